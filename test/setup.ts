@@ -1,0 +1,2 @@
+// Per-file test setup. Integration tests read DATABASE_URL, which global-setup.ts provides.
+export {};
