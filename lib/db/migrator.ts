@@ -55,13 +55,17 @@ async function withEngine<T>(databaseUrl: string, work: (engine: SchemaEngine) =
   const Engine = await loadEngineClass();
   // A config object rather than a connection string: the adapter derives the shadow database's config by
   // overriding `database`, which a connection string would silently win over.
-  const adapter = bindMigrationAwareSqlAdapterFactory(migrationAdapterFactory(databaseUrl));
+  const opened: SqlDriverAdapter[] = [];
+  const adapter = bindMigrationAwareSqlAdapterFactory(migrationAdapterFactory(databaseUrl, opened));
   const schema = await fs.readFile(SCHEMA_PATH, "utf8");
   const engine = await Engine.new({ datamodels: [[SCHEMA_PATH, schema]] }, () => {}, adapter);
   try {
     return await work(engine);
   } finally {
     engine.free();
+    // Freeing the engine leaves the adapter's pool open, which would keep the database busy (and block, say,
+    // cloning it as a template); close what was opened.
+    await Promise.all(opened.map((connection) => connection.dispose().catch(() => {})));
   }
 }
 
@@ -69,7 +73,7 @@ async function withEngine<T>(databaseUrl: string, work: (engine: SchemaEngine) =
  * PrismaPg with our own shadow database handling: the adapter's drops the shadow database before closing its pool,
  * which PostgreSQL refuses ("being accessed by other users"). Here the pool closes first and the drop is forced.
  */
-function migrationAdapterFactory(databaseUrl: string): SqlMigrationAwareDriverAdapterFactory {
+function migrationAdapterFactory(databaseUrl: string, opened: SqlDriverAdapter[]): SqlMigrationAwareDriverAdapterFactory {
   const { host, port, user, password, database } = parseConnectionString(databaseUrl);
   const config: pg.PoolConfig = {
     host: host ?? "127.0.0.1",
@@ -85,7 +89,11 @@ function migrationAdapterFactory(databaseUrl: string): SqlMigrationAwareDriverAd
   return {
     adapterName: main.adapterName,
     provider: main.provider,
-    connect: async () => reportCharColumns(await main.connect()),
+    connect: async () => {
+      const connection = reportCharColumns(await main.connect());
+      opened.push(connection);
+      return connection;
+    },
     connectToShadowDb: async () => {
       const name = `prisma_migrate_shadow_db_${randomUUID().replaceAll("-", "")}`;
       const admin = new pg.Client(config);
@@ -181,9 +189,9 @@ export async function applyMigrations(databaseUrl: string): Promise<string[]> {
  * SQL that takes a database built from prisma/migrations to what schema.prisma describes; empty when they agree.
  * Uses a temporary shadow database on the same server, as `prisma migrate diff --from-migrations` does.
  */
-export async function pendingSchemaChanges(databaseUrl: string): Promise<string> {
+export async function pendingSchemaChanges(databaseUrl: string, schemaText?: string): Promise<string> {
   const migrationsList = await readMigrations();
-  const schema = await fs.readFile(SCHEMA_PATH, "utf8");
+  const schema = schemaText ?? (await fs.readFile(SCHEMA_PATH, "utf8"));
   return withEngine(databaseUrl, async (engine) => {
     const result = await engine.diff({
       from: { tag: "migrations", ...migrationsList },

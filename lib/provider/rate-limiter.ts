@@ -8,44 +8,63 @@ export interface RateLimiter {
 }
 
 export interface TokenBucketOptions {
-  /** Tokens added per second (requests per second). */
+  /** Requests per second; the provider allows 120. */
   ratePerSecond: number;
   /**
-   * Bucket size. The default 1 spaces requests evenly (1/rate apart), so no 1-second window, wherever it
-   * starts, holds more than `rate` requests: a provider counting with a sliding window never sees a burst.
-   * A larger burst lets idle time be spent in one go, which a sliding-window provider answers with 429.
+   * Bucket size. The default 1 spaces requests evenly (1/rate apart); a larger bucket lets idle time be spent
+   * in a burst, which the sliding-window guard below still caps at `rate` per window.
    */
   burst?: number;
-  /** Injectable clock for tests; milliseconds, monotonic. */
+  /**
+   * Extra milliseconds added to every 1-second window. The provider counts requests as they *arrive*; network
+   * and event-loop jitter can bring two requests sent 1,000 ms apart within 999 ms of each other, and then the
+   * 121st request of that second is refused. 20 ms costs 2 % of throughput and absorbs that jitter.
+   */
+  safetyMarginMs?: number;
+  /** Injectable monotonic clock (milliseconds) for tests. */
   now?: () => number;
 }
 
 /**
- * An in-process token bucket, shared by every client constructed with it. Waiters are served in FIFO order
- * by a single timer, so thousands of concurrent `acquire()` calls cost one timer, not thousands.
+ * An in-process token bucket shared by every client constructed with it.
+ *
+ * It is the bucket in its "virtual scheduling" form (GCRA): each release books the next slot one interval
+ * later, so a timer that fires late does not lose throughput the way a refill-and-cap bucket does. A
+ * sliding-window log of the last `rate` releases guards the provider's actual rule — at most `rate` requests
+ * in any second — even when the event loop was blocked and several slots are released at once.
+ * Waiters are served FIFO by one timer, so thousands of pending `acquire()` calls cost one timer.
  */
 export class TokenBucket implements RateLimiter {
   readonly ratePerSecond: number;
   readonly burst: number;
+  private readonly intervalMs: number;
+  private readonly toleranceMs: number;
+  private readonly windowMs: number;
   private readonly now: () => number;
-  private tokens: number;
-  private updatedAt: number;
+  /** Theoretical arrival time of the next request (GCRA). */
+  private tat = Number.NEGATIVE_INFINITY;
+  /** Ring of the last `windowCount` release times; only used when the rate is at least 1/s. */
+  private readonly recent: Float64Array;
+  private recentHead = 0;
+  private recentFilled = 0;
   private readonly waiters: Array<() => void> = [];
   private timer: NodeJS.Timeout | null = null;
 
   constructor(options: TokenBucketOptions) {
     if (!(options.ratePerSecond > 0)) throw new RangeError("ratePerSecond must be positive");
+    const margin = Math.max(0, options.safetyMarginMs ?? 20);
     this.ratePerSecond = options.ratePerSecond;
-    this.burst = Math.max(1, options.burst ?? 1);
+    this.burst = Math.max(1, Math.floor(options.burst ?? 1));
+    this.windowMs = 1000 + margin;
+    this.intervalMs = this.windowMs / options.ratePerSecond;
+    this.toleranceMs = (this.burst - 1) * this.intervalMs;
+    this.recent = new Float64Array(Math.max(0, Math.floor(options.ratePerSecond)));
     this.now = options.now ?? (() => performance.now());
-    this.tokens = this.burst;
-    this.updatedAt = this.now();
   }
 
   acquire(): Promise<void> {
-    this.refill();
-    if (this.waiters.length === 0 && this.tokens >= 1) {
-      this.tokens -= 1;
+    if (this.waiters.length === 0 && this.earliest() <= this.now()) {
+      this.release(this.now());
       return Promise.resolve();
     }
     return new Promise<void>((resolve) => {
@@ -54,33 +73,47 @@ export class TokenBucket implements RateLimiter {
     });
   }
 
-  /** Number of callers currently waiting for a token. */
+  /** Callers currently waiting for a slot. */
   get pending(): number {
     return this.waiters.length;
   }
 
-  private refill(): void {
-    const now = this.now();
-    this.tokens = Math.min(this.burst, this.tokens + ((now - this.updatedAt) * this.ratePerSecond) / 1000);
-    this.updatedAt = now;
+  /** Earliest time the next request may go, by both the bucket and the window rule. */
+  private earliest(): number {
+    let at = this.tat - this.toleranceMs;
+    if (this.recent.length > 0 && this.recentFilled === this.recent.length) {
+      // The oldest of the last `rate` releases must have left the window.
+      at = Math.max(at, (this.recent[this.recentHead] ?? 0) + this.windowMs);
+    }
+    return at;
+  }
+
+  private release(now: number): void {
+    this.tat = Math.max(this.tat, now) + this.intervalMs;
+    if (this.recent.length > 0) {
+      this.recent[this.recentHead] = now;
+      this.recentHead = (this.recentHead + 1) % this.recent.length;
+      this.recentFilled = Math.min(this.recentFilled + 1, this.recent.length);
+    }
   }
 
   private schedule(): void {
     if (this.timer) return;
-    const missing = 1 - this.tokens;
-    const waitMs = missing <= 0 ? 0 : (missing * 1000) / this.ratePerSecond;
+    const wait = Math.max(0, this.earliest() - this.now());
     this.timer = setTimeout(() => {
       this.timer = null;
       this.drain();
-    }, Math.ceil(waitMs));
+    }, Math.ceil(wait));
   }
 
   private drain(): void {
-    this.refill();
-    while (this.waiters.length > 0 && this.tokens >= 1) {
-      this.tokens -= 1;
+    while (this.waiters.length > 0 && this.earliest() <= this.now()) {
+      this.release(this.now());
       this.waiters.shift()?.();
     }
     if (this.waiters.length > 0) this.schedule();
   }
 }
+
+/** A limiter that never waits (benchmarks of the sandbox's own ceiling, tests). */
+export const unlimited: RateLimiter = { acquire: () => Promise.resolve() };

@@ -1,0 +1,9 @@
+// Who may do what, in one place. Pages, server actions and route handlers call these; none re-derive roles.
+import type { Role } from "@/lib/generated/prisma/enums";
+
+export type Actor = { id: string; email: string; name: string; role: Role };
+
+export const canView = (_actor: Actor): boolean => true;
+export const canSend = (actor: Actor): boolean => actor.role === "ADMIN" || actor.role === "OPERATOR";
+export const canManageAccounts = (actor: Actor): boolean => actor.role === "ADMIN";
+export const canManageUsers = (actor: Actor): boolean => actor.role === "ADMIN";

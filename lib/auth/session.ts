@@ -1,0 +1,29 @@
+// The one gate every page, server action and route handler passes: who is asking, re-read from the database on
+// every request (so disabling a user or changing a role takes effect immediately), and are they allowed.
+import "server-only";
+import { getServerSession } from "next-auth";
+import { forbidden, redirect } from "next/navigation";
+import { db } from "@/lib/db/client";
+import { authOptions } from "./options";
+import type { Actor } from "./permissions";
+
+/** The signed-in, enabled user, or null. */
+export async function currentActor(): Promise<Actor | null> {
+  const session = await getServerSession(authOptions);
+  const id = (session?.user as { id?: string } | undefined)?.id;
+  if (!id) return null;
+  const user = await db.user.findUnique({
+    where: { id },
+    select: { id: true, email: true, name: true, role: true, disabledAt: true },
+  });
+  if (!user || user.disabledAt) return null;
+  return { id: user.id, email: user.email, name: user.name, role: user.role };
+}
+
+/** For pages: the actor, or a redirect to /login (401), or the 403 page when `allowed` says no. */
+export async function requireActor(allowed?: (actor: Actor) => boolean): Promise<Actor> {
+  const actor = await currentActor();
+  if (!actor) redirect("/login");
+  if (allowed && !allowed(actor)) forbidden();
+  return actor;
+}

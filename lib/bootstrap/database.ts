@@ -1,0 +1,78 @@
+// The database of `npm start`: the server in DATABASE_URL, or an embedded PostgreSQL whose data lives in the data
+// directory. Either way: reachable, migrated, and described in one sentence when it is not.
+import path from "node:path";
+import pg from "pg";
+import { startEmbeddedPostgres } from "@/lib/db/embedded";
+import { applyMigrations } from "@/lib/db/migrator";
+import { StartupError } from "./startup-error";
+
+export type PreparedDatabase = { url: string; embedded: boolean; applied: string[]; stop: () => Promise<void> };
+
+export async function prepareDatabase(options: {
+  databaseUrl?: string;
+  dataDir: string;
+  embeddedPort: number;
+  log: (line: string) => void;
+}): Promise<PreparedDatabase> {
+  if (options.databaseUrl) {
+    await assertReachable(options.databaseUrl, "DATABASE_URL");
+    return { url: options.databaseUrl, embedded: false, applied: await migrate(options.databaseUrl), stop: async () => {} };
+  }
+  const server = await startEmbeddedPostgres({
+    dataDir: path.join(options.dataDir, "pg"),
+    port: options.embeddedPort,
+    persistent: true,
+  }).catch((error: unknown) => {
+    throw new StartupError(error instanceof Error ? error.message : String(error));
+  });
+  await createDatabaseIfMissing(server.serverUrl("postgres"), "tuma");
+  const url = server.serverUrl("tuma");
+  return { url, embedded: true, applied: await migrate(url), stop: server.stop };
+}
+
+async function migrate(url: string): Promise<string[]> {
+  try {
+    return await applyMigrations(url);
+  } catch (error) {
+    throw new StartupError(`Applying database migrations failed: ${error instanceof Error ? error.message.split("\n")[0] : String(error)}`);
+  }
+}
+
+async function createDatabaseIfMissing(adminUrl: string, name: string): Promise<void> {
+  const client = new pg.Client(adminUrl);
+  await client.connect();
+  try {
+    const { rowCount } = await client.query("SELECT 1 FROM pg_database WHERE datname = $1", [name]);
+    if (!rowCount) await client.query(`CREATE DATABASE "${name}"`);
+  } finally {
+    await client.end();
+  }
+}
+
+/** Connects once; on failure, says what is wrong with the server named by `variable`. */
+export async function assertReachable(url: string, variable: string): Promise<void> {
+  let where = "the database";
+  try {
+    const parsed = new URL(url);
+    where = `${parsed.hostname}:${parsed.port || 5432}/${parsed.pathname.slice(1)}`;
+  } catch {
+    throw new StartupError(`${variable} is not a valid URL.`);
+  }
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5000 });
+  try {
+    await client.connect();
+    await client.query("SELECT 1");
+  } catch (error) {
+    const code = (error as { code?: string }).code;
+    const reason =
+      code === "ECONNREFUSED" ? "the connection was refused (is PostgreSQL running there?)"
+      : code === "ENOTFOUND" || code === "EAI_AGAIN" ? "the host name does not resolve"
+      : code === "28P01" || code === "28000" ? "the user name or password was refused"
+      : code === "3D000" ? "that database does not exist"
+      : code === "ETIMEDOUT" || /timeout/i.test(String(error)) ? "the connection timed out"
+      : `${code ?? "error"}: ${error instanceof Error ? error.message : String(error)}`;
+    throw new StartupError(`Cannot use the database in ${variable} (${where}): ${reason}.`);
+  } finally {
+    await client.end().catch(() => {});
+  }
+}

@@ -1,0 +1,77 @@
+// Every environment variable Tuma reads, validated once with zod. Documented in .env.example.
+// Server-only by nature: nothing here is exposed to the browser (there are no NEXT_PUBLIC_ variables).
+import { z } from "zod";
+
+const port = z.coerce.number().int().min(1).max(65_535);
+const flag = z
+  .enum(["1", "0", "true", "false", "on", "off", "yes", "no"])
+  .transform((value) => ["1", "true", "on", "yes"].includes(value));
+const postgresUrl = z
+  .string()
+  .refine((value) => /^postgres(ql)?:\/\/[^/]+\/[^/?]+/.test(value), "must look like postgresql://user:password@host:5432/database");
+
+export const envSchema = z.object({
+  // Database
+  DATABASE_URL: postgresUrl.optional(),
+  EMBEDDED_PG_PORT: port.default(54329),
+  TUMA_DATA_DIR: z.string().min(1).default(".data"),
+
+  // Web server
+  PORT: port.default(3000),
+  HOSTNAME: z.string().min(1).default("0.0.0.0"),
+  /** Where browsers reach the console; next-auth needs it for redirects. */
+  NEXTAUTH_URL: z.url().optional(),
+  NEXTAUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+  SESSION_MAX_AGE_HOURS: z.coerce.number().positive().max(24 * 30).default(12),
+
+  // Secrets at rest
+  /** 32 bytes, base64: encrypts provider tokens (AES-256-GCM). Generated into the data directory when unset. */
+  TUMA_ENCRYPTION_KEY: z
+    .string()
+    .refine((value) => Buffer.from(value, "base64").length === 32, "must be 32 bytes encoded as base64")
+    .optional(),
+
+  // First administrator (created on the first start when there are no users)
+  ADMIN_EMAIL: z.email().optional(),
+  ADMIN_PASSWORD: z.string().min(12, "must be at least 12 characters").optional(),
+
+  // Embedded sandbox provider
+  SANDBOX: flag.default(true),
+  SANDBOX_PORT: port.default(4010),
+  SANDBOX_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
+
+  // Delivery receipts and dispatch
+  /** Base URL the provider posts delivery receipts to; defaults to this console on loopback. */
+  RECEIPT_BASE_URL: z.url().optional(),
+  NO_RECEIPT_AFTER_HOURS: z.coerce.number().positive().default(48),
+  /** Run the dispatch worker inside the web process (`npm start`); `npm run worker` runs more of them. */
+  WORKER: flag.default(true),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export class EnvError extends Error {
+  override name = "EnvError";
+}
+
+/** Parses the environment; on failure throws one readable sentence per bad variable, naming it. */
+export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
+  // Empty strings mean "unset" (a common result of `VAR=` in shells and .env files).
+  const cleaned = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== undefined && value !== ""));
+  const result = envSchema.safeParse(cleaned);
+  if (result.success) return result.data;
+  const sentences = result.error.issues.map((issue) => {
+    const name = issue.path.join(".");
+    const shown = name.includes("SECRET") || name.includes("PASSWORD") || name.includes("KEY") || name.includes("TOKEN") || name === "DATABASE_URL" ? "" : ` (got "${String(cleaned[name])}")`;
+    return `Environment variable ${name} is invalid: ${issue.message}${shown}.`;
+  });
+  throw new EnvError(sentences.join("\n"));
+}
+
+let cached: Env | undefined;
+/** The validated environment of this process. */
+export function env(): Env {
+  cached ??= parseEnv();
+  return cached;
+}

@@ -1,0 +1,150 @@
+/**
+ * The typed client of the provider's API (spec 4): sendSms and sendVoice in the three request forms.
+ * It enforces the batch limit before sending, paces itself through a (shareable) rate limiter, validates
+ * responses against the spec's schemas and turns every failure into a classified ProviderError.
+ * The token only ever goes into the Authorization header: it is never logged nor put into an error.
+ */
+import type http from "node:http";
+import type https from "node:https";
+import type { z } from "zod";
+import { ProviderError, failureFromStatus } from "./failure";
+import { createAgents, postJson, type HttpResponse } from "./http-transport";
+import { TokenBucket, type RateLimiter } from "./rate-limiter";
+import { parseRetryAfter } from "./retry-after";
+import {
+  BATCH_LIMIT,
+  REQUEST_RATE_LIMIT,
+  errorBodySchema,
+  smsBatchResponseSchema,
+  smsResponseSchema,
+  voiceResponseSchema,
+  type SmsBatchResult,
+  type SmsRequest,
+  type SmsResult,
+  type VoiceRequest,
+  type VoiceResult,
+} from "./schemas";
+
+export interface ProviderClientOptions {
+  /** Base address including the version segment, e.g. "https://api.example.com/api/v1". */
+  baseUrl: string;
+  token: string;
+  /** Whole-request deadline; past it the outcome is unknown. Default 30 s. */
+  timeoutMs?: number;
+  /** Deadline to connect; past it nothing was sent. Default 5 s (capped at timeoutMs). */
+  connectTimeoutMs?: number;
+  /** Paces every request; pass one limiter to several clients of the same account. Default: 120/s bucket. */
+  rateLimiter?: RateLimiter;
+  /** Objects per batch request. Default 100 (spec 8). */
+  batchLimit?: number;
+  /** Keep-alive agents; default: a pool of `maxSockets` sockets per client. */
+  agents?: { http: http.Agent; https: https.Agent };
+  /** Sockets of the default agents. Default 64. */
+  maxSockets?: number;
+}
+
+export interface ProviderClient {
+  /** Single or comma-separated form: one object, full SMS results. */
+  sendSms(request: SmsRequest): Promise<SmsResult[]>;
+  /** Batch form: an array of at most `batchLimit` objects, reduced SMS results in request order. */
+  sendSms(requests: readonly SmsRequest[]): Promise<SmsBatchResult[]>;
+  /** Single or comma-separated form. */
+  sendVoice(request: VoiceRequest): Promise<VoiceResult[]>;
+  /** Batch form: voice results, one per object, sharing one batch_id. */
+  sendVoice(requests: readonly VoiceRequest[]): Promise<VoiceResult[]>;
+  readonly batchLimit: number;
+  readonly rateLimiter: RateLimiter;
+  /** Closes idle keep-alive sockets of agents this client created. */
+  close(): void;
+}
+
+export function createProviderClient(options: ProviderClientOptions): ProviderClient {
+  const base = options.baseUrl.endsWith("/") ? options.baseUrl : `${options.baseUrl}/`;
+  const smsUrl = new URL("send-sms", base);
+  const voiceUrl = new URL("voice-sms", base);
+  const timeoutMs = options.timeoutMs ?? 30_000;
+  const connectTimeoutMs = Math.min(options.connectTimeoutMs ?? 5_000, timeoutMs);
+  const batchLimit = options.batchLimit ?? BATCH_LIMIT;
+  const rateLimiter = options.rateLimiter ?? new TokenBucket({ ratePerSecond: REQUEST_RATE_LIMIT });
+  const ownAgents = options.agents === undefined;
+  const agents = options.agents ?? createAgents(options.maxSockets);
+  const headers = {
+    "Content-Type": "application/json",
+    Accept: "application/json",
+    Authorization: `Bearer ${options.token}`,
+  };
+
+  async function post<S extends z.ZodType>(url: URL, body: unknown, schema: S): Promise<z.infer<S>> {
+    if (Array.isArray(body)) {
+      if (body.length === 0) throw invalid("A batch needs at least one message.");
+      if (body.length > batchLimit) {
+        throw invalid(`A batch may carry at most ${batchLimit} messages; this one has ${body.length}.`);
+      }
+    }
+    const payload = JSON.stringify(body);
+    await rateLimiter.acquire();
+    const response = await postJson(url, headers, payload, { timeoutMs, connectTimeoutMs, agents });
+    return interpret(response, schema);
+  }
+
+  return {
+    batchLimit,
+    rateLimiter,
+    sendSms: ((request: SmsRequest | readonly SmsRequest[]) =>
+      Array.isArray(request)
+        ? post(smsUrl, request, smsBatchResponseSchema)
+        : post(smsUrl, request, smsResponseSchema)) as ProviderClient["sendSms"],
+    sendVoice: ((request: VoiceRequest | readonly VoiceRequest[]) =>
+      post(voiceUrl, request, voiceResponseSchema)) as ProviderClient["sendVoice"],
+    close() {
+      if (!ownAgents) return;
+      agents.http.destroy();
+      agents.https.destroy();
+    },
+  };
+}
+
+function invalid(message: string): ProviderError {
+  return new ProviderError({ kind: "invalid_request", message });
+}
+
+/** Turns an HTTP answer into typed results or a classified ProviderError. */
+function interpret<S extends z.ZodType>(response: HttpResponse, schema: S): z.infer<S> {
+  const json = parseJson(response.body);
+  if (response.status >= 200 && response.status < 300) {
+    const parsed = schema.safeParse(json);
+    if (parsed.success) return parsed.data;
+    // The provider said yes but we cannot read which messages it queued: treat it like a lost answer.
+    throw new ProviderError({
+      kind: "outcome_unknown",
+      reason: "invalid_response",
+      message: `The provider answered ${response.status} with a body that does not match the API: ${summarise(parsed.error)}`,
+    });
+  }
+  const errorBody = errorBodySchema.safeParse(json);
+  const message = errorBody.success
+    ? errorBody.data.message
+    : `HTTP ${response.status}${response.body ? `: ${response.body.slice(0, 200)}` : ""}`;
+  const retryAfter = response.headers["retry-after"];
+  throw new ProviderError(
+    failureFromStatus(response.status, message, {
+      retryAfterMs: parseRetryAfter(Array.isArray(retryAfter) ? retryAfter[0] : retryAfter),
+      ...(errorBody.success && errorBody.data.errors ? { errors: errorBody.data.errors } : {}),
+    }),
+  );
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+function summarise(error: z.ZodError): string {
+  return error.issues
+    .slice(0, 3)
+    .map((issue) => `${issue.path.join(".") || "(body)"}: ${issue.message}`)
+    .join("; ");
+}
