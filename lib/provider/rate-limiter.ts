@@ -47,7 +47,7 @@ export class TokenBucket implements RateLimiter {
   private readonly recent: Float64Array;
   private recentHead = 0;
   private recentFilled = 0;
-  private readonly waiters: Array<() => void> = [];
+  private readonly waiters: Array<{ resolve: () => void; since: number }> = [];
   private timer: NodeJS.Timeout | null = null;
 
   constructor(options: TokenBucketOptions) {
@@ -68,7 +68,7 @@ export class TokenBucket implements RateLimiter {
       return Promise.resolve();
     }
     return new Promise<void>((resolve) => {
-      this.waiters.push(resolve);
+      this.waiters.push({ resolve, since: this.now() });
       this.schedule();
     });
   }
@@ -88,8 +88,12 @@ export class TokenBucket implements RateLimiter {
     return at;
   }
 
-  private release(now: number): void {
-    this.tat = Math.max(this.tat, now) + this.intervalMs;
+  /**
+   * Books the next slot. A waiter is booked from when it started waiting, not from when the timer woke up:
+   * a late timer then releases the overdue slots together instead of losing them.
+   */
+  private release(now: number, since = now): void {
+    this.tat = Math.max(this.tat, since) + this.intervalMs;
     if (this.recent.length > 0) {
       this.recent[this.recentHead] = now;
       this.recentHead = (this.recentHead + 1) % this.recent.length;
@@ -108,8 +112,10 @@ export class TokenBucket implements RateLimiter {
 
   private drain(): void {
     while (this.waiters.length > 0 && this.earliest() <= this.now()) {
-      this.release(this.now());
-      this.waiters.shift()?.();
+      const waiter = this.waiters.shift();
+      if (!waiter) break;
+      this.release(this.now(), waiter.since);
+      waiter.resolve();
     }
     if (this.waiters.length > 0) this.schedule();
   }
