@@ -35,7 +35,6 @@ async function main(): Promise<void> {
   const admin = await ensureFirstAdmin(env);
 
   if (env.SANDBOX) {
-    // @ts-expect-error -- the sandbox module lands with issue 3
     const { startSandbox } = await import("@/lib/sandbox/server");
     const { ensureSandboxAccount } = await import("@/lib/bootstrap/sandbox-account");
     const token = env.SANDBOX_TOKEN ?? secrets.sandboxToken;

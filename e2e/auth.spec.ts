@@ -1,0 +1,65 @@
+import { expect, logIn, test } from "./fixtures";
+
+test("a logged-out visitor is sent to the login page", async ({ page }) => {
+  await page.goto("/batches");
+  await expect(page).toHaveURL(/\/login/);
+  await expect(page.getByRole("button", { name: "Log in" })).toBeVisible();
+});
+
+test("an admin logs in, sees the overview read from the database, and logs out", async ({ page, seedUser }) => {
+  const admin = await seedUser("ADMIN");
+  await logIn(page, admin);
+  await expect(page.getByRole("heading", { name: "Overview" })).toBeVisible();
+  await expect(page.getByText(/Recent batches \(\d+ in all\)/)).toBeVisible();
+  await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link")).toHaveText(["Overview", "Compose", "Batches", "Settings"]);
+
+  await page.getByRole("button", { name: "Log out" }).click();
+  await expect(page).toHaveURL(/\/login/);
+  await page.goto("/");
+  await expect(page).toHaveURL(/\/login/);
+});
+
+test("a wrong password shows a clear message and does not log in", async ({ page, seedUser, db }) => {
+  const operator = await seedUser("OPERATOR");
+  await page.goto("/login");
+  await page.getByLabel("Email").fill(operator.email);
+  await page.getByLabel("Password").fill("not-the-password");
+  await page.getByRole("button", { name: "Log in" }).click();
+  await expect(page.getByRole("main").getByRole("alert")).toHaveText("Wrong email or password.");
+  await expect(page).toHaveURL(/\/login/);
+  const { rows } = await db.query<{ failures: number }>(`SELECT failures FROM "LoginThrottle" WHERE key = $1`, [`email:${operator.email}`]);
+  expect(rows[0]?.failures).toBe(1);
+});
+
+test("repeated wrong passwords lock the account for a while, even with the right password", async ({ page, seedUser, db }) => {
+  const operator = await seedUser("OPERATOR");
+  const failures = async () =>
+    (await db.query<{ failures: number }>(`SELECT failures FROM "LoginThrottle" WHERE key = $1`, [`email:${operator.email}`])).rows[0]?.failures ?? 0;
+  await page.goto("/login");
+  for (let attempt = 1; attempt <= 5; attempt++) {
+    await page.getByLabel("Email").fill(operator.email);
+    await page.getByLabel("Password").fill(`wrong-${attempt}`);
+    await page.getByRole("button", { name: "Log in" }).click();
+    await expect.poll(failures).toBe(attempt);
+    await expect(page.getByRole("main").getByRole("alert")).toHaveText("Wrong email or password.");
+  }
+  await page.getByLabel("Password").fill(operator.password);
+  await page.getByRole("button", { name: "Log in" }).click();
+  await expect(page.getByRole("main").getByRole("alert")).toHaveText(/Too many failed attempts\. Try again in 15 minute/);
+});
+
+test("a viewer is refused the admin-only settings page", async ({ page, seedUser }) => {
+  const viewer = await seedUser("VIEWER");
+  await logIn(page, viewer);
+  const response = await page.goto("/settings");
+  expect(response?.status()).toBe(403);
+  await expect(page.getByRole("heading", { name: "Not allowed" })).toBeVisible();
+});
+
+test("a user disabled while logged in is refused on the next request", async ({ page, seedUser, db }) => {
+  const operator = await seedUser("OPERATOR");
+  await logIn(page, operator);
+  await db.query(`UPDATE "User" SET "disabledAt" = now() WHERE id = $1`, [operator.id]);
+  await page.goto("/batches");
+  await expect(page).toHaveURL(/\/login/);
+});

@@ -1,0 +1,45 @@
+import { describe, expect, it } from "vitest";
+import { parseSandboxArgs, sandboxUsage } from "./cli-flags";
+
+describe("sandbox CLI flags", () => {
+  it("defaults to port 4010 on loopback with no knob changes", () => {
+    expect(parseSandboxArgs([])).toEqual({ port: 4010, host: "127.0.0.1", knobs: {}, help: false });
+  });
+
+  it("maps kebab-case flags onto knobs with their types", () => {
+    const cli = parseSandboxArgs([
+      "--port=0",
+      "--rate-limit",
+      "0",
+      "--latency-ms",
+      "20-80",
+      "--receipt-delay-ms=100",
+      "--no-receipts",
+      "--receipts-before-response",
+      "--sms-failure-statuses",
+      "DeliveryImpossible,Expired",
+      "--invalid-entries",
+      "per_entry",
+      "--error-503-rate",
+      "0.1",
+    ]);
+    expect(cli.port).toBe(0);
+    expect(cli.knobs).toEqual({
+      rateLimit: 0,
+      latencyMs: [20, 80],
+      receiptDelayMs: [100, 100],
+      receipts: false,
+      receiptsBeforeResponse: true,
+      smsFailureStatuses: ["DeliveryImpossible", "Expired"],
+      invalidEntries: "per_entry",
+      error503Rate: 0.1,
+    });
+  });
+
+  it("refuses unknown flags and invalid values", () => {
+    expect(() => parseSandboxArgs(["--bogus"])).toThrow(/Unknown flag/);
+    expect(() => parseSandboxArgs(["--drop-rate", "3"])).toThrow(/drop-rate/);
+    expect(() => parseSandboxArgs(["--port", "x"])).toThrow(/port/);
+    expect(sandboxUsage()).toContain("--receipt-failure-rate");
+  });
+});

@@ -1,0 +1,26 @@
+// Playwright drives a real Chromium against the built console that scripts/test.ts starts (real PostgreSQL, real
+// sandbox). Run through `npm test` or `npm run test:e2e`, which provide E2E_BASE_URL and DATABASE_URL.
+import fs from "node:fs";
+import { defineConfig, devices } from "@playwright/test";
+
+const systemChromium = ["/usr/bin/chromium", "/usr/bin/chromium-browser"].find((file) => fs.existsSync(file));
+
+export default defineConfig({
+  testDir: "e2e",
+  forbidOnly: !!process.env.CI,
+  retries: process.env.CI ? 1 : 0,
+  workers: 2,
+  timeout: 60_000,
+  reporter: [["list"], ["json", { outputFile: "test-results/e2e.json" }]],
+  use: {
+    baseURL: process.env.E2E_BASE_URL ?? "http://localhost:3000",
+    trace: "on-first-retry",
+    screenshot: "only-on-failure",
+    ...devices["Desktop Chrome"],
+    launchOptions: {
+      // The system Chromium (Debian's package) when present; otherwise Playwright's own browser.
+      executablePath: systemChromium,
+      args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
+    },
+  },
+});

@@ -1,0 +1,116 @@
+// `npm test`: every runner, real parts throughout, then one closing line "N passed, N failed".
+//   1. Vitest: unit and integration tests (a throw-away embedded PostgreSQL, the sandbox over HTTP).
+//   2. Playwright: the built console started as `npm start` would, against its own database, in real Chromium.
+// `--only unit` or `--only e2e` runs one of them; extra arguments after `--` go to that runner.
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { buildIsStale, runBuild } from "@/lib/bootstrap/build";
+import { freePort } from "@/test/free-port";
+import { cloneTemplate, startTestCluster } from "@/test/test-cluster";
+
+type Tally = { passed: number; failed: number; skipped: number; crashed: boolean };
+
+const root = process.cwd();
+const args = process.argv.slice(2);
+const only = args.includes("--only") ? args[args.indexOf("--only") + 1] : undefined;
+const passThrough = args.includes("--") ? args.slice(args.indexOf("--") + 1) : [];
+const resultsDir = path.join(root, "test-results");
+
+function run(command: string, commandArgs: string[], env: Record<string, string> = {}): Promise<number> {
+  return new Promise((resolve) => {
+    const child = spawn(command, commandArgs, { cwd: root, stdio: "inherit", env: { ...process.env, ...env } });
+    child.on("exit", (code) => resolve(code ?? 1));
+  });
+}
+
+function readJson<T>(file: string): T | null {
+  try {
+    return JSON.parse(fs.readFileSync(file, "utf8")) as T;
+  } catch {
+    return null;
+  }
+}
+
+async function unit(): Promise<Tally> {
+  const output = path.join(resultsDir, "unit.json");
+  fs.rmSync(output, { force: true });
+  const code = await run(process.execPath, [
+    "node_modules/vitest/vitest.mjs", "run", "--reporter=default", "--reporter=json", `--outputFile.json=${output}`, ...(only === "unit" ? passThrough : []),
+  ]);
+  const report = readJson<{ numPassedTests: number; numFailedTests: number; numPendingTests: number; numTodoTests: number }>(output);
+  if (!report) return { passed: 0, failed: 0, skipped: 0, crashed: true };
+  return { passed: report.numPassedTests, failed: report.numFailedTests, skipped: report.numPendingTests + report.numTodoTests, crashed: code !== 0 && report.numFailedTests === 0 };
+}
+
+async function e2e(): Promise<Tally> {
+  if (buildIsStale(root)) {
+    console.log("Building the console for the browser tests…");
+    runBuild(root);
+  }
+  const cluster = await startTestCluster();
+  const databaseUrl = await cloneTemplate(cluster.serverUrl, "tuma_e2e");
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "tuma-e2e-"));
+  const port = await freePort();
+  const server = spawn(process.execPath, ["node_modules/tsx/dist/cli.mjs", "--conditions=react-server", "scripts/start.ts"], {
+    cwd: root,
+    stdio: ["ignore", "pipe", "inherit"],
+    env: {
+      ...process.env,
+      DATABASE_URL: databaseUrl,
+      PORT: String(port),
+      HOSTNAME: "127.0.0.1",
+      SANDBOX_PORT: String(await freePort()),
+      TUMA_DATA_DIR: dataDir,
+      ADMIN_EMAIL: "admin@e2e.test",
+      ADMIN_PASSWORD: "e2e-admin-password",
+      NEXTAUTH_URL: `http://127.0.0.1:${port}`,
+      LOG_LEVEL: "warn",
+    },
+  });
+  const output = path.join(resultsDir, "e2e.json");
+  fs.rmSync(output, { force: true });
+  try {
+    await new Promise<void>((resolve, reject) => {
+      let log = "";
+      server.stdout?.on("data", (chunk: Buffer) => {
+        log += chunk.toString();
+        if (log.includes("Tuma is ready")) resolve();
+      });
+      server.on("exit", (code) => reject(new Error(`The console exited during start-up (code ${code}):\n${log}`)));
+    });
+    server.stdout?.resume();
+    await run(process.execPath, ["node_modules/@playwright/test/cli.js", "test", ...(only === "e2e" ? passThrough : [])], {
+      E2E_BASE_URL: `http://127.0.0.1:${port}`,
+      DATABASE_URL: databaseUrl,
+    });
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : error);
+  } finally {
+    server.removeAllListeners("exit");
+    await new Promise<void>((resolve) => {
+      if (server.exitCode !== null) return resolve();
+      server.once("exit", () => resolve());
+      server.kill("SIGTERM");
+    });
+    await cluster.stop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+  const report = readJson<{ stats: { expected: number; unexpected: number; flaky: number; skipped: number } }>(output);
+  if (!report) return { passed: 0, failed: 0, skipped: 0, crashed: true };
+  const { expected, unexpected, flaky, skipped } = report.stats;
+  return { passed: expected + flaky, failed: unexpected, skipped, crashed: false };
+}
+
+fs.mkdirSync(resultsDir, { recursive: true });
+const tallies: Tally[] = [];
+if (only !== "e2e") tallies.push(await unit());
+if (only !== "unit") tallies.push(await e2e());
+
+const passed = tallies.reduce((sum, t) => sum + t.passed, 0);
+const failed = tallies.reduce((sum, t) => sum + t.failed, 0) + tallies.filter((t) => t.crashed).length;
+const skipped = tallies.reduce((sum, t) => sum + t.skipped, 0);
+if (tallies.some((t) => t.crashed)) console.log("A test runner did not finish (counted as one failure each); see its output above.");
+console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ""}`);
+process.exit(failed > 0 || passed === 0 ? 1 : 0);
