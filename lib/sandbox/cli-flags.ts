@@ -13,7 +13,9 @@ export interface SandboxCli {
   help: boolean;
 }
 
-const kebab = (key: string): string => key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
+/** receiptDelayMs → receipt-delay-ms, error503Rate → error-503-rate. */
+const kebab = (key: string): string =>
+  key.replace(/([a-z])(\d)/g, "$1-$2").replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
 const KNOB_BY_FLAG = new Map<string, keyof Knobs>(
   (Object.keys(DEFAULT_KNOBS) as Array<keyof Knobs>).map((key) => [kebab(key), key]),
 );
