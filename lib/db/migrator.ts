@@ -10,6 +10,7 @@ import { PrismaPg } from "@prisma/adapter-pg";
 import {
   bindMigrationAwareSqlAdapterFactory,
   ColumnTypeEnum,
+  DriverAdapterError,
   type SqlDriverAdapter,
   type SqlMigrationAwareDriverAdapterFactory,
 } from "@prisma/driver-adapter-utils";
@@ -83,14 +84,15 @@ function migrationAdapterFactory(databaseUrl: string, opened: SqlDriverAdapter[]
     database: database ?? undefined,
     max: 2,
   };
-  const adapterOn = (database: string | undefined) =>
-    new PrismaPg(new pg.Pool({ ...config, database, Client: CatalogFriendlyClient }), { disposeExternalPool: true });
-  const main = adapterOn(config.database);
+  const connectTo = async (database: string | undefined) => {
+    const pool = new pg.Pool({ ...config, database, Client: CatalogFriendlyClient });
+    return adaptForMigrations(await new PrismaPg(pool, { disposeExternalPool: true }).connect(), pool);
+  };
   return {
-    adapterName: main.adapterName,
-    provider: main.provider,
+    adapterName: "@prisma/adapter-pg",
+    provider: "postgres",
     connect: async () => {
-      const connection = reportCharColumns(await main.connect());
+      const connection = await connectTo(config.database);
       opened.push(connection);
       return connection;
     },
@@ -99,14 +101,14 @@ function migrationAdapterFactory(databaseUrl: string, opened: SqlDriverAdapter[]
       const admin = new pg.Client(config);
       await admin.connect();
       await admin.query(`CREATE DATABASE "${name}"`);
-      const shadow = await adapterOn(name).connect();
+      const shadow = await connectTo(name);
       const closePool = shadow.dispose.bind(shadow);
       shadow.dispose = async () => {
         await closePool();
         await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
         await admin.end();
       };
-      return reportCharColumns(shadow);
+      return shadow;
     },
   };
 }
@@ -141,8 +143,21 @@ function relabelCharColumns(result: unknown): unknown {
   if (charColumns.length > 0 && rows) charColumnsOf.set(rows, charColumns);
   return result;
 }
-function reportCharColumns(adapter: SqlDriverAdapter): SqlDriverAdapter {
+/**
+ * Two fixes to the pg adapter for migrations: `"char"` columns (above), and scripts. Its executeScript splits a script
+ * on every ";", which breaks any function body (`$$ … ; … $$`); PostgreSQL itself runs a multi-statement script sent
+ * as one simple query, in one implicit transaction, as Prisma's native engine does.
+ */
+function adaptForMigrations(adapter: SqlDriverAdapter, pool: pg.Pool): SqlDriverAdapter {
   const queryRaw = adapter.queryRaw.bind(adapter);
+  adapter.executeScript = async (script) => {
+    try {
+      await pool.query(script);
+    } catch (error) {
+      const e = error as pg.DatabaseError;
+      throw new DriverAdapterError({ kind: "postgres", code: e.code ?? "N/A", severity: e.severity ?? "N/A", message: e.message, detail: e.detail, column: e.column, hint: e.hint });
+    }
+  };
   adapter.queryRaw = async (query) => {
     const result = await queryRaw(query);
     for (const index of charColumnsOf.get(result.rows) ?? []) result.columnTypes[index] = ColumnTypeEnum.Character;

@@ -105,9 +105,9 @@ CREATE TABLE "Message" (
     "smsUnits" INTEGER,
     "state" "MessageState" NOT NULL DEFAULT 'PENDING',
     "deliveryStatus" TEXT,
-    "deliveredAt" TIMESTAMP(3),
+    "receiptAt" TIMESTAMP(3),
     "submittedAt" TIMESTAMP(3),
-    "finalAt" TIMESTAMP(3),
+    "claimedBy" INTEGER,
     "attempts" INTEGER NOT NULL DEFAULT 0,
     "lastError" TEXT,
     "createdAt" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
@@ -126,11 +126,20 @@ CREATE TABLE "Receipt" (
     "phone" TEXT,
     "deliveryStatus" TEXT NOT NULL,
     "deliveryTime" TEXT,
-    "raw" JSONB NOT NULL,
+    "deliveryAt" TIMESTAMP(3),
+    "raw" TEXT NOT NULL,
     "receivedAt" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
-    "matchedAt" TIMESTAMP(3),
+    "appliedAt" TIMESTAMP(3),
 
     CONSTRAINT "Receipt_pkey" PRIMARY KEY ("id")
+);
+
+-- CreateTable
+CREATE TABLE "RateLimit" (
+    "accountId" UUID NOT NULL,
+    "nextSlot" TIMESTAMPTZ(6) NOT NULL,
+
+    CONSTRAINT "RateLimit_pkey" PRIMARY KEY ("accountId")
 );
 
 -- CreateTable
@@ -208,9 +217,6 @@ CREATE INDEX "Batch_accountId_createdAt_idx" ON "Batch"("accountId", "createdAt"
 CREATE UNIQUE INDEX "Message_correlator_key" ON "Message"("correlator");
 
 -- CreateIndex
-CREATE UNIQUE INDEX "Message_providerUniqueId_key" ON "Message"("providerUniqueId");
-
--- CreateIndex
 CREATE INDEX "Message_batchId_state_id_idx" ON "Message"("batchId", "state", "id");
 
 -- CreateIndex
@@ -218,6 +224,9 @@ CREATE INDEX "Message_batchId_id_idx" ON "Message"("batchId", "id");
 
 -- CreateIndex
 CREATE INDEX "Message_phone_idx" ON "Message"("phone");
+
+-- CreateIndex
+CREATE UNIQUE INDEX "Message_providerUniqueId_phone_key" ON "Message"("providerUniqueId", "phone");
 
 -- CreateIndex
 CREATE INDEX "Receipt_uniqueId_idx" ON "Receipt"("uniqueId");
@@ -229,7 +238,7 @@ CREATE INDEX "Receipt_correlator_idx" ON "Receipt"("correlator");
 CREATE INDEX "Receipt_messageId_idx" ON "Receipt"("messageId");
 
 -- CreateIndex
-CREATE INDEX "Receipt_matchedAt_receivedAt_idx" ON "Receipt"("matchedAt", "receivedAt");
+CREATE INDEX "Receipt_appliedAt_idx" ON "Receipt"("appliedAt");
 
 -- CreateIndex
 CREATE INDEX "AuditEvent_createdAt_idx" ON "AuditEvent"("createdAt");
