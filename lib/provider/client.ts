@@ -82,9 +82,14 @@ export function createProviderClient(options: ProviderClientOptions): ProviderCl
       }
     }
     const payload = JSON.stringify(body);
-    await rateLimiter.acquire();
-    const response = await postJson(url, headers, payload, { timeoutMs, connectTimeoutMs, agents });
-    return interpret(response, schema);
+    const done = await rateLimiter.acquire();
+    try {
+      const response = await postJson(url, headers, payload, { timeoutMs, connectTimeoutMs, agents });
+      return interpret(response, schema);
+    } finally {
+      // Tells the limiter the provider has counted this request by now (see TokenBucket).
+      if (typeof done === "function") done();
+    }
   }
 
   return {

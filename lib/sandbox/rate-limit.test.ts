@@ -65,7 +65,7 @@ describe("request rate", () => {
     expect(failures.map((f) => (f.reason as ProviderError).failure)).toEqual([]);
     const records = sandbox.state.requests.read().entries;
     expect(maxAcceptedPerSecond(records)).toBeLessThanOrEqual(120);
-    // 260 requests at ≈117.6/s (20 ms margin) take ≈ 2.2 s: pacing must not waste the allowance either.
+    // 260 requests at ≈119/s take ≈ 2.2 s: pacing must not waste the allowance either.
     expect(elapsed).toBeLessThan(2_700);
   });
 

@@ -3,28 +3,14 @@
  * limit, the injected-failure knobs, validation of the three request forms, results, the message log and the
  * delivery receipts. Checks run in the order a real API gateway would apply them; docs/sandbox.md lists it.
  */
-import { randomUUID, timingSafeEqual } from "node:crypto";
+import { timingSafeEqual } from "node:crypto";
 import type http from "node:http";
-import type { z } from "zod";
-import { operatorOf } from "../provider/operator";
-import { checkPhoneList } from "../provider/phone";
-import { formatProviderTime } from "../provider/provider-time";
-import {
-  UNAUTHENTICATED_BODY,
-  smsRequestSchema,
-  voiceRequestSchema,
-  type EntryRefused,
-  type RequestForm,
-  type SmsRequest,
-  type VoiceRequest,
-} from "../provider/schemas";
-import { smsSegments } from "../provider/sms-units";
+import { UNAUTHENTICATED_BODY } from "../provider/schemas";
+import { acceptRequest } from "./accept-request";
 import { BodyTooLarge, parseJson, readBody, sendError, sendJson } from "./http-io";
 import { between, chance } from "./random";
-import { planReceipts, type MessageKind, type PlannedReceipt } from "./receipt-plan";
-import { smsBatchResult, smsResult, voiceResult, type ResultContext } from "./results";
-import type { AcceptedMessage, RequestRecord, SandboxState } from "./state";
-import { collectErrors, fieldMessages, summary } from "./validation-errors";
+import type { MessageKind } from "./receipt-plan";
+import type { RequestRecord, SandboxState } from "./state";
 
 /** Spec silent; generous for 100 objects of 1,600-character texts, small enough to refuse abuse. */
 export const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -34,8 +20,6 @@ export interface SendContext {
   /** "Bearer <token>", as bytes, for a constant-time comparison. */
   expectedAuthorization: Buffer;
 }
-
-type AnyRequest = SmsRequest | VoiceRequest;
 
 export async function handleSend(
   kind: MessageKind,
@@ -92,89 +76,11 @@ export async function handleSend(
   const json = parseJson(text);
   if (!json.ok) return reply(400, "The request body is not valid JSON.");
 
-  const body = json.value;
-  const isBatch = Array.isArray(body);
-  const objects: unknown[] = isBatch ? body : [body];
-  if (!isBatch && (typeof body !== "object" || body === null)) {
-    return reply(422, "The request body must be a JSON object or an array of objects.");
-  }
-  if (isBatch && objects.length === 0) return reply(422, "The batch must contain at least one message.");
-  if (objects.length > knobs.batchLimit) {
-    return reply(422, `The batch may not contain more than ${knobs.batchLimit} messages; it has ${objects.length}.`, {
-      errors: { body: [`The batch may not contain more than ${knobs.batchLimit} messages.`] },
-    });
-  }
-
-  // Validate every object; an invalid one refuses the whole request unless the per-entry knob is on.
-  const schema: z.ZodType<AnyRequest> = kind === "sms" ? smsRequestSchema : voiceRequestSchema;
-  const parsed = objects.map((object) => schema.safeParse(object, { error: fieldMessages }));
-  const errors: Record<string, string[]> = {};
-  parsed.forEach((p, i) => {
-    if (!p.success) collectErrors(p.error.issues, isBatch ? `${i}.` : "", errors);
-  });
-  const anyInvalid = parsed.some((p) => !p.success);
-  if (anyInvalid && (!isBatch || knobs.invalidEntries === "reject_request")) {
-    return reply(422, summary(errors), { errors });
-  }
-
-  // Accept: one batch_id per request, one uniqueId per object, one log entry per recipient number.
-  const batchId = randomUUID();
-  const createdAt = formatProviderTime(new Date(arrivedAt), state.timeZoneOffsetMinutes);
-  const results: unknown[] = [];
-  const planned: PlannedReceipt[] = [];
+  const outcome = acceptRequest(kind, json.value, state, arrivedAt);
+  if (!outcome.ok) return reply(outcome.status, outcome.message, outcome.errors ? { errors: outcome.errors } : {});
+  const { results, planned } = outcome;
+  record.messages = outcome.accepted;
   const immediate = knobs.receiptsBeforeResponse;
-  let accepted = 0;
-  parsed.forEach((p, i) => {
-    if (!p.success) {
-      results.push(refusedEntry(objects[i], p.error.issues.map((issue) => issue.message).join(" ")));
-      return;
-    }
-    const request = p.data;
-    const form: RequestForm = isBatch ? "batch" : request.phone.includes(",") ? "comma_separated" : "single";
-    const numbers = checkPhoneList(request.phone);
-    const rawNumbers = request.phone.split(",").map((s) => s.trim());
-    const uniqueId = randomUUID();
-    const segments = smsSegments(request.message);
-    const perRecipient = "originator" in request ? segments * (request.repeat ?? 1) : segments;
-    const resultCtx: ResultContext = {
-      uniqueId,
-      batchId,
-      createdAt,
-      clientId: state.clientId,
-      operator: operatorOf(numbers.valid[0] ?? ""),
-      smsUnits: perRecipient * numbers.valid.length,
-    };
-    if ("originator" in request) results.push(voiceResult(request, resultCtx));
-    else results.push(isBatch ? smsBatchResult(request, resultCtx) : smsResult(request, resultCtx));
-
-    numbers.valid.forEach((normalizedPhone, n) => {
-      const entry: AcceptedMessage = {
-        kind,
-        phone: rawNumbers[n] ?? normalizedPhone,
-        normalizedPhone,
-        correlator: request.correlator ?? null,
-        uniqueId,
-        message: request.message,
-        from: "originator" in request ? request.originator : request.sender,
-        endpoint: request.endpoint ?? null,
-        batchId,
-        form,
-        requestTime: arrivedAt,
-      };
-      state.messages.push(entry);
-      accepted += 1;
-      if (knobs.receipts && request.endpoint) {
-        planned.push(
-          ...planReceipts(
-            { kind, endpoint: request.endpoint, phone: normalizedPhone, correlator: entry.correlator, uniqueId },
-            knobs,
-            immediate,
-          ),
-        );
-      }
-    });
-  });
-  record.messages = accepted;
 
   if (planned.length > 0) {
     if (immediate) {
@@ -221,18 +127,4 @@ function injectedFailure(
   if (r < knobs.error429Rate + knobs.error500Rate) return { status: 500, message: "Server Error" };
   if (r < total) return { status: 503, message: "Service Unavailable", headers: { "Retry-After": "1" } };
   return null;
-}
-
-function refusedEntry(object: unknown, message: string): EntryRefused {
-  const source = typeof object === "object" && object !== null ? (object as Record<string, unknown>) : {};
-  const correlator = source.correlator;
-  const phone = source.phone;
-  return {
-    status: false,
-    message,
-    data: {
-      correlator: typeof correlator === "string" || typeof correlator === "number" ? correlator : null,
-      ...(typeof phone === "string" ? { phone } : {}),
-    },
-  };
 }

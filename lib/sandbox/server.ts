@@ -6,6 +6,7 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { EAST_AFRICA_OFFSET_MINUTES } from "../provider/provider-time";
+import { warmUp } from "./accept-request";
 import { handleControl } from "./control-api";
 import { preciseNow, sendError } from "./http-io";
 import { DEFAULT_KNOBS, applyKnobs, type KnobsPatch } from "./knobs";
@@ -48,6 +49,7 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
     options.clientId ?? "sandbox",
     options.timeZoneOffsetMinutes ?? EAST_AFRICA_OFFSET_MINUTES,
   );
+  warmUp(state);
   const ctx: SendContext = { state, expectedAuthorization: Buffer.from(`Bearer ${options.token}`) };
 
   const server = http.createServer((req, res) => {

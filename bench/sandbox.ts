@@ -1,0 +1,188 @@
+/**
+ * Sandbox benchmark: (1) the sandbox's own ceiling in messages/s for 100-object SMS batches on loopback, rate
+ * limit lifted, receipts off — and again with receipts on, posted to a local endpoint; (2) the provider
+ * client's achieved rate against the sandbox at its default 120 requests/s (ceiling 12,000 messages/s).
+ *
+ * The sandbox runs in a child process so that it has a core of its own, as it would beside Tuma's worker.
+ * Run: npx tsx bench/sandbox.ts   (or through the bench runner, which imports benchSandbox()).
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import http from "node:http";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { createProviderClient } from "../lib/provider/client";
+import { ProviderError } from "../lib/provider/failure";
+import { BATCH_LIMIT, REQUEST_RATE_LIMIT, type SmsRequest } from "../lib/provider/schemas";
+import { startReceiptSink } from "../lib/sandbox/receipt-sink";
+import type { BenchResult } from "./types";
+
+const TOKEN = "bench-sandbox-token";
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+
+interface RunningSandbox {
+  url: string;
+  origin: string;
+  child: ChildProcess;
+}
+
+async function spawnSandbox(): Promise<RunningSandbox> {
+  const child = spawn(
+    process.execPath,
+    ["--import", "tsx", path.join(ROOT, "scripts/sandbox.ts"), "--port", "0", "--rate-limit", "0", "--no-receipts"],
+    { cwd: ROOT, env: { ...process.env, SANDBOX_TOKEN: TOKEN }, stdio: ["ignore", "pipe", "inherit"] },
+  );
+  const url = await new Promise<string>((resolve, reject) => {
+    let out = "";
+    child.stdout?.on("data", (chunk: Buffer) => {
+      out += chunk.toString();
+      const match = /listening: (\S+)/.exec(out);
+      if (match?.[1]) resolve(match[1]);
+    });
+    child.once("exit", (code) => reject(new Error(`sandbox exited with ${code}`)));
+  });
+  child.stdout?.resume();
+  return { url, origin: new URL(url).origin, child };
+}
+
+/** Clears the sandbox's logs (reset also restores its start-up knobs), then applies `knobs`. */
+async function resetWith(origin: string, knobs: Record<string, unknown>): Promise<void> {
+  const reset = await fetch(`${origin}/__sandbox/reset`, { method: "POST" });
+  if (!reset.ok) throw new Error(`reset: ${reset.status}`);
+  const res = await fetch(`${origin}/__sandbox/knobs`, { method: "POST", body: JSON.stringify(knobs) });
+  if (!res.ok) throw new Error(`knobs: ${res.status} ${await res.text()}`);
+}
+
+function batch(endpoint?: string): SmsRequest[] {
+  return Array.from({ length: BATCH_LIMIT }, (_, i) => ({
+    sender: "TUMA",
+    message: "Habari! Your appointment is confirmed for Monday at 10:00. Reply STOP to opt out.",
+    phone: `2547${String(10_000_000 + i).padStart(8, "0")}`,
+    correlator: `bench-${i}`,
+    ...(endpoint ? { endpoint } : {}),
+  }));
+}
+
+/** Fires pre-serialised batch requests with `concurrency` in flight for `seconds`; returns requests/s and latencies. */
+async function hammer(url: string, body: string, concurrency: number, seconds: number) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: concurrency });
+  const target = new URL(`${url}/send-sms`);
+  const payload = Buffer.from(body);
+  const headers = {
+    "Content-Type": "application/json",
+    Accept: "application/json",
+    Authorization: `Bearer ${TOKEN}`,
+    "Content-Length": String(payload.length),
+  };
+  const once = (): Promise<number> =>
+    new Promise((resolve, reject) => {
+      const req = http.request(target, { method: "POST", agent, headers }, (res) => {
+        res.resume();
+        res.on("end", () => resolve(res.statusCode ?? 0));
+      });
+      req.on("error", reject);
+      req.end(payload);
+    });
+  const latencies: number[] = [];
+  let ok = 0;
+  let other = 0;
+  const run = async (until: number, record: boolean): Promise<void> => {
+    await Promise.all(
+      Array.from({ length: concurrency }, async () => {
+        while (performance.now() < until) {
+          const t0 = performance.now();
+          const status = await once();
+          if (!record) continue;
+          latencies.push(performance.now() - t0);
+          if (status === 200) ok++;
+          else other++;
+        }
+      }),
+    );
+  };
+  await run(performance.now() + 1000, false); // warm-up: JIT, sockets
+  const started = performance.now();
+  await run(started + seconds * 1000, true);
+  const elapsed = (performance.now() - started) / 1000;
+  agent.destroy();
+  latencies.sort((a, b) => a - b);
+  const q = (p: number): number => latencies[Math.min(latencies.length - 1, Math.floor(p * latencies.length))] ?? 0;
+  return { reqPerSec: ok / elapsed, non200: other, p50: q(0.5), p99: q(0.99) };
+}
+
+/** The provider client at the default 120 req/s, 32 requests in flight, like the dispatcher. */
+async function clientRate(url: string, requests: number) {
+  const client = createProviderClient({ baseUrl: url, token: TOKEN });
+  const body = batch();
+  let next = 0;
+  let ok = 0;
+  const failures: Record<string, number> = {};
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: 32 }, async () => {
+      while (next < requests) {
+        next++;
+        try {
+          await client.sendSms(body);
+          ok++;
+        } catch (error) {
+          const kind = error instanceof ProviderError ? error.kind : "error";
+          failures[kind] = (failures[kind] ?? 0) + 1;
+        }
+      }
+    }),
+  );
+  const elapsed = (performance.now() - started) / 1000;
+  client.close();
+  return { reqPerSec: ok / elapsed, msgPerSec: (ok * BATCH_LIMIT) / elapsed, failures };
+}
+
+export async function benchSandbox(): Promise<BenchResult> {
+  const sandbox = await spawnSandbox();
+  const sink = await startReceiptSink();
+  try {
+    const plain = JSON.stringify(batch());
+    await resetWith(sandbox.origin, { rateLimit: 0, receipts: false });
+    const ceiling = await hammer(sandbox.url, plain, 32, 5);
+
+    await resetWith(sandbox.origin, { rateLimit: 0, receipts: true, receiptDelayMs: [0, 0], receiptConcurrency: 64 });
+    const receiptsBefore = sink.receipts().length;
+    const withReceipts = await hammer(sandbox.url, JSON.stringify(batch(sink.url)), 32, 3);
+    const receiptsPosted = sink.receipts().length - receiptsBefore;
+
+    await resetWith(sandbox.origin, { rateLimit: REQUEST_RATE_LIMIT, receipts: false });
+    const client = await clientRate(sandbox.url, 6 * REQUEST_RATE_LIMIT);
+
+    const providerCeiling = REQUEST_RATE_LIMIT * BATCH_LIMIT;
+    const ceilingMsgs = ceiling.reqPerSec * BATCH_LIMIT;
+    return {
+      name: "sandbox",
+      figures: {
+        "sandbox ceiling, 100-object SMS batches, receipts off (messages/s)": Math.round(ceilingMsgs),
+        "sandbox ceiling (requests/s)": Math.round(ceiling.reqPerSec),
+        "sandbox ceiling latency p50 / p99 (ms, 32 in flight)": `${ceiling.p50.toFixed(1)} / ${ceiling.p99.toFixed(1)}`,
+        "sandbox ceiling ÷ provider ceiling 12,000 messages/s": Number((ceilingMsgs / providerCeiling).toFixed(2)),
+        "sandbox ceiling, receipts on, delay 0 (messages/s)": Math.round(withReceipts.reqPerSec * BATCH_LIMIT),
+        "receipts received by a local endpoint during that run": receiptsPosted,
+        "client at default 120 req/s: achieved requests/s": Number(client.reqPerSec.toFixed(1)),
+        "client at default 120 req/s: achieved messages/s": Math.round(client.msgPerSec),
+        "client achieved ÷ provider ceiling": Number((client.msgPerSec / providerCeiling).toFixed(3)),
+        "client failures": JSON.stringify(client.failures),
+      },
+    };
+  } finally {
+    await sink.close();
+    sandbox.child.kill("SIGTERM");
+  }
+}
+
+if (/bench[\\/]sandbox\.ts$/.test(process.argv[1] ?? "")) {
+  benchSandbox()
+    .then((result) => {
+      console.log(`\n${result.name}`);
+      for (const [label, value] of Object.entries(result.figures)) console.log(`  ${label}: ${value}`);
+    })
+    .catch((error: unknown) => {
+      console.error(error);
+      process.exit(1);
+    });
+}
