@@ -110,9 +110,9 @@ async function hammer(url: string, body: string, concurrency: number, seconds: n
 }
 
 /** The provider client at the default 120 req/s, 32 requests in flight, like the dispatcher. */
-async function clientRate(url: string, requests: number) {
+async function clientRate(url: string, requests: number, endpoint?: string) {
   const client = createProviderClient({ baseUrl: url, token: TOKEN });
-  const body = batch();
+  const body = batch(endpoint);
   let next = 0;
   let ok = 0;
   const failures: Record<string, number> = {};
@@ -152,6 +152,21 @@ export async function benchSandbox(): Promise<BenchResult> {
     await resetWith(sandbox.origin, { rateLimit: REQUEST_RATE_LIMIT, receipts: false });
     const client = await clientRate(sandbox.url, 6 * REQUEST_RATE_LIMIT);
 
+    // The flow Tuma runs: 120 req/s with a receipt per message, posted one per callback as the spec says.
+    await resetWith(sandbox.origin, {
+      rateLimit: REQUEST_RATE_LIMIT,
+      receipts: true,
+      receiptDelayMs: [0, 200],
+      receiptConcurrency: 128,
+    });
+    const sinkBefore = sink.receipts().length;
+    const receiptStart = performance.now();
+    const withReceiptsClient = await clientRate(sandbox.url, 3 * REQUEST_RATE_LIMIT, sink.url);
+    const expected = 3 * REQUEST_RATE_LIMIT * BATCH_LIMIT;
+    await sink.waitFor(sinkBefore + expected, 60_000).catch(() => undefined);
+    const receiptSeconds = (performance.now() - receiptStart) / 1000;
+    const receiptsArrived = sink.receipts().length - sinkBefore;
+
     const providerCeiling = REQUEST_RATE_LIMIT * BATCH_LIMIT;
     const ceilingMsgs = ceiling.reqPerSec * BATCH_LIMIT;
     return {
@@ -167,6 +182,9 @@ export async function benchSandbox(): Promise<BenchResult> {
         "client at default 120 req/s: achieved messages/s": Math.round(client.msgPerSec),
         "client achieved ÷ provider ceiling": Number((client.msgPerSec / providerCeiling).toFixed(3)),
         "client failures": JSON.stringify(client.failures),
+        "client at 120 req/s with receipts on: messages/s": Math.round(withReceiptsClient.msgPerSec),
+        "receipts (one per POST) arrived / expected": `${receiptsArrived} / ${expected}`,
+        "receipts/s, first send to last receipt": Math.round(receiptsArrived / receiptSeconds),
       },
     };
   } finally {

@@ -54,6 +54,15 @@ async function main(): Promise<void> {
   await waitForHealth(`http://127.0.0.1:${env.PORT}/api/health`, web);
 
 
+  if (env.WORKER) {
+    const { startWorker } = await import("@/lib/dispatch/worker");
+    const worker = await startWorker({
+      receiptBaseUrl: env.RECEIPT_BASE_URL ?? `http://127.0.0.1:${env.PORT}`,
+      log: (line) => say(`[worker] ${line}`),
+    });
+    cleanups.unshift(() => worker.stop());
+  }
+
   say("");
   say(`Tuma is ready on http://localhost:${env.PORT}`);
   if (admin.created) {

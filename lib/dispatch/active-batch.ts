@@ -1,0 +1,15 @@
+// What a dispatch lane needs to know about a batch it is sending: loaded once per batch, not per chunk.
+import "server-only";
+import type { BatchKind } from "@/lib/generated/prisma/enums";
+
+export type ActiveBatch = {
+  id: string;
+  kind: BatchKind;
+  templateText: string;
+  sender: string | null;
+  originator: string | null;
+  voice: number | null;
+  repeat: number | null;
+  linkId: string | null;
+  account: { id: string; baseUrl: string; batchSizeLimit: number; requestsPerSecond: number; receiptSecret: string; updatedAt: Date };
+};

@@ -1,0 +1,46 @@
+// The durable job queue (pg-boss, in the `pgboss` schema of our database). Batches are started by a job, so a
+// scheduled batch starts at its time even if no process was running then (late, never twice: starting is a state
+// transition that only one job run can make).
+import "server-only";
+import PgBoss from "pg-boss";
+import type pg from "pg";
+import { databaseUrl } from "@/lib/db/url";
+
+export const START_BATCH = "batch-start";
+export type StartBatchJob = { batchId: string };
+
+const globalForBoss = globalThis as unknown as { tumaBoss?: Promise<PgBoss> };
+
+/** This process's pg-boss, started once. Web processes only send; workers also run its maintenance. */
+export function boss(options: { supervise?: boolean } = {}): Promise<PgBoss> {
+  globalForBoss.tumaBoss ??= (async () => {
+    const instance = new PgBoss({
+      connectionString: databaseUrl(),
+      max: 4,
+      supervise: options.supervise ?? false,
+      schedule: false,
+      application_name: "tuma-jobs",
+    });
+    instance.on("error", (error: Error) => console.error(`[jobs] ${error.message}`));
+    await instance.start();
+    await instance.createQueue(START_BATCH, { name: START_BATCH, retryLimit: 10, retryDelay: 5, retryBackoff: true });
+    return instance;
+  })();
+  return globalForBoss.tumaBoss;
+}
+
+/** Enqueues the start of a batch inside the caller's transaction, so batch and job commit (or vanish) together. */
+export async function enqueueBatchStart(client: pg.PoolClient, batchId: string, startAfter?: Date | null): Promise<void> {
+  const queue = await boss();
+  await queue.send(START_BATCH, { batchId } satisfies StartBatchJob, {
+    singletonKey: batchId,
+    ...(startAfter ? { startAfter } : {}),
+    db: { executeSql: (text: string, values: unknown[]) => client.query(text, values) },
+  });
+}
+
+export async function stopBoss(): Promise<void> {
+  const pending = globalForBoss.tumaBoss;
+  globalForBoss.tumaBoss = undefined;
+  if (pending) await (await pending).stop({ graceful: true, timeout: 5000 }).catch(() => {});
+}

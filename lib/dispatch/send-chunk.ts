@@ -1,0 +1,129 @@
+// One provider request for one claimed chunk, and what it means for those recipients (DESIGN.md §5):
+//   accepted → QUEUED (uniqueId recorded) · entry refused → REJECTED · no usable answer → UNKNOWN, never resent
+//   nothing sent (refused connection, 429, 503) → back to PENDING, retried with backoff
+//   401 → back to PENDING and the batch pauses with the reason · other 4xx → REJECTED with the provider's message
+import "server-only";
+import { ProviderError, type ProviderFailure } from "@/lib/provider/failure";
+import type { ProviderClient } from "@/lib/provider/client";
+import type { SmsBatchResult, SmsRequest, VoiceRequest, VoiceResult } from "@/lib/provider/schemas";
+import type { ActiveBatch } from "./active-batch";
+import type { ClaimedMessage } from "./claim";
+import { recordResponse, releaseChunk, settleChunk, type Accepted, type Refused } from "./record";
+
+export type ChunkOutcome =
+  | { kind: "sent"; accepted: number }
+  | { kind: "retry"; reason: string; retryAfterMs: number | null; rateLimited: boolean }
+  | { kind: "pause"; reason: string }
+  | { kind: "settled"; state: "REJECTED" | "UNKNOWN"; reason: string };
+
+export async function sendChunk(
+  batch: ActiveBatch,
+  chunk: ClaimedMessage[],
+  client: ProviderClient,
+  receiptUrl: string,
+): Promise<ChunkOutcome> {
+  const ids = chunk.map((m) => m.id);
+  let results: (SmsBatchResult | VoiceResult)[];
+  try {
+    results =
+      batch.kind === "SMS"
+        ? await client.sendSms(chunk.map((m) => smsRequest(batch, m, receiptUrl)))
+        : await client.sendVoice(chunk.map((m) => voiceRequest(batch, m, receiptUrl)));
+  } catch (error) {
+    if (!(error instanceof ProviderError)) {
+      // A bug or an unexpected runtime failure after the claim: we cannot know whether the request left.
+      const reason = `Outcome unknown: ${error instanceof Error ? error.message : String(error)}`;
+      await settleChunk(ids, "UNKNOWN", reason);
+      return { kind: "settled", state: "UNKNOWN", reason };
+    }
+    return onFailure(error.failure, ids);
+  }
+  const { accepted, refused, unknown } = matchResults(chunk, results);
+  await recordResponse(batch.id, accepted, refused, unknown);
+  return { kind: "sent", accepted: accepted.length };
+}
+
+async function onFailure(failure: ProviderFailure, ids: string[]): Promise<ChunkOutcome> {
+  switch (failure.kind) {
+    case "not_sent":
+    case "rate_limited":
+      await releaseChunk(ids, describe(failure));
+      return { kind: "retry", reason: describe(failure), retryAfterMs: failure.kind === "rate_limited" ? failure.retryAfterMs : null, rateLimited: failure.kind === "rate_limited" };
+    case "provider_error":
+      if (failure.status === 503) {
+        await releaseChunk(ids, describe(failure));
+        return { kind: "retry", reason: describe(failure), retryAfterMs: null, rateLimited: false };
+      }
+      // A 500 may come after the provider queued some of the messages: unknown, not resent.
+      await settleChunk(ids, "UNKNOWN", describe(failure));
+      return { kind: "settled", state: "UNKNOWN", reason: describe(failure) };
+    case "unauthenticated":
+      await releaseChunk(ids, describe(failure));
+      return { kind: "pause", reason: `The provider refused the account's token (401 ${failure.message}). Update the token in Settings, then resume the batch.` };
+    case "rejected":
+    case "invalid_request":
+      await settleChunk(ids, "REJECTED", describe(failure));
+      return { kind: "settled", state: "REJECTED", reason: describe(failure) };
+    case "outcome_unknown":
+      await settleChunk(ids, "UNKNOWN", describe(failure));
+      return { kind: "settled", state: "UNKNOWN", reason: describe(failure) };
+  }
+}
+
+function describe(failure: ProviderFailure): string {
+  const status = "status" in failure ? `${failure.status} ` : "";
+  return `${status}${failure.kind.replaceAll("_", " ")}: ${failure.message}`.slice(0, 1000);
+}
+
+function smsRequest(batch: ActiveBatch, message: ClaimedMessage, endpoint: string): SmsRequest {
+  return {
+    sender: batch.sender ?? "",
+    message: message.text ?? batch.templateText,
+    phone: message.phone,
+    correlator: message.correlator,
+    endpoint,
+    ...(batch.linkId ? { link_id: batch.linkId } : {}),
+  };
+}
+
+function voiceRequest(batch: ActiveBatch, message: ClaimedMessage, endpoint: string): VoiceRequest {
+  return {
+    originator: batch.originator ?? "",
+    message: message.text ?? batch.templateText,
+    phone: message.phone,
+    correlator: message.correlator,
+    endpoint,
+    ...(batch.voice === 1 || batch.voice === 2 ? { voice: batch.voice } : {}),
+    ...(batch.repeat ? { repeat: batch.repeat } : {}),
+  };
+}
+
+/** Results carry our correlator back; match on it (falling back to position), never on order alone. */
+export function matchResults(chunk: ClaimedMessage[], results: (SmsBatchResult | VoiceResult)[]) {
+  const byCorrelator = new Map(chunk.map((m) => [m.correlator, m]));
+  const seen = new Set<string>();
+  const accepted: Accepted[] = [];
+  const refused: Refused[] = [];
+  results.forEach((result, index) => {
+    const echoed = result.data?.correlator;
+    const message = (echoed !== undefined && echoed !== null ? byCorrelator.get(String(echoed)) : undefined) ?? chunk[index];
+    if (!message || seen.has(message.id)) return;
+    seen.add(message.id);
+    if (result.status) {
+      const data = result.data;
+      accepted.push({
+        id: message.id,
+        uniqueId: data.uniqueId,
+        providerBatchId: "batch_id" in data && typeof data.batch_id === "string" ? data.batch_id : null,
+        smsUnits: data.sms_units,
+        operator: "operator" in data && typeof data.operator === "string" ? data.operator : null,
+      });
+    } else {
+      refused.push({ id: message.id, error: `Refused by the provider: ${result.message}` });
+    }
+  });
+  const unknown = chunk
+    .filter((m) => !seen.has(m.id))
+    .map((m) => ({ id: m.id, error: "The provider's answer did not include this recipient; outcome unknown." }));
+  return { accepted, refused, unknown };
+}

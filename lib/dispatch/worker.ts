@@ -1,0 +1,153 @@
+// A dispatch worker: starts batches when their job comes due, sends their chunks through `lanes` concurrent loops at
+// the account's shared request rate, recovers the claims of dead workers, completes finished batches and applies
+// stored receipts. Any number of workers (in `npm start` and `npm run worker` processes) share one database.
+import "server-only";
+import { applyPendingReceipts } from "@/lib/receipts/apply-receipts";
+import { ActiveBatches } from "./active-batches";
+import type { ActiveBatch } from "./active-batch";
+import { backoffMs } from "./backoff";
+import { activateBatch, completeFinishedBatches, pauseAccountBatches, pauseBatch } from "./batch-state";
+import { claimChunk } from "./claim";
+import { boss, START_BATCH, stopBoss, type StartBatchJob } from "./jobs";
+import { clientFor, closeClients } from "./provider-clients";
+import { recoverOrphans } from "./recovery";
+import { sendChunk } from "./send-chunk";
+import { acquireWorkerIdentity } from "./worker-identity";
+
+export type WorkerOptions = {
+  /** Where the provider must post receipts: this console's base URL (…/api/receipts/<secret> is appended). */
+  receiptBaseUrl: string;
+  /** Concurrent requests in flight; enough to keep the rate limit busy despite response latency. */
+  lanes?: number;
+  /** Past this, a request's outcome is unknown. */
+  requestTimeoutMs?: number;
+  /** Consecutive retryable failures of one batch before it pauses for an operator. */
+  maxRetries?: number;
+  log?: (line: string) => void;
+};
+
+export type WorkerHandle = { key: number; stop: () => Promise<void> };
+
+const SWEEP_MS = 1_000;
+const RECEIPT_POLL_MS = 200;
+
+export async function startWorker(options: WorkerOptions): Promise<WorkerHandle> {
+  const log = options.log ?? (() => {});
+  const lanes = options.lanes ?? 24;
+  const timeoutMs = options.requestTimeoutMs ?? 30_000;
+  const maxRetries = options.maxRetries ?? 8;
+  const identity = await acquireWorkerIdentity();
+  const active = new ActiveBatches();
+  const failures = new Map<string, number>();
+  let running = true;
+
+  const jobs = await boss({ supervise: true });
+  await jobs.work<StartBatchJob>(START_BATCH, { pollingIntervalSeconds: 0.5, batchSize: 10 }, async (batch) => {
+    for (const job of batch) {
+      if (await activateBatch(job.data.batchId)) log(`Batch ${job.data.batchId} started.`);
+    }
+    active.invalidate();
+  });
+
+  async function lane(): Promise<void> {
+    while (running) {
+      const batch = await active.take().catch(() => null);
+      if (!batch) {
+        await sleep(100);
+        continue;
+      }
+      try {
+        await sendOne(batch);
+      } catch (error) {
+        log(`Dispatch error on batch ${batch.id}: ${error instanceof Error ? error.message : String(error)}`);
+        active.hold(batch.id, 1_000);
+      }
+    }
+  }
+
+  async function sendOne(batch: ActiveBatch): Promise<void> {
+    const { client, limiter } = await clientFor(batch.account, timeoutMs);
+    // The slot first, then the claim: recipients are SUBMITTING only for the instant before their request leaves.
+    await limiter.acquire();
+    if (!running) return;
+    const chunk = await claimChunk(batch.id, batch.account.batchSizeLimit, identity.key);
+    if (chunk.length === 0) {
+      active.drained(batch.id);
+      await completeFinishedBatches([batch.id]);
+      return;
+    }
+    const receiptUrl = `${options.receiptBaseUrl.replace(/\/$/, "")}/api/receipts/${batch.account.receiptSecret}`;
+    const outcome = await sendChunk(batch, chunk, client, receiptUrl);
+    switch (outcome.kind) {
+      case "sent":
+      case "settled":
+        failures.delete(batch.id);
+        break;
+      case "retry": {
+        const count = (failures.get(batch.id) ?? 0) + 1;
+        failures.set(batch.id, count);
+        if (outcome.rateLimited) {
+          await limiter.holdOff(outcome.retryAfterMs ?? 1_000);
+        } else if (count >= maxRetries) {
+          await pauseBatch(batch.id, `Paused after ${count} failed attempts to reach the provider (last: ${outcome.reason}). Resume to try again.`, null);
+          failures.delete(batch.id);
+          active.invalidate();
+        } else {
+          active.hold(batch.id, outcome.retryAfterMs ?? backoffMs(count));
+        }
+        break;
+      }
+      case "pause":
+        await pauseAccountBatches(batch.account.id, outcome.reason);
+        log(outcome.reason);
+        active.invalidate();
+        break;
+    }
+    if (chunk.length < batch.account.batchSizeLimit) await completeFinishedBatches([batch.id]);
+  }
+
+  async function sweeper(): Promise<void> {
+    while (running) {
+      try {
+        const recovered = await recoverOrphans(identity);
+        if (recovered > 0) log(`Marked ${recovered} message(s) UNKNOWN: their worker stopped mid-request.`);
+        await completeFinishedBatches();
+      } catch (error) {
+        log(`Sweep failed: ${error instanceof Error ? error.message : String(error)}`);
+      }
+      await sleep(SWEEP_MS);
+    }
+  }
+
+  async function receiptApplier(): Promise<void> {
+    while (running) {
+      try {
+        const { taken } = await applyPendingReceipts();
+        if (taken > 0) continue; // more may be waiting: no pause while there is a backlog
+      } catch (error) {
+        log(`Applying receipts failed: ${error instanceof Error ? error.message : String(error)}`);
+      }
+      await sleep(RECEIPT_POLL_MS);
+    }
+  }
+
+  const loops = [...Array.from({ length: lanes }, lane), sweeper(), receiptApplier()];
+  log(`Dispatch worker ${identity.key} running with ${lanes} lanes.`);
+
+  return {
+    key: identity.key,
+    stop: async () => {
+      running = false;
+      await jobs.offWork(START_BATCH).catch(() => {});
+      // Lanes finish the request in hand, so nothing they claimed is left SUBMITTING.
+      await Promise.race([Promise.allSettled(loops), sleep(timeoutMs + 5_000)]);
+      closeClients();
+      await stopBoss();
+      await identity.release().catch(() => {});
+    },
+  };
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}

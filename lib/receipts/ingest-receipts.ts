@@ -1,0 +1,46 @@
+// The receipt callback's work, apart from HTTP: authenticate by the URL secret, bound the size, validate the shape
+// (one receipt or an array), store durably. Every refusal happens before anything is written.
+import "server-only";
+import { deliveryReceiptPayloadSchema, type DeliveryReceipt } from "@/lib/provider/schemas";
+import { parseProviderTime } from "@/lib/provider/provider-time";
+import { accountIdBySecret } from "./account-by-secret";
+import { readLimitedBody } from "./read-limited-body";
+import { storeReceipts, type ReceiptRow } from "./store-receipts";
+
+export const MAX_RECEIPT_BODY_BYTES = 64 * 1024;
+
+export type IngestResult = { status: 200 | 400 | 404 | 413; body: { status: boolean; message: string; received?: number } };
+
+export async function ingestReceipts(secret: string, request: Request): Promise<IngestResult> {
+  const accountId = await accountIdBySecret(secret);
+  if (!accountId) return { status: 404, body: { status: false, message: "Not found." } };
+  const text = await readLimitedBody(request, MAX_RECEIPT_BODY_BYTES);
+  if (text === null) return { status: 413, body: { status: false, message: `The body is larger than ${MAX_RECEIPT_BODY_BYTES} bytes.` } };
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    return { status: 400, body: { status: false, message: "The body is not valid JSON." } };
+  }
+  const parsed = deliveryReceiptPayloadSchema.safeParse(json);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    return { status: 400, body: { status: false, message: `Not a delivery receipt: ${issue ? `${issue.path.join(".") || "body"}: ${issue.message}` : "invalid shape"}.` } };
+  }
+  const receipts: DeliveryReceipt[] = Array.isArray(parsed.data) ? parsed.data : [parsed.data];
+  await storeReceipts(receipts.map((receipt) => toRow(accountId, receipt)));
+  return { status: 200, body: { status: true, message: "Received.", received: receipts.length } };
+}
+
+function toRow(accountId: string, receipt: DeliveryReceipt): ReceiptRow {
+  return {
+    accountId,
+    uniqueId: receipt.uniqueId,
+    correlator: receipt.correlator === null ? null : String(receipt.correlator),
+    phone: receipt.phone,
+    deliveryStatus: receipt.deliveryStatus,
+    deliveryTime: receipt.deliveryTime,
+    deliveryAt: parseProviderTime(receipt.deliveryTime),
+    raw: JSON.stringify(receipt),
+  };
+}

@@ -1,0 +1,70 @@
+// Storing receipts durably before answering the provider, with group commit: concurrent callbacks wait for the
+// same INSERT, so a thousand receipts a second cost tens of commits, not a thousand. Applying them to messages is
+// separate work (apply-receipts.ts), so a burst of receipts never slows the provider's callbacks.
+import "server-only";
+import { pool } from "@/lib/db/pool";
+
+export type ReceiptRow = {
+  accountId: string;
+  uniqueId: string | null;
+  correlator: string | null;
+  phone: string | null;
+  deliveryStatus: string;
+  deliveryTime: string | null;
+  deliveryAt: Date | null;
+  raw: string;
+};
+
+type Waiter = { rows: ReceiptRow[]; resolve: () => void; reject: (error: unknown) => void };
+
+const MAX_ROWS_PER_COMMIT = 5_000;
+/** Two commits may be in flight: one being written while the next gathers. */
+const MAX_CONCURRENT_COMMITS = 2;
+
+const globalForWriter = globalThis as unknown as { tumaReceiptWriter?: { queue: Waiter[]; inFlight: number } };
+const writer = (globalForWriter.tumaReceiptWriter ??= { queue: [], inFlight: 0 });
+
+/** Resolves once every row is committed (durable); rejects if the commit failed (nothing of it was stored). */
+export function storeReceipts(rows: ReceiptRow[]): Promise<void> {
+  return new Promise((resolve, reject) => {
+    writer.queue.push({ rows, resolve, reject });
+    pump();
+  });
+}
+
+function pump(): void {
+  while (writer.inFlight < MAX_CONCURRENT_COMMITS && writer.queue.length > 0) {
+    const group: Waiter[] = [];
+    let size = 0;
+    while (writer.queue.length > 0 && (group.length === 0 || size + writer.queue[0]!.rows.length <= MAX_ROWS_PER_COMMIT)) {
+      const next = writer.queue.shift()!;
+      group.push(next);
+      size += next.rows.length;
+    }
+    writer.inFlight++;
+    void commit(group.flatMap((waiter) => waiter.rows))
+      .then(() => group.forEach((waiter) => waiter.resolve()))
+      .catch((error: unknown) => group.forEach((waiter) => waiter.reject(error)))
+      .finally(() => {
+        writer.inFlight--;
+        pump();
+      });
+  }
+}
+
+async function commit(rows: ReceiptRow[]): Promise<void> {
+  await pool().query(
+    `INSERT INTO "Receipt" ("accountId", "uniqueId", correlator, phone, "deliveryStatus", "deliveryTime", "deliveryAt", raw)
+     SELECT * FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::timestamptz[], $8::text[])`,
+    [
+      rows.map((r) => r.accountId),
+      rows.map((r) => r.uniqueId),
+      rows.map((r) => r.correlator),
+      rows.map((r) => r.phone),
+      rows.map((r) => r.deliveryStatus),
+      rows.map((r) => r.deliveryTime),
+      rows.map((r) => r.deliveryAt),
+      rows.map((r) => r.raw),
+    ],
+  );
+}

@@ -1,0 +1,129 @@
+// Real parts for dispatch and receipt tests: the sandbox provider over HTTP, a receipt endpoint over HTTP that runs
+// the same ingestion as the route handler, a provider account pointing at them, and helpers to read the outcome.
+import http from "node:http";
+import { randomBytes } from "node:crypto";
+import { startSandbox, type Sandbox } from "@/lib/sandbox/server";
+import type { KnobsPatch } from "@/lib/sandbox/knobs";
+import type { AcceptedMessage, RequestRecord } from "@/lib/sandbox/state";
+import { db } from "@/lib/db/client";
+import { secretBox } from "@/lib/crypto/encryption-key";
+import { ingestReceipts } from "@/lib/receipts/ingest-receipts";
+
+export type Harness = {
+  sandbox: Sandbox;
+  receiptBaseUrl: string;
+  accountId: string;
+  receiptSecret: string;
+  userId: string;
+  token: string;
+  accepted: () => AcceptedMessage[];
+  requests: () => RequestRecord[];
+  close: () => Promise<void>;
+};
+
+export async function startHarness(options: { knobs?: KnobsPatch; accountToken?: string; requestsPerSecond?: number } = {}): Promise<Harness> {
+  const token = `tok_${randomBytes(12).toString("hex")}`;
+  const sandbox = await startSandbox({ port: 0, token, knobs: { receiptDelayMs: [0, 20], ...options.knobs } });
+  const receiptServer = http.createServer((req, res) => {
+    const secret = decodeURIComponent((req.url ?? "").split("/").pop() ?? "");
+    const chunks: Buffer[] = [];
+    req.on("data", (chunk: Buffer) => chunks.push(chunk));
+    req.on("end", () => {
+      const request = new Request(`http://localhost${req.url ?? "/"}`, {
+        method: "POST",
+        headers: req.headers as Record<string, string>,
+        body: Buffer.concat(chunks),
+      });
+      ingestReceipts(secret, request)
+        .then((result) => {
+          res.writeHead(result.status, { "content-type": "application/json" });
+          res.end(JSON.stringify(result.body));
+        })
+        .catch(() => {
+          res.writeHead(503);
+          res.end();
+        });
+    });
+  });
+  await new Promise<void>((resolve) => receiptServer.listen(0, "127.0.0.1", resolve));
+  const port = (receiptServer.address() as { port: number }).port;
+  const receiptSecret = randomBytes(12).toString("hex");
+  const accountToken = options.accountToken ?? token;
+  const account = await db.providerAccount.create({
+    data: {
+      name: `Sandbox ${receiptSecret.slice(0, 6)}`,
+      baseUrl: sandbox.url,
+      tokenCiphertext: secretBox().seal(accountToken),
+      tokenLast4: accountToken.slice(-4),
+      defaultSender: "TUMA",
+      defaultOriginator: "254700000000",
+      receiptSecret,
+      requestsPerSecond: options.requestsPerSecond ?? 120,
+      isDefault: true,
+    },
+    select: { id: true },
+  });
+  const user = await db.user.create({
+    data: { email: `op-${receiptSecret}@test.local`, name: "Operator", role: "OPERATOR", passwordHash: "x" },
+    select: { id: true },
+  });
+  return {
+    sandbox,
+    receiptBaseUrl: `http://127.0.0.1:${port}`,
+    accountId: account.id,
+    receiptSecret,
+    userId: user.id,
+    token,
+    accepted: () => sandbox.state.messages.read(0, Number.POSITIVE_INFINITY).entries,
+    requests: () => sandbox.state.requests.read(0, Number.POSITIVE_INFINITY).entries,
+    close: async () => {
+      await sandbox.close();
+      await new Promise<void>((resolve) => receiptServer.close(() => resolve()));
+    },
+  };
+}
+
+/** Kenyan numbers 2547xxxxxxxx, distinct. */
+export function phones(count: number, offset = 0): string[] {
+  return Array.from({ length: count }, (_, i) => `2547${String(10_000_000 + offset + i).slice(-8)}`);
+}
+
+export async function waitFor<T>(probe: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 60_000, what = "condition"): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (done(value)) return value;
+    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}: ${JSON.stringify(value, (_k, v: unknown) => (typeof v === "bigint" ? String(v) : v))}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+export function batchRow(id: string) {
+  return db.batch.findUniqueOrThrow({ where: { id } });
+}
+
+/** Counters add up to the recipients, and match a full count of the messages by state. */
+export async function countersConsistent(batchId: string): Promise<boolean> {
+  const batch = await batchRow(batchId);
+  const counts = await db.message.groupBy({ by: ["state"], where: { batchId }, _count: { _all: true } });
+  const actual = Object.fromEntries(counts.map((c) => [c.state, c._count._all]));
+  const fields = {
+    PENDING: batch.pendingCount, SUBMITTING: batch.submittingCount, QUEUED: batch.queuedCount, DELIVERED: batch.deliveredCount,
+    ANSWERED: batch.answeredCount, FAILED: batch.failedCount, REJECTED: batch.rejectedCount, UNKNOWN: batch.unknownCount,
+    CANCELLED: batch.cancelledCount, SUPPRESSED: batch.suppressedCount,
+  };
+  const sum = Object.values(fields).reduce((a, b) => a + b, 0);
+  return sum === batch.recipientCount && Object.entries(fields).every(([state, n]) => (actual[state] ?? 0) === n);
+}
+
+/** Correlators the sandbox accepted more than once (a double send). */
+export function duplicates(accepted: AcceptedMessage[]): string[] {
+  const seen = new Set<string>();
+  const dup: string[] = [];
+  for (const message of accepted) {
+    const key = `${String(message.correlator)}|${message.normalizedPhone}`;
+    if (seen.has(key)) dup.push(key);
+    seen.add(key);
+  }
+  return dup;
+}
