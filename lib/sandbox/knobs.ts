@@ -74,7 +74,7 @@ export const DEFAULT_KNOBS: Knobs = {
   outOfOrderRate: 0,
   receiptsBeforeResponse: false,
   receiptsPerPost: 1,
-  receiptConcurrency: 32,
+  receiptConcurrency: 64,
   receiptQueueLimit: 500_000,
   receiptRetries: 2,
   invalidEntries: "reject_request",
