@@ -58,6 +58,8 @@ async function main(): Promise<void> {
     const { startWorker } = await import("@/lib/dispatch/worker");
     const worker = await startWorker({
       receiptBaseUrl: env.RECEIPT_BASE_URL ?? `http://127.0.0.1:${env.PORT}`,
+      lanes: env.WORKER_LANES,
+      requestTimeoutMs: env.PROVIDER_TIMEOUT_SECONDS * 1000,
       log: (line) => say(`[worker] ${line}`),
     });
     cleanups.unshift(() => worker.stop());

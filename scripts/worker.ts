@@ -17,6 +17,8 @@ try {
   const { startWorker } = await import("@/lib/dispatch/worker");
   const worker = await startWorker({
     receiptBaseUrl: env.RECEIPT_BASE_URL ?? `http://127.0.0.1:${env.PORT}`,
+    lanes: env.WORKER_LANES,
+    requestTimeoutMs: env.PROVIDER_TIMEOUT_SECONDS * 1000,
     log: (line) => console.log(`[worker] ${line}`),
   });
   const stop = async () => {

@@ -1,0 +1,139 @@
+// The dispatcher under provider faults and worker crashes (issue 4's proofs), each figure asserted exactly.
+import { afterEach, expect, test } from "vitest";
+import { db } from "@/lib/db/client";
+import { secretBox } from "@/lib/crypto/encryption-key";
+import { batchRow, countersConsistent, duplicates, phones, startHarness, waitFor, type Harness } from "@/test/dispatch-harness";
+import { spawnWorker, type WorkerProcess } from "@/test/worker-process";
+import { createBatch } from "./create-batch";
+import { resumeBatch } from "./batch-state";
+import { startWorker, type WorkerHandle } from "./worker";
+
+let h: Harness | undefined;
+let inProcess: WorkerHandle | undefined;
+let processes: WorkerProcess[] = [];
+
+afterEach(async () => {
+  await Promise.all(processes.map((p) => p.kill("SIGKILL")));
+  processes = [];
+  await inProcess?.stop();
+  inProcess = undefined;
+  await h?.close();
+  h = undefined;
+});
+
+const smsBatch = (harness: Harness, count: number, offset: number) =>
+  createBatch({
+    kind: "SMS", accountId: harness.accountId, authorId: harness.userId, name: `fault-${offset}`, templateText: "Fault test",
+    sender: "TUMA", recipients: phones(count, offset).map((phone) => ({ phone })),
+  });
+
+async function statesOf(batchId: string): Promise<Record<string, number>> {
+  const rows = await db.message.groupBy({ by: ["state"], where: { batchId }, _count: { _all: true } });
+  return Object.fromEntries(rows.map((r) => [r.state, r._count._all]));
+}
+
+test("kill -9 of a worker mid-send, then a new worker: 0 duplicates, nothing lost, UNKNOWN only from in-flight chunks", async () => {
+  h = await startHarness({ knobs: { latencyMs: [40, 80], receipts: false } });
+  const lanes = 6;
+  const first = await spawnWorker({ receiptBaseUrl: h.receiptBaseUrl, lanes });
+  processes.push(first);
+  const { id } = await smsBatch(h, 20_000, 100_000);
+  await waitFor(() => batchRow(id), (b) => b.queuedCount >= 6_000, 60_000, "a third sent");
+  await first.kill("SIGKILL");
+  const atKill = await batchRow(id);
+  expect(atKill.submittingCount).toBeGreaterThan(0); // the crash really left requests in flight
+
+  processes.push(await spawnWorker({ receiptBaseUrl: h.receiptBaseUrl, lanes }));
+  const done = await waitFor(() => batchRow(id), (b) => b.state === "COMPLETED", 90_000, "completed after restart");
+  const accepted = h.accepted();
+  expect(duplicates(accepted)).toEqual([]);
+  const states = await statesOf(id);
+  expect(Object.keys(states).sort()).toEqual(["QUEUED", "UNKNOWN"].filter((s) => states[s]).sort());
+  expect(done.unknownCount).toBeGreaterThan(0);
+  expect(done.unknownCount).toBeLessThanOrEqual(lanes * 100);
+  // Every recipient was either accepted exactly once, or is UNKNOWN (its request may or may not have arrived).
+  const acceptedCorrelators = new Set(accepted.map((m) => String(m.correlator)));
+  const unknownNotAccepted = await db.message.count({ where: { batchId: id, state: "UNKNOWN", correlator: { notIn: [...acceptedCorrelators] } } });
+  expect(acceptedCorrelators.size + unknownNotAccepted).toBe(20_000);
+  expect(await countersConsistent(id)).toBe(true);
+});
+
+test("30 % of requests answered 429 with Retry-After: every recipient sent in the end, 0 duplicates", async () => {
+  h = await startHarness({ knobs: { error429Rate: 0.3, receipts: false } });
+  inProcess = await startWorker({ receiptBaseUrl: h.receiptBaseUrl, lanes: 8, requestTimeoutMs: 5_000 });
+  const { id } = await smsBatch(h, 1_500, 200_000);
+  const batch = await waitFor(() => batchRow(id), (b) => b.state === "COMPLETED", 90_000, "completed");
+  expect(batch.queuedCount).toBe(1_500);
+  expect(h.requests().filter((r) => r.status === 429).length).toBeGreaterThan(0);
+  const accepted = h.accepted();
+  expect(accepted).toHaveLength(1_500);
+  expect(duplicates(accepted)).toEqual([]);
+  expect(await countersConsistent(id)).toBe(true);
+});
+
+test("accepted then connection dropped: UNKNOWN, never resent; a later receipt settles one", async () => {
+  h = await startHarness({ knobs: { dropRate: 1, receipts: false } });
+  inProcess = await startWorker({ receiptBaseUrl: h.receiptBaseUrl, lanes: 4, requestTimeoutMs: 5_000 });
+  const { id } = await smsBatch(h, 250, 300_000);
+  const batch = await waitFor(() => batchRow(id), (b) => b.state === "COMPLETED", 30_000, "completed");
+  expect(batch.unknownCount).toBe(250);
+  await new Promise((resolve) => setTimeout(resolve, 1_500)); // time for any (wrong) automatic resend
+  const accepted = h.accepted();
+  expect(accepted).toHaveLength(250); // each accepted once by the provider, none resent
+  expect(duplicates(accepted)).toEqual([]);
+
+  const one = accepted[0]!;
+  const response = await fetch(`${h.receiptBaseUrl}/api/receipts/${h.receiptSecret}`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ phone: one.phone, correlator: one.correlator, uniqueId: one.uniqueId, deliveryStatus: "DeliveredToTerminal", deliveryTime: "2026-11-22 10:00:00" }),
+  });
+  expect(response.status).toBe(200);
+  const settled = await waitFor(() => batchRow(id), (b) => b.deliveredCount === 1, 10_000, "settled");
+  expect(settled.unknownCount).toBe(249);
+  const message = await db.message.findUniqueOrThrow({ where: { correlator: String(one.correlator) } });
+  expect(message.state).toBe("DELIVERED");
+  expect(await countersConsistent(id)).toBe(true);
+});
+
+test("two worker processes on one batch: no 1-second window over the account's limit, 0 duplicates", async () => {
+  h = await startHarness({ knobs: { receipts: false, latencyMs: [5, 30] } });
+  processes.push(await spawnWorker({ receiptBaseUrl: h.receiptBaseUrl, lanes: 8 }));
+  processes.push(await spawnWorker({ receiptBaseUrl: h.receiptBaseUrl, lanes: 8 }));
+  h.sandbox.state.reset();
+  const { id } = await smsBatch(h, 40_000, 400_000);
+  await waitFor(() => batchRow(id), (b) => b.state === "COMPLETED", 90_000, "completed");
+  const times = h.requests().map((r) => r.at).sort((a, b) => a - b);
+  expect(times).toHaveLength(400);
+  let worst = 0;
+  for (let i = 0, j = 0; i < times.length; i++) {
+    while (times[i]! - times[j]! >= 1_000) j++;
+    worst = Math.max(worst, i - j + 1);
+  }
+  expect(worst).toBeLessThanOrEqual(120);
+  expect(h.requests().filter((r) => r.status === 429)).toHaveLength(0);
+  const accepted = h.accepted();
+  expect(accepted).toHaveLength(40_000);
+  expect(duplicates(accepted)).toEqual([]);
+  // Both processes really sent (each claimed chunks under its own key).
+  expect(processes.every((p) => p.output().includes("running"))).toBe(true);
+});
+
+test("401 pauses the batch with the reason; resuming after the token is fixed finishes it with 0 duplicates", async () => {
+  h = await startHarness({ accountToken: "wrong-token-1234", knobs: { receipts: false } });
+  inProcess = await startWorker({ receiptBaseUrl: h.receiptBaseUrl, lanes: 4, requestTimeoutMs: 5_000 });
+  const { id } = await smsBatch(h, 500, 500_000);
+  const paused = await waitFor(() => batchRow(id), (b) => b.state === "PAUSED" && b.submittingCount === 0, 20_000, "paused");
+  expect(paused.pauseReason).toMatch(/401 Unauthenticated\..*Update the token in Settings/);
+  expect(paused.pendingCount).toBe(500);
+  expect(h.accepted()).toHaveLength(0);
+
+  await db.providerAccount.update({ where: { id: h.accountId }, data: { tokenCiphertext: secretBox().seal(h.token), tokenLast4: h.token.slice(-4) } });
+  expect(await resumeBatch(id, h.userId)).toBe(true);
+  const done = await waitFor(() => batchRow(id), (b) => b.state === "COMPLETED", 30_000, "completed");
+  expect(done.queuedCount).toBe(500);
+  expect(done.pauseReason).toBeNull();
+  const accepted = h.accepted();
+  expect(accepted).toHaveLength(500);
+  expect(duplicates(accepted)).toEqual([]);
+});
