@@ -1,0 +1,166 @@
+// Receipts over HTTP into a real PostgreSQL: idempotent, forward-only, matched even before the send response,
+// and every bad request refused before anything is written.
+import { afterAll, beforeAll, expect, test } from "vitest";
+import { db } from "@/lib/db/client";
+import { pool } from "@/lib/db/pool";
+import { createBatch } from "@/lib/dispatch/create-batch";
+import { startWorker, type WorkerHandle } from "@/lib/dispatch/worker";
+import { batchRow, countersConsistent, phones, startHarness, waitFor, type Harness } from "@/test/dispatch-harness";
+
+let h: Harness;
+let worker: WorkerHandle;
+
+beforeAll(async () => {
+  h = await startHarness({ knobs: { receipts: false } });
+  worker = await startWorker({ receiptBaseUrl: h.receiptBaseUrl, lanes: 4, requestTimeoutMs: 5_000 });
+  // Test-only audit of every state change, to count them exactly.
+  await pool().query(`
+    CREATE TABLE state_changes (message_id bigint, old_state text, new_state text);
+    CREATE FUNCTION log_state_change() RETURNS trigger LANGUAGE plpgsql AS $$
+    BEGIN INSERT INTO state_changes VALUES (NEW.id, OLD.state, NEW.state); RETURN NULL; END $$;
+    CREATE TRIGGER log_state_change AFTER UPDATE ON "Message" FOR EACH ROW WHEN (OLD.state IS DISTINCT FROM NEW.state)
+      EXECUTE FUNCTION log_state_change();`);
+});
+
+afterAll(async () => {
+  await worker.stop();
+  await h.close();
+});
+
+type Receipt = { phone: string; correlator: string | number | null; uniqueId: string; deliveryStatus: string; deliveryTime: string };
+
+function post(body: unknown, secret = h.receiptSecret, raw?: string) {
+  return fetch(`${h.receiptBaseUrl}/api/receipts/${secret}`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: raw ?? JSON.stringify(body),
+  });
+}
+
+async function sentBatch(count: number, offset: number) {
+  const { id } = await createBatch({
+    kind: "SMS", accountId: h.accountId, authorId: h.userId, name: `r${offset}`, templateText: "Receipt test", sender: "TUMA",
+    recipients: phones(count, offset).map((phone) => ({ phone })),
+  });
+  await waitFor(() => batchRow(id), (b) => b.state === "COMPLETED", 30_000, "sent");
+  const messages = await db.message.findMany({ where: { batchId: id }, orderBy: { id: "asc" } });
+  return { id, messages };
+}
+
+const receiptFor = (m: { phone: string; correlator: string; providerUniqueId: string | null }, status: string, time: string): Receipt => ({
+  phone: m.phone, correlator: m.correlator, uniqueId: m.providerUniqueId!, deliveryStatus: status, deliveryTime: time,
+});
+
+const allApplied = () => db.receipt.count({ where: { appliedAt: null } });
+
+test("the same 1,000 receipts replayed 5 times concurrently change each message's state exactly once", async () => {
+  const { id, messages } = await sentBatch(1_000, 0);
+  const receipts = messages.map((m) => receiptFor(m, "DeliveredToTerminal", "2026-11-22 10:00:00"));
+  const posts: Promise<Response>[] = [];
+  for (let copy = 0; copy < 5; copy++) {
+    for (let i = 0; i < receipts.length; i += 100) posts.push(post(receipts.slice(i, i + 100)));
+  }
+  const statuses = (await Promise.all(posts)).map((r) => r.status);
+  expect(statuses.every((s) => s === 200)).toBe(true);
+  await waitFor(allApplied, (n) => n === 0, 20_000, "all applied");
+  expect(await db.receipt.count({ where: { message: { batchId: id } } })).toBe(5_000); // every raw receipt kept
+  const { rows } = await pool().query<{ changes: string }>(
+    `SELECT count(*) AS changes FROM state_changes c JOIN "Message" m ON m.id = c.message_id
+     WHERE m."batchId" = $1 AND c.old_state = 'QUEUED'`,
+    [id],
+  );
+  expect(Number(rows[0]!.changes)).toBe(1_000);
+  expect((await batchRow(id)).deliveredCount).toBe(1_000);
+  expect(await countersConsistent(id)).toBe(true);
+});
+
+test("every ordering of a delivered and a failed receipt ends in the state of the later delivery time", async () => {
+  const { messages } = await sentBatch(8, 10_000);
+  const early = "2026-11-22 10:00:00";
+  const late = "2026-11-22 10:05:00";
+  const cases = [
+    { m: messages[0]!, first: ["DeliveredToTerminal", early], second: ["DeliveryImpossible", late], expected: "FAILED" },
+    { m: messages[1]!, first: ["DeliveryImpossible", late], second: ["DeliveredToTerminal", early], expected: "FAILED" },
+    { m: messages[2]!, first: ["DeliveredToTerminal", late], second: ["DeliveryImpossible", early], expected: "DELIVERED" },
+    { m: messages[3]!, first: ["DeliveryImpossible", early], second: ["DeliveredToTerminal", late], expected: "DELIVERED" },
+    // An intermediate status never moves a final state back, even when it is later.
+    { m: messages[4]!, first: ["DeliveredToTerminal", early], second: ["DeliveredToNetwork", late], expected: "DELIVERED" },
+    // A status we do not know is stored and shown, and does not end the message.
+    { m: messages[5]!, first: ["SomethingNew", early], second: null, expected: "QUEUED" },
+  ] as const;
+  // Applied one after the other (separate applications)…
+  for (const c of cases) {
+    await post(receiptFor(c.m, c.first[0], c.first[1]));
+    await waitFor(allApplied, (n) => n === 0, 10_000, "first applied");
+    if (c.second) await post(receiptFor(c.m, c.second[0], c.second[1]));
+    await waitFor(allApplied, (n) => n === 0, 10_000, "second applied");
+  }
+  // …and both in one request (one application): the same outcome.
+  await post([receiptFor(messages[6]!, "DeliveredToTerminal", early), receiptFor(messages[6]!, "DeliveryImpossible", late)]);
+  await post([receiptFor(messages[7]!, "DeliveryImpossible", late), receiptFor(messages[7]!, "DeliveredToTerminal", early)]);
+  await waitFor(allApplied, (n) => n === 0, 10_000, "pairs applied");
+
+  const states = await db.message.findMany({ where: { id: { in: messages.map((m) => m.id) } }, orderBy: { id: "asc" } });
+  expect(states.map((m) => m.state)).toEqual([...cases.map((c) => c.expected), "FAILED", "FAILED"]);
+  expect(states[5]!.deliveryStatus).toBe("SomethingNew");
+  const { rows } = await pool().query<{ old_state: string; new_state: string }>(
+    `SELECT old_state, new_state FROM state_changes WHERE message_id = ANY($1::bigint[])`,
+    [messages.map((m) => m.id)],
+  );
+  const finals = ["DELIVERED", "ANSWERED", "FAILED"];
+  expect(rows.filter((r) => finals.includes(r.old_state) && !finals.includes(r.new_state))).toEqual([]);
+});
+
+test("a receipt that beats the send response is matched by correlator, and the response does not move it back", async () => {
+  h.sandbox.state.setKnobs({ receipts: true, receiptsBeforeResponse: true, latencyMs: [150, 150] });
+  try {
+    const { id } = await createBatch({
+      kind: "SMS", accountId: h.accountId, authorId: h.userId, name: "early", templateText: "Early", sender: "TUMA",
+      recipients: phones(200, 20_000).map((phone) => ({ phone })),
+    });
+    const batch = await waitFor(() => batchRow(id), (b) => b.deliveredCount === 200 && b.state === "COMPLETED", 30_000, "delivered");
+    expect(batch.queuedCount).toBe(0);
+    expect(await db.message.count({ where: { batchId: id, providerUniqueId: null } })).toBe(0);
+    const early = await pool().query<{ n: string }>(
+      `SELECT count(*) AS n FROM state_changes c JOIN "Message" m ON m.id = c.message_id
+       WHERE m."batchId" = $1 AND c.old_state = 'SUBMITTING' AND c.new_state = 'DELIVERED'`,
+      [id],
+    );
+    expect(Number(early.rows[0]!.n)).toBeGreaterThan(0); // receipts really arrived before responses
+    expect(await countersConsistent(id)).toBe(true);
+  } finally {
+    h.sandbox.state.setKnobs({ receipts: false, receiptsBeforeResponse: false, latencyMs: [0, 0] });
+  }
+});
+
+test("a receipt for an unknown message is kept, unmatched, for later", async () => {
+  const response = await post({ phone: "254799999999", correlator: null, uniqueId: "7c9e6679-7425-40de-944b-e07fc1f90ae7", deliveryStatus: "DeliveredToTerminal", deliveryTime: "2026-11-22 10:00:00" });
+  expect(response.status).toBe(200);
+  await waitFor(allApplied, (n) => n === 0, 10_000, "applied");
+  const stored = await db.receipt.findFirstOrThrow({ where: { uniqueId: "7c9e6679-7425-40de-944b-e07fc1f90ae7" } });
+  expect(stored.messageId).toBeNull();
+  expect(JSON.parse(stored.raw)).toMatchObject({ phone: "254799999999", deliveryStatus: "DeliveredToTerminal" });
+});
+
+test("wrong secret, a 1 MB body, malformed JSON and a wrong shape are refused, and nothing changes", async () => {
+  const { messages } = await sentBatch(3, 30_000);
+  const good = receiptFor(messages[0]!, "DeliveredToTerminal", "2026-11-22 11:00:00");
+  const receiptsBefore = await db.receipt.count();
+  const statesBefore = await db.message.findMany({ select: { id: true, state: true, deliveryStatus: true }, orderBy: { id: "asc" } });
+
+  const wrongSecret = await post(good, "not-the-secret");
+  expect(wrongSecret.status).toBe(404);
+  const huge = await post(null, h.receiptSecret, JSON.stringify([good]).padEnd(1024 * 1024, " "));
+  expect(huge.status).toBe(413);
+  expect(await huge.json()).toEqual({ status: false, message: "The body is larger than 65536 bytes." });
+  const malformed = await post(null, h.receiptSecret, '{"phone": "2547');
+  expect(malformed.status).toBe(400);
+  expect(await malformed.json()).toEqual({ status: false, message: "The body is not valid JSON." });
+  const wrongShape = await post({ ...good, deliveryStatus: undefined });
+  expect(wrongShape.status).toBe(400);
+  expect((await wrongShape.json()).message).toMatch(/^Not a delivery receipt: /);
+
+  await new Promise((resolve) => setTimeout(resolve, 500));
+  expect(await db.receipt.count()).toBe(receiptsBefore);
+  expect(await db.message.findMany({ select: { id: true, state: true, deliveryStatus: true }, orderBy: { id: "asc" } })).toEqual(statesBefore);
+});
