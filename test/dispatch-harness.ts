@@ -6,6 +6,7 @@ import { startSandbox, type Sandbox } from "@/lib/sandbox/server";
 import type { KnobsPatch } from "@/lib/sandbox/knobs";
 import type { AcceptedMessage, RequestRecord } from "@/lib/sandbox/state";
 import { db } from "@/lib/db/client";
+import { pool } from "@/lib/db/pool";
 import { secretBox } from "@/lib/crypto/encryption-key";
 import { ingestReceipts } from "@/lib/receipts/ingest-receipts";
 
@@ -102,18 +103,28 @@ export function batchRow(id: string) {
   return db.batch.findUniqueOrThrow({ where: { id } });
 }
 
-/** Counters add up to the recipients, and match a full count of the messages by state. */
+/**
+ * Counters add up to the recipients and match a full count of the messages by state — read in one statement, so in
+ * one snapshot, even while a worker is changing states.
+ */
 export async function countersConsistent(batchId: string): Promise<boolean> {
-  const batch = await batchRow(batchId);
-  const counts = await db.message.groupBy({ by: ["state"], where: { batchId }, _count: { _all: true } });
-  const actual = Object.fromEntries(counts.map((c) => [c.state, c._count._all]));
-  const fields = {
-    PENDING: batch.pendingCount, SUBMITTING: batch.submittingCount, QUEUED: batch.queuedCount, DELIVERED: batch.deliveredCount,
-    ANSWERED: batch.answeredCount, FAILED: batch.failedCount, REJECTED: batch.rejectedCount, UNKNOWN: batch.unknownCount,
-    CANCELLED: batch.cancelledCount, SUPPRESSED: batch.suppressedCount,
-  };
-  const sum = Object.values(fields).reduce((a, b) => a + b, 0);
-  return sum === batch.recipientCount && Object.entries(fields).every(([state, n]) => (actual[state] ?? 0) === n);
+  const { rows } = await pool().query<{ ok: boolean }>(
+    `WITH actual AS (SELECT state::text AS state, count(*)::int AS n FROM "Message" WHERE "batchId" = $1 GROUP BY 1),
+          b AS (SELECT * FROM "Batch" WHERE id = $1),
+          kept AS (
+            SELECT * FROM (VALUES
+              ('PENDING', (SELECT "pendingCount" FROM b)), ('SUBMITTING', (SELECT "submittingCount" FROM b)),
+              ('QUEUED', (SELECT "queuedCount" FROM b)), ('DELIVERED', (SELECT "deliveredCount" FROM b)),
+              ('ANSWERED', (SELECT "answeredCount" FROM b)), ('FAILED', (SELECT "failedCount" FROM b)),
+              ('REJECTED', (SELECT "rejectedCount" FROM b)), ('UNKNOWN', (SELECT "unknownCount" FROM b)),
+              ('CANCELLED', (SELECT "cancelledCount" FROM b)), ('SUPPRESSED', (SELECT "suppressedCount" FROM b))
+            ) AS k(state, n)
+          )
+     SELECT (SELECT sum(n) FROM kept) = (SELECT "recipientCount" FROM b)
+        AND NOT EXISTS (SELECT 1 FROM kept k LEFT JOIN actual a USING (state) WHERE k.n <> COALESCE(a.n, 0)) AS ok`,
+    [batchId],
+  );
+  return rows[0]?.ok === true;
 }
 
 /** Correlators the sandbox accepted more than once (a double send). */

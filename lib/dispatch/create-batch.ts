@@ -4,12 +4,14 @@
 import "server-only";
 import { z } from "zod";
 import { AppError } from "@/lib/errors/app-error";
+import { pool } from "@/lib/db/pool";
 import { transaction } from "@/lib/db/transaction";
 import { normalizePhone } from "@/lib/provider/phone";
 import { REPEAT_MAX, REPEAT_MIN, SMS_MESSAGE_MAX_CHARS, VOICE_MESSAGE_MAX_CHARS } from "@/lib/provider/schemas";
 import { enqueueBatchStart } from "./jobs";
 
 const INSERT_CHUNK = 10_000;
+const ANALYZE_AFTER = 10_000;
 
 export const createBatchSchema = z
   .object({
@@ -74,7 +76,7 @@ export async function createBatch(raw: CreateBatchInput): Promise<CreatedBatch> 
   }
 
   const scheduled = input.scheduledAt && input.scheduledAt.getTime() > Date.now() ? input.scheduledAt : null;
-  return transaction(async (client) => {
+  const created = await transaction(async (client) => {
     const { rows } = await client.query<{ id: string }>(
       `INSERT INTO "Batch" (id, kind, name, "accountId", "authorId", "parentBatchId", "templateText", sender, originator, voice, repeat,
                             "linkId", "scheduledAt", state, "recipientCount", "updatedAt")
@@ -90,11 +92,11 @@ export async function createBatch(raw: CreateBatchInput): Promise<CreatedBatch> 
     const batchId = rows[0]!.id;
     let suppressed = 0;
     for (let start = 0; start < phones.length; start += INSERT_CHUNK) {
-      // The correlator is the message id: unique by construction, and a receipt's correlator finds its row by key.
+      // The message id is also the correlator: unique by construction, and a receipt's correlator finds its row by key.
       const result = await client.query<{ suppressed: string }>(
         `WITH ins AS (
-           INSERT INTO "Message" (id, "batchId", phone, text, correlator, state, "updatedAt")
-           SELECT r.id, $1, r.phone, r.text, r.id::text,
+           INSERT INTO "Message" (id, "batchId", phone, text, state, "updatedAt")
+           SELECT r.id, $1, r.phone, r.text,
                   CASE WHEN o.phone IS NULL THEN 'PENDING' ELSE 'SUPPRESSED' END::"MessageState", now()
            FROM (SELECT nextval('"Message_id_seq"') AS id, u.phone, u.text, u.ord
                  FROM unnest($2::text[], $3::text[]) WITH ORDINALITY AS u(phone, text, ord)) r
@@ -113,4 +115,9 @@ export async function createBatch(raw: CreateBatchInput): Promise<CreatedBatch> 
     await enqueueBatchStart(client, batchId, scheduled);
     return { id: batchId, recipients: phones.length, duplicates, suppressed };
   });
+  // A large batch can change the table's shape (on a young installation, most of it): refresh the planner's
+  // statistics now rather than whenever autovacuum gets to it, or the claim and record statements of this very
+  // batch may be planned as scans of the whole table.
+  if (phones.length >= ANALYZE_AFTER) await pool().query(`ANALYZE "Message"`);
+  return created;
 }

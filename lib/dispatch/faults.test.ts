@@ -53,7 +53,7 @@ test("kill -9 of a worker mid-send, then a new worker: 0 duplicates, nothing los
   expect(done.unknownCount).toBeLessThanOrEqual(lanes * 100);
   // Every recipient was either accepted exactly once, or is UNKNOWN (its request may or may not have arrived).
   const acceptedCorrelators = new Set(accepted.map((m) => String(m.correlator)));
-  const unknownNotAccepted = await db.message.count({ where: { batchId: id, state: "UNKNOWN", correlator: { notIn: [...acceptedCorrelators] } } });
+  const unknownNotAccepted = await db.message.count({ where: { batchId: id, state: "UNKNOWN", id: { notIn: [...acceptedCorrelators].map(BigInt) } } });
   expect(acceptedCorrelators.size + unknownNotAccepted).toBe(20_000);
   expect(await countersConsistent(id)).toBe(true);
 });
@@ -91,7 +91,7 @@ test("accepted then connection dropped: UNKNOWN, never resent; a later receipt s
   expect(response.status).toBe(200);
   const settled = await waitFor(() => batchRow(id), (b) => b.deliveredCount === 1, 10_000, "settled");
   expect(settled.unknownCount).toBe(249);
-  const message = await db.message.findUniqueOrThrow({ where: { correlator: String(one.correlator) } });
+  const message = await db.message.findUniqueOrThrow({ where: { id: BigInt(String(one.correlator)) } });
   expect(message.state).toBe("DELIVERED");
   expect(await countersConsistent(id)).toBe(true);
 });
@@ -136,4 +136,27 @@ test("401 pauses the batch with the reason; resuming after the token is fixed fi
   const accepted = h.accepted();
   expect(accepted).toHaveLength(500);
   expect(duplicates(accepted)).toEqual([]);
+});
+
+test("resend of UNKNOWN and FAILED recipients is a new child batch with new correlators, opted-out numbers left out", async () => {
+  h = await startHarness({ knobs: { dropRate: 1, receipts: false } });
+  inProcess = await startWorker({ receiptBaseUrl: h.receiptBaseUrl, lanes: 4, requestTimeoutMs: 5_000 });
+  const { id } = await smsBatch(h, 120, 600_000);
+  await waitFor(() => batchRow(id), (b) => b.state === "COMPLETED" && b.unknownCount === 120, 30_000, "all unknown");
+  const optedOut = await db.message.findFirstOrThrow({ where: { batchId: id }, orderBy: { id: "asc" } });
+  await db.optOut.create({ data: { phone: optedOut.phone } });
+  h.sandbox.state.setKnobs({ dropRate: 0 });
+
+  const { resendBatch } = await import("./resend");
+  const child = await resendBatch(id, { unknown: true, failed: true }, h.userId);
+  expect(child.recipients).toBe(119);
+  const done = await waitFor(() => batchRow(child.id), (b) => b.state === "COMPLETED", 30_000, "resend done");
+  expect(done.parentBatchId).toBe(id);
+  expect(done.queuedCount).toBe(119);
+  const parentCorrelators = new Set((await db.message.findMany({ where: { batchId: id }, select: { id: true } })).map((m) => m.id));
+  const childMessages = await db.message.findMany({ where: { batchId: child.id } });
+  expect(childMessages.some((m) => parentCorrelators.has(m.id))).toBe(false);
+  expect(childMessages.some((m) => m.phone === optedOut.phone)).toBe(false);
+  // The parent keeps its history untouched.
+  expect((await batchRow(id)).unknownCount).toBe(120);
 });

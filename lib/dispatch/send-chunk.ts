@@ -39,7 +39,7 @@ export async function sendChunk(
     return onFailure(error.failure, ids);
   }
   const { accepted, refused, unknown } = matchResults(chunk, results);
-  await recordResponse(batch.id, accepted, refused, unknown);
+  await recordResponse(accepted, refused, unknown);
   return { kind: "sent", accepted: accepted.length };
 }
 
@@ -80,7 +80,7 @@ function smsRequest(batch: ActiveBatch, message: ClaimedMessage, endpoint: strin
     sender: batch.sender ?? "",
     message: message.text ?? batch.templateText,
     phone: message.phone,
-    correlator: message.correlator,
+    correlator: message.id,
     endpoint,
     ...(batch.linkId ? { link_id: batch.linkId } : {}),
   };
@@ -91,7 +91,7 @@ function voiceRequest(batch: ActiveBatch, message: ClaimedMessage, endpoint: str
     originator: batch.originator ?? "",
     message: message.text ?? batch.templateText,
     phone: message.phone,
-    correlator: message.correlator,
+    correlator: message.id,
     endpoint,
     ...(batch.voice === 1 || batch.voice === 2 ? { voice: batch.voice } : {}),
     ...(batch.repeat ? { repeat: batch.repeat } : {}),
@@ -100,7 +100,7 @@ function voiceRequest(batch: ActiveBatch, message: ClaimedMessage, endpoint: str
 
 /** Results carry our correlator back; match on it (falling back to position), never on order alone. */
 export function matchResults(chunk: ClaimedMessage[], results: (SmsBatchResult | VoiceResult)[]) {
-  const byCorrelator = new Map(chunk.map((m) => [m.correlator, m]));
+  const byCorrelator = new Map(chunk.map((m) => [m.id, m]));
   const seen = new Set<string>();
   const accepted: Accepted[] = [];
   const refused: Refused[] = [];
@@ -113,6 +113,7 @@ export function matchResults(chunk: ClaimedMessage[], results: (SmsBatchResult |
       const data = result.data;
       accepted.push({
         id: message.id,
+        phone: message.phone,
         uniqueId: data.uniqueId,
         providerBatchId: "batch_id" in data && typeof data.batch_id === "string" ? data.batch_id : null,
         smsUnits: data.sms_units,

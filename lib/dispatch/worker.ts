@@ -39,6 +39,8 @@ export async function startWorker(options: WorkerOptions): Promise<WorkerHandle>
   const identity = await acquireWorkerIdentity();
   const active = new ActiveBatches();
   const failures = new Map<string, number>();
+  /** Per batch, the highest message id this worker has claimed: the next claim scans from there. */
+  const cursors = new Map<string, string>();
   let running = true;
 
   const jobs = await boss({ supervise: true });
@@ -70,14 +72,23 @@ export async function startWorker(options: WorkerOptions): Promise<WorkerHandle>
     // The slot first, then the claim: recipients are SUBMITTING only for the instant before their request leaves.
     await limiter.acquire();
     if (!running) return;
-    const chunk = await claimChunk(batch.id, batch.account.batchSizeLimit, identity.key);
+    const cursor = cursors.get(batch.id) ?? "0";
+    const chunk = await claimChunk(batch.id, batch.account.batchSizeLimit, identity.key, cursor);
     if (chunk.length === 0) {
+      if (cursor !== "0") {
+        cursors.set(batch.id, "0"); // one more pass from the start before calling it drained
+        return;
+      }
       active.drained(batch.id);
       await completeFinishedBatches([batch.id]);
       return;
     }
+    const last = chunk.at(-1)!.id;
+    if (BigInt(last) > BigInt(cursors.get(batch.id) ?? "0")) cursors.set(batch.id, last);
     const receiptUrl = `${options.receiptBaseUrl.replace(/\/$/, "")}/api/receipts/${batch.account.receiptSecret}`;
     const outcome = await sendChunk(batch, chunk, client, receiptUrl);
+    // Released recipients go back below the cursor: rewind to them.
+    if (outcome.kind === "retry" || outcome.kind === "pause") cursors.set(batch.id, "0");
     switch (outcome.kind) {
       case "sent":
       case "settled":

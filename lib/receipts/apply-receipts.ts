@@ -31,10 +31,12 @@ export async function applyPendingReceipts(): Promise<{ taken: number; matched: 
        ),
        matched AS (
          SELECT r.*, COALESCE(
+           (SELECT p."messageId" FROM "ProviderMessage" p
+              JOIN "Message" m ON m.id = p."messageId" JOIN "Batch" b ON b.id = m."batchId"
+             WHERE p."uniqueId" = r.uid AND p.phone = r.phone AND b."accountId" = r.account),
+           -- Our correlator is the message id.
            (SELECT m.id FROM "Message" m JOIN "Batch" b ON b.id = m."batchId"
-             WHERE r.uid IS NOT NULL AND m."providerUniqueId" = r.uid AND m.phone = r.phone AND b."accountId" = r.account LIMIT 1),
-           (SELECT m.id FROM "Message" m JOIN "Batch" b ON b.id = m."batchId"
-             WHERE r.corr IS NOT NULL AND m.correlator = r.corr AND b."accountId" = r.account LIMIT 1)
+             WHERE r.corr ~ '^[0-9]{1,18}$' AND m.id = r.corr::bigint AND b."accountId" = r.account)
          ) AS mid
          FROM r
        ),

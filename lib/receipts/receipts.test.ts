@@ -47,8 +47,8 @@ async function sentBatch(count: number, offset: number) {
   return { id, messages };
 }
 
-const receiptFor = (m: { phone: string; correlator: string; providerUniqueId: string | null }, status: string, time: string): Receipt => ({
-  phone: m.phone, correlator: m.correlator, uniqueId: m.providerUniqueId!, deliveryStatus: status, deliveryTime: time,
+const receiptFor = (m: { id: bigint; phone: string; providerUniqueId: string | null }, status: string, time: string): Receipt => ({
+  phone: m.phone, correlator: String(m.id), uniqueId: m.providerUniqueId!, deliveryStatus: status, deliveryTime: time,
 });
 
 const allApplied = () => db.receipt.count({ where: { appliedAt: null } });

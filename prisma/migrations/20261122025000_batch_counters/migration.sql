@@ -1,5 +1,10 @@
--- Per-state counters on "Batch", kept current by statement-level triggers on "Message" (hand-written: Prisma's
--- schema language has no triggers). One UPDATE of "Batch" per statement, however many messages it touched, so
+-- Hand-written (Prisma's schema language has neither triggers nor storage parameters).
+--
+-- Messages are updated in place: room on every page for the new row version (fillfactor), and no index on a column
+-- that dispatch or receipts change, so each update is HOT (no new index entries).
+ALTER TABLE "Message" SET (fillfactor = 80);
+
+-- Per-state counters on "Batch", kept current by statement-level triggers on "Message". One UPDATE of "Batch" per statement, however many messages it touched, so
 -- bulk inserts and chunk updates stay set-based, and the counters always add up to the batch's recipients.
 
 CREATE FUNCTION tuma_apply_state_deltas(batch_ids uuid[], states "MessageState"[], deltas bigint[]) RETURNS void
@@ -55,6 +60,15 @@ BEGIN
     ) changes GROUP BY 1, 2
   ) d
   HAVING count(*) > 0;
+  -- Units charged, as the provider reports them per accepted message.
+  UPDATE "Batch" b SET "smsUnits" = b."smsUnits" + d.units
+  FROM (
+    SELECT o."batchId", sum(COALESCE(n."smsUnits", 0) - COALESCE(o."smsUnits", 0)) AS units
+    FROM new_rows n JOIN old_rows o ON o.id = n.id
+    WHERE n."smsUnits" IS DISTINCT FROM o."smsUnits"
+    GROUP BY 1
+  ) d
+  WHERE b.id = d."batchId" AND d.units <> 0;
   RETURN NULL;
 END $$;
 

@@ -98,7 +98,6 @@ CREATE TABLE "Message" (
     "batchId" UUID NOT NULL,
     "phone" TEXT NOT NULL,
     "text" TEXT,
-    "correlator" TEXT NOT NULL,
     "providerUniqueId" TEXT,
     "providerBatchId" TEXT,
     "operator" TEXT,
@@ -114,6 +113,15 @@ CREATE TABLE "Message" (
     "updatedAt" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
 
     CONSTRAINT "Message_pkey" PRIMARY KEY ("id")
+);
+
+-- CreateTable
+CREATE TABLE "ProviderMessage" (
+    "uniqueId" TEXT NOT NULL,
+    "phone" TEXT NOT NULL,
+    "messageId" BIGINT NOT NULL,
+
+    CONSTRAINT "ProviderMessage_pkey" PRIMARY KEY ("uniqueId","phone")
 );
 
 -- CreateTable
@@ -214,19 +222,13 @@ CREATE INDEX "Batch_createdAt_idx" ON "Batch"("createdAt");
 CREATE INDEX "Batch_accountId_createdAt_idx" ON "Batch"("accountId", "createdAt");
 
 -- CreateIndex
-CREATE UNIQUE INDEX "Message_correlator_key" ON "Message"("correlator");
-
--- CreateIndex
-CREATE INDEX "Message_batchId_state_id_idx" ON "Message"("batchId", "state", "id");
-
--- CreateIndex
 CREATE INDEX "Message_batchId_id_idx" ON "Message"("batchId", "id");
 
 -- CreateIndex
 CREATE INDEX "Message_phone_idx" ON "Message"("phone");
 
 -- CreateIndex
-CREATE UNIQUE INDEX "Message_providerUniqueId_phone_key" ON "Message"("providerUniqueId", "phone");
+CREATE INDEX "ProviderMessage_messageId_idx" ON "ProviderMessage"("messageId");
 
 -- CreateIndex
 CREATE INDEX "Receipt_uniqueId_idx" ON "Receipt"("uniqueId");
@@ -260,6 +262,9 @@ ALTER TABLE "Batch" ADD CONSTRAINT "Batch_parentBatchId_fkey" FOREIGN KEY ("pare
 
 -- AddForeignKey
 ALTER TABLE "Message" ADD CONSTRAINT "Message_batchId_fkey" FOREIGN KEY ("batchId") REFERENCES "Batch"("id") ON DELETE CASCADE ON UPDATE CASCADE;
+
+-- AddForeignKey
+ALTER TABLE "ProviderMessage" ADD CONSTRAINT "ProviderMessage_messageId_fkey" FOREIGN KEY ("messageId") REFERENCES "Message"("id") ON DELETE CASCADE ON UPDATE CASCADE;
 
 -- AddForeignKey
 ALTER TABLE "Receipt" ADD CONSTRAINT "Receipt_accountId_fkey" FOREIGN KEY ("accountId") REFERENCES "ProviderAccount"("id") ON DELETE CASCADE ON UPDATE CASCADE;

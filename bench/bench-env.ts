@@ -1,0 +1,68 @@
+// Shared set-up for benchmarks: a throw-away embedded PostgreSQL with a migrated database, the sandbox provider in
+// its own process (so it has a core of its own, as beside a real deployment), and a provider account pointing at it.
+import { spawn, type ChildProcess } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import path from "node:path";
+import { cloneTemplate, startTestCluster } from "../test/test-cluster";
+
+export type BenchEnv = {
+  databaseUrl: string;
+  sandboxUrl: string;
+  sandboxOrigin: string;
+  token: string;
+  stop: () => Promise<void>;
+};
+
+export async function startBenchEnv(sandboxArgs: string[] = []): Promise<BenchEnv> {
+  const cluster = await startTestCluster();
+  const databaseUrl = await cloneTemplate(cluster.serverUrl, "tuma_bench");
+  process.env.DATABASE_URL = databaseUrl;
+  process.env.TUMA_ENCRYPTION_KEY ??= randomBytes(32).toString("base64");
+  const token = `bench-${randomBytes(8).toString("hex")}`;
+  const sandbox = await spawnSandbox(token, sandboxArgs);
+  return {
+    databaseUrl,
+    sandboxUrl: sandbox.url,
+    sandboxOrigin: new URL(sandbox.url).origin,
+    token,
+    stop: async () => {
+      sandbox.child.kill("SIGTERM");
+      await cluster.stop();
+    },
+  };
+}
+
+async function spawnSandbox(token: string, args: string[]): Promise<{ url: string; child: ChildProcess }> {
+  const child = spawn(process.execPath, ["--import", "tsx", path.join("scripts", "sandbox.ts"), "--port", "0", ...args], {
+    env: { ...process.env, SANDBOX_TOKEN: token },
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  const url = await new Promise<string>((resolve, reject) => {
+    let out = "";
+    child.stdout?.on("data", (chunk: Buffer) => {
+      out += chunk.toString();
+      const match = /listening: (\S+)/.exec(out);
+      if (match?.[1]) resolve(match[1]);
+    });
+    child.once("exit", (code) => reject(new Error(`sandbox exited with ${code}`)));
+  });
+  child.stdout?.resume();
+  return { url, child };
+}
+
+/** Creates the provider account (token sealed with this process's key) and an author; returns their ids. */
+export async function seedAccount(env: BenchEnv, receiptSecret = randomBytes(12).toString("hex")) {
+  const { db } = await import("../lib/db/client");
+  const { secretBox } = await import("../lib/crypto/encryption-key");
+  const account = await db.providerAccount.create({
+    data: {
+      name: "Bench sandbox", baseUrl: env.sandboxUrl, tokenCiphertext: secretBox().seal(env.token), tokenLast4: env.token.slice(-4),
+      defaultSender: "TUMA", defaultOriginator: "254700000000", receiptSecret, isDefault: true,
+    },
+    select: { id: true },
+  });
+  const user = await db.user.create({ data: { email: "bench@tuma.local", name: "Bench", role: "OPERATOR", passwordHash: "x" }, select: { id: true } });
+  return { accountId: account.id, userId: user.id, receiptSecret };
+}
+
+export const fmt = (n: number, digits = 0) => n.toLocaleString("en-US", { maximumFractionDigits: digits, minimumFractionDigits: digits });
