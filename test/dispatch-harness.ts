@@ -113,7 +113,7 @@ export async function countersConsistent(batchId: string): Promise<boolean> {
           b AS (SELECT * FROM "Batch" WHERE id = $1),
           kept AS (
             SELECT * FROM (VALUES
-              ('PENDING', (SELECT "pendingCount" FROM b)), ('SUBMITTING', (SELECT "submittingCount" FROM b)),
+              ('PENDING', (SELECT "pendingCount" FROM b)),
               ('QUEUED', (SELECT "queuedCount" FROM b)), ('DELIVERED', (SELECT "deliveredCount" FROM b)),
               ('ANSWERED', (SELECT "answeredCount" FROM b)), ('FAILED', (SELECT "failedCount" FROM b)),
               ('REJECTED', (SELECT "rejectedCount" FROM b)), ('UNKNOWN', (SELECT "unknownCount" FROM b)),
@@ -125,6 +125,15 @@ export async function countersConsistent(batchId: string): Promise<boolean> {
     [batchId],
   );
   return rows[0]?.ok === true;
+}
+
+/** Recipients in chunks claimed and not yet recorded (requests in flight, or orphaned by a dead worker). */
+export async function inFlight(batchId: string): Promise<number> {
+  const { rows } = await pool().query<{ n: string }>(
+    `SELECT COALESCE(sum(size), 0) AS n FROM "DispatchChunk" WHERE "batchId" = $1 AND state = 'SUBMITTING'`,
+    [batchId],
+  );
+  return Number(rows[0]?.n ?? 0);
 }
 
 /** Correlators the sandbox accepted more than once (a double send). */

@@ -3,7 +3,6 @@ import type { MessageState } from "@/lib/generated/prisma/enums";
 
 export const STATE_COUNTERS = [
   { state: "PENDING", field: "pendingCount", label: "Pending" },
-  { state: "SUBMITTING", field: "submittingCount", label: "Submitting" },
   { state: "QUEUED", field: "queuedCount", label: "Queued" },
   { state: "DELIVERED", field: "deliveredCount", label: "Delivered" },
   { state: "ANSWERED", field: "answeredCount", label: "Answered" },

@@ -48,7 +48,8 @@ export class ActiveBatches {
                   json_build_object('id', a.id, 'baseUrl', a."baseUrl", 'batchSizeLimit', a."batchSizeLimit",
                     'requestsPerSecond', a."requestsPerSecond", 'receiptSecret', a."receiptSecret", 'updatedAt', a."updatedAt") AS account
            FROM "Batch" b JOIN "ProviderAccount" a ON a.id = b."accountId"
-           WHERE b.state = 'SENDING' AND b."pendingCount" > 0
+           WHERE b.state = 'SENDING'
+             AND EXISTS (SELECT 1 FROM "DispatchChunk" c WHERE c."batchId" = b.id AND c.state = 'PENDING')
            ORDER BY b."createdAt"`,
         );
         this.batches = rows.map((row) => ({ ...row, account: { ...row.account, updatedAt: new Date(row.account.updatedAt) } }));

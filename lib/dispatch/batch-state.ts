@@ -15,13 +15,14 @@ export async function activateBatch(batchId: string): Promise<boolean> {
   return rowCount === 1;
 }
 
-/** SENDING batches with nothing left to send or in flight become COMPLETED. */
+/** SENDING batches, wholly stored, with no chunk left to send or in flight become COMPLETED. */
 export async function completeFinishedBatches(batchIds?: string[]): Promise<string[]> {
   const { rows } = await pool().query<{ id: string }>(
-    `UPDATE "Batch" SET state = 'COMPLETED', "finishedAt" = now(), "updatedAt" = now()
-     WHERE state = 'SENDING' AND "pendingCount" = 0 AND "submittingCount" = 0
-       AND ($1::uuid[] IS NULL OR id = ANY($1::uuid[]))
-     RETURNING id`,
+    `UPDATE "Batch" b SET state = 'COMPLETED', "finishedAt" = now(), "updatedAt" = now()
+     WHERE b.state = 'SENDING' AND NOT b.storing
+       AND ($1::uuid[] IS NULL OR b.id = ANY($1::uuid[]))
+       AND NOT EXISTS (SELECT 1 FROM "DispatchChunk" c WHERE c."batchId" = b.id AND c.state IN ('PENDING', 'SUBMITTING'))
+     RETURNING b.id`,
     [batchIds ?? null],
   );
   return rows.map((row) => row.id);
@@ -80,8 +81,15 @@ export async function cancelBatch(batchId: string, actorId: string | null): Prom
       [batchId],
     );
     if (rowCount !== 1) return null;
+    // Chunks not yet claimed are cancelled with their messages; chunks in flight finish and are recorded as usual.
     const cancelled = await client.query(
-      `UPDATE "Message" SET state = 'CANCELLED', "updatedAt" = now() WHERE "batchId" = $1 AND state = 'PENDING'`,
+      `WITH chunks AS (
+         UPDATE "DispatchChunk" SET state = 'CANCELLED' WHERE "batchId" = $1 AND state = 'PENDING'
+         RETURNING "firstMessageId", "lastMessageId"
+       )
+       UPDATE "Message" m SET state = 'CANCELLED', "updatedAt" = now()
+       FROM chunks c
+       WHERE m."batchId" = $1 AND m.id BETWEEN c."firstMessageId" AND c."lastMessageId" AND m.state = 'PENDING'`,
       [batchId],
     );
     await client.query(

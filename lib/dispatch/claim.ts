@@ -1,32 +1,40 @@
-// Claiming a chunk: PENDING → SUBMITTING in one committed statement *before* the request goes out, so that a crash
-// at any later point leaves evidence (SUBMITTING + claimedBy) instead of a silent double send.
+// Claiming a chunk: PENDING → SUBMITTING (with this worker's key) in one committed statement *before* its request
+// goes out, returning the chunk's messages still PENDING. One row write per hundred recipients: the messages
+// themselves are written once, when the provider's answer is recorded.
 import "server-only";
 import { pool } from "@/lib/db/pool";
 
 /** `id` is also the correlator the request carries. */
 export type ClaimedMessage = { id: string; phone: string; text: string | null };
+export type ClaimedChunk = { chunkId: string; claimedAt: Date; messages: ClaimedMessage[] };
 
-/**
- * Claims up to `limit` PENDING messages of the batch with ids above `after`. Claimed rows leave dead index entries
- * behind until vacuum, so scanning from the start of a 100,000-recipient batch gets slower with every chunk; callers
- * keep a cursor (the last id they claimed) and scan from 0 only to pick up stragglers (released after a retryable
- * failure) before calling a batch drained.
- */
-export async function claimChunk(batchId: string, limit: number, workerKey: number, after = "0"): Promise<ClaimedMessage[]> {
-  const { rows } = await pool().query<ClaimedMessage>(
-    `WITH chunk AS (
-       SELECT m.id FROM "Message" m
-       WHERE m."batchId" = $1 AND m.state = 'PENDING' AND m.id > $4::bigint
+/** The batch's next chunk, or null when it has none left to claim (or is no longer SENDING). */
+export async function claimChunk(batchId: string, workerKey: number): Promise<ClaimedChunk | null> {
+  const { rows } = await pool().query<{ chunk_id: string; claimed_at: Date; id: string | null; phone: string | null; text: string | null }>(
+    `WITH next AS (
+       SELECT c.id FROM "DispatchChunk" c
+       WHERE c."batchId" = $1 AND c.state = 'PENDING'
          AND EXISTS (SELECT 1 FROM "Batch" b WHERE b.id = $1 AND b.state = 'SENDING')
-       ORDER BY m.id LIMIT $2
+       ORDER BY c.id LIMIT 1
        FOR UPDATE SKIP LOCKED
+     ),
+     claimed AS (
+       UPDATE "DispatchChunk" c SET state = 'SUBMITTING', "workerKey" = $2, attempts = c.attempts + 1, "claimedAt" = now()
+       FROM next WHERE c.id = next.id
+       RETURNING c.id, c."claimedAt", c."firstMessageId", c."lastMessageId"
      )
-     UPDATE "Message" m
-     SET state = 'SUBMITTING', "claimedBy" = $3, attempts = m.attempts + 1, "submittedAt" = now(), "updatedAt" = now()
-     FROM chunk WHERE m.id = chunk.id
-     RETURNING m.id::text AS id, m.phone, m.text`,
-    [batchId, limit, workerKey, after],
+     SELECT claimed.id::text AS chunk_id, claimed."claimedAt" AS claimed_at, m.id::text AS id, m.phone, m.text
+     FROM claimed
+     LEFT JOIN "Message" m
+       ON m."batchId" = $1 AND m.id BETWEEN claimed."firstMessageId" AND claimed."lastMessageId" AND m.state = 'PENDING'
+     ORDER BY m.id`,
+    [batchId, workerKey],
   );
-  // RETURNING order is not guaranteed; keep the list order stable for the request.
-  return rows.sort((a, b) => (BigInt(a.id) < BigInt(b.id) ? -1 : 1));
+  const first = rows[0];
+  if (!first) return null;
+  return {
+    chunkId: first.chunk_id,
+    claimedAt: first.claimed_at,
+    messages: rows.filter((row) => row.id !== null).map((row) => ({ id: row.id!, phone: row.phone!, text: row.text })),
+  };
 }

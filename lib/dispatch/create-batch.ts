@@ -1,17 +1,22 @@
-// Creating a batch: validate, store the batch and every recipient in bulk (set-based INSERT … SELECT FROM unnest,
-// 10,000 rows a statement), suppress opted-out numbers, and enqueue its start — all in one transaction, so a batch
-// is either wholly there and due to start, or not there at all.
+// Creating a batch: validate and normalise every number first (an invalid one refuses the whole batch, with each
+// reason), then store the batch, its recipients and their dispatch chunks in bulk, 10,000 per set-based statement,
+// and enqueue its start in the same transaction as the batch row. Large batches start sending while the rest of
+// their recipients are still being stored.
 import "server-only";
 import { z } from "zod";
 import { AppError } from "@/lib/errors/app-error";
 import { pool } from "@/lib/db/pool";
 import { transaction } from "@/lib/db/transaction";
 import { normalizePhone } from "@/lib/provider/phone";
-import { REPEAT_MAX, REPEAT_MIN, SMS_MESSAGE_MAX_CHARS, VOICE_MESSAGE_MAX_CHARS } from "@/lib/provider/schemas";
+import { BATCH_LIMIT, REPEAT_MAX, REPEAT_MIN, SMS_MESSAGE_MAX_CHARS, VOICE_MESSAGE_MAX_CHARS } from "@/lib/provider/schemas";
 import { enqueueBatchStart } from "./jobs";
+import { storeRecipients } from "./store-recipients";
 
-const INSERT_CHUNK = 10_000;
+/** Recipients stored per statement (and per commit, past the first). */
+const INSERT_SLICE = 10_000;
 const ANALYZE_AFTER = 10_000;
+/** First key of the advisory lock held while a batch's recipients are stored. */
+export const STORING_LOCK_SPACE = 7262;
 
 export const createBatchSchema = z
   .object({
@@ -76,48 +81,58 @@ export async function createBatch(raw: CreateBatchInput): Promise<CreatedBatch> 
   }
 
   const scheduled = input.scheduledAt && input.scheduledAt.getTime() > Date.now() ? input.scheduledAt : null;
-  const created = await transaction(async (client) => {
-    const { rows } = await client.query<{ id: string }>(
-      `INSERT INTO "Batch" (id, kind, name, "accountId", "authorId", "parentBatchId", "templateText", sender, originator, voice, repeat,
-                            "linkId", "scheduledAt", state, "recipientCount", "updatedAt")
-       VALUES (gen_random_uuid(), $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, now())
-       RETURNING id`,
-      [
-        input.kind, input.name, input.accountId, input.authorId, input.parentBatchId ?? null, input.templateText,
-        input.kind === "SMS" ? input.sender : null, input.kind === "VOICE" ? input.originator : null,
-        input.kind === "VOICE" ? (input.voice ?? null) : null, input.kind === "VOICE" ? (input.repeat ?? null) : null,
-        input.kind === "SMS" ? (input.linkId ?? null) : null, scheduled, scheduled ? "SCHEDULED" : "QUEUED", phones.length,
-      ],
-    );
-    const batchId = rows[0]!.id;
-    let suppressed = 0;
-    for (let start = 0; start < phones.length; start += INSERT_CHUNK) {
-      // The message id is also the correlator: unique by construction, and a receipt's correlator finds its row by key.
-      const result = await client.query<{ suppressed: string }>(
-        `WITH ins AS (
-           INSERT INTO "Message" (id, "batchId", phone, text, state, "updatedAt")
-           SELECT r.id, $1, r.phone, r.text,
-                  CASE WHEN o.phone IS NULL THEN 'PENDING' ELSE 'SUPPRESSED' END::"MessageState", now()
-           FROM (SELECT nextval('"Message_id_seq"') AS id, u.phone, u.text, u.ord
-                 FROM unnest($2::text[], $3::text[]) WITH ORDINALITY AS u(phone, text, ord)) r
-           LEFT JOIN "OptOut" o ON o.phone = r.phone
-           ORDER BY r.ord
-           RETURNING state
-         ) SELECT count(*) FILTER (WHERE state = 'SUPPRESSED') AS suppressed FROM ins`,
-        [batchId, phones.slice(start, start + INSERT_CHUNK), texts.slice(start, start + INSERT_CHUNK)],
+  const { rows: accounts } = await pool().query<{ batchSizeLimit: number }>(`SELECT "batchSizeLimit" FROM "ProviderAccount" WHERE id = $1`, [input.accountId]);
+  if (!accounts[0]) throw new AppError("INVALID_INPUT", "That provider account does not exist.");
+  const chunkSize = Math.max(1, Math.min(accounts[0].batchSizeLimit, BATCH_LIMIT));
+  const storing = phones.length > INSERT_SLICE;
+
+  // While a large batch is being stored, this session holds a lock named after it: if the process dies half-way,
+  // the lock goes with it and a worker fails the batch instead of leaving it half-stored for ever
+  // (lib/dispatch/interrupted-storing.ts).
+  const lockSession = storing ? await pool().connect() : null;
+  try {
+    const created = await transaction(async (client) => {
+      const { rows } = await client.query<{ id: string }>(
+        `INSERT INTO "Batch" (id, kind, name, "accountId", "authorId", "parentBatchId", "templateText", sender, originator, voice, repeat,
+                              "linkId", "scheduledAt", state, "recipientCount", storing, "updatedAt")
+         VALUES (gen_random_uuid(), $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, now())
+         RETURNING id`,
+        [
+          input.kind, input.name, input.accountId, input.authorId, input.parentBatchId ?? null, input.templateText,
+          input.kind === "SMS" ? input.sender : null, input.kind === "VOICE" ? input.originator : null,
+          input.kind === "VOICE" ? (input.voice ?? null) : null, input.kind === "VOICE" ? (input.repeat ?? null) : null,
+          input.kind === "SMS" ? (input.linkId ?? null) : null, scheduled, scheduled ? "SCHEDULED" : "QUEUED", phones.length, storing,
+        ],
       );
-      suppressed += Number(result.rows[0]?.suppressed ?? 0);
+      const batchId = rows[0]!.id;
+      if (lockSession) await lockSession.query("SELECT pg_advisory_lock($1, hashtext($2))", [STORING_LOCK_SPACE, batchId]);
+      const { suppressed } = await storeRecipients(client, batchId, phones.slice(0, INSERT_SLICE), texts.slice(0, INSERT_SLICE), chunkSize);
+      await client.query(
+        `INSERT INTO "AuditEvent" ("actorId", action, "targetType", "targetId", detail) VALUES ($1, 'batch.create', 'Batch', $2, $3)`,
+        [input.authorId, batchId, JSON.stringify({ recipients: phones.length, duplicates, scheduledAt: scheduled })],
+      );
+      await enqueueBatchStart(client, batchId, scheduled);
+      return { id: batchId, suppressed };
+    });
+
+    // The first slice is committed and already being sent; store the rest, one committed slice at a time, so that a
+    // 100,000-recipient batch starts sending within a second instead of after all of it is stored.
+    let suppressed = created.suppressed;
+    for (let start = INSERT_SLICE; start < phones.length; start += INSERT_SLICE) {
+      const slice = await transaction((client) =>
+        storeRecipients(client, created.id, phones.slice(start, start + INSERT_SLICE), texts.slice(start, start + INSERT_SLICE), chunkSize),
+      );
+      suppressed += slice.suppressed;
     }
-    await client.query(
-      `INSERT INTO "AuditEvent" ("actorId", action, "targetType", "targetId", detail) VALUES ($1, 'batch.create', 'Batch', $2, $3)`,
-      [input.authorId, batchId, JSON.stringify({ recipients: phones.length, duplicates, suppressed, scheduledAt: scheduled })],
-    );
-    await enqueueBatchStart(client, batchId, scheduled);
-    return { id: batchId, recipients: phones.length, duplicates, suppressed };
-  });
-  // A large batch can change the table's shape (on a young installation, most of it): refresh the planner's
-  // statistics now rather than whenever autovacuum gets to it, or the claim and record statements of this very
-  // batch may be planned as scans of the whole table.
-  if (phones.length >= ANALYZE_AFTER) await pool().query(`ANALYZE "Message"`);
-  return created;
+    if (storing) await pool().query(`UPDATE "Batch" SET storing = false, "updatedAt" = now() WHERE id = $1`, [created.id]);
+    // A large batch can change the table's shape (on a young installation, most of it): refresh the planner's
+    // statistics now rather than whenever autovacuum gets to it.
+    if (phones.length >= ANALYZE_AFTER) await pool().query(`ANALYZE "Message"`);
+    return { id: created.id, recipients: phones.length, duplicates, suppressed };
+  } finally {
+    if (lockSession) {
+      await lockSession.query("SELECT pg_advisory_unlock_all()").catch(() => {});
+      lockSession.release();
+    }
+  }
 }

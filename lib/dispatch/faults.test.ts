@@ -2,7 +2,7 @@
 import { afterEach, expect, test } from "vitest";
 import { db } from "@/lib/db/client";
 import { secretBox } from "@/lib/crypto/encryption-key";
-import { batchRow, countersConsistent, duplicates, phones, startHarness, waitFor, type Harness } from "@/test/dispatch-harness";
+import { batchRow, countersConsistent, duplicates, inFlight, phones, startHarness, waitFor, type Harness } from "@/test/dispatch-harness";
 import { spawnWorker, type WorkerProcess } from "@/test/worker-process";
 import { createBatch } from "./create-batch";
 import { resumeBatch } from "./batch-state";
@@ -40,8 +40,7 @@ test("kill -9 of a worker mid-send, then a new worker: 0 duplicates, nothing los
   const { id } = await smsBatch(h, 20_000, 100_000);
   await waitFor(() => batchRow(id), (b) => b.queuedCount >= 6_000, 60_000, "a third sent");
   await first.kill("SIGKILL");
-  const atKill = await batchRow(id);
-  expect(atKill.submittingCount).toBeGreaterThan(0); // the crash really left requests in flight
+  expect(await inFlight(id)).toBeGreaterThan(0); // the crash really left requests in flight
 
   processes.push(await spawnWorker({ receiptBaseUrl: h.receiptBaseUrl, lanes }));
   const done = await waitFor(() => batchRow(id), (b) => b.state === "COMPLETED", 90_000, "completed after restart");
@@ -123,7 +122,8 @@ test("401 pauses the batch with the reason; resuming after the token is fixed fi
   h = await startHarness({ accountToken: "wrong-token-1234", knobs: { receipts: false } });
   inProcess = await startWorker({ receiptBaseUrl: h.receiptBaseUrl, lanes: 4, requestTimeoutMs: 5_000 });
   const { id } = await smsBatch(h, 500, 500_000);
-  const paused = await waitFor(() => batchRow(id), (b) => b.state === "PAUSED" && b.submittingCount === 0, 20_000, "paused");
+  await waitFor(async () => ({ b: await batchRow(id), flying: await inFlight(id) }), (x) => x.b.state === "PAUSED" && x.flying === 0, 20_000, "paused");
+  const paused = await batchRow(id);
   expect(paused.pauseReason).toMatch(/401 Unauthenticated\..*Update the token in Settings/);
   expect(paused.pendingCount).toBe(500);
   expect(h.accepted()).toHaveLength(0);

@@ -7,7 +7,7 @@ import { ProviderError, type ProviderFailure } from "@/lib/provider/failure";
 import type { ProviderClient } from "@/lib/provider/client";
 import type { SmsBatchResult, SmsRequest, VoiceRequest, VoiceResult } from "@/lib/provider/schemas";
 import type { ActiveBatch } from "./active-batch";
-import type { ClaimedMessage } from "./claim";
+import type { ClaimedChunk, ClaimedMessage } from "./claim";
 import { recordResponse, releaseChunk, settleChunk, type Accepted, type Refused } from "./record";
 
 export type ChunkOutcome =
@@ -18,54 +18,55 @@ export type ChunkOutcome =
 
 export async function sendChunk(
   batch: ActiveBatch,
-  chunk: ClaimedMessage[],
+  chunk: ClaimedChunk,
   client: ProviderClient,
   receiptUrl: string,
 ): Promise<ChunkOutcome> {
-  const ids = chunk.map((m) => m.id);
+  const messages = chunk.messages;
   let results: (SmsBatchResult | VoiceResult)[];
   try {
     results =
       batch.kind === "SMS"
-        ? await client.sendSms(chunk.map((m) => smsRequest(batch, m, receiptUrl)))
-        : await client.sendVoice(chunk.map((m) => voiceRequest(batch, m, receiptUrl)));
+        ? await client.sendSms(messages.map((m) => smsRequest(batch, m, receiptUrl)))
+        : await client.sendVoice(messages.map((m) => voiceRequest(batch, m, receiptUrl)));
   } catch (error) {
     if (!(error instanceof ProviderError)) {
       // A bug or an unexpected runtime failure after the claim: we cannot know whether the request left.
       const reason = `Outcome unknown: ${error instanceof Error ? error.message : String(error)}`;
-      await settleChunk(ids, "UNKNOWN", reason);
+      await settleChunk(chunk.chunkId, messages.map((m) => m.id), "UNKNOWN", reason);
       return { kind: "settled", state: "UNKNOWN", reason };
     }
-    return onFailure(error.failure, ids);
+    return onFailure(error.failure, chunk);
   }
-  const { accepted, refused, unknown } = matchResults(chunk, results);
-  await recordResponse(accepted, refused, unknown);
+  const { accepted, refused, unknown } = matchResults(messages, results);
+  await recordResponse(chunk.chunkId, chunk.claimedAt, accepted, refused, unknown);
   return { kind: "sent", accepted: accepted.length };
 }
 
-async function onFailure(failure: ProviderFailure, ids: string[]): Promise<ChunkOutcome> {
+async function onFailure(failure: ProviderFailure, chunk: ClaimedChunk): Promise<ChunkOutcome> {
+  const ids = chunk.messages.map((m) => m.id);
   switch (failure.kind) {
     case "not_sent":
     case "rate_limited":
-      await releaseChunk(ids, describe(failure));
+      await releaseChunk(chunk.chunkId, describe(failure));
       return { kind: "retry", reason: describe(failure), retryAfterMs: failure.kind === "rate_limited" ? failure.retryAfterMs : null, rateLimited: failure.kind === "rate_limited" };
     case "provider_error":
       if (failure.status === 503) {
-        await releaseChunk(ids, describe(failure));
+        await releaseChunk(chunk.chunkId, describe(failure));
         return { kind: "retry", reason: describe(failure), retryAfterMs: null, rateLimited: false };
       }
       // A 500 may come after the provider queued some of the messages: unknown, not resent.
-      await settleChunk(ids, "UNKNOWN", describe(failure));
+      await settleChunk(chunk.chunkId, ids, "UNKNOWN", describe(failure));
       return { kind: "settled", state: "UNKNOWN", reason: describe(failure) };
     case "unauthenticated":
-      await releaseChunk(ids, describe(failure));
+      await releaseChunk(chunk.chunkId, describe(failure));
       return { kind: "pause", reason: `The provider refused the account's token (401 ${failure.message}). Update the token in Settings, then resume the batch.` };
     case "rejected":
     case "invalid_request":
-      await settleChunk(ids, "REJECTED", describe(failure));
+      await settleChunk(chunk.chunkId, ids, "REJECTED", describe(failure));
       return { kind: "settled", state: "REJECTED", reason: describe(failure) };
     case "outcome_unknown":
-      await settleChunk(ids, "UNKNOWN", describe(failure));
+      await settleChunk(chunk.chunkId, ids, "UNKNOWN", describe(failure));
       return { kind: "settled", state: "UNKNOWN", reason: describe(failure) };
   }
 }
@@ -113,7 +114,6 @@ export function matchResults(chunk: ClaimedMessage[], results: (SmsBatchResult |
       const data = result.data;
       accepted.push({
         id: message.id,
-        phone: message.phone,
         uniqueId: data.uniqueId,
         providerBatchId: "batch_id" in data && typeof data.batch_id === "string" ? data.batch_id : null,
         smsUnits: data.sms_units,

@@ -2,7 +2,7 @@
 // the account's shared request rate, recovers the claims of dead workers, completes finished batches and applies
 // stored receipts. Any number of workers (in `npm start` and `npm run worker` processes) share one database.
 import "server-only";
-import { applyPendingReceipts } from "@/lib/receipts/apply-receipts";
+import { applyPendingReceipts, rematchReceipts } from "@/lib/receipts/apply-receipts";
 import { ActiveBatches } from "./active-batches";
 import type { ActiveBatch } from "./active-batch";
 import { backoffMs } from "./backoff";
@@ -10,6 +10,8 @@ import { activateBatch, completeFinishedBatches, pauseAccountBatches, pauseBatch
 import { claimChunk } from "./claim";
 import { boss, START_BATCH, stopBoss, type StartBatchJob } from "./jobs";
 import { clientFor, closeClients } from "./provider-clients";
+import { failInterruptedStoring } from "./interrupted-storing";
+import { recordResponse } from "./record";
 import { recoverOrphans } from "./recovery";
 import { sendChunk } from "./send-chunk";
 import { acquireWorkerIdentity } from "./worker-identity";
@@ -30,6 +32,8 @@ export type WorkerHandle = { key: number; stop: () => Promise<void> };
 
 const SWEEP_MS = 1_000;
 const RECEIPT_POLL_MS = 200;
+/** Unmatched receipts are retried every this many sweeps. */
+const REMATCH_EVERY = 5;
 
 export async function startWorker(options: WorkerOptions): Promise<WorkerHandle> {
   const log = options.log ?? (() => {});
@@ -39,8 +43,6 @@ export async function startWorker(options: WorkerOptions): Promise<WorkerHandle>
   const identity = await acquireWorkerIdentity();
   const active = new ActiveBatches();
   const failures = new Map<string, number>();
-  /** Per batch, the highest message id this worker has claimed: the next claim scans from there. */
-  const cursors = new Map<string, string>();
   let running = true;
 
   const jobs = await boss({ supervise: true });
@@ -72,23 +74,18 @@ export async function startWorker(options: WorkerOptions): Promise<WorkerHandle>
     // The slot first, then the claim: recipients are SUBMITTING only for the instant before their request leaves.
     await limiter.acquire();
     if (!running) return;
-    const cursor = cursors.get(batch.id) ?? "0";
-    const chunk = await claimChunk(batch.id, batch.account.batchSizeLimit, identity.key, cursor);
-    if (chunk.length === 0) {
-      if (cursor !== "0") {
-        cursors.set(batch.id, "0"); // one more pass from the start before calling it drained
-        return;
-      }
+    const chunk = await claimChunk(batch.id, identity.key);
+    if (!chunk) {
       active.drained(batch.id);
       await completeFinishedBatches([batch.id]);
       return;
     }
-    const last = chunk.at(-1)!.id;
-    if (BigInt(last) > BigInt(cursors.get(batch.id) ?? "0")) cursors.set(batch.id, last);
+    if (chunk.messages.length === 0) {
+      await recordResponse(chunk.chunkId, chunk.claimedAt, [], [], []); // nothing left in it (all settled by receipts)
+      return;
+    }
     const receiptUrl = `${options.receiptBaseUrl.replace(/\/$/, "")}/api/receipts/${batch.account.receiptSecret}`;
     const outcome = await sendChunk(batch, chunk, client, receiptUrl);
-    // Released recipients go back below the cursor: rewind to them.
-    if (outcome.kind === "retry" || outcome.kind === "pause") cursors.set(batch.id, "0");
     switch (outcome.kind) {
       case "sent":
       case "settled":
@@ -114,14 +111,17 @@ export async function startWorker(options: WorkerOptions): Promise<WorkerHandle>
         active.invalidate();
         break;
     }
-    if (chunk.length < batch.account.batchSizeLimit) await completeFinishedBatches([batch.id]);
+    await completeFinishedBatches([batch.id]);
   }
 
+  let sweeps = 0;
   async function sweeper(): Promise<void> {
     while (running) {
       try {
         const recovered = await recoverOrphans(identity);
         if (recovered > 0) log(`Marked ${recovered} message(s) UNKNOWN: their worker stopped mid-request.`);
+        for (const id of await failInterruptedStoring(identity)) log(`Batch ${id} failed: storing its recipients was interrupted.`);
+        if (++sweeps % REMATCH_EVERY === 0) await rematchReceipts();
         await completeFinishedBatches();
       } catch (error) {
         log(`Sweep failed: ${error instanceof Error ? error.message : String(error)}`);

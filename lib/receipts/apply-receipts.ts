@@ -6,6 +6,7 @@
 //   intermediate receipt never replaces a final state. Replays therefore change nothing.
 // Unmatched receipts stay stored (messageId null) and are retried when a send response brings their uniqueId.
 import "server-only";
+import { pool } from "@/lib/db/pool";
 import { transaction } from "@/lib/db/transaction";
 import { normalizePhone } from "@/lib/provider/phone";
 import { mapDeliveryStatus } from "./status-map";
@@ -31,9 +32,9 @@ export async function applyPendingReceipts(): Promise<{ taken: number; matched: 
        ),
        matched AS (
          SELECT r.*, COALESCE(
-           (SELECT p."messageId" FROM "ProviderMessage" p
-              JOIN "Message" m ON m.id = p."messageId" JOIN "Batch" b ON b.id = m."batchId"
-             WHERE p."uniqueId" = r.uid AND p.phone = r.phone AND b."accountId" = r.account),
+           -- uniqueId + phone, through the phone index (a comma-separated send shares one uniqueId).
+           (SELECT m.id FROM "Message" m JOIN "Batch" b ON b.id = m."batchId"
+             WHERE m.phone = r.phone AND m."providerUniqueId" = r.uid AND b."accountId" = r.account LIMIT 1),
            -- Our correlator is the message id.
            (SELECT m.id FROM "Message" m JOIN "Batch" b ON b.id = m."batchId"
              WHERE r.corr ~ '^[0-9]{1,18}$' AND m.id = r.corr::bigint AND b."accountId" = r.account)
@@ -49,7 +50,7 @@ export async function applyPendingReceipts(): Promise<{ taken: number; matched: 
        changed AS (
          UPDATE "Message" m SET
            state = CASE WHEN best.final THEN best.state::"MessageState"
-                        WHEN m.state IN ('SUBMITTING', 'UNKNOWN') THEN 'QUEUED'::"MessageState"
+                        WHEN m.state IN ('PENDING', 'UNKNOWN') THEN 'QUEUED'::"MessageState"
                         ELSE m.state END,
            "deliveryStatus" = best.status, "receiptAt" = best.at, "updatedAt" = now()
          FROM best
@@ -81,5 +82,19 @@ function normalised(phone: string | null): string | null {
   return check.ok ? check.phone : phone;
 }
 
-/** Unmatched receipts carrying these uniqueIds get another chance (called when a send response records them). */
-export const REMATCH_SQL = `UPDATE "Receipt" SET "appliedAt" = NULL WHERE "messageId" IS NULL AND "appliedAt" IS NOT NULL AND "uniqueId" = ANY($1::text[])`;
+/**
+ * Unmatched receipts of the last two days that would now match (their message's uniqueId has since been recorded)
+ * go back to the applier. Bounded, so garbage receipts cost little.
+ */
+export async function rematchReceipts(): Promise<number> {
+  const { rowCount } = await pool().query(
+    `UPDATE "Receipt" r SET "appliedAt" = NULL
+     WHERE r.id IN (
+       SELECT r2.id FROM "Receipt" r2
+       WHERE r2."messageId" IS NULL AND r2."appliedAt" IS NOT NULL AND r2."receivedAt" > now() - interval '48 hours'
+         AND EXISTS (SELECT 1 FROM "Message" m WHERE m.phone = r2.phone AND m."providerUniqueId" = r2."uniqueId")
+       LIMIT 1000
+     )`,
+  );
+  return rowCount ?? 0;
+}

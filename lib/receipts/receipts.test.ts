@@ -123,7 +123,7 @@ test("a receipt that beats the send response is matched by correlator, and the r
     expect(await db.message.count({ where: { batchId: id, providerUniqueId: null } })).toBe(0);
     const early = await pool().query<{ n: string }>(
       `SELECT count(*) AS n FROM state_changes c JOIN "Message" m ON m.id = c.message_id
-       WHERE m."batchId" = $1 AND c.old_state = 'SUBMITTING' AND c.new_state = 'DELIVERED'`,
+       WHERE m."batchId" = $1 AND c.old_state = 'PENDING' AND c.new_state = 'DELIVERED'`,
       [id],
     );
     expect(Number(early.rows[0]!.n)).toBeGreaterThan(0); // receipts really arrived before responses

@@ -8,7 +8,10 @@ CREATE TYPE "BatchKind" AS ENUM ('SMS', 'VOICE');
 CREATE TYPE "BatchState" AS ENUM ('SCHEDULED', 'QUEUED', 'SENDING', 'PAUSED', 'COMPLETED', 'CANCELLED', 'FAILED');
 
 -- CreateEnum
-CREATE TYPE "MessageState" AS ENUM ('PENDING', 'SUBMITTING', 'QUEUED', 'DELIVERED', 'ANSWERED', 'FAILED', 'REJECTED', 'UNKNOWN', 'CANCELLED', 'SUPPRESSED');
+CREATE TYPE "MessageState" AS ENUM ('PENDING', 'QUEUED', 'DELIVERED', 'ANSWERED', 'FAILED', 'REJECTED', 'UNKNOWN', 'CANCELLED', 'SUPPRESSED');
+
+-- CreateEnum
+CREATE TYPE "ChunkState" AS ENUM ('PENDING', 'SUBMITTING', 'DONE', 'CANCELLED');
 
 -- CreateTable
 CREATE TABLE "User" (
@@ -74,8 +77,8 @@ CREATE TABLE "Batch" (
     "error" TEXT,
     "recipientCount" INTEGER NOT NULL DEFAULT 0,
     "smsUnits" INTEGER NOT NULL DEFAULT 0,
+    "storing" BOOLEAN NOT NULL DEFAULT false,
     "pendingCount" INTEGER NOT NULL DEFAULT 0,
-    "submittingCount" INTEGER NOT NULL DEFAULT 0,
     "queuedCount" INTEGER NOT NULL DEFAULT 0,
     "deliveredCount" INTEGER NOT NULL DEFAULT 0,
     "answeredCount" INTEGER NOT NULL DEFAULT 0,
@@ -106,8 +109,6 @@ CREATE TABLE "Message" (
     "deliveryStatus" TEXT,
     "receiptAt" TIMESTAMP(3),
     "submittedAt" TIMESTAMP(3),
-    "claimedBy" INTEGER,
-    "attempts" INTEGER NOT NULL DEFAULT 0,
     "lastError" TEXT,
     "createdAt" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
     "updatedAt" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
@@ -116,12 +117,19 @@ CREATE TABLE "Message" (
 );
 
 -- CreateTable
-CREATE TABLE "ProviderMessage" (
-    "uniqueId" TEXT NOT NULL,
-    "phone" TEXT NOT NULL,
-    "messageId" BIGINT NOT NULL,
+CREATE TABLE "DispatchChunk" (
+    "id" BIGSERIAL NOT NULL,
+    "batchId" UUID NOT NULL,
+    "firstMessageId" BIGINT NOT NULL,
+    "lastMessageId" BIGINT NOT NULL,
+    "size" INTEGER NOT NULL,
+    "state" "ChunkState" NOT NULL DEFAULT 'PENDING',
+    "workerKey" INTEGER,
+    "attempts" INTEGER NOT NULL DEFAULT 0,
+    "claimedAt" TIMESTAMP(3),
+    "lastError" TEXT,
 
-    CONSTRAINT "ProviderMessage_pkey" PRIMARY KEY ("uniqueId","phone")
+    CONSTRAINT "DispatchChunk_pkey" PRIMARY KEY ("id")
 );
 
 -- CreateTable
@@ -228,7 +236,10 @@ CREATE INDEX "Message_batchId_id_idx" ON "Message"("batchId", "id");
 CREATE INDEX "Message_phone_idx" ON "Message"("phone");
 
 -- CreateIndex
-CREATE INDEX "ProviderMessage_messageId_idx" ON "ProviderMessage"("messageId");
+CREATE INDEX "DispatchChunk_batchId_state_id_idx" ON "DispatchChunk"("batchId", "state", "id");
+
+-- CreateIndex
+CREATE INDEX "DispatchChunk_state_workerKey_idx" ON "DispatchChunk"("state", "workerKey");
 
 -- CreateIndex
 CREATE INDEX "Receipt_uniqueId_idx" ON "Receipt"("uniqueId");
@@ -264,7 +275,7 @@ ALTER TABLE "Batch" ADD CONSTRAINT "Batch_parentBatchId_fkey" FOREIGN KEY ("pare
 ALTER TABLE "Message" ADD CONSTRAINT "Message_batchId_fkey" FOREIGN KEY ("batchId") REFERENCES "Batch"("id") ON DELETE CASCADE ON UPDATE CASCADE;
 
 -- AddForeignKey
-ALTER TABLE "ProviderMessage" ADD CONSTRAINT "ProviderMessage_messageId_fkey" FOREIGN KEY ("messageId") REFERENCES "Message"("id") ON DELETE CASCADE ON UPDATE CASCADE;
+ALTER TABLE "DispatchChunk" ADD CONSTRAINT "DispatchChunk_batchId_fkey" FOREIGN KEY ("batchId") REFERENCES "Batch"("id") ON DELETE CASCADE ON UPDATE CASCADE;
 
 -- AddForeignKey
 ALTER TABLE "Receipt" ADD CONSTRAINT "Receipt_accountId_fkey" FOREIGN KEY ("accountId") REFERENCES "ProviderAccount"("id") ON DELETE CASCADE ON UPDATE CASCADE;

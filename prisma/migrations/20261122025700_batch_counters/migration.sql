@@ -15,7 +15,6 @@ BEGIN
   PERFORM 1 FROM "Batch" b WHERE b.id = ANY (batch_ids) ORDER BY b.id FOR UPDATE;
   UPDATE "Batch" b SET
     "pendingCount"    = b."pendingCount"    + d.pending,
-    "submittingCount" = b."submittingCount" + d.submitting,
     "queuedCount"     = b."queuedCount"     + d.queued,
     "deliveredCount"  = b."deliveredCount"  + d.delivered,
     "answeredCount"   = b."answeredCount"   + d.answered,
@@ -28,7 +27,6 @@ BEGIN
   FROM (
     SELECT "batchId",
       COALESCE(SUM(n) FILTER (WHERE state = 'PENDING'), 0)    AS pending,
-      COALESCE(SUM(n) FILTER (WHERE state = 'SUBMITTING'), 0) AS submitting,
       COALESCE(SUM(n) FILTER (WHERE state = 'QUEUED'), 0)     AS queued,
       COALESCE(SUM(n) FILTER (WHERE state = 'DELIVERED'), 0)  AS delivered,
       COALESCE(SUM(n) FILTER (WHERE state = 'ANSWERED'), 0)   AS answered,
