@@ -47,7 +47,7 @@ export const envSchema = z.object({
   /** Run the dispatch worker inside the web process (`npm start`); `npm run worker` runs more of them. */
   WORKER: flag.default(true),
   /** Requests a worker keeps in flight at once (its "lanes"). */
-  WORKER_LANES: z.coerce.number().int().min(1).max(200).default(24),
+  WORKER_LANES: z.coerce.number().int().min(1).max(200).default(48),
   /** Past this many seconds without an answer, a request's outcome is unknown (never resent automatically). */
   PROVIDER_TIMEOUT_SECONDS: z.coerce.number().positive().max(600).default(30),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),

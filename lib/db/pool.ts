@@ -3,22 +3,37 @@ import "server-only";
 import pg from "pg";
 import { databaseUrl } from "./url";
 
-const globalForPool = globalThis as unknown as { tumaPool?: pg.Pool };
+const globalForPool = globalThis as unknown as { tumaPool?: pg.Pool; tumaRelaxedPool?: pg.Pool };
+
+function createPool(options?: string): pg.Pool {
+  const created = new pg.Pool({ connectionString: databaseUrl(), max: 16, ...(options ? { options } : {}) });
+  // An idle connection dropped by the server (restart, failover) is replaced on next use; without a listener
+  // that error would crash the process.
+  created.on("error", (error) => console.error(`[db] idle connection lost: ${error.message}`));
+  return created;
+}
 
 export function pool(): pg.Pool {
-  if (!globalForPool.tumaPool) {
-    const created = new pg.Pool({ connectionString: databaseUrl(), max: 10 });
-    // An idle connection dropped by the server (restart, failover) is replaced on next use; without a listener
-    // that error would crash the process.
-    created.on("error", (error) => console.error(`[db] idle connection lost: ${error.message}`));
-    globalForPool.tumaPool = created;
-  }
+  globalForPool.tumaPool ??= createPool();
   return globalForPool.tumaPool;
 }
 
-/** Closes the pool (end of a script, a benchmark or a test run). */
+/**
+ * Connections with synchronous_commit off: a commit returns before its WAL reaches disk, saving an fsync per
+ * statement. Only for writes whose loss in a *database* crash is safe by construction — recording a provider
+ * response (lost, the chunk stays SUBMITTING and recovery makes it UNKNOWN: never resent), applying receipts (the
+ * receipt stays unapplied and is applied again), pacing reservations. Never for claims or for storing receipts,
+ * which must be durable before anything acts on them.
+ */
+export function relaxedPool(): pg.Pool {
+  globalForPool.tumaRelaxedPool ??= createPool("-c synchronous_commit=off");
+  return globalForPool.tumaRelaxedPool;
+}
+
+/** Closes the pools (end of a script, a benchmark or a test run). */
 export async function closePool(): Promise<void> {
-  const current = globalForPool.tumaPool;
+  const current = [globalForPool.tumaPool, globalForPool.tumaRelaxedPool];
   globalForPool.tumaPool = undefined;
-  await current?.end();
+  globalForPool.tumaRelaxedPool = undefined;
+  await Promise.all(current.map((p) => p?.end()));
 }

@@ -12,7 +12,11 @@ import { BATCH_LIMIT, REPEAT_MAX, REPEAT_MIN, SMS_MESSAGE_MAX_CHARS, VOICE_MESSA
 import { enqueueBatchStart } from "./jobs";
 import { storeRecipients } from "./store-recipients";
 
-/** Recipients stored per statement (and per commit, past the first). */
+/** Recipients stored with the batch row: small, so that sending starts at once. */
+const FIRST_SLICE = 2_000;
+/** How far ahead of the provider's rate storing runs while a batch is already sending. */
+const STORE_AHEAD = 1.5;
+/** Recipients stored per statement (and per commit) after the first slice. */
 const INSERT_SLICE = 10_000;
 const ANALYZE_AFTER = 10_000;
 /** First key of the advisory lock held while a batch's recipients are stored. */
@@ -81,10 +85,13 @@ export async function createBatch(raw: CreateBatchInput): Promise<CreatedBatch> 
   }
 
   const scheduled = input.scheduledAt && input.scheduledAt.getTime() > Date.now() ? input.scheduledAt : null;
-  const { rows: accounts } = await pool().query<{ batchSizeLimit: number }>(`SELECT "batchSizeLimit" FROM "ProviderAccount" WHERE id = $1`, [input.accountId]);
+  const { rows: accounts } = await pool().query<{ batchSizeLimit: number; requestsPerSecond: number }>(
+    `SELECT "batchSizeLimit", "requestsPerSecond" FROM "ProviderAccount" WHERE id = $1`,
+    [input.accountId],
+  );
   if (!accounts[0]) throw new AppError("INVALID_INPUT", "That provider account does not exist.");
   const chunkSize = Math.max(1, Math.min(accounts[0].batchSizeLimit, BATCH_LIMIT));
-  const storing = phones.length > INSERT_SLICE;
+  const storing = phones.length > FIRST_SLICE;
 
   // While a large batch is being stored, this session holds a lock named after it: if the process dies half-way,
   // the lock goes with it and a worker fails the batch instead of leaving it half-stored for ever
@@ -94,19 +101,22 @@ export async function createBatch(raw: CreateBatchInput): Promise<CreatedBatch> 
     const created = await transaction(async (client) => {
       const { rows } = await client.query<{ id: string }>(
         `INSERT INTO "Batch" (id, kind, name, "accountId", "authorId", "parentBatchId", "templateText", sender, originator, voice, repeat,
-                              "linkId", "scheduledAt", state, "recipientCount", storing, "updatedAt")
-         VALUES (gen_random_uuid(), $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, now())
+                              "linkId", "scheduledAt", state, "recipientCount", storing, "startedAt", "updatedAt")
+         VALUES (gen_random_uuid(), $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13::"BatchState", $14, $15,
+                 CASE WHEN $13::"BatchState" = 'SENDING' THEN now() END, now())
          RETURNING id`,
         [
           input.kind, input.name, input.accountId, input.authorId, input.parentBatchId ?? null, input.templateText,
           input.kind === "SMS" ? input.sender : null, input.kind === "VOICE" ? input.originator : null,
           input.kind === "VOICE" ? (input.voice ?? null) : null, input.kind === "VOICE" ? (input.repeat ?? null) : null,
-          input.kind === "SMS" ? (input.linkId ?? null) : null, scheduled, scheduled ? "SCHEDULED" : "QUEUED", phones.length, storing,
+          // Not scheduled: SENDING at once, so workers pick it up on their next look (the start job then finds it
+          // started and does nothing); scheduled: the job starts it when its time comes.
+          input.kind === "SMS" ? (input.linkId ?? null) : null, scheduled, scheduled ? "SCHEDULED" : "SENDING", phones.length, storing,
         ],
       );
       const batchId = rows[0]!.id;
       if (lockSession) await lockSession.query("SELECT pg_advisory_lock($1, hashtext($2))", [STORING_LOCK_SPACE, batchId]);
-      const { suppressed } = await storeRecipients(client, batchId, phones.slice(0, INSERT_SLICE), texts.slice(0, INSERT_SLICE), chunkSize);
+      const { suppressed } = await storeRecipients(client, batchId, phones.slice(0, FIRST_SLICE), texts.slice(0, FIRST_SLICE), chunkSize);
       await client.query(
         `INSERT INTO "AuditEvent" ("actorId", action, "targetType", "targetId", detail) VALUES ($1, 'batch.create', 'Batch', $2, $3)`,
         [input.authorId, batchId, JSON.stringify({ recipients: phones.length, duplicates, scheduledAt: scheduled })],
@@ -117,8 +127,18 @@ export async function createBatch(raw: CreateBatchInput): Promise<CreatedBatch> 
 
     // The first slice is committed and already being sent; store the rest, one committed slice at a time, so that a
     // 100,000-recipient batch starts sending within a second instead of after all of it is stored.
+    // Sending is capped by the provider's rate, so storing need only stay ahead of it; paced to STORE_AHEAD × that
+    // rate, it leaves the database room to send at full speed meanwhile instead of competing with it in a burst.
+    // A scheduled batch is not sending yet: it is stored at full speed.
+    const storeRate = STORE_AHEAD * accounts[0].requestsPerSecond * chunkSize;
+    const storingStarted = performance.now();
     let suppressed = created.suppressed;
-    for (let start = INSERT_SLICE; start < phones.length; start += INSERT_SLICE) {
+    for (let start = FIRST_SLICE; start < phones.length; start += INSERT_SLICE) {
+      if (!scheduled) {
+        const due = storingStarted + ((start - FIRST_SLICE) / storeRate) * 1000;
+        const wait = due - performance.now();
+        if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+      }
       const slice = await transaction((client) =>
         storeRecipients(client, created.id, phones.slice(start, start + INSERT_SLICE), texts.slice(start, start + INSERT_SLICE), chunkSize),
       );

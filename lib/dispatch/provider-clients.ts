@@ -1,38 +1,43 @@
 // One provider client per account and token version, with the token decrypted here and nowhere else, and the
-// account's requests paced by the limiter shared by every worker process.
+// account's requests paced by the limiter shared by every worker process. Concurrent lanes asking at once share one
+// creation: two limiters for one account in one process would each reserve slots and waste the other's.
 import "server-only";
 import { secretBox } from "@/lib/crypto/encryption-key";
-import { db } from "@/lib/db/client";
+import { pool } from "@/lib/db/pool";
 import { createProviderClient, type ProviderClient } from "@/lib/provider/client";
 import type { ActiveBatch } from "./active-batch";
 import { SharedRateLimiter } from "./shared-rate-limiter";
 
 type Entry = { version: number; client: ProviderClient; limiter: SharedRateLimiter };
-const clients = new Map<string, Entry>();
+const clients = new Map<string, { version: number; entry: Promise<Entry> }>();
 
-export async function clientFor(account: ActiveBatch["account"], timeoutMs: number): Promise<Entry> {
+export function clientFor(account: ActiveBatch["account"], timeoutMs: number): Promise<Entry> {
   const version = account.updatedAt.getTime();
   const cached = clients.get(account.id);
-  if (cached && cached.version === version) return cached;
-  cached?.client.close();
-  const { tokenCiphertext } = await db.providerAccount.findUniqueOrThrow({
-    where: { id: account.id },
-    select: { tokenCiphertext: true },
-  });
-  const limiter = new SharedRateLimiter(account.id, account.requestsPerSecond);
+  if (cached && cached.version === version) return cached.entry;
+  void cached?.entry.then((old) => old.client.close()).catch(() => {});
+  const entry = create(account, version, timeoutMs);
+  clients.set(account.id, { version, entry });
+  entry.catch(() => clients.delete(account.id)); // a failed creation is retried by the next caller
+  return entry;
+}
+
+async function create(account: ActiveBatch["account"], version: number, timeoutMs: number): Promise<Entry> {
+  const { rows } = await pool().query<{ tokenCiphertext: string }>(`SELECT "tokenCiphertext" FROM "ProviderAccount" WHERE id = $1`, [account.id]);
+  const tokenCiphertext = rows[0]?.tokenCiphertext;
+  if (!tokenCiphertext) throw new Error(`Provider account ${account.id} no longer exists.`);
   const client = createProviderClient({
     baseUrl: account.baseUrl,
     token: secretBox().open(tokenCiphertext),
     timeoutMs,
-    rateLimiter: { acquire: () => Promise.resolve() }, // lanes acquire a shared slot before claiming (worker.ts)
+    rateLimiter: { acquire: () => Promise.resolve() }, // lanes take a shared slot before claiming (worker.ts)
     batchLimit: account.batchSizeLimit,
   });
-  const entry = { version, client, limiter };
-  clients.set(account.id, entry);
-  return entry;
+  return { version, client, limiter: new SharedRateLimiter(account.id, account.requestsPerSecond) };
 }
 
-export function closeClients(): void {
-  for (const entry of clients.values()) entry.client.close();
+export async function closeClients(): Promise<void> {
+  const entries = [...clients.values()];
   clients.clear();
+  for (const { entry } of entries) await entry.then((e) => e.client.close()).catch(() => {});
 }

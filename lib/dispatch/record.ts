@@ -1,15 +1,17 @@
 // Recording what became of a claimed chunk, each outcome in one statement (one round trip, one commit). Messages
 // move only from PENDING (a receipt that beat the response — DELIVERED already — is never moved back), and the chunk
 // is closed in the same statement, so a chunk is never DONE with its messages unrecorded or the other way round.
+// These commits need not wait for the disk (relaxedPool): a record lost in a database crash leaves its chunk
+// SUBMITTING, which recovery turns UNKNOWN — conservative, never a resend.
 import "server-only";
-import { pool } from "@/lib/db/pool";
+import { relaxedPool } from "@/lib/db/pool";
 
 export type Accepted = { id: string; uniqueId: string; providerBatchId: string | null; smsUnits: number | null; operator: string | null };
 export type Refused = { id: string; error: string };
 
 export async function recordResponse(chunkId: string, claimedAt: Date, accepted: Accepted[], refused: Refused[], unknown: Refused[]): Promise<void> {
   const settled = [...refused.map((r) => ({ ...r, state: "REJECTED" })), ...unknown.map((r) => ({ ...r, state: "UNKNOWN" }))];
-  await pool().query(
+  await relaxedPool().query(
     `WITH accepted AS (
        UPDATE "Message" m SET
          state = CASE WHEN m.state IN ('PENDING', 'UNKNOWN') THEN 'QUEUED'::"MessageState" ELSE m.state END,
@@ -41,7 +43,7 @@ export async function recordResponse(chunkId: string, claimedAt: Date, accepted:
 
 /** The whole chunk ended in one state with one reason (rejected, or outcome unknown). */
 export async function settleChunk(chunkId: string, messageIds: string[], state: "REJECTED" | "UNKNOWN", error: string): Promise<void> {
-  await pool().query(
+  await relaxedPool().query(
     `WITH settled AS (
        UPDATE "Message" SET state = $3::"MessageState", "lastError" = $4, "submittedAt" = now(), "updatedAt" = now()
        WHERE id = ANY($2::bigint[]) AND state = 'PENDING'
@@ -53,7 +55,7 @@ export async function settleChunk(chunkId: string, messageIds: string[], state: 
 
 /** Nothing reached the provider (refused connection, 429, 503, 401): the chunk goes back to be claimed again. */
 export async function releaseChunk(chunkId: string, error: string): Promise<void> {
-  await pool().query(
+  await relaxedPool().query(
     `UPDATE "DispatchChunk" SET state = 'PENDING', "workerKey" = NULL, "lastError" = $2 WHERE id = $1 AND state = 'SUBMITTING'`,
     [chunkId, error],
   );

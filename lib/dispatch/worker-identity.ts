@@ -18,6 +18,8 @@ export type WorkerIdentity = {
 
 export async function acquireWorkerIdentity(): Promise<WorkerIdentity> {
   const session = new pg.Client({ connectionString: databaseUrl(), application_name: "tuma-worker" });
+  // Losing this session means losing the identity: other workers will (rightly) treat our claims as orphans.
+  session.on("error", (error) => console.error(`[worker] identity session lost: ${error.message}`));
   await session.connect();
   for (;;) {
     const key = randomInt(1, 2 ** 31 - 1);

@@ -14,6 +14,7 @@ import { failInterruptedStoring } from "./interrupted-storing";
 import { recordResponse } from "./record";
 import { recoverOrphans } from "./recovery";
 import { sendChunk } from "./send-chunk";
+import { SharedRateLimiter } from "./shared-rate-limiter";
 import { acquireWorkerIdentity } from "./worker-identity";
 
 export type WorkerOptions = {
@@ -37,7 +38,7 @@ const REMATCH_EVERY = 5;
 
 export async function startWorker(options: WorkerOptions): Promise<WorkerHandle> {
   const log = options.log ?? (() => {});
-  const lanes = options.lanes ?? 24;
+  const lanes = options.lanes ?? 48;
   const timeoutMs = options.requestTimeoutMs ?? 30_000;
   const maxRetries = options.maxRetries ?? 8;
   const identity = await acquireWorkerIdentity();
@@ -71,8 +72,9 @@ export async function startWorker(options: WorkerOptions): Promise<WorkerHandle>
 
   async function sendOne(batch: ActiveBatch): Promise<void> {
     const { client, limiter } = await clientFor(batch.account, timeoutMs);
-    // The slot first, then the claim: recipients are SUBMITTING only for the instant before their request leaves.
-    await limiter.acquire();
+    // The slot first, then the claim just before it: recipients are SUBMITTING only for the instant before their
+    // request leaves, and the request leaves on its slot.
+    let slot = await limiter.next();
     if (!running) return;
     const chunk = await claimChunk(batch.id, identity.key);
     if (!chunk) {
@@ -84,6 +86,8 @@ export async function startWorker(options: WorkerOptions): Promise<WorkerHandle>
       await recordResponse(chunk.chunkId, chunk.claimedAt, [], [], []); // nothing left in it (all settled by receipts)
       return;
     }
+    // A slow claim must not push the request out of its slot (it would crowd the next second): take a fresh one.
+    while (!(await SharedRateLimiter.sendAt(slot))) slot = await limiter.next();
     const receiptUrl = `${options.receiptBaseUrl.replace(/\/$/, "")}/api/receipts/${batch.account.receiptSecret}`;
     const outcome = await sendChunk(batch, chunk, client, receiptUrl);
     switch (outcome.kind) {
@@ -152,7 +156,7 @@ export async function startWorker(options: WorkerOptions): Promise<WorkerHandle>
       await jobs.offWork(START_BATCH).catch(() => {});
       // Lanes finish the request in hand, so nothing they claimed is left SUBMITTING.
       await Promise.race([Promise.allSettled(loops), sleep(timeoutMs + 5_000)]);
-      closeClients();
+      await closeClients();
       await stopBoss();
       await identity.release().catch(() => {});
     },

@@ -73,7 +73,8 @@ export async function applyPendingReceipts(): Promise<{ taken: number; matched: 
       ],
     );
     return { taken: rows.length, matched: Number(result[0]?.matched ?? 0), changed: Number(result[0]?.changed ?? 0) };
-  });
+    // Lost in a database crash, an application is simply done again: the receipts are durable and stay unapplied.
+  }, { relaxed: true });
 }
 
 function normalised(phone: string | null): string | null {

@@ -12,7 +12,9 @@ LANGUAGE plpgsql AS $$
 BEGIN
   IF cardinality(batch_ids) = 0 THEN RETURN; END IF;
   -- Lock the batches in id order first, so that concurrent statements touching several batches cannot deadlock.
-  PERFORM 1 FROM "Batch" b WHERE b.id = ANY (batch_ids) ORDER BY b.id FOR UPDATE;
+  -- NO KEY UPDATE, like the UPDATE below: it does not wait for transactions that are inserting messages of the
+  -- batch (their foreign key holds KEY SHARE on it), so a batch sends while its recipients are still being stored.
+  PERFORM 1 FROM "Batch" b WHERE b.id = ANY (batch_ids) ORDER BY b.id FOR NO KEY UPDATE;
   UPDATE "Batch" b SET
     "pendingCount"    = b."pendingCount"    + d.pending,
     "queuedCount"     = b."queuedCount"     + d.queued,
