@@ -6,7 +6,7 @@ import { freePort } from "@/test/free-port";
 
 function start(env: Record<string, string>): Promise<{ code: number | null; stderr: string; stdout: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ["node_modules/tsx/dist/cli.mjs", "--conditions=react-server", "scripts/start.ts"], {
+    const child = spawn(process.execPath, ["--import", "tsx", "--conditions=react-server", "scripts/start.ts"], {
       // A minimal environment, so that nothing from the developer's shell (a DATABASE_URL, say) leaks in.
       env: { NODE_ENV: "production", PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "/tmp", TUMA_DATA_DIR: "/tmp/tuma-start-test-unused", ...env },
     });

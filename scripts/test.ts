@@ -2,7 +2,7 @@
 //   1. Vitest: unit and integration tests (a throw-away embedded PostgreSQL, the sandbox over HTTP).
 //   2. Playwright: the built console started as `npm start` would, against its own database, in real Chromium.
 // `--only unit` or `--only e2e` runs one of them; extra arguments after `--` go to that runner.
-import { spawn } from "node:child_process";
+import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -23,6 +23,40 @@ function run(command: string, commandArgs: string[], env: Record<string, string>
     const child = spawn(command, commandArgs, { cwd: root, stdio: "inherit", env: { ...process.env, ...env } });
     child.on("exit", (code) => resolve(code ?? 1));
   });
+}
+
+/** SIGTERM to the child's whole process group, SIGKILL after 15 s: nothing may outlive the run. */
+async function stopGroup(child: ChildProcess): Promise<void> {
+  const group = -child.pid!;
+  const exited = new Promise<void>((resolve) => (child.exitCode !== null ? resolve() : child.once("exit", () => resolve())));
+  try {
+    process.kill(group, "SIGTERM");
+  } catch {
+    return; // already gone
+  }
+  const timer = setTimeout(() => {
+    try {
+      process.kill(group, "SIGKILL");
+    } catch {
+      // gone meanwhile
+    }
+  }, 15_000);
+  await exited;
+  clearTimeout(timer);
+  // The group may outlive its leader for a moment (the web server finishing its shutdown).
+  for (let i = 0; i < 50; i++) {
+    try {
+      process.kill(group, 0);
+    } catch {
+      return;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  try {
+    process.kill(group, "SIGKILL");
+  } catch {
+    // gone
+  }
 }
 
 function readJson<T>(file: string): T | null {
@@ -53,8 +87,10 @@ async function e2e(): Promise<Tally> {
   const databaseUrl = await cloneTemplate(cluster.serverUrl, "tuma_e2e");
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "tuma-e2e-"));
   const port = await freePort();
-  const server = spawn(process.execPath, ["node_modules/tsx/dist/cli.mjs", "--conditions=react-server", "scripts/start.ts"], {
+  // Its own process group, so that the web server it starts can be stopped with it, whatever happens.
+  const server = spawn(process.execPath, ["--import", "tsx", "--conditions=react-server", "scripts/start.ts"], {
     cwd: root,
+    detached: true,
     stdio: ["ignore", "pipe", "inherit"],
     env: {
       ...process.env,
@@ -89,11 +125,7 @@ async function e2e(): Promise<Tally> {
     console.error(error instanceof Error ? error.message : error);
   } finally {
     server.removeAllListeners("exit");
-    await new Promise<void>((resolve) => {
-      if (server.exitCode !== null) return resolve();
-      server.once("exit", () => resolve());
-      server.kill("SIGTERM");
-    });
+    await stopGroup(server);
     await cluster.stop();
     fs.rmSync(dataDir, { recursive: true, force: true });
   }

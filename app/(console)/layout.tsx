@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { LogoutButton } from "@/components/auth/logout-button";
 import { NavLink } from "@/components/console/nav-link";
+import { QueryProvider } from "@/components/providers/query-provider";
 import { requireActor } from "@/lib/auth/session";
 
 export default async function ConsoleLayout({ children }: { children: ReactNode }) {
@@ -24,7 +25,9 @@ export default async function ConsoleLayout({ children }: { children: ReactNode 
           </div>
         </div>
       </header>
-      <main className="mx-auto max-w-6xl px-6 py-8">{children}</main>
+      <main className="mx-auto max-w-6xl px-6 py-8">
+        <QueryProvider>{children}</QueryProvider>
+      </main>
     </div>
   );
 }

@@ -1,7 +1,10 @@
 import type { Metadata } from "next";
+import Link from "next/link";
+import { ComposeForm } from "@/components/compose/compose-form";
 import { requireActor } from "@/lib/auth/session";
 import { canSend } from "@/lib/auth/permissions";
 import { listAccounts } from "@/lib/accounts/list-accounts";
+import { createBatchAction } from "./actions";
 
 export const metadata: Metadata = { title: "Compose" };
 export const dynamic = "force-dynamic";
@@ -12,9 +15,13 @@ export default async function ComposePage() {
   return (
     <div className="space-y-6">
       <h1 className="text-2xl font-semibold">Compose</h1>
-      <p className="text-slate-600">
-        Sending through {accounts.find((account) => account.isDefault)?.name ?? "no provider account yet"}.
-      </p>
+      {accounts.length === 0 ? (
+        <p className="text-slate-600">
+          There is no provider account yet. An administrator can add one in <Link href="/settings" className="text-sky-700 underline">Settings</Link>.
+        </p>
+      ) : (
+        <ComposeForm accounts={accounts} action={createBatchAction} />
+      )}
     </div>
   );
 }

@@ -1,0 +1,59 @@
+import { expect, logIn, test } from "./fixtures";
+
+test("an operator sends an SMS to three numbers and watches them reach DELIVERED, then exports the report", async ({ page, seedUser, db }) => {
+  const operator = await seedUser("OPERATOR");
+  await logIn(page, operator);
+  await page.getByRole("link", { name: "Compose" }).click();
+  await page.getByLabel("Batch name").fill("E2E hello");
+  await page.getByLabel("Message").fill("Habari! This is a test from Tuma.");
+  await page.getByLabel("Recipients").fill("0712345678, 254733000111\n711000222");
+  await expect(page.getByText("3 numbers")).toBeVisible();
+  await page.getByRole("button", { name: "Send to 3 recipients" }).click();
+
+  await expect(page).toHaveURL(/\/batches\/[0-9a-f-]{36}$/);
+  await expect(page.getByRole("heading", { name: "E2E hello" })).toBeVisible();
+  // Live: the counters move without a reload as the sandbox's receipts arrive.
+  await expect(page.getByTestId("count-DELIVERED")).toHaveText("3", { timeout: 20_000 });
+  await expect(page.getByTestId("batch-state")).toHaveText("completed");
+  await expect(page.getByRole("cell", { name: "254712345678" })).toBeVisible();
+  await expect(page.getByRole("cell", { name: "DeliveredToTerminal" }).first()).toBeVisible();
+
+  const batchId = page.url().split("/").pop()!;
+  const { rows } = await db.query<{ state: string }>(`SELECT state FROM "Message" WHERE "batchId" = $1`, [batchId]);
+  expect(rows.map((r) => r.state)).toEqual(["DELIVERED", "DELIVERED", "DELIVERED"]);
+
+  const download = page.waitForEvent("download");
+  await page.getByRole("link", { name: "Export CSV" }).click();
+  const file = await (await download).path();
+  const csv = (await import("node:fs")).readFileSync(file, "utf8");
+  expect(csv.split("\r\n")[0]).toBe("phone,state,delivery_status,correlator,provider_unique_id,operator,sms_units,sent_at,receipt_time,error");
+  expect(csv).toContain("254733000111,DELIVERED,DeliveredToTerminal");
+});
+
+test("invalid numbers are refused with each reason, and nothing is created", async ({ page, seedUser, db }) => {
+  const operator = await seedUser("OPERATOR");
+  const before = Number((await db.query<{ n: string }>(`SELECT count(*) AS n FROM "Batch"`)).rows[0]!.n);
+  await logIn(page, operator);
+  await page.goto("/compose");
+  await page.getByLabel("Batch name").fill("Bad numbers");
+  await page.getByLabel("Message").fill("Hello");
+  await page.getByLabel("Recipients").fill("0712345678 12345 0812345678");
+  await page.getByRole("button", { name: /Send to 3/ }).click();
+  const alert = page.getByRole("main").getByRole("alert");
+  await expect(alert).toContainText("2 recipient number(s) are not valid Kenyan numbers.");
+  await expect(alert).toContainText("Recipient 2 (12345)");
+  await expect(alert).toContainText("Recipient 3 (0812345678)");
+  await expect(page).toHaveURL(/\/compose$/);
+  // What the operator typed is still there to fix.
+  await expect(page.getByLabel("Recipients")).toHaveValue("0712345678 12345 0812345678");
+  await expect(page.getByLabel("Batch name")).toHaveValue("Bad numbers");
+  await expect(page.getByLabel("Message")).toHaveValue("Hello");
+  expect(Number((await db.query<{ n: string }>(`SELECT count(*) AS n FROM "Batch"`)).rows[0]!.n)).toBe(before);
+});
+
+test("a viewer cannot compose", async ({ page, seedUser }) => {
+  const viewer = await seedUser("VIEWER");
+  await logIn(page, viewer);
+  const response = await page.goto("/compose");
+  expect(response?.status()).toBe(403);
+});
