@@ -106,7 +106,7 @@ export function BatchLive({ initial, canSend, actions }: { initial: BatchJson; c
         </section>
       ) : null}
 
-      <RecipientTable batchId={batch.id} live={ACTIVE.has(batch.state) || batch.queuedCount > 0} />
+      <RecipientTable batchId={batch.id} live={ACTIVE.has(batch.state) || batch.queuedCount > 0} version={batch.updatedAt} />
     </div>
   );
 }

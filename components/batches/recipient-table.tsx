@@ -12,12 +12,14 @@ const FILTERS = [
 
 type Page = { rows: (Omit<MessageRow, "submittedAt" | "receiptAt"> & { submittedAt: string | null; receiptAt: string | null })[]; next: string | null };
 
-export function RecipientTable({ batchId, live }: { batchId: string; live: boolean }) {
+/** `version` changes whenever the batch's counters do, so the visible page is fetched again at once. */
+export function RecipientTable({ batchId, live, version }: { batchId: string; live: boolean; version: string | null }) {
   const [filter, setFilter] = useState("");
   const [cursors, setCursors] = useState<string[]>(["0"]);
   const after = cursors.at(-1)!;
   const { data, error, isLoading } = useQuery({
-    queryKey: ["messages", batchId, filter, after],
+    queryKey: ["messages", batchId, filter, after, version],
+    placeholderData: (previous) => previous, // keep showing the rows while the next version loads
     queryFn: () => fetchJson<Page>(`/api/batches/${batchId}/messages?filter=${filter}&after=${after}`),
     refetchInterval: live ? 3_000 : false,
   });

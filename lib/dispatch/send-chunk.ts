@@ -4,6 +4,7 @@
 //   401 → back to PENDING and the batch pauses with the reason · other 4xx → REJECTED with the provider's message
 import "server-only";
 import { ProviderError, type ProviderFailure } from "@/lib/provider/failure";
+import { operatorOf } from "@/lib/provider/operator";
 import type { ProviderClient } from "@/lib/provider/client";
 import type { SmsBatchResult, SmsRequest, VoiceRequest, VoiceResult } from "@/lib/provider/schemas";
 import type { ActiveBatch } from "./active-batch";
@@ -117,7 +118,8 @@ export function matchResults(chunk: ClaimedMessage[], results: (SmsBatchResult |
         uniqueId: data.uniqueId,
         providerBatchId: "batch_id" in data && typeof data.batch_id === "string" ? data.batch_id : null,
         smsUnits: data.sms_units,
-        operator: "operator" in data && typeof data.operator === "string" ? data.operator : null,
+        // SMS batch results carry no operator; the number's prefix tells it (as the provider's own results do).
+        operator: "operator" in data && typeof data.operator === "string" ? data.operator : operatorOf(message.phone),
       });
     } else {
       refused.push({ id: message.id, error: `Refused by the provider: ${result.message}` });
