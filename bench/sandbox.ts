@@ -6,43 +6,15 @@
  * The sandbox runs in a child process so that it has a core of its own, as it would beside Tuma's worker.
  * Run: npx tsx bench/sandbox.ts   (or through the bench runner, which imports benchSandbox()).
  */
-import { spawn, type ChildProcess } from "node:child_process";
 import http from "node:http";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { createProviderClient } from "../lib/provider/client";
 import { ProviderError } from "../lib/provider/failure";
 import { BATCH_LIMIT, REQUEST_RATE_LIMIT, type SmsRequest } from "../lib/provider/schemas";
 import { startReceiptSink } from "../lib/sandbox/receipt-sink";
+import { spawnSandbox } from "./bench-env";
 import type { BenchResult } from "./types";
 
 const TOKEN = "bench-sandbox-token";
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-
-interface RunningSandbox {
-  url: string;
-  origin: string;
-  child: ChildProcess;
-}
-
-async function spawnSandbox(): Promise<RunningSandbox> {
-  const child = spawn(
-    process.execPath,
-    ["--import", "tsx", path.join(ROOT, "scripts/sandbox.ts"), "--port", "0", "--rate-limit", "0", "--no-receipts"],
-    { cwd: ROOT, env: { ...process.env, SANDBOX_TOKEN: TOKEN }, stdio: ["ignore", "pipe", "inherit"] },
-  );
-  const url = await new Promise<string>((resolve, reject) => {
-    let out = "";
-    child.stdout?.on("data", (chunk: Buffer) => {
-      out += chunk.toString();
-      const match = /listening: (\S+)/.exec(out);
-      if (match?.[1]) resolve(match[1]);
-    });
-    child.once("exit", (code) => reject(new Error(`sandbox exited with ${code}`)));
-  });
-  child.stdout?.resume();
-  return { url, origin: new URL(url).origin, child };
-}
 
 /** Clears the sandbox's logs (reset also restores its start-up knobs), then applies `knobs`. */
 async function resetWith(origin: string, knobs: Record<string, unknown>): Promise<void> {
@@ -137,7 +109,7 @@ async function clientRate(url: string, requests: number, endpoint?: string) {
 }
 
 export async function benchSandbox(): Promise<BenchResult> {
-  const sandbox = await spawnSandbox();
+  const sandbox = await spawnSandbox(TOKEN, ["--rate-limit", "0", "--no-receipts"]);
   const sink = await startReceiptSink();
   try {
     const plain = JSON.stringify(batch());

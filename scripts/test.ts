@@ -2,11 +2,12 @@
 //   1. Vitest: unit and integration tests (a throw-away embedded PostgreSQL, the sandbox over HTTP).
 //   2. Playwright: the built console started as `npm start` would, against its own database, in real Chromium.
 // `--only unit` or `--only e2e` runs one of them; extra arguments after `--` go to that runner.
-import { spawn, type ChildProcess } from "node:child_process";
+import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { buildIsStale, runBuild } from "@/lib/bootstrap/build";
+import { startConsole, type ConsoleProcess } from "@/test/console-process";
 import { freePort } from "@/test/free-port";
 import { cloneTemplate, startTestCluster } from "@/test/test-cluster";
 
@@ -23,40 +24,6 @@ function run(command: string, commandArgs: string[], env: Record<string, string>
     const child = spawn(command, commandArgs, { cwd: root, stdio: "inherit", env: { ...process.env, ...env } });
     child.on("exit", (code) => resolve(code ?? 1));
   });
-}
-
-/** SIGTERM to the child's whole process group, SIGKILL after 15 s: nothing may outlive the run. */
-async function stopGroup(child: ChildProcess): Promise<void> {
-  const group = -child.pid!;
-  const exited = new Promise<void>((resolve) => (child.exitCode !== null ? resolve() : child.once("exit", () => resolve())));
-  try {
-    process.kill(group, "SIGTERM");
-  } catch {
-    return; // already gone
-  }
-  const timer = setTimeout(() => {
-    try {
-      process.kill(group, "SIGKILL");
-    } catch {
-      // gone meanwhile
-    }
-  }, 15_000);
-  await exited;
-  clearTimeout(timer);
-  // The group may outlive its leader for a moment (the web server finishing its shutdown).
-  for (let i = 0; i < 50; i++) {
-    try {
-      process.kill(group, 0);
-    } catch {
-      return;
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  try {
-    process.kill(group, "SIGKILL");
-  } catch {
-    // gone
-  }
 }
 
 function readJson<T>(file: string): T | null {
@@ -86,46 +53,26 @@ async function e2e(): Promise<Tally> {
   const cluster = await startTestCluster();
   const databaseUrl = await cloneTemplate(cluster.serverUrl, "tuma_e2e");
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "tuma-e2e-"));
-  const port = await freePort();
-  // Its own process group, so that the web server it starts can be stopped with it, whatever happens.
-  const server = spawn(process.execPath, ["--import", "tsx", "--conditions=react-server", "scripts/start.ts"], {
-    cwd: root,
-    detached: true,
-    stdio: ["ignore", "pipe", "inherit"],
-    env: {
-      ...process.env,
+  const output = path.join(resultsDir, "e2e.json");
+  fs.rmSync(output, { force: true });
+  let server: ConsoleProcess | undefined;
+  try {
+    server = await startConsole({
       DATABASE_URL: databaseUrl,
-      PORT: String(port),
-      HOSTNAME: "127.0.0.1",
       SANDBOX_PORT: String(await freePort()),
       TUMA_DATA_DIR: dataDir,
       ADMIN_EMAIL: "admin@e2e.test",
       ADMIN_PASSWORD: "e2e-admin-password",
-      NEXTAUTH_URL: `http://127.0.0.1:${port}`,
       LOG_LEVEL: "warn",
-    },
-  });
-  const output = path.join(resultsDir, "e2e.json");
-  fs.rmSync(output, { force: true });
-  try {
-    await new Promise<void>((resolve, reject) => {
-      let log = "";
-      server.stdout?.on("data", (chunk: Buffer) => {
-        log += chunk.toString();
-        if (log.includes("Tuma is ready")) resolve();
-      });
-      server.on("exit", (code) => reject(new Error(`The console exited during start-up (code ${code}):\n${log}`)));
     });
-    server.stdout?.resume();
     await run(process.execPath, ["node_modules/@playwright/test/cli.js", "test", ...(only === "e2e" ? passThrough : [])], {
-      E2E_BASE_URL: `http://127.0.0.1:${port}`,
+      E2E_BASE_URL: server.url,
       DATABASE_URL: databaseUrl,
     });
   } catch (error) {
     console.error(error instanceof Error ? error.message : error);
   } finally {
-    server.removeAllListeners("exit");
-    await stopGroup(server);
+    await server?.stop();
     await cluster.stop();
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
