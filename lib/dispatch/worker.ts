@@ -2,7 +2,7 @@
 // the account's shared request rate, recovers the claims of dead workers, completes finished batches and applies
 // stored receipts. Any number of workers (in `npm start` and `npm run worker` processes) share one database.
 import "server-only";
-import { applyPendingReceipts, rematchReceipts } from "@/lib/receipts/apply-receipts";
+import { applyPendingReceipts } from "@/lib/receipts/apply-receipts";
 import { ActiveBatches } from "./active-batches";
 import type { ActiveBatch } from "./active-batch";
 import { backoffMs } from "./backoff";
@@ -33,8 +33,6 @@ export type WorkerHandle = { key: number; stop: () => Promise<void> };
 
 const SWEEP_MS = 1_000;
 const RECEIPT_POLL_MS = 200;
-/** Unmatched receipts are retried every this many sweeps. */
-const REMATCH_EVERY = 5;
 
 export async function startWorker(options: WorkerOptions): Promise<WorkerHandle> {
   const log = options.log ?? (() => {});
@@ -118,14 +116,12 @@ export async function startWorker(options: WorkerOptions): Promise<WorkerHandle>
     await completeFinishedBatches([batch.id]);
   }
 
-  let sweeps = 0;
   async function sweeper(): Promise<void> {
     while (running) {
       try {
         const recovered = await recoverOrphans(identity);
         if (recovered > 0) log(`Marked ${recovered} message(s) UNKNOWN: their worker stopped mid-request.`);
         for (const id of await failInterruptedStoring(identity)) log(`Batch ${id} failed: storing its recipients was interrupted.`);
-        if (++sweeps % REMATCH_EVERY === 0) await rematchReceipts();
         await completeFinishedBatches();
       } catch (error) {
         log(`Sweep failed: ${error instanceof Error ? error.message : String(error)}`);

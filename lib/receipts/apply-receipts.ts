@@ -4,31 +4,35 @@
 //   per message take the strongest receipt of the lot (a final one over an intermediate, then the latest time);
 //   apply it only forwards: a final state is replaced only by a final receipt with a later deliveryTime, an
 //   intermediate receipt never replaces a final state. Replays therefore change nothing.
-// Unmatched receipts stay stored (messageId null) and are retried when a send response brings their uniqueId.
+// The work list is ReceiptQueue. A receipt that matches no message yet stays on it with backoff (its message's
+// answer may still be on its way) for two days; the receipt itself is kept in Receipt for good.
 import "server-only";
-import { pool } from "@/lib/db/pool";
 import { transaction } from "@/lib/db/transaction";
 import { normalizePhone } from "@/lib/provider/phone";
 import { mapDeliveryStatus } from "./status-map";
 
 const BATCH = 5_000;
 
-type Pending = { id: string; accountId: string; uniqueId: string | null; correlator: string | null; phone: string | null; deliveryStatus: string; deliveryAt: Date | null };
+type Pending = { id: string; accountId: string; uniqueId: string | null; correlator: string | null; phone: string | null; deliveryStatus: string; deliveryAt: Date | null; receivedAt: Date };
 
 /** Applies up to BATCH unapplied receipts; returns how many it took (0 when there were none). */
 export async function applyPendingReceipts(): Promise<{ taken: number; matched: number; changed: number }> {
   return transaction(async (client) => {
     const { rows } = await client.query<Pending>(
-      `SELECT id::text, "accountId", "uniqueId", correlator, phone, "deliveryStatus", "deliveryAt"
-       FROM "Receipt" WHERE "appliedAt" IS NULL ORDER BY id LIMIT $1 FOR UPDATE SKIP LOCKED`,
+      `WITH due AS (
+         SELECT "receiptId" FROM "ReceiptQueue" WHERE "retryAt" IS NULL OR "retryAt" <= now()
+         ORDER BY "receiptId" LIMIT $1 FOR UPDATE SKIP LOCKED
+       )
+       SELECT r.id::text, r."accountId", r."uniqueId", r.correlator, r.phone, r."deliveryStatus", r."deliveryAt", r."receivedAt"
+       FROM due JOIN "Receipt" r ON r.id = due."receiptId"`,
       [BATCH],
     );
     if (rows.length === 0) return { taken: 0, matched: 0, changed: 0 };
     const mapped = rows.map((r) => ({ ...r, ...mapDeliveryStatus(r.deliveryStatus), phone: normalised(r.phone) }));
     const { rows: result } = await client.query<{ matched: string; changed: string }>(
       `WITH r AS (
-         SELECT * FROM unnest($1::bigint[], $2::uuid[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::bool[], $9::timestamptz[])
-           AS r(rid, account, uid, corr, phone, status, state, final, at)
+         SELECT * FROM unnest($1::bigint[], $2::uuid[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::bool[], $9::timestamptz[], $10::timestamptz[])
+           AS r(rid, account, uid, corr, phone, status, state, final, at, received)
        ),
        matched AS (
          SELECT r.*, COALESCE(
@@ -42,7 +46,21 @@ export async function applyPendingReceipts(): Promise<{ taken: number; matched: 
          FROM r
        ),
        linked AS (
-         UPDATE "Receipt" rc SET "messageId" = matched.mid, "appliedAt" = now() FROM matched WHERE rc.id = matched.rid
+         UPDATE "Receipt" rc SET "messageId" = matched.mid, "appliedAt" = COALESCE(rc."appliedAt", now())
+         FROM matched WHERE rc.id = matched.rid
+       ),
+       done AS (
+         DELETE FROM "ReceiptQueue" q USING matched
+         WHERE q."receiptId" = matched.rid
+           AND (matched.mid IS NOT NULL OR matched.received < now() - interval '48 hours')
+       ),
+       later AS (
+         -- Not matched yet: try again later, backing off from 5 s to 10 minutes.
+         UPDATE "ReceiptQueue" q SET attempts = q.attempts + 1,
+           "retryAt" = now() + make_interval(secs => LEAST(600, 5 * power(2, LEAST(q.attempts, 10))))
+         FROM matched
+         WHERE q."receiptId" = matched.rid AND matched.mid IS NULL
+           AND matched.received >= now() - interval '48 hours'
        ),
        best AS (
          SELECT DISTINCT ON (mid) * FROM matched WHERE mid IS NOT NULL ORDER BY mid, final DESC, at DESC NULLS LAST, rid DESC
@@ -70,6 +88,7 @@ export async function applyPendingReceipts(): Promise<{ taken: number; matched: 
         mapped.map((r) => r.state),
         mapped.map((r) => r.final),
         mapped.map((r) => r.deliveryAt),
+        mapped.map((r) => r.receivedAt),
       ],
     );
     return { taken: rows.length, matched: Number(result[0]?.matched ?? 0), changed: Number(result[0]?.changed ?? 0) };
@@ -81,21 +100,4 @@ function normalised(phone: string | null): string | null {
   if (!phone) return null;
   const check = normalizePhone(phone, { lenient: true });
   return check.ok ? check.phone : phone;
-}
-
-/**
- * Unmatched receipts of the last two days that would now match (their message's uniqueId has since been recorded)
- * go back to the applier. Bounded, so garbage receipts cost little.
- */
-export async function rematchReceipts(): Promise<number> {
-  const { rowCount } = await pool().query(
-    `UPDATE "Receipt" r SET "appliedAt" = NULL
-     WHERE r.id IN (
-       SELECT r2.id FROM "Receipt" r2
-       WHERE r2."messageId" IS NULL AND r2."appliedAt" IS NOT NULL AND r2."receivedAt" > now() - interval '48 hours'
-         AND EXISTS (SELECT 1 FROM "Message" m WHERE m.phone = r2.phone AND m."providerUniqueId" = r2."uniqueId")
-       LIMIT 1000
-     )`,
-  );
-  return rowCount ?? 0;
 }

@@ -51,7 +51,8 @@ const receiptFor = (m: { id: bigint; phone: string; providerUniqueId: string | n
   phone: m.phone, correlator: String(m.id), uniqueId: m.providerUniqueId!, deliveryStatus: status, deliveryTime: time,
 });
 
-const allApplied = () => db.receipt.count({ where: { appliedAt: null } });
+/** Receipts stored and not yet attempted by the applier. */
+const allApplied = () => db.receiptQueue.count({ where: { attempts: 0 } });
 
 test("the same 1,000 receipts replayed 5 times concurrently change each message's state exactly once", async () => {
   const { id, messages } = await sentBatch(1_000, 0);
@@ -63,7 +64,11 @@ test("the same 1,000 receipts replayed 5 times concurrently change each message'
   const statuses = (await Promise.all(posts)).map((r) => r.status);
   expect(statuses.every((s) => s === 200)).toBe(true);
   await waitFor(allApplied, (n) => n === 0, 20_000, "all applied");
-  expect(await db.receipt.count({ where: { message: { batchId: id } } })).toBe(5_000); // every raw receipt kept
+  const kept = await pool().query<{ n: string }>(
+    `SELECT count(*) AS n FROM "Receipt" r JOIN "Message" m ON m.id = r."messageId" WHERE m."batchId" = $1`,
+    [id],
+  );
+  expect(Number(kept.rows[0]!.n)).toBe(5_000); // every raw receipt kept, each linked to its message
   const { rows } = await pool().query<{ changes: string }>(
     `SELECT count(*) AS changes FROM state_changes c JOIN "Message" m ON m.id = c.message_id
      WHERE m."batchId" = $1 AND c.old_state = 'QUEUED'`,
@@ -139,6 +144,11 @@ test("a receipt for an unknown message is kept, unmatched, for later", async () 
   await waitFor(allApplied, (n) => n === 0, 10_000, "applied");
   const stored = await db.receipt.findFirstOrThrow({ where: { uniqueId: "7c9e6679-7425-40de-944b-e07fc1f90ae7" } });
   expect(stored.messageId).toBeNull();
+  expect(stored.appliedAt).not.toBeNull();
+  // Still on the work list, to be tried again later (its message's answer may be on its way).
+  const queued = await db.receiptQueue.findUniqueOrThrow({ where: { receiptId: stored.id } });
+  expect(queued.attempts).toBe(1);
+  expect(queued.retryAt!.getTime()).toBeGreaterThan(Date.now());
   expect(JSON.parse(stored.raw)).toMatchObject({ phone: "254799999999", deliveryStatus: "DeliveredToTerminal" });
 });
 

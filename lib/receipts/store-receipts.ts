@@ -53,9 +53,14 @@ function pump(): void {
 }
 
 async function commit(rows: ReceiptRow[]): Promise<void> {
+  // The receipts and their place on the applier's work list, in one statement and one commit.
   await pool().query(
-    `INSERT INTO "Receipt" ("accountId", "uniqueId", correlator, phone, "deliveryStatus", "deliveryTime", "deliveryAt", raw)
-     SELECT * FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::timestamptz[], $8::text[])`,
+    `WITH stored AS (
+       INSERT INTO "Receipt" ("accountId", "uniqueId", correlator, phone, "deliveryStatus", "deliveryTime", "deliveryAt", raw)
+       SELECT * FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::timestamptz[], $8::text[])
+       RETURNING id
+     )
+     INSERT INTO "ReceiptQueue" ("receiptId") SELECT id FROM stored`,
     [
       rows.map((r) => r.accountId),
       rows.map((r) => r.uniqueId),
