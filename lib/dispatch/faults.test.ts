@@ -160,3 +160,28 @@ test("resend of UNKNOWN and FAILED recipients is a new child batch with new corr
   // The parent keeps its history untouched.
   expect((await batchRow(id)).unknownCount).toBe(120);
 });
+
+test("a batch whose creator died while storing its recipients is failed with the reason, its unsent part cancelled", async () => {
+  h = await startHarness({ knobs: { receipts: false } });
+  const { id } = await smsBatch(h, 350, 700_000); // no worker runs in this test: nothing is sent
+  // As if the process storing it had died half-way: still marked storing, and nobody holds its lock.
+  await db.batch.update({ where: { id }, data: { storing: true, recipientCount: 1_000 } });
+  const { acquireWorkerIdentity } = await import("./worker-identity");
+  const { failInterruptedStoring } = await import("./interrupted-storing");
+  const identity = await acquireWorkerIdentity();
+  try {
+    expect(await failInterruptedStoring(identity)).toEqual([id]);
+    expect(await failInterruptedStoring(identity)).toEqual([]); // once
+  } finally {
+    await identity.release();
+  }
+  const batch = await batchRow(id);
+  expect(batch.state).toBe("FAILED");
+  expect(batch.storing).toBe(false);
+  expect(batch.error).toBe(
+    "Storing the recipients was interrupted (the process stopped) after 350 of 1000. The rest were never stored and nothing more will be sent; create a batch for them again.",
+  );
+  expect(batch.cancelledCount).toBe(350);
+  expect(await db.dispatchChunk.count({ where: { batchId: id, state: "PENDING" } })).toBe(0);
+  expect(h.accepted()).toHaveLength(0);
+});

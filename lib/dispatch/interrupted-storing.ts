@@ -12,7 +12,7 @@ export async function failInterruptedStoring(self: WorkerIdentity): Promise<stri
     const { rows: lock } = await self.session.query<{ ok: boolean }>("SELECT pg_try_advisory_lock($1, hashtext($2)) AS ok", [STORING_LOCK_SPACE, id]);
     if (!lock[0]?.ok) continue; // its creator is still storing
     try {
-      const { rowCount } = await pool().query(
+      const { rows: outcome } = await pool().query<{ failed: boolean }>(
         `WITH stored AS (SELECT count(*) AS n FROM "Message" WHERE "batchId" = $1),
          failed AS (
            UPDATE "Batch" b SET storing = false, state = 'FAILED', "finishedAt" = now(), "updatedAt" = now(),
@@ -23,14 +23,18 @@ export async function failInterruptedStoring(self: WorkerIdentity): Promise<stri
          ),
          chunks AS (
            UPDATE "DispatchChunk" SET state = 'CANCELLED' WHERE "batchId" = $1 AND state = 'PENDING' AND EXISTS (SELECT 1 FROM failed)
+         ),
+         cancelled AS (
+           UPDATE "Message" SET state = 'CANCELLED', "updatedAt" = now()
+           WHERE "batchId" = $1 AND state = 'PENDING' AND EXISTS (SELECT 1 FROM failed)
+             AND NOT EXISTS (SELECT 1 FROM "DispatchChunk" c WHERE c."batchId" = $1 AND c.state = 'SUBMITTING'
+                             AND "Message".id BETWEEN c."firstMessageId" AND c."lastMessageId")
          )
-         UPDATE "Message" SET state = 'CANCELLED', "updatedAt" = now()
-         WHERE "batchId" = $1 AND state = 'PENDING' AND EXISTS (SELECT 1 FROM failed)
-           AND NOT EXISTS (SELECT 1 FROM "DispatchChunk" c WHERE c."batchId" = $1 AND c.state = 'SUBMITTING'
-                           AND "Message".id BETWEEN c."firstMessageId" AND c."lastMessageId")`,
+         SELECT EXISTS (SELECT 1 FROM failed) AS failed`,
         [id],
       );
-      if (rowCount !== null) failed.push(id);
+      // Its creator may have finished between our look and the lock: then there is nothing to fail.
+      if (outcome[0]?.failed) failed.push(id);
     } finally {
       await self.session.query("SELECT pg_advisory_unlock($1, hashtext($2))", [STORING_LOCK_SPACE, id]);
     }
