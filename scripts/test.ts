@@ -1,7 +1,7 @@
 // `npm test`: every runner, real parts throughout, then one closing line "N passed, N failed".
 //   1. Vitest: unit and integration tests (a throw-away embedded PostgreSQL, the sandbox over HTTP).
 //   2. Playwright: the built console started as `npm start` would, against its own database, in real Chromium.
-// `--only unit` or `--only e2e` runs one of them; extra arguments after `--` go to that runner.
+// `--only unit` or `--only e2e` runs one of them; other arguments go to that runner (a file, a filter).
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
@@ -16,7 +16,8 @@ type Tally = { passed: number; failed: number; skipped: number; crashed: boolean
 const root = process.cwd();
 const args = process.argv.slice(2);
 const only = args.includes("--only") ? args[args.indexOf("--only") + 1] : undefined;
-const passThrough = args.includes("--") ? args.slice(args.indexOf("--") + 1) : [];
+// npm drops the "--" of `npm run test:e2e -- e2e/auth.spec.ts`: every argument that is not `--only <runner>` goes on.
+const passThrough = args.filter((arg, i) => arg !== "--" && arg !== "--only" && args[i - 1] !== "--only");
 const resultsDir = path.join(root, "test-results");
 
 function run(command: string, commandArgs: string[], env: Record<string, string> = {}): Promise<number> {

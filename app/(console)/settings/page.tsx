@@ -1,8 +1,10 @@
 import type { Metadata } from "next";
+import { AccountForm } from "@/components/settings/account-form";
 import { requireActor } from "@/lib/auth/session";
 import { canManageAccounts } from "@/lib/auth/permissions";
 import { listAccounts } from "@/lib/accounts/list-accounts";
 import { listUsers } from "@/lib/users/list-users";
+import { saveAccountAction } from "./actions";
 
 export const metadata: Metadata = { title: "Settings" };
 export const dynamic = "force-dynamic";
@@ -43,6 +45,30 @@ export default async function SettingsPage() {
             ))}
           </tbody>
         </table>
+      </section>
+      <section className="space-y-3">
+        <h2 className="text-lg font-semibold">Edit or add an account</h2>
+        <p className="text-sm text-slate-600">
+          Switching from the sandbox to the real provider is its base URL and token. Tokens are stored encrypted and never
+          shown again; changes are audited.
+        </p>
+        {accounts.map((account) => (
+          <details key={account.id} className="rounded-lg">
+            <summary className="cursor-pointer text-sm font-medium text-sky-700">Edit {account.name}</summary>
+            <div className="mt-2">
+              <AccountForm initial={account} action={saveAccountAction} />
+            </div>
+          </details>
+        ))}
+        <details className="rounded-lg">
+          <summary className="cursor-pointer text-sm font-medium text-sky-700">Add an account</summary>
+          <div className="mt-2">
+            <AccountForm
+              initial={{ name: "", baseUrl: "", defaultSender: "", defaultOriginator: "", requestsPerSecond: 120, batchSizeLimit: 100, isDefault: false }}
+              action={saveAccountAction}
+            />
+          </div>
+        </details>
       </section>
       <section>
         <h2 className="mb-3 text-lg font-semibold">Users</h2>
