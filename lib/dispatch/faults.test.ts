@@ -185,3 +185,25 @@ test("a batch whose creator died while storing its recipients is failed with the
   expect(await db.dispatchChunk.count({ where: { batchId: id, state: "PENDING" } })).toBe(0);
   expect(h.accepted()).toHaveLength(0);
 });
+
+test("a chunk whose answer this worker could not record becomes UNKNOWN; one still in its lanes' hands does not", async () => {
+  h = await startHarness({ knobs: { receipts: false } });
+  const { id } = await smsBatch(h, 200, 800_000); // no worker runs: we claim by hand
+  const { acquireWorkerIdentity } = await import("./worker-identity");
+  const { claimChunk } = await import("./claim");
+  const { recoverOrphans, LOST_RECORD_ERROR } = await import("./recovery");
+  const identity = await acquireWorkerIdentity();
+  try {
+    const lost = (await claimChunk(id, identity.key))!;
+    const held = (await claimChunk(id, identity.key))!;
+    await db.dispatchChunk.updateMany({ where: { batchId: id }, data: { claimedAt: new Date(Date.now() - 60_000) } });
+    expect(await recoverOrphans(identity, new Set([held.chunkId]))).toBe(100);
+    const unknown = await db.message.findMany({ where: { batchId: id, state: "UNKNOWN" }, select: { id: true, lastError: true } });
+    expect(unknown.map((m) => String(m.id))).toEqual(lost.messages.map((m) => m.id));
+    expect(unknown.every((m) => m.lastError === LOST_RECORD_ERROR)).toBe(true);
+    expect((await db.dispatchChunk.findUniqueOrThrow({ where: { id: BigInt(held.chunkId) } })).state).toBe("SUBMITTING");
+  } finally {
+    await identity.release();
+  }
+  expect(await countersConsistent(id)).toBe(true);
+});

@@ -7,7 +7,7 @@ import { ActiveBatches } from "./active-batches";
 import type { ActiveBatch } from "./active-batch";
 import { backoffMs } from "./backoff";
 import { activateBatch, completeFinishedBatches, pauseAccountBatches, pauseBatch } from "./batch-state";
-import { claimChunk } from "./claim";
+import { claimChunk, type ClaimedChunk } from "./claim";
 import { boss, START_BATCH, stopBoss, type StartBatchJob } from "./jobs";
 import { clientFor, closeClients } from "./provider-clients";
 import { failInterruptedStoring } from "./interrupted-storing";
@@ -15,6 +15,7 @@ import { recordResponse } from "./record";
 import { recoverOrphans } from "./recovery";
 import { sendChunk } from "./send-chunk";
 import { SharedRateLimiter } from "./shared-rate-limiter";
+import type { ProviderClient } from "@/lib/provider/client";
 import { acquireWorkerIdentity } from "./worker-identity";
 
 export type WorkerOptions = {
@@ -42,6 +43,8 @@ export async function startWorker(options: WorkerOptions): Promise<WorkerHandle>
   const identity = await acquireWorkerIdentity();
   const active = new ActiveBatches();
   const failures = new Map<string, number>();
+  /** Chunks this worker's lanes hold right now; any other SUBMITTING chunk with our key is an orphan of ours. */
+  const inFlight = new Set<string>();
   let running = true;
 
   const jobs = await boss({ supervise: true });
@@ -72,7 +75,7 @@ export async function startWorker(options: WorkerOptions): Promise<WorkerHandle>
     const { client, limiter } = await clientFor(batch.account, timeoutMs);
     // The slot first, then the claim just before it: recipients are SUBMITTING only for the instant before their
     // request leaves, and the request leaves on its slot.
-    let slot = await limiter.next();
+    const slot = await limiter.next();
     if (!running) return;
     const chunk = await claimChunk(batch.id, identity.key);
     if (!chunk) {
@@ -80,6 +83,17 @@ export async function startWorker(options: WorkerOptions): Promise<WorkerHandle>
       await completeFinishedBatches([batch.id]);
       return;
     }
+    inFlight.add(chunk.chunkId);
+    try {
+      await sendClaimed(batch, chunk, slot, client, limiter);
+    } finally {
+      inFlight.delete(chunk.chunkId);
+    }
+    await completeFinishedBatches([batch.id]);
+  }
+
+  async function sendClaimed(batch: ActiveBatch, chunk: ClaimedChunk, firstSlot: number, client: ProviderClient, limiter: SharedRateLimiter): Promise<void> {
+    let slot = firstSlot;
     if (chunk.messages.length === 0) {
       await recordResponse(chunk.chunkId, chunk.claimedAt, [], [], []); // nothing left in it (all settled by receipts)
       return;
@@ -113,13 +127,12 @@ export async function startWorker(options: WorkerOptions): Promise<WorkerHandle>
         active.invalidate();
         break;
     }
-    await completeFinishedBatches([batch.id]);
   }
 
   async function sweeper(): Promise<void> {
     while (running) {
       try {
-        const recovered = await recoverOrphans(identity);
+        const recovered = await recoverOrphans(identity, inFlight);
         if (recovered > 0) log(`Marked ${recovered} message(s) UNKNOWN: their worker stopped mid-request.`);
         for (const id of await failInterruptedStoring(identity)) log(`Batch ${id} failed: storing its recipients was interrupted.`);
         await completeFinishedBatches();
