@@ -207,3 +207,23 @@ test("a chunk whose answer this worker could not record becomes UNKNOWN; one sti
   }
   expect(await countersConsistent(id)).toBe(true);
 });
+
+test("a scheduled batch whose time passes while no worker runs starts when one does: late, and once", async () => {
+  h = await startHarness({ knobs: { receipts: false } });
+  const at = new Date(Date.now() + 1_000);
+  const { id } = await createBatch({
+    kind: "SMS", accountId: h.accountId, authorId: h.userId, name: "late", templateText: "Late but once", sender: "TUMA",
+    scheduledAt: at, recipients: phones(30, 900_000).map((phone) => ({ phone })),
+  });
+  await new Promise((resolve) => setTimeout(resolve, 2_500)); // its time passes with no worker anywhere
+  expect((await batchRow(id)).state).toBe("SCHEDULED");
+  expect(h.accepted()).toHaveLength(0);
+
+  inProcess = await startWorker({ receiptBaseUrl: h.receiptBaseUrl, lanes: 4, requestTimeoutMs: 5_000 });
+  processes.push(await spawnWorker({ receiptBaseUrl: h.receiptBaseUrl, lanes: 4 })); // two workers compete for the job
+  const done = await waitFor(() => batchRow(id), (b) => b.state === "COMPLETED", 30_000, "late start");
+  expect(done.startedAt!.getTime()).toBeGreaterThan(at.getTime() + 1_000);
+  const accepted = h.accepted();
+  expect(accepted).toHaveLength(30);
+  expect(duplicates(accepted)).toEqual([]);
+});
