@@ -1,17 +1,11 @@
 // `npm run db:migrate`: apply pending migrations to DATABASE_URL, or to the embedded database in the data directory.
-import path from "node:path";
 import { EnvError, parseEnv } from "@/lib/env";
-import { prepareDatabase } from "@/lib/bootstrap/database";
+import { prepareConfiguredDatabase } from "@/lib/bootstrap/database";
 import { StartupError } from "@/lib/bootstrap/startup-error";
 
 try {
   const env = parseEnv();
-  const database = await prepareDatabase({
-    databaseUrl: env.DATABASE_URL,
-    dataDir: path.resolve(env.TUMA_DATA_DIR),
-    embeddedPort: env.EMBEDDED_PG_PORT,
-    log: console.log,
-  });
+  const database = await prepareConfiguredDatabase(env);
   console.log(database.applied.length ? `Applied: ${database.applied.join(", ")}` : "The database is up to date.");
   await database.stop();
 } catch (error) {

@@ -3,7 +3,7 @@
 // to the development database.
 import path from "node:path";
 import { parseEnv } from "@/lib/env";
-import { prepareDatabase } from "@/lib/bootstrap/database";
+import { prepareConfiguredDatabase } from "@/lib/bootstrap/database";
 import { createMigration } from "@/lib/db/migrator";
 
 const name = process.argv[2];
@@ -12,12 +12,7 @@ if (!name) {
   process.exit(2);
 }
 const env = parseEnv();
-const database = await prepareDatabase({
-  databaseUrl: env.DATABASE_URL,
-  dataDir: path.resolve(env.TUMA_DATA_DIR),
-  embeddedPort: env.EMBEDDED_PG_PORT,
-  log: console.log,
-});
+const database = await prepareConfiguredDatabase(env);
 try {
   const dir = await createMigration(database.url, name);
   if (!dir) {

@@ -76,3 +76,13 @@ export async function assertReachable(url: string, variable: string): Promise<vo
     await client.end().catch(() => {});
   }
 }
+
+/** The database the environment names: DATABASE_URL, or the embedded one in TUMA_DATA_DIR (for the CLI scripts). */
+export function prepareConfiguredDatabase(env: { DATABASE_URL?: string; TUMA_DATA_DIR: string; EMBEDDED_PG_PORT: number }): Promise<PreparedDatabase> {
+  return prepareDatabase({
+    databaseUrl: env.DATABASE_URL,
+    dataDir: path.resolve(env.TUMA_DATA_DIR),
+    embeddedPort: env.EMBEDDED_PG_PORT,
+    log: console.log,
+  });
+}
