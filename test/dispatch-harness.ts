@@ -2,29 +2,38 @@
 // the same ingestion as the route handler, a provider account pointing at them, and helpers to read the outcome.
 import http from "node:http";
 import { randomBytes } from "node:crypto";
-import { startSandbox, type Sandbox } from "@/lib/sandbox/server";
 import type { KnobsPatch } from "@/lib/sandbox/knobs";
-import type { AcceptedMessage, RequestRecord } from "@/lib/sandbox/state";
+import type { AcceptedMessage } from "@/lib/sandbox/state";
 import { db } from "@/lib/db/client";
 import { pool } from "@/lib/db/pool";
 import { secretBox } from "@/lib/crypto/encryption-key";
 import { ingestReceipts } from "@/lib/receipts/ingest-receipts";
+import { inProcessSandbox, sandboxProcess, type SandboxLink } from "./sandbox-link";
 
 export type Harness = {
-  sandbox: Sandbox;
+  sandbox: SandboxLink;
   receiptBaseUrl: string;
   accountId: string;
   receiptSecret: string;
   userId: string;
   token: string;
-  accepted: () => AcceptedMessage[];
-  requests: () => RequestRecord[];
+  accepted: SandboxLink["accepted"];
+  requests: SandboxLink["requests"];
   close: () => Promise<void>;
 };
 
-export async function startHarness(options: { knobs?: KnobsPatch; accountToken?: string; requestsPerSecond?: number } = {}): Promise<Harness> {
+export type HarnessOptions = {
+  knobs?: KnobsPatch;
+  accountToken?: string;
+  requestsPerSecond?: number;
+  /** Run the sandbox as its own process: for tests that measure when requests arrive (see sandbox-link.ts). */
+  sandboxProcess?: boolean;
+};
+
+export async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
   const token = `tok_${randomBytes(12).toString("hex")}`;
-  const sandbox = await startSandbox({ port: 0, token, knobs: { receiptDelayMs: [0, 20], ...options.knobs } });
+  const knobs: KnobsPatch = { receiptDelayMs: [0, 20], ...options.knobs };
+  const sandbox = await (options.sandboxProcess ? sandboxProcess(token, knobs) : inProcessSandbox(token, knobs));
   const receiptServer = http.createServer((req, res) => {
     const secret = decodeURIComponent((req.url ?? "").split("/").pop() ?? "");
     const chunks: Buffer[] = [];
@@ -75,8 +84,8 @@ export async function startHarness(options: { knobs?: KnobsPatch; accountToken?:
     receiptSecret,
     userId: user.id,
     token,
-    accepted: () => sandbox.state.messages.read(0, Number.POSITIVE_INFINITY).entries,
-    requests: () => sandbox.state.requests.read(0, Number.POSITIVE_INFINITY).entries,
+    accepted: sandbox.accepted,
+    requests: sandbox.requests,
     close: async () => {
       await sandbox.close();
       await new Promise<void>((resolve) => receiptServer.close(() => resolve()));

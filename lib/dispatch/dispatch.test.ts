@@ -26,11 +26,11 @@ const sms = (count: number, offset: number, extra: Partial<Parameters<typeof cre
   });
 
 test("a batch is sent in chunks of 100, each recipient once, and ends DELIVERED through receipts", async () => {
-  h.sandbox.state.reset();
+  await h.sandbox.reset();
   const { id } = await sms(1_050, 0);
   const batch = await waitFor(() => batchRow(id), (b) => b.deliveredCount === 1_050, 30_000, "all delivered");
   expect(batch.state).toBe("COMPLETED");
-  const accepted = h.accepted();
+  const accepted = await h.accepted();
   expect(accepted).toHaveLength(1_050);
   expect(duplicates(accepted)).toEqual([]);
   expect(new Set(accepted.map((m) => m.batchId)).size).toBe(11); // 10 requests of 100 and one of 50
@@ -42,13 +42,13 @@ test("a batch is sent in chunks of 100, each recipient once, and ends DELIVERED 
 });
 
 test("voice batches carry originator, voice and repeat, and end ANSWERED", async () => {
-  h.sandbox.state.reset();
+  await h.sandbox.reset();
   const { id } = await createBatch({
     kind: "VOICE", accountId: h.accountId, authorId: h.userId, name: "voice", templateText: "Your appointment is tomorrow",
     originator: "254700000001", voice: 2, repeat: 3, recipients: phones(150, 5_000).map((phone) => ({ phone })),
   });
   await waitFor(() => batchRow(id), (b) => b.answeredCount === 150, 30_000, "all answered");
-  const accepted = h.accepted();
+  const accepted = await h.accepted();
   expect(accepted).toHaveLength(150);
   expect(accepted.every((m) => m.kind === "voice" && m.from === "254700000001")).toBe(true);
   expect(await countersConsistent(id)).toBe(true);
@@ -63,7 +63,7 @@ test("invalid numbers refuse the whole batch with each reason, and store nothing
 });
 
 test("duplicates are sent once and opted-out numbers are suppressed, counters add up", async () => {
-  h.sandbox.state.reset();
+  await h.sandbox.reset();
   const [a, b, c] = phones(3, 9_000) as [string, string, string];
   await db.optOut.create({ data: { phone: c } });
   const created = await createBatch({
@@ -73,24 +73,24 @@ test("duplicates are sent once and opted-out numbers are suppressed, counters ad
   expect(created).toMatchObject({ recipients: 3, duplicates: 1, suppressed: 1 });
   const batch = await waitFor(() => batchRow(created.id), (x) => x.state === "COMPLETED" && x.deliveredCount === 2, 20_000, "completed");
   expect(batch.suppressedCount).toBe(1);
-  expect(h.accepted().map((m) => m.normalizedPhone).sort()).toEqual([a, b].sort());
+  expect((await h.accepted()).map((m) => m.normalizedPhone).sort()).toEqual([a, b].sort());
   expect(await countersConsistent(created.id)).toBe(true);
 });
 
 test("a scheduled batch waits for its time, then starts", async () => {
-  h.sandbox.state.reset();
+  await h.sandbox.reset();
   const at = new Date(Date.now() + 2_500);
   const { id } = await sms(10, 12_000, { scheduledAt: at });
   expect((await batchRow(id)).state).toBe("SCHEDULED");
   await new Promise((resolve) => setTimeout(resolve, 1_000));
-  expect(h.accepted()).toHaveLength(0);
+  expect((await h.accepted())).toHaveLength(0);
   const batch = await waitFor(() => batchRow(id), (b) => b.state === "COMPLETED", 20_000, "scheduled batch done");
   expect(batch.startedAt!.getTime()).toBeGreaterThanOrEqual(at.getTime());
-  expect(h.accepted()).toHaveLength(10);
+  expect((await h.accepted())).toHaveLength(10);
 });
 
 test("pause and resume ten times during a send: every recipient once, counters add up", async () => {
-  h.sandbox.state.reset();
+  await h.sandbox.reset();
   const { id } = await sms(5_000, 20_000);
   await waitFor(() => batchRow(id), (b) => b.state === "SENDING", 10_000, "sending");
   for (let i = 0; i < 10; i++) {
@@ -103,15 +103,15 @@ test("pause and resume ten times during a send: every recipient once, counters a
   const batch = await waitFor(() => batchRow(id), (b) => b.state === "COMPLETED", 60_000, "completed");
   expect(batch.pendingCount).toBe(0);
   expect(await inFlight(id)).toBe(0);
-  const accepted = h.accepted();
+  const accepted = await h.accepted();
   expect(duplicates(accepted)).toEqual([]);
   expect(accepted).toHaveLength(5_000);
   expect(await countersConsistent(id)).toBe(true);
 });
 
 test("cancel stops what was not yet submitted", async () => {
-  h.sandbox.state.reset();
-  h.sandbox.state.setKnobs({ latencyMs: [100, 100] });
+  await h.sandbox.reset();
+  await h.sandbox.setKnobs({ latencyMs: [100, 100] });
   try {
     const { id } = await sms(3_000, 40_000);
     await waitFor(() => batchRow(id), (b) => b.queuedCount + b.deliveredCount > 0, 10_000, "some sent");
@@ -122,9 +122,9 @@ test("cancel stops what was not yet submitted", async () => {
     expect(batch.state).toBe("CANCELLED");
     expect(batch.cancelledCount).toBe(cancelled);
     await new Promise((resolve) => setTimeout(resolve, 500));
-    expect(h.accepted()).toHaveLength(3_000 - cancelled!);
+    expect((await h.accepted())).toHaveLength(3_000 - cancelled!);
     expect(await countersConsistent(id)).toBe(true);
   } finally {
-    h.sandbox.state.setKnobs({ latencyMs: [0, 0] });
+    await h.sandbox.setKnobs({ latencyMs: [0, 0] });
   }
 });

@@ -44,7 +44,7 @@ test("kill -9 of a worker mid-send, then a new worker: 0 duplicates, nothing los
 
   processes.push(await spawnWorker({ receiptBaseUrl: h.receiptBaseUrl, lanes }));
   const done = await waitFor(() => batchRow(id), (b) => b.state === "COMPLETED", 90_000, "completed after restart");
-  const accepted = h.accepted();
+  const accepted = await h.accepted();
   expect(duplicates(accepted)).toEqual([]);
   const states = await statesOf(id);
   expect(Object.keys(states).sort()).toEqual(["QUEUED", "UNKNOWN"].filter((s) => states[s]).sort());
@@ -63,8 +63,8 @@ test("30 % of requests answered 429 with Retry-After: every recipient sent in th
   const { id } = await smsBatch(h, 1_500, 200_000);
   const batch = await waitFor(() => batchRow(id), (b) => b.state === "COMPLETED", 90_000, "completed");
   expect(batch.queuedCount).toBe(1_500);
-  expect(h.requests().filter((r) => r.status === 429).length).toBeGreaterThan(0);
-  const accepted = h.accepted();
+  expect((await h.requests()).filter((r) => r.status === 429).length).toBeGreaterThan(0);
+  const accepted = await h.accepted();
   expect(accepted).toHaveLength(1_500);
   expect(duplicates(accepted)).toEqual([]);
   expect(await countersConsistent(id)).toBe(true);
@@ -77,7 +77,7 @@ test("accepted then connection dropped: UNKNOWN, never resent; a later receipt s
   const batch = await waitFor(() => batchRow(id), (b) => b.state === "COMPLETED", 30_000, "completed");
   expect(batch.unknownCount).toBe(250);
   await new Promise((resolve) => setTimeout(resolve, 1_500)); // time for any (wrong) automatic resend
-  const accepted = h.accepted();
+  const accepted = await h.accepted();
   expect(accepted).toHaveLength(250); // each accepted once by the provider, none resent
   expect(duplicates(accepted)).toEqual([]);
 
@@ -96,13 +96,13 @@ test("accepted then connection dropped: UNKNOWN, never resent; a later receipt s
 });
 
 test("two worker processes on one batch: no 1-second window over the account's limit, 0 duplicates", async () => {
-  h = await startHarness({ knobs: { receipts: false, latencyMs: [5, 30] } });
+  h = await startHarness({ knobs: { receipts: false, latencyMs: [5, 30] }, sandboxProcess: true });
   processes.push(await spawnWorker({ receiptBaseUrl: h.receiptBaseUrl, lanes: 8 }));
   processes.push(await spawnWorker({ receiptBaseUrl: h.receiptBaseUrl, lanes: 8 }));
-  h.sandbox.state.reset();
+  await h.sandbox.reset();
   const { id } = await smsBatch(h, 40_000, 400_000);
   await waitFor(() => batchRow(id), (b) => b.state === "COMPLETED", 90_000, "completed");
-  const times = h.requests().map((r) => r.at).sort((a, b) => a - b);
+  const times = (await h.requests()).map((r) => r.at).sort((a, b) => a - b);
   expect(times).toHaveLength(400);
   let worst = 0;
   for (let i = 0, j = 0; i < times.length; i++) {
@@ -110,8 +110,8 @@ test("two worker processes on one batch: no 1-second window over the account's l
     worst = Math.max(worst, i - j + 1);
   }
   expect(worst).toBeLessThanOrEqual(120);
-  expect(h.requests().filter((r) => r.status === 429)).toHaveLength(0);
-  const accepted = h.accepted();
+  expect((await h.requests()).filter((r) => r.status === 429)).toHaveLength(0);
+  const accepted = await h.accepted();
   expect(accepted).toHaveLength(40_000);
   expect(duplicates(accepted)).toEqual([]);
   // Both processes really sent (each claimed chunks under its own key).
@@ -126,14 +126,14 @@ test("401 pauses the batch with the reason; resuming after the token is fixed fi
   const paused = await batchRow(id);
   expect(paused.pauseReason).toMatch(/401 Unauthenticated\..*Update the token in Settings/);
   expect(paused.pendingCount).toBe(500);
-  expect(h.accepted()).toHaveLength(0);
+  expect((await h.accepted())).toHaveLength(0);
 
   await db.providerAccount.update({ where: { id: h.accountId }, data: { tokenCiphertext: secretBox().seal(h.token), tokenLast4: h.token.slice(-4) } });
   expect(await resumeBatch(id, h.userId)).toBe(true);
   const done = await waitFor(() => batchRow(id), (b) => b.state === "COMPLETED", 30_000, "completed");
   expect(done.queuedCount).toBe(500);
   expect(done.pauseReason).toBeNull();
-  const accepted = h.accepted();
+  const accepted = await h.accepted();
   expect(accepted).toHaveLength(500);
   expect(duplicates(accepted)).toEqual([]);
 });
@@ -145,7 +145,7 @@ test("resend of UNKNOWN and FAILED recipients is a new child batch with new corr
   await waitFor(() => batchRow(id), (b) => b.state === "COMPLETED" && b.unknownCount === 120, 30_000, "all unknown");
   const optedOut = await db.message.findFirstOrThrow({ where: { batchId: id }, orderBy: { id: "asc" } });
   await db.optOut.create({ data: { phone: optedOut.phone } });
-  h.sandbox.state.setKnobs({ dropRate: 0 });
+  await h.sandbox.setKnobs({ dropRate: 0 });
 
   const { resendBatch } = await import("./resend");
   const child = await resendBatch(id, { unknown: true, failed: true }, h.userId);
@@ -183,7 +183,7 @@ test("a batch whose creator died while storing its recipients is failed with the
   );
   expect(batch.cancelledCount).toBe(350);
   expect(await db.dispatchChunk.count({ where: { batchId: id, state: "PENDING" } })).toBe(0);
-  expect(h.accepted()).toHaveLength(0);
+  expect((await h.accepted())).toHaveLength(0);
 });
 
 test("a chunk whose answer this worker could not record becomes UNKNOWN; one still in its lanes' hands does not", async () => {
@@ -217,13 +217,13 @@ test("a scheduled batch whose time passes while no worker runs starts when one d
   });
   await new Promise((resolve) => setTimeout(resolve, 2_500)); // its time passes with no worker anywhere
   expect((await batchRow(id)).state).toBe("SCHEDULED");
-  expect(h.accepted()).toHaveLength(0);
+  expect((await h.accepted())).toHaveLength(0);
 
   inProcess = await startWorker({ receiptBaseUrl: h.receiptBaseUrl, lanes: 4, requestTimeoutMs: 5_000 });
   processes.push(await spawnWorker({ receiptBaseUrl: h.receiptBaseUrl, lanes: 4 })); // two workers compete for the job
   const done = await waitFor(() => batchRow(id), (b) => b.state === "COMPLETED", 30_000, "late start");
   expect(done.startedAt!.getTime()).toBeGreaterThan(at.getTime() + 1_000);
-  const accepted = h.accepted();
+  const accepted = await h.accepted();
   expect(accepted).toHaveLength(30);
   expect(duplicates(accepted)).toEqual([]);
 });

@@ -5,7 +5,7 @@
 import "server-only";
 import { ProviderError, type ProviderFailure } from "@/lib/provider/failure";
 import { operatorOf } from "@/lib/provider/operator";
-import type { ProviderClient } from "@/lib/provider/client";
+import type { ProviderClient, SendOptions } from "@/lib/provider/client";
 import type { SmsBatchResult, SmsRequest, VoiceRequest, VoiceResult } from "@/lib/provider/schemas";
 import type { ActiveBatch } from "./active-batch";
 import type { ClaimedChunk, ClaimedMessage } from "./claim";
@@ -22,14 +22,16 @@ export async function sendChunk(
   chunk: ClaimedChunk,
   client: ProviderClient,
   receiptUrl: string,
+  /** The request's turn at the provider's rate, taken after the body is built, right before it is written. */
+  turn: SendOptions,
 ): Promise<ChunkOutcome> {
   const messages = chunk.messages;
   let results: (SmsBatchResult | VoiceResult)[];
   try {
     results =
       batch.kind === "SMS"
-        ? await client.sendSms(messages.map((m) => smsRequest(batch, m, receiptUrl)))
-        : await client.sendVoice(messages.map((m) => voiceRequest(batch, m, receiptUrl)));
+        ? await client.sendSms(messages.map((m) => smsRequest(batch, m, receiptUrl)), turn)
+        : await client.sendVoice(messages.map((m) => voiceRequest(batch, m, receiptUrl)), turn);
   } catch (error) {
     if (!(error instanceof ProviderError)) {
       // A bug or an unexpected runtime failure after the claim: we cannot know whether the request left.

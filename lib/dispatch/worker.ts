@@ -98,10 +98,14 @@ export async function startWorker(options: WorkerOptions): Promise<WorkerHandle>
       await recordResponse(chunk.chunkId, chunk.claimedAt, [], [], []); // nothing left in it (all settled by receipts)
       return;
     }
-    // A slow claim must not push the request out of its slot (it would crowd the next second): take a fresh one.
-    while (!(await SharedRateLimiter.sendAt(slot))) slot = await limiter.next();
     const receiptUrl = `${options.receiptBaseUrl.replace(/\/$/, "")}/api/receipts/${batch.account.receiptSecret}`;
-    const outcome = await sendChunk(batch, chunk, client, receiptUrl);
+    // Checked when the body is ready, right before the write: a slow claim or a busy event loop must not push the
+    // request out of its slot (it would crowd the next second at the provider), so a late slot is swapped for a
+    // fresh one.
+    const turn = async (): Promise<void> => {
+      while (!(await SharedRateLimiter.sendAt(slot))) slot = await limiter.next();
+    };
+    const outcome = await sendChunk(batch, chunk, client, receiptUrl, { acquire: turn });
     switch (outcome.kind) {
       case "sent":
       case "settled":

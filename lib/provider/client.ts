@@ -43,15 +43,23 @@ export interface ProviderClientOptions {
   maxSockets?: number;
 }
 
+export interface SendOptions {
+  /**
+   * Takes this request's turn instead of the client's limiter. It is awaited after the body is serialised, right
+   * before the write, so a caller holding a timed slot can check it at the last moment (dispatch's shared limiter).
+   */
+  acquire?: RateLimiter["acquire"];
+}
+
 export interface ProviderClient {
   /** Single or comma-separated form: one object, full SMS results. */
-  sendSms(request: SmsRequest): Promise<SmsResult[]>;
+  sendSms(request: SmsRequest, options?: SendOptions): Promise<SmsResult[]>;
   /** Batch form: an array of at most `batchLimit` objects, reduced SMS results in request order. */
-  sendSms(requests: readonly SmsRequest[]): Promise<SmsBatchResult[]>;
+  sendSms(requests: readonly SmsRequest[], options?: SendOptions): Promise<SmsBatchResult[]>;
   /** Single or comma-separated form. */
-  sendVoice(request: VoiceRequest): Promise<VoiceResult[]>;
+  sendVoice(request: VoiceRequest, options?: SendOptions): Promise<VoiceResult[]>;
   /** Batch form: voice results, one per object, sharing one batch_id. */
-  sendVoice(requests: readonly VoiceRequest[]): Promise<VoiceResult[]>;
+  sendVoice(requests: readonly VoiceRequest[], options?: SendOptions): Promise<VoiceResult[]>;
   readonly batchLimit: number;
   readonly rateLimiter: RateLimiter;
   /** Closes idle keep-alive sockets of agents this client created. */
@@ -74,7 +82,7 @@ export function createProviderClient(options: ProviderClientOptions): ProviderCl
     Authorization: `Bearer ${options.token}`,
   };
 
-  async function post<S extends z.ZodType>(url: URL, body: unknown, schema: S): Promise<z.infer<S>> {
+  async function post<S extends z.ZodType>(url: URL, body: unknown, schema: S, options?: SendOptions): Promise<z.infer<S>> {
     if (Array.isArray(body)) {
       if (body.length === 0) throw invalid("A batch needs at least one message.");
       if (body.length > batchLimit) {
@@ -82,7 +90,7 @@ export function createProviderClient(options: ProviderClientOptions): ProviderCl
       }
     }
     const payload = JSON.stringify(body);
-    const done = await rateLimiter.acquire();
+    const done = await (options?.acquire ?? (() => rateLimiter.acquire()))();
     try {
       const response = await postJson(url, headers, payload, { timeoutMs, connectTimeoutMs, agents });
       return interpret(response, schema);
@@ -95,12 +103,12 @@ export function createProviderClient(options: ProviderClientOptions): ProviderCl
   return {
     batchLimit,
     rateLimiter,
-    sendSms: ((request: SmsRequest | readonly SmsRequest[]) =>
+    sendSms: ((request: SmsRequest | readonly SmsRequest[], options?: SendOptions) =>
       Array.isArray(request)
-        ? post(smsUrl, request, smsBatchResponseSchema)
-        : post(smsUrl, request, smsResponseSchema)) as ProviderClient["sendSms"],
-    sendVoice: ((request: VoiceRequest | readonly VoiceRequest[]) =>
-      post(voiceUrl, request, voiceResponseSchema)) as ProviderClient["sendVoice"],
+        ? post(smsUrl, request, smsBatchResponseSchema, options)
+        : post(smsUrl, request, smsResponseSchema, options)) as ProviderClient["sendSms"],
+    sendVoice: ((request: VoiceRequest | readonly VoiceRequest[], options?: SendOptions) =>
+      post(voiceUrl, request, voiceResponseSchema, options)) as ProviderClient["sendVoice"],
     close() {
       if (!ownAgents) return;
       agents.http.destroy();

@@ -117,7 +117,7 @@ test("every ordering of a delivered and a failed receipt ends in the state of th
 });
 
 test("a receipt that beats the send response is matched by correlator, and the response does not move it back", async () => {
-  h.sandbox.state.setKnobs({ receipts: true, receiptsBeforeResponse: true, latencyMs: [150, 150] });
+  await h.sandbox.setKnobs({ receipts: true, receiptsBeforeResponse: true, latencyMs: [150, 150] });
   try {
     const { id } = await createBatch({
       kind: "SMS", accountId: h.accountId, authorId: h.userId, name: "early", templateText: "Early", sender: "TUMA",
@@ -134,7 +134,7 @@ test("a receipt that beats the send response is matched by correlator, and the r
     expect(Number(early.rows[0]!.n)).toBeGreaterThan(0); // receipts really arrived before responses
     expect(await countersConsistent(id)).toBe(true);
   } finally {
-    h.sandbox.state.setKnobs({ receipts: false, receiptsBeforeResponse: false, latencyMs: [0, 0] });
+    await h.sandbox.setKnobs({ receipts: false, receiptsBeforeResponse: false, latencyMs: [0, 0] });
   }
 });
 

@@ -36,6 +36,14 @@ describe("sandbox CLI flags", () => {
     });
   });
 
+  it("takes every knob at once as --knobs JSON, single flags winning over it", () => {
+    const cli = parseSandboxArgs(["--knobs", '{"receipts":false,"latencyMs":[5,30],"rateLimit":60}', "--rate-limit", "90"]);
+    expect(cli.knobs).toEqual({ receipts: false, latencyMs: [5, 30], rateLimit: 90 });
+    expect(() => parseSandboxArgs(["--knobs", "[1]"])).toThrow(/JSON object/);
+    expect(() => parseSandboxArgs(["--knobs", "{nope"])).toThrow(/JSON object/);
+    expect(() => parseSandboxArgs(["--knobs", '{"dropRate":3}'])).toThrow(/drop-rate/);
+  });
+
   it("refuses unknown flags and invalid values", () => {
     expect(() => parseSandboxArgs(["--bogus"])).toThrow(/Unknown flag/);
     expect(() => parseSandboxArgs(["--drop-rate", "3"])).toThrow(/drop-rate/);

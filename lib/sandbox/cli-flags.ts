@@ -1,7 +1,8 @@
 /**
  * Command-line flags of `npm run sandbox`: --port, --host, --client-id, and one flag per knob in kebab case
  * (--rate-limit 0, --latency-ms 20-80, --receipt-failure-rate 0.1, --no-receipts, --sms-failure-statuses
- * DeliveryImpossible,DeliveryUncertain, --invalid-entries per_entry, …). Values go through the knob schema.
+ * DeliveryImpossible,DeliveryUncertain, --invalid-entries per_entry, …), or all at once as --knobs '<json>' (what
+ * a program that starts the sandbox passes; single flags win over it). Values go through the knob schema.
  */
 import { DEFAULT_KNOBS, knobsPatchSchema, type Knobs, type KnobsPatch } from "./knobs";
 
@@ -23,6 +24,7 @@ const KNOB_BY_FLAG = new Map<string, keyof Knobs>(
 export function parseSandboxArgs(argv: readonly string[]): SandboxCli {
   const cli: SandboxCli = { port: 4010, host: "127.0.0.1", knobs: {}, help: false };
   const raw: Record<string, unknown> = {};
+  let fromJson: Record<string, unknown> = {};
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i] ?? "";
     if (arg === "--help" || arg === "-h") {
@@ -47,6 +49,7 @@ export function parseSandboxArgs(argv: readonly string[]): SandboxCli {
     if (name === "port") cli.port = Number(takeValue());
     else if (name === "host") cli.host = takeValue();
     else if (name === "client-id") cli.clientId = takeValue();
+    else if (name === "knobs") fromJson = parseKnobsJson(takeValue());
     else {
       const key = KNOB_BY_FLAG.get(name);
       if (!key) throw new Error(`Unknown flag --${name}. Try --help.`);
@@ -56,12 +59,23 @@ export function parseSandboxArgs(argv: readonly string[]): SandboxCli {
     }
   }
   if (!Number.isInteger(cli.port) || cli.port < 0 || cli.port > 65535) throw new Error("--port must be 0–65535.");
-  const parsed = knobsPatchSchema.safeParse(raw);
+  const parsed = knobsPatchSchema.safeParse({ ...fromJson, ...raw });
   if (!parsed.success) {
     throw new Error(parsed.error.issues.map((i) => `--${kebab(String(i.path[0] ?? ""))}: ${i.message}`).join("\n"));
   }
   cli.knobs = parsed.data;
   return cli;
+}
+
+function parseKnobsJson(text: string): Record<string, unknown> {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    throw new Error("--knobs must be a JSON object of knobs.");
+  }
+  if (typeof value !== "object" || value === null || Array.isArray(value)) throw new Error("--knobs must be a JSON object of knobs.");
+  return value as Record<string, unknown>;
 }
 
 /** Converts a flag's text to the type of the knob's default: number, "min-max" range, list or enum text. */
@@ -80,7 +94,7 @@ export function sandboxUsage(): string {
     .map(([flag, key]) => `  --${flag.padEnd(26)} default ${JSON.stringify(DEFAULT_KNOBS[key])}`)
     .join("\n");
   return [
-    "Usage: npm run sandbox -- [--port 4010] [--host 127.0.0.1] [--client-id sandbox] [knob flags]",
+    "Usage: npm run sandbox -- [--port 4010] [--host 127.0.0.1] [--client-id sandbox] [--knobs '<json>'] [knob flags]",
     "Token: SANDBOX_TOKEN from the environment, else a generated one (printed).",
     "Knobs (booleans also take --no-<flag>; ranges are min-max milliseconds):",
     knobs,
