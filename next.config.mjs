@@ -6,6 +6,8 @@ const nextConfig = {
   experimental: {
     // forbidden() → app/forbidden.tsx with status 403, for pages a role may not see.
     authInterrupts: true,
+    // Compose takes up to 100,000 pasted numbers (≈ 1.4 MB); larger lists are uploaded as files (a route handler).
+    serverActions: { bodySizeLimit: "4mb" },
   },
 };
 

@@ -10,7 +10,7 @@ export default defineConfig({
     },
   },
   test: {
-    include: ["{lib,app,components,scripts}/**/*.test.ts"],
+    include: ["{lib,app,components,scripts,sandbox,test}/**/*.test.ts"],
     environment: "node",
     globalSetup: ["./test/global-setup.ts"],
     setupFiles: ["./test/setup.ts"],

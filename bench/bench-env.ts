@@ -32,9 +32,9 @@ export async function startBenchEnv(sandboxArgs: string[] = []): Promise<BenchEn
   };
 }
 
-/** The sandbox provider in its own process (`scripts/sandbox.ts`), accepting `token`. */
+/** The sandbox provider in its own process (`sandbox/cli.ts`), accepting `token`. */
 export async function spawnSandbox(token: string, args: string[]): Promise<{ url: string; origin: string; child: ChildProcess }> {
-  const child = spawn(process.execPath, ["--import", "tsx", path.join("scripts", "sandbox.ts"), "--port", "0", ...args], {
+  const child = spawn(process.execPath, ["--import", "tsx", path.join("sandbox", "cli.ts"), "--port", "0", ...args], {
     env: { ...process.env, SANDBOX_TOKEN: token },
     stdio: ["ignore", "pipe", "inherit"],
   });

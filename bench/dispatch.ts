@@ -12,7 +12,7 @@ export async function benchDispatch(): Promise<BenchResult> {
   const env = await startBenchEnv(["--no-receipts"]);
   try {
     const { accountId, userId } = await seedAccount(env);
-    const { createBatch } = await import("../lib/dispatch/create-batch");
+    const { createBatch } = await import("../lib/batches/create-batch");
     const { startWorker } = await import("../lib/dispatch/worker");
     const { db } = await import("../lib/db/client");
     const worker = await startWorker({ receiptBaseUrl: "http://127.0.0.1:9", ...(process.env.LANES ? { lanes: Number(process.env.LANES) } : {}) });

@@ -53,7 +53,7 @@ export async function benchReceipts(): Promise<BenchResult> {
     const { pool } = await import("../lib/db/pool");
     const count = async (sql: string): Promise<number> => (await pool().query<{ n: number }>(sql)).rows[0]!.n;
     const sent = (
-      await pool().query<Sent>(`SELECT id::text, phone, "providerUniqueId" AS "uniqueId" FROM "Message" WHERE "providerUniqueId" IS NOT NULL ORDER BY id`)
+      await pool().query<Sent>(`SELECT m.id::text, m.phone, m."providerUniqueId" AS "uniqueId" FROM "Message" m WHERE m."providerUniqueId" IS NOT NULL ORDER BY m.id`)
     ).rows;
     if (sent.length !== MESSAGES) throw new Error(`only ${sent.length} of ${MESSAGES} messages were sent`);
 
@@ -174,7 +174,7 @@ function report(label: string, r: LoadResult): void {
 /** MESSAGES recipients sent to the sandbox by an in-process worker, so they have uniqueIds as in production. */
 async function seedSentMessages(env: Awaited<ReturnType<typeof startBenchEnv>>): Promise<{ receiptSecret: string }> {
   const { accountId, userId, receiptSecret } = await seedAccount(env);
-  const { createBatch } = await import("../lib/dispatch/create-batch");
+  const { createBatch } = await import("../lib/batches/create-batch");
   const { startWorker } = await import("../lib/dispatch/worker");
   const { pool } = await import("../lib/db/pool");
   const worker = await startWorker({ receiptBaseUrl: "http://127.0.0.1:9" });

@@ -26,7 +26,8 @@ test("an operator sends an SMS to three numbers and watches them reach DELIVERED
   await page.getByRole("link", { name: "Export CSV" }).click();
   const file = await (await download).path();
   const csv = (await import("node:fs")).readFileSync(file, "utf8");
-  expect(csv.split("\r\n")[0]).toBe("phone,state,delivery_status,correlator,provider_unique_id,operator,sms_units,sent_at,receipt_time,error");
+  expect(csv.split("\r\n")[0]).toBe("phone,state,delivery_status,correlator,provider_unique_id,operator,sms_units,sent_at,receipt_time,text,error");
+  expect(csv.trimEnd().split("\r\n").slice(1).every((line) => line.includes("Habari! This is a test from Tuma."))).toBe(true);
   expect(csv).toContain("254733000111,DELIVERED,DeliveredToTerminal");
 });
 
@@ -37,7 +38,7 @@ test("invalid numbers are refused with each reason, and nothing is created", asy
   await page.goto("/compose");
   await page.getByLabel("Batch name").fill("Bad numbers");
   await page.getByLabel("Message").fill("Hello");
-  await page.getByLabel("Recipients").fill("0712345678 12345 0812345678");
+  await page.getByLabel("Recipients").fill("0712345678\n12345; 0812345678");
   await page.getByRole("button", { name: /Send to 3/ }).click();
   const alert = page.getByRole("main").getByRole("alert");
   await expect(alert).toContainText("2 recipient number(s) are not valid Kenyan numbers.");
@@ -45,9 +46,30 @@ test("invalid numbers are refused with each reason, and nothing is created", asy
   await expect(alert).toContainText("Recipient 3 (0812345678)");
   await expect(page).toHaveURL(/\/compose$/);
   // What the operator typed is still there to fix.
-  await expect(page.getByLabel("Recipients")).toHaveValue("0712345678 12345 0812345678");
+  await expect(page.getByLabel("Recipients")).toHaveValue("0712345678\n12345; 0812345678");
   await expect(page.getByLabel("Batch name")).toHaveValue("Bad numbers");
   await expect(page.getByLabel("Message")).toHaveValue("Hello");
+  expect(Number((await db.query<{ n: string }>(`SELECT count(*) AS n FROM "Batch"`)).rows[0]!.n)).toBe(before);
+});
+
+test("spaces and dashes inside a number are part of it; a past time, a NUL character and a too-long sender are refused next to their fields", async ({ page, seedUser, db }) => {
+  const operator = await seedUser("OPERATOR");
+  const before = Number((await db.query<{ n: string }>(`SELECT count(*) AS n FROM "Batch"`)).rows[0]!.n);
+  await logIn(page, operator);
+  await page.goto("/compose");
+  await page.getByLabel("Batch name").fill("Edges");
+  await page.getByLabel("Sender ID").fill("TWELVE-CHARS");
+  await page.getByLabel("Message").fill("Hello\u0000there");
+  await page.getByLabel("Recipients").fill("+254 712-345-634, 0712 345 635");
+  await expect(page.getByText("2 numbers")).toBeVisible();
+  await page.getByLabel("Send later (optional)").fill("2020-01-01T10:00");
+  await page.getByRole("button", { name: "Schedule" }).click();
+  await expect(page.getByRole("main").getByRole("alert")).toBeVisible();
+  const field = (label: string) => page.getByLabel(label);
+  await expect(field("Send later (optional)")).toHaveAccessibleDescription(/This time has passed/);
+  await expect(field("Message")).toHaveAccessibleDescription(/NUL character/);
+  await expect(field("Sender ID")).toHaveAccessibleDescription(/at most 11 characters/);
+  await expect(field("Recipients")).toHaveValue("+254 712-345-634, 0712 345 635");
   expect(Number((await db.query<{ n: string }>(`SELECT count(*) AS n FROM "Batch"`)).rows[0]!.n)).toBe(before);
 });
 

@@ -14,7 +14,7 @@ test("an admin adds a provider account: the token is stored encrypted, shown onl
   await form.getByLabel("Default originator number").fill("254700111222");
   await form.getByRole("button", { name: "Add account" }).click();
   // A bad field is refused with its message, and what was typed stays.
-  await expect(form.getByRole("status")).toContainText("A full URL");
+  await expect(form.getByRole("alert")).toContainText("A full URL");
   await expect(form.getByLabel("Name")).toHaveValue(name);
 
   await form.getByLabel("Base URL (with /api/v1)").fill("https://api.example.com/api/v1");

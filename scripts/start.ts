@@ -9,6 +9,7 @@ import { prepareDatabase } from "@/lib/bootstrap/database";
 import { assertPortFree } from "@/lib/bootstrap/port";
 import { loadOrCreateSecrets } from "@/lib/bootstrap/runtime-secrets";
 import { StartupError } from "@/lib/bootstrap/startup-error";
+import { logger } from "@/lib/log";
 
 const root = process.cwd();
 const cleanups: (() => Promise<void>)[] = [];
@@ -40,7 +41,7 @@ async function main(): Promise<void> {
   const admin = await ensureFirstAdmin(env);
 
   if (env.SANDBOX) {
-    const { startSandbox } = await import("@/lib/sandbox/server");
+    const { startSandbox } = await import("@/sandbox/server");
     const { ensureSandboxAccount } = await import("@/lib/bootstrap/sandbox-account");
     const token = env.SANDBOX_TOKEN ?? secrets.sandboxToken;
     const sandbox = await startSandbox({ port: env.SANDBOX_PORT, host: "127.0.0.1", token });
@@ -65,7 +66,7 @@ async function main(): Promise<void> {
       receiptBaseUrl: env.RECEIPT_BASE_URL ?? `http://127.0.0.1:${env.PORT}`,
       lanes: env.WORKER_LANES,
       requestTimeoutMs: env.PROVIDER_TIMEOUT_SECONDS * 1000,
-      log: (line) => say(`[worker] ${line}`),
+      log: (line) => logger().info({ component: "worker" }, line),
     });
     cleanups.unshift(() => worker.stop());
   }

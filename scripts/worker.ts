@@ -6,6 +6,7 @@ import { EnvError, parseEnv } from "@/lib/env";
 import { prepareDatabase } from "@/lib/bootstrap/database";
 import { loadOrCreateSecrets } from "@/lib/bootstrap/runtime-secrets";
 import { StartupError } from "@/lib/bootstrap/startup-error";
+import { logger } from "@/lib/log";
 
 try {
   const env = parseEnv();
@@ -19,7 +20,7 @@ try {
     receiptBaseUrl: env.RECEIPT_BASE_URL ?? `http://127.0.0.1:${env.PORT}`,
     lanes: env.WORKER_LANES,
     requestTimeoutMs: env.PROVIDER_TIMEOUT_SECONDS * 1000,
-    log: (line) => console.log(`[worker] ${line}`),
+    log: (line) => logger().info({ component: "worker" }, line),
   });
   const stop = async () => {
     await worker.stop();

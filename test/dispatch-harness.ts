@@ -2,8 +2,8 @@
 // the same ingestion as the route handler, a provider account pointing at them, and helpers to read the outcome.
 import http from "node:http";
 import { randomBytes } from "node:crypto";
-import type { KnobsPatch } from "@/lib/sandbox/knobs";
-import type { AcceptedMessage } from "@/lib/sandbox/state";
+import type { KnobsPatch } from "@/sandbox/knobs";
+import type { AcceptedMessage } from "@/sandbox/state";
 import { db } from "@/lib/db/client";
 import { pool } from "@/lib/db/pool";
 import { secretBox } from "@/lib/crypto/encryption-key";

@@ -1,12 +1,12 @@
 // The sandbox provider as a test sees it: in this process (cheap, the default), or as its own OS process
-// (`scripts/sandbox.ts`, driven through its control API) where timing is what the test measures. In-process, the
+// (`sandbox/cli.ts`, driven through its control API) where timing is what the test measures. In-process, the
 // sandbox shares an event loop with the test runner and its database client, so arrivals are stamped when that
 // loop gets round to them — tens of milliseconds late under load, which a rate-limit test then reads as requests
 // bunched up by the sender. Knobs are given at start, so a reset returns to them as it does in-process.
 import { spawn } from "node:child_process";
-import { startSandbox } from "@/lib/sandbox/server";
-import type { KnobsPatch } from "@/lib/sandbox/knobs";
-import type { AcceptedMessage, RequestRecord } from "@/lib/sandbox/state";
+import { startSandbox } from "@/sandbox/server";
+import type { KnobsPatch } from "@/sandbox/knobs";
+import type { AcceptedMessage, RequestRecord } from "@/sandbox/state";
 
 export type SandboxLink = {
   /** Base address of the API (…/api/v1). */
@@ -32,7 +32,7 @@ export async function inProcessSandbox(token: string, knobs: KnobsPatch): Promis
 }
 
 export async function sandboxProcess(token: string, knobs: KnobsPatch): Promise<SandboxLink> {
-  const child = spawn(process.execPath, ["--import", "tsx", "scripts/sandbox.ts", "--port", "0", "--knobs", JSON.stringify(knobs)], {
+  const child = spawn(process.execPath, ["--import", "tsx", "sandbox/cli.ts", "--port", "0", "--knobs", JSON.stringify(knobs)], {
     env: { ...process.env, SANDBOX_TOKEN: token, NODE_OPTIONS: "" },
     stdio: ["ignore", "pipe", "pipe"],
   });

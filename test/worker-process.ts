@@ -19,6 +19,8 @@ export async function spawnWorker(env: { receiptBaseUrl: string; lanes?: number;
       WORKER_LANES: String(env.lanes ?? 8),
       PROVIDER_TIMEOUT_SECONDS: String(env.timeoutSeconds ?? 5),
       NODE_OPTIONS: "",
+      // The tests wait for the "running" line, logged at info.
+      LOG_LEVEL: "info",
     },
     stdio: ["ignore", "pipe", "pipe"],
   });

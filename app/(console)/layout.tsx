@@ -1,31 +1,27 @@
 import type { ReactNode } from "react";
 import { LogoutButton } from "@/components/auth/logout-button";
-import { NavLink } from "@/components/console/nav-link";
+import { MainNav } from "@/components/console/main-nav";
 import { QueryProvider } from "@/components/providers/query-provider";
 import { requireActor } from "@/lib/auth/session";
+import { navFor } from "@/lib/console/nav-items";
 
 export default async function ConsoleLayout({ children }: { children: ReactNode }) {
   const actor = await requireActor();
   return (
     <div className="min-h-screen">
-      <header className="border-b border-slate-200 bg-white">
-        <div className="mx-auto flex max-w-6xl items-center gap-6 px-6 py-3">
+      <header className="relative border-b border-slate-200 bg-white">
+        <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-6 gap-y-2 px-4 py-3 sm:px-6">
           <span className="text-lg font-semibold">Tuma</span>
-          <nav aria-label="Main" className="flex gap-1">
-            <NavLink href="/">Overview</NavLink>
-            <NavLink href="/compose">Compose</NavLink>
-            <NavLink href="/batches">Batches</NavLink>
-            <NavLink href="/settings">Settings</NavLink>
-          </nav>
-          <div className="ml-auto flex items-center gap-3 text-sm">
-            <span data-testid="current-user">
+          <MainNav items={navFor(actor)} />
+          <div className="ml-auto flex min-w-0 items-center gap-3 text-sm">
+            <span data-testid="current-user" className="truncate">
               {actor.name} <span className="text-slate-500">({actor.role.toLowerCase()})</span>
             </span>
             <LogoutButton />
           </div>
         </div>
       </header>
-      <main className="mx-auto max-w-6xl px-6 py-8">
+      <main className="mx-auto max-w-6xl px-4 py-8 sm:px-6">
         <QueryProvider>{children}</QueryProvider>
       </main>
     </div>

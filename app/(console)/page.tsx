@@ -1,5 +1,7 @@
 import type { Metadata } from "next";
 import { BatchTable } from "@/components/batches/batch-table";
+import { Stat } from "@/components/ui/card";
+import { PageHeader } from "@/components/ui/page-header";
 import { requireActor } from "@/lib/auth/session";
 import { getOverview } from "@/lib/batches/get-overview";
 import { listBatches } from "@/lib/batches/list-batches";
@@ -19,13 +21,10 @@ export default async function OverviewPage() {
   ];
   return (
     <div className="space-y-8">
-      <h1 className="text-2xl font-semibold">Overview</h1>
+      <PageHeader title="Overview" />
       <dl className="grid grid-cols-2 gap-4 md:grid-cols-5">
         {tiles.map((tile) => (
-          <div key={tile.label} className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
-            <dt className="text-xs uppercase tracking-wide text-slate-500">{tile.label}</dt>
-            <dd className="mt-1 text-2xl font-semibold tabular-nums">{tile.value.toLocaleString()}</dd>
-          </div>
+          <Stat key={tile.label} label={tile.label} value={tile.value.toLocaleString()} />
         ))}
       </dl>
       <section>

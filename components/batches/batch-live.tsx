@@ -2,11 +2,18 @@
 
 import { useQuery } from "@tanstack/react-query";
 import { useState, useTransition } from "react";
+import { Button } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
+import { Notice } from "@/components/ui/notice";
+import { Progress } from "@/components/ui/progress";
 import type { ActionResult } from "@/lib/auth/action";
-import type { BatchDetail } from "@/lib/batches/get-batch";
 import { STATE_COUNTERS } from "@/lib/batches/counters";
+import type { BatchDetail } from "@/lib/batches/get-batch";
+import { isActiveBatch, isPausableBatch } from "@/lib/batches/states";
 import { fetchJson } from "@/lib/http/fetch-json";
+import type { Serialized } from "@/lib/http/serialize";
 import { RecipientTable } from "./recipient-table";
+import { StateBadge } from "./state-badge";
 
 type Actions = {
   pause: (id: string) => Promise<ActionResult>;
@@ -15,14 +22,12 @@ type Actions = {
   resend: (id: string, scope: { unknown: boolean; failed: boolean; noReceipt: boolean }) => Promise<ActionResult>;
 };
 
-const ACTIVE = new Set(["SCHEDULED", "QUEUED", "SENDING", "PAUSED"]);
+export type BatchJson = Serialized<BatchDetail>;
+
 const COLORS: Record<string, string> = {
   PENDING: "bg-slate-300", QUEUED: "bg-sky-400", DELIVERED: "bg-emerald-500", ANSWERED: "bg-emerald-600", FAILED: "bg-red-500",
   REJECTED: "bg-red-700", UNKNOWN: "bg-amber-400", CANCELLED: "bg-slate-500", SUPPRESSED: "bg-slate-400",
 };
-
-// JSON turns dates into strings on the way from the API.
-type BatchJson = Omit<BatchDetail, "createdAt" | "startedAt" | "finishedAt" | "scheduledAt" | "updatedAt"> & Record<"createdAt" | "startedAt" | "finishedAt" | "scheduledAt" | "updatedAt", string | null>;
 
 export function BatchLive({ initial, canSend, actions }: { initial: BatchJson; canSend: boolean; actions: Actions }) {
   const { data: batch = initial, error } = useQuery({
@@ -30,35 +35,40 @@ export function BatchLive({ initial, canSend, actions }: { initial: BatchJson; c
     queryFn: () => fetchJson<BatchJson>(`/api/batches/${initial.id}`),
     initialData: initial,
     // Live while anything can still change: sending, or receipts still arriving.
-    refetchInterval: (query) => (ACTIVE.has(query.state.data?.state ?? "") || (query.state.data?.queuedCount ?? 0) > 0 ? 2_000 : 15_000),
+    refetchInterval: (query) => (isActiveBatch(query.state.data?.state ?? "") || (query.state.data?.queuedCount ?? 0) > 0 ? 2_000 : 15_000),
   });
   const [notice, setNotice] = useState<ActionResult | null>(null);
   const [pending, startTransition] = useTransition();
   const run = (work: () => Promise<ActionResult>) => startTransition(async () => setNotice(await work()));
   const total = batch.recipientCount || 1;
   const settled = batch.deliveredCount + batch.answeredCount + batch.failedCount + batch.rejectedCount + batch.cancelledCount + batch.suppressedCount;
+  const active = isActiveBatch(batch.state);
 
   return (
     <div className="space-y-6">
-      <section aria-label="Progress" className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm">
+      <Card aria-label="Progress">
         <div className="flex flex-wrap items-baseline gap-x-6 gap-y-1">
           <p>
-            State: <strong data-testid="batch-state">{batch.state.toLowerCase()}</strong>
+            State: <StateBadge state={batch.state} testId="batch-state" />
           </p>
           <p>{batch.recipientCount.toLocaleString()} recipients</p>
           {batch.inFlight > 0 ? <p>{batch.inFlight.toLocaleString()} in flight</p> : null}
           <p>{batch.smsUnits.toLocaleString()} units charged</p>
           <p className="text-slate-500">{Math.round((settled / total) * 100)} % settled</p>
         </div>
-        {batch.pauseReason ? <p className="mt-2 rounded-md bg-amber-50 p-2 text-sm text-amber-900">{batch.pauseReason}</p> : null}
-        {batch.error ? <p className="mt-2 rounded-md bg-red-50 p-2 text-sm text-red-800">{batch.error}</p> : null}
+        <Notice tone="warning" className="mt-2">
+          {batch.pauseReason}
+        </Notice>
+        <Notice tone="error" className="mt-2">
+          {batch.error}
+        </Notice>
         {error ? <p className="mt-2 text-sm text-red-700">Live updates paused: {error.message}</p> : null}
-        <div className="mt-4 flex h-3 overflow-hidden rounded-full bg-slate-100" aria-hidden>
-          {STATE_COUNTERS.map(({ state, field }) => (
-            <div key={state} className={COLORS[state]} style={{ width: `${(batch[field] / total) * 100}%` }} />
-          ))}
-        </div>
-        <dl className="mt-4 grid grid-cols-5 gap-3 text-sm">
+        <Progress
+          className="mt-4"
+          total={total}
+          segments={STATE_COUNTERS.map(({ state, field, label }) => ({ key: state, value: batch[field], className: COLORS[state] ?? "bg-slate-300", label }))}
+        />
+        <dl className="mt-4 grid grid-cols-3 gap-3 text-sm sm:grid-cols-5">
           {STATE_COUNTERS.map(({ state, field, label }) => (
             <div key={state}>
               <dt className="text-slate-500">{label}</dt>
@@ -68,37 +78,34 @@ export function BatchLive({ initial, canSend, actions }: { initial: BatchJson; c
             </div>
           ))}
         </dl>
-      </section>
+      </Card>
 
       {canSend ? (
         <section aria-label="Actions" className="flex flex-wrap items-center gap-3">
-          {["SENDING", "QUEUED", "SCHEDULED"].includes(batch.state) ? (
-            <button className="rounded-md border border-slate-300 px-3 py-1.5" disabled={pending} onClick={() => run(() => actions.pause(batch.id))}>
+          {isPausableBatch(batch.state) ? (
+            <Button size="sm" disabled={pending} onClick={() => run(() => actions.pause(batch.id))}>
               Pause
-            </button>
+            </Button>
           ) : null}
           {batch.state === "PAUSED" ? (
-            <button className="rounded-md border border-slate-300 px-3 py-1.5" disabled={pending} onClick={() => run(() => actions.resume(batch.id))}>
+            <Button size="sm" disabled={pending} onClick={() => run(() => actions.resume(batch.id))}>
               Resume
-            </button>
+            </Button>
           ) : null}
-          {ACTIVE.has(batch.state) ? (
-            <button
-              className="rounded-md border border-red-300 px-3 py-1.5 text-red-700"
+          {active ? (
+            <Button
+              size="sm"
+              variant="danger"
               disabled={pending}
               onClick={() => window.confirm("Cancel everything not yet sent in this batch?") && run(() => actions.cancel(batch.id))}
             >
               Cancel
-            </button>
+            </Button>
           ) : null}
-          {!ACTIVE.has(batch.state) && batch.unknownCount + batch.failedCount > 0 ? (
-            <button
-              className="rounded-md border border-slate-300 px-3 py-1.5"
-              disabled={pending}
-              onClick={() => run(() => actions.resend(batch.id, { unknown: true, failed: true, noReceipt: false }))}
-            >
+          {!active && batch.unknownCount + batch.failedCount > 0 ? (
+            <Button size="sm" disabled={pending} onClick={() => run(() => actions.resend(batch.id, { unknown: true, failed: true, noReceipt: false }))}>
               Resend to {(batch.unknownCount + batch.failedCount).toLocaleString()} unknown or failed
-            </button>
+            </Button>
           ) : null}
           <p role="status" aria-live="polite" className={`text-sm ${notice?.ok === false ? "text-red-700" : "text-slate-600"}`}>
             {notice?.message}
@@ -106,7 +113,7 @@ export function BatchLive({ initial, canSend, actions }: { initial: BatchJson; c
         </section>
       ) : null}
 
-      <RecipientTable batchId={batch.id} live={ACTIVE.has(batch.state) || batch.queuedCount > 0} version={batch.updatedAt} />
+      <RecipientTable batchId={batch.id} live={active || batch.queuedCount > 0} version={batch.updatedAt} />
     </div>
   );
 }

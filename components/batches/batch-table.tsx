@@ -1,42 +1,42 @@
 import Link from "next/link";
+import { EmptyState, Table, Td, THead, Th, Tr } from "@/components/ui/table";
 import type { BatchListItem } from "@/lib/batches/list-batches";
+import { StateBadge } from "./state-badge";
 
 const dateTime = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short" });
 
 export function BatchTable({ batches }: { batches: BatchListItem[] }) {
-  if (batches.length === 0) {
-    return <p className="rounded-lg border border-dashed border-slate-300 p-8 text-center text-slate-600">No batches yet. Compose a message to send the first one.</p>;
-  }
+  if (batches.length === 0) return <EmptyState>No batches yet. Compose a message to send the first one.</EmptyState>;
   return (
-    <table className="w-full border-collapse overflow-hidden rounded-lg bg-white text-sm shadow-sm">
-      <thead className="bg-slate-100 text-left text-slate-600">
-        <tr>
-          <th className="px-3 py-2">Batch</th>
-          <th className="px-3 py-2">Kind</th>
-          <th className="px-3 py-2">State</th>
-          <th className="px-3 py-2 text-right">Recipients</th>
-          <th className="px-3 py-2 text-right">Delivered</th>
-          <th className="px-3 py-2 text-right">Failed</th>
-          <th className="px-3 py-2">Created</th>
-        </tr>
-      </thead>
+    <Table>
+      <THead>
+        <Th>Batch</Th>
+        <Th>Kind</Th>
+        <Th>State</Th>
+        <Th numeric>Recipients</Th>
+        <Th numeric>Delivered</Th>
+        <Th numeric>Failed</Th>
+        <Th>Created</Th>
+      </THead>
       <tbody>
         {batches.map((batch) => (
-          <tr key={batch.id} className="border-t border-slate-100">
-            <td className="px-3 py-2">
+          <Tr key={batch.id}>
+            <Td>
               <Link href={`/batches/${batch.id}`} className="text-sky-700 underline">
                 {batch.name}
               </Link>
-            </td>
-            <td className="px-3 py-2">{batch.kind}</td>
-            <td className="px-3 py-2">{batch.state.toLowerCase()}</td>
-            <td className="px-3 py-2 text-right tabular-nums">{batch.recipientCount.toLocaleString()}</td>
-            <td className="px-3 py-2 text-right tabular-nums">{(batch.deliveredCount + batch.answeredCount).toLocaleString()}</td>
-            <td className="px-3 py-2 text-right tabular-nums">{(batch.failedCount + batch.rejectedCount).toLocaleString()}</td>
-            <td className="px-3 py-2 text-slate-600">{dateTime.format(batch.createdAt)}</td>
-          </tr>
+            </Td>
+            <Td>{batch.kind}</Td>
+            <Td>
+              <StateBadge state={batch.state} />
+            </Td>
+            <Td numeric>{batch.recipientCount.toLocaleString()}</Td>
+            <Td numeric>{(batch.deliveredCount + batch.answeredCount).toLocaleString()}</Td>
+            <Td numeric>{(batch.failedCount + batch.rejectedCount).toLocaleString()}</Td>
+            <Td className="whitespace-nowrap text-slate-600">{dateTime.format(batch.createdAt)}</Td>
+          </Tr>
         ))}
       </tbody>
-    </table>
+    </Table>
   );
 }

@@ -1,6 +1,9 @@
 "use client";
 
-import { useActionState, useState } from "react";
+import { useActionState, useState, type ChangeEvent } from "react";
+import { ActionNotice } from "@/components/ui/action-notice";
+import { Button } from "@/components/ui/button";
+import { Field, Input } from "@/components/ui/field";
 import type { ActionResult } from "@/lib/auth/action";
 
 export type AccountFormValues = {
@@ -15,74 +18,65 @@ export type AccountFormValues = {
   isDefault: boolean;
 };
 
-const field = "mt-1 block w-full rounded-md border border-slate-300 px-3 py-1.5";
-
 /** Every field controlled, so that a refused save keeps what was typed. The token is never shown, only replaced. */
 export function AccountForm({ initial, action }: { initial: AccountFormValues; action: (previous: ActionResult | null, form: FormData) => Promise<ActionResult> }) {
   const [state, formAction, pending] = useActionState(action, null);
   const [values, setValues] = useState(initial);
   const [token, setToken] = useState("");
-  const set = (name: keyof AccountFormValues) => (e: React.ChangeEvent<HTMLInputElement>) =>
+  const set = (name: keyof AccountFormValues) => (e: ChangeEvent<HTMLInputElement>) =>
     setValues((v) => ({ ...v, [name]: e.target.type === "checkbox" ? e.target.checked : e.target.value }));
-  const errors = state?.fieldErrors ?? {};
-  const error = (name: string) => (errors[name] ? <span className="text-xs text-red-700">{errors[name]!.join(" ")}</span> : null);
+  const errors = state?.ok === false ? (state.fieldErrors ?? {}) : {};
+  const baseUrlChanged = Boolean(values.id) && values.baseUrl !== initial.baseUrl;
 
   return (
-    <form action={formAction} className="grid grid-cols-2 gap-3 rounded-lg border border-slate-200 bg-white p-4 text-sm">
+    <form action={formAction} className="grid gap-4 rounded-lg border border-slate-200 bg-white p-4 text-sm sm:grid-cols-2">
       {values.id ? <input type="hidden" name="id" value={values.id} /> : null}
-      <label className="font-medium">
-        Name
-        <input name="name" value={values.name} onChange={set("name")} className={field} />
-        {error("name")}
-      </label>
-      <label className="font-medium">
-        Base URL (with /api/v1)
-        <input name="baseUrl" value={values.baseUrl} onChange={set("baseUrl")} className={`${field} font-mono`} />
-        {error("baseUrl")}
-      </label>
-      <label className="font-medium">
-        Bearer token
-        <input
-          name="token"
-          type="password"
-          autoComplete="off"
-          value={token}
-          onChange={(e) => setToken(e.target.value)}
-          placeholder={values.tokenLast4 ? `…${values.tokenLast4} — leave empty to keep it` : "required"}
-          className={`${field} font-mono`}
-        />
-        {error("token")}
-      </label>
-      <label className="font-medium">
-        Default sender ID
-        <input name="defaultSender" value={values.defaultSender} onChange={set("defaultSender")} className={field} />
-        {error("defaultSender")}
-      </label>
-      <label className="font-medium">
-        Default originator number
-        <input name="defaultOriginator" value={values.defaultOriginator} onChange={set("defaultOriginator")} className={field} />
-        {error("defaultOriginator")}
-      </label>
+      <Field label="Name" errors={errors.name}>
+        {(ids) => <Input {...ids} name="name" value={values.name} onChange={set("name")} />}
+      </Field>
+      <Field label="Base URL (with /api/v1)" errors={errors.baseUrl}>
+        {(ids) => <Input {...ids} name="baseUrl" value={values.baseUrl} onChange={set("baseUrl")} className="font-mono" />}
+      </Field>
+      <Field
+        label="Bearer token"
+        errors={errors.token}
+        hint={baseUrlChanged ? "The base URL changed: enter the token for the new address." : values.tokenLast4 ? "Leave empty to keep the current token." : undefined}
+      >
+        {(ids) => (
+          <Input
+            {...ids}
+            name="token"
+            type="password"
+            autoComplete="off"
+            value={token}
+            onChange={(e) => setToken(e.target.value)}
+            placeholder={values.tokenLast4 && !baseUrlChanged ? `…${values.tokenLast4}` : "required"}
+            className="font-mono"
+          />
+        )}
+      </Field>
+      <Field label="Default sender ID" hint="At most 11 characters, or a number of up to 15 digits." errors={errors.defaultSender}>
+        {(ids) => <Input {...ids} name="defaultSender" value={values.defaultSender} onChange={set("defaultSender")} />}
+      </Field>
+      <Field label="Default originator number" errors={errors.defaultOriginator}>
+        {(ids) => <Input {...ids} name="defaultOriginator" value={values.defaultOriginator} onChange={set("defaultOriginator")} />}
+      </Field>
       <div className="grid grid-cols-2 gap-3">
-        <label className="font-medium">
-          Requests/s
-          <input name="requestsPerSecond" type="number" min={1} value={values.requestsPerSecond} onChange={set("requestsPerSecond")} className={field} />
-        </label>
-        <label className="font-medium">
-          Batch size
-          <input name="batchSizeLimit" type="number" min={1} max={100} value={values.batchSizeLimit} onChange={set("batchSizeLimit")} className={field} />
-        </label>
+        <Field label="Requests/s" errors={errors.requestsPerSecond}>
+          {(ids) => <Input {...ids} name="requestsPerSecond" type="number" min={1} value={values.requestsPerSecond} onChange={set("requestsPerSecond")} />}
+        </Field>
+        <Field label="Batch size" errors={errors.batchSizeLimit}>
+          {(ids) => <Input {...ids} name="batchSizeLimit" type="number" min={1} max={100} value={values.batchSizeLimit} onChange={set("batchSizeLimit")} />}
+        </Field>
       </div>
-      <label className="col-span-2 flex items-center gap-2">
+      <label className="flex items-center gap-2 sm:col-span-2">
         <input name="isDefault" type="checkbox" checked={values.isDefault} onChange={set("isDefault")} /> Default account for new batches
       </label>
-      <div className="col-span-2 flex items-center gap-3">
-        <button type="submit" disabled={pending} className="rounded-md bg-sky-700 px-3 py-1.5 font-medium text-white disabled:opacity-60">
+      <div className="flex flex-wrap items-center gap-3 sm:col-span-2">
+        <Button type="submit" variant="primary" size="sm" disabled={pending}>
           {pending ? "Saving…" : values.id ? "Save account" : "Add account"}
-        </button>
-        <p role="status" aria-live="polite" className={state?.ok === false ? "text-red-700" : "text-slate-600"}>
-          {state?.message}
-        </p>
+        </Button>
+        <ActionNotice result={state} />
       </div>
     </form>
   );

@@ -1,24 +1,36 @@
-// The one gate for server actions: who is asking (re-read from the database), are they allowed, and one result shape
-// for forms ({ ok, message, fieldErrors }) with known failures turned into messages and unknown ones hidden.
+// The one gate for server actions: who is asking (re-read from the database), are they allowed, is the input what
+// the schema says, and one result shape for forms ({ ok, message, fieldErrors }) with known failures turned into
+// messages and unknown ones hidden. An action file is then a few lines of intent.
 import "server-only";
-import { isAppError } from "@/lib/errors/app-error";
+import type { z } from "zod";
+import { AppError, type FieldErrors } from "@/lib/errors/app-error";
+import { invalidInput, toErrorBody } from "@/lib/errors/error-shape";
 import type { Actor } from "./permissions";
 import { currentActor } from "./session";
 
-export type ActionResult = { ok: boolean; message: string; fieldErrors?: Record<string, string[]>; redirectTo?: string };
+export type ActionResult = { ok: boolean; message: string; fieldErrors?: FieldErrors; redirectTo?: string };
 
-export async function authorizedAction(
-  allowed: (actor: Actor) => boolean,
-  work: (actor: Actor) => Promise<ActionResult>,
+type Gate<S extends z.ZodType> = { allowed: (actor: Actor) => boolean; input: S };
+
+/** Form posts arrive as FormData: one value per name, the last one winning (checkboxes send "on"). */
+function plain(raw: unknown): unknown {
+  return raw instanceof FormData ? Object.fromEntries(raw) : raw;
+}
+
+export async function authorizedAction<S extends z.ZodType>(
+  gate: Gate<S>,
+  raw: unknown,
+  work: (input: z.output<S>, actor: Actor) => Promise<ActionResult>,
 ): Promise<ActionResult> {
-  const actor = await currentActor();
-  if (!actor) return { ok: false, message: "Your session has ended. Log in again." };
-  if (!allowed(actor)) return { ok: false, message: "Your role does not allow this." };
   try {
-    return await work(actor);
+    const actor = await currentActor();
+    if (!actor) throw new AppError("UNAUTHENTICATED", "Your session has ended. Log in again.");
+    if (!gate.allowed(actor)) throw new AppError("FORBIDDEN", "Your role does not allow this.");
+    const parsed = gate.input.safeParse(plain(raw));
+    if (!parsed.success) throw invalidInput(parsed.error);
+    return await work(parsed.data, actor);
   } catch (error) {
-    if (isAppError(error)) return { ok: false, message: error.message, fieldErrors: error.details };
-    console.error("[action] unexpected error", error);
-    return { ok: false, message: "Something went wrong on our side; nothing was changed. Try again." };
+    const { body } = toErrorBody(error, "action");
+    return { ok: false, message: body.message, ...(body.fieldErrors ? { fieldErrors: body.fieldErrors } : {}) };
   }
 }

@@ -2,9 +2,10 @@
 import "server-only";
 import { db } from "@/lib/db/client";
 import { pool } from "@/lib/db/pool";
+import { uuidParam } from "@/lib/http/params";
 
 export async function getBatch(id: string) {
-  if (!/^[0-9a-f-]{36}$/i.test(id)) return null;
+  if (!uuidParam.safeParse(id).success) return null;
   const batch = await db.batch.findUnique({
     where: { id },
     include: { author: { select: { name: true } }, account: { select: { name: true } }, parent: { select: { id: true, name: true } } },

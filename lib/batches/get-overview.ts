@@ -1,11 +1,12 @@
 // Figures for the Overview page, from the batches' counters (never a scan of messages).
 import "server-only";
 import { db } from "@/lib/db/client";
+import { ACTIVE_BATCH_STATES } from "./states";
 
 export async function getOverview(now = new Date()) {
   const since = new Date(now.getTime() - 24 * 3600_000);
   const [active, lastDay, totals] = await Promise.all([
-    db.batch.count({ where: { state: { in: ["QUEUED", "SENDING", "SCHEDULED", "PAUSED"] } } }),
+    db.batch.count({ where: { state: { in: [...ACTIVE_BATCH_STATES] } } }),
     db.batch.aggregate({
       where: { createdAt: { gte: since } },
       _count: { _all: true },

@@ -1,10 +1,16 @@
-// A page of a batch's recipients, by id (keyset pagination: as fast on page 10,000 as on page 1), optionally of one
-// state or of those without a final receipt after the no-receipt age.
+// A page of a batch's recipients in id order (keyset pagination: as fast on page 10,000 as on page 1), optionally
+// of one state or of those without a final receipt after the no-receipt age.
+//
+// The sort is on the bigint column itself. Selecting `id::text AS id` and then `ORDER BY id` sorts by the *output*
+// column, the text ("1000000" < "999999"), while the keyset condition compares numbers: every page then started
+// after rows it never showed (an export of 1,000,000 recipients returned 949,496), and the text sort could not use
+// the (batchId, id) index. Hence `ORDER BY m.id`, and the text made only in the output.
 import "server-only";
 import { pool } from "@/lib/db/pool";
+import { env } from "@/lib/env";
 import type { MessageState } from "@/lib/generated/prisma/enums";
-
-export type MessageFilter = MessageState | "NO_RECEIPT" | null;
+import { noReceiptSql } from "./no-receipt";
+import { NO_RECEIPT, type MessageFilter } from "./states";
 
 export type MessageRow = {
   id: string;
@@ -14,22 +20,33 @@ export type MessageRow = {
   providerUniqueId: string | null;
   operator: string | null;
   smsUnits: number | null;
+  text: string | null;
   submittedAt: Date | null;
   receiptAt: Date | null;
   lastError: string | null;
 };
 
-export async function listMessages(batchId: string, options: { filter?: MessageFilter; after?: string; limit?: number; noReceiptAfterHours?: number }) {
-  const limit = Math.min(options.limit ?? 50, 1000);
+export type MessagePage = { rows: MessageRow[]; next: string | null };
+
+export const PAGE_SIZE_MAX = 1000;
+
+export async function listMessages(
+  batchId: string,
+  options: { filter?: MessageFilter | null; after?: string; limit?: number } = {},
+): Promise<MessagePage> {
+  const limit = Math.min(options.limit ?? 50, PAGE_SIZE_MAX);
+  const filter = options.filter ?? null;
   const { rows } = await pool().query<MessageRow>(
-    `SELECT id::text, phone, state, "deliveryStatus", "providerUniqueId", operator, "smsUnits", "submittedAt", "receiptAt", "lastError"
-     FROM "Message"
-     WHERE "batchId" = $1 AND id > $2::bigint
+    `SELECT m.id::text AS id, m.phone, m.state, m."deliveryStatus", m."providerUniqueId", m.operator, m."smsUnits", m.text,
+            m."submittedAt", m."receiptAt", m."lastError"
+     FROM "Message" m
+     WHERE m."batchId" = $1 AND m.id > $2::bigint
        AND ($3::text IS NULL
-            OR ($3 = 'NO_RECEIPT' AND state = 'QUEUED' AND "submittedAt" < now() - make_interval(hours => $5))
-            OR state::text = $3)
-     ORDER BY id LIMIT $4`,
-    [batchId, options.after ?? "0", options.filter ?? null, limit, options.noReceiptAfterHours ?? 48],
+            OR ($3 = '${NO_RECEIPT}' AND ${noReceiptSql("m", 5)})
+            OR m.state::text = $3)
+     ORDER BY m.id
+     LIMIT $4`,
+    [batchId, options.after ?? "0", filter, limit, env().NO_RECEIPT_AFTER_HOURS],
   );
   return { rows, next: rows.length === limit ? rows.at(-1)!.id : null };
 }

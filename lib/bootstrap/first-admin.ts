@@ -1,6 +1,7 @@
 // On a database with no users, create the first administrator: from ADMIN_EMAIL/ADMIN_PASSWORD when set, else
 // admin@tuma.local with a generated password that is printed once and never stored in clear.
 import "server-only";
+import { recordAudit } from "@/lib/audit/record-audit";
 import { db } from "@/lib/db/client";
 import { generatePassword, hashPassword } from "@/lib/auth/password";
 
@@ -12,6 +13,6 @@ export async function ensureFirstAdmin(env: { ADMIN_EMAIL?: string; ADMIN_PASSWO
   const email = (env.ADMIN_EMAIL ?? "admin@tuma.local").toLowerCase();
   const password = env.ADMIN_PASSWORD ?? generatePassword();
   await db.user.create({ data: { email, name: "Administrator", role: "ADMIN", passwordHash: await hashPassword(password) } });
-  await db.auditEvent.create({ data: { action: "user.create", targetType: "User", targetId: email, detail: { reason: "first start" } } });
+  await recordAudit({ actorId: null, action: "user.create", targetType: "User", targetId: email, detail: { reason: "first start" } });
   return { email, password, created: true };
 }

@@ -2,6 +2,7 @@
 import "server-only";
 import pg from "pg";
 import { databaseUrl } from "./url";
+import { logger } from "@/lib/log";
 
 const globalForPool = globalThis as unknown as { tumaPool?: pg.Pool; tumaRelaxedPool?: pg.Pool };
 
@@ -9,7 +10,7 @@ function createPool(options?: string): pg.Pool {
   const created = new pg.Pool({ connectionString: databaseUrl(), max: 16, ...(options ? { options } : {}) });
   // An idle connection dropped by the server (restart, failover) is replaced on next use; without a listener
   // that error would crash the process.
-  created.on("error", (error) => console.error(`[db] idle connection lost: ${error.message}`));
+  created.on("error", (error) => logger().warn({ err: error }, "idle database connection lost"));
   return created;
 }
 

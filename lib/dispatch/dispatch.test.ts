@@ -2,8 +2,10 @@
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { db } from "@/lib/db/client";
 import { batchRow, countersConsistent, duplicates, inFlight, phones, startHarness, waitFor, type Harness } from "@/test/dispatch-harness";
-import { createBatch } from "./create-batch";
-import { cancelBatch, pauseBatch, resumeBatch } from "./batch-state";
+import { createBatch } from "@/lib/batches/create-batch";
+import { cancelBatch } from "@/lib/batches/cancel-batch";
+import { pauseBatch } from "@/lib/batches/pause-batch";
+import { resumeBatch } from "@/lib/batches/resume-batch";
 import { startWorker, type WorkerHandle } from "./worker";
 
 let h: Harness;

@@ -4,8 +4,8 @@ import { db } from "@/lib/db/client";
 import { secretBox } from "@/lib/crypto/encryption-key";
 import { batchRow, countersConsistent, duplicates, inFlight, phones, startHarness, waitFor, type Harness } from "@/test/dispatch-harness";
 import { spawnWorker, type WorkerProcess } from "@/test/worker-process";
-import { createBatch } from "./create-batch";
-import { resumeBatch } from "./batch-state";
+import { createBatch } from "@/lib/batches/create-batch";
+import { resumeBatch } from "@/lib/batches/resume-batch";
 import { startWorker, type WorkerHandle } from "./worker";
 
 let h: Harness | undefined;
@@ -147,7 +147,7 @@ test("resend of UNKNOWN and FAILED recipients is a new child batch with new corr
   await db.optOut.create({ data: { phone: optedOut.phone } });
   await h.sandbox.setKnobs({ dropRate: 0 });
 
-  const { resendBatch } = await import("./resend");
+  const { resendBatch } = await import("@/lib/batches/resend-batch");
   const child = await resendBatch(id, { unknown: true, failed: true }, h.userId);
   expect(child.recipients).toBe(119);
   const done = await waitFor(() => batchRow(child.id), (b) => b.state === "COMPLETED", 30_000, "resend done");

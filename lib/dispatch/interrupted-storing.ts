@@ -2,7 +2,7 @@
 // half-stored for ever: what was stored and not yet sent is cancelled, and the operator reads why.
 import "server-only";
 import { pool } from "@/lib/db/pool";
-import { STORING_LOCK_SPACE } from "./create-batch";
+import { STORING_LOCK_SPACE } from "@/lib/batches/create-batch";
 import type { WorkerIdentity } from "./worker-identity";
 
 export async function failInterruptedStoring(self: WorkerIdentity): Promise<string[]> {

@@ -5,6 +5,7 @@ import "server-only";
 import PgBoss from "pg-boss";
 import type pg from "pg";
 import { databaseUrl } from "@/lib/db/url";
+import { logger } from "@/lib/log";
 
 export const START_BATCH = "batch-start";
 export type StartBatchJob = { batchId: string };
@@ -21,7 +22,7 @@ export function boss(options: { supervise?: boolean } = {}): Promise<PgBoss> {
       schedule: false,
       application_name: "tuma-jobs",
     });
-    instance.on("error", (error: Error) => console.error(`[jobs] ${error.message}`));
+    instance.on("error", (error: Error) => logger().error({ err: error }, "job queue error"));
     await instance.start();
     await instance.createQueue(START_BATCH, { name: START_BATCH, retryLimit: 10, retryDelay: 5, retryBackoff: true });
     return instance;

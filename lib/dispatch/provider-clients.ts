@@ -5,6 +5,7 @@ import "server-only";
 import { secretBox } from "@/lib/crypto/encryption-key";
 import { pool } from "@/lib/db/pool";
 import { createProviderClient, type ProviderClient } from "@/lib/provider/client";
+import { unlimited } from "@/lib/provider/rate-limiter";
 import type { ActiveBatch } from "./active-batch";
 import { SharedRateLimiter } from "./shared-rate-limiter";
 
@@ -30,7 +31,7 @@ async function create(account: ActiveBatch["account"], version: number, timeoutM
     baseUrl: account.baseUrl,
     token: secretBox().open(tokenCiphertext),
     timeoutMs,
-    rateLimiter: { acquire: () => Promise.resolve() }, // lanes take a shared slot before claiming (worker.ts)
+    rateLimiter: unlimited, // each request brings its turn from the shared limiter (worker.ts)
     batchLimit: account.batchSizeLimit,
   });
   return { version, client, limiter: new SharedRateLimiter(account.id, account.requestsPerSecond) };

@@ -4,9 +4,9 @@
 //   401 → back to PENDING and the batch pauses with the reason · other 4xx → REJECTED with the provider's message
 import "server-only";
 import { ProviderError, type ProviderFailure } from "@/lib/provider/failure";
-import { operatorOf } from "@/lib/provider/operator";
+import { operatorOf } from "@/lib/provider/wire/operator";
 import type { ProviderClient, SendOptions } from "@/lib/provider/client";
-import type { SmsBatchResult, SmsRequest, VoiceRequest, VoiceResult } from "@/lib/provider/schemas";
+import type { SmsBatchResult, SmsRequest, VoiceRequest, VoiceResult } from "@/lib/provider/wire/schemas";
 import type { ActiveBatch } from "./active-batch";
 import type { ClaimedChunk, ClaimedMessage } from "./claim";
 import { recordResponse, releaseChunk, settleChunk, type Accepted, type Refused } from "./record";

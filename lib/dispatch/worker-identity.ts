@@ -5,6 +5,7 @@ import "server-only";
 import { randomInt } from "node:crypto";
 import pg from "pg";
 import { databaseUrl } from "@/lib/db/url";
+import { logger } from "@/lib/log";
 
 /** First key of the two-key advisory lock form: "Tuma workers". */
 export const WORKER_LOCK_SPACE = 7261;
@@ -19,7 +20,7 @@ export type WorkerIdentity = {
 export async function acquireWorkerIdentity(): Promise<WorkerIdentity> {
   const session = new pg.Client({ connectionString: databaseUrl(), application_name: "tuma-worker" });
   // Losing this session means losing the identity: other workers will (rightly) treat our claims as orphans.
-  session.on("error", (error) => console.error(`[worker] identity session lost: ${error.message}`));
+  session.on("error", (error) => logger().error({ err: error }, "worker identity session lost"));
   await session.connect();
   for (;;) {
     const key = randomInt(1, 2 ** 31 - 1);

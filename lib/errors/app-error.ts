@@ -1,5 +1,8 @@
-// One error class for failures an operator should read: a code for programs, a message for people.
-export type AppErrorCode = "INVALID_INPUT" | "NOT_FOUND" | "FORBIDDEN" | "UNAUTHENTICATED" | "CONFLICT" | "PROVIDER";
+// One error class for failures an operator should read: a code for programs (and the HTTP status it maps to), a
+// message for people, and per-field messages for forms.
+export type AppErrorCode = "INVALID_INPUT" | "NOT_FOUND" | "FORBIDDEN" | "UNAUTHENTICATED" | "CONFLICT" | "TOO_LARGE" | "PROVIDER";
+
+export type FieldErrors = Record<string, string[]>;
 
 export class AppError extends Error {
   override name = "AppError";
@@ -7,7 +10,7 @@ export class AppError extends Error {
   constructor(
     readonly code: AppErrorCode,
     message: string,
-    readonly details?: Record<string, string[]>,
+    readonly details?: FieldErrors,
   ) {
     super(message);
   }

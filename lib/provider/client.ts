@@ -1,6 +1,6 @@
 /**
  * The typed client of the provider's API (spec 4): sendSms and sendVoice in the three request forms.
- * It enforces the batch limit before sending, paces itself through a (shareable) rate limiter, validates
+ * It enforces the batch limit before sending, paces itself through the rate limiter it is given, validates
  * responses against the spec's schemas and turns every failure into a classified ProviderError.
  * The token only ever goes into the Authorization header: it is never logged nor put into an error.
  */
@@ -9,11 +9,10 @@ import type https from "node:https";
 import type { z } from "zod";
 import { ProviderError, failureFromStatus } from "./failure";
 import { createAgents, postJson, type HttpResponse } from "./http-transport";
-import { TokenBucket, type RateLimiter } from "./rate-limiter";
+import type { RateLimiter } from "./rate-limiter";
 import { parseRetryAfter } from "./retry-after";
 import {
   BATCH_LIMIT,
-  REQUEST_RATE_LIMIT,
   errorBodySchema,
   smsBatchResponseSchema,
   smsResponseSchema,
@@ -23,7 +22,7 @@ import {
   type SmsResult,
   type VoiceRequest,
   type VoiceResult,
-} from "./schemas";
+} from "@/lib/provider/wire/schemas";
 
 export interface ProviderClientOptions {
   /** Base address including the version segment, e.g. "https://api.example.com/api/v1". */
@@ -33,8 +32,8 @@ export interface ProviderClientOptions {
   timeoutMs?: number;
   /** Deadline to connect; past it nothing was sent. Default 5 s (capped at timeoutMs). */
   connectTimeoutMs?: number;
-  /** Paces every request; pass one limiter to several clients of the same account. Default: 120/s bucket. */
-  rateLimiter?: RateLimiter;
+  /** Paces every request (unless a call brings its own turn); pass one limiter to several clients of one account. */
+  rateLimiter: RateLimiter;
   /** Objects per batch request. Default 100 (spec 8). */
   batchLimit?: number;
   /** Keep-alive agents; default: a pool of `maxSockets` sockets per client. */
@@ -73,7 +72,7 @@ export function createProviderClient(options: ProviderClientOptions): ProviderCl
   const timeoutMs = options.timeoutMs ?? 30_000;
   const connectTimeoutMs = Math.min(options.connectTimeoutMs ?? 5_000, timeoutMs);
   const batchLimit = options.batchLimit ?? BATCH_LIMIT;
-  const rateLimiter = options.rateLimiter ?? new TokenBucket({ ratePerSecond: REQUEST_RATE_LIMIT });
+  const rateLimiter = options.rateLimiter;
   const ownAgents = options.agents === undefined;
   const agents = options.agents ?? createAgents(options.maxSockets);
   const headers = {
@@ -95,7 +94,7 @@ export function createProviderClient(options: ProviderClientOptions): ProviderCl
       const response = await postJson(url, headers, payload, { timeoutMs, connectTimeoutMs, agents });
       return interpret(response, schema);
     } finally {
-      // Tells the limiter the provider has counted this request by now (see TokenBucket).
+      // Tells the limiter the provider has counted this request by now.
       if (typeof done === "function") done();
     }
   }

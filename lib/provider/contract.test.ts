@@ -1,9 +1,9 @@
 /**
- * Contract tests: the spec (spec/messaging-api.md), table by table, through the provider client against a
+ * Contract tests: the spec (docs/messaging-api.md), table by table, through the provider client against a
  * real sandbox over HTTP on loopback. No mocks.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { startSandbox, type Sandbox } from "../sandbox/server";
+import { startSandbox, type Sandbox } from "@/sandbox/server";
 import { createProviderClient, type ProviderClient } from "./client";
 import { ProviderError } from "./failure";
 import { unlimited } from "./rate-limiter";
@@ -17,7 +17,7 @@ import {
   type SmsResult,
   type VoiceRequest,
   type VoiceResult,
-} from "./schemas";
+} from "@/lib/provider/wire/schemas";
 
 const TOKEN = "contract-test-token";
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

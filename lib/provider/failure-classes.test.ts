@@ -5,11 +5,11 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { startSandbox, type Sandbox } from "../sandbox/server";
+import { startSandbox, type Sandbox } from "@/sandbox/server";
 import { createProviderClient, type ProviderClientOptions } from "./client";
 import { ProviderError, isSafeToRetry, type ProviderFailure } from "./failure";
 import { unlimited } from "./rate-limiter";
-import type { SmsRequest } from "./schemas";
+import type { SmsRequest } from "@/lib/provider/wire/schemas";
 
 const TOKEN = "failure-classes-secret-token";
 const request: SmsRequest = { sender: "TUMA", message: "hi", phone: "254712345678", correlator: "x1" };

@@ -8,7 +8,7 @@
 // answer may still be on its way) for two days; the receipt itself is kept in Receipt for good.
 import "server-only";
 import { transaction } from "@/lib/db/transaction";
-import { normalizePhone } from "@/lib/provider/phone";
+import { normalizePhone } from "@/lib/provider/wire/phone";
 import { mapDeliveryStatus } from "./status-map";
 
 const BATCH = 5_000;

@@ -1,9 +1,9 @@
 // The receipt callback's work, apart from HTTP: authenticate by the URL secret, bound the size, validate the shape
 // (one receipt or an array), store durably. Every refusal happens before anything is written.
 import "server-only";
-import { deliveryReceiptPayloadSchema, type DeliveryReceipt } from "@/lib/provider/schemas";
-import { normalizePhone } from "@/lib/provider/phone";
-import { parseProviderTime } from "@/lib/provider/provider-time";
+import { deliveryReceiptPayloadSchema, type DeliveryReceipt } from "@/lib/provider/wire/schemas";
+import { normalizePhone } from "@/lib/provider/wire/phone";
+import { parseProviderTime } from "@/lib/provider/wire/provider-time";
 import { accountIdBySecret } from "./account-by-secret";
 import { readLimitedBody } from "./read-limited-body";
 import { storeReceipts, type ReceiptRow } from "./store-receipts";

@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { db } from "@/lib/db/client";
 import { pool } from "@/lib/db/pool";
-import { createBatch } from "@/lib/dispatch/create-batch";
+import { createBatch } from "@/lib/batches/create-batch";
 import { startWorker, type WorkerHandle } from "@/lib/dispatch/worker";
 import { batchRow, countersConsistent, phones, startHarness, waitFor, type Harness } from "@/test/dispatch-harness";
 

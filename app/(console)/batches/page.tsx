@@ -1,5 +1,7 @@
 import type { Metadata } from "next";
 import { BatchTable } from "@/components/batches/batch-table";
+import { ButtonLink } from "@/components/ui/button";
+import { PageHeader } from "@/components/ui/page-header";
 import { requireActor } from "@/lib/auth/session";
 import { listBatches } from "@/lib/batches/list-batches";
 
@@ -11,7 +13,7 @@ export default async function BatchesPage() {
   const batches = await listBatches({ take: 100 });
   return (
     <div className="space-y-6">
-      <h1 className="text-2xl font-semibold">Batches</h1>
+      <PageHeader title="Batches" actions={<ButtonLink href="/compose" variant="primary" size="sm">Compose</ButtonLink>} />
       <BatchTable batches={batches} />
     </div>
   );

@@ -1,9 +1,11 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { ComposeForm } from "@/components/compose/compose-form";
-import { requireActor } from "@/lib/auth/session";
-import { canSend } from "@/lib/auth/permissions";
+import { PageHeader } from "@/components/ui/page-header";
+import { EmptyState } from "@/components/ui/table";
 import { listAccounts } from "@/lib/accounts/list-accounts";
+import { canSend } from "@/lib/auth/permissions";
+import { requireActor } from "@/lib/auth/session";
 import { createBatchAction } from "./actions";
 
 export const metadata: Metadata = { title: "Compose" };
@@ -14,11 +16,15 @@ export default async function ComposePage() {
   const accounts = await listAccounts();
   return (
     <div className="space-y-6">
-      <h1 className="text-2xl font-semibold">Compose</h1>
+      <PageHeader title="Compose" />
       {accounts.length === 0 ? (
-        <p className="text-slate-600">
-          There is no provider account yet. An administrator can add one in <Link href="/settings" className="text-sky-700 underline">Settings</Link>.
-        </p>
+        <EmptyState>
+          There is no provider account yet. An administrator can add one in{" "}
+          <Link href="/settings" className="text-sky-700 underline">
+            Settings
+          </Link>
+          .
+        </EmptyState>
       ) : (
         <ComposeForm accounts={accounts} action={createBatchAction} />
       )}

@@ -1,38 +1,48 @@
 "use server";
 
 import { redirect } from "next/navigation";
+import { z } from "zod";
 import { authorizedAction, type ActionResult } from "@/lib/auth/action";
 import { canSend } from "@/lib/auth/permissions";
-import { cancelBatch, pauseBatch, resumeBatch } from "@/lib/dispatch/batch-state";
-import { resendBatch } from "@/lib/dispatch/resend";
+import { cancelBatch } from "@/lib/batches/cancel-batch";
+import { pauseBatch } from "@/lib/batches/pause-batch";
+import { resendBatch } from "@/lib/batches/resend-batch";
+import { resumeBatch } from "@/lib/batches/resume-batch";
 import { AppError } from "@/lib/errors/app-error";
+import { uuidParam } from "@/lib/http/params";
 
-export async function pauseAction(batchId: string): Promise<ActionResult> {
-  return authorizedAction(canSend, async (actor) => {
-    if (!(await pauseBatch(batchId, "Paused by an operator.", actor.id))) throw new AppError("CONFLICT", "Only a sending, queued or scheduled batch can be paused.");
+const sendGate = <S extends z.ZodType>(input: S) => ({ allowed: canSend, input });
+const batchId = sendGate(uuidParam);
+
+export async function pauseAction(id: string): Promise<ActionResult> {
+  return authorizedAction(batchId, id, async (id, actor) => {
+    if (!(await pauseBatch(id, "Paused by an operator.", actor.id))) throw new AppError("CONFLICT", "Only a sending, queued or scheduled batch can be paused.");
     return { ok: true, message: "Paused. Requests already in flight finish; nothing new is sent." };
   });
 }
 
-export async function resumeAction(batchId: string): Promise<ActionResult> {
-  return authorizedAction(canSend, async (actor) => {
-    if (!(await resumeBatch(batchId, actor.id))) throw new AppError("CONFLICT", "Only a paused batch can be resumed.");
+export async function resumeAction(id: string): Promise<ActionResult> {
+  return authorizedAction(batchId, id, async (id, actor) => {
+    if (!(await resumeBatch(id, actor.id))) throw new AppError("CONFLICT", "Only a paused batch can be resumed.");
     return { ok: true, message: "Resumed." };
   });
 }
 
-export async function cancelAction(batchId: string): Promise<ActionResult> {
-  return authorizedAction(canSend, async (actor) => {
-    const cancelled = await cancelBatch(batchId, actor.id);
+export async function cancelAction(id: string): Promise<ActionResult> {
+  return authorizedAction(batchId, id, async (id, actor) => {
+    const cancelled = await cancelBatch(id, actor.id);
     if (cancelled === null) throw new AppError("CONFLICT", "This batch has already finished.");
     return { ok: true, message: `Cancelled: ${cancelled.toLocaleString()} recipient(s) will not be sent.` };
   });
 }
 
-export async function resendAction(batchId: string, scope: { unknown: boolean; failed: boolean; noReceipt: boolean }): Promise<ActionResult> {
-  const result = await authorizedAction(canSend, async (actor) => {
-    if (!scope.unknown && !scope.failed && !scope.noReceipt) throw new AppError("INVALID_INPUT", "Choose which recipients to resend to.");
-    const created = await resendBatch(batchId, scope, actor.id);
+const resendInput = z
+  .object({ id: uuidParam, unknown: z.boolean(), failed: z.boolean(), noReceipt: z.boolean() })
+  .refine((s) => s.unknown || s.failed || s.noReceipt, "Choose which recipients to resend to.");
+
+export async function resendAction(id: string, scope: { unknown: boolean; failed: boolean; noReceipt: boolean }): Promise<ActionResult> {
+  const result = await authorizedAction(sendGate(resendInput), { id, ...scope }, async ({ id, ...scope }, actor) => {
+    const created = await resendBatch(id, scope, actor.id);
     return { ok: true, message: `Resending to ${created.recipients} recipient(s).`, redirectTo: `/batches/${created.id}` };
   });
   if (result.ok && result.redirectTo) redirect(result.redirectTo);

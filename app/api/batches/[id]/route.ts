@@ -1,14 +1,15 @@
 // GET /api/batches/[id] – a batch's state and counters, polled by its page for live progress.
 import { canView } from "@/lib/auth/permissions";
 import { getBatch } from "@/lib/batches/get-batch";
-import { withActor } from "@/lib/http/route-gate";
+import { AppError } from "@/lib/errors/app-error";
+import { batchParams } from "@/lib/http/params";
+import { route } from "@/lib/http/route-gate";
+import { serialize } from "@/lib/http/serialize";
 
 export const dynamic = "force-dynamic";
 
-export async function GET(_request: Request, { params }: { params: Promise<{ id: string }> }) {
-  return withActor(canView, async () => {
-    const batch = await getBatch((await params).id);
-    if (!batch) return Response.json({ status: false, message: "No such batch." }, { status: 404 });
-    return Response.json(batch);
-  });
-}
+export const GET = route({ allowed: canView, params: batchParams }, async ({ params }) => {
+  const batch = await getBatch(params.id);
+  if (!batch) throw new AppError("NOT_FOUND", "No such batch.");
+  return Response.json(serialize(batch));
+});

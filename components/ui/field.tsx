@@ -1,0 +1,53 @@
+// A form field: label, control, hint and errors wired together (ids, aria-describedby, aria-invalid), and the one
+// class string of every text input, select and textarea.
+import { useId, type ComponentProps, type ReactNode } from "react";
+import { cx } from "./cx";
+
+export const controlClass =
+  "block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-slate-900 aria-[invalid=true]:border-red-500 disabled:bg-slate-50";
+
+type FieldProps = {
+  label: ReactNode;
+  hint?: ReactNode;
+  errors?: string[] | undefined;
+  className?: string;
+  /** Renders the control with the ids to wire up. */
+  children: (control: { id: string; "aria-describedby"?: string; "aria-invalid"?: boolean }) => ReactNode;
+};
+
+export function Field({ label, hint, errors, className, children }: FieldProps) {
+  const id = useId();
+  const hintId = hint ? `${id}-hint` : undefined;
+  const errorId = errors?.length ? `${id}-error` : undefined;
+  const describedBy = [hintId, errorId].filter(Boolean).join(" ") || undefined;
+  return (
+    <div className={cx("space-y-1", className)}>
+      <label htmlFor={id} className="block text-sm font-medium text-slate-700">
+        {label}
+      </label>
+      {children({ id, "aria-describedby": describedBy, ...(errorId ? { "aria-invalid": true } : {}) })}
+      {hint ? (
+        <p id={hintId} className="text-xs text-slate-500">
+          {hint}
+        </p>
+      ) : null}
+      {errorId ? (
+        <p id={errorId} className="text-sm text-red-700">
+          {errors!.join(" ")}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+export function Input({ className, ...props }: ComponentProps<"input">) {
+  return <input className={cx(controlClass, className)} {...props} />;
+}
+
+export function Select({ className, ...props }: ComponentProps<"select">) {
+  return <select className={cx(controlClass, className)} {...props} />;
+}
+
+export function Textarea({ className, ...props }: ComponentProps<"textarea">) {
+  return <textarea className={cx(controlClass, className)} {...props} />;
+}

@@ -1,0 +1,50 @@
+// Tables: a box that scrolls sideways on its own (never the page, at 390 px), header and cells with one padding,
+// and the empty / loading row.
+import type { ComponentProps, ReactNode } from "react";
+import { cx } from "./cx";
+
+export function Table({ className, children, ...props }: ComponentProps<"table">) {
+  return (
+    <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-sm">
+      <table className={cx("w-full border-collapse text-sm", className)} {...props}>
+        {children}
+      </table>
+    </div>
+  );
+}
+
+export function THead({ children }: { children: ReactNode }) {
+  return (
+    <thead className="bg-slate-100 text-left text-slate-600">
+      <tr>{children}</tr>
+    </thead>
+  );
+}
+
+export function Th({ className, numeric, ...props }: ComponentProps<"th"> & { numeric?: boolean }) {
+  return <th scope="col" className={cx("whitespace-nowrap px-3 py-2 font-medium", numeric && "text-right", className)} {...props} />;
+}
+
+export function Tr({ className, ...props }: ComponentProps<"tr">) {
+  return <tr className={cx("border-t border-slate-100", className)} {...props} />;
+}
+
+export function Td({ className, numeric, ...props }: ComponentProps<"td"> & { numeric?: boolean }) {
+  return <td className={cx("px-3 py-2", numeric && "text-right tabular-nums", className)} {...props} />;
+}
+
+/** One row across the table: "Loading…", "No recipients here.". */
+export function EmptyRow({ columns, children }: { columns: number; children: ReactNode }) {
+  return (
+    <tr>
+      <td colSpan={columns} className="px-3 py-4 text-slate-500">
+        {children}
+      </td>
+    </tr>
+  );
+}
+
+/** Said instead of a table that has nothing yet. */
+export function EmptyState({ children }: { children: ReactNode }) {
+  return <p className="rounded-lg border border-dashed border-slate-300 p-8 text-center text-slate-600">{children}</p>;
+}

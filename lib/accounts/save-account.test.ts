@@ -1,0 +1,72 @@
+// Saving provider accounts against a real database: the wire contract at the form, names unique by the database's
+// constraint, and the token required again when the base URL changes.
+import { expect, test } from "vitest";
+import { db } from "@/lib/db/client";
+import { isAppError } from "@/lib/errors/app-error";
+import { accountSchema, saveAccount } from "./save-account";
+
+const form = (patch: Record<string, unknown> = {}) =>
+  accountSchema.parse({
+    name: "Main",
+    baseUrl: "https://api.example.com/api/v1",
+    token: "token-ABCD",
+    defaultSender: "TUMA",
+    defaultOriginator: "254700000000",
+    requestsPerSecond: "120",
+    batchSizeLimit: "100",
+    isDefault: "on",
+    ...patch,
+  });
+
+async function admin(): Promise<string> {
+  const user = await db.user.create({ data: { email: `a-${Math.random()}@t.local`, name: "A", role: "ADMIN", passwordHash: "x" } });
+  return user.id;
+}
+
+async function failure(work: Promise<unknown>) {
+  const error = await work.then(() => null, (e: unknown) => e);
+  if (!isAppError(error)) throw new Error(`expected an AppError, got ${String(error)}`);
+  return error;
+}
+
+test("a sender the provider would refuse (over 11 characters) is refused at the form", () => {
+  const result = accountSchema.safeParse({ ...form(), defaultSender: "TWELVE-CHARS" });
+  expect(result.success).toBe(false);
+  expect(result.error?.issues[0]?.path).toEqual(["defaultSender"]);
+  expect(result.error?.issues[0]?.message).toBe("The sender must be at most 11 characters, or a number of at most 15 digits.");
+});
+
+test("a taken name is a conflict on the name field (the database's unique constraint, P2002), nothing written", async () => {
+  const actor = await admin();
+  await saveAccount(form({ name: "Taken" }), actor);
+  const error = await failure(saveAccount(form({ name: "Taken", token: "other-token" }), actor));
+  expect(error.code).toBe("CONFLICT");
+  expect(error.details).toEqual({ name: ["Already used."] });
+  expect(await db.providerAccount.count({ where: { name: "Taken" } })).toBe(1);
+  expect(await db.auditEvent.count({ where: { action: "account.create", actorId: actor } })).toBe(1);
+});
+
+test("changing the base URL without the token again is refused; with the token it saves and is audited as a token change", async () => {
+  const actor = await admin();
+  const { id } = await saveAccount(form({ name: "Moving" }), actor);
+  const before = await db.providerAccount.findUniqueOrThrow({ where: { id }, omit: { tokenCiphertext: false } });
+
+  const error = await failure(saveAccount(form({ id, name: "Moving", token: "", baseUrl: "https://elsewhere.example/api/v1" }), actor));
+  expect(error.code).toBe("INVALID_INPUT");
+  expect(error.details?.token?.[0]).toMatch(/Required when the base URL changes/);
+  const unchanged = await db.providerAccount.findUniqueOrThrow({ where: { id }, omit: { tokenCiphertext: false } });
+  expect(unchanged.baseUrl).toBe(before.baseUrl);
+  expect(unchanged.tokenCiphertext).toBe(before.tokenCiphertext);
+
+  await saveAccount(form({ id, name: "Moving", token: "new-token-WXYZ", baseUrl: "https://elsewhere.example/api/v1" }), actor);
+  const moved = await db.providerAccount.findUniqueOrThrow({ where: { id }, omit: { tokenCiphertext: false } });
+  expect(moved.baseUrl).toBe("https://elsewhere.example/api/v1");
+  expect(moved.tokenLast4).toBe("WXYZ");
+  const audit = await db.auditEvent.findMany({ where: { targetId: id }, orderBy: { id: "asc" } });
+  expect(audit.map((a) => a.action)).toEqual(["account.create", "account.update_with_token_change"]);
+  expect(JSON.stringify(audit.map((a) => a.detail))).not.toContain("new-token");
+
+  // Same base URL, empty token: keeps the token.
+  await saveAccount(form({ id, name: "Moving", token: "", baseUrl: "https://elsewhere.example/api/v1", requestsPerSecond: "60" }), actor);
+  expect((await db.providerAccount.findUniqueOrThrow({ where: { id }, omit: { tokenCiphertext: false } })).tokenCiphertext).toBe(moved.tokenCiphertext);
+});

@@ -1,0 +1,50 @@
+// The one writer of audit events. Audit rows are append-only: nothing in the code updates or deletes them, and every
+// writer comes through here, inside the same transaction as the change it records when there is one.
+import "server-only";
+import type pg from "pg";
+import { pool } from "@/lib/db/pool";
+
+export const AUDIT_ACTIONS = [
+  "batch.create",
+  "batch.pause",
+  "batch.resume",
+  "batch.cancel",
+  "batch.resend",
+  "account.create",
+  "account.update",
+  "account.update_with_token_change",
+  "user.create",
+  "user.update",
+  "user.disable",
+  "user.enable",
+  "user.password_reset",
+  "user.password_change",
+  "template.create",
+  "template.update",
+  "template.delete",
+  "optout.add",
+  "optout.remove",
+  "upload.create",
+] as const;
+
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+export type AuditTarget = "Batch" | "ProviderAccount" | "User" | "Template" | "OptOut" | "Upload";
+
+export type AuditEntry = {
+  actorId: string | null;
+  action: AuditAction;
+  targetType: AuditTarget;
+  targetId: string | null;
+  detail?: Record<string, unknown>;
+};
+
+/** A pg pool or client (inside a transaction), or Prisma's client or transaction client. */
+type Executor = Pick<pg.Pool | pg.PoolClient, "query"> | { $executeRawUnsafe: (query: string, ...values: unknown[]) => Promise<number> };
+
+const INSERT = `INSERT INTO "AuditEvent" ("actorId", action, "targetType", "targetId", detail) VALUES ($1::uuid, $2, $3, $4, $5::jsonb)`;
+
+export async function recordAudit(entry: AuditEntry, executor: Executor = pool()): Promise<void> {
+  const values = [entry.actorId, entry.action, entry.targetType, entry.targetId, JSON.stringify(entry.detail ?? {})];
+  if ("query" in executor) await executor.query(INSERT, values);
+  else await executor.$executeRawUnsafe(INSERT, ...values);
+}

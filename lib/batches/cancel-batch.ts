@@ -1,0 +1,31 @@
+// Cancelling a batch: what was not yet submitted is cancelled with its messages; chunks in flight finish and are
+// recorded as usual (their requests may already have reached the provider).
+import "server-only";
+import { recordAudit } from "@/lib/audit/record-audit";
+import { transaction } from "@/lib/db/transaction";
+import { ACTIVE_BATCH_STATES } from "./states";
+
+/** The number of recipients cancelled, or null when the batch had already finished. */
+export async function cancelBatch(batchId: string, actorId: string | null): Promise<number | null> {
+  return transaction(async (client) => {
+    const { rowCount } = await client.query(
+      `UPDATE "Batch" SET state = 'CANCELLED', "finishedAt" = now(), "updatedAt" = now()
+       WHERE id = $1 AND state = ANY($2::"BatchState"[])`,
+      [batchId, ACTIVE_BATCH_STATES],
+    );
+    if (rowCount !== 1) return null;
+    const cancelled = await client.query(
+      `WITH chunks AS (
+         UPDATE "DispatchChunk" SET state = 'CANCELLED' WHERE "batchId" = $1 AND state = 'PENDING'
+         RETURNING "firstMessageId", "lastMessageId"
+       )
+       UPDATE "Message" m SET state = 'CANCELLED', "updatedAt" = now()
+       FROM chunks c
+       WHERE m."batchId" = $1 AND m.id BETWEEN c."firstMessageId" AND c."lastMessageId" AND m.state = 'PENDING'`,
+      [batchId],
+    );
+    const count = cancelled.rowCount ?? 0;
+    await recordAudit({ actorId, action: "batch.cancel", targetType: "Batch", targetId: batchId, detail: { cancelled: count } }, client);
+    return count;
+  });
+}

@@ -1,0 +1,19 @@
+// Compose's form, as its action receives it: the batch settings plus the numbers as typed or pasted.
+import { z } from "zod";
+import { MAX_PASTED_NUMBERS, splitNumbers } from "@/lib/recipients/split-numbers";
+import { batchSettingsFields, checkBatchSettings } from "./batch-settings";
+
+export const composeSchema = z
+  .object({
+    ...batchSettingsFields,
+    recipients: z
+      .string()
+      .transform(splitNumbers)
+      .pipe(
+        z
+          .array(z.string())
+          .min(1, "Add at least one number.")
+          .max(MAX_PASTED_NUMBERS, `At most ${MAX_PASTED_NUMBERS.toLocaleString("en")} numbers can be pasted; upload a file for more.`),
+      ),
+  })
+  .superRefine(checkBatchSettings);

@@ -1,0 +1,120 @@
+// Creating a batch: its settings checked against the provider's wire contract, its recipients prepared
+// (prepare-recipients.ts), then the batch, its recipients and their dispatch chunks stored in bulk, 10,000 per
+// set-based statement, with its start enqueued in the same transaction as the batch row. Large batches start sending
+// while the rest of their recipients are still being stored.
+import "server-only";
+import { z } from "zod";
+import { AppError } from "@/lib/errors/app-error";
+import { pool } from "@/lib/db/pool";
+import { transaction } from "@/lib/db/transaction";
+import { invalidInput } from "@/lib/errors/error-shape";
+import { recordAudit } from "@/lib/audit/record-audit";
+import { BATCH_LIMIT } from "@/lib/provider/wire/schemas";
+import { batchSettingsFields, checkBatchSettings } from "./batch-settings";
+import { prepareRecipients } from "./prepare-recipients";
+import { enqueueBatchStart } from "@/lib/dispatch/jobs";
+import { storeRecipients } from "./store-recipients";
+
+/** Recipients stored with the batch row: small, so that sending starts at once. */
+const FIRST_SLICE = 2_000;
+/** How far ahead of the provider's rate storing runs while a batch is already sending. */
+const STORE_AHEAD = 1.5;
+/** Recipients stored per statement (and per commit) after the first slice. */
+const INSERT_SLICE = 10_000;
+const ANALYZE_AFTER = 10_000;
+/** First key of the advisory lock held while a batch's recipients are stored. */
+export const STORING_LOCK_SPACE = 7262;
+
+export const createBatchSchema = z
+  .object({
+    ...batchSettingsFields,
+    authorId: z.uuid().nullable(),
+    parentBatchId: z.uuid().nullish(),
+    /** Phone numbers in any of the spec's forms; each stored in the 254… form. */
+    recipients: z.array(z.object({ phone: z.string(), text: z.string().nullish() })).min(1, "Add at least one recipient."),
+  })
+  .superRefine(checkBatchSettings);
+
+export type CreateBatchInput = z.input<typeof createBatchSchema>;
+
+export type CreatedBatch = { id: string; recipients: number; duplicates: number; suppressed: number };
+
+export async function createBatch(raw: CreateBatchInput): Promise<CreatedBatch> {
+  const parsed = createBatchSchema.safeParse(raw);
+  if (!parsed.success) throw invalidInput(parsed.error, "Invalid batch.");
+  const input = parsed.data;
+
+  const { phones, texts, duplicates } = prepareRecipients(input.recipients);
+
+  const scheduled = input.scheduledAt && input.scheduledAt.getTime() > Date.now() ? input.scheduledAt : null;
+  const { rows: accounts } = await pool().query<{ batchSizeLimit: number; requestsPerSecond: number }>(
+    `SELECT "batchSizeLimit", "requestsPerSecond" FROM "ProviderAccount" WHERE id = $1`,
+    [input.accountId],
+  );
+  if (!accounts[0]) throw new AppError("INVALID_INPUT", "That provider account does not exist.");
+  const chunkSize = Math.max(1, Math.min(accounts[0].batchSizeLimit, BATCH_LIMIT));
+  const storing = phones.length > FIRST_SLICE;
+
+  // While a large batch is being stored, this session holds a lock named after it: if the process dies half-way,
+  // the lock goes with it and a worker fails the batch instead of leaving it half-stored for ever
+  // (lib/dispatch/interrupted-storing.ts).
+  const lockSession = storing ? await pool().connect() : null;
+  try {
+    const created = await transaction(async (client) => {
+      const { rows } = await client.query<{ id: string }>(
+        `INSERT INTO "Batch" (id, kind, name, "accountId", "authorId", "parentBatchId", "templateText", sender, originator, voice, repeat,
+                              "linkId", "scheduledAt", state, "recipientCount", storing, "startedAt", "updatedAt")
+         VALUES (gen_random_uuid(), $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13::"BatchState", $14, $15,
+                 CASE WHEN $13::"BatchState" = 'SENDING' THEN now() END, now())
+         RETURNING id`,
+        [
+          input.kind, input.name, input.accountId, input.authorId, input.parentBatchId ?? null, input.templateText,
+          input.kind === "SMS" ? input.sender : null, input.kind === "VOICE" ? input.originator : null,
+          input.kind === "VOICE" ? (input.voice ?? null) : null, input.kind === "VOICE" ? (input.repeat ?? null) : null,
+          // Not scheduled: SENDING at once, so workers pick it up on their next look (the start job then finds it
+          // started and does nothing); scheduled: the job starts it when its time comes.
+          input.kind === "SMS" ? (input.linkId ?? null) : null, scheduled, scheduled ? "SCHEDULED" : "SENDING", phones.length, storing,
+        ],
+      );
+      const batchId = rows[0]!.id;
+      if (lockSession) await lockSession.query("SELECT pg_advisory_lock($1, hashtext($2))", [STORING_LOCK_SPACE, batchId]);
+      const { suppressed } = await storeRecipients(client, batchId, phones.slice(0, FIRST_SLICE), texts.slice(0, FIRST_SLICE), chunkSize);
+      await recordAudit(
+        { actorId: input.authorId, action: "batch.create", targetType: "Batch", targetId: batchId, detail: { recipients: phones.length, duplicates, scheduledAt: scheduled } },
+        client,
+      );
+      await enqueueBatchStart(client, batchId, scheduled);
+      return { id: batchId, suppressed };
+    });
+
+    // The first slice is committed and already being sent; store the rest, one committed slice at a time, so that a
+    // 100,000-recipient batch starts sending within a second instead of after all of it is stored.
+    // Sending is capped by the provider's rate, so storing need only stay ahead of it; paced to STORE_AHEAD × that
+    // rate, it leaves the database room to send at full speed meanwhile instead of competing with it in a burst.
+    // A scheduled batch is not sending yet: it is stored at full speed.
+    const storeRate = STORE_AHEAD * accounts[0].requestsPerSecond * chunkSize;
+    const storingStarted = performance.now();
+    let suppressed = created.suppressed;
+    for (let start = FIRST_SLICE; start < phones.length; start += INSERT_SLICE) {
+      if (!scheduled) {
+        const due = storingStarted + ((start - FIRST_SLICE) / storeRate) * 1000;
+        const wait = due - performance.now();
+        if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+      }
+      const slice = await transaction((client) =>
+        storeRecipients(client, created.id, phones.slice(start, start + INSERT_SLICE), texts.slice(start, start + INSERT_SLICE), chunkSize),
+      );
+      suppressed += slice.suppressed;
+    }
+    if (storing) await pool().query(`UPDATE "Batch" SET storing = false, "updatedAt" = now() WHERE id = $1`, [created.id]);
+    // A large batch can change the table's shape (on a young installation, most of it): refresh the planner's
+    // statistics now rather than whenever autovacuum gets to it.
+    if (phones.length >= ANALYZE_AFTER) await pool().query(`ANALYZE "Message"`);
+    return { id: created.id, recipients: phones.length, duplicates, suppressed };
+  } finally {
+    if (lockSession) {
+      await lockSession.query("SELECT pg_advisory_unlock_all()").catch(() => {});
+      lockSession.release();
+    }
+  }
+}

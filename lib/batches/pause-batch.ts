@@ -1,0 +1,18 @@
+// Pausing a batch: nothing new is sent; requests already in flight finish and are recorded as usual. One guarded
+// UPDATE, so an operator and a worker pausing at once pause it once.
+import "server-only";
+import { recordAudit } from "@/lib/audit/record-audit";
+import { pool } from "@/lib/db/pool";
+import { PAUSABLE_BATCH_STATES } from "./states";
+
+/** False when the batch is not in a state that can be paused. `actorId` null: the worker paused it. */
+export async function pauseBatch(batchId: string, reason: string | null, actorId: string | null): Promise<boolean> {
+  const { rowCount } = await pool().query(
+    `UPDATE "Batch" SET state = 'PAUSED', "pauseReason" = $2, "updatedAt" = now()
+     WHERE id = $1 AND state = ANY($3::"BatchState"[])`,
+    [batchId, reason, PAUSABLE_BATCH_STATES],
+  );
+  if (rowCount !== 1) return false;
+  await recordAudit({ actorId, action: "batch.pause", targetType: "Batch", targetId: batchId, detail: { reason } });
+  return true;
+}

@@ -1,0 +1,40 @@
+// A batch's recipients made ready to store: every number normalised to the 254… form (any form operators paste),
+// duplicates kept once. Any invalid number refuses the whole batch with the reasons, so nothing is dropped silently.
+import "server-only";
+import { AppError } from "@/lib/errors/app-error";
+import { normalizePhone } from "@/lib/provider/wire/phone";
+
+export type RecipientInput = { phone: string; text?: string | null | undefined };
+export type PreparedRecipients = { phones: string[]; texts: (string | null)[]; duplicates: number };
+
+/** How many invalid numbers are listed one by one; the rest are counted. */
+const LISTED = 20;
+
+export function prepareRecipients(recipients: readonly RecipientInput[]): PreparedRecipients {
+  const phones: string[] = [];
+  const texts: (string | null)[] = [];
+  const seen = new Set<string>();
+  const reasons: string[] = [];
+  let invalid = 0;
+  let duplicates = 0;
+  recipients.forEach((recipient, index) => {
+    const check = normalizePhone(recipient.phone, { lenient: true });
+    if (!check.ok) {
+      invalid++;
+      if (reasons.length < LISTED) reasons.push(`Recipient ${index + 1} (${recipient.phone.slice(0, 30)}): ${check.reason}`);
+      return;
+    }
+    if (seen.has(check.phone)) {
+      duplicates++;
+      return;
+    }
+    seen.add(check.phone);
+    phones.push(check.phone);
+    texts.push(recipient.text ?? null);
+  });
+  if (invalid > 0) {
+    if (invalid > LISTED) reasons.push(`…and ${(invalid - LISTED).toLocaleString("en")} more.`);
+    throw new AppError("INVALID_INPUT", `${invalid.toLocaleString("en")} recipient number(s) are not valid Kenyan numbers.`, { recipients: reasons });
+  }
+  return { phones, texts, duplicates };
+}

@@ -1,0 +1,25 @@
+// PAUSED → SENDING; a scheduled batch whose time has not come goes back to waiting for it (with a new start job).
+import "server-only";
+import { recordAudit } from "@/lib/audit/record-audit";
+import { transaction } from "@/lib/db/transaction";
+import { enqueueBatchStart } from "@/lib/dispatch/jobs";
+
+export async function resumeBatch(batchId: string, actorId: string | null): Promise<boolean> {
+  return transaction(async (client) => {
+    const { rows } = await client.query<{ state: string; scheduledAt: Date | null }>(
+      `UPDATE "Batch" SET
+         state = CASE WHEN "scheduledAt" > now() THEN 'SCHEDULED'::"BatchState" ELSE 'SENDING'::"BatchState" END,
+         "pauseReason" = NULL,
+         "startedAt" = CASE WHEN "scheduledAt" > now() THEN "startedAt" ELSE COALESCE("startedAt", now()) END,
+         "updatedAt" = now()
+       WHERE id = $1 AND state = 'PAUSED'
+       RETURNING state, "scheduledAt"`,
+      [batchId],
+    );
+    const row = rows[0];
+    if (!row) return false;
+    if (row.state === "SCHEDULED") await enqueueBatchStart(client, batchId, row.scheduledAt);
+    await recordAudit({ actorId, action: "batch.resume", targetType: "Batch", targetId: batchId }, client);
+    return true;
+  });
+}

@@ -1,0 +1,50 @@
+// The batch and message facts that pages, routes and SQL must agree on, each written once. SQL takes them as
+// parameters (`state = ANY($n::"BatchState"[])`), so a state added here is added everywhere. Safe in the browser.
+import { z } from "zod";
+import type { BatchState, MessageState } from "@/lib/generated/prisma/enums";
+
+/** Batches that can still send or change: shown live, counted as active, cancellable. */
+export const ACTIVE_BATCH_STATES = ["SCHEDULED", "QUEUED", "SENDING", "PAUSED"] as const satisfies readonly BatchState[];
+/** Batches an operator can pause. */
+export const PAUSABLE_BATCH_STATES = ["SENDING", "QUEUED", "SCHEDULED"] as const satisfies readonly BatchState[];
+/** Batches a start job may begin sending. */
+export const STARTABLE_BATCH_STATES = ["QUEUED", "SCHEDULED"] as const satisfies readonly BatchState[];
+
+export function isActiveBatch(state: string): boolean {
+  return (ACTIVE_BATCH_STATES as readonly string[]).includes(state);
+}
+
+export function isPausableBatch(state: string): boolean {
+  return (PAUSABLE_BATCH_STATES as readonly string[]).includes(state);
+}
+
+export const MESSAGE_STATES = [
+  "PENDING", "QUEUED", "DELIVERED", "ANSWERED", "FAILED", "REJECTED", "UNKNOWN", "CANCELLED", "SUPPRESSED",
+] as const satisfies readonly MessageState[];
+
+/**
+ * "No receipt yet": accepted by the provider (QUEUED) and still without a final receipt after the no-receipt age
+ * (NO_RECEIPT_AFTER_HOURS). Not a state of its own: the message may still get its receipt.
+ */
+export const NO_RECEIPT = "NO_RECEIPT";
+export const NO_RECEIPT_STATE = "QUEUED" satisfies MessageState;
+
+/** The filters of a batch's recipients list and export, in the order the page offers them. */
+export const MESSAGE_FILTERS = [
+  { value: "PENDING", label: "Pending" },
+  { value: "QUEUED", label: "Queued" },
+  { value: "DELIVERED", label: "Delivered" },
+  { value: "ANSWERED", label: "Answered" },
+  { value: "FAILED", label: "Failed" },
+  { value: "REJECTED", label: "Rejected" },
+  { value: "UNKNOWN", label: "Unknown" },
+  { value: NO_RECEIPT, label: "No receipt yet" },
+  { value: "CANCELLED", label: "Cancelled" },
+  { value: "SUPPRESSED", label: "Suppressed" },
+] as const satisfies readonly { value: MessageState | typeof NO_RECEIPT; label: string }[];
+
+export type MessageFilter = (typeof MESSAGE_FILTERS)[number]["value"];
+
+export const messageFilterSchema = z.enum(MESSAGE_FILTERS.map((f) => f.value) as [MessageFilter, ...MessageFilter[]], {
+  error: `Unknown filter. Use one of ${MESSAGE_FILTERS.map((f) => f.value).join(", ")}.`,
+});

@@ -1,0 +1,16 @@
+// The console's pages in the main navigation, each with who may open it: one list for the menu. Pages check the same
+// permissions on the server; hiding a link is only a courtesy.
+import { canManageAccounts, canSend, canView, type Actor } from "@/lib/auth/permissions";
+
+export type NavItem = { href: string; label: string; allowed: (actor: Actor) => boolean };
+
+export const NAV_ITEMS: NavItem[] = [
+  { href: "/", label: "Overview", allowed: canView },
+  { href: "/compose", label: "Compose", allowed: canSend },
+  { href: "/batches", label: "Batches", allowed: canView },
+  { href: "/settings", label: "Settings", allowed: canManageAccounts },
+];
+
+export function navFor(actor: Actor): { href: string; label: string }[] {
+  return NAV_ITEMS.filter((item) => item.allowed(actor)).map(({ href, label }) => ({ href, label }));
+}

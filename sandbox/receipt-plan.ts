@@ -1,0 +1,53 @@
+/**
+ * Which delivery receipts an accepted message gets, and when. One receipt per recipient number (a
+ * comma-separated send yields one per phone, all with the request's uniqueId); the knobs add failure
+ * statuses, duplicates and intermediate receipts that arrive after the final one.
+ */
+import type { Correlator } from "@/lib/provider/wire/schemas";
+import type { Knobs } from "./knobs";
+import { between, chance, pick } from "./random";
+
+export type MessageKind = "sms" | "voice";
+
+/** Final success statuses the spec shows (2.5). */
+export const SUCCESS_STATUS: Record<MessageKind, string> = { sms: "DeliveredToTerminal", voice: "Answered" };
+/**
+ * Non-final statuses for the out-of-order knob. DeliveredToNetwork belongs to the same ParlayX family as
+ * DeliveredToTerminal; Ringing is the voice analogue. A consumer must never let them overwrite a final state.
+ */
+export const INTERMEDIATE_STATUS: Record<MessageKind, string> = { sms: "DeliveredToNetwork", voice: "Ringing" };
+
+export interface ReceiptTarget {
+  kind: MessageKind;
+  endpoint: string;
+  /** Normalised (254…) recipient number. */
+  phone: string;
+  correlator: Correlator | null;
+  uniqueId: string;
+}
+
+export interface PlannedReceipt {
+  endpoint: string;
+  /** Delay from acceptance, in milliseconds. */
+  delayMs: number;
+  phone: string;
+  correlator: Correlator | null;
+  uniqueId: string;
+  deliveryStatus: string;
+}
+
+export function planReceipts(target: ReceiptTarget, knobs: Knobs, immediate: boolean): PlannedReceipt[] {
+  const failureList = target.kind === "sms" ? knobs.smsFailureStatuses : knobs.voiceFailureStatuses;
+  const status = chance(knobs.receiptFailureRate) ? pick(failureList) : SUCCESS_STATUS[target.kind];
+  const delay = (): number => (immediate ? 0 : between(knobs.receiptDelayMs));
+  const base = { endpoint: target.endpoint, phone: target.phone, correlator: target.correlator, uniqueId: target.uniqueId };
+  const final: PlannedReceipt = { ...base, delayMs: delay(), deliveryStatus: status };
+  const planned = [final];
+  if (chance(knobs.duplicateRate)) planned.push({ ...final, delayMs: delay() });
+  if (chance(knobs.outOfOrderRate)) {
+    // Strictly later than the final receipt, so the intermediate status really arrives out of order.
+    const after = final.delayMs + 1 + (immediate ? 0 : between([0, Math.max(10, knobs.receiptDelayMs[1] - knobs.receiptDelayMs[0])]));
+    planned.push({ ...base, delayMs: after, deliveryStatus: INTERMEDIATE_STATUS[target.kind] });
+  }
+  return planned;
+}

@@ -1,0 +1,154 @@
+/** Delivery receipts (spec 2.5, 6) posted by the sandbox to a local node:http endpoint, and their knobs. */
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { createProviderClient, type ProviderClient } from "@/lib/provider/client";
+import { unlimited } from "@/lib/provider/rate-limiter";
+import { deliveryReceiptSchema, type DeliveryReceipt, type SmsRequest, type VoiceRequest } from "@/lib/provider/wire/schemas";
+import { startReceiptSink, type ReceiptSink } from "@/test/receipt-sink";
+import { startSandbox, type Sandbox } from "./server";
+
+const TOKEN = "receipts-token";
+let sandbox: Sandbox;
+let client: ProviderClient;
+let sink: ReceiptSink;
+
+beforeAll(async () => {
+  sandbox = await startSandbox({ port: 0, token: TOKEN });
+  client = createProviderClient({ baseUrl: sandbox.url, token: TOKEN, rateLimiter: unlimited });
+});
+afterAll(async () => {
+  client.close();
+  await sandbox.close();
+});
+beforeEach(async () => {
+  await sink?.close();
+  sink = await startReceiptSink();
+  sandbox.state.reset();
+  sandbox.state.setKnobs({ receiptDelayMs: [0, 20] });
+});
+
+const sms = (over: Partial<SmsRequest> = {}): SmsRequest => ({
+  sender: "TUMA",
+  message: "hello",
+  phone: "0712345678",
+  correlator: 501,
+  endpoint: sink.url,
+  ...over,
+});
+const voice = (over: Partial<VoiceRequest> = {}): VoiceRequest => ({
+  originator: "254709000000",
+  message: "hello",
+  phone: "254712345678",
+  correlator: "v-1",
+  endpoint: sink.url,
+  ...over,
+});
+
+const asReceipts = (items: unknown[]): DeliveryReceipt[] => items.map((r) => deliveryReceiptSchema.parse(r));
+
+describe("delivery receipts", () => {
+  it("SMS: one receipt with phone, correlator, uniqueId, DeliveredToTerminal and deliveryTime", async () => {
+    const [result] = await client.sendSms(sms());
+    const [receipt, ...more] = asReceipts(await sink.waitFor(1));
+    await sandbox.state.receipts.idle();
+    expect(more).toHaveLength(0);
+    expect(result?.status && result.data.uniqueId).toBe(receipt?.uniqueId);
+    expect(receipt).toMatchObject({ phone: "254712345678", correlator: 501, deliveryStatus: "DeliveredToTerminal" });
+    expect(receipt?.deliveryTime).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+    expect(Object.keys(receipt ?? {}).sort()).toEqual(["correlator", "deliveryStatus", "deliveryTime", "phone", "uniqueId"]);
+    expect(sink.posts[0]?.headers["content-type"]).toBe("application/json");
+    expect(sink.posts[0]?.path).toBe("/receipts");
+  });
+
+  it("voice comma-separated: one Answered receipt per phone, all with the request's uniqueId", async () => {
+    const [result] = await client.sendVoice(voice({ phone: "254712345678,0733000111,771000222" }));
+    const receipts = asReceipts(await sink.waitFor(3));
+    expect(receipts.map((r) => r.phone).sort()).toEqual(["254712345678", "254733000111", "254771000222"]);
+    for (const r of receipts) {
+      expect(r).toMatchObject({ deliveryStatus: "Answered", correlator: "v-1" });
+      expect(r.uniqueId).toBe(result?.status ? result.data.uniqueId : "");
+    }
+  });
+
+  it("batch: one receipt per object, each with its own correlator and uniqueId", async () => {
+    const results = await client.sendSms(Array.from({ length: 10 }, (_, i) => sms({ correlator: i })));
+    const receipts = asReceipts(await sink.waitFor(10));
+    const byCorrelator = new Map(receipts.map((r) => [r.correlator, r.uniqueId]));
+    results.forEach((r, i) => expect(byCorrelator.get(i)).toBe(r.status ? r.data.uniqueId : null));
+  });
+
+  it("requests without an endpoint request no receipt", async () => {
+    await client.sendSms({ sender: "TUMA", message: "x", phone: "0712345678" });
+    await sandbox.state.receipts.idle();
+    expect(sandbox.state.receipts.stats().scheduled).toBe(0);
+    expect(sink.receipts()).toHaveLength(0);
+  });
+
+  it("failure statuses at the configured rate, from the configured mix", async () => {
+    sandbox.state.setKnobs({ receiptFailureRate: 1, smsFailureStatuses: ["DeliveryImpossible"] });
+    await client.sendSms(sms({ phone: "0712345678,0712345679" }));
+    await client.sendVoice(voice());
+    const receipts = asReceipts(await sink.waitFor(3));
+    expect(receipts.filter((r) => r.correlator === 501).map((r) => r.deliveryStatus)).toEqual([
+      "DeliveryImpossible",
+      "DeliveryImpossible",
+    ]);
+    expect(["NotAnswered", "Busy", "Failed"]).toContain(receipts.find((r) => r.correlator === "v-1")?.deliveryStatus);
+  });
+
+  it("duplicates: the same receipt twice", async () => {
+    sandbox.state.setKnobs({ duplicateRate: 1 });
+    await client.sendSms(sms());
+    const [a, b] = await sink.waitFor(2);
+    expect(a).toEqual(b);
+  });
+
+  it("out of order: an intermediate status arrives after the final one", async () => {
+    sandbox.state.setKnobs({ outOfOrderRate: 1 });
+    await client.sendSms(sms());
+    const receipts = asReceipts(await sink.waitFor(2));
+    expect(receipts.map((r) => r.deliveryStatus)).toEqual(["DeliveredToTerminal", "DeliveredToNetwork"]);
+  });
+
+  it("receipts before the HTTP response", async () => {
+    sandbox.state.setKnobs({ receiptsBeforeResponse: true, receiptDelayMs: [5000, 5000] });
+    const [result] = await client.sendSms(sms());
+    // Already there when the response resolves, despite the 5 s delay knob (which only applies otherwise).
+    expect(sink.receipts()).toHaveLength(1);
+    expect((sink.receipts()[0] as DeliveryReceipt).uniqueId).toBe(result?.status ? result.data.uniqueId : "");
+  });
+
+  it("respects the delay range", async () => {
+    sandbox.state.setKnobs({ receiptDelayMs: [300, 300] });
+    const sent = Date.now();
+    await client.sendSms(sms());
+    await sink.waitFor(1);
+    expect((sink.posts[0]?.at ?? 0) - sent).toBeGreaterThanOrEqual(280);
+  });
+
+  it("groups receipts for one endpoint into arrays when receiptsPerPost > 1", async () => {
+    sandbox.state.setKnobs({ receiptsPerPost: 50, receiptDelayMs: [50, 50], receiptConcurrency: 1 });
+    await client.sendSms(Array.from({ length: 100 }, (_, i) => sms({ correlator: i })));
+    await sink.waitFor(100);
+    expect(sink.posts.length).toBeLessThan(100);
+    expect(Array.isArray(sink.posts[0]?.body)).toBe(true);
+  });
+
+  it("retries a receipt the endpoint refused", async () => {
+    sink.respondWith(500);
+    await client.sendSms(sms());
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    sink.respondWith(200);
+    await sink.waitFor(1, 5_000);
+    await sandbox.state.receipts.idle();
+    expect(sandbox.state.receipts.stats()).toMatchObject({ posted: 1, failed: 0 });
+  });
+
+  it("drops (and counts) receipts beyond the queue limit, and none when receipts are off", async () => {
+    sandbox.state.setKnobs({ receiptQueueLimit: 0 });
+    await client.sendSms(sms());
+    expect(sandbox.state.receipts.stats()).toMatchObject({ scheduled: 0, dropped: 1 });
+    sandbox.state.setKnobs({ receiptQueueLimit: 100, receipts: false });
+    await client.sendSms(sms());
+    expect(sandbox.state.receipts.stats()).toMatchObject({ scheduled: 0, dropped: 1 });
+  });
+});

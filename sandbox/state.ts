@@ -1,0 +1,88 @@
+/**
+ * Everything the sandbox remembers: its knobs, the messages it accepted, the requests it answered, the
+ * request-rate window and the receipts it still has to post. Tests embedding the sandbox read this object
+ * directly; over HTTP the same data is served under /__sandbox/.
+ */
+import type { Correlator, RequestForm } from "@/lib/provider/wire/schemas";
+import { applyKnobs, type Knobs, type KnobsPatch } from "./knobs";
+import type { MessageKind } from "./receipt-plan";
+import { ReceiptPoster } from "./receipt-poster";
+import { RingLog } from "./ring-log";
+import { SlidingWindow } from "./sliding-window";
+
+/** One recipient of one accepted request object (a comma-separated send yields one entry per number). */
+export interface AcceptedMessage {
+  kind: MessageKind;
+  /** This recipient's number as sent (trimmed). */
+  phone: string;
+  /** The same number in the 254 form. */
+  normalizedPhone: string;
+  correlator: Correlator | null;
+  uniqueId: string;
+  /** The message text. */
+  message: string;
+  /** SMS sender or voice originator, as sent. */
+  from: string;
+  endpoint: string | null;
+  batchId: string;
+  form: RequestForm;
+  /** Epoch milliseconds (fractional) at which the request arrived. */
+  requestTime: number;
+}
+
+export interface RequestRecord {
+  /** Epoch milliseconds (fractional) at which the request arrived. */
+  at: number;
+  method: string;
+  path: string;
+  /** Status answered, or null when the connection was dropped by the dropRate knob. */
+  status: number | null;
+  /** Recipients accepted by this request (0 when refused). */
+  messages: number;
+  /** Whether the status was injected by an error-rate knob rather than earned. */
+  injected: boolean;
+}
+
+export class SandboxState {
+  private current: Knobs;
+  readonly messages: RingLog<AcceptedMessage>;
+  readonly requests: RingLog<RequestRecord>;
+  readonly window: SlidingWindow;
+  readonly receipts: ReceiptPoster;
+
+  constructor(
+    private readonly initialKnobs: Knobs,
+    readonly clientId: string,
+    readonly timeZoneOffsetMinutes: number,
+  ) {
+    this.current = initialKnobs;
+    this.messages = new RingLog(initialKnobs.messageLogLimit);
+    this.requests = new RingLog(initialKnobs.requestLogLimit);
+    this.window = new SlidingWindow(initialKnobs.rateLimit);
+    this.receipts = new ReceiptPoster(() => this.current, timeZoneOffsetMinutes);
+  }
+
+  get knobs(): Knobs {
+    return this.current;
+  }
+
+  /** Validates and applies a partial update; throws a ZodError when invalid. */
+  setKnobs(patch: KnobsPatch): Knobs {
+    this.current = applyKnobs(this.current, patch);
+    this.messages.setLimit(this.current.messageLogLimit);
+    this.requests.setLimit(this.current.requestLogLimit);
+    this.receipts.log.setLimit(this.current.requestLogLimit);
+    this.window.setLimit(this.current.rateLimit);
+    return this.current;
+  }
+
+  /** Back to the start-up state: knobs as started, logs empty, rate window empty, queued receipts forgotten. */
+  reset(): void {
+    this.current = this.initialKnobs;
+    this.setKnobs({});
+    this.messages.clear();
+    this.requests.clear();
+    this.window.reset();
+    this.receipts.reset();
+  }
+}
