@@ -1,4 +1,7 @@
-// Every environment variable Tuma reads, validated once with zod. Documented in .env.example.
+// Every environment variable Tuma reads, validated with zod when a process starts (start-up, worker, test runner)
+// and then read through env(), which parses once and caches. Documented in .env.example. Two values are read where
+// they are used instead, because start-up itself provides them after parsing: DATABASE_URL for the embedded
+// database (lib/db/url.ts) and the generated TUMA_ENCRYPTION_KEY (lib/crypto/encryption-key.ts).
 // Server-only by nature: nothing here is exposed to the browser (there are no NEXT_PUBLIC_ variables).
 import { z } from "zod";
 

@@ -1,5 +1,6 @@
 // The receipt URL's secret → its provider account, cached briefly: the provider may call thousands of times a
-// second and the mapping changes only when an administrator rotates a secret.
+// second, and an account's secret is set when the account is created and never changes (there is no rotation yet;
+// when there is, the 30 s cache is how long an old secret keeps working). A wrong secret is remembered for 2 s only.
 import "server-only";
 import { pool } from "@/lib/db/pool";
 
