@@ -4,14 +4,17 @@
 //   per message take the strongest receipt of the lot (a final one over an intermediate, then the latest time);
 //   apply it only forwards: a final state is replaced only by a final receipt with a later deliveryTime, an
 //   intermediate receipt never replaces a final state. Replays therefore change nothing.
-// The work list is ReceiptQueue. A receipt that matches no message yet stays on it with backoff (its message's
-// answer may still be on its way) for two days; the receipt itself is kept in Receipt for good.
+// The work list is ReceiptQueue. A receipt that matches no message yet ("no_message") stays on it with backoff (its
+// message's answer may still be on its way) for UNMATCHED_RETRY_HOURS; one whose message was never sent
+// ("not_sent") leaves it at once. Either way the receipt is kept in Receipt for good, with the reason.
 import "server-only";
 import { transaction } from "@/lib/db/transaction";
 import { normalizePhone } from "@/lib/provider/wire/phone";
 import { mapDeliveryStatus } from "./status-map";
 
 const BATCH = 5_000;
+/** How long a receipt that matches no message is tried again. */
+export const UNMATCHED_RETRY_HOURS = 48;
 
 type Pending = { id: string; accountId: string; uniqueId: string | null; correlator: string | null; phone: string | null; deliveryStatus: string; deliveryAt: Date | null; receivedAt: Date };
 
@@ -34,7 +37,7 @@ export async function applyPendingReceipts(): Promise<{ taken: number; matched: 
          SELECT * FROM unnest($1::bigint[], $2::uuid[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::bool[], $9::timestamptz[], $10::timestamptz[])
            AS r(rid, account, uid, corr, phone, status, state, final, at, received)
        ),
-       matched AS (
+       candidate AS (
          SELECT r.*, COALESCE(
            -- uniqueId + phone, through the phone index (a comma-separated send shares one uniqueId).
            (SELECT m.id FROM "Message" m JOIN "Batch" b ON b.id = m."batchId"
@@ -42,25 +45,40 @@ export async function applyPendingReceipts(): Promise<{ taken: number; matched: 
            -- Our correlator is the message id.
            (SELECT m.id FROM "Message" m JOIN "Batch" b ON b.id = m."batchId"
              WHERE r.corr ~ '^[0-9]{1,18}$' AND m.id = r.corr::bigint AND b."accountId" = r.account)
-         ) AS mid
+         ) AS cand
          FROM r
        ),
+       matched AS (
+         -- A PENDING message may have a receipt only while its chunk is in flight (a receipt can beat the send's
+         -- answer); one whose chunk was never claimed was never sent, so the receipt is not about it.
+         SELECT c.*, CASE WHEN c.cand IS NULL OR NOT sent.ok THEN NULL ELSE c.cand END AS mid,
+                CASE WHEN c.cand IS NULL THEN 'no_message' WHEN NOT sent.ok THEN 'not_sent' END AS why
+         FROM candidate c
+         LEFT JOIN "Message" m ON m.id = c.cand
+         LEFT JOIN LATERAL (
+           SELECT m.state <> 'PENDING' OR COALESCE((
+             SELECT dc.state <> 'PENDING' FROM "DispatchChunk" dc
+             WHERE dc."batchId" = m."batchId" AND dc."lastMessageId" >= m.id
+             ORDER BY dc."lastMessageId" LIMIT 1), false) AS ok
+         ) sent ON true
+       ),
        linked AS (
-         UPDATE "Receipt" rc SET "messageId" = matched.mid, "appliedAt" = COALESCE(rc."appliedAt", now())
+         UPDATE "Receipt" rc SET "messageId" = matched.mid, "unmatchedReason" = matched.why,
+           "appliedAt" = COALESCE(rc."appliedAt", now())
          FROM matched WHERE rc.id = matched.rid
        ),
        done AS (
          DELETE FROM "ReceiptQueue" q USING matched
          WHERE q."receiptId" = matched.rid
-           AND (matched.mid IS NOT NULL OR matched.received < now() - interval '48 hours')
+           AND (matched.mid IS NOT NULL OR matched.why = 'not_sent' OR matched.received < now() - make_interval(hours => $11))
        ),
        later AS (
          -- Not matched yet: try again later, backing off from 5 s to 10 minutes.
          UPDATE "ReceiptQueue" q SET attempts = q.attempts + 1,
            "retryAt" = now() + make_interval(secs => LEAST(600, 5 * power(2, LEAST(q.attempts, 10))))
          FROM matched
-         WHERE q."receiptId" = matched.rid AND matched.mid IS NULL
-           AND matched.received >= now() - interval '48 hours'
+         WHERE q."receiptId" = matched.rid AND matched.why = 'no_message'
+           AND matched.received >= now() - make_interval(hours => $11)
        ),
        best AS (
          SELECT DISTINCT ON (mid) * FROM matched WHERE mid IS NOT NULL ORDER BY mid, final DESC, at DESC NULLS LAST, rid DESC
@@ -89,6 +107,7 @@ export async function applyPendingReceipts(): Promise<{ taken: number; matched: 
         mapped.map((r) => r.final),
         mapped.map((r) => r.deliveryAt),
         mapped.map((r) => r.receivedAt),
+        UNMATCHED_RETRY_HOURS,
       ],
     );
     return { taken: rows.length, matched: Number(result[0]?.matched ?? 0), changed: Number(result[0]?.changed ?? 0) };

@@ -5,8 +5,9 @@ import { deliveryReceiptPayloadSchema, type DeliveryReceipt } from "@/lib/provid
 import { normalizePhone } from "@/lib/provider/wire/phone";
 import { parseProviderTime } from "@/lib/provider/wire/provider-time";
 import { accountIdBySecret } from "./account-by-secret";
+import { jsonHazard } from "./json-hazards";
 import { readLimitedBody } from "./read-limited-body";
-import { storeReceipts, type ReceiptRow } from "./store-receipts";
+import { isDataException, storeReceipts, type ReceiptRow } from "./store-receipts";
 
 export const MAX_RECEIPT_BODY_BYTES = 64 * 1024;
 
@@ -23,13 +24,22 @@ export async function ingestReceipts(secret: string, request: Request): Promise<
   } catch {
     return { status: 400, body: { status: false, message: "The body is not valid JSON." } };
   }
+  const hazard = jsonHazard(json);
+  if (hazard) return { status: 400, body: { status: false, message: `Not a delivery receipt we can store: ${hazard}.` } };
   const parsed = deliveryReceiptPayloadSchema.safeParse(json);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     return { status: 400, body: { status: false, message: `Not a delivery receipt: ${issue ? `${issue.path.join(".") || "body"}: ${issue.message}` : "invalid shape"}.` } };
   }
   const receipts: DeliveryReceipt[] = Array.isArray(parsed.data) ? parsed.data : [parsed.data];
-  await storeReceipts(receipts.map((receipt) => toRow(accountId, receipt)));
+  try {
+    await storeReceipts(receipts.map((receipt) => toRow(accountId, receipt)));
+  } catch (error) {
+    // The database refused a value of this very receipt (its group was retried without it): bad input, not a
+    // reason for the provider to try again. Anything else (the database is down) is thrown: 503, please retry.
+    if (isDataException(error)) return { status: 400, body: { status: false, message: "The receipt holds a value that cannot be stored." } };
+    throw error;
+  }
   return { status: 200, body: { status: true, message: "Received.", received: receipts.length } };
 }
 

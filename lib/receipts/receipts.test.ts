@@ -174,3 +174,40 @@ test("wrong secret, a 1 MB body, malformed JSON and a wrong shape are refused, a
   expect(await db.receipt.count()).toBe(receiptsBefore);
   expect(await db.message.findMany({ select: { id: true, state: true, deliveryStatus: true }, orderBy: { id: "asc" } })).toEqual(statesBefore);
 });
+
+test("a deeply nested extra field or a NUL character is bad input (400, not 503), and good receipts sent alongside are stored", async () => {
+  const { messages } = await sentBatch(2, 40_000);
+  const good = receiptFor(messages[0]!, "DeliveredToTerminal", "2026-11-22 12:00:00");
+  // Built as text: serialising 5,000 levels would overflow this test's own stack, as it did the server's.
+  const nested = `${'{"n":'.repeat(5_000)}"deep"${"}".repeat(5_000)}`;
+  const before = await db.receipt.count();
+  const [deep, nul, fine] = await Promise.all([
+    post(null, h.receiptSecret, `${JSON.stringify(good).slice(0, -1)},"extra":${nested}}`),
+    post({ ...receiptFor(messages[1]!, "DeliveredToTerminal", "2026-11-22 12:00:00"), phone: "2547\u00001" }),
+    post(good),
+  ]);
+  expect([deep.status, nul.status, fine.status]).toEqual([400, 400, 200]);
+  expect((await deep.json()).message).toBe("Not a delivery receipt we can store: it is nested more than 32 levels deep.");
+  expect((await nul.json()).message).toBe("Not a delivery receipt we can store: a value contains a NUL character (\\u0000).");
+  expect(await db.receipt.count()).toBe(before + 1);
+  await waitFor(() => db.message.findUniqueOrThrow({ where: { id: messages[0]!.id } }), (m) => m.state === "DELIVERED", 10_000, "good receipt applied");
+});
+
+test("a receipt whose message was never sent is kept unmatched with the reason, and the message stays PENDING", async () => {
+  const { id } = await createBatch({
+    kind: "SMS", accountId: h.accountId, authorId: h.userId, name: "later", templateText: "Not yet", sender: "TUMA",
+    scheduledAt: new Date(Date.now() + 3_600_000), recipients: phones(3, 50_000).map((phone) => ({ phone })),
+  });
+  const message = await db.message.findFirstOrThrow({ where: { batchId: id }, orderBy: { id: "asc" } });
+  const response = await post({ phone: message.phone, correlator: String(message.id), uniqueId: "0d3c6a4e-1111-4d6f-9a7b-2b1f5e3c9d01", deliveryStatus: "DeliveredToTerminal", deliveryTime: "2026-11-22 12:00:00" });
+  expect(response.status).toBe(200);
+  const stored = await waitFor(
+    () => db.receipt.findFirstOrThrow({ where: { correlator: String(message.id) } }),
+    (r) => r.appliedAt !== null, 10_000, "applied",
+  );
+  expect(stored.messageId).toBeNull();
+  expect(stored.unmatchedReason).toBe("not_sent");
+  expect(await db.receiptQueue.count({ where: { receiptId: stored.id } })).toBe(0); // not tried again: it never can match
+  expect((await db.message.findUniqueOrThrow({ where: { id: message.id } })).state).toBe("PENDING");
+  expect((await batchRow(id)).pendingCount).toBe(3);
+});

@@ -42,14 +42,41 @@ function pump(): void {
       size += next.rows.length;
     }
     writer.inFlight++;
-    void commit(group.flatMap((waiter) => waiter.rows))
-      .then(() => group.forEach((waiter) => waiter.resolve()))
-      .catch((error: unknown) => group.forEach((waiter) => waiter.reject(error)))
-      .finally(() => {
-        writer.inFlight--;
-        pump();
-      });
+    void commitGroup(group).finally(() => {
+      writer.inFlight--;
+      pump();
+    });
   }
+}
+
+/**
+ * One commit for the group; if the database refuses a value in it, each callback's receipts are committed on their
+ * own, so one bad receipt never fails the good ones that happened to share its commit.
+ */
+async function commitGroup(group: Waiter[]): Promise<void> {
+  try {
+    await commit(group.flatMap((waiter) => waiter.rows));
+    group.forEach((waiter) => waiter.resolve());
+  } catch (error) {
+    if (group.length === 1 || !isDataException(error)) {
+      group.forEach((waiter) => waiter.reject(error));
+      return;
+    }
+    await Promise.all(
+      group.map((waiter) =>
+        commit(waiter.rows).then(
+          () => waiter.resolve(),
+          (own: unknown) => waiter.reject(own),
+        ),
+      ),
+    );
+  }
+}
+
+/** PostgreSQL's class 22: the data itself was refused (bad encoding, NUL in text, out of range), not the server. */
+export function isDataException(error: unknown): boolean {
+  const code = typeof error === "object" && error !== null && "code" in error ? String((error as { code: unknown }).code) : "";
+  return code.startsWith("22");
 }
 
 async function commit(rows: ReceiptRow[]): Promise<void> {
