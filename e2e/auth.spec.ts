@@ -63,3 +63,24 @@ test("a user disabled while logged in is refused on the next request", async ({ 
   await page.goto("/batches");
   await expect(page).toHaveURL(/\/login/);
 });
+
+test("a callback URL that leads to another origin is ignored: after login the browser stays on the console", async ({ page, seedUser, baseURL }) => {
+  const operator = await seedUser("OPERATOR");
+  await page.goto(`/login?callbackUrl=${encodeURIComponent("/\\evil.example/")}`);
+  await page.getByLabel("Email").fill(operator.email);
+  await page.getByLabel("Password").fill(operator.password);
+  await page.getByRole("button", { name: "Log in" }).click();
+  await expect(page.getByTestId("current-user")).toBeVisible();
+  expect(new URL(page.url()).origin).toBe(new URL(baseURL!).origin);
+  expect(new URL(page.url()).pathname).toBe("/");
+});
+
+test("a same-origin callback URL is honoured after login", async ({ page, seedUser }) => {
+  const operator = await seedUser("OPERATOR");
+  await page.goto(`/login?callbackUrl=${encodeURIComponent("/batches")}`);
+  await page.getByLabel("Email").fill(operator.email);
+  await page.getByLabel("Password").fill(operator.password);
+  await page.getByRole("button", { name: "Log in" }).click();
+  await expect(page.getByRole("heading", { name: "Batches" })).toBeVisible();
+  await expect(page).toHaveURL(/\/batches$/);
+});

@@ -6,6 +6,7 @@ import CredentialsProvider from "next-auth/providers/credentials";
 import { z } from "zod";
 import { db } from "@/lib/db/client";
 import { verifyPassword } from "./password";
+import { safeCallbackPath } from "./safe-callback";
 import { clearFailures, lockedFor, recordFailure } from "./throttle";
 
 const credentialsSchema = z.object({
@@ -51,6 +52,10 @@ export const authOptions: NextAuthOptions = {
     }),
   ],
   callbacks: {
+    // next-auth's own redirects (sign-in, sign-out callbackUrl) stay on this console.
+    redirect({ url, baseUrl }) {
+      return new URL(safeCallbackPath(url, baseUrl), baseUrl).toString();
+    },
     jwt({ token, user }) {
       if (user) token.sub = user.id;
       return token;
