@@ -1,8 +1,9 @@
-// Log-in checks against a real database: throttling by (email, client) and by client.
+// Log-in checks against a real database: throttling by (email, client) and by client, and one argon2 verification
+// on every path, counted through authenticate's password-check parameter.
 import { randomBytes } from "node:crypto";
 import { describe, expect, test } from "vitest";
 import { db } from "@/lib/db/client";
-import { authenticate, LoginRefused, WRONG_CREDENTIALS } from "./authenticate";
+import { authenticate, LoginRefused, WRONG_CREDENTIALS, type PasswordCheck } from "./authenticate";
 import { CLIENT_POLICY, clientKey, PAIR_POLICY } from "./login-throttle";
 import { hashPassword, verifyPassword } from "./password";
 
@@ -20,6 +21,12 @@ let clients = 0;
 /** A fresh client address for each call. */
 const client = () => `198.51.100.${++clients}`;
 const refusal = (promise: Promise<unknown>) => promise.then(() => "accepted", (error: unknown) => (error instanceof LoginRefused ? error.message : `unexpected: ${String(error)}`));
+
+/** A password check that records the hashes it was asked to verify against. */
+function countingCheck(): { check: PasswordCheck; hashes: string[] } {
+  const hashes: string[] = [];
+  return { hashes, check: (hash, password) => (hashes.push(hash), verifyPassword(hash, password)) };
+}
 
 describe("throttling", () => {
   test("an attacker locking the admin's email from one client does not lock the admin out from another", async () => {
@@ -61,5 +68,28 @@ describe("throttling", () => {
     await Promise.all(Array.from({ length: 12 }, (_, i) => refusal(authenticate({ email: `p${i}@test.local`, password: "x", clientAddress: from }))));
     const row = await db.loginThrottle.findUnique({ where: { key: clientKey({ email: "", clientAddress: from }) } });
     expect(row?.failures).toBe(12);
+  });
+});
+
+describe("one password verification on every path", () => {
+  test("unknown email, wrong password, disabled account and success each verify exactly once, against argon2id hashes of the same cost", async () => {
+    const user = await seedUser();
+    const disabled = await seedUser({ disabled: true });
+    const realHash = (await db.user.findUniqueOrThrow({ where: { id: user.id }, omit: { passwordHash: false } })).passwordHash;
+    const params = (hash: string) => hash.split("$").slice(1, 4).join("$"); // algorithm, version, cost
+
+    const cases: [string, Parameters<typeof authenticate>[0]][] = [
+      ["unknown email", { email: `nobody-${randomBytes(3).toString("hex")}@test.local`, password: "guess", clientAddress: client() }],
+      ["wrong password", { email: user.email, password: "guess", clientAddress: client() }],
+      ["disabled account", { email: disabled.email, password: disabled.password, clientAddress: client() }],
+      ["right password", { email: user.email, password: user.password, clientAddress: client() }],
+    ];
+    for (const [what, attempt] of cases) {
+      const { check, hashes } = countingCheck();
+      await authenticate(attempt, check).catch(() => {});
+      expect(hashes, what).toHaveLength(1);
+      expect(params(hashes[0]!), what).toBe(params(realHash));
+      expect(params(hashes[0]!), what).toMatch(/^argon2id\$v=19\$m=\d+,t=\d+,p=\d+$/);
+    }
   });
 });

@@ -1,8 +1,10 @@
-// Checking a log-in: throttled per client and per (email, client) (login-throttle.ts).
+// Checking a log-in: throttled per client and per (email, client) (login-throttle.ts), and exactly one argon2
+// verification whatever the email — an unknown email is checked against a dummy hash — so neither the answer nor its
+// timing says whether an account exists.
 import "server-only";
 import { db } from "@/lib/db/client";
 import { loginWaitMs, recordLoginFailure, recordLoginSuccess } from "./login-throttle";
-import { verifyPassword } from "./password";
+import { dummyPasswordHash, verifyPassword } from "./password";
 
 export const WRONG_CREDENTIALS = "Wrong email or password.";
 
@@ -21,7 +23,7 @@ export async function authenticate(attempt: LoginAttempt, check: PasswordCheck =
   if (wait > 0) throw new LoginRefused(`Too many failed attempts. Try again in ${Math.ceil(wait / 60_000)} minute(s).`);
 
   const user = await db.user.findUnique({ where: { email: attempt.email }, omit: { passwordHash: false } });
-  const ok = user ? await check(user.passwordHash, attempt.password) : false;
+  const ok = await check(user?.passwordHash ?? (await dummyPasswordHash()), attempt.password);
   if (!user || !ok) {
     await recordLoginFailure(attempt, now);
     throw new LoginRefused(WRONG_CREDENTIALS);
