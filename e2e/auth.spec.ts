@@ -93,3 +93,22 @@ test("a same-origin callback URL is honoured after login", async ({ page, seedUs
   await expect(page.getByRole("heading", { name: "Batches" })).toBeVisible();
   await expect(page).toHaveURL(/\/batches$/);
 });
+
+test("a session cookie saved before logging out no longer works afterwards", async ({ browser, page, seedUser }) => {
+  const operator = await seedUser("OPERATOR");
+  await logIn(page, operator);
+  const saved = await page.context().cookies();
+  expect(saved.some((cookie) => cookie.name.includes("next-auth.session-token"))).toBe(true);
+  await page.getByRole("button", { name: "Log out" }).click();
+  await expect(page).toHaveURL(/\/login/);
+
+  // Someone who copied the cookie before log-out replays it in a fresh browser.
+  const replay = await browser.newContext();
+  await replay.addCookies(saved);
+  const stolen = await replay.newPage();
+  await stolen.goto("/batches");
+  await expect(stolen).toHaveURL(/\/login/);
+  const api = await replay.request.get("/api/batches/00000000-0000-0000-0000-000000000000");
+  expect(api.status()).toBe(401);
+  await replay.close();
+});

@@ -9,7 +9,7 @@ import { dummyPasswordHash, verifyPassword } from "./password";
 export const WRONG_CREDENTIALS = "Wrong email or password.";
 
 export type LoginAttempt = { email: string; password: string; clientAddress: string };
-export type AuthenticatedUser = { id: string; email: string; name: string };
+export type AuthenticatedUser = { id: string; email: string; name: string; sessionVersion: number };
 /** The password check; a parameter so that tests can count verifications. */
 export type PasswordCheck = (passwordHash: string, password: string) => Promise<boolean>;
 
@@ -32,5 +32,5 @@ export async function authenticate(attempt: LoginAttempt, check: PasswordCheck =
   if (user.disabledAt) throw new LoginRefused("This account is disabled. Ask an administrator.");
   await recordLoginSuccess(attempt);
   await db.user.update({ where: { id: user.id }, data: { lastLoginAt: now } });
-  return { id: user.id, email: user.email, name: user.name };
+  return { id: user.id, email: user.email, name: user.name, sessionVersion: user.sessionVersion };
 }

@@ -1,13 +1,16 @@
-// next-auth configuration: email + password against our User table, JWT sessions that expire. The session only
-// carries the user id; every request re-reads the user (lib/auth/session.ts) so a disabled user is refused at once.
+// next-auth configuration: email + password against our User table, JWT sessions that expire SESSION_MAX_AGE_HOURS
+// after log-in. The token carries the user id, the log-in time and the user's session version; every request re-reads
+// the user (lib/auth/session.ts), so a disabled or logged-out session is refused at once.
 import "server-only";
 import type { NextAuthOptions } from "next-auth";
 import CredentialsProvider from "next-auth/providers/credentials";
 import { z } from "zod";
 import { env } from "@/lib/env";
 import { CLIENT_ADDRESS_HEADER } from "@/lib/http/client-address";
+import { endSessions } from "@/lib/users/end-sessions";
 import { authenticate, LoginRefused, WRONG_CREDENTIALS } from "./authenticate";
 import { safeCallbackPath } from "./safe-callback";
+import { sessionExpiresAt } from "./session-validity";
 
 const credentialsSchema = z.object({
   email: z.email().transform((email) => email.toLowerCase()),
@@ -20,9 +23,13 @@ function clientAddressOf(headers: Record<string, unknown> | undefined): string {
   return typeof value === "string" && value !== "" ? value : "unknown";
 }
 
+export const sessionMaxAgeSeconds = (): number => Math.round(env().SESSION_MAX_AGE_HOURS * 3600);
+
 export const authOptions: NextAuthOptions = {
   secret: env().NEXTAUTH_SECRET,
-  session: { strategy: "jwt", maxAge: Math.round(env().SESSION_MAX_AGE_HOURS * 3600) },
+  // The token's own expiry too: next-auth's JWT default is 30 days whatever the session's maxAge says.
+  session: { strategy: "jwt", maxAge: sessionMaxAgeSeconds() },
+  jwt: { maxAge: sessionMaxAgeSeconds() },
   pages: { signIn: "/login" },
   providers: [
     CredentialsProvider({
@@ -48,12 +55,29 @@ export const authOptions: NextAuthOptions = {
       return new URL(safeCallbackPath(url, baseUrl), baseUrl).toString();
     },
     jwt({ token, user }) {
-      if (user) token.sub = user.id;
+      // `user` is present only at log-in: that is when the session's version and start are fixed.
+      if (user) {
+        token.sub = user.id;
+        token.sessionVersion = user.sessionVersion ?? 0;
+        token.authenticatedAt = Math.floor(Date.now() / 1000);
+      }
       return token;
     },
     session({ session, token }) {
-      if (session.user && token.sub) (session.user as { id?: string }).id = token.sub;
-      return session;
+      const authenticatedAt = token.authenticatedAt ?? 0; // a token without it (older than this code) is expired
+      return {
+        ...session,
+        user: { ...session.user, id: token.sub ?? "" },
+        sessionVersion: token.sessionVersion ?? -1,
+        authenticatedAt,
+        expires: sessionExpiresAt({ authenticatedAt }, sessionMaxAgeSeconds()).toISOString(),
+      };
+    },
+  },
+  events: {
+    // Logging out ends the user's sessions everywhere, so a copy of this session's cookie is worthless too.
+    async signOut({ token }) {
+      if (token?.sub) await endSessions(token.sub);
     },
   },
 };
