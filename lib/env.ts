@@ -26,6 +26,11 @@ export const envSchema = z.object({
   NEXTAUTH_URL: z.url().optional(),
   NEXTAUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   SESSION_MAX_AGE_HOURS: z.coerce.number().positive().max(24 * 30).default(12),
+  /**
+   * Reverse proxies in front of the console that append the client's address to X-Forwarded-For (0: none, the
+   * connection's address is the client). Used to throttle log-ins per client (lib/http/client-address.ts).
+   */
+  TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
 
   // Secrets at rest
   /** 32 bytes, base64: encrypts provider tokens (AES-256-GCM). Generated into the data directory when unset. */

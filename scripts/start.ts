@@ -82,11 +82,12 @@ async function main(): Promise<void> {
 }
 
 function startNext(port: number, hostname: string): ChildProcess {
-  const nextBin = path.join(root, "node_modules", "next", "dist", "bin", "next");
-  const child = spawn(process.execPath, [nextBin, "start", "-p", String(port), "-H", hostname], {
+  // Our own server around Next's handler (scripts/web-server.ts), not `next start`: it tells the application each
+  // request's client address. tsx without the react-server condition: Next loads React's server build itself.
+  const child = spawn(process.execPath, ["--import", "tsx", path.join(root, "scripts", "web-server.ts")], {
     cwd: root,
     stdio: ["ignore", "inherit", "inherit"],
-    env: { ...process.env, NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1", NODE_OPTIONS: "" },
+    env: { ...process.env, PORT: String(port), HOSTNAME: hostname, NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1", NODE_OPTIONS: "" },
   });
   child.on("exit", (code, signal) => {
     if (shuttingDown) return;

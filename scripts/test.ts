@@ -65,6 +65,8 @@ async function e2e(): Promise<Tally> {
       ADMIN_EMAIL: "admin@e2e.test",
       ADMIN_PASSWORD: "e2e-admin-password",
       LOG_LEVEL: "warn",
+      // Specs play several clients by sending X-Forwarded-For, as a reverse proxy would (log-in throttling is per client).
+      TRUST_PROXY: "1",
     });
     await run(process.execPath, ["node_modules/@playwright/test/cli.js", "test", ...(only === "e2e" ? passThrough : [])], {
       E2E_BASE_URL: server.url,

@@ -3,6 +3,7 @@
 import { signIn } from "next-auth/react";
 import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
+import { safeCallbackPath } from "@/lib/auth/safe-callback";
 
 export function LoginForm({ callbackUrl }: { callbackUrl: string }) {
   const router = useRouter();
@@ -25,7 +26,8 @@ export function LoginForm({ callbackUrl }: { callbackUrl: string }) {
       setError(result?.error && result.error !== "CredentialsSignin" ? result.error : "Wrong email or password.");
       return;
     }
-    router.replace(callbackUrl);
+    // The page already checked it; checked again here because this is where the browser actually goes.
+    router.replace(safeCallbackPath(callbackUrl, window.location.origin));
     router.refresh();
   }
 

@@ -1,63 +1,83 @@
-// next-auth configuration: email + password against our User table, JWT sessions that expire. The session only
-// carries the user id; every request re-reads the user (lib/auth/session.ts) so a disabled user is refused at once.
+// next-auth configuration: email + password against our User table, JWT sessions that expire SESSION_MAX_AGE_HOURS
+// after log-in. The token carries the user id, the log-in time and the user's session version; every request re-reads
+// the user (lib/auth/session.ts), so a disabled or logged-out session is refused at once.
 import "server-only";
 import type { NextAuthOptions } from "next-auth";
 import CredentialsProvider from "next-auth/providers/credentials";
 import { z } from "zod";
-import { db } from "@/lib/db/client";
-import { verifyPassword } from "./password";
-import { clearFailures, lockedFor, recordFailure } from "./throttle";
+import { env } from "@/lib/env";
+import { CLIENT_ADDRESS_HEADER } from "@/lib/http/client-address";
+import { endSessions } from "@/lib/users/end-sessions";
+import { authenticate, LoginRefused, WRONG_CREDENTIALS } from "./authenticate";
+import { safeCallbackPath } from "./safe-callback";
+import { sessionExpiresAt } from "./session-validity";
 
 const credentialsSchema = z.object({
   email: z.email().transform((email) => email.toLowerCase()),
   password: z.string().min(1).max(1024),
 });
 
-export const WRONG_CREDENTIALS = "Wrong email or password.";
-
-function sessionMaxAgeSeconds(): number {
-  const hours = Number(process.env.SESSION_MAX_AGE_HOURS ?? 12);
-  return Math.round((Number.isFinite(hours) && hours > 0 ? hours : 12) * 3600);
+/** The client address the web server put in its header; "unknown" when the console was not started by `npm start`. */
+function clientAddressOf(headers: Record<string, unknown> | undefined): string {
+  const value = headers?.[CLIENT_ADDRESS_HEADER];
+  return typeof value === "string" && value !== "" ? value : "unknown";
 }
 
+export const sessionMaxAgeSeconds = (): number => Math.round(env().SESSION_MAX_AGE_HOURS * 3600);
+
 export const authOptions: NextAuthOptions = {
-  secret: process.env.NEXTAUTH_SECRET,
+  secret: env().NEXTAUTH_SECRET,
+  // The token's own expiry too: next-auth's JWT default is 30 days whatever the session's maxAge says.
   session: { strategy: "jwt", maxAge: sessionMaxAgeSeconds() },
+  jwt: { maxAge: sessionMaxAgeSeconds() },
   pages: { signIn: "/login" },
   providers: [
     CredentialsProvider({
       name: "Email and password",
       credentials: { email: { label: "Email", type: "email" }, password: { label: "Password", type: "password" } },
-      async authorize(raw) {
+      async authorize(raw, request) {
         const parsed = credentialsSchema.safeParse(raw);
         if (!parsed.success) throw new Error(WRONG_CREDENTIALS);
-        const { email, password } = parsed.data;
-        const key = `email:${email}`;
-        const wait = await lockedFor(key);
-        if (wait > 0) {
-          throw new Error(`Too many failed attempts. Try again in ${Math.ceil(wait / 60_000)} minute(s).`);
+        try {
+          return await authenticate({ ...parsed.data, clientAddress: clientAddressOf(request.headers) });
+        } catch (error) {
+          // next-auth shows an Error's message to the browser: only our own sentences get through.
+          if (error instanceof LoginRefused) throw new Error(error.message);
+          console.error("[auth] log-in failed unexpectedly", error);
+          throw new Error("Logging in failed on our side. Try again in a moment.");
         }
-        const user = await db.user.findUnique({ where: { email }, omit: { passwordHash: false } });
-        const ok = user ? await verifyPassword(user.passwordHash, password) : false;
-        if (!user || !ok) {
-          await recordFailure(key);
-          throw new Error(WRONG_CREDENTIALS);
-        }
-        if (user.disabledAt) throw new Error("This account is disabled. Ask an administrator.");
-        await clearFailures(key);
-        await db.user.update({ where: { id: user.id }, data: { lastLoginAt: new Date() } });
-        return { id: user.id, email: user.email, name: user.name };
       },
     }),
   ],
   callbacks: {
+    // next-auth's own redirects (sign-in, sign-out callbackUrl) stay on this console.
+    redirect({ url, baseUrl }) {
+      return new URL(safeCallbackPath(url, baseUrl), baseUrl).toString();
+    },
     jwt({ token, user }) {
-      if (user) token.sub = user.id;
+      // `user` is present only at log-in: that is when the session's version and start are fixed.
+      if (user) {
+        token.sub = user.id;
+        token.sessionVersion = user.sessionVersion ?? 0;
+        token.authenticatedAt = Math.floor(Date.now() / 1000);
+      }
       return token;
     },
     session({ session, token }) {
-      if (session.user && token.sub) (session.user as { id?: string }).id = token.sub;
-      return session;
+      const authenticatedAt = token.authenticatedAt ?? 0; // a token without it (older than this code) is expired
+      return {
+        ...session,
+        user: { ...session.user, id: token.sub ?? "" },
+        sessionVersion: token.sessionVersion ?? -1,
+        authenticatedAt,
+        expires: sessionExpiresAt({ authenticatedAt }, sessionMaxAgeSeconds()).toISOString(),
+      };
+    },
+  },
+  events: {
+    // Logging out ends the user's sessions everywhere, so a copy of this session's cookie is worthless too.
+    async signOut({ token }) {
+      if (token?.sub) await endSessions(token.sub);
     },
   },
 };

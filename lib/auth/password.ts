@@ -14,6 +14,17 @@ export async function verifyPassword(passwordHash: string, password: string): Pr
   }
 }
 
+let dummy: Promise<string> | undefined;
+/**
+ * A hash of a random password, made by hashPassword like every real one (same algorithm and cost), for log-ins to
+ * an email with no account: verifying against it costs what a real check costs, so the answer's timing does not
+ * tell which emails have accounts. Made once per process.
+ */
+export function dummyPasswordHash(): Promise<string> {
+  dummy ??= hashPassword(randomBytes(32).toString("base64url"));
+  return dummy;
+}
+
 /** A password for the first administrator: 18 characters from an alphabet without look-alikes. */
 export function generatePassword(): string {
   const alphabet = "abcdefghjkmnpqrstuvwxyzABCDEFGHJKMNPQRSTUVWXYZ23456789";

@@ -1,22 +1,23 @@
 // The one gate every page, server action and route handler passes: who is asking, re-read from the database on
-// every request (so disabling a user or changing a role takes effect immediately), and are they allowed.
+// every request (so disabling a user, changing a role or logging out takes effect immediately), and are they allowed.
 import "server-only";
 import { getServerSession } from "next-auth";
 import { forbidden, redirect } from "next/navigation";
 import { db } from "@/lib/db/client";
-import { authOptions } from "./options";
+import { authOptions, sessionMaxAgeSeconds } from "./options";
 import type { Actor } from "./permissions";
+import { sessionIsCurrent } from "./session-validity";
 
-/** The signed-in, enabled user, or null. */
+/** The signed-in, enabled user whose session is still current, or null. */
 export async function currentActor(): Promise<Actor | null> {
   const session = await getServerSession(authOptions);
-  const id = (session?.user as { id?: string } | undefined)?.id;
-  if (!id) return null;
+  const id = session?.user.id;
+  if (!session || !id) return null;
   const user = await db.user.findUnique({
     where: { id },
-    select: { id: true, email: true, name: true, role: true, disabledAt: true },
+    select: { id: true, email: true, name: true, role: true, disabledAt: true, sessionVersion: true },
   });
-  if (!user || user.disabledAt) return null;
+  if (!user || !sessionIsCurrent(session, user, sessionMaxAgeSeconds())) return null;
   return { id: user.id, email: user.email, name: user.name, role: user.role };
 }
 

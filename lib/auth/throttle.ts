@@ -1,11 +1,10 @@
-// Login throttling shared by every web process (kept in Postgres): after MAX_FAILURES failed attempts within
-// WINDOW for one key (an email or a client address), that key is locked for LOCK_FOR.
+// Failure counters per key, shared by every web process (kept in Postgres): after `maxFailures` failures within
+// `windowMs` for one key, that key is locked for `lockMs`. What a key is (a client, an email and a client together)
+// is the caller's policy (login-throttle.ts).
 import "server-only";
 import { db } from "@/lib/db/client";
 
-const MAX_FAILURES = 5;
-const WINDOW_MS = 15 * 60_000;
-const LOCK_MS = 15 * 60_000;
+export type ThrottlePolicy = { maxFailures: number; windowMs: number; lockMs: number };
 
 /** Milliseconds until the key may try again, or 0 when it may try now. */
 export async function lockedFor(key: string, now = new Date()): Promise<number> {
@@ -14,16 +13,26 @@ export async function lockedFor(key: string, now = new Date()): Promise<number> 
   return Math.max(0, row.lockedUntil.getTime() - now.getTime());
 }
 
-export async function recordFailure(key: string, now = new Date()): Promise<void> {
-  const row = await db.loginThrottle.findUnique({ where: { key } });
-  const windowExpired = !row || now.getTime() - row.windowStart.getTime() > WINDOW_MS;
-  const failures = windowExpired ? 1 : row.failures + 1;
-  const lockedUntil = failures >= MAX_FAILURES ? new Date(now.getTime() + LOCK_MS) : null;
-  await db.loginThrottle.upsert({
-    where: { key },
-    create: { key, failures, windowStart: now, lockedUntil },
-    update: { failures, lockedUntil, ...(windowExpired ? { windowStart: now } : {}) },
-  });
+/**
+ * Counts one failure, in one statement: concurrent failures (an attacker's parallel requests) each count, where a
+ * read-then-write would let them all read the same count. Times go in as epoch milliseconds, stored as UTC like
+ * every Prisma DateTime.
+ */
+export async function recordFailure(key: string, policy: ThrottlePolicy, now = new Date()): Promise<void> {
+  const nowMs = now.getTime();
+  const lockUntilMs = nowMs + policy.lockMs;
+  await db.$executeRaw`
+    INSERT INTO "LoginThrottle" AS t (key, failures, "windowStart", "lockedUntil")
+    VALUES (${key}, 1, to_timestamp(${nowMs}::float8 / 1000) AT TIME ZONE 'UTC',
+            CASE WHEN ${policy.maxFailures}::int <= 1 THEN to_timestamp(${lockUntilMs}::float8 / 1000) AT TIME ZONE 'UTC' END)
+    ON CONFLICT (key) DO UPDATE SET
+      failures = CASE WHEN t."windowStart" < EXCLUDED."windowStart" - ${policy.windowMs}::float8 * interval '1 millisecond'
+                      THEN 1 ELSE t.failures + 1 END,
+      "windowStart" = CASE WHEN t."windowStart" < EXCLUDED."windowStart" - ${policy.windowMs}::float8 * interval '1 millisecond'
+                           THEN EXCLUDED."windowStart" ELSE t."windowStart" END,
+      "lockedUntil" = CASE WHEN (CASE WHEN t."windowStart" < EXCLUDED."windowStart" - ${policy.windowMs}::float8 * interval '1 millisecond'
+                                      THEN 1 ELSE t.failures + 1 END) >= ${policy.maxFailures}::int
+                           THEN to_timestamp(${lockUntilMs}::float8 / 1000) AT TIME ZONE 'UTC' END`;
 }
 
 export async function clearFailures(key: string): Promise<void> {

