@@ -1,3 +1,4 @@
+import Link from "next/link";
 import type { ReactNode } from "react";
 import { LogoutButton } from "@/components/auth/logout-button";
 import { MainNav } from "@/components/console/main-nav";
@@ -6,17 +7,18 @@ import { requireActor } from "@/lib/auth/session";
 import { navFor } from "@/lib/console/nav-items";
 
 export default async function ConsoleLayout({ children }: { children: ReactNode }) {
-  const actor = await requireActor();
+  // The page decides about one-time passwords (the account page must still render inside this layout).
+  const actor = await requireActor(undefined, { whilePasswordMustChange: true });
   return (
     <div className="min-h-screen">
       <header className="relative border-b border-slate-200 bg-white">
         <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-6 gap-y-2 px-4 py-3 sm:px-6">
           <span className="text-lg font-semibold">Tuma</span>
-          <MainNav items={navFor(actor)} />
+          <MainNav items={actor.mustChangePassword ? [] : navFor(actor)} />
           <div className="ml-auto flex min-w-0 items-center gap-3 text-sm">
-            <span data-testid="current-user" className="truncate">
+            <Link href="/account" data-testid="current-user" className="truncate hover:underline">
               {actor.name} <span className="text-slate-500">({actor.role.toLowerCase()})</span>
-            </span>
+            </Link>
             <LogoutButton />
           </div>
         </div>

@@ -5,7 +5,8 @@ import { cx } from "./cx";
 
 export function Table({ className, children, ...props }: ComponentProps<"table">) {
   return (
-    <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-sm">
+    // relative: absolutely positioned content (screen-reader labels) stays inside the scrolling box, not the page.
+    <div className="relative overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-sm">
       <table className={cx("w-full border-collapse text-sm", className)} {...props}>
         {children}
       </table>

@@ -10,7 +10,12 @@ import { currentActor } from "./session";
 
 export type ActionResult = { ok: boolean; message: string; fieldErrors?: FieldErrors; redirectTo?: string };
 
-type Gate<S extends z.ZodType> = { allowed: (actor: Actor) => boolean; input: S };
+type Gate<S extends z.ZodType> = {
+  allowed: (actor: Actor) => boolean;
+  input: S;
+  /** The one action a user on a one-time password may take: choosing their own. */
+  whilePasswordMustChange?: boolean;
+};
 
 /** Form posts arrive as FormData: one value per name, the last one winning (checkboxes send "on"). */
 function plain(raw: unknown): unknown {
@@ -25,6 +30,7 @@ export async function authorizedAction<S extends z.ZodType>(
   try {
     const actor = await currentActor();
     if (!actor) throw new AppError("UNAUTHENTICATED", "Your session has ended. Log in again.");
+    if (actor.mustChangePassword && !gate.whilePasswordMustChange) throw new AppError("FORBIDDEN", "Choose your own password first.");
     if (!gate.allowed(actor)) throw new AppError("FORBIDDEN", "Your role does not allow this.");
     const parsed = gate.input.safeParse(plain(raw));
     if (!parsed.success) throw invalidInput(parsed.error);

@@ -1,7 +1,7 @@
 // Who may do what, in one place. Pages, server actions and route handlers call these; none re-derive roles.
 import type { Role } from "@/lib/generated/prisma/enums";
 
-export type Actor = { id: string; email: string; name: string; role: Role };
+export type Actor = { id: string; email: string; name: string; role: Role; mustChangePassword: boolean };
 
 export const canView = (_actor: Actor): boolean => true;
 export const canSend = (actor: Actor): boolean => actor.role === "ADMIN" || actor.role === "OPERATOR";

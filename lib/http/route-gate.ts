@@ -18,13 +18,15 @@ const anything = z.object({}).loose();
 export function route<P extends z.ZodType = typeof anything, Q extends z.ZodType = typeof anything>(
   gate: Gate<P, Q>,
   handle: (context: Context<P, Q>) => Promise<Response>,
-): (request: Request, segment: { params: Promise<unknown> }) => Promise<Response> {
+): (request: Request, segment?: { params?: Promise<unknown> }) => Promise<Response> {
   return async (request, segment) => {
     try {
       const actor = await currentActor();
       if (!actor) throw new AppError("UNAUTHENTICATED", "Not logged in.");
+      if (actor.mustChangePassword) throw new AppError("FORBIDDEN", "Choose your own password first.");
       if (!gate.allowed(actor)) throw new AppError("FORBIDDEN", "Your role does not allow this.");
-      const params = (gate.params ?? anything).safeParse(await segment.params);
+      // A route without dynamic segments has no params at all.
+      const params = (gate.params ?? anything).safeParse((await segment?.params) ?? {});
       // A path that names nothing we have is "not found", whatever its shape.
       if (!params.success) throw new AppError("NOT_FOUND", "Not found.");
       const search = Object.fromEntries(new URL(request.url).searchParams);

@@ -1,0 +1,54 @@
+"use client";
+
+import { useState, useTransition } from "react";
+import { Button } from "@/components/ui/button";
+import { Select } from "@/components/ui/field";
+import type { ActionResult } from "@/lib/auth/action";
+
+export type UserActions = {
+  changeRole: (userId: string, role: string) => Promise<ActionResult>;
+  setDisabled: (userId: string, disabled: boolean) => Promise<ActionResult>;
+  resetPassword: (userId: string) => Promise<ActionResult>;
+};
+
+/** The controls of one user's row: role, disable/enable, reset password, and what came of the last one. */
+export function UserRowActions({ user, self, actions }: { user: { id: string; email: string; role: string; disabled: boolean }; self: boolean; actions: UserActions }) {
+  const [result, setResult] = useState<ActionResult | null>(null);
+  const [pending, startTransition] = useTransition();
+  const run = (work: () => Promise<ActionResult>) => startTransition(async () => setResult(await work()));
+  return (
+    <div className="flex flex-wrap items-center gap-2">
+      <label className="sr-only" htmlFor={`role-${user.id}`}>
+        Role of {user.email}
+      </label>
+      <Select
+        id={`role-${user.id}`}
+        value={user.role}
+        disabled={pending}
+        className="w-auto py-1"
+        onChange={(e) => run(() => actions.changeRole(user.id, e.target.value))}
+      >
+        <option value="VIEWER">viewer</option>
+        <option value="OPERATOR">operator</option>
+        <option value="ADMIN">admin</option>
+      </Select>
+      {self ? null : (
+        <Button size="sm" variant={user.disabled ? "secondary" : "danger"} disabled={pending} onClick={() => run(() => actions.setDisabled(user.id, !user.disabled))}>
+          {user.disabled ? "Enable" : "Disable"}
+        </Button>
+      )}
+      <Button
+        size="sm"
+        disabled={pending}
+        onClick={() => window.confirm(`Reset the password of ${user.email}? Their sessions end.`) && run(() => actions.resetPassword(user.id))}
+      >
+        Reset password
+      </Button>
+      {result ? (
+        <p role={result.ok ? "status" : "alert"} className={`w-full text-sm ${result.ok ? "text-emerald-800" : "text-red-700"}`}>
+          {result.message}
+        </p>
+      ) : null}
+    </div>
+  );
+}

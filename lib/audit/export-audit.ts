@@ -1,0 +1,27 @@
+// The audit log, filtered as on the page, as a CSV stream (page after page, newest first).
+import "server-only";
+import { csvHeader, csvRows } from "@/lib/csv/to-csv";
+import { listAudit, type AuditFilter } from "./list-audit";
+
+const COLUMNS = ["id", "time_utc", "actor_email", "actor_id", "action", "target_type", "target_id", "detail"];
+
+export function auditStream(filter: AuditFilter): ReadableStream<Uint8Array> {
+  const encoder = new TextEncoder();
+  let before: string | undefined = filter.before;
+  let started = false;
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      if (!started) {
+        started = true;
+        controller.enqueue(encoder.encode(csvHeader(COLUMNS)));
+      }
+      const page = await listAudit({ ...filter, before }, 1000);
+      const text = csvRows(
+        page.rows.map((a) => [a.id, a.createdAt.toISOString(), a.actorEmail, a.actorId, a.action, a.targetType, a.targetId, JSON.stringify(a.detail ?? {})]),
+      );
+      if (text) controller.enqueue(encoder.encode(text));
+      if (page.next) before = page.next;
+      else controller.close();
+    },
+  });
+}

@@ -1,0 +1,99 @@
+// Managing users against a real database: the last active administrator is kept (also against two admins demoting
+// each other at once), one-time passwords must be replaced, resets and password changes end sessions, all audited.
+import { randomBytes } from "node:crypto";
+import { beforeEach, expect, test } from "vitest";
+import { hashPassword, verifyPassword } from "@/lib/auth/password";
+import { db } from "@/lib/db/client";
+import { isAppError } from "@/lib/errors/app-error";
+import { changeOwnPassword } from "./change-own-password";
+import { changeRole } from "./change-role";
+import { createUser } from "./create-user";
+import { resetPassword } from "./reset-password";
+import { setUserDisabled } from "./set-user-disabled";
+import { changePasswordSchema, newUserSchema } from "./user-schemas";
+
+// Each test decides who the administrators are.
+beforeEach(async () => {
+  await db.user.updateMany({ where: { role: "ADMIN" }, data: { role: "VIEWER" } });
+});
+
+const seed = async (role: "ADMIN" | "OPERATOR" | "VIEWER", password = "x") =>
+  db.user.create({
+    data: { email: `${role}-${randomBytes(4).toString("hex")}@test.local`, name: role, role, passwordHash: password === "x" ? "x" : await hashPassword(password) },
+    select: { id: true, email: true },
+  });
+
+async function failure(work: Promise<unknown>) {
+  const error = await work.then(() => null, (e: unknown) => e);
+  if (!isAppError(error)) throw new Error(`expected an AppError, got ${String(error)}`);
+  return error;
+}
+
+test("the last active administrator can be neither demoted nor disabled; with a second one both work", async () => {
+  const only = await seed("ADMIN");
+  const other = await seed("OPERATOR");
+  expect((await failure(changeRole(only.id, "OPERATOR", only.id))).code).toBe("CONFLICT");
+  expect((await failure(setUserDisabled(only.id, true, other.id))).message).toMatch(/last active administrator/);
+  expect((await db.user.findUniqueOrThrow({ where: { id: only.id } })).role).toBe("ADMIN");
+
+  await changeRole(other.id, "ADMIN", only.id);
+  await changeRole(only.id, "VIEWER", other.id);
+  expect((await db.user.findUniqueOrThrow({ where: { id: only.id } })).role).toBe("VIEWER");
+  const audit = await db.auditEvent.findMany({ where: { targetId: only.id, action: "user.update" }, select: { detail: true } });
+  expect(audit.map((a) => a.detail)).toEqual([{ role: { from: "ADMIN", to: "VIEWER" } }]);
+});
+
+test("two administrators demoting each other at the same moment leave one administrator", async () => {
+  const a = await seed("ADMIN");
+  const b = await seed("ADMIN");
+  const outcomes = await Promise.allSettled([changeRole(a.id, "OPERATOR", b.id), changeRole(b.id, "OPERATOR", a.id)]);
+  expect(outcomes.map((o) => o.status).sort()).toEqual(["fulfilled", "rejected"]);
+  expect(await db.user.count({ where: { role: "ADMIN", disabledAt: null } })).toBe(1);
+});
+
+test("a new user gets a one-time password that works once and must be replaced; a taken email is refused", async () => {
+  const admin = await seed("ADMIN");
+  const input = newUserSchema.parse({ email: "Ann@Example.com", name: "Ann", role: "OPERATOR" });
+  const { id, password } = await createUser(input, admin.id);
+  const user = await db.user.findUniqueOrThrow({ where: { id }, omit: { passwordHash: false } });
+  expect(user.email).toBe("ann@example.com");
+  expect(user.mustChangePassword).toBe(true);
+  expect(await verifyPassword(user.passwordHash, password)).toBe(true);
+  expect(password).toHaveLength(18);
+  const taken = await failure(createUser(input, admin.id));
+  expect(taken.code).toBe("CONFLICT");
+  expect(taken.details).toEqual({ email: ["Already used."] });
+
+  await changeOwnPassword(id, changePasswordSchema.parse({ current: password, next: "my own long password", repeat: "my own long password" }));
+  const changed = await db.user.findUniqueOrThrow({ where: { id }, omit: { passwordHash: false } });
+  expect(changed.mustChangePassword).toBe(false);
+  expect(changed.sessionVersion).toBe(user.sessionVersion + 1);
+  expect(await verifyPassword(changed.passwordHash, "my own long password")).toBe(true);
+  expect(await verifyPassword(changed.passwordHash, password)).toBe(false);
+  const actions = await db.auditEvent.findMany({ where: { targetId: id }, orderBy: { id: "asc" }, select: { action: true } });
+  expect(actions.map((a) => a.action)).toEqual(["user.create", "user.password_change"]);
+});
+
+test("changing one's password needs the current one; the new one must be long enough and typed twice alike", async () => {
+  const user = await seed("OPERATOR", "the current password");
+  const error = await failure(changeOwnPassword(user.id, { current: "not it", next: "a new long password", repeat: "a new long password" }));
+  expect(error.details).toEqual({ current: ["Wrong password."] });
+  const parsed = changePasswordSchema.safeParse({ current: "the current password", next: "short", repeat: "shorter" });
+  expect(parsed.success).toBe(false);
+  expect(parsed.error?.issues.map((i) => [i.path.join("."), i.message])).toEqual([
+    ["next", "At least 12 characters."],
+    ["repeat", "The two new passwords differ."],
+  ]);
+});
+
+test("a password reset ends the user's sessions and asks for a new password; an unknown user is not found", async () => {
+  const admin = await seed("ADMIN");
+  const user = await seed("VIEWER");
+  const { password } = await resetPassword(user.id, admin.id);
+  const row = await db.user.findUniqueOrThrow({ where: { id: user.id }, omit: { passwordHash: false } });
+  expect(row.sessionVersion).toBe(1);
+  expect(row.mustChangePassword).toBe(true);
+  expect(await verifyPassword(row.passwordHash, password)).toBe(true);
+  expect((await failure(resetPassword("00000000-0000-4000-8000-000000000000", admin.id))).code).toBe("NOT_FOUND");
+  expect(await db.auditEvent.count({ where: { targetId: user.id, action: "user.password_reset", actorId: admin.id } })).toBe(1);
+});
