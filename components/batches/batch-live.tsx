@@ -12,14 +12,17 @@ import type { BatchDetail } from "@/lib/batches/get-batch";
 import { isActiveBatch, isPausableBatch } from "@/lib/batches/states";
 import { fetchJson } from "@/lib/http/fetch-json";
 import type { Serialized } from "@/lib/http/serialize";
+import type { ResendPreview } from "@/lib/batches/resend-preview";
 import { RecipientTable } from "./recipient-table";
+import { ResendPanel, type ResendScope } from "./resend-panel";
 import { StateBadge } from "./state-badge";
 
 type Actions = {
   pause: (id: string) => Promise<ActionResult>;
   resume: (id: string) => Promise<ActionResult>;
   cancel: (id: string) => Promise<ActionResult>;
-  resend: (id: string, scope: { unknown: boolean; failed: boolean; noReceipt: boolean }) => Promise<ActionResult>;
+  resend: (id: string, scope: ResendScope) => Promise<ActionResult>;
+  resendPreview: (id: string) => Promise<ResendPreview | ActionResult>;
 };
 
 export type BatchJson = Serialized<BatchDetail>;
@@ -102,10 +105,8 @@ export function BatchLive({ initial, canSend, actions }: { initial: BatchJson; c
               Cancel
             </Button>
           ) : null}
-          {!active && batch.unknownCount + batch.failedCount > 0 ? (
-            <Button size="sm" disabled={pending} onClick={() => run(() => actions.resend(batch.id, { unknown: true, failed: true, noReceipt: false }))}>
-              Resend to {(batch.unknownCount + batch.failedCount).toLocaleString()} unknown or failed
-            </Button>
+          {!active && batch.unknownCount + batch.failedCount + batch.queuedCount > 0 ? (
+            <ResendPanel batchId={batch.id} preview={actions.resendPreview} resend={actions.resend} />
           ) : null}
           <p role="status" aria-live="polite" className={`text-sm ${notice?.ok === false ? "text-red-700" : "text-slate-600"}`}>
             {notice?.message}

@@ -1,9 +1,10 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
+import Link from "next/link";
 import { useState } from "react";
 import { Button, ButtonAnchor } from "@/components/ui/button";
-import { Select } from "@/components/ui/field";
+import { Input, Select } from "@/components/ui/field";
 import { EmptyRow, Table, Td, THead, Th, Tr } from "@/components/ui/table";
 import type { MessagePage } from "@/lib/batches/list-messages";
 import { MESSAGE_FILTERS } from "@/lib/batches/states";
@@ -11,20 +12,24 @@ import { fetchJson } from "@/lib/http/fetch-json";
 import type { Serialized } from "@/lib/http/serialize";
 import { StateBadge } from "./state-badge";
 
-const COLUMNS = 6;
+const COLUMNS = 8;
+const time = (value: string | null) => (value ? new Date(value).toLocaleString("en-GB", { dateStyle: "short", timeStyle: "medium" }) : "—");
 
 /** `version` changes whenever the batch's counters do, so the visible page is fetched again at once. */
 export function RecipientTable({ batchId, live, version }: { batchId: string; live: boolean; version: string | null }) {
   const [filter, setFilter] = useState("");
+  const [typed, setTyped] = useState("");
+  const [search, setSearch] = useState("");
   const [cursors, setCursors] = useState<string[]>(["0"]);
   const after = cursors.at(-1)!;
+  const params = new URLSearchParams({ filter, q: search });
   const { data, error, isLoading } = useQuery({
-    queryKey: ["messages", batchId, filter, after, version],
+    queryKey: ["messages", batchId, filter, search, after, version],
     placeholderData: (previous) => previous, // keep showing the rows while the next version loads
-    queryFn: () => fetchJson<Serialized<MessagePage>>(`/api/batches/${batchId}/messages?filter=${filter}&after=${after}`),
+    queryFn: () => fetchJson<Serialized<MessagePage>>(`/api/batches/${batchId}/messages?${params}&after=${after}`),
     refetchInterval: live ? 3_000 : false,
   });
-  const exportHref = `/api/batches/${batchId}/export${filter ? `?filter=${filter}` : ""}`;
+  const exportHref = `/api/batches/${batchId}/export?${params}`;
 
   return (
     <section aria-label="Recipients" className="space-y-3">
@@ -48,6 +53,35 @@ export function RecipientTable({ batchId, live, version }: { batchId: string; li
             ))}
           </Select>
         </label>
+        <form
+          role="search"
+          className="flex items-center gap-2"
+          onSubmit={(e) => {
+            e.preventDefault();
+            setSearch(typed.trim());
+            setCursors(["0"]);
+          }}
+        >
+          <label htmlFor="recipient-search" className="text-sm">
+            Find
+          </label>
+          <Input id="recipient-search" value={typed} onChange={(e) => setTyped(e.target.value)} placeholder="phone or correlator" className="w-44 py-1" />
+          <Button type="submit" size="sm">
+            Search
+          </Button>
+          {search ? (
+            <Button
+              size="sm"
+              onClick={() => {
+                setTyped("");
+                setSearch("");
+                setCursors(["0"]);
+              }}
+            >
+              Clear
+            </Button>
+          ) : null}
+        </form>
         <ButtonAnchor href={exportHref} size="sm" className="ml-auto">
           Export CSV
         </ButtonAnchor>
@@ -59,7 +93,9 @@ export function RecipientTable({ batchId, live, version }: { batchId: string; li
           <Th>State</Th>
           <Th>Provider status</Th>
           <Th>Operator</Th>
-          <Th>Receipt time</Th>
+          <Th>Sent</Th>
+          <Th>Receipt</Th>
+          <Th numeric>Units</Th>
           <Th>Detail</Th>
         </THead>
         <tbody>
@@ -70,13 +106,19 @@ export function RecipientTable({ batchId, live, version }: { batchId: string; li
           ) : (
             data?.rows.map((m) => (
               <Tr key={m.id}>
-                <Td className="font-mono">{m.phone}</Td>
+                <Td className="font-mono">
+                  <Link href={`/messages/${m.id}`} className="text-sky-700 underline">
+                    {m.phone}
+                  </Link>
+                </Td>
                 <Td>
                   <StateBadge state={m.state} />
                 </Td>
                 <Td>{m.deliveryStatus ?? "—"}</Td>
                 <Td>{m.operator ?? "—"}</Td>
-                <Td className="whitespace-nowrap text-slate-600">{m.receiptAt ? new Date(m.receiptAt).toLocaleString() : "—"}</Td>
+                <Td className="whitespace-nowrap text-slate-600">{time(m.submittedAt)}</Td>
+                <Td className="whitespace-nowrap text-slate-600">{time(m.receiptAt)}</Td>
+                <Td numeric>{m.smsUnits ?? "—"}</Td>
                 <Td className="max-w-xs truncate text-slate-600" title={m.lastError ?? undefined}>
                   {m.lastError ?? ""}
                 </Td>

@@ -3,6 +3,7 @@
 // set-based statement, with its start enqueued in the same transaction as the batch row. Large batches start sending
 // while the rest of their recipients are still being stored.
 import "server-only";
+import type { PoolClient } from "pg";
 import { z } from "zod";
 import { AppError } from "@/lib/errors/app-error";
 import { pool } from "@/lib/db/pool";
@@ -39,7 +40,15 @@ export type CreateBatchInput = z.input<typeof createBatchSchema>;
 
 export type CreatedBatch = { id: string; recipients: number; duplicates: number; suppressed: number };
 
-export async function createBatch(raw: CreateBatchInput): Promise<CreatedBatch> {
+export type CreateBatchOptions = {
+  /**
+   * Runs inside the transaction that creates the batch row and its first recipients, so whatever it writes commits
+   * or rolls back with the batch (resend marks the parent's recipients there); throwing refuses the batch.
+   */
+  inFirstTransaction?: (client: PoolClient, batchId: string) => Promise<void>;
+};
+
+export async function createBatch(raw: CreateBatchInput, options: CreateBatchOptions = {}): Promise<CreatedBatch> {
   const parsed = createBatchSchema.safeParse(raw);
   if (!parsed.success) throw invalidInput(parsed.error, "Invalid batch.");
   const input = parsed.data;
@@ -84,6 +93,7 @@ export async function createBatch(raw: CreateBatchInput): Promise<CreatedBatch> 
         client,
       );
       await enqueueBatchStart(client, batchId, scheduled);
+      await options.inFirstTransaction?.(client, batchId);
       return { id: batchId, suppressed };
     });
 

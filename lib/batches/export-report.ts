@@ -3,11 +3,16 @@
 import "server-only";
 import { csvHeader, csvRows } from "@/lib/csv/to-csv";
 import { listMessages, PAGE_SIZE_MAX } from "./list-messages";
+import type { RecipientSearch } from "./recipient-search";
 import type { MessageFilter } from "./states";
 
 const COLUMNS = ["phone", "state", "delivery_status", "correlator", "provider_unique_id", "operator", "sms_units", "sent_at", "receipt_time", "text", "error"];
 
-export function reportStream(batch: { id: string; templateText: string }, filter: MessageFilter | null): ReadableStream<Uint8Array> {
+export function reportStream(
+  batch: { id: string; templateText: string },
+  filter: MessageFilter | null,
+  search: RecipientSearch | null = null,
+): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
   let after: string | undefined;
   let started = false;
@@ -17,7 +22,7 @@ export function reportStream(batch: { id: string; templateText: string }, filter
         started = true;
         controller.enqueue(encoder.encode(csvHeader(COLUMNS)));
       }
-      const page = await listMessages(batch.id, { filter, after, limit: PAGE_SIZE_MAX });
+      const page = await listMessages(batch.id, { filter, search, after, limit: PAGE_SIZE_MAX });
       const text = csvRows(
         page.rows.map((m) => [
           m.phone, m.state, m.deliveryStatus, m.id, m.providerUniqueId, m.operator, m.smsUnits,

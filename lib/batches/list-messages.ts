@@ -1,5 +1,6 @@
 // A page of a batch's recipients in id order (keyset pagination: as fast on page 10,000 as on page 1), optionally
-// of one state or of those without a final receipt after the no-receipt age.
+// of one state or of those without a final receipt after the no-receipt age, or the ones a search finds (a phone
+// through the phone index, a correlator through the primary key).
 //
 // The sort is on the bigint column itself. Selecting `id::text AS id` and then `ORDER BY id` sorts by the *output*
 // column, the text ("1000000" < "999999"), while the keyset condition compares numbers: every page then started
@@ -10,6 +11,7 @@ import { pool } from "@/lib/db/pool";
 import { env } from "@/lib/env";
 import type { MessageState } from "@/lib/generated/prisma/enums";
 import { noReceiptSql } from "./no-receipt";
+import type { RecipientSearch } from "./recipient-search";
 import { NO_RECEIPT, type MessageFilter } from "./states";
 
 export type MessageRow = {
@@ -32,7 +34,7 @@ export const PAGE_SIZE_MAX = 1000;
 
 export async function listMessages(
   batchId: string,
-  options: { filter?: MessageFilter | null; after?: string; limit?: number } = {},
+  options: { filter?: MessageFilter | null; search?: RecipientSearch | null; after?: string; limit?: number } = {},
 ): Promise<MessagePage> {
   const limit = Math.min(options.limit ?? 50, PAGE_SIZE_MAX);
   const filter = options.filter ?? null;
@@ -44,9 +46,10 @@ export async function listMessages(
        AND ($3::text IS NULL
             OR ($3 = '${NO_RECEIPT}' AND ${noReceiptSql("m", 5)})
             OR m.state::text = $3)
+       AND ($6::text IS NULL AND $7::bigint IS NULL OR m.phone = $6 OR m.id = $7::bigint)
      ORDER BY m.id
      LIMIT $4`,
-    [batchId, options.after ?? "0", filter, limit, env().NO_RECEIPT_AFTER_HOURS],
+    [batchId, options.after ?? "0", filter, limit, env().NO_RECEIPT_AFTER_HOURS, options.search?.phone ?? null, options.search?.correlator ?? null],
   );
   return { rows, next: rows.length === limit ? rows.at(-1)!.id : null };
 }

@@ -1,5 +1,9 @@
-// "Resend" is always explicit: the recipients of a batch whose outcome is UNKNOWN, FAILED, or still without a final
-// receipt after the no-receipt age become a new child batch with new correlators. Opted-out numbers are left out.
+// "Resend" is always explicit, and never sends anyone twice: the recipients of a batch whose outcome is UNKNOWN,
+// FAILED, or still without a final receipt after the no-receipt age become a new child batch with new correlators,
+// and each of them is marked as resent in that child in the very transaction that creates it. A recipient already
+// resent is never taken again (what happens next lives in the child batch, which can itself be resent); two resends
+// at once (two tabs, two operators, a double click) produce one child — the other finds the recipients taken and
+// rolls its batch back. Opted-out numbers are left out.
 import "server-only";
 import { recordAudit } from "@/lib/audit/record-audit";
 import { pool } from "@/lib/db/pool";
@@ -10,43 +14,61 @@ import { noReceiptSql } from "./no-receipt";
 
 export type ResendScope = { unknown?: boolean; failed?: boolean; noReceipt?: boolean };
 
+export const RESEND_RACE_MESSAGE = "These recipients were resent by another request a moment ago: nothing more was sent. The batch page shows the resend.";
+
+export function scopeStates(scope: ResendScope): string[] {
+  return [...(scope.unknown ? ["UNKNOWN"] : []), ...(scope.failed ? ["FAILED"] : [])];
+}
+
 export async function resendBatch(
   parentId: string,
   scope: ResendScope,
   actorId: string | null,
   noReceiptAfterHours = env().NO_RECEIPT_AFTER_HOURS,
 ): Promise<CreatedBatch> {
-  const states = [...(scope.unknown ? ["UNKNOWN"] : []), ...(scope.failed ? ["FAILED"] : [])];
   const { rows: parents } = await pool().query<{
     kind: "SMS" | "VOICE"; name: string; accountId: string; templateText: string; sender: string | null; originator: string | null;
     voice: number | null; repeat: number | null; linkId: string | null;
   }>(`SELECT kind, name, "accountId", "templateText", sender, originator, voice, repeat, "linkId" FROM "Batch" WHERE id = $1`, [parentId]);
   const parent = parents[0];
   if (!parent) throw new AppError("NOT_FOUND", "That batch does not exist.");
-  const { rows } = await pool().query<{ phone: string; text: string | null }>(
-    `SELECT m.phone, m.text FROM "Message" m
-     WHERE m."batchId" = $1
-       AND (m.state = ANY($2::"MessageState"[])
-            OR ($3 AND ${noReceiptSql("m", 4)}))
+  const { rows } = await pool().query<{ id: string; phone: string; text: string | null }>(
+    `SELECT m.id::text AS id, m.phone, m.text FROM "Message" m
+     WHERE m."batchId" = $1 AND m."resentToBatchId" IS NULL
+       AND (m.state = ANY($2::"MessageState"[]) OR ($3 AND ${noReceiptSql("m", 4)}))
        AND NOT EXISTS (SELECT 1 FROM "OptOut" o WHERE o.phone = m.phone)
      ORDER BY m.id`,
-    [parentId, states, scope.noReceipt === true, noReceiptAfterHours],
+    [parentId, scopeStates(scope), scope.noReceipt === true, noReceiptAfterHours],
   );
-  if (rows.length === 0) throw new AppError("CONFLICT", "No recipient of this batch matches: nothing to resend.");
-  const created = await createBatch({
-    kind: parent.kind,
-    accountId: parent.accountId,
-    authorId: actorId,
-    parentBatchId: parentId,
-    name: `${parent.name} (resend)`.slice(0, 200),
-    templateText: parent.templateText,
-    sender: parent.sender,
-    originator: parent.originator,
-    voice: parent.voice === 1 || parent.voice === 2 ? parent.voice : null,
-    repeat: parent.repeat,
-    linkId: parent.linkId,
-    recipients: rows,
-  });
+  if (rows.length === 0) throw new AppError("CONFLICT", "No recipient of this batch is left to resend: those that match were already resent, or none match.");
+  const ids = rows.map((row) => row.id);
+  const created = await createBatch(
+    {
+      kind: parent.kind,
+      accountId: parent.accountId,
+      authorId: actorId,
+      parentBatchId: parentId,
+      name: `${parent.name} (resend)`.slice(0, 200),
+      templateText: parent.templateText,
+      sender: parent.sender,
+      originator: parent.originator,
+      voice: parent.voice === 1 || parent.voice === 2 ? parent.voice : null,
+      repeat: parent.repeat,
+      linkId: parent.linkId,
+      recipients: rows,
+    },
+    {
+      // Row locks make a concurrent resend wait here, then find the rows taken (the condition is checked again on
+      // the committed rows) and roll its own batch back.
+      inFirstTransaction: async (client, childId) => {
+        const { rowCount } = await client.query(
+          `UPDATE "Message" SET "resentToBatchId" = $2 WHERE id = ANY($1::bigint[]) AND "resentToBatchId" IS NULL`,
+          [ids, childId],
+        );
+        if (rowCount !== ids.length) throw new AppError("CONFLICT", RESEND_RACE_MESSAGE);
+      },
+    },
+  );
   await recordAudit({ actorId, action: "batch.resend", targetType: "Batch", targetId: parentId, detail: { childBatchId: created.id, scope, recipients: created.recipients } });
   return created;
 }

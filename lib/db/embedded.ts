@@ -59,14 +59,16 @@ export async function startEmbeddedPostgres(options: Options): Promise<EmbeddedD
     fs.writeFileSync(passwordFile, password, { mode: 0o600 });
     await cluster.initialise();
   }
-  const serverUrl = (database: string) =>
-    `postgresql://${USER}:${encodeURIComponent(password)}@127.0.0.1:${options.port}/${database}`;
+  const urlOn = (port: number) => (database: string) =>
+    `postgresql://${USER}:${encodeURIComponent(password)}@127.0.0.1:${port}/${database}`;
+  const serverUrl = urlOn(options.port);
 
   // A server left running by a process that was killed (kill -9 skips the package's exit hook) still owns the data
-  // directory: adopt it rather than fail, and stop it when we stop.
-  const orphan = liveServerPid(dataDir);
+  // directory: adopt it rather than fail — on the port it listens on, which its lock file records (the earlier start
+  // may have used another EMBEDDED_PG_PORT) — and stop it when we stop.
+  const orphan = liveServer(dataDir);
   if (orphan !== null) {
-    return { serverUrl, stop: async () => void process.kill(orphan, "SIGINT") };
+    return { serverUrl: urlOn(orphan.port ?? options.port), stop: async () => void process.kill(orphan.pid, "SIGINT") };
   }
   try {
     await cluster.start();
@@ -98,14 +100,17 @@ function randomPassword(): string {
 }
 
 /**
- * The pid of a server still running on this data directory, or null. A lock naming a dead process is stale (left by
+ * The pid and port of a server still running on this data directory, or null. A lock naming a dead process is stale (left by
  * a crash) and is removed, since PostgreSQL would refuse to start while it exists.
  */
-function liveServerPid(dataDir: string): number | null {
+function liveServer(dataDir: string): { pid: number; port: number | null } | null {
   const lock = path.join(dataDir, "postmaster.pid");
   if (!fs.existsSync(lock)) return null;
-  const pid = Number(fs.readFileSync(lock, "utf8").split("\n")[0]);
-  if (Number.isInteger(pid) && pid > 0 && isAlive(pid)) return pid;
+  // postmaster.pid: pid, data directory, start time, port, … (one per line).
+  const lines = fs.readFileSync(lock, "utf8").split("\n");
+  const pid = Number(lines[0]);
+  const port = Number(lines[3]);
+  if (Number.isInteger(pid) && pid > 0 && isAlive(pid)) return { pid, port: Number.isInteger(port) && port > 0 ? port : null };
   fs.rmSync(lock);
   return null;
 }

@@ -7,6 +7,7 @@ import { canSend } from "@/lib/auth/permissions";
 import { cancelBatch } from "@/lib/batches/cancel-batch";
 import { pauseBatch } from "@/lib/batches/pause-batch";
 import { resendBatch } from "@/lib/batches/resend-batch";
+import { resendPreview, type ResendPreview } from "@/lib/batches/resend-preview";
 import { resumeBatch } from "@/lib/batches/resume-batch";
 import { AppError } from "@/lib/errors/app-error";
 import { uuidParam } from "@/lib/http/params";
@@ -34,6 +35,16 @@ export async function cancelAction(id: string): Promise<ActionResult> {
     if (cancelled === null) throw new AppError("CONFLICT", "This batch has already finished.");
     return { ok: true, message: `Cancelled: ${cancelled.toLocaleString()} recipient(s) will not be sent.` };
   });
+}
+
+/** The numbers the resend confirmation shows (or why they cannot be shown). */
+export async function resendPreviewAction(id: string): Promise<ResendPreview | ActionResult> {
+  let counts: ResendPreview | null = null;
+  const result = await authorizedAction(batchId, id, async (id) => {
+    counts = await resendPreview(id);
+    return { ok: true, message: "" };
+  });
+  return counts ?? result;
 }
 
 const resendInput = z

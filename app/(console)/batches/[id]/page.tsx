@@ -8,7 +8,7 @@ import { canSend } from "@/lib/auth/permissions";
 import { requireActor } from "@/lib/auth/session";
 import { getBatch } from "@/lib/batches/get-batch";
 import { serialize } from "@/lib/http/serialize";
-import { cancelAction, pauseAction, resendAction, resumeAction } from "./actions";
+import { cancelAction, pauseAction, resendAction, resendPreviewAction, resumeAction } from "./actions";
 
 export const metadata: Metadata = { title: "Batch" };
 export const dynamic = "force-dynamic";
@@ -43,7 +43,7 @@ export default async function BatchPage({ params }: { params: Promise<{ id: stri
       />
       <Card className="whitespace-pre-wrap p-3 text-sm">{batch.templateText}</Card>
       {/* The same JSON the live endpoint returns, so the page and its updates agree. */}
-      <BatchLive initial={serialize(batch)} canSend={canSend(actor)} actions={{ pause: pauseAction, resume: resumeAction, cancel: cancelAction, resend: resendAction }} />
+      <BatchLive initial={serialize(batch)} canSend={canSend(actor)} actions={{ pause: pauseAction, resume: resumeAction, cancel: cancelAction, resend: resendAction, resendPreview: resendPreviewAction }} />
     </div>
   );
 }

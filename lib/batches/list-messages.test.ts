@@ -1,0 +1,96 @@
+// The recipients list and the export where ids change digit count: 9 → 10, 999 → 1,000 and 999,999 → 1,000,000.
+// Sorting the ids as text once skipped rows exactly there (an export of 1,000,000 returned 949,496).
+import Papa from "papaparse";
+import { beforeAll, expect, test } from "vitest";
+import { db } from "@/lib/db/client";
+import { pool } from "@/lib/db/pool";
+import { createBatch } from "./create-batch";
+import { reportStream } from "./export-report";
+import { listMessages } from "./list-messages";
+import { recipientSearchSchema } from "./recipient-search";
+
+const batches: { name: string; id: string; ids: string[] }[] = [];
+
+async function batchFrom(firstId: number, count: number, offset: number) {
+  await pool().query(`SELECT setval('"Message_id_seq"', $1, false)`, [firstId]);
+  const account = await db.providerAccount.findFirstOrThrow();
+  // Scheduled an hour ahead and no worker runs: every recipient stays PENDING, nothing is sent.
+  const { id } = await createBatch({
+    kind: "SMS", accountId: account.id, authorId: null, name: `from ${firstId}`, templateText: "Boundary", sender: "TUMA",
+    scheduledAt: new Date(Date.now() + 3_600_000),
+    recipients: Array.from({ length: count }, (_, i) => ({ phone: `2547${String(10_000_000 + offset + i).slice(-8)}` })),
+  });
+  // ORDER BY the column, not the text made of it (the very trap these tests are about).
+  const ids = (await pool().query<{ id: string }>(`SELECT m.id::text AS id FROM "Message" m WHERE m."batchId" = $1 ORDER BY m.id`, [id])).rows.map((r) => r.id);
+  return { name: `from ${firstId}`, id, ids };
+}
+
+beforeAll(async () => {
+  await db.providerAccount.create({
+    data: { name: "b", baseUrl: "http://127.0.0.1:9/api/v1", tokenCiphertext: "x", tokenLast4: "xxxx", defaultSender: "TUMA", defaultOriginator: "254700000000", receiptSecret: "boundaries" },
+  });
+  batches.push(await batchFrom(1, 25, 0)); // 1 … 25
+  batches.push(await batchFrom(990, 25, 100)); // 990 … 1,014
+  batches.push(await batchFrom(999_990, 25, 200)); // 999,990 … 1,000,014
+});
+
+async function allPages(batchId: string, pageSize: number, options: Parameters<typeof listMessages>[1] = {}) {
+  const seen: string[] = [];
+  let after: string | undefined;
+  for (let pages = 0; pages < 100; pages++) {
+    const page = await listMessages(batchId, { ...options, after, limit: pageSize });
+    seen.push(...page.rows.map((r) => r.id));
+    if (!page.next) return seen;
+    after = page.next;
+  }
+  throw new Error("no end");
+}
+
+test("the ids really cross the digit counts", () => {
+  expect(batches.map((b) => [b.ids[0], b.ids.at(-1)])).toEqual([
+    ["1", "25"],
+    ["990", "1014"],
+    ["999990", "1000014"],
+  ]);
+});
+
+test("every page size walks every recipient exactly once, in id order, past each digit boundary", async () => {
+  for (const batch of batches) {
+    for (const size of [1, 7, 10, 24, 25, 26]) {
+      expect(await allPages(batch.id, size), `${batch.name}, pages of ${size}`).toEqual(batch.ids);
+    }
+  }
+});
+
+test("a filter pages exactly too, the page after the last one is empty, and the last full page says there may be more", async () => {
+  const big = batches[2]!;
+  expect(await allPages(big.id, 7, { filter: "PENDING" })).toEqual(big.ids);
+  expect(await allPages(big.id, 7, { filter: "DELIVERED" })).toEqual([]);
+  const last = await listMessages(big.id, { after: big.ids.at(-1), limit: 7 });
+  expect(last).toEqual({ rows: [], next: null });
+  const exact = await listMessages(big.id, { after: big.ids.at(-6), limit: 5 }); // exactly the last 5
+  expect(exact.rows.map((r) => r.id)).toEqual(big.ids.slice(-5));
+  expect(exact.next).toBe(big.ids.at(-1)); // a full page cannot know it was the last; the next one is empty
+});
+
+test("the export has exactly one row per recipient, in id order, across the boundary", async () => {
+  const big = batches[2]!;
+  const text = await new Response(reportStream({ id: big.id, templateText: "Boundary" }, null)).text();
+  const rows = Papa.parse<string[]>(text.trimEnd(), { newline: "\r\n" }).data;
+  expect(rows[0]).toEqual(["phone", "state", "delivery_status", "correlator", "provider_unique_id", "operator", "sms_units", "sent_at", "receipt_time", "text", "error"]);
+  expect(rows.slice(1).map((r) => r[3])).toEqual(big.ids);
+  expect(rows.slice(1).every((r) => r[9] === "Boundary")).toBe(true);
+});
+
+test("a search finds a number in any form, or a correlator; nonsense is refused with a reason", async () => {
+  const big = batches[2]!;
+  const phone = "254710000205"; // the sixth recipient of the big batch
+  for (const typed of ["254710000205", "+254 710 000 205", "0710-000-205", "710000205"]) {
+    const search = recipientSearchSchema.parse(typed);
+    const page = await listMessages(big.id, { search });
+    expect(page.rows.map((r) => r.phone), typed).toEqual([phone]);
+  }
+  const byCorrelator = await listMessages(big.id, { search: recipientSearchSchema.parse(big.ids[20]!) });
+  expect(byCorrelator.rows.map((r) => r.id)).toEqual([big.ids[20]]);
+  expect(recipientSearchSchema.safeParse("hello").error?.issues[0]?.message).toBe('"hello" is neither a Kenyan phone number nor a correlator (digits).');
+});

@@ -1,0 +1,81 @@
+// Resend is safe by construction: each recipient resent at most once, two resends at once make one child, and the
+// confirmation counts what would be sent and what already was.
+import { beforeAll, expect, test } from "vitest";
+import { db } from "@/lib/db/client";
+import { pool } from "@/lib/db/pool";
+import { isAppError } from "@/lib/errors/app-error";
+import { createBatch } from "./create-batch";
+import { resendBatch } from "./resend-batch";
+import { resendPreview } from "./resend-preview";
+
+let accountId = "";
+let offset = 0;
+
+beforeAll(async () => {
+  const account = await db.providerAccount.create({
+    data: { name: "r", baseUrl: "http://127.0.0.1:9/api/v1", tokenCiphertext: "x", tokenLast4: "xxxx", defaultSender: "TUMA", defaultOriginator: "254700000000", receiptSecret: "resend" },
+  });
+  accountId = account.id;
+});
+
+/** A batch whose recipients ended UNKNOWN and FAILED (set directly: no provider is involved in resending). */
+async function settledBatch(unknown: number, failed: number) {
+  const count = unknown + failed;
+  offset += 1_000;
+  const { id } = await createBatch({
+    kind: "SMS", accountId, authorId: null, name: `parent ${offset}`, templateText: "Again", sender: "TUMA", scheduledAt: new Date(Date.now() + 3_600_000),
+    recipients: Array.from({ length: count }, (_, i) => ({ phone: `2547${String(20_000_000 + offset + i).slice(-8)}` })),
+  });
+  await pool().query(
+    `UPDATE "Message" m SET state = CASE WHEN r.n <= $2 THEN 'UNKNOWN'::"MessageState" ELSE 'FAILED'::"MessageState" END
+     FROM (SELECT id, row_number() OVER (ORDER BY id) AS n FROM "Message" WHERE "batchId" = $1) r WHERE m.id = r.id`,
+    [id, unknown],
+  );
+  await pool().query(`UPDATE "Batch" SET state = 'COMPLETED' WHERE id = $1`, [id]);
+  return id;
+}
+
+const childRecipients = (parentId: string) =>
+  pool().query<{ phone: string }>(`SELECT m.phone FROM "Message" m JOIN "Batch" b ON b.id = m."batchId" WHERE b."parentBatchId" = $1`, [parentId]).then((r) => r.rows.map((x) => x.phone));
+
+test("two resends of the same batch at the same moment create one child; no recipient is in two children", async () => {
+  const parent = await settledBatch(2_500, 500); // past the first stored slice of 2,000
+  const outcomes = await Promise.allSettled([
+    resendBatch(parent, { unknown: true, failed: true }, null),
+    resendBatch(parent, { unknown: true, failed: true }, null),
+  ]);
+  const made = outcomes.filter((o) => o.status === "fulfilled");
+  const refused = outcomes.filter((o): o is PromiseRejectedResult => o.status === "rejected");
+  expect(made).toHaveLength(1);
+  expect(refused).toHaveLength(1);
+  expect(isAppError(refused[0]!.reason) && refused[0]!.reason.code).toBe("CONFLICT");
+  expect(await db.batch.count({ where: { parentBatchId: parent } })).toBe(1);
+  const phones = await childRecipients(parent);
+  expect(phones).toHaveLength(3_000);
+  expect(new Set(phones).size).toBe(3_000);
+  expect(await db.message.count({ where: { batchId: parent, resentToBatchId: null } })).toBe(0);
+});
+
+test("a resend while an earlier resend is still sending takes nobody twice; a new scope takes only the rest", async () => {
+  const parent = await settledBatch(30, 20);
+  const first = await resendBatch(parent, { unknown: true }, null); // its child is still waiting to send
+  expect(first.recipients).toBe(30);
+  const again = await resendBatch(parent, { unknown: true }, null).then(() => null, (e: unknown) => e);
+  expect(isAppError(again) && again.message).toMatch(/already resent/);
+  const preview = await resendPreview(parent);
+  expect(preview).toMatchObject({ unknown: 0, failed: 20, alreadyResent: 30 });
+  expect(preview.children.map((c) => c.recipientCount)).toEqual([30]);
+  const second = await resendBatch(parent, { unknown: true, failed: true }, null);
+  expect(second.recipients).toBe(20);
+  const phones = await childRecipients(parent);
+  expect(phones).toHaveLength(50);
+  expect(new Set(phones).size).toBe(50);
+});
+
+test("the confirmation counts opted-out numbers apart, and they are not resent", async () => {
+  const parent = await settledBatch(5, 0);
+  const first = await db.message.findFirstOrThrow({ where: { batchId: parent }, orderBy: { id: "asc" } });
+  await db.optOut.create({ data: { phone: first.phone } });
+  expect(await resendPreview(parent)).toMatchObject({ unknown: 4, optedOut: 1, alreadyResent: 0 });
+  expect((await resendBatch(parent, { unknown: true }, null)).recipients).toBe(4);
+});
