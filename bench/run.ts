@@ -1,9 +1,10 @@
 // `npm run bench`: every benchmark of DESIGN.md §9, one after the other, each printing its figures and the ratio to
 // its target. The dispatch benchmark runs three times (a 2-core machine is noisy): the median run's figures are
 // shown, with all three totals. Results are recorded by hand in BENCHMARKS.md with this command.
-// BENCH_ONLY=sandbox,dispatch,receipts picks some of them.
+// BENCH_ONLY=sandbox,dispatch,receipts,reports picks some of them.
 import { benchDispatch } from "./dispatch";
 import { benchReceipts } from "./receipts";
+import { benchReports } from "./reports";
 import { benchSandbox } from "./sandbox";
 import type { BenchResult } from "./types";
 
@@ -52,6 +53,7 @@ const steps: [string, () => Promise<BenchResult>][] = [
   ["sandbox", benchSandbox],
   ["dispatch", dispatchMedian],
   ["receipts", benchReceipts],
+  ["reports", benchReports],
 ];
 for (const [name, step] of steps) {
   if (!wanted(name)) continue;

@@ -38,18 +38,26 @@ export async function listMessages(
 ): Promise<MessagePage> {
   const limit = Math.min(options.limit ?? 50, PAGE_SIZE_MAX);
   const filter = options.filter ?? null;
+  const search = options.search ?? null;
+  // One plain condition per case (never "$n IS NULL OR …"), so the planner can use the index each one needs:
+  // (batchId, id) for all, (batchId, state, id) for a state, phone and primary key for a search.
+  const values: unknown[] = [batchId, options.after ?? "0"];
+  const where = [`m."batchId" = $1`, `m.id > $2::bigint`];
+  const param = (value: unknown) => `$${values.push(value)}`;
+  if (filter === NO_RECEIPT) where.push(noReceiptSql("m", values.push(env().NO_RECEIPT_AFTER_HOURS)));
+  else if (filter) where.push(`m.state = ${param(filter)}::"MessageState"`);
+  if (search) {
+    const either = [search.phone ? `m.phone = ${param(search.phone)}` : null, search.correlator ? `m.id = ${param(search.correlator)}::bigint` : null];
+    where.push(`(${either.filter(Boolean).join(" OR ")})`);
+  }
   const { rows } = await pool().query<MessageRow>(
     `SELECT m.id::text AS id, m.phone, m.state, m."deliveryStatus", m."providerUniqueId", m.operator, m."smsUnits", m.text,
             m."submittedAt", m."receiptAt", m."lastError"
      FROM "Message" m
-     WHERE m."batchId" = $1 AND m.id > $2::bigint
-       AND ($3::text IS NULL
-            OR ($3 = '${NO_RECEIPT}' AND ${noReceiptSql("m", 5)})
-            OR m.state::text = $3)
-       AND ($6::text IS NULL AND $7::bigint IS NULL OR m.phone = $6 OR m.id = $7::bigint)
+     WHERE ${where.join(" AND ")}
      ORDER BY m.id
-     LIMIT $4`,
-    [batchId, options.after ?? "0", filter, limit, env().NO_RECEIPT_AFTER_HOURS, options.search?.phone ?? null, options.search?.correlator ?? null],
+     LIMIT ${param(limit)}`,
+    values,
   );
   return { rows, next: rows.length === limit ? rows.at(-1)!.id : null };
 }

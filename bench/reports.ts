@@ -1,0 +1,141 @@
+// Reports benchmark (issue 10, DESIGN.md §9): a generated batch of 1,000,000 recipients whose ids cross from 6 to 7
+// digits, states mixed as after a real send (most delivered, some queued, failed and unknown) and 100 rare REJECTED
+// recipients at the very end. Measured in the server process, the time the pages' own queries take (p95 of
+// REPEAT runs each): the batch page, the first and the 10,000th recipients page, a rare-state filter, a phone search,
+// then the whole export streamed as CSV (its rows counted: exactly 1,000,000), and what the indexes this needs cost
+// the hot path: the same set-based state update dispatch uses, on 100,000 messages.
+// Run: npx tsx --conditions=react-server bench/reports.ts   (BENCH_RECIPIENTS=1000000, BENCH_REPEAT=40,
+// BENCH_EXPERIMENT_SQL='CREATE INDEX …' to measure a candidate index on the same data)
+import { fmt, startBenchEnv } from "./bench-env";
+import type { BenchResult } from "./types";
+
+const RECIPIENTS = Number(process.env.BENCH_RECIPIENTS ?? 1_000_000);
+const REPEAT = Number(process.env.BENCH_REPEAT ?? 40);
+const FIRST_ID = 500_000; // … to 1,499,999: across 999,999 → 1,000,000
+const RARE = 100;
+const TARGET_MS = 150;
+const EXPORT_TARGET_S = 15;
+
+async function p95(work: () => Promise<unknown>): Promise<number> {
+  const times: number[] = [];
+  await work(); // warm the plan cache and the buffers, as a page in use is
+  for (let i = 0; i < REPEAT; i++) {
+    const t0 = performance.now();
+    await work();
+    times.push(performance.now() - t0);
+  }
+  times.sort((a, b) => a - b);
+  return times[Math.min(times.length - 1, Math.ceil(times.length * 0.95) - 1)]!;
+}
+
+export async function benchReports(): Promise<BenchResult> {
+  const env = await startBenchEnv(["--no-receipts"]);
+  try {
+    const { pool } = await import("../lib/db/pool");
+    const { db } = await import("../lib/db/client");
+    const { getBatch } = await import("../lib/batches/get-batch");
+    const { listMessages } = await import("../lib/batches/list-messages");
+    const { reportStream } = await import("../lib/batches/export-report");
+    const { recipientSearchSchema } = await import("../lib/batches/recipient-search");
+
+    const account = await db.providerAccount.create({
+      data: { name: "Bench", baseUrl: env.sandboxUrl, tokenCiphertext: "x", tokenLast4: "xxxx", defaultSender: "TUMA", defaultOriginator: "254700000000", receiptSecret: "bench-reports" },
+    });
+    const batch = await db.batch.create({
+      data: { kind: "SMS", name: "A million", accountId: account.id, templateText: "Habari {{name}}", sender: "TUMA", state: "COMPLETED", recipientCount: RECIPIENTS },
+    });
+    const t0 = performance.now();
+    await pool().query(`SELECT setval('"Message_id_seq"', $1, false)`, [FIRST_ID]);
+    // States by position: 85 % delivered, 8 % queued (no receipt yet), 4 % failed, 3 % unknown; the last 100 rejected.
+    await pool().query(
+      `INSERT INTO "Message" ("batchId", phone, state, "deliveryStatus", operator, "smsUnits", "submittedAt", "receiptAt", "providerUniqueId", "updatedAt")
+       SELECT $1, '2547' || lpad(g::text, 8, '0'),
+              s.state::"MessageState",
+              CASE s.state WHEN 'DELIVERED' THEN 'DeliveredToTerminal' WHEN 'FAILED' THEN 'DeliveryImpossible' END,
+              CASE WHEN g % 3 = 0 THEN 'Airtel' ELSE 'Safaricom' END, 1,
+              now() - interval '1 hour', CASE WHEN s.state IN ('DELIVERED', 'FAILED') THEN now() - interval '50 minutes' END,
+              CASE WHEN s.state <> 'REJECTED' THEN md5(g::text) END, now()
+       FROM generate_series(1, $2::int) g
+       CROSS JOIN LATERAL (SELECT CASE
+         WHEN g > $2::int - ${RARE} THEN 'REJECTED'
+         WHEN g % 100 < 85 THEN 'DELIVERED' WHEN g % 100 < 93 THEN 'QUEUED' WHEN g % 100 < 97 THEN 'FAILED' ELSE 'UNKNOWN' END AS state) s`,
+      [batch.id, RECIPIENTS],
+    );
+    // BENCH_EXPERIMENT_SQL: try an index or a setting on the generated data before a migration is written for it.
+    if (process.env.BENCH_EXPERIMENT_SQL) await pool().query(process.env.BENCH_EXPERIMENT_SQL);
+    await pool().query(`VACUUM ANALYZE "Message"`);
+    const generateSeconds = (performance.now() - t0) / 1000;
+    const ids = (await pool().query<{ first: string; last: string }>(`SELECT min(id)::text AS first, max(id)::text AS last FROM "Message" WHERE "batchId" = $1`, [batch.id])).rows[0]!;
+
+    // The cursor of the 10,000th page of 50: the id before its first row.
+    const pageSize = 50;
+    const cursor = (await pool().query<{ id: string }>(`SELECT id::text FROM "Message" WHERE "batchId" = $1 ORDER BY id OFFSET $2 LIMIT 1`, [batch.id, pageSize * 9_999 - 1])).rows[0]!.id;
+    const search = recipientSearchSchema.parse("+254 700 500 123");
+    const timings = {
+      batchPage: await p95(() => getBatch(batch.id)),
+      firstPage: await p95(() => listMessages(batch.id, { limit: pageSize })),
+      page10000: await p95(() => listMessages(batch.id, { after: cursor, limit: pageSize })),
+      rareFilter: await p95(() => listMessages(batch.id, { filter: "REJECTED", limit: pageSize })),
+      noReceiptFilter: await p95(() => listMessages(batch.id, { filter: "NO_RECEIPT", limit: pageSize })),
+      phoneSearch: await p95(() => listMessages(batch.id, { search, limit: pageSize })),
+    };
+    const rare = await listMessages(batch.id, { filter: "REJECTED", limit: 1000 });
+    if (rare.rows.length !== RARE) throw new Error(`the rare filter found ${rare.rows.length}, not ${RARE}`);
+
+    const e0 = performance.now();
+    let rows = -1; // the header
+    let bytes = 0;
+    const reader = reportStream({ id: batch.id, templateText: batch.templateText }, null).getReader();
+    const decoder = new TextDecoder();
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      bytes += value.byteLength;
+      const text = decoder.decode(value, { stream: true });
+      for (let i = text.indexOf("\r\n"); i !== -1; i = text.indexOf("\r\n", i + 2)) rows++;
+    }
+    const exportSeconds = (performance.now() - e0) / 1000;
+
+    // What the hot path pays: dispatch records answers with one UPDATE … FROM unnest per chunk; here 100,000 messages
+    // in statements of 500, as QUEUED → DELIVERED (the receipts applier's kind of change).
+    const sample = (await pool().query<{ id: string }>(`SELECT id::text FROM "Message" WHERE "batchId" = $1 AND state = 'QUEUED' LIMIT 80000`, [batch.id])).rows.map((r) => r.id);
+    const u0 = performance.now();
+    for (let i = 0; i < sample.length; i += 500) {
+      await pool().query(`UPDATE "Message" m SET state = 'DELIVERED', "deliveryStatus" = 'DeliveredToTerminal', "receiptAt" = now() FROM unnest($1::bigint[]) AS r(id) WHERE m.id = r.id`, [sample.slice(i, i + 500)]);
+    }
+    const updateRate = sample.length / ((performance.now() - u0) / 1000);
+
+    const ratio = (ms: number) => `${fmt(ms, 1)} ms (${fmt(ms / TARGET_MS, 2)} × the 150 ms target)`;
+    return {
+      name: "reports (1,000,000-recipient batch)",
+      figures: {
+        "recipients generated (ids)": `${fmt(RECIPIENTS)} (${ids.first} … ${ids.last}), in ${fmt(generateSeconds, 1)} s`,
+        "batch page, p95": ratio(timings.batchPage),
+        "recipients page 1, p95": ratio(timings.firstPage),
+        "recipients page 10,000, p95": ratio(timings.page10000),
+        "rare-state filter (100 REJECTED at the end), p95": ratio(timings.rareFilter),
+        "no-receipt filter, p95": ratio(timings.noReceiptFilter),
+        "phone search (+254 700 500 123), p95": ratio(timings.phoneSearch),
+        "export: rows / expected": `${fmt(rows)} / ${fmt(RECIPIENTS)}`,
+        "export: seconds (÷ 15 s target)": `${fmt(exportSeconds, 1)} (${fmt(exportSeconds / EXPORT_TARGET_S, 2)})`,
+        "export: MB, rows/s": `${fmt(bytes / 1e6, 1)}, ${fmt(rows / exportSeconds)}`,
+        "state updates, 500 per statement (rows/s)": fmt(updateRate),
+      },
+    };
+  } finally {
+    await env.stop();
+  }
+}
+
+if (/bench[\\/]reports\.ts$/.test(process.argv[1] ?? "")) {
+  benchReports()
+    .then((result) => {
+      console.log(`\n${result.name}`);
+      for (const [label, value] of Object.entries(result.figures)) console.log(`  ${label}: ${value}`);
+      process.exit(0);
+    })
+    .catch((error: unknown) => {
+      console.error(error);
+      process.exit(1);
+    });
+}
