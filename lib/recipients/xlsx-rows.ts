@@ -45,12 +45,14 @@ export async function* xlsxRows(file: string, onSheet: (choice: SheetChoice) => 
 }
 
 /**
- * Copies each merged range's top-left value into the other cells it covers. Rows arrive in order, so a range is
- * active from its top row to its bottom row.
+ * Copies a merged range's top-left value into the rows below it that the range covers ("Region" merged down ten
+ * rows). A range within one row is left alone: that is typography — a title across the columns above the header —
+ * and copying it would make the title look like a header. Rows arrive in order, so a range is active from its top
+ * row to its bottom row.
  */
 function mergeFiller(ranges: MergedRange[]): (rowNumber: number, values: string[]) => void {
-  if (ranges.length === 0) return () => {};
-  const sorted = [...ranges].sort((a, b) => a.top - b.top);
+  const sorted = ranges.filter((range) => range.bottom > range.top).sort((a, b) => a.top - b.top);
+  if (sorted.length === 0) return () => {};
   const masters = new Map<MergedRange, string>();
   let next = 0;
   let active: MergedRange[] = [];
@@ -58,10 +60,12 @@ function mergeFiller(ranges: MergedRange[]): (rowNumber: number, values: string[
     while (next < sorted.length && sorted[next]!.top <= rowNumber) active.push(sorted[next++]!);
     active = active.filter((range) => range.bottom >= rowNumber);
     for (const range of active) {
-      if (range.top === rowNumber) masters.set(range, values[range.left - 1] ?? "");
+      if (range.top === rowNumber) {
+        masters.set(range, values[range.left - 1] ?? "");
+        continue;
+      }
       const master = masters.get(range) ?? "";
       for (let col = range.left; col <= range.right; col++) {
-        if (col === range.left && range.top === rowNumber) continue;
         while (values.length < col) values.push("");
         values[col - 1] = master;
       }
