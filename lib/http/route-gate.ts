@@ -24,7 +24,8 @@ export function route<P extends z.ZodType = typeof anything, Q extends z.ZodType
       const actor = await currentActor();
       if (!actor) throw new AppError("UNAUTHENTICATED", "Not logged in.");
       if (!gate.allowed(actor)) throw new AppError("FORBIDDEN", "Your role does not allow this.");
-      const params = (gate.params ?? anything).safeParse(await segment.params);
+      // A route without dynamic segments (POST /api/uploads) has no params at all.
+      const params = (gate.params ?? anything).safeParse((await segment?.params) ?? {});
       // A path that names nothing we have is "not found", whatever its shape.
       if (!params.success) throw new AppError("NOT_FOUND", "Not found.");
       const search = Object.fromEntries(new URL(request.url).searchParams);
