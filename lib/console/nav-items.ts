@@ -7,6 +7,7 @@ export type NavItem = { href: string; label: string; allowed: (actor: Actor) => 
 export const NAV_ITEMS: NavItem[] = [
   { href: "/", label: "Overview", allowed: canView },
   { href: "/compose", label: "Compose", allowed: canSend },
+  { href: "/lists", label: "Lists", allowed: canSend },
   { href: "/batches", label: "Batches", allowed: canView },
   { href: "/users", label: "Users", allowed: canManageUsers },
   { href: "/audit", label: "Audit", allowed: canManageUsers },

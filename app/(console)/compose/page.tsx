@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { ComposeForm } from "@/components/compose/compose-form";
+import { ButtonLink } from "@/components/ui/button";
 import { PageHeader } from "@/components/ui/page-header";
 import { EmptyState } from "@/components/ui/table";
 import { listAccounts } from "@/lib/accounts/list-accounts";
@@ -16,7 +17,7 @@ export default async function ComposePage() {
   const accounts = await listAccounts();
   return (
     <div className="space-y-6">
-      <PageHeader title="Compose" />
+      <PageHeader title="Compose" actions={<ButtonLink href="/lists" size="sm">Upload a list</ButtonLink>} />
       {accounts.length === 0 ? (
         <EmptyState>
           There is no provider account yet. An administrator can add one in{" "}

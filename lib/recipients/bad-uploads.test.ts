@@ -1,0 +1,119 @@
+// Files an operator should not be able to store, each refused with the sentence they read, and nothing stored;
+// and the boundaries where lists grow: the millionth row is reported by its number, the 1,000,001st is refused
+// while the file is still arriving.
+import { beforeAll, expect, test } from "vitest";
+import { pool } from "@/lib/db/pool";
+import { author, pieces, refusal, stored } from "@/test/upload-helpers";
+import { EMPTY_FILE, HEADER_ONLY, importUpload } from "./import-upload";
+import { INTERRUPTED } from "./limited-body";
+import { NO_PHONE_COLUMN } from "./list-columns";
+import { MAX_UPLOAD_BYTES, MAX_UPLOAD_ROWS, TOO_MANY_BYTES, TOO_MANY_ROWS } from "./upload-limits";
+
+let authorId: string;
+beforeAll(async () => {
+  authorId = await author();
+});
+
+const upload = (body: AsyncIterable<Uint8Array>, declaredBytes: number | null = null) =>
+  importUpload({ body, declaredBytes, filename: "list.csv", authorId });
+
+async function refusedWithNothingStored(body: AsyncIterable<Uint8Array>, declared: number | null = null) {
+  const before = await stored();
+  const error = await refusal(upload(body, declared));
+  expect(await stored()).toEqual(before);
+  return error;
+}
+
+test("an empty file", async () => {
+  const error = await refusedWithNothingStored(pieces(""));
+  expect([error.code, error.message]).toEqual(["INVALID_INPUT", EMPTY_FILE]);
+  expect(EMPTY_FILE).toBe("The file is empty: it has no rows.");
+  // Blank lines only are empty too.
+  expect((await refusedWithNothingStored(pieces("\r\n\n,,\n"))).message).toBe(EMPTY_FILE);
+});
+
+test("only a header row", async () => {
+  const error = await refusedWithNothingStored(pieces("name,phone,town\r\n"));
+  expect(error.message).toBe(HEADER_ONLY);
+  expect(HEADER_ONLY).toBe("The file has a header row but no rows below it: there is no one to send to.");
+});
+
+test("no phone column", async () => {
+  const error = await refusedWithNothingStored(pieces("name,town\nJane,Kisumu\nJohn,Nyeri\n"));
+  expect(error.message).toBe(NO_PHONE_COLUMN);
+});
+
+test("a PNG renamed .csv, and other binary files", async () => {
+  const png = Buffer.from("89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c489", "hex");
+  expect((await refusedWithNothingStored(pieces(png))).message).toBe("This file is a PNG image, not a CSV or XLSX list.");
+  const binary = Buffer.from(Array.from({ length: 4096 }, (_, i) => (i * 37) % 256));
+  expect((await refusedWithNothingStored(pieces(binary, 512))).message).toBe("This file is not a CSV or XLSX list: it contains binary data.");
+  const xls = Buffer.from("d0cf11e0a1b11ae1000000000000000000000000", "hex");
+  expect((await refusedWithNothingStored(pieces(xls))).message).toMatch(/^This is an old Excel \.xls file\./);
+});
+
+test("a file over the size limit is refused while it streams: from its Content-Length at once, or at the byte that crosses the limit", async () => {
+  let pulled = 0;
+  // Rows of ~300 bytes: the byte limit comes long before the row limit.
+  const mb = Buffer.from(`phone,note\n${`0712345678,${"x".repeat(290)}\n`.repeat(4_000)}`).subarray(0, 1024 * 1024);
+  async function* endless() {
+    for (;;) {
+      pulled += mb.length;
+      yield mb;
+    }
+  }
+  const declared = await refusedWithNothingStored(endless(), MAX_UPLOAD_BYTES + 1);
+  expect([declared.code, declared.message, pulled]).toEqual(["TOO_LARGE", TOO_MANY_BYTES, 0]);
+  const streaming = await refusedWithNothingStored(endless());
+  expect([streaming.code, streaming.message]).toEqual(["TOO_LARGE", TOO_MANY_BYTES]);
+  expect(TOO_MANY_BYTES).toBe("The file is larger than 100 MB. Split it into smaller files, or save it as CSV (smaller than XLSX for the same list).");
+  // It stopped reading at the piece that crossed the limit: the rest of the upload is never read.
+  expect(pulled).toBe(MAX_UPLOAD_BYTES + mb.length);
+});
+
+test("the connection dropped half-way: the body errors, or ends short of its Content-Length; nothing is stored", async () => {
+  const csv = `phone,name\n${Array.from({ length: 30_000 }, (_, i) => `07${String(10_000_000 + i)},Name ${i}`).join("\n")}\n`;
+  const bytes = Buffer.from(csv);
+  async function* dropped() {
+    yield* pieces(bytes.subarray(0, bytes.length / 2), 64 * 1024);
+    throw new Error("socket hang up");
+  }
+  expect((await refusedWithNothingStored(dropped())).message).toBe(INTERRUPTED);
+  // Half the file, then a clean end: without the declared length this would look like a shorter list.
+  expect((await refusedWithNothingStored(pieces(bytes.subarray(0, bytes.length / 2), 64 * 1024), bytes.length)).message).toBe(INTERRUPTED);
+  expect(INTERRUPTED).toBe("The upload was interrupted before the whole file arrived; nothing was stored. Upload the file again.");
+});
+
+/** A CSV of `rows` data rows (and a header), generated piece by piece; the last rows are a duplicate and an invalid number. */
+async function* million(rows: number) {
+  yield Buffer.from("phone,n\n");
+  const per = 50_000;
+  for (let start = 0; start < rows; start += per) {
+    let text = "";
+    for (let i = start; i < Math.min(rows, start + per); i++) {
+      if (i === rows - 2) text += `0700000000,${i}\n`; // repeats the first row
+      else if (i === rows - 1) text += `12345,${i}\n`;
+      else text += `07${String(i).padStart(8, "0")},${i}\n`;
+    }
+    yield Buffer.from(text);
+  }
+}
+
+test("a million rows: row numbers past 999,999 are reported as they are (the last data row is row 1,000,001 under the header)", async () => {
+  const result = await upload(million(MAX_UPLOAD_ROWS));
+  expect(result).toMatchObject({ rows: 1_000_000, valid: 999_998, duplicates: 1, invalid: 1 });
+  const { rows } = await pool().query(`SELECT kind, "rowNumber", "firstRow" FROM "UploadIssue" WHERE "uploadId" = $1 ORDER BY "rowNumber"`, [result.id]);
+  expect(rows).toEqual([
+    { kind: "DUPLICATE", rowNumber: 1_000_000, firstRow: 2 },
+    { kind: "INVALID", rowNumber: 1_000_001, firstRow: null },
+  ]);
+  const { rows: last } = await pool().query(`SELECT max("rowNumber") AS max, count(*)::int AS n FROM "UploadRecipient" WHERE "uploadId" = $1`, [result.id]);
+  expect(last[0]).toEqual({ max: 999_999, n: 999_998 });
+  await pool().query(`DELETE FROM "Upload" WHERE id = $1`, [result.id]);
+});
+
+test("the 1,000,001st row is refused while streaming, and nothing is stored", async () => {
+  const error = await refusedWithNothingStored(million(MAX_UPLOAD_ROWS + 1));
+  expect([error.code, error.message]).toEqual(["TOO_LARGE", TOO_MANY_ROWS]);
+  expect(TOO_MANY_ROWS).toBe("The file has more than 1,000,000 rows. Split it into smaller files and upload each.");
+});

@@ -1,0 +1,55 @@
+// Importing XLSX workbooks made with exceljs: formulas give their cached result, merged cells repeat their value,
+// the first sheet with data is the list and the report names it, numeric cells are whole phone numbers.
+import ExcelJS from "exceljs";
+import { beforeAll, expect, test } from "vitest";
+import { pool } from "@/lib/db/pool";
+import { author, pieces } from "@/test/upload-helpers";
+import { importUpload } from "./import-upload";
+
+let authorId: string;
+beforeAll(async () => {
+  authorId = await author();
+});
+
+async function workbook(build: (wb: ExcelJS.Workbook) => void): Promise<Buffer> {
+  const wb = new ExcelJS.Workbook();
+  build(wb);
+  return Buffer.from(await wb.xlsx.writeBuffer());
+}
+
+async function values(uploadId: string) {
+  const { rows } = await pool().query<{ rowNumber: number; phone: string; values: string }>(
+    `SELECT "rowNumber", phone, "values" FROM "UploadRecipient" WHERE "uploadId" = $1 ORDER BY "rowNumber"`,
+    [uploadId],
+  );
+  return rows.map((r) => [r.rowNumber, r.phone, JSON.parse(r.values) as string[]]);
+}
+
+test("formulas, merged cells, a title row, numeric phone cells, and several sheets with an empty first one", async () => {
+  const file = await workbook((wb) => {
+    wb.addWorksheet("Notes");
+    const sheet = wb.addWorksheet("Customers");
+    sheet.addRow(["November customers"]); // a title, merged across the columns
+    sheet.mergeCells("A1:D1");
+    sheet.addRow(["Name", "Mobile", "Region", "Balance"]);
+    sheet.addRow(["Jane", 254712345678, "Rift Valley", { formula: "100+23", result: 123 }]);
+    sheet.addRow(["John", 712000111, null, { formula: "B3&\"x\"", result: "text result" }]);
+    sheet.addRow(["Amina", "0733 000 222", null, 5.5]);
+    sheet.mergeCells("C3:C5"); // "Rift Valley" for all three
+    wb.addWorksheet("Later").addRow(["phone", "0799999999"]);
+  });
+  const result = await importUpload({ body: pieces(file, 4096), declaredBytes: file.length, filename: "customers.xlsx", authorId });
+  expect(result).toMatchObject({ format: "xlsx", rows: 3, valid: 3, columns: ["Name", "Mobile", "Region", "Balance"], phoneColumn: "Mobile" });
+  expect(result.report).toMatchObject({ sheet: "Customers", sheets: ["Notes", "Customers", "Later"], headerRow: 2 });
+  expect(await values(result.id)).toEqual([
+    [3, "254712345678", ["Jane", "254712345678", "Rift Valley", "123"]],
+    [4, "254712000111", ["John", "712000111", "Rift Valley", "text result"]],
+    [5, "254733000222", ["Amina", "0733 000 222", "Rift Valley", "5.5"]],
+  ]);
+});
+
+test("a workbook whose sheets are all empty is an empty file", async () => {
+  const file = await workbook((wb) => void wb.addWorksheet("Sheet1"));
+  const error = await importUpload({ body: pieces(file, 4096), declaredBytes: null, filename: "empty.xlsx", authorId }).catch((e: Error) => e);
+  expect((error as Error).message).toBe("The file is empty: it has no rows.");
+});

@@ -1,0 +1,44 @@
+// Saved lists (uploads that became READY), newest first, with their counts: the lists page and Compose's picker.
+import "server-only";
+import { db } from "@/lib/db/client";
+
+export type SavedList = {
+  id: string;
+  filename: string;
+  format: string;
+  columns: string[];
+  phoneColumn: string;
+  rowCount: number;
+  validCount: number;
+  invalidCount: number;
+  duplicateCount: number;
+  optedOutCount: number;
+  createdAt: Date;
+  author: string | null;
+};
+
+export async function listUploads(take = 100): Promise<SavedList[]> {
+  const rows = await db.upload.findMany({
+    where: { state: "READY" },
+    orderBy: { createdAt: "desc" },
+    take,
+    select: {
+      id: true, filename: true, format: true, columns: true, phoneColumn: true, rowCount: true, validCount: true, invalidCount: true,
+      duplicateCount: true, optedOutCount: true, createdAt: true, author: { select: { name: true } },
+    },
+  });
+  return rows.map(({ author, ...row }) => ({ ...row, author: author?.name ?? null }));
+}
+
+export async function getUpload(id: string): Promise<SavedList | null> {
+  const row = await db.upload.findFirst({
+    where: { id, state: "READY" },
+    select: {
+      id: true, filename: true, format: true, columns: true, phoneColumn: true, rowCount: true, validCount: true, invalidCount: true,
+      duplicateCount: true, optedOutCount: true, createdAt: true, author: { select: { name: true } },
+    },
+  });
+  if (!row) return null;
+  const { author, ...rest } = row;
+  return { ...rest, author: author?.name ?? null };
+}

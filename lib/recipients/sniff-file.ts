@@ -1,0 +1,66 @@
+// What an uploaded file is, from its first bytes (never from its name: a PNG renamed .csv is still a PNG): an XLSX
+// workbook (a zip), an old binary .xls, some other binary file, or text in one of the encodings spreadsheets export —
+// UTF-8 with or without BOM, UTF-16 (Excel's "Unicode text"), or Windows-1252 (Excel's "CSV" on Windows).
+
+export type SniffedFile =
+  | { kind: "xlsx" }
+  | { kind: "text"; encoding: "utf-8" | "utf-16le" | "utf-16be" | "windows-1252"; bomLength: number }
+  | { kind: "refused"; reason: string };
+
+const SIGNATURES: { bytes: number[]; reason: string }[] = [
+  { bytes: [0xd0, 0xcf, 0x11, 0xe0], reason: "This is an old Excel .xls file. Open it in Excel and save it as .xlsx or CSV, then upload that." },
+  { bytes: [0x89, 0x50, 0x4e, 0x47], reason: "This file is a PNG image, not a CSV or XLSX list." },
+  { bytes: [0xff, 0xd8, 0xff], reason: "This file is a JPEG image, not a CSV or XLSX list." },
+  { bytes: [0x25, 0x50, 0x44, 0x46], reason: "This file is a PDF, not a CSV or XLSX list. Export the list from its source as CSV or XLSX." },
+  { bytes: [0x47, 0x49, 0x46, 0x38], reason: "This file is a GIF image, not a CSV or XLSX list." },
+  { bytes: [0x1f, 0x8b], reason: "This file is compressed (gzip). Uncompress it and upload the CSV or XLSX inside." },
+];
+
+const NOT_A_LIST = "This file is not a CSV or XLSX list: it contains binary data.";
+
+function startsWith(head: Uint8Array, bytes: number[]): boolean {
+  return bytes.every((byte, i) => head[i] === byte);
+}
+
+/** `head` is the first bytes of the file (SNIFF_BYTES of them, or the whole file when shorter). */
+export const SNIFF_BYTES = 64 * 1024;
+
+export function sniffFile(head: Uint8Array): SniffedFile {
+  if (startsWith(head, [0x50, 0x4b, 0x03, 0x04])) return { kind: "xlsx" };
+  for (const signature of SIGNATURES) if (startsWith(head, signature.bytes)) return { kind: "refused", reason: signature.reason };
+  if (startsWith(head, [0xef, 0xbb, 0xbf])) return { kind: "text", encoding: "utf-8", bomLength: 3 };
+  if (startsWith(head, [0xff, 0xfe])) return { kind: "text", encoding: "utf-16le", bomLength: 2 };
+  if (startsWith(head, [0xfe, 0xff])) return { kind: "text", encoding: "utf-16be", bomLength: 2 };
+  // UTF-16 without a BOM: ASCII text has a zero in every other byte.
+  const sample = head.subarray(0, 4096 - (Math.min(head.length, 4096) % 2));
+  let evenZeros = 0;
+  let oddZeros = 0;
+  for (let i = 0; i < sample.length; i++) {
+    if (sample[i] !== 0) continue;
+    if (i % 2 === 0) evenZeros++;
+    else oddZeros++;
+  }
+  const pairs = sample.length / 2;
+  if (pairs >= 2 && oddZeros > pairs * 0.4 && evenZeros === 0) return { kind: "text", encoding: "utf-16le", bomLength: 0 };
+  if (pairs >= 2 && evenZeros > pairs * 0.4 && oddZeros === 0) return { kind: "text", encoding: "utf-16be", bomLength: 0 };
+  if (evenZeros + oddZeros > 0 || controlShare(sample) > 0.05) return { kind: "refused", reason: NOT_A_LIST };
+  return { kind: "text", encoding: isUtf8(head) ? "utf-8" : "windows-1252", bomLength: 0 };
+}
+
+/** Control characters other than tab, CR, LF: text files have next to none. */
+function controlShare(sample: Uint8Array): number {
+  if (sample.length === 0) return 0;
+  let controls = 0;
+  for (const byte of sample) if (byte < 0x20 && byte !== 0x09 && byte !== 0x0a && byte !== 0x0d) controls++;
+  return controls / sample.length;
+}
+
+/** Valid UTF-8, allowing a multi-byte character cut off at the end of the sample. */
+function isUtf8(sample: Uint8Array): boolean {
+  try {
+    new TextDecoder("utf-8", { fatal: true }).decode(sample, { stream: true });
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,156 @@
+// Stores an upload while it is read: the Upload row first, STORING; then its valid recipients and its report lines
+// by COPY, 10,000 recipients per slice (each slice checked against the opt-out list in one query), one slice being
+// stored while the next is read (PostgreSQL and the parser each keep a core busy; at most two slices in memory); at
+// the end the counts and READY in one statement. A failed upload is deleted with everything it stored (delete-upload.ts), so no half list is ever
+// offered; one left STORING by a process that died is never offered either (lists show READY only).
+import "server-only";
+import type pg from "pg";
+import { recordAudit } from "@/lib/audit/record-audit";
+import { copyLines, copyText } from "@/lib/db/copy-lines";
+import { relaxedPool } from "@/lib/db/pool";
+import { deleteUpload } from "./delete-upload";
+
+export const UPLOAD_SLICE = 10_000;
+
+export type IssueKind = "INVALID" | "DUPLICATE" | "OPTED_OUT";
+export type UploadCounts = { rows: number; valid: number; invalid: number; duplicates: number; optedOut: number };
+export type UploadMeta = { filename: string; format: "csv" | "xlsx"; columns: string[]; phoneColumn: string; authorId: string };
+
+/** Long cells are cut in the report (the whole row is in the operator's file). */
+const ISSUE_VALUE_MAX = 200;
+
+export class UploadWriter {
+  readonly counts: UploadCounts = { rows: 0, valid: 0, invalid: 0, duplicates: 0, optedOut: 0 };
+  private recipients: { row: number; phone: string; values: string }[] = [];
+  private issues: string[] = [];
+  private closed = false;
+  /** The slice being stored, if any: the next one waits for it (one connection, one COPY at a time). */
+  private storing: Promise<void> = Promise.resolve();
+
+  private constructor(
+    readonly id: string,
+    private readonly client: pg.PoolClient,
+    private readonly meta: UploadMeta,
+  ) {}
+
+  static async begin(meta: UploadMeta): Promise<UploadWriter> {
+    // Slices commit without waiting for the disk (relaxedPool): the last commit, which makes the upload READY, is
+    // synchronous and so makes every earlier one durable too; a database crash before it leaves an upload that
+    // never became READY, which is never offered.
+    const client = await relaxedPool().connect();
+    try {
+      const { rows } = await client.query<{ id: string }>(
+        `INSERT INTO "Upload" (id, filename, "sizeBytes", format, columns, "phoneColumn", "authorId", state)
+         VALUES (gen_random_uuid(), $1, 0, $2, $3, $4, $5, 'STORING') RETURNING id`,
+        [meta.filename, meta.format, meta.columns, meta.phoneColumn, meta.authorId],
+      );
+      return new UploadWriter(rows[0]!.id, client, meta);
+    } catch (error) {
+      client.release();
+      throw error;
+    }
+  }
+
+  /** `values` are the row's cells in the order of the columns. True when a slice is full: call `next()`. */
+  recipient(row: number, phone: string, values: string[]): boolean {
+    this.counts.valid++;
+    this.recipients.push({ row, phone, values: JSON.stringify(values) });
+    return this.recipients.length >= UPLOAD_SLICE;
+  }
+
+  /** Starts storing the full slice once the previous one is stored. (Synchronous per row, awaited per slice: a
+   * million awaited calls cost more garbage than the rows themselves.) */
+  async next(): Promise<void> {
+    await this.storing;
+    this.storing = this.flush();
+    // A failed COPY is reported by the next await of `storing`; until then, nothing waits on it.
+    this.storing.catch(() => {});
+  }
+
+  issue(kind: Exclude<IssueKind, "OPTED_OUT">, row: number, value: string, reason: string, firstRow: number | null = null): void {
+    if (kind === "INVALID") this.counts.invalid++;
+    else this.counts.duplicates++;
+    this.issues.push(this.issueLine(kind, row, value, reason, firstRow));
+  }
+
+  private issueLine(kind: IssueKind, row: number, value: string, reason: string, firstRow: number | null): string {
+    return `${this.id}\t${kind}\t${row}\t${copyText(value.slice(0, ISSUE_VALUE_MAX))}\t${copyText(reason)}\t${firstRow ?? "\\N"}\n`;
+  }
+
+  private async flush(): Promise<void> {
+    // Both taken at once: what arrives while this slice is stored belongs to the next.
+    const slice = this.recipients;
+    const issues = this.issues;
+    this.recipients = [];
+    this.issues = [];
+    if (slice.length) {
+      const { rows: optedOut } = await this.client.query<{ phone: string; since: Date }>(
+        `SELECT phone, "createdAt" AS since FROM "OptOut" WHERE phone = ANY($1::text[])`,
+        [slice.map((r) => r.phone)],
+      );
+      if (optedOut.length) {
+        const since = new Map(optedOut.map((o) => [o.phone, o.since]));
+        for (const r of slice) {
+          const at = since.get(r.phone);
+          if (!at) continue;
+          this.counts.optedOut++;
+          issues.push(this.issueLine("OPTED_OUT", r.row, r.phone, `On the opt-out list since ${at.toISOString().slice(0, 10)}: it will not be sent to.`, null));
+        }
+      }
+      await copyLines(
+        this.client,
+        `COPY "UploadRecipient" ("uploadId", "rowNumber", phone, "values") FROM STDIN`,
+        slice.map((r) => `${this.id}\t${r.row}\t${r.phone}\t${copyText(r.values)}\n`),
+      );
+    }
+    await copyLines(this.client, `COPY "UploadIssue" ("uploadId", kind, "rowNumber", value, reason, "firstRow") FROM STDIN`, issues);
+  }
+
+  /** Stores what is left, then the counts and READY, with the audit event, in one transaction. */
+  async finish(report: object, sizeBytes: number): Promise<void> {
+    try {
+      await this.storing;
+      await this.flush();
+      const c = this.counts;
+      await this.client.query("BEGIN");
+      await this.client.query("SET LOCAL synchronous_commit = on");
+      await this.client.query(
+        `UPDATE "Upload" SET state = 'READY', "completedAt" = now(), "rowCount" = $2, "validCount" = $3, "invalidCount" = $4,
+                "duplicateCount" = $5, "optedOutCount" = $6, report = $7::jsonb, "sizeBytes" = $8
+         WHERE id = $1`,
+        [this.id, c.rows, c.valid, c.invalid, c.duplicates, c.optedOut, JSON.stringify(report), sizeBytes],
+      );
+      await recordAudit(
+        { actorId: this.meta.authorId, action: "upload.create", targetType: "Upload", targetId: this.id, detail: { filename: this.meta.filename, ...c } },
+        this.client,
+      );
+      await this.client.query("COMMIT");
+    } catch (error) {
+      await this.client.query("ROLLBACK").catch(() => {});
+      await this.discard();
+      throw error;
+    } finally {
+      this.closed = true;
+      this.client.release();
+    }
+  }
+
+  /** Deletes the upload and everything stored for it. */
+  async discard(): Promise<void> {
+    this.recipients = [];
+    this.issues = [];
+    await deleteUpload(this.id);
+  }
+
+  /** After a failure while reading: discard, and give the connection back. */
+  async abandon(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    await this.storing.catch(() => {});
+    try {
+      await this.discard();
+    } finally {
+      this.client.release();
+    }
+  }
+}
