@@ -73,6 +73,18 @@ test("a filter pages exactly too, the page after the last one is empty, and the 
   expect(exact.next).toBe(big.ids.at(-1)); // a full page cannot know it was the last; the next one is empty
 });
 
+test("an uncommon state (read from its own rows) pages exactly across the boundary too", async () => {
+  const big = batches[2]!;
+  const failed = big.ids.filter((_, i) => i % 3 === 0); // 999,990, 999,993, … 1,000,014
+  await pool().query(`UPDATE "Message" SET state = 'FAILED' WHERE id = ANY($1::bigint[])`, [failed]);
+  try {
+    for (const size of [1, 2, 4, 9]) expect(await allPages(big.id, size, { filter: "FAILED" }), `pages of ${size}`).toEqual(failed);
+    expect(await allPages(big.id, 4, { filter: "UNKNOWN" })).toEqual([]);
+  } finally {
+    await pool().query(`UPDATE "Message" SET state = 'PENDING' WHERE id = ANY($1::bigint[])`, [failed]);
+  }
+});
+
 test("the export has exactly one row per recipient, in id order, across the boundary", async () => {
   const big = batches[2]!;
   const text = await new Response(reportStream({ id: big.id, templateText: "Boundary" }, null)).text();

@@ -12,7 +12,7 @@ import { env } from "@/lib/env";
 import type { MessageState } from "@/lib/generated/prisma/enums";
 import { noReceiptSql } from "./no-receipt";
 import type { RecipientSearch } from "./recipient-search";
-import { NO_RECEIPT, type MessageFilter } from "./states";
+import { NO_RECEIPT, isUncommonState, type MessageFilter } from "./states";
 
 export type MessageRow = {
   id: string;
@@ -39,13 +39,21 @@ export async function listMessages(
   const limit = Math.min(options.limit ?? 50, PAGE_SIZE_MAX);
   const filter = options.filter ?? null;
   const search = options.search ?? null;
-  // One plain condition per case (never "$n IS NULL OR …"), so the planner can use the index each one needs:
-  // (batchId, id) for all, (batchId, state, id) for a state, phone and primary key for a search.
+  // One plain condition per case (never "$n IS NULL OR …"), so the planner can use what each one needs: the
+  // (batchId, id) index to walk a batch in order, MessageRareState for an uncommon state (Message has no index on
+  // its state, to keep its updates HOT), the phone index and the primary key for a search.
+  const rare = filter !== null && isUncommonState(filter);
   const values: unknown[] = [batchId, options.after ?? "0"];
-  const where = [`m."batchId" = $1`, `m.id > $2::bigint`];
   const param = (value: unknown) => `$${values.push(value)}`;
-  if (filter === NO_RECEIPT) where.push(noReceiptSql("m", values.push(env().NO_RECEIPT_AFTER_HOURS)));
-  else if (filter) where.push(`m.state = ${param(filter)}::"MessageState"`);
+  const where = rare
+    ? [`r."batchId" = $1`, `r."messageId" > $2::bigint`, `r.state = ${param(filter)}::"MessageState"`]
+    : [`m."batchId" = $1`, `m.id > $2::bigint`];
+  if (filter === NO_RECEIPT) {
+    const hours = values.push(env().NO_RECEIPT_AFTER_HOURS);
+    // No message can be past the no-receipt age before the batch started that long ago: answered without a pass.
+    where.push(`EXISTS (SELECT 1 FROM "Batch" b WHERE b.id = $1 AND b."startedAt" < now() - make_interval(hours => $${hours}))`);
+    where.push(noReceiptSql("m", hours));
+  } else if (filter && !rare) where.push(`m.state = ${param(filter)}::"MessageState"`);
   if (search) {
     const either = [search.phone ? `m.phone = ${param(search.phone)}` : null, search.correlator ? `m.id = ${param(search.correlator)}::bigint` : null];
     where.push(`(${either.filter(Boolean).join(" OR ")})`);
@@ -53,9 +61,9 @@ export async function listMessages(
   const { rows } = await pool().query<MessageRow>(
     `SELECT m.id::text AS id, m.phone, m.state, m."deliveryStatus", m."providerUniqueId", m.operator, m."smsUnits", m.text,
             m."submittedAt", m."receiptAt", m."lastError"
-     FROM "Message" m
+     FROM ${rare ? `"MessageRareState" r JOIN "Message" m ON m.id = r."messageId"` : `"Message" m`}
      WHERE ${where.join(" AND ")}
-     ORDER BY m.id
+     ORDER BY ${rare ? `r."messageId"` : "m.id"}
      LIMIT ${param(limit)}`,
     values,
   );

@@ -23,6 +23,17 @@ export const MESSAGE_STATES = [
 ] as const satisfies readonly MessageState[];
 
 /**
+ * States most recipients of a batch never reach. Each message in one of them has a row in MessageRareState (kept by
+ * triggers; the migration rare_message_states lists the same states), so a filter on one reads those rows instead of
+ * passing over the whole batch — and Message needs no index on its state, which keeps its updates HOT.
+ */
+export const UNCOMMON_MESSAGE_STATES = ["FAILED", "REJECTED", "UNKNOWN", "CANCELLED", "SUPPRESSED"] as const satisfies readonly MessageState[];
+
+export function isUncommonState(state: string): boolean {
+  return (UNCOMMON_MESSAGE_STATES as readonly string[]).includes(state);
+}
+
+/**
  * "No receipt yet": accepted by the provider (QUEUED) and still without a final receipt after the no-receipt age
  * (NO_RECEIPT_AFTER_HOURS). Not a state of its own: the message may still get its receipt.
  */
