@@ -3,18 +3,16 @@
 import "server-only";
 import { z } from "zod";
 import { pool } from "@/lib/db/pool";
+import { optionalParam } from "@/lib/http/params";
 import { AUDIT_ACTIONS } from "./record-audit";
 
 const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "A date as YYYY-MM-DD.");
 
-/** A form's empty field means "any". */
-const blankIsAny = <S extends z.ZodType>(schema: S) => z.preprocess((value) => (value === "" ? undefined : value), schema.optional());
-
 export const auditFilterSchema = z.object({
-  actor: blankIsAny(z.uuid("Not a user.")),
-  action: blankIsAny(z.enum(AUDIT_ACTIONS, { error: "Not an audited action." })),
-  from: blankIsAny(day),
-  to: blankIsAny(day),
+  actor: optionalParam(z.uuid("Not a user.")),
+  action: optionalParam(z.enum(AUDIT_ACTIONS, { error: "Not an audited action." })),
+  from: optionalParam(day),
+  to: optionalParam(day),
   before: z.string().regex(/^\d{1,19}$/, "The cursor must be an event id.").optional(),
 });
 

@@ -6,3 +6,8 @@ export const uuidParam = z.uuid();
 export const cursorParam = z.string().regex(/^\d{1,19}$/, "The cursor must be a message id.");
 
 export const batchParams = z.object({ id: uuidParam });
+
+/** An optional query or form value: an empty one ("filter=") means not given, and a bad one keeps its own message. */
+export function optionalParam<S extends z.ZodType>(schema: S) {
+  return z.preprocess((value) => (value === "" ? undefined : value), schema.optional());
+}

@@ -6,14 +6,14 @@ import { getBatch } from "@/lib/batches/get-batch";
 import { recipientSearchSchema } from "@/lib/batches/recipient-search";
 import { messageFilterSchema } from "@/lib/batches/states";
 import { AppError } from "@/lib/errors/app-error";
-import { batchParams } from "@/lib/http/params";
+import { batchParams, optionalParam } from "@/lib/http/params";
 import { route } from "@/lib/http/route-gate";
 
 export const dynamic = "force-dynamic";
 
 const query = z.object({
-  filter: z.literal("").transform(() => undefined).or(messageFilterSchema).optional(),
-  q: z.literal("").transform(() => undefined).or(recipientSearchSchema).optional(),
+  filter: optionalParam(messageFilterSchema),
+  q: optionalParam(recipientSearchSchema),
 });
 
 export const GET = route({ allowed: canView, params: batchParams, query }, async ({ params, query }) => {

@@ -5,14 +5,14 @@ import { canView } from "@/lib/auth/permissions";
 import { listMessages } from "@/lib/batches/list-messages";
 import { recipientSearchSchema } from "@/lib/batches/recipient-search";
 import { messageFilterSchema } from "@/lib/batches/states";
-import { batchParams, cursorParam } from "@/lib/http/params";
+import { batchParams, cursorParam, optionalParam } from "@/lib/http/params";
 import { route } from "@/lib/http/route-gate";
 
 export const dynamic = "force-dynamic";
 
 const query = z.object({
-  filter: z.literal("").transform(() => undefined).or(messageFilterSchema).optional(),
-  q: z.literal("").transform(() => undefined).or(recipientSearchSchema).optional(),
+  filter: optionalParam(messageFilterSchema),
+  q: optionalParam(recipientSearchSchema),
   after: cursorParam.optional(),
 });
 
