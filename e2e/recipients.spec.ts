@@ -41,6 +41,12 @@ test("search any form of a number, filter, page across 999,999 → 1,000,000, ex
 
   const all = await page.request.get(`/api/batches/${batchId}/export`);
   expect((await all.text()).trimEnd().split("\r\n")).toHaveLength(61);
+  const xlsx = await page.request.get(`/api/batches/${batchId}/export?format=xlsx`);
+  expect(xlsx.headers()["content-type"]).toBe("application/vnd.openxmlformats-officedocument.spreadsheetml.sheet");
+  const ExcelJS = (await import("exceljs")).default;
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.load((await xlsx.body()) as unknown as ArrayBuffer);
+  expect(workbook.getWorksheet("Delivery report")!.rowCount).toBe(61);
   const failedOnly = await page.request.get(`/api/batches/${batchId}/messages?filter=FAILED`);
   expect(await failedOnly.json()).toEqual({ rows: [], next: null });
 });

@@ -9,7 +9,7 @@ import { Progress } from "@/components/ui/progress";
 import type { ActionResult } from "@/lib/auth/action";
 import { STATE_COUNTERS } from "@/lib/batches/counters";
 import type { BatchDetail } from "@/lib/batches/get-batch";
-import { isActiveBatch, isPausableBatch } from "@/lib/batches/states";
+import { isActiveBatch, isPausableBatch, XLSX_MAX_ROWS } from "@/lib/batches/states";
 import { fetchJson } from "@/lib/http/fetch-json";
 import type { Serialized } from "@/lib/http/serialize";
 import type { ResendPreview } from "@/lib/batches/resend-preview";
@@ -114,7 +114,7 @@ export function BatchLive({ initial, canSend, actions }: { initial: BatchJson; c
         </section>
       ) : null}
 
-      <RecipientTable batchId={batch.id} live={active || batch.queuedCount > 0} version={batch.updatedAt} />
+      <RecipientTable batchId={batch.id} live={active || batch.queuedCount > 0} version={batch.updatedAt} xlsx={batch.recipientCount <= XLSX_MAX_ROWS} />
     </div>
   );
 }

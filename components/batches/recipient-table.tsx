@@ -16,7 +16,7 @@ const COLUMNS = 8;
 const time = (value: string | null) => (value ? new Date(value).toLocaleString("en-GB", { dateStyle: "short", timeStyle: "medium" }) : "—");
 
 /** `version` changes whenever the batch's counters do, so the visible page is fetched again at once. */
-export function RecipientTable({ batchId, live, version }: { batchId: string; live: boolean; version: string | null }) {
+export function RecipientTable({ batchId, live, version, xlsx }: { batchId: string; live: boolean; version: string | null; xlsx: boolean }) {
   const [filter, setFilter] = useState("");
   const [typed, setTyped] = useState("");
   const [search, setSearch] = useState("");
@@ -85,6 +85,11 @@ export function RecipientTable({ batchId, live, version }: { batchId: string; li
         <ButtonAnchor href={exportHref} size="sm" className="ml-auto">
           Export CSV
         </ButtonAnchor>
+        {xlsx ? (
+          <ButtonAnchor href={`${exportHref}&format=xlsx`} size="sm">
+            Export XLSX
+          </ButtonAnchor>
+        ) : null}
       </div>
       {error ? <p className="text-sm text-red-700">{error.message}</p> : null}
       <Table>

@@ -5,7 +5,9 @@ import { beforeAll, expect, test } from "vitest";
 import { db } from "@/lib/db/client";
 import { pool } from "@/lib/db/pool";
 import { createBatch } from "./create-batch";
+import ExcelJS from "exceljs";
 import { reportStream } from "./export-report";
+import { reportXlsxStream } from "./export-report-xlsx";
 import { listMessages } from "./list-messages";
 import { recipientSearchSchema } from "./recipient-search";
 
@@ -92,6 +94,26 @@ test("the export has exactly one row per recipient, in id order, across the boun
   expect(rows[0]).toEqual(["phone", "state", "delivery_status", "correlator", "provider_unique_id", "operator", "sms_units", "sent_at", "receipt_time", "text", "error"]);
   expect(rows.slice(1).map((r) => r[3])).toEqual(big.ids);
   expect(rows.slice(1).every((r) => r[9] === "Boundary")).toBe(true);
+});
+
+test("the XLSX export holds the same rows, typed, with a formula-looking text kept as text; over 100,000 is refused", async () => {
+  const big = batches[2]!;
+  await pool().query(`UPDATE "Message" SET text = '=HYPERLINK("http://x","y")' WHERE id = $1`, [big.ids[0]]);
+  try {
+    const bytes = Buffer.from(await new Response(reportXlsxStream({ id: big.id, templateText: "Boundary", recipientCount: big.ids.length }, null)).arrayBuffer());
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
+    const sheet = workbook.getWorksheet("Delivery report")!;
+    const values = sheet.getSheetValues().slice(1) as unknown[][];
+    expect(values).toHaveLength(big.ids.length + 1);
+    expect(values.slice(1).map((row) => String(row[4]))).toEqual(big.ids);
+    const first = sheet.getRow(2);
+    expect(first.getCell(10).value).toBe('=HYPERLINK("http://x","y")'); // a string, not a formula object
+    expect(first.getCell(10).type).toBe(ExcelJS.ValueType.String);
+  } finally {
+    await pool().query(`UPDATE "Message" SET text = NULL WHERE id = $1`, [big.ids[0]]);
+  }
+  expect(() => reportXlsxStream({ id: big.id, templateText: "x", recipientCount: 100_001 }, null)).toThrow(/up to 100,000 recipients; this one has 100,001\. Export it as CSV/);
 });
 
 test("a search finds a number in any form, or a correlator; nonsense is refused with a reason", async () => {

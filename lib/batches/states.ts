@@ -59,3 +59,6 @@ export type MessageFilter = (typeof MESSAGE_FILTERS)[number]["value"];
 export const messageFilterSchema = z.enum(MESSAGE_FILTERS.map((f) => f.value) as [MessageFilter, ...MessageFilter[]], {
   error: `Unknown filter. Use one of ${MESSAGE_FILTERS.map((f) => f.value).join(", ")}.`,
 });
+
+/** Batches up to this many recipients can be exported as XLSX as well as CSV. */
+export const XLSX_MAX_ROWS = 100_000;

@@ -1,7 +1,9 @@
-// GET /api/batches/[id]/export?filter=&q= – the batch's delivery report (or the filtered view) as CSV, streamed.
+// GET /api/batches/[id]/export?filter=&q=&format=csv|xlsx – the batch's delivery report (or the filtered view),
+// streamed: CSV of any size, XLSX up to 100,000 recipients.
 import { z } from "zod";
 import { canView } from "@/lib/auth/permissions";
 import { reportFileName, reportStream } from "@/lib/batches/export-report";
+import { reportXlsxStream } from "@/lib/batches/export-report-xlsx";
 import { getBatch } from "@/lib/batches/get-batch";
 import { recipientSearchSchema } from "@/lib/batches/recipient-search";
 import { messageFilterSchema } from "@/lib/batches/states";
@@ -14,12 +16,21 @@ export const dynamic = "force-dynamic";
 const query = z.object({
   filter: optionalParam(messageFilterSchema),
   q: optionalParam(recipientSearchSchema),
+  format: optionalParam(z.enum(["csv", "xlsx"], { error: "The format is csv or xlsx." })),
 });
 
 export const GET = route({ allowed: canView, params: batchParams, query }, async ({ params, query }) => {
   const batch = await getBatch(params.id);
   if (!batch) throw new AppError("NOT_FOUND", "No such batch.");
   const filter = query.filter ?? null;
+  if (query.format === "xlsx") {
+    return new Response(reportXlsxStream(batch, filter, query.q ?? null), {
+      headers: {
+        "content-type": "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+        "content-disposition": `attachment; filename="${reportFileName(batch.name, filter).replace(/\.csv$/, ".xlsx")}"`,
+      },
+    });
+  }
   return new Response(reportStream(batch, filter, query.q ?? null), {
     headers: {
       "content-type": "text/csv; charset=utf-8",
