@@ -73,6 +73,16 @@ test("spaces and dashes inside a number are part of it; a past time, a NUL chara
   expect(Number((await db.query<{ n: string }>(`SELECT count(*) AS n FROM "Batch"`)).rows[0]!.n)).toBe(before);
 });
 
+test("pasting more than 100,000 numbers is refused with a sentence, and the input is kept", async ({ page, seedUser }) => {
+  await logIn(page, await seedUser("OPERATOR"));
+  await page.goto("/compose");
+  const pasted = Array.from({ length: 100_001 }, (_, i) => `07${String(10_000_000 + i).slice(-8)}`).join("\n");
+  await page.getByLabel("Recipients").fill(pasted);
+  await expect(page.getByLabel("Recipients")).toHaveAccessibleDescription(/100,001 numbers: at most 100,000 can be pasted\. Upload the list as a file instead\./);
+  await expect(page.getByRole("button", { name: "Send to 100,001 recipients" })).toBeDisabled();
+  expect((await page.getByLabel("Recipients").inputValue()).length).toBe(pasted.length);
+});
+
 test("a viewer cannot compose", async ({ page, seedUser }) => {
   const viewer = await seedUser("VIEWER");
   await logIn(page, viewer);
