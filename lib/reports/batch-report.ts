@@ -1,0 +1,126 @@
+// A batch's delivery report: outcomes over time, by operator, and the failure reasons — all from ONE statement that
+// reads the batch's messages once (GROUPING SETS: four groupings in a single pass; a 1,000,000-recipient batch is
+// measured in BENCHMARKS.md). That pass grows with the batch, so it is never run per poll: the result is cached per
+// batch (report-cache.ts) for 10 s while the batch can still change and 60 s once it is settled, and the page polls
+// it every 15 s (the live counters, kept by triggers, still poll every 2 s).
+//
+// Time buckets need no scan to choose: the span runs from when the batch started to now (still changing) or to the
+// batch's updatedAt, which the counter triggers move on every state change, i.e. at the last receipt applied.
+import "server-only";
+import { pool } from "@/lib/db/pool";
+import { uuidParam } from "@/lib/http/params";
+import { DELIVERED_STATES, FAILED_STATES, PROBLEM_STATES, SENT_STATES, isActiveBatch } from "@/lib/batches/states";
+import { cached } from "./report-cache";
+
+const BUCKET_SECONDS = [1, 2, 5, 10, 15, 30, 60, 120, 300, 600, 900, 1800, 3600, 7200, 10_800, 21_600, 43_200, 86_400];
+const MAX_BUCKETS = 60;
+const FAILURE_REASONS = 20;
+
+export type TimePoint = { at: string; delivered: number; answered: number; failed: number; awaiting: number };
+export type OperatorRow = { operator: string; sent: number; delivered: number; failed: number; unknown: number; awaiting: number };
+export type FailureReason = { state: string; deliveryStatus: string | null; error: string | null; count: number };
+export type BatchReport = {
+  /** Cumulative, at the end of each bucket: of the messages sent so far, how many are delivered, … */
+  timeline: TimePoint[];
+  bucketSeconds: number;
+  operators: OperatorRow[];
+  failures: FailureReason[];
+  computedAt: string;
+};
+
+type Row = { g: number; sb: number | null; fb: number | null; state: string | null; operator: string | null; status: string | null; error: string | null; n: string };
+
+/** Equal counts in a stable order. */
+const key = (f: FailureReason) => `${f.state}\u0000${f.deliveryStatus ?? ""}\u0000${f.error ?? ""}`;
+
+/** Picks bucket width and count for a span: at most 60 buckets of a round width. */
+export function bucketsFor(start: Date, end: Date): { origin: Date; seconds: number; count: number } {
+  const span = Math.max(1, (end.getTime() - start.getTime()) / 1000);
+  const seconds = BUCKET_SECONDS.find((s) => span / s <= MAX_BUCKETS) ?? Math.ceil(span / MAX_BUCKETS / 86_400) * 86_400;
+  const origin = new Date(Math.floor(start.getTime() / 1000 / seconds) * seconds * 1000);
+  const count = Math.max(1, Math.ceil((end.getTime() - origin.getTime()) / 1000 / seconds));
+  return { origin, seconds, count };
+}
+
+export async function getBatchReport(id: string, options: { fresh?: boolean } = {}): Promise<BatchReport | null> {
+  if (!uuidParam.safeParse(id).success) return null;
+  const { rows } = await pool().query<{ state: string; startedAt: Date | null; createdAt: Date; updatedAt: Date; queuedCount: number }>(
+    `SELECT state, "startedAt", "createdAt", "updatedAt", "queuedCount" FROM "Batch" WHERE id = $1`,
+    [id],
+  );
+  const batch = rows[0];
+  if (!batch) return null;
+  const live = isActiveBatch(batch.state) || batch.queuedCount > 0;
+  const compute = () => computeReport(id, batch.startedAt ?? batch.createdAt, live ? new Date() : batch.updatedAt);
+  if (options.fresh) return compute();
+  return cached(`batch-report:${id}`, () => (live ? 10_000 : 60_000), compute);
+}
+
+async function computeReport(id: string, start: Date, end: Date): Promise<BatchReport> {
+  const { origin, seconds, count } = bucketsFor(start, end);
+  // Bucket of a time: whole buckets since the origin, clamped into [0, count) (clock skew between us and the
+  // provider can put a receipt time slightly before the start or after now).
+  const bucket = (column: string) => `LEAST(GREATEST(floor(extract(epoch FROM ${column} - ($2::timestamptz AT TIME ZONE 'UTC')) / $3)::int, 0), $4 - 1)`;
+  const { rows } = await pool().query<Row>(
+    `WITH m AS (
+       SELECT state::text AS state, operator,
+              CASE WHEN state::text = ANY($5) THEN ${bucket(`COALESCE("submittedAt", "receiptAt", "updatedAt")`)} END AS sb,
+              CASE WHEN state::text = ANY($6) OR state::text = ANY($7) THEN ${bucket(`COALESCE("receiptAt", "submittedAt", "updatedAt")`)} END AS fb,
+              CASE WHEN state::text = ANY($8) THEN "deliveryStatus" END AS status,
+              CASE WHEN state::text = ANY($8) THEN "lastError" END AS error
+       FROM "Message" WHERE "batchId" = $1
+     )
+     SELECT GROUPING(sb, fb, operator, status, error)::int AS g, sb, fb, state, operator, status, error, count(*) AS n
+     FROM m
+     GROUP BY GROUPING SETS ((sb), (fb, state), (operator, state), (state, status, error))`,
+    [id, origin, seconds, count, SENT_STATES, DELIVERED_STATES, FAILED_STATES, PROBLEM_STATES],
+  );
+  // GROUPING(...) has a bit set for every column a row is NOT grouped by (sb is the highest bit).
+  const SENT = 0b01111, FINAL = 0b10111, OPERATOR = 0b11011, REASON = 0b11100;
+  const sent = new Array<number>(count).fill(0);
+  const finals = { delivered: new Array<number>(count).fill(0), answered: new Array<number>(count).fill(0), failed: new Array<number>(count).fill(0) };
+  const operators = new Map<string, OperatorRow>();
+  const failures: FailureReason[] = [];
+  for (const row of rows) {
+    const n = Number(row.n);
+    if (row.g === SENT && row.sb !== null) sent[row.sb]! += n;
+    else if (row.g === FINAL && row.fb !== null) {
+      const series = row.state === "DELIVERED" ? finals.delivered : row.state === "ANSWERED" ? finals.answered : finals.failed;
+      series[row.fb]! += n;
+    } else if (row.g === OPERATOR && row.state && (SENT_STATES as readonly string[]).includes(row.state)) {
+      const name = row.operator ?? "Not accepted";
+      const o = operators.get(name) ?? { operator: name, sent: 0, delivered: 0, failed: 0, unknown: 0, awaiting: 0 };
+      o.sent += n;
+      if ((DELIVERED_STATES as readonly string[]).includes(row.state)) o.delivered += n;
+      else if ((FAILED_STATES as readonly string[]).includes(row.state)) o.failed += n;
+      else if (row.state === "UNKNOWN") o.unknown += n;
+      else o.awaiting += n;
+      operators.set(name, o);
+    } else if (row.g === REASON && row.state && (PROBLEM_STATES as readonly string[]).includes(row.state)) {
+      failures.push({ state: row.state, deliveryStatus: row.status, error: row.error, count: n });
+    }
+  }
+  const timeline: TimePoint[] = [];
+  const total = { sent: 0, delivered: 0, answered: 0, failed: 0 };
+  for (let i = 0; i < count; i++) {
+    total.sent += sent[i]!;
+    total.delivered += finals.delivered[i]!;
+    total.answered += finals.answered[i]!;
+    total.failed += finals.failed[i]!;
+    timeline.push({
+      at: new Date(origin.getTime() + (i + 1) * seconds * 1000).toISOString(),
+      delivered: total.delivered,
+      answered: total.answered,
+      failed: total.failed,
+      // A receipt can beat its send's answer (and clocks differ): never below zero.
+      awaiting: Math.max(0, total.sent - total.delivered - total.answered - total.failed),
+    });
+  }
+  return {
+    timeline,
+    bucketSeconds: seconds,
+    operators: [...operators.values()].sort((a, b) => b.sent - a.sent || a.operator.localeCompare(b.operator)),
+    failures: failures.sort((a, b) => b.count - a.count || key(a).localeCompare(key(b))).slice(0, FAILURE_REASONS),
+    computedAt: new Date().toISOString(),
+  };
+}
