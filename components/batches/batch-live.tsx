@@ -1,7 +1,7 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { useState, useTransition } from "react";
+import { useState, useTransition, type ReactNode } from "react";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Notice } from "@/components/ui/notice";
@@ -12,8 +12,10 @@ import type { BatchDetail } from "@/lib/batches/get-batch";
 import { isActiveBatch, isPausableBatch } from "@/lib/batches/states";
 import { fetchJson } from "@/lib/http/fetch-json";
 import type { Serialized } from "@/lib/http/serialize";
+import { formatDuration } from "@/lib/reports/format";
 import { RecipientTable } from "./recipient-table";
 import { StateBadge } from "./state-badge";
+import { useSendRate } from "./use-send-rate";
 
 type Actions = {
   pause: (id: string) => Promise<ActionResult>;
@@ -29,10 +31,16 @@ const COLORS: Record<string, string> = {
   REJECTED: "bg-red-700", UNKNOWN: "bg-amber-400", CANCELLED: "bg-slate-500", SUPPRESSED: "bg-slate-400",
 };
 
-export function BatchLive({ initial, canSend, actions }: { initial: BatchJson; canSend: boolean; actions: Actions }) {
+/** `report`: the delivery report, shown between the actions and the recipients. */
+export function BatchLive({ initial, canSend, actions, report }: { initial: BatchJson; canSend: boolean; actions: Actions; report?: ReactNode }) {
+  const rate = useSendRate();
   const { data: batch = initial, error } = useQuery({
     queryKey: ["batch", initial.id],
-    queryFn: () => fetchJson<BatchJson>(`/api/batches/${initial.id}`),
+    queryFn: async () => {
+      const next = await fetchJson<BatchJson>(`/api/batches/${initial.id}`);
+      rate.record(next);
+      return next;
+    },
     initialData: initial,
     // Live while anything can still change: sending, or receipts still arriving.
     refetchInterval: (query) => (isActiveBatch(query.state.data?.state ?? "") || (query.state.data?.queuedCount ?? 0) > 0 ? 2_000 : 15_000),
@@ -56,6 +64,7 @@ export function BatchLive({ initial, canSend, actions }: { initial: BatchJson; c
           <p>{batch.smsUnits.toLocaleString()} units charged</p>
           <p className="text-slate-500">{Math.round((settled / total) * 100)} % settled</p>
         </div>
+        {batch.state === "SENDING" ? <SendRate perSecond={rate.perSecond} eta={rate.etaSeconds(batch.pendingCount)} storing={batch.storing} /> : null}
         <Notice tone="warning" className="mt-2">
           {batch.pauseReason}
         </Notice>
@@ -113,7 +122,24 @@ export function BatchLive({ initial, canSend, actions }: { initial: BatchJson; c
         </section>
       ) : null}
 
+      {report}
+
       <RecipientTable batchId={batch.id} live={active || batch.queuedCount > 0} version={batch.updatedAt} />
     </div>
+  );
+}
+
+function SendRate({ perSecond, eta, storing }: { perSecond: number | null; eta: number | null; storing: boolean }) {
+  return (
+    <p className="mt-2 text-sm text-slate-600" data-testid="send-rate">
+      {perSecond === null ? (
+        "Measuring the send rate…"
+      ) : (
+        <>
+          Sending {Math.round(perSecond).toLocaleString()} messages/s
+          {eta !== null ? ` · about ${formatDuration(eta)} left${storing ? " for the recipients stored so far" : ""}` : ""}
+        </>
+      )}
+    </p>
   );
 }

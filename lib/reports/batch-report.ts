@@ -26,6 +26,8 @@ export type BatchReport = {
   operators: OperatorRow[];
   failures: FailureReason[];
   computedAt: string;
+  /** The batch can still change (sending, or receipts awaited): its page keeps polling the report. */
+  live: boolean;
 };
 
 type Row = { g: number; sb: number | null; fb: number | null; state: string | null; operator: string | null; status: string | null; error: string | null; n: string };
@@ -51,12 +53,12 @@ export async function getBatchReport(id: string, options: { fresh?: boolean } = 
   const batch = rows[0];
   if (!batch) return null;
   const live = isActiveBatch(batch.state) || batch.queuedCount > 0;
-  const compute = () => computeReport(id, batch.startedAt ?? batch.createdAt, live ? new Date() : batch.updatedAt);
+  const compute = async () => ({ ...(await computeReport(id, batch.startedAt ?? batch.createdAt, live ? new Date() : batch.updatedAt)), live });
   if (options.fresh) return compute();
   return cached(`batch-report:${id}`, () => (live ? 10_000 : 60_000), compute);
 }
 
-async function computeReport(id: string, start: Date, end: Date): Promise<BatchReport> {
+async function computeReport(id: string, start: Date, end: Date): Promise<Omit<BatchReport, "live">> {
   const { origin, seconds, count } = bucketsFor(start, end);
   // Bucket of a time: whole buckets since the origin, clamped into [0, count) (clock skew between us and the
   // provider can put a receipt time slightly before the start or after now).
