@@ -55,7 +55,9 @@ export async function getBatchReport(id: string, options: { fresh?: boolean } = 
   const live = isActiveBatch(batch.state) || batch.queuedCount > 0;
   const compute = async () => ({ ...(await computeReport(id, batch.startedAt ?? batch.createdAt, live ? new Date() : batch.updatedAt)), live });
   if (options.fresh) return compute();
-  return cached(`batch-report:${id}`, () => (live ? 10_000 : 60_000), compute);
+  // A settled batch's key carries its updatedAt: the first read after it settles, or after a late receipt, is fresh.
+  const key = `batch-report:${id}:${live ? "live" : batch.updatedAt.toISOString()}`;
+  return cached(key, () => (live ? 10_000 : 60_000), compute);
 }
 
 async function computeReport(id: string, start: Date, end: Date): Promise<Omit<BatchReport, "live">> {
