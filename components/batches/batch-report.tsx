@@ -5,7 +5,8 @@
 // 15 s while the batch can change — the server computes it at most once per batch every 10 s whoever asks.
 import { useQuery } from "@tanstack/react-query";
 import { Card } from "@/components/ui/card";
-import { Chart, OUTCOME_COLORS } from "@/components/ui/chart";
+import { Chart } from "@/components/ui/chart";
+import { OUTCOME_COLORS } from "@/components/ui/chart-colors";
 import { EmptyRow, Table, Td, THead, Th, Tr } from "@/components/ui/table";
 import { deliveryRate } from "@/lib/batches/states";
 import { fetchJson } from "@/lib/http/fetch-json";
@@ -54,26 +55,26 @@ export function BatchReport({ initial }: { initial: ReportJson & { batchId: stri
         <Table>
           <THead>
             <Th>Operator</Th>
+            <Th numeric>Delivery rate</Th>
             <Th numeric>Sent</Th>
             <Th numeric>Delivered</Th>
             <Th numeric>Failed</Th>
             <Th numeric>Unknown</Th>
             <Th numeric>No receipt yet</Th>
-            <Th numeric>Delivery rate</Th>
           </THead>
           <tbody>
             {data.operators.length === 0 ? <EmptyRow columns={7}>Nothing sent yet.</EmptyRow> : null}
             {data.operators.map((o) => (
               <Tr key={o.operator}>
                 <Td>{o.operator}</Td>
+                <Td numeric className="font-semibold" data-testid={`rate-${o.operator}`}>
+                  {formatRate(deliveryRate(o.delivered, o.sent))}
+                </Td>
                 <Td numeric>{o.sent.toLocaleString()}</Td>
                 <Td numeric>{o.delivered.toLocaleString()}</Td>
                 <Td numeric>{o.failed.toLocaleString()}</Td>
                 <Td numeric>{o.unknown.toLocaleString()}</Td>
                 <Td numeric>{o.awaiting.toLocaleString()}</Td>
-                <Td numeric className="font-semibold" data-testid={`rate-${o.operator}`}>
-                  {formatRate(deliveryRate(o.delivered, o.sent))}
-                </Td>
               </Tr>
             ))}
           </tbody>

@@ -1,6 +1,7 @@
 // The Overview's charts: outcomes per day with the delivery rate, and SMS units per day (30 days, East Africa Time).
 import { Card } from "@/components/ui/card";
-import { Chart, OUTCOME_COLORS } from "@/components/ui/chart";
+import { Chart } from "@/components/ui/chart";
+import { OUTCOME_COLORS } from "@/components/ui/chart-colors";
 import { deliveryRate } from "@/lib/batches/states";
 import type { DayFigures } from "@/lib/reports/overview";
 

@@ -55,7 +55,7 @@ export function Chart({ kind, data, xKey, xFormat, series, percent = false, heig
         <AreaChart {...common}>
           {axes}
           {series.map((s) => (
-            <Area key={s.key} type="stepAfter" dataKey={s.key} name={s.label} stackId="1" stroke={s.color} fill={s.color} fillOpacity={0.75} isAnimationActive={false} />
+            <Area key={s.key} type="linear" dataKey={s.key} name={s.label} stackId="1" stroke={s.color} fill={s.color} fillOpacity={0.75} isAnimationActive={false} />
           ))}
         </AreaChart>
       ) : kind === "bar" ? (
@@ -77,13 +77,3 @@ export function Chart({ kind, data, xKey, xFormat, series, percent = false, heig
   );
 }
 
-/** The colours of outcomes, the same on every chart. */
-export const OUTCOME_COLORS = {
-  delivered: "#10b981",
-  answered: "#047857",
-  failed: "#ef4444",
-  unknown: "#f59e0b",
-  awaiting: "#94a3b8",
-  units: "#0ea5e9",
-  rate: "#0f172a",
-} as const;

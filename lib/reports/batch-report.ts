@@ -13,7 +13,7 @@ import { DELIVERED_STATES, FAILED_STATES, PROBLEM_STATES, SENT_STATES, isActiveB
 import { cached } from "./report-cache";
 
 const BUCKET_SECONDS = [1, 2, 5, 10, 15, 30, 60, 120, 300, 600, 900, 1800, 3600, 7200, 10_800, 21_600, 43_200, 86_400];
-const MAX_BUCKETS = 60;
+const MAX_BUCKETS = 60; // points on the chart: one more, the origin
 const FAILURE_REASONS = 20;
 
 export type TimePoint = { at: string; delivered: number; answered: number; failed: number; awaiting: number };
@@ -104,7 +104,8 @@ async function computeReport(id: string, start: Date, end: Date): Promise<Omit<B
       failures.push({ state: row.state, deliveryStatus: row.status, error: row.error, count: n });
     }
   }
-  const timeline: TimePoint[] = [];
+  // The first point is the origin, before anything: the chart starts from zero.
+  const timeline: TimePoint[] = [{ at: origin.toISOString(), delivered: 0, answered: 0, failed: 0, awaiting: 0 }];
   const total = { sent: 0, delivered: 0, answered: 0, failed: 0 };
   for (let i = 0; i < count; i++) {
     total.sent += sent[i]!;

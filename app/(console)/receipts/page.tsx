@@ -3,7 +3,8 @@ import Link from "next/link";
 import { Badge } from "@/components/ui/badge";
 import { buttonClass } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
-import { Chart, OUTCOME_COLORS } from "@/components/ui/chart";
+import { Chart } from "@/components/ui/chart";
+import { OUTCOME_COLORS } from "@/components/ui/chart-colors";
 import { CodeBlock, prettyJson } from "@/components/ui/code-block";
 import { controlClass } from "@/components/ui/field";
 import { Notice } from "@/components/ui/notice";
@@ -46,7 +47,7 @@ export default async function ReceiptsPage({ searchParams }: { searchParams: Pro
       <section aria-label="Receipt log" className="space-y-3">
         <h2 className="text-lg font-semibold">Receipt log</h2>
         <form method="get" className="flex flex-wrap items-end gap-3 text-sm" aria-label="Search receipts">
-          <label className="min-w-0 flex-1 space-y-1 sm:max-w-sm">
+          <label className="w-full space-y-1 sm:w-auto sm:max-w-sm sm:flex-1">
             <span className="block font-medium">uniqueId, correlator or phone</span>
             <input type="search" name="q" defaultValue={filter.q ?? ""} className={controlClass} placeholder="0712 345 678" />
           </label>
