@@ -37,7 +37,7 @@ function formatX(value: unknown, format: ChartFormat): string {
 }
 
 export function Chart({ kind, data, xKey, xFormat, series, percent = false, height = 260, label }: Props) {
-  const y = (value: unknown) => (typeof value === "number" ? (percent ? `${Math.round(value * 100)} %` : compact.format(value)) : "");
+  const y = (value: unknown) => (typeof value === "number" ? (percent ? `${Math.round(value * 100)}%` : compact.format(value)) : "");
   const tooltipValue = (value: unknown) => (typeof value === "number" ? (percent ? `${(value * 100).toFixed(1)} %` : whole.format(value)) : "—");
   const common = { responsive: true, data, style: { width: "100%", height }, margin: { top: 8, right: 8, bottom: 0, left: 0 }, accessibilityLayer: true } as const;
   const axes = (
@@ -69,7 +69,7 @@ export function Chart({ kind, data, xKey, xFormat, series, percent = false, heig
         <LineChart {...common}>
           {axes}
           {series.map((s) => (
-            <Line key={s.key} type="monotone" dataKey={s.key} name={s.label} stroke={s.color} strokeWidth={2} dot={false} connectNulls isAnimationActive={false} />
+            <Line key={s.key} type="monotone" dataKey={s.key} name={s.label} stroke={s.color} strokeWidth={2} dot={data.length <= 31 ? { r: 3 } : false} connectNulls isAnimationActive={false} />
           ))}
         </LineChart>
       )}

@@ -49,7 +49,9 @@ test("a message sent through the sandbox: the request as the provider received i
   const raw = JSON.parse(other.receipts[0]!.raw) as { correlator: unknown; deliveryStatus: string };
   expect(String(raw.correlator)).toBe(String(plain!.id));
   expect(raw.deliveryStatus).toBe("DeliveredToTerminal");
-  expect(other.timeline.map((e) => e.what)).toEqual(expect.arrayContaining(["Created", "Submitted to the provider", "Receipt DeliveredToTerminal", "Final state: DELIVERED"]));
+  const steps = other.timeline.map((e) => e.what);
+  expect([steps[0], steps[1], steps.at(-1)]).toEqual(["Created", "Submitted to the provider", "Final state: DELIVERED"]);
+  expect(steps).toContain("Receipt DeliveredToTerminal");
 });
 
 test("receipts with its correlator that matched nothing are shown; another message's receipt with a shared uniqueId is not", async () => {

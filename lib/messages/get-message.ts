@@ -74,10 +74,12 @@ export async function getMessage(raw: string) {
       detail: [r.deliveryTime ? `delivery time ${r.deliveryTime}` : null, r.matched ? null : `unmatched (${r.unmatchedReason ?? "not applied yet"})`].filter(Boolean).join(" · ") || undefined,
     });
   }
+  timeline.sort((a, b) => a.at.getTime() - b.at.getTime());
+  // The final state ends the timeline, at the time the provider gave for it (second precision: it may read earlier
+  // than the receipt's arrival, even than the send's answer).
   if (!["PENDING", "QUEUED"].includes(message.state)) {
     timeline.push({ at: message.receiptAt ?? message.updatedAt, what: `Final state: ${message.state}`, detail: message.deliveryStatus ?? message.lastError ?? undefined });
   }
-  timeline.sort((a, b) => a.at.getTime() - b.at.getTime());
 
   return {
     id: correlator,

@@ -60,13 +60,13 @@ export async function getBatchReport(id: string, options: { fresh?: boolean } = 
   return cached(key, () => (live ? 10_000 : 60_000), compute);
 }
 
-async function computeReport(id: string, start: Date, end: Date): Promise<Omit<BatchReport, "live">> {
-  const { origin, seconds, count } = bucketsFor(start, end);
+/** The one aggregate statement, exported for the benchmark's EXPLAIN ANALYZE (bench/reports.ts). */
+export function batchReportQuery(id: string, origin: Date, seconds: number, count: number): { text: string; values: unknown[] } {
   // Bucket of a time: whole buckets since the origin, clamped into [0, count) (clock skew between us and the
   // provider can put a receipt time slightly before the start or after now).
   const bucket = (column: string) => `LEAST(GREATEST(floor(extract(epoch FROM ${column} - ($2::timestamptz AT TIME ZONE 'UTC')) / $3)::int, 0), $4 - 1)`;
-  const { rows } = await pool().query<Row>(
-    `WITH m AS (
+  return {
+    text: `WITH m AS (
        SELECT state::text AS state, operator,
               CASE WHEN state::text = ANY($5) THEN ${bucket(`COALESCE("submittedAt", "receiptAt", "updatedAt")`)} END AS sb,
               CASE WHEN state::text = ANY($6) OR state::text = ANY($7) THEN ${bucket(`COALESCE("receiptAt", "submittedAt", "updatedAt")`)} END AS fb,
@@ -77,8 +77,14 @@ async function computeReport(id: string, start: Date, end: Date): Promise<Omit<B
      SELECT GROUPING(sb, fb, operator, status, error)::int AS g, sb, fb, state, operator, status, error, count(*) AS n
      FROM m
      GROUP BY GROUPING SETS ((sb), (fb, state), (operator, state), (state, status, error))`,
-    [id, origin, seconds, count, SENT_STATES, DELIVERED_STATES, FAILED_STATES, PROBLEM_STATES],
-  );
+    values: [id, origin, seconds, count, SENT_STATES, DELIVERED_STATES, FAILED_STATES, PROBLEM_STATES],
+  };
+}
+
+async function computeReport(id: string, start: Date, end: Date): Promise<Omit<BatchReport, "live">> {
+  const { origin, seconds, count } = bucketsFor(start, end);
+  const query = batchReportQuery(id, origin, seconds, count);
+  const { rows } = await pool().query<Row>(query.text, query.values);
   // GROUPING(...) has a bit set for every column a row is NOT grouped by (sb is the highest bit).
   const SENT = 0b01111, FINAL = 0b10111, OPERATOR = 0b11011, REASON = 0b11100;
   const sent = new Array<number>(count).fill(0);
