@@ -36,25 +36,27 @@ export default async function OverviewPage() {
       <Table aria-label="Totals">
         <THead>
           <Th>Period</Th>
-          <Th numeric>Batches</Th>
+          <Th numeric>Delivery rate</Th>
           <Th numeric>Sent</Th>
           <Th numeric>Delivered</Th>
           <Th numeric>Failed</Th>
           <Th numeric>Unknown</Th>
-          <Th numeric>Delivery rate</Th>
           <Th numeric>SMS units</Th>
+          <Th numeric>Batches</Th>
         </THead>
         <tbody>
           {overview.periods.map((p) => (
             <Tr key={p.label}>
               <Td className="whitespace-nowrap font-medium">{p.label}</Td>
-              <Td numeric>{p.batches.toLocaleString()}</Td>
+              <Td numeric className="font-semibold" data-testid={`rate-${p.label}`}>
+                {formatRate(deliveryRate(p.delivered, p.sent))}
+              </Td>
               <Td numeric data-testid={`sent-${p.label}`}>{p.sent.toLocaleString()}</Td>
               <Td numeric>{p.delivered.toLocaleString()}</Td>
               <Td numeric>{p.failed.toLocaleString()}</Td>
               <Td numeric>{p.unknown.toLocaleString()}</Td>
-              <Td numeric className="font-semibold">{formatRate(deliveryRate(p.delivered, p.sent))}</Td>
               <Td numeric>{p.units.toLocaleString()}</Td>
+              <Td numeric>{p.batches.toLocaleString()}</Td>
             </Tr>
           ))}
         </tbody>
