@@ -3,7 +3,6 @@ import Link from "next/link";
 import { BatchTable } from "@/components/batches/batch-table";
 import { StateBadge } from "@/components/batches/state-badge";
 import { OverviewCharts } from "@/components/reports/overview-charts";
-import { Card } from "@/components/ui/card";
 import { PageHeader } from "@/components/ui/page-header";
 import { Progress } from "@/components/ui/progress";
 import { EmptyRow, Table, Td, THead, Th, Tr } from "@/components/ui/table";
@@ -13,6 +12,8 @@ import { deliveryRate, SENT_STATES } from "@/lib/batches/states";
 import { STATE_COUNTERS } from "@/lib/batches/counters";
 import { formatRate } from "@/lib/reports/format";
 import { getOverviewReport } from "@/lib/reports/overview";
+import { Suspense } from "react";
+import { RecentFailures } from "@/components/reports/recent-failures";
 
 export const metadata: Metadata = { title: "Overview" };
 export const dynamic = "force-dynamic";
@@ -102,31 +103,9 @@ export default async function OverviewPage() {
 
       <section aria-label="Recent failures" className="space-y-3">
         <h2 className="text-lg font-semibold">Recent failures</h2>
-        {overview.failures.length === 0 ? <p className="text-sm text-slate-600">No failures in the batches of the last 7 days.</p> : null}
-        <div className="grid gap-4 md:grid-cols-2">
-          {overview.failures.map((f) => (
-            <Card key={f.id} className="space-y-2 text-sm">
-              <p>
-                <Link href={`/batches/${f.id}`} className="font-medium text-sky-700 underline">
-                  {f.name}
-                </Link>{" "}
-                <span className="text-slate-600">
-                  · {f.failedCount.toLocaleString()} failed · {f.rejectedCount.toLocaleString()} rejected · {f.unknownCount.toLocaleString()} unknown
-                </span>
-              </p>
-              <ul className="space-y-1">
-                {f.reasons.map((r) => (
-                  <li key={`${r.state}|${r.deliveryStatus ?? ""}|${r.error ?? ""}`} className="flex gap-2">
-                    <span className="tabular-nums font-semibold">{r.count.toLocaleString()}</span>
-                    <span className="min-w-0 break-words text-slate-700">
-                      {r.state.toLowerCase()}: {r.deliveryStatus ?? r.error ?? "no reason given"}
-                    </span>
-                  </li>
-                ))}
-              </ul>
-            </Card>
-          ))}
-        </div>
+        <Suspense fallback={<p className="text-sm text-slate-500">Counting…</p>}>
+          <RecentFailures />
+        </Suspense>
       </section>
 
       <section>
