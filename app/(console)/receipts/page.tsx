@@ -97,7 +97,7 @@ export default async function ReceiptsPage({ searchParams }: { searchParams: Pro
                   )}
                 </Td>
                 <Td className="font-mono text-xs">{r.phone ?? "—"}</Td>
-                <Td className="font-mono text-xs break-all">{r.uniqueId ?? "—"}</Td>
+                <Td className="whitespace-nowrap font-mono text-xs">{r.uniqueId ?? "—"}</Td>
                 <Td className="font-mono text-xs">{r.correlator ?? "—"}</Td>
                 <Td>
                   <details>
