@@ -27,6 +27,11 @@ async function shoot(page: Page, name: string) {
 
 test("an admin sends a batch and reads its reports: batch, message, receipts and overview pages", async ({ page, seedUser, db }) => {
   test.setTimeout(120_000);
+  // The charts (SVG with inline style attributes) must work under the Content-Security-Policy.
+  const violations: string[] = [];
+  page.on("console", (message) => {
+    if (/Content Security Policy|Content-Security-Policy/i.test(message.text())) violations.push(message.text());
+  });
   const admin = await seedUser("ADMIN");
   const tail = String(Date.now()).slice(-5);
   const numbers = [`07120${tail}`, `07330${tail}`, `07710${tail}`]; // Safaricom, Airtel, Telkom
@@ -80,6 +85,7 @@ test("an admin sends a batch and reads its reports: batch, message, receipts and
   expect(Number((await page.getByTestId("sent-Today").textContent())!.replaceAll(",", ""))).toBeGreaterThanOrEqual(3);
   await expect(page.getByTestId("outcomes-chart").locator("svg").first()).toBeVisible();
   await shoot(page, "overview");
+  expect(violations).toEqual([]);
 });
 
 test("a viewer reads the overview, batch and message pages but not the receipt log (403); unknown messages are 404", async ({ page, seedUser, db }) => {

@@ -109,7 +109,7 @@ export default async function OverviewPage() {
       </section>
 
       <section>
-        <h2 className="mb-3 text-lg font-semibold">Recent batches</h2>
+        <h2 className="mb-3 text-lg font-semibold">Recent batches ({overview.totalBatches.toLocaleString()} in all)</h2>
         <BatchTable batches={recent} />
       </section>
     </div>

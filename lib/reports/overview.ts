@@ -55,13 +55,13 @@ export async function getOverviewReport(now = new Date()) {
   };
 
   const counters = Object.fromEntries(STATE_COUNTERS.map((c) => [c.field, true])) as Record<(typeof STATE_COUNTERS)[number]["field"], true>;
-  const active = await db.batch.findMany({
+  const [active, totalBatches] = await Promise.all([db.batch.findMany({
     where: { state: { in: [...ACTIVE_BATCH_STATES] } },
     orderBy: { createdAt: "desc" },
     take: 10,
     select: { id: true, name: true, state: true, recipientCount: true, createdAt: true, ...counters },
-  });
-  return { days, periods: [period("Today", 1), period("Last 7 days", 7), period("Last 30 days", 30)], active };
+  }), db.batch.count()]);
+  return { days, periods: [period("Today", 1), period("Last 7 days", 7), period("Last 30 days", 30)], active, totalBatches };
 }
 
 /**
