@@ -102,6 +102,13 @@ test("cached per batch: within the TTL a live batch's report is the same computa
   // A late receipt moves the batch's updatedAt (the counter trigger): the next read is fresh.
   await messages(settled, [{ phone: "254712000002", state: "DELIVERED", operator: "Airtel", submittedAt: new Date(), receiptAt: new Date() }]);
   expect((await getBatchReport(settled))!.operators.map((o) => o.operator)).toEqual(["Airtel"]);
+
+  // Finished with a message that never got its receipt: live while its counters moved recently, quiet after.
+  const lingering = await batch(accountId, { name: "Lingering" });
+  await messages(lingering, [{ phone: "254712000003", state: "QUEUED", operator: "Telkom", submittedAt: new Date() }]);
+  expect((await getBatchReport(lingering))!.live).toBe(true);
+  await pool().query(`UPDATE "Batch" SET "updatedAt" = now() - interval '1 hour' WHERE id = $1`, [lingering]);
+  expect((await getBatchReport(lingering))!.live).toBe(false);
 });
 
 test("unknown and malformed ids are null", async () => {

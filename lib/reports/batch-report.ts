@@ -1,8 +1,9 @@
 // A batch's delivery report: outcomes over time, by operator, and the failure reasons — all from ONE statement that
 // reads the batch's messages once (one GROUP BY over a small key, rolled up here; a 1,000,000-recipient batch is
 // measured in BENCHMARKS.md). That pass grows with the batch, so it is never run per poll: the result is cached per
-// batch (report-cache.ts) for 10 s while the batch can still change and 60 s once it is settled, and the page polls
-// it every 15 s (the live counters, kept by triggers, still poll every 2 s).
+// batch (report-cache.ts) for 10 s while the batch is changing; once it is quiet the cache key carries the batch's
+// updatedAt (moved by the counter triggers on every state change), so it is read again only when something changed.
+// The page polls it every 15 s while live, every 60 s otherwise (the live counters, kept by triggers, poll every 2 s).
 //
 // Time buckets need no scan to choose: the span runs from when the batch started to now (still changing) or to the
 // batch's updatedAt, which the counter triggers move on every state change, i.e. at the last receipt applied.
@@ -16,6 +17,7 @@ import { cached } from "./report-cache";
 const BUCKET_SECONDS = [1, 2, 5, 10, 15, 30, 60, 120, 300, 600, 900, 1800, 3600, 7200, 10_800, 21_600, 43_200, 86_400];
 const MAX_BUCKETS = 60; // points on the chart: one more, the origin
 const FAILURE_REASONS = 20;
+const QUIET_MS = 5 * 60_000;
 
 export type TimePoint = { at: string; delivered: number; answered: number; failed: number; awaiting: number };
 export type OperatorRow = { operator: string; sent: number; delivered: number; failed: number; unknown: number; awaiting: number };
@@ -53,12 +55,14 @@ export async function getBatchReport(id: string, options: { fresh?: boolean } = 
   );
   const batch = rows[0];
   if (!batch) return null;
-  const live = isActiveBatch(batch.state) || batch.queuedCount > 0;
+  // Still changing: sending, or receipts arriving (the counters moved in the last 5 minutes). A finished batch with a
+  // few messages that never get a receipt is not "live" for ever: it is read again when its counters next move.
+  const live = isActiveBatch(batch.state) || (batch.queuedCount > 0 && Date.now() - batch.updatedAt.getTime() < QUIET_MS);
   const compute = async () => ({ ...(await computeReport(id, batch.startedAt ?? batch.createdAt, live ? new Date() : batch.updatedAt)), live });
   if (options.fresh) return compute();
   // A settled batch's key carries its updatedAt: the first read after it settles, or after a late receipt, is fresh.
   const key = `batch-report:${id}:${live ? "live" : batch.updatedAt.toISOString()}`;
-  return cached(key, () => (live ? 10_000 : 60_000), compute);
+  return cached(key, () => (live ? 10_000 : 600_000), compute);
 }
 
 /** The one aggregate statement, exported for the benchmark's EXPLAIN ANALYZE (bench/reports.ts). */
