@@ -11,15 +11,10 @@ async function shoot(page: Page, name: string) {
   fs.mkdirSync(SHOTS, { recursive: true });
   for (const width of [1280, 390]) {
     await page.setViewportSize({ width, height: 900 });
-    // Charts size themselves to their box after a resize: wait until every chart fits its box.
-    await page.waitForFunction(() =>
-      [...document.querySelectorAll("figure")].every((f) => {
-        const svg = f.querySelector("svg.recharts-surface");
-        return !svg || svg.getBoundingClientRect().width <= f.getBoundingClientRect().width + 1;
-      }),
-    );
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-    expect(overflow, `${name} at ${width} px scrolls sideways`).toBeLessThanOrEqual(0);
+    // Charts size themselves to their box after a resize (a ResizeObserver): the page must come to fit.
+    await expect
+      .poll(() => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth), { message: `${name} at ${width} px scrolls sideways` })
+      .toBeLessThanOrEqual(0);
     await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
   }
   await page.setViewportSize({ width: 1280, height: 900 });

@@ -10,7 +10,7 @@ export async function RecentFailures() {
   return (
     <div className="grid gap-4 md:grid-cols-2">
       {failures.map((f) => (
-        <Card key={f.id} className="space-y-2 text-sm">
+        <Card key={f.id} className="min-w-0 space-y-2 text-sm">
           <p>
             <Link href={`/batches/${f.id}`} className="font-medium text-sky-700 underline">
               {f.name}

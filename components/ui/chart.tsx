@@ -50,7 +50,7 @@ export function Chart({ kind, data, xKey, xFormat, series, percent = false, heig
     </>
   );
   return (
-    <figure aria-label={label} className="w-full min-w-0">
+    <figure aria-label={label} className="w-full min-w-0 overflow-hidden">
       {kind === "area" ? (
         <AreaChart {...common}>
           {axes}
