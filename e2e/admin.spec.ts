@@ -106,7 +106,7 @@ test("a viewer and an operator are refused every admin page and API, server-side
     const context = await browser.newContext();
     const page = await context.newPage();
     await logIn(page, await seedUser(role));
-    for (const path of ["/users", "/audit", "/settings"]) {
+    for (const path of ["/users", "/audit", "/settings", "/receipts"]) {
       const response = await page.goto(path);
       expect(response?.status(), `${role} ${path}`).toBe(403);
     }
@@ -114,6 +114,7 @@ test("a viewer and an operator are refused every admin page and API, server-side
     const links = await page.getByRole("navigation", { name: "Main" }).getByRole("link").allTextContents();
     expect(links).not.toContain("Users");
     expect(links).not.toContain("Audit");
+    expect(links).not.toContain("Receipts");
     await context.close();
   }
 });
@@ -122,7 +123,7 @@ test("at 390 px no page scrolls sideways; the menu opens from a button", async (
   const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
   const page = await context.newPage();
   await logIn(page, await seedUser("ADMIN"));
-  for (const path of ["/", "/compose", "/lists", "/batches", "/users", "/audit", "/settings", "/account"]) {
+  for (const path of ["/", "/compose", "/lists", "/batches", "/receipts", "/users", "/audit", "/settings", "/account"]) {
     await page.goto(path);
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect(overflow, `${path} scrolls sideways by ${overflow} px`).toBeLessThanOrEqual(0);

@@ -49,7 +49,7 @@ test("under the policy the console hydrates and works: log in, navigate, compose
   await expect(page.getByRole("heading", { name: "Overview" })).toBeVisible();
   // Client-side navigation and a live form need React running in the page.
   await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Batches" }).click();
-  await expect(page.getByRole("heading", { name: "Batches" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Batches", exact: true })).toBeVisible();
   await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Compose" }).click();
   await page.getByLabel("Recipients").fill("0712345678, 254733000111\n711000222");
   await expect(page.getByText("3 numbers")).toBeVisible();

@@ -1,32 +1,113 @@
 import type { Metadata } from "next";
+import Link from "next/link";
 import { BatchTable } from "@/components/batches/batch-table";
-import { Stat } from "@/components/ui/card";
+import { StateBadge } from "@/components/batches/state-badge";
+import { OverviewCharts } from "@/components/reports/overview-charts";
 import { PageHeader } from "@/components/ui/page-header";
+import { Progress } from "@/components/ui/progress";
+import { EmptyRow, Table, Td, THead, Th, Tr } from "@/components/ui/table";
 import { requireActor } from "@/lib/auth/session";
-import { getOverview } from "@/lib/batches/get-overview";
 import { listBatches } from "@/lib/batches/list-batches";
+import { deliveryRate, SENT_STATES } from "@/lib/batches/states";
+import { STATE_COUNTERS } from "@/lib/batches/counters";
+import { formatRate } from "@/lib/reports/format";
+import { getOverviewReport } from "@/lib/reports/overview";
+import { Suspense } from "react";
+import { RecentFailures } from "@/components/reports/recent-failures";
 
 export const metadata: Metadata = { title: "Overview" };
 export const dynamic = "force-dynamic";
 
+const PROGRESS = [
+  { field: "deliveredCount", className: "bg-emerald-500", label: "Delivered" },
+  { field: "answeredCount", className: "bg-emerald-600", label: "Answered" },
+  { field: "failedCount", className: "bg-red-500", label: "Failed" },
+  { field: "rejectedCount", className: "bg-red-700", label: "Rejected" },
+  { field: "unknownCount", className: "bg-amber-400", label: "Unknown" },
+  { field: "queuedCount", className: "bg-sky-400", label: "Queued" },
+] as const;
+
 export default async function OverviewPage() {
   await requireActor();
-  const [overview, recent] = await Promise.all([getOverview(), listBatches({ take: 5 })]);
-  const tiles = [
-    { label: "Active batches", value: overview.activeBatches },
-    { label: "Recipients, last 24 h", value: overview.lastDay.recipients },
-    { label: "Delivered, last 24 h", value: overview.lastDay.delivered },
-    { label: "Failed, last 24 h", value: overview.lastDay.failed },
-    { label: "Unknown outcome, last 24 h", value: overview.lastDay.unknown },
-  ];
+  const [overview, recent] = await Promise.all([getOverviewReport(), listBatches({ take: 5 })]);
   return (
     <div className="space-y-8">
-      <PageHeader title="Overview" />
-      <dl className="grid grid-cols-2 gap-4 md:grid-cols-5">
-        {tiles.map((tile) => (
-          <Stat key={tile.label} label={tile.label} value={tile.value.toLocaleString()} />
-        ))}
-      </dl>
+      <PageHeader title="Overview" description="Messages of the batches created today and in the last 7 and 30 days (East Africa Time)." />
+
+      <Table aria-label="Totals">
+        <THead>
+          <Th>Period</Th>
+          <Th numeric>Delivery rate</Th>
+          <Th numeric>Sent</Th>
+          <Th numeric>Delivered</Th>
+          <Th numeric>Failed</Th>
+          <Th numeric>Unknown</Th>
+          <Th numeric>SMS units</Th>
+          <Th numeric>Batches</Th>
+        </THead>
+        <tbody>
+          {overview.periods.map((p) => (
+            <Tr key={p.label}>
+              <Td className="whitespace-nowrap font-medium">{p.label}</Td>
+              <Td numeric className="font-semibold" data-testid={`rate-${p.label}`}>
+                {formatRate(deliveryRate(p.delivered, p.sent))}
+              </Td>
+              <Td numeric data-testid={`sent-${p.label}`}>{p.sent.toLocaleString()}</Td>
+              <Td numeric>{p.delivered.toLocaleString()}</Td>
+              <Td numeric>{p.failed.toLocaleString()}</Td>
+              <Td numeric>{p.unknown.toLocaleString()}</Td>
+              <Td numeric>{p.units.toLocaleString()}</Td>
+              <Td numeric>{p.batches.toLocaleString()}</Td>
+            </Tr>
+          ))}
+        </tbody>
+      </Table>
+
+      <OverviewCharts days={overview.days} />
+
+      <section aria-label="Active batches" className="space-y-3">
+        <h2 className="text-lg font-semibold">Active batches</h2>
+        <Table>
+          <THead>
+            <Th>Batch</Th>
+            <Th>State</Th>
+            <Th className="min-w-40">Progress</Th>
+            <Th numeric>Sent</Th>
+          </THead>
+          <tbody>
+            {overview.active.length === 0 ? <EmptyRow columns={4}>No batch is sending or waiting.</EmptyRow> : null}
+            {overview.active.map((b) => {
+              const sent = STATE_COUNTERS.filter((c) => (SENT_STATES as readonly string[]).includes(c.state)).reduce((s, c) => s + b[c.field], 0);
+              return (
+                <Tr key={b.id}>
+                  <Td>
+                    <Link href={`/batches/${b.id}`} className="text-sky-700 underline">
+                      {b.name}
+                    </Link>
+                  </Td>
+                  <Td>
+                    <StateBadge state={b.state} />
+                  </Td>
+                  <Td>
+                    <Progress total={b.recipientCount} segments={PROGRESS.map((p) => ({ key: p.field, value: b[p.field], className: p.className, label: p.label }))} />
+                  </Td>
+                  <Td numeric className="whitespace-nowrap">
+                    {sent.toLocaleString()} / {b.recipientCount.toLocaleString()}
+                  </Td>
+                </Tr>
+              );
+            })}
+          </tbody>
+        </Table>
+      </section>
+
+      <section aria-label="Recent failures" className="space-y-3">
+        <h2 className="text-lg font-semibold">Recent failures</h2>
+        <Suspense fallback={<p className="text-sm text-slate-500">Counting…</p>}>
+          <RecentFailures />
+        </Suspense>
+      </section>
+
       <section>
         <h2 className="mb-3 text-lg font-semibold">Recent batches ({overview.totalBatches.toLocaleString()} in all)</h2>
         <BatchTable batches={recent} />

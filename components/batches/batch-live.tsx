@@ -1,7 +1,7 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { useState, useTransition } from "react";
+import { useState, useTransition, type ReactNode } from "react";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Notice } from "@/components/ui/notice";
@@ -13,9 +13,11 @@ import { isActiveBatch, isPausableBatch, XLSX_MAX_ROWS } from "@/lib/batches/sta
 import { fetchJson } from "@/lib/http/fetch-json";
 import type { Serialized } from "@/lib/http/serialize";
 import type { ResendPreview } from "@/lib/batches/resend-preview";
+import { formatDuration } from "@/lib/reports/format";
 import { RecipientTable } from "./recipient-table";
 import { ResendPanel, type ResendScope } from "./resend-panel";
 import { StateBadge } from "./state-badge";
+import { useSendRate } from "./use-send-rate";
 
 type Actions = {
   pause: (id: string) => Promise<ActionResult>;
@@ -32,10 +34,16 @@ const COLORS: Record<string, string> = {
   REJECTED: "bg-red-700", UNKNOWN: "bg-amber-400", CANCELLED: "bg-slate-500", SUPPRESSED: "bg-slate-400",
 };
 
-export function BatchLive({ initial, canSend, actions }: { initial: BatchJson; canSend: boolean; actions: Actions }) {
+/** `report`: the delivery report, shown between the actions and the recipients. */
+export function BatchLive({ initial, canSend, actions, report }: { initial: BatchJson; canSend: boolean; actions: Actions; report?: ReactNode }) {
+  const rate = useSendRate();
   const { data: batch = initial, error } = useQuery({
     queryKey: ["batch", initial.id],
-    queryFn: () => fetchJson<BatchJson>(`/api/batches/${initial.id}`),
+    queryFn: async () => {
+      const next = await fetchJson<BatchJson>(`/api/batches/${initial.id}`);
+      rate.record(next);
+      return next;
+    },
     initialData: initial,
     // Live while anything can still change: sending, or receipts still arriving.
     refetchInterval: (query) => (isActiveBatch(query.state.data?.state ?? "") || (query.state.data?.queuedCount ?? 0) > 0 ? 2_000 : 15_000),
@@ -59,6 +67,7 @@ export function BatchLive({ initial, canSend, actions }: { initial: BatchJson; c
           <p>{batch.smsUnits.toLocaleString()} units charged</p>
           <p className="text-slate-500">{Math.round((settled / total) * 100)} % settled</p>
         </div>
+        {batch.state === "SENDING" ? <SendRate perSecond={rate.perSecond} eta={rate.etaSeconds(batch.pendingCount)} storing={batch.storing} /> : null}
         <Notice tone="warning" className="mt-2">
           {batch.pauseReason}
         </Notice>
@@ -114,7 +123,24 @@ export function BatchLive({ initial, canSend, actions }: { initial: BatchJson; c
         </section>
       ) : null}
 
+      {report}
+
       <RecipientTable batchId={batch.id} live={active || batch.queuedCount > 0} version={batch.updatedAt} xlsx={batch.recipientCount <= XLSX_MAX_ROWS} />
     </div>
+  );
+}
+
+function SendRate({ perSecond, eta, storing }: { perSecond: number | null; eta: number | null; storing: boolean }) {
+  return (
+    <p className="mt-2 text-sm text-slate-600" data-testid="send-rate">
+      {perSecond === null ? (
+        "Measuring the send rate…"
+      ) : (
+        <>
+          Sending {Math.round(perSecond).toLocaleString()} messages/s
+          {eta !== null ? ` · about ${formatDuration(eta)} left${storing ? " for the recipients stored so far" : ""}` : ""}
+        </>
+      )}
+    </p>
   );
 }

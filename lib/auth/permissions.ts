@@ -7,3 +7,5 @@ export const canView = (_actor: Actor): boolean => true;
 export const canSend = (actor: Actor): boolean => actor.role === "ADMIN" || actor.role === "OPERATOR";
 export const canManageAccounts = (actor: Actor): boolean => actor.role === "ADMIN";
 export const canManageUsers = (actor: Actor): boolean => actor.role === "ADMIN";
+/** The raw receipt log: the provider's callbacks as received, with numbers from every account. */
+export const canViewReceipts = (actor: Actor): boolean => actor.role === "ADMIN";

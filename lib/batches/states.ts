@@ -62,3 +62,20 @@ export const messageFilterSchema = z.enum(MESSAGE_FILTERS.map((f) => f.value) as
 
 /** Batches up to this many recipients can be exported as XLSX as well as CSV. */
 export const XLSX_MAX_ROWS = 100_000;
+
+/**
+ * Messages that left for the provider (or were refused by it): every state but waiting, cancelled and suppressed.
+ * "Sent" in every report, and the denominator of the delivery rate.
+ */
+export const SENT_STATES = ["QUEUED", "DELIVERED", "ANSWERED", "FAILED", "REJECTED", "UNKNOWN"] as const satisfies readonly MessageState[];
+/** Reached the recipient (a voice call answered counts as delivered). */
+export const DELIVERED_STATES = ["DELIVERED", "ANSWERED"] as const satisfies readonly MessageState[];
+/** Did not reach the recipient: a failure receipt, or refused by the provider. */
+export const FAILED_STATES = ["FAILED", "REJECTED"] as const satisfies readonly MessageState[];
+/** Ended without reaching the recipient or with an outcome nobody knows: the states failure reasons are read from. */
+export const PROBLEM_STATES = ["FAILED", "REJECTED", "UNKNOWN"] as const satisfies readonly MessageState[];
+
+/** Delivered ÷ sent, as a fraction (null when nothing was sent). Messages still awaiting a receipt count as not delivered. */
+export function deliveryRate(delivered: number, sent: number): number | null {
+  return sent > 0 ? delivered / sent : null;
+}

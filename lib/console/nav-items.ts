@@ -1,6 +1,6 @@
 // The console's pages in the main navigation, each with who may open it: one list for the menu. Pages check the same
 // permissions on the server; hiding a link is only a courtesy.
-import { canManageAccounts, canManageUsers, canSend, canView, type Actor } from "@/lib/auth/permissions";
+import { canManageAccounts, canManageUsers, canSend, canView, canViewReceipts, type Actor } from "@/lib/auth/permissions";
 
 export type NavItem = { href: string; label: string; allowed: (actor: Actor) => boolean };
 
@@ -9,6 +9,7 @@ export const NAV_ITEMS: NavItem[] = [
   { href: "/compose", label: "Compose", allowed: canSend },
   { href: "/lists", label: "Lists", allowed: canSend },
   { href: "/batches", label: "Batches", allowed: canView },
+  { href: "/receipts", label: "Receipts", allowed: canViewReceipts },
   { href: "/users", label: "Users", allowed: canManageUsers },
   { href: "/audit", label: "Audit", allowed: canManageUsers },
   { href: "/settings", label: "Settings", allowed: canManageAccounts },

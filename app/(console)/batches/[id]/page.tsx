@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { BatchLive } from "@/components/batches/batch-live";
+import { BatchReportSection } from "@/components/batches/batch-report-section";
 import { Card } from "@/components/ui/card";
 import { PageHeader } from "@/components/ui/page-header";
 import { canSend } from "@/lib/auth/permissions";
@@ -43,7 +44,12 @@ export default async function BatchPage({ params }: { params: Promise<{ id: stri
       />
       <Card className="whitespace-pre-wrap p-3 text-sm">{batch.templateText}</Card>
       {/* The same JSON the live endpoint returns, so the page and its updates agree. */}
-      <BatchLive initial={serialize(batch)} canSend={canSend(actor)} actions={{ pause: pauseAction, resume: resumeAction, cancel: cancelAction, resend: resendAction, resendPreview: resendPreviewAction }} />
+      <BatchLive
+        initial={serialize(batch)}
+        canSend={canSend(actor)}
+        actions={{ pause: pauseAction, resume: resumeAction, cancel: cancelAction, resend: resendAction, resendPreview: resendPreviewAction }}
+        report={<BatchReportSection batchId={batch.id} />}
+      />
     </div>
   );
 }

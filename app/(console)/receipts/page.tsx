@@ -1,0 +1,191 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { Badge } from "@/components/ui/badge";
+import { buttonClass } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
+import { Chart } from "@/components/ui/chart";
+import { OUTCOME_COLORS } from "@/components/ui/chart-colors";
+import { CodeBlock, prettyJson } from "@/components/ui/code-block";
+import { controlClass } from "@/components/ui/field";
+import { Notice } from "@/components/ui/notice";
+import { PageHeader } from "@/components/ui/page-header";
+import { EmptyRow, Table, Td, THead, Th, Tr } from "@/components/ui/table";
+import { canViewReceipts } from "@/lib/auth/permissions";
+import { requireActor } from "@/lib/auth/session";
+import { cursorParam } from "@/lib/http/params";
+import { listAgeingMessages } from "@/lib/reports/ageing-messages";
+import { formatDuration } from "@/lib/reports/format";
+import { getReceiptLag, LAG_SAMPLE } from "@/lib/reports/receipt-lag";
+import { listReceipts, receiptFilterSchema, UNMATCHED_REASONS } from "@/lib/reports/receipt-log";
+import { REPORT_TIME_ZONE } from "@/lib/reports/time-zone";
+
+export const metadata: Metadata = { title: "Receipts" };
+export const dynamic = "force-dynamic";
+
+const dateTime = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "medium", timeZone: REPORT_TIME_ZONE });
+
+const REASONS: Record<string, string> = {
+  no_message: "no message has its uniqueId or correlator (tried again for 48 h)",
+  not_sent: "its message was never sent",
+};
+
+export default async function ReceiptsPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  await requireActor(canViewReceipts);
+  const raw = Object.fromEntries(Object.entries(await searchParams).filter((entry): entry is [string, string] => typeof entry[1] === "string"));
+  const parsed = receiptFilterSchema.safeParse(raw);
+  const filter = parsed.success ? parsed.data : {};
+  const agedAfter = cursorParam.safeParse(raw.aged_after).success ? raw.aged_after : undefined;
+  const [page, lag, ageing] = await Promise.all([listReceipts(filter), getReceiptLag(), listAgeingMessages(agedAfter)]);
+  const query = (extra: Record<string, string>) =>
+    new URLSearchParams({ ...Object.fromEntries(Object.entries({ q: filter.q ?? "", unmatched: filter.unmatched ?? "" }).filter(([, v]) => v)), ...extra }).toString();
+
+  return (
+    <div className="space-y-8">
+      <PageHeader title="Receipts" description="Every delivery receipt as the provider sent it, the ones that matched no message and why, how long receipts take, and messages still waiting for one." />
+      {parsed.success ? null : <Notice tone="error">{parsed.error.issues.map((i) => i.message).join(" ")} The filter was ignored.</Notice>}
+
+      <section aria-label="Receipt log" className="space-y-3">
+        <h2 className="text-lg font-semibold">Receipt log</h2>
+        <form method="get" className="flex flex-wrap items-end gap-3 text-sm" aria-label="Search receipts">
+          <label className="w-full space-y-1 sm:w-auto sm:max-w-sm sm:flex-1">
+            <span className="block font-medium">uniqueId, correlator or phone</span>
+            <input type="search" name="q" defaultValue={filter.q ?? ""} className={controlClass} placeholder="0712 345 678" />
+          </label>
+          <label className="space-y-1">
+            <span className="block font-medium">Matched</span>
+            <select name="unmatched" defaultValue={filter.unmatched ?? ""} className={controlClass}>
+              <option value="">All receipts</option>
+              <option value="any">Unmatched only</option>
+              {UNMATCHED_REASONS.map((r) => (
+                <option key={r} value={r}>
+                  Unmatched: {r.replace("_", " ")}
+                </option>
+              ))}
+            </select>
+          </label>
+          <button type="submit" className={buttonClass("primary", "sm")}>
+            Search
+          </button>
+        </form>
+        <Table>
+          <THead>
+            <Th>Received (EAT)</Th>
+            <Th>Status</Th>
+            <Th>Message</Th>
+            <Th>Phone</Th>
+            <Th>uniqueId</Th>
+            <Th>Correlator</Th>
+            <Th>Raw</Th>
+          </THead>
+          <tbody>
+            {page.rows.length === 0 ? <EmptyRow columns={7}>No receipts match.</EmptyRow> : null}
+            {page.rows.map((r) => (
+              <Tr key={r.id}>
+                <Td className="whitespace-nowrap text-slate-600">{dateTime.format(r.receivedAt)}</Td>
+                <Td className="font-mono text-xs">{r.deliveryStatus}</Td>
+                <Td className="whitespace-nowrap">
+                  {r.messageId ? (
+                    <Link href={`/messages/${r.messageId}`} className="text-sky-700 underline">
+                      message {r.messageId}
+                    </Link>
+                  ) : r.unmatchedReason ? (
+                    <span title={REASONS[r.unmatchedReason] ?? r.unmatchedReason}>
+                      <Badge tone="warning">unmatched: {r.unmatchedReason.replace("_", " ")}</Badge>
+                    </span>
+                  ) : (
+                    <Badge>not applied yet</Badge>
+                  )}
+                </Td>
+                <Td className="font-mono text-xs">{r.phone ?? "—"}</Td>
+                <Td className="whitespace-nowrap font-mono text-xs">{r.uniqueId ?? "—"}</Td>
+                <Td className="font-mono text-xs">{r.correlator ?? "—"}</Td>
+                <Td>
+                  <details>
+                    <summary className="cursor-pointer text-sky-700">JSON</summary>
+                    <CodeBlock className="mt-2 w-72 sm:w-96">{prettyJson(r.raw)}</CodeBlock>
+                  </details>
+                </Td>
+              </Tr>
+            ))}
+          </tbody>
+        </Table>
+        <div className="flex gap-2">
+          {filter.before ? (
+            <Link href={`/receipts?${query({})}`} className={buttonClass("secondary", "sm")}>
+              Newest
+            </Link>
+          ) : null}
+          {page.next ? (
+            <Link href={`/receipts?${query({ before: page.next })}`} className={buttonClass("secondary", "sm")}>
+              Older
+            </Link>
+          ) : null}
+        </div>
+        <p className="text-xs text-slate-500">
+          Unmatched: <strong>no message</strong> — {REASONS.no_message}; <strong>not sent</strong> — {REASONS.not_sent}. A phone finds the receipts of the messages sent to it and unmatched receipts naming it.
+        </p>
+      </section>
+
+      <Card title="Receipt lag">
+        <p className="mb-3 text-sm text-slate-600">
+          From a message&apos;s send to its receipt, over the latest {LAG_SAMPLE.toLocaleString()} receipts ({lag.sampled.toLocaleString()} matched to a sent message)
+          {lag.medianSeconds !== null ? `: median ${formatDuration(lag.medianSeconds)}, 95 % within ${formatDuration(lag.p95Seconds ?? 0)}` : ""}.
+        </p>
+        <div data-testid="lag-chart">
+          <Chart kind="bar" data={lag.buckets} xKey="label" xFormat="label" series={[{ key: "count", label: "Receipts", color: OUTCOME_COLORS.units }]} label="Receipt lag distribution" />
+        </div>
+      </Card>
+
+      <section aria-label="Ageing without a receipt" className="space-y-3">
+        <h2 className="text-lg font-semibold">Ageing without a receipt</h2>
+        <p className="text-sm text-slate-600">
+          Accepted by the provider and without a final receipt after {ageing.hours} h (NO_RECEIPT_AFTER_HOURS).
+          {ageing.batches.length > 0
+            ? ` In ${ageing.batches.length.toLocaleString()} batch(es) with ${ageing.batches.reduce((s, b) => s + b.queuedCount, 0).toLocaleString()} messages still queued.`
+            : " None."}
+        </p>
+        <Table>
+          <THead>
+            <Th>Message</Th>
+            <Th>Batch</Th>
+            <Th>Phone</Th>
+            <Th>Submitted (EAT)</Th>
+            <Th>Last status</Th>
+          </THead>
+          <tbody>
+            {ageing.rows.length === 0 ? <EmptyRow columns={5}>No message is waiting past the age.</EmptyRow> : null}
+            {ageing.rows.map((m) => (
+              <Tr key={m.id}>
+                <Td>
+                  <Link href={`/messages/${m.id}`} className="text-sky-700 underline">
+                    {m.id}
+                  </Link>
+                </Td>
+                <Td>
+                  <Link href={`/batches/${m.batchId}`} className="text-sky-700 underline">
+                    {m.batchName}
+                  </Link>
+                </Td>
+                <Td className="font-mono text-xs">{m.phone}</Td>
+                <Td className="whitespace-nowrap text-slate-600">{dateTime.format(m.submittedAt)}</Td>
+                <Td className="font-mono text-xs">{m.deliveryStatus ?? "—"}</Td>
+              </Tr>
+            ))}
+          </tbody>
+        </Table>
+        <div className="flex gap-2">
+          {agedAfter ? (
+            <Link href={`/receipts?${query({})}`} className={buttonClass("secondary", "sm")}>
+              First
+            </Link>
+          ) : null}
+          {ageing.next ? (
+            <Link href={`/receipts?${query({ aged_after: ageing.next })}`} className={buttonClass("secondary", "sm")}>
+              Next
+            </Link>
+          ) : null}
+        </div>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,36 @@
+// The Overview's recent failures: the newest batches of the last 7 days with failures, each with its top reasons.
+// Streamed by the page (Suspense): on a cold cache each reason list is one pass over its batch.
+import Link from "next/link";
+import { Card } from "@/components/ui/card";
+import { getRecentFailures } from "@/lib/reports/overview";
+
+export async function RecentFailures() {
+  const failures = await getRecentFailures();
+  if (failures.length === 0) return <p className="text-sm text-slate-600">No failures in the batches of the last 7 days.</p>;
+  return (
+    <div className="grid gap-4 md:grid-cols-2">
+      {failures.map((f) => (
+        <Card key={f.id} className="min-w-0 space-y-2 text-sm">
+          <p>
+            <Link href={`/batches/${f.id}`} className="font-medium text-sky-700 underline">
+              {f.name}
+            </Link>{" "}
+            <span className="text-slate-600">
+              · {f.failedCount.toLocaleString()} failed · {f.rejectedCount.toLocaleString()} rejected · {f.unknownCount.toLocaleString()} unknown
+            </span>
+          </p>
+          <ul className="space-y-1">
+            {f.reasons.map((r) => (
+              <li key={`${r.state}|${r.deliveryStatus ?? ""}|${r.error ?? ""}`} className="flex gap-2">
+                <span className="font-semibold tabular-nums">{r.count.toLocaleString()}</span>
+                <span className="min-w-0 break-words text-slate-700">
+                  {r.state.toLowerCase()}: {r.deliveryStatus ?? r.error ?? "no reason given"}
+                </span>
+              </li>
+            ))}
+          </ul>
+        </Card>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,128 @@
+// The batch report (one aggregate pass) against a brute-force count, with ids crossing 999 → 1,000, an empty batch
+// and a batch without a single receipt; unknown and malformed ids are null.
+import { beforeAll, expect, test } from "vitest";
+import { pool } from "@/lib/db/pool";
+import { account, batch, messages, nextIdAt, type MessageSpec } from "@/test/report-data";
+import { bucketsFor, getBatchReport } from "./batch-report";
+
+let accountId: string;
+const start = new Date(Date.now() - 3_600_000);
+
+beforeAll(async () => {
+  accountId = await account();
+});
+
+const OPERATORS = ["Safaricom", "Airtel", "Telkom"];
+
+function spec(i: number): MessageSpec {
+  const submittedAt = new Date(start.getTime() + i * 2_000);
+  const receiptAt = new Date(submittedAt.getTime() + 30_000);
+  const phone = `2547${String(10_000_000 + i).slice(-8)}`;
+  const operator = OPERATORS[i % 3]!;
+  switch (i % 10) {
+    case 6: return { phone, state: "FAILED", operator, submittedAt, receiptAt, deliveryStatus: i % 20 === 6 ? "DeliveryImpossible" : "Expired" };
+    case 7: return { phone, state: "REJECTED", operator: null, submittedAt, lastError: "Refused by the provider: invalid number" };
+    case 8: return { phone, state: "QUEUED", operator, submittedAt };
+    case 9: return { phone, state: "UNKNOWN", operator: null, submittedAt, lastError: "Outcome unknown: timeout" };
+    default: return { phone, state: "DELIVERED", operator, submittedAt, receiptAt, deliveryStatus: "DeliveredToTerminal" };
+  }
+}
+
+test("1,100 messages with ids crossing 999 → 1,000: every figure equals a full count, and the timeline ends at the totals", async () => {
+  await nextIdAt("Message", 950);
+  const id = await batch(accountId, { startedAt: start });
+  const ids = await messages(id, [...Array.from({ length: 1_100 }, (_, i) => spec(i)), { phone: "254799999999", state: "PENDING" }, { phone: "254799999998", state: "CANCELLED" }]);
+  expect(ids[0]).toBe("950");
+  expect(ids.at(-1)).toBe("2051");
+  const report = (await getBatchReport(id, { fresh: true }))!;
+
+  // By operator, from a plain GROUP BY.
+  const { rows } = await pool().query<{ operator: string | null; state: string; n: string }>(
+    `SELECT operator, state::text, count(*) AS n FROM "Message" WHERE "batchId" = $1 GROUP BY 1, 2`,
+    [id],
+  );
+  const count = (where: (r: { operator: string | null; state: string }) => boolean) => rows.filter(where).reduce((s, r) => s + Number(r.n), 0);
+  for (const name of OPERATORS) {
+    const row = report.operators.find((o) => o.operator === name)!;
+    expect(row.sent).toBe(count((r) => r.operator === name && !["PENDING", "CANCELLED", "SUPPRESSED"].includes(r.state)));
+    expect(row.delivered).toBe(count((r) => r.operator === name && r.state === "DELIVERED"));
+    expect(row.failed).toBe(count((r) => r.operator === name && r.state === "FAILED"));
+    expect(row.awaiting).toBe(count((r) => r.operator === name && r.state === "QUEUED"));
+  }
+  // Refused and unknown messages carry no operator: they are their own row, never lost.
+  expect(report.operators.find((o) => o.operator === "Not accepted")).toMatchObject({ sent: 220, failed: 110, unknown: 110 });
+  expect(report.operators.reduce((s, o) => s + o.sent, 0)).toBe(1_100);
+
+  // Failure reasons: raw deliveryStatus and lastError, largest first.
+  expect(report.failures).toEqual([
+    { state: "REJECTED", deliveryStatus: null, error: "Refused by the provider: invalid number", count: 110 },
+    { state: "UNKNOWN", deliveryStatus: null, error: "Outcome unknown: timeout", count: 110 },
+    { state: "FAILED", deliveryStatus: "DeliveryImpossible", error: null, count: 55 },
+    { state: "FAILED", deliveryStatus: "Expired", error: null, count: 55 },
+  ]);
+
+  // The last point holds every sent message: delivered + answered + failed + no receipt (queued, unknown).
+  const last = report.timeline.at(-1)!;
+  expect(last).toMatchObject({ delivered: 660, answered: 0, failed: 220, awaiting: 220 });
+  expect(report.timeline.length).toBeLessThanOrEqual(61);
+  expect(report.timeline[0]).toMatchObject({ delivered: 0, failed: 0, awaiting: 0 });
+  // Cumulative: never decreasing.
+  for (let i = 1; i < report.timeline.length; i++) {
+    expect(report.timeline[i]!.delivered).toBeGreaterThanOrEqual(report.timeline[i - 1]!.delivered);
+  }
+});
+
+test("an empty batch and a batch without receipts", async () => {
+  const empty = await batch(accountId, { name: "Empty" });
+  const none = (await getBatchReport(empty, { fresh: true }))!;
+  expect(none.operators).toEqual([]);
+  expect(none.failures).toEqual([]);
+  expect(none.timeline.every((p) => p.delivered + p.answered + p.failed + p.awaiting === 0)).toBe(true);
+
+  const silent = await batch(accountId, { name: "No receipts", state: "SENDING", startedAt: start });
+  await messages(silent, Array.from({ length: 30 }, (_, i) => ({ phone: `25471100${String(1000 + i)}`, state: "QUEUED", operator: "Airtel", submittedAt: new Date(start.getTime() + i * 1000) })));
+  const report = (await getBatchReport(silent, { fresh: true }))!;
+  expect(report.timeline.at(-1)).toMatchObject({ delivered: 0, failed: 0, awaiting: 30 });
+  expect(report.operators).toEqual([{ operator: "Airtel", sent: 30, delivered: 0, failed: 0, unknown: 0, awaiting: 30 }]);
+  expect(report.failures).toEqual([]);
+});
+
+test("cached per batch: within the TTL a live batch's report is the same computation; a settled batch's change is read at once", async () => {
+  const live = await batch(accountId, { name: "Live", state: "SENDING" });
+  const first = await getBatchReport(live);
+  const [second, third] = await Promise.all([getBatchReport(live), getBatchReport(live)]);
+  expect(second!.computedAt).toBe(first!.computedAt);
+  expect(third).toBe(second);
+  await messages(live, [{ phone: "254712000001", state: "QUEUED", operator: "Safaricom", submittedAt: new Date() }]);
+  expect((await getBatchReport(live))!.operators).toEqual([]); // still the cached figure (10 s)
+  expect((await getBatchReport(live, { fresh: true }))!.operators).toHaveLength(1);
+
+  const settled = await batch(accountId, { name: "Settled" });
+  expect((await getBatchReport(settled))!.operators).toEqual([]);
+  // A late receipt moves the batch's updatedAt (the counter trigger): the next read is fresh.
+  await messages(settled, [{ phone: "254712000002", state: "DELIVERED", operator: "Airtel", submittedAt: new Date(), receiptAt: new Date() }]);
+  expect((await getBatchReport(settled))!.operators.map((o) => o.operator)).toEqual(["Airtel"]);
+
+  // Finished with a message that never got its receipt: live while its counters moved recently, quiet after.
+  const lingering = await batch(accountId, { name: "Lingering" });
+  await messages(lingering, [{ phone: "254712000003", state: "QUEUED", operator: "Telkom", submittedAt: new Date() }]);
+  expect((await getBatchReport(lingering))!.live).toBe(true);
+  await pool().query(`UPDATE "Batch" SET "updatedAt" = now() - interval '1 hour' WHERE id = $1`, [lingering]);
+  expect((await getBatchReport(lingering))!.live).toBe(false);
+});
+
+test("unknown and malformed ids are null", async () => {
+  expect(await getBatchReport("00000000-0000-4000-8000-000000000000")).toBeNull();
+  expect(await getBatchReport("not-a-uuid")).toBeNull();
+  expect(await getBatchReport("")).toBeNull();
+});
+
+test("buckets: at most 60 of a round width, starting at or before the start", () => {
+  const s = new Date("2026-11-22T10:00:07Z");
+  expect(bucketsFor(s, new Date("2026-11-22T10:00:37Z"))).toMatchObject({ seconds: 1, count: 30 });
+  const hour = bucketsFor(s, new Date("2026-11-22T11:00:00Z"));
+  expect(hour.seconds).toBe(60);
+  expect(hour.count).toBeLessThanOrEqual(60);
+  expect(hour.origin.toISOString()).toBe("2026-11-22T10:00:00.000Z");
+  expect(bucketsFor(s, new Date("2026-12-22T10:00:00Z")).seconds).toBe(43_200);
+});

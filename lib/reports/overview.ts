@@ -1,0 +1,81 @@
+// The Overview page's figures, from the batches' trigger-kept counters (never a scan of messages): per day of the
+// last 30 (East Africa Time, by the day a batch was created — a batch sending across midnight counts on the day it
+// was made), today / 7 / 30 days as sums of those days, the active batches with their progress, and the recent
+// batches with failures with their top reasons (from the cached batch reports, batch-report.ts).
+// The day query reads the batches of the last 30 days through the createdAt index: it grows with batches, not with
+// recipients.
+import "server-only";
+import { STATE_COUNTERS } from "@/lib/batches/counters";
+import { ACTIVE_BATCH_STATES, DELIVERED_STATES, FAILED_STATES, SENT_STATES } from "@/lib/batches/states";
+import { db } from "@/lib/db/client";
+import { pool } from "@/lib/db/pool";
+import { getBatchReport, type FailureReason } from "./batch-report";
+import { REPORT_TIME_ZONE } from "./time-zone";
+
+export type DayFigures = { day: string; batches: number; sent: number; delivered: number; failed: number; unknown: number; awaiting: number; units: number };
+export type PeriodFigures = Omit<DayFigures, "day"> & { label: string };
+
+/** SQL for the sum of the counters of some states, e.g. `"deliveredCount" + "answeredCount"`. */
+function counterSum(states: readonly string[]): string {
+  return STATE_COUNTERS.filter((c) => states.includes(c.state)).map((c) => `b."${c.field}"`).join(" + ");
+}
+
+export async function getOverviewReport(now = new Date()) {
+  const { rows } = await pool().query<{ day: string; batches: string; sent: string; delivered: string; failed: string; unknown: string; awaiting: string; units: string }>(
+    `WITH days AS (
+       SELECT d::date AS day FROM generate_series(
+         date_trunc('day', $1::timestamptz AT TIME ZONE $2) - interval '29 days', date_trunc('day', $1::timestamptz AT TIME ZONE $2), interval '1 day') d
+     ),
+     per_day AS (
+       SELECT ((b."createdAt" AT TIME ZONE 'UTC') AT TIME ZONE $2)::date AS day, count(*) AS batches,
+              sum(${counterSum(SENT_STATES)}) AS sent, sum(${counterSum(DELIVERED_STATES)}) AS delivered,
+              sum(${counterSum(FAILED_STATES)}) AS failed, sum(b."unknownCount") AS unknown, sum(b."queuedCount") AS awaiting,
+              sum(b."smsUnits") AS units
+       FROM "Batch" b
+       WHERE b."createdAt" >= (((SELECT min(day) FROM days)::timestamp AT TIME ZONE $2) AT TIME ZONE 'UTC')
+       GROUP BY 1
+     )
+     SELECT to_char(days.day, 'YYYY-MM-DD') AS day, COALESCE(batches, 0) AS batches, COALESCE(sent, 0) AS sent,
+            COALESCE(delivered, 0) AS delivered, COALESCE(failed, 0) AS failed, COALESCE(unknown, 0) AS unknown,
+            COALESCE(awaiting, 0) AS awaiting, COALESCE(units, 0) AS units
+     FROM days LEFT JOIN per_day USING (day) ORDER BY days.day`,
+    [now, REPORT_TIME_ZONE],
+  );
+  const days: DayFigures[] = rows.map((r) => ({
+    day: r.day, batches: Number(r.batches), sent: Number(r.sent), delivered: Number(r.delivered), failed: Number(r.failed),
+    unknown: Number(r.unknown), awaiting: Number(r.awaiting), units: Number(r.units),
+  }));
+  const period = (label: string, count: number): PeriodFigures => {
+    const sum = { label, batches: 0, sent: 0, delivered: 0, failed: 0, unknown: 0, awaiting: 0, units: 0 };
+    for (const d of days.slice(-count)) {
+      sum.batches += d.batches; sum.sent += d.sent; sum.delivered += d.delivered; sum.failed += d.failed;
+      sum.unknown += d.unknown; sum.awaiting += d.awaiting; sum.units += d.units;
+    }
+    return sum;
+  };
+
+  const counters = Object.fromEntries(STATE_COUNTERS.map((c) => [c.field, true])) as Record<(typeof STATE_COUNTERS)[number]["field"], true>;
+  const [active, totalBatches] = await Promise.all([db.batch.findMany({
+    where: { state: { in: [...ACTIVE_BATCH_STATES] } },
+    orderBy: { createdAt: "desc" },
+    take: 10,
+    select: { id: true, name: true, state: true, recipientCount: true, createdAt: true, ...counters },
+  }), db.batch.count()]);
+  return { days, periods: [period("Today", 1), period("Last 7 days", 7), period("Last 30 days", 30)], active, totalBatches };
+}
+
+/**
+ * The 5 newest batches of the last 7 days with failures (from their counters), each with its top 3 reasons from its
+ * batch report (cached; on a cold cache one pass over each batch, so the page streams this part).
+ */
+export async function getRecentFailures(now = new Date()) {
+  const batches = await db.batch.findMany({
+    where: { createdAt: { gte: new Date(now.getTime() - 7 * 86_400_000) }, OR: [{ failedCount: { gt: 0 } }, { rejectedCount: { gt: 0 } }, { unknownCount: { gt: 0 } }] },
+    orderBy: { createdAt: "desc" },
+    take: 5,
+    select: { id: true, name: true, failedCount: true, rejectedCount: true, unknownCount: true, createdAt: true },
+  });
+  return Promise.all(batches.map(async (b) => ({ ...b, reasons: ((await getBatchReport(b.id))?.failures ?? []).slice(0, 3) as FailureReason[] })));
+}
+
+export type OverviewReport = Awaited<ReturnType<typeof getOverviewReport>>;

@@ -1,0 +1,79 @@
+// Report tests' data written straight into the database (set-based, like the real paths): an account, batches, and
+// messages and receipts with the states, times and ids a test needs. Counters stay right: the triggers keep them.
+import { randomBytes } from "node:crypto";
+import { db } from "@/lib/db/client";
+import { pool } from "@/lib/db/pool";
+
+export async function account(): Promise<string> {
+  const secret = randomBytes(8).toString("hex");
+  const created = await db.providerAccount.create({
+    data: { name: `Acc ${secret}`, baseUrl: "http://127.0.0.1:9", tokenCiphertext: "x", tokenLast4: "xxxx", defaultSender: "TUMA", defaultOriginator: "254700000000", receiptSecret: secret },
+    select: { id: true },
+  });
+  return created.id;
+}
+
+export async function batch(accountId: string, options: { name?: string; state?: "SENDING" | "COMPLETED" | "QUEUED"; startedAt?: Date; createdAt?: Date } = {}): Promise<string> {
+  const created = await db.batch.create({
+    data: {
+      kind: "SMS", name: options.name ?? "Report", accountId, templateText: "Hello from the template", sender: "TUMA",
+      state: options.state ?? "COMPLETED", startedAt: options.startedAt ?? new Date(Date.now() - 3_600_000),
+      ...(options.createdAt ? { createdAt: options.createdAt } : {}),
+    },
+    select: { id: true },
+  });
+  return created.id;
+}
+
+/** The next message (or receipt) id: makes the ids a test writes cross 999 → 1,000. */
+export async function nextIdAt(table: "Message" | "Receipt", value: number): Promise<void> {
+  await pool().query(`SELECT setval(pg_get_serial_sequence('"${table}"', 'id'), $1, false)`, [value]);
+}
+
+export type MessageSpec = {
+  phone: string; state: string; operator?: string | null; submittedAt?: Date | null; receiptAt?: Date | null;
+  deliveryStatus?: string | null; lastError?: string | null; providerUniqueId?: string | null; text?: string | null; smsUnits?: number | null;
+};
+
+/** Inserts messages in order (ids ascending) and returns their ids. recipientCount follows. */
+export async function messages(batchId: string, specs: MessageSpec[]): Promise<string[]> {
+  const { rows } = await pool().query<{ id: string }>(
+    `INSERT INTO "Message" ("batchId", phone, state, operator, "submittedAt", "receiptAt", "deliveryStatus", "lastError", "providerUniqueId", text, "smsUnits")
+     SELECT $1, phone, state, operator, sub AT TIME ZONE 'UTC', rec AT TIME ZONE 'UTC', status, err, uid, text, units
+     FROM unnest($2::text[], $3::"MessageState"[], $4::text[], $5::timestamptz[], $6::timestamptz[], $7::text[], $8::text[], $9::text[], $10::text[], $11::int[])
+       WITH ORDINALITY AS s(phone, state, operator, sub, rec, status, err, uid, text, units, n)
+     ORDER BY n
+     RETURNING id::text AS id`,
+    [
+      batchId, specs.map((s) => s.phone), specs.map((s) => s.state), specs.map((s) => s.operator ?? null), specs.map((s) => s.submittedAt ?? null),
+      specs.map((s) => s.receiptAt ?? null), specs.map((s) => s.deliveryStatus ?? null), specs.map((s) => s.lastError ?? null),
+      specs.map((s) => s.providerUniqueId ?? null), specs.map((s) => s.text ?? null), specs.map((s) => s.smsUnits ?? null),
+    ],
+  );
+  await pool().query(`UPDATE "Batch" SET "recipientCount" = (SELECT count(*) FROM "Message" WHERE "batchId" = $1) WHERE id = $1`, [batchId]);
+  return rows.map((r) => r.id).sort((a, b) => Number(a) - Number(b));
+}
+
+export type ReceiptSpec = {
+  accountId: string; uniqueId?: string | null; correlator?: string | null; phone?: string | null; deliveryStatus: string;
+  receivedAt?: Date; messageId?: string | null; unmatchedReason?: string | null; applied?: boolean;
+};
+
+export async function receipts(specs: ReceiptSpec[]): Promise<string[]> {
+  const { rows } = await pool().query<{ id: string }>(
+    `INSERT INTO "Receipt" ("accountId", "uniqueId", correlator, phone, "deliveryStatus", "deliveryTime", raw, "receivedAt", "messageId", "appliedAt", "unmatchedReason")
+     SELECT account, uid, corr, phone, status, '2026-11-22 10:00:00',
+            json_build_object('uniqueId', uid, 'correlator', corr, 'phone', phone, 'deliveryStatus', status)::text,
+            received AT TIME ZONE 'UTC', mid, CASE WHEN applied THEN now() AT TIME ZONE 'UTC' END, why
+     FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::text[], $6::timestamptz[], $7::bigint[], $8::bool[], $9::text[])
+       WITH ORDINALITY AS s(account, uid, corr, phone, status, received, mid, applied, why, n)
+     ORDER BY n
+     RETURNING id::text AS id`,
+    [
+      specs.map((s) => s.accountId), specs.map((s) => s.uniqueId ?? null), specs.map((s) => s.correlator ?? null), specs.map((s) => s.phone ?? null),
+      specs.map((s) => s.deliveryStatus), specs.map((s) => s.receivedAt ?? new Date()), specs.map((s) => s.messageId ?? null),
+      specs.map((s) => s.applied ?? true), specs.map((s) => s.unmatchedReason ?? null),
+    ],
+  );
+  return rows.map((r) => r.id).sort((a, b) => Number(a) - Number(b));
+}
