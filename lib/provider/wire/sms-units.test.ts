@@ -34,10 +34,20 @@ describe("the direct count of GSM-7 basic texts", () => {
     }
   });
 
+  it("agrees with the library for UCS-2 texts without emoji around the part boundaries", () => {
+    for (const mix of ["ł", "ũ", "“a", "ũ Habari Wanjik", "ł€"]) {
+      for (const length of [1, 69, 70, 71, 134, 135, 201, 202, 1600]) {
+        const text = mix.repeat(length).slice(0, length);
+        expect([smsSegments(text), smsEncoding(text)], `${mix} × ${length}`).toEqual([new SegmentedMessage(text, "auto").segmentsCount, "UCS-2"]);
+      }
+    }
+  });
+
   it("leaves extended characters (two septets) and UCS-2 to the library", () => {
     expect(smsSegments("€".repeat(80))).toBe(1);
     expect(smsSegments("€".repeat(81))).toBe(new SegmentedMessage("€".repeat(81), "auto").segmentsCount);
     expect(smsSegments(`${"a".repeat(152)}[`)).toBe(new SegmentedMessage(`${"a".repeat(152)}[`, "auto").segmentsCount);
+    expect(smsSegments(`${"ł".repeat(66)}😀`)).toBe(new SegmentedMessage(`${"ł".repeat(66)}😀`, "auto").segmentsCount);
   });
 });
 

@@ -4,7 +4,7 @@ import { SegmentedMessage } from "sms-segments-calculator";
  * SMS units (segments) a text costs: 160 GSM-7 / 70 UCS-2 characters in one part, 153 / 67 per part when
  * concatenated. The library's count is exact but slow (≈ 1 ms a text: a million personalised texts would take
  * minutes), so a text made only of GSM-7's basic characters — one septet each, no escape to split between parts —
- * is counted directly; any other text goes to the library, memoised, since bulk sends repeat the same text.
+ * is counted directly, and so is a UCS-2 text without surrogate pairs; any other text goes to the library, memoised, since bulk sends repeat the same text.
  */
 
 const CACHE_LIMIT = 10_000;
@@ -23,9 +23,21 @@ function basicOnly(text: string): boolean {
   return true;
 }
 
+/** UCS-2 without surrogate pairs (no emoji): one code unit per character, none to keep together across parts. */
+function plainUcs2(text: string): boolean {
+  let foreign = false;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code >= 0xd800 && code <= 0xdfff) return false;
+    if (!foreign && !GSM.has(text[i]!)) foreign = true;
+  }
+  return foreign;
+}
+
 export function smsSegments(text: string): number {
   if (text === "") return 1;
   if (basicOnly(text)) return text.length <= 160 ? 1 : Math.ceil(text.length / 153);
+  if (plainUcs2(text)) return text.length <= 70 ? 1 : Math.ceil(text.length / 67);
   const hit = cache.get(text);
   if (hit !== undefined) return hit;
   const count = new SegmentedMessage(text, "auto").segmentsCount;
