@@ -110,6 +110,21 @@ export async function planList(input: PlanInput): Promise<ListPlan> {
   return { ...plan, ...sendPlan(recipients, units, accounts[0]) };
 }
 
+/**
+ * True when no rendered text can be too long, proven without rendering: a value is never longer than its row's
+ * stored JSON text, so the template's own text plus that many characters per placeholder bounds every message.
+ * One aggregate over the list instead of a pass that renders every row.
+ */
+export async function cannotBeTooLong(listId: string, compiled: CompiledTemplate, templateText: string, kind: "SMS" | "VOICE"): Promise<boolean> {
+  const max = kind === "SMS" ? SMS_MESSAGE_MAX_CHARS : VOICE_MESSAGE_MAX_CHARS;
+  if (!compiled.personalised) return templateText.length <= max;
+  const { rows } = await pool().query<{ longest: number | null }>(
+    `SELECT max(length("values"))::int AS longest FROM "UploadRecipient" WHERE "uploadId" = $1`,
+    [listId],
+  );
+  return templateText.length + compiled.slots * (rows[0]?.longest ?? 0) <= max;
+}
+
 /** A list batch is refused, before anything is stored, for the reasons its plan shows. */
 export function refusalOf(plan: ListPlan, list: SavedList, compiled: CompiledTemplate): AppError | null {
   const unknown = unknownPlaceholders(compiled, list);

@@ -14,9 +14,9 @@ export function sendPlan(recipients: number, units: number, account: { batchSize
   return { recipients, requests, units, seconds: requests / (PACE * Math.max(account.requestsPerSecond, 0.001)) };
 }
 
-/** "2 h 5 min", "3 min 20 s", "8.3 s", "under 0.1 s". */
+/** "2 h 5 min", "3 min 20 s", "8.3 s", "0.09 s". */
 export function formatDuration(seconds: number): string {
-  if (seconds < 0.1) return "under 0.1 s";
+  if (seconds < 1) return `${seconds.toFixed(2)} s`;
   if (seconds < 60) return `${seconds.toFixed(1)} s`;
   const whole = Math.round(seconds);
   const h = Math.floor(whole / 3600);

@@ -10,6 +10,8 @@ export type CompiledTemplate = {
   unknown: string[];
   /** False when the template has no placeholder: every recipient gets the template as is. */
   personalised: boolean;
+  /** How many placeholders are filled in (a name used twice counts twice). */
+  slots: number;
   /** The text for one row (`values` in the order of the list's columns) and the placeholders it left empty. */
   render: (values: readonly (string | undefined)[]) => { text: string; empty: string[] };
 };
@@ -51,6 +53,7 @@ export function compileTemplate(template: string, columns: readonly string[]): C
     placeholders,
     unknown,
     personalised: slots.length > 0,
+    slots: slots.length,
     render(values) {
       let text = literals[0]!;
       const empty: string[] = [];
