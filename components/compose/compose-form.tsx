@@ -34,17 +34,20 @@ export function ComposeForm({
   lists,
   templates = [],
   initialListId,
+  initialTemplateId,
   action,
 }: {
   accounts: Account[];
   lists: ListChoice[];
   templates?: TemplateChoice[];
   initialListId?: string | undefined;
+  initialTemplateId?: string | undefined;
   action: (previous: ActionResult | null, form: FormData) => Promise<ActionResult>;
 }) {
   const [state, formAction, pending] = useActionState(action, null);
-  const [kind, setKind] = useState<"SMS" | "VOICE">("SMS");
-  const [message, setMessage] = useState("");
+  const initialTemplate = templates.find((t) => t.id === initialTemplateId);
+  const [kind, setKind] = useState<"SMS" | "VOICE">(initialTemplate?.kind ?? "SMS");
+  const [message, setMessage] = useState(initialTemplate?.body ?? "");
   const [recipients, setRecipients] = useState("");
   const initialList = lists.find((list) => list.id === initialListId);
   const [source, setSource] = useState<"numbers" | "list">(initialList ? "list" : "numbers");

@@ -8,14 +8,15 @@ import { listAccounts } from "@/lib/accounts/list-accounts";
 import { canSend } from "@/lib/auth/permissions";
 import { requireActor } from "@/lib/auth/session";
 import { listUploads } from "@/lib/recipients/list-uploads";
+import { listTemplates } from "@/lib/templates/templates";
 import { createBatchAction } from "./actions";
 
 export const metadata: Metadata = { title: "Compose" };
 export const dynamic = "force-dynamic";
 
-export default async function ComposePage({ searchParams }: { searchParams: Promise<{ list?: string | string[] }> }) {
+export default async function ComposePage({ searchParams }: { searchParams: Promise<{ list?: string | string[]; template?: string | string[] }> }) {
   await requireActor(canSend);
-  const [accounts, uploads, { list }] = await Promise.all([listAccounts(), listUploads(), searchParams]);
+  const [accounts, uploads, templates, { list, template }] = await Promise.all([listAccounts(), listUploads(), listTemplates(), searchParams]);
   const lists = uploads.map((u) => ({
     id: u.id, filename: u.filename, validCount: u.validCount, columns: u.columns,
     uploaded: `${u.createdAt.toISOString().slice(0, 16).replace("T", " ")} UTC`,
@@ -32,7 +33,10 @@ export default async function ComposePage({ searchParams }: { searchParams: Prom
           .
         </EmptyState>
       ) : (
-        <ComposeForm accounts={accounts} lists={lists} initialListId={typeof list === "string" ? list : undefined} action={createBatchAction} />
+        <ComposeForm accounts={accounts} lists={lists} initialListId={typeof list === "string" ? list : undefined}
+          templates={templates.map(({ id, name, kind, body }) => ({ id, name, kind, body }))}
+          initialTemplateId={typeof template === "string" ? template : undefined}
+          action={createBatchAction} />
       )}
     </div>
   );
