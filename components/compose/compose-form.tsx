@@ -98,7 +98,7 @@ export function ComposeForm({
       : source === "list" && listPlan.data && listPlan.data.tooLong > 0
         ? `${listPlan.data.tooLong.toLocaleString()} recipient(s) would get a message that is too long (the first is row ${listPlan.data.firstTooLongRow}).`
         : null;
-  const recipientCount = source === "list" ? (listPlan.data?.recipients ?? list?.validCount ?? 0) : count;
+  const recipientCount = source === "list" ? (list?.validCount ?? 0) : count;
 
   return (
     <form action={formAction} className="max-w-3xl space-y-5">

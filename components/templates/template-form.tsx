@@ -1,6 +1,5 @@
 "use client";
 
-import { useRouter } from "next/navigation";
 import { useActionState, useState } from "react";
 import { ActionNotice } from "@/components/ui/action-notice";
 import { Button, ButtonLink } from "@/components/ui/button";
@@ -13,12 +12,10 @@ export type EditedTemplate = { id: string; name: string; kind: "SMS" | "VOICE"; 
 /** New template, or the one being edited (`?edit=<id>`): the same form, every field controlled. */
 export function TemplateForm({ action, editing }: { action: Action; editing?: EditedTemplate | undefined }) {
   const [values, setValues] = useState({ name: editing?.name ?? "", kind: editing?.kind ?? "SMS", body: editing?.body ?? "" });
-  const router = useRouter();
-  // Saved: a new template's form is emptied for the next; an edit goes back to the list.
+  // Saved: a new template's form is emptied for the next (an edit is redirected to the list by the action).
   const [state, formAction, pending] = useActionState(async (previous: ActionResult | null, form: FormData) => {
     const result = await action(previous, form);
-    if (result.ok && result.redirectTo) router.push(result.redirectTo);
-    else if (result.ok) setValues({ name: "", kind: "SMS", body: "" });
+    if (result.ok) setValues({ name: "", kind: "SMS", body: "" });
     return result;
   }, null);
   const errors = state?.ok === false ? (state.fieldErrors ?? {}) : {};
