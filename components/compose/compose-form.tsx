@@ -74,8 +74,9 @@ export function ComposeForm({
   const settledMessage = useSettled(message);
   const listPlan = useQuery({
     queryKey: ["compose-plan", listId, accountId, kind, settledMessage],
-    queryFn: () =>
-      fetchJson<ListPlan>(`/api/compose/plan?${new URLSearchParams({ listId, accountId, kind, templateText: settledMessage })}`),
+    // A message changed while its plan is counted cancels that count (the server stops reading the list).
+    queryFn: ({ signal }) =>
+      fetchJson<ListPlan>(`/api/compose/plan?${new URLSearchParams({ listId, accountId, kind, templateText: settledMessage })}`, { signal }),
     enabled: source === "list" && listId !== "" && accountId !== "" && settledMessage.trim() !== "",
     staleTime: 60_000,
   });

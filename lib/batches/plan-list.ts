@@ -47,7 +47,8 @@ export function unknownPlaceholders(compiled: CompiledTemplate, list: SavedList)
   return new AppError("INVALID_INPUT", message, { templateText: [message] });
 }
 
-export async function planList(input: PlanInput): Promise<ListPlan> {
+/** `signal`: the request that asked went away (the operator typed on) — stop reading the list. */
+export async function planList(input: PlanInput, signal?: AbortSignal): Promise<ListPlan> {
   const list = await loadList(input.listId);
   const { rows: accounts } = await pool().query<{ batchSizeLimit: number; requestsPerSecond: number }>(
     `SELECT "batchSizeLimit", "requestsPerSecond" FROM "ProviderAccount" WHERE id = $1`,
@@ -79,6 +80,7 @@ export async function planList(input: PlanInput): Promise<ListPlan> {
     const fixed = compiled.personalised ? null : input.templateText;
     const fixedUnits = fixed !== null && input.kind === "SMS" ? smsSegments(fixed) : 1;
     for await (const slice of readList(list.id, fixed === null ? {} : { limit: PREVIEWED })) {
+      signal?.throwIfAborted();
       for (let i = 0; i < slice.phones.length; i++) {
         const { text, empty } = fixed === null ? compiled.render(slice.values[i]!) : { text: fixed, empty: [] };
         const segments = input.kind === "SMS" ? smsSegments(text) : 1;
