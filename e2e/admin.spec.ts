@@ -123,7 +123,7 @@ test("at 390 px no page scrolls sideways; the menu opens from a button", async (
   const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
   const page = await context.newPage();
   await logIn(page, await seedUser("ADMIN"));
-  for (const path of ["/", "/compose", "/lists", "/batches", "/receipts", "/users", "/audit", "/settings", "/account"]) {
+  for (const path of ["/", "/compose", "/lists", "/templates", "/opt-outs", "/batches", "/receipts", "/users", "/audit", "/settings", "/account"]) {
     await page.goto(path);
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect(overflow, `${path} scrolls sideways by ${overflow} px`).toBeLessThanOrEqual(0);

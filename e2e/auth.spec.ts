@@ -11,7 +11,7 @@ test("an admin logs in, sees the overview read from the database, and logs out",
   await logIn(page, admin);
   await expect(page.getByRole("heading", { name: "Overview" })).toBeVisible();
   await expect(page.getByText(/Recent batches \(\d+ in all\)/)).toBeVisible();
-  await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link")).toHaveText(["Overview", "Compose", "Lists", "Batches", "Receipts", "Users", "Audit", "Settings"]);
+  await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link")).toHaveText(["Overview", "Compose", "Lists", "Templates", "Opt-outs", "Batches", "Receipts", "Users", "Audit", "Settings"]);
 
   await page.getByRole("button", { name: "Log out" }).click();
   await expect(page).toHaveURL(/\/login/);

@@ -41,7 +41,7 @@ test("an operator uploads a 1,000-row CSV, sees exactly 10 invalid and 5 duplica
     [operator.id],
   );
   expect(rows).toEqual([{ state: "READY", validCount: 985, n: 985 }]);
-  await expect(page.getByRole("table", { name: "Saved lists" }).getByRole("cell", { name: "customers.csv" })).toBeVisible();
+  await expect(page.getByRole("table", { name: "Saved lists" }).getByRole("cell", { name: "customers.csv", exact: true })).toBeVisible();
 });
 
 test("a connection dropped half-way leaves nothing stored", async ({ page, seedUser, db }) => {

@@ -1,20 +1,58 @@
 "use client";
 
-import { useActionState, useMemo, useState } from "react";
+import { useQuery } from "@tanstack/react-query";
+import { useActionState, useEffect, useMemo, useState } from "react";
 import { ActionNotice } from "@/components/ui/action-notice";
 import { Button } from "@/components/ui/button";
 import { Field, Input, Select, Textarea } from "@/components/ui/field";
+import { Notice } from "@/components/ui/notice";
 import type { ActionResult } from "@/lib/auth/action";
-import { smsEncoding, smsSegments } from "@/lib/provider/wire/sms-units";
+import { sendPlan } from "@/lib/batches/plan";
+import type { ListPlan } from "@/lib/batches/plan-list";
+import { fetchJson } from "@/lib/http/fetch-json";
+import { normalizePhone } from "@/lib/provider/wire/phone";
+import { smsEncoding, smsSegments, ucs2Characters } from "@/lib/provider/wire/sms-units";
 import { MAX_PASTED_NUMBERS, splitNumbers } from "@/lib/recipients/split-numbers";
+import { SendPlanView, type PlanView } from "./send-plan";
 
-type Account = { id: string; name: string; defaultSender: string; defaultOriginator: string };
+type Account = { id: string; name: string; defaultSender: string; defaultOriginator: string; batchSizeLimit: number; requestsPerSecond: number };
+export type ListChoice = { id: string; filename: string; validCount: number; columns: string[]; uploaded: string };
+export type TemplateChoice = { id: string; name: string; kind: "SMS" | "VOICE"; body: string };
 
-export function ComposeForm({ accounts, action }: { accounts: Account[]; action: (previous: ActionResult | null, form: FormData) => Promise<ActionResult> }) {
+/** The value after it has stopped changing for a moment: the list planner reads the whole list on each ask. */
+function useSettled<T>(value: T, ms = 300): T {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(value), ms);
+    return () => clearTimeout(timer);
+  }, [value, ms]);
+  return settled;
+}
+
+export function ComposeForm({
+  accounts,
+  lists,
+  templates = [],
+  initialListId,
+  initialTemplateId,
+  action,
+}: {
+  accounts: Account[];
+  lists: ListChoice[];
+  templates?: TemplateChoice[];
+  initialListId?: string | undefined;
+  initialTemplateId?: string | undefined;
+  action: (previous: ActionResult | null, form: FormData) => Promise<ActionResult>;
+}) {
   const [state, formAction, pending] = useActionState(action, null);
-  const [kind, setKind] = useState<"SMS" | "VOICE">("SMS");
-  const [message, setMessage] = useState("");
+  const initialTemplate = templates.find((t) => t.id === initialTemplateId);
+  const [kind, setKind] = useState<"SMS" | "VOICE">(initialTemplate?.kind ?? "SMS");
+  const [message, setMessage] = useState(initialTemplate?.body ?? "");
   const [recipients, setRecipients] = useState("");
+  const initialList = lists.find((list) => list.id === initialListId);
+  const [source, setSource] = useState<"numbers" | "list">(initialList ? "list" : "numbers");
+  const [listId, setListId] = useState(initialList?.id ?? lists[0]?.id ?? "");
+  const list = lists.find((l) => l.id === listId);
   const [accountId, setAccountId] = useState(accounts[0]?.id ?? "");
   const [scheduleLocal, setScheduleLocal] = useState("");
   const account = accounts.find((a) => a.id === accountId);
@@ -30,6 +68,38 @@ export function ComposeForm({ accounts, action }: { accounts: Account[]; action:
   const tooMany = count > MAX_PASTED_NUMBERS;
   const segments = kind === "SMS" && message ? smsSegments(message) : 0;
   const errors = state?.ok === false ? (state.fieldErrors ?? {}) : {};
+  const scheduledAt = scheduleLocal ? new Date(scheduleLocal) : null;
+
+  // The list planner asks the server (it reads the whole list); pasted numbers are planned here.
+  const settledMessage = useSettled(message);
+  const listPlan = useQuery({
+    queryKey: ["compose-plan", listId, accountId, kind, settledMessage],
+    // A message changed while its plan is counted cancels that count (the server stops reading the list).
+    queryFn: ({ signal }) =>
+      fetchJson<ListPlan>(`/api/compose/plan?${new URLSearchParams({ listId, accountId, kind, templateText: settledMessage })}`, { signal }),
+    enabled: source === "list" && listId !== "" && accountId !== "" && settledMessage.trim() !== "",
+    staleTime: 60_000,
+  });
+  const numbersPlan = useMemo<PlanView | null>(() => {
+    if (source !== "numbers" || !account || !message.trim() || count === 0 || tooMany) return null;
+    const text = message.trim();
+    const parts = kind === "SMS" ? smsSegments(text) : 1;
+    const previews = splitNumbers(recipients)
+      .slice(0, 5)
+      .map((typed, i) => {
+        const check = normalizePhone(typed, { lenient: true });
+        return { row: i + 1, phone: check.ok ? check.phone : typed, text, characters: text.length, encoding: smsEncoding(text), segments: parts, ucs2: ucs2Characters(text) };
+      });
+    return { kind, previews, ...sendPlan(count, parts * count, account) };
+  }, [source, account, message, count, tooMany, kind, recipients]);
+  const plan: PlanView | null = source === "list" ? (listPlan.data && settledMessage === message ? listPlan.data : null) : numbersPlan;
+  const listRefusal =
+    source === "list" && listPlan.data && listPlan.data.unknown.length > 0
+      ? `The list “${listPlan.data.list.filename}” has no column for ${listPlan.data.unknown.map((n) => `{{${n}}}`).join(", ")}. Its placeholders are: ${listPlan.data.list.columns.map((c) => `{{${c}}}`).join(" ")}.`
+      : source === "list" && listPlan.data && listPlan.data.tooLong > 0
+        ? `${listPlan.data.tooLong.toLocaleString()} recipient(s) would get a message that is too long (the first is row ${listPlan.data.firstTooLongRow}).`
+        : null;
+  const recipientCount = source === "list" ? (list?.validCount ?? 0) : count;
 
   return (
     <form action={formAction} className="max-w-3xl space-y-5">
@@ -97,6 +167,29 @@ export function ComposeForm({ accounts, action }: { accounts: Account[]; action:
           </Field>
         </div>
       )}
+      {templates.length > 0 ? (
+        <Field label="Use a template" hint="Fills in the message (and its kind); edit it freely afterwards." className="max-w-md">
+          {(ids) => (
+            <Select
+              {...ids}
+              value=""
+              onChange={(e) => {
+                const chosen = templates.find((t) => t.id === e.target.value);
+                if (!chosen) return;
+                setKind(chosen.kind);
+                setMessage(chosen.body);
+              }}
+            >
+              <option value="">Choose a template…</option>
+              {templates.map((t) => (
+                <option key={t.id} value={t.id}>
+                  {t.name} ({t.kind === "SMS" ? "SMS" : "voice"})
+                </option>
+              ))}
+            </Select>
+          )}
+        </Field>
+      ) : null}
       <Field
         label="Message"
         errors={errors.templateText}
@@ -109,6 +202,38 @@ export function ComposeForm({ accounts, action }: { accounts: Account[]; action:
       >
         {(ids) => <Textarea {...ids} name="templateText" required rows={4} value={message} onChange={(e) => setMessage(e.target.value)} />}
       </Field>
+      <fieldset className="flex flex-wrap gap-6">
+        <legend className="mb-1 text-sm font-medium">Send to</legend>
+        <label className="flex items-center gap-2">
+          <input type="radio" name="source" value="numbers" checked={source === "numbers"} onChange={() => setSource("numbers")} />
+          Numbers
+        </label>
+        <label className="flex items-center gap-2">
+          <input type="radio" name="source" value="list" checked={source === "list"} onChange={() => setSource("list")} />
+          A saved list
+        </label>
+      </fieldset>
+      {source === "list" ? (
+        lists.length === 0 ? (
+          <Notice>There are no saved lists yet. Upload one on the Lists page.</Notice>
+        ) : (
+          <Field
+            label="Saved list"
+            errors={errors.listId}
+            hint={list ? `${list.validCount.toLocaleString()} recipients · placeholders: ${list.columns.map((c) => `{{${c}}}`).join(" ")}` : undefined}
+          >
+            {(ids) => (
+              <Select {...ids} name="listId" value={listId} onChange={(e) => setListId(e.target.value)}>
+                {lists.map((l) => (
+                  <option key={l.id} value={l.id}>
+                    {l.filename} — {l.validCount.toLocaleString()} recipients, {l.uploaded}
+                  </option>
+                ))}
+              </Select>
+            )}
+          </Field>
+        )
+      ) : (
       <Field
         label="Recipients"
         errors={tooMany ? [`${count.toLocaleString()} numbers: at most ${MAX_PASTED_NUMBERS.toLocaleString()} can be pasted. Upload the list as a file instead.`] : errors.recipients}
@@ -127,14 +252,22 @@ export function ComposeForm({ accounts, action }: { accounts: Account[]; action:
           />
         )}
       </Field>
+      )}
       <Field label="Send later (optional)" hint="In your time zone. Leave empty to send now." errors={errors.scheduledAt} className="max-w-xs">
         {(ids) => <Input {...ids} type="datetime-local" value={scheduleLocal} onChange={(e) => setScheduleLocal(e.target.value)} />}
       </Field>
       {/* The browser knows the operator's time zone; the server gets an absolute time. */}
       <input type="hidden" name="scheduledAt" value={scheduleLocal ? new Date(scheduleLocal).toISOString() : ""} />
+      {listRefusal ? <Notice tone="error">{listRefusal}</Notice> : null}
+      {source === "list" && listPlan.error ? <Notice tone="error">{listPlan.error.message}</Notice> : null}
+      {plan && !listRefusal ? <SendPlanView plan={plan} scheduledAt={scheduledAt} /> : null}
       <ActionNotice result={state} listFields />
-      <Button type="submit" variant="primary" disabled={pending || tooMany}>
-        {pending ? "Creating…" : scheduleLocal ? "Schedule" : `Send to ${count.toLocaleString()} recipient${count === 1 ? "" : "s"}`}
+      <Button type="submit" variant="primary" disabled={pending || (source === "numbers" ? tooMany : !list || listRefusal !== null)}>
+        {pending
+          ? "Creating…"
+          : scheduleLocal
+            ? `Schedule for ${recipientCount.toLocaleString()} recipient${recipientCount === 1 ? "" : "s"}`
+            : `Send to ${recipientCount.toLocaleString()} recipient${recipientCount === 1 ? "" : "s"}`}
       </Button>
     </form>
   );

@@ -1,4 +1,5 @@
 // The saved lists with their counts, newest first.
+import { ButtonLink } from "@/components/ui/button";
 import { EmptyState, Table, Td, Th, THead, Tr } from "@/components/ui/table";
 import type { SavedList } from "@/lib/recipients/list-uploads";
 
@@ -14,6 +15,9 @@ export function SavedLists({ lists }: { lists: SavedList[] }) {
         <Th numeric>Opted out</Th>
         <Th>Placeholders</Th>
         <Th>Uploaded</Th>
+        <Th>
+          <span className="sr-only">Compose</span>
+        </Th>
       </THead>
       <tbody>
         {lists.map((list) => (
@@ -26,6 +30,11 @@ export function SavedLists({ lists }: { lists: SavedList[] }) {
             <Td className="font-mono text-xs">{list.columns.map((c) => `{{${c}}}`).join(" ")}</Td>
             <Td className="whitespace-nowrap">
               {list.createdAt.toISOString().slice(0, 16).replace("T", " ")} UTC{list.author ? ` · ${list.author}` : ""}
+            </Td>
+            <Td>
+              <ButtonLink href={`/compose?list=${list.id}`} size="sm" aria-label={`Compose to ${list.filename}`}>
+                Compose
+              </ButtonLink>
             </Td>
           </Tr>
         ))}

@@ -17,3 +17,14 @@ export const composeSchema = z
       ),
   })
   .superRefine(checkBatchSettings);
+
+/** Compose's form when the recipients are a saved list: the settings and the list's id. */
+export const composeListSchema = z.object({ ...batchSettingsFields, listId: z.uuid("Choose a saved list.") }).superRefine(checkBatchSettings);
+
+/** The planner's question: this template, for this list, through this account. */
+export const planQuerySchema = z.object({
+  listId: z.uuid("Choose a saved list."),
+  accountId: z.uuid("Choose a provider account."),
+  kind: z.enum(["SMS", "VOICE"]),
+  templateText: z.string().max(20_000),
+});

@@ -26,17 +26,24 @@ const ANALYZE_AFTER = 10_000;
 /** First key of the advisory lock held while a batch's recipients are stored. */
 export const STORING_LOCK_SPACE = 7262;
 
+const batchFields = { ...batchSettingsFields, authorId: z.uuid().nullable(), parentBatchId: z.uuid().nullish() };
+
 export const createBatchSchema = z
   .object({
-    ...batchSettingsFields,
-    authorId: z.uuid().nullable(),
-    parentBatchId: z.uuid().nullish(),
+    ...batchFields,
     /** Phone numbers in any of the spec's forms; each stored in the 254… form. */
     recipients: z.array(z.object({ phone: z.string(), text: z.string().nullish() })).min(1, "Add at least one recipient."),
   })
   .superRefine(checkBatchSettings);
 
+const batchOnlySchema = z.object(batchFields).superRefine(checkBatchSettings);
+
 export type CreateBatchInput = z.input<typeof createBatchSchema>;
+export type BatchOnlyInput = z.input<typeof batchOnlySchema>;
+type BatchOnly = z.output<typeof batchOnlySchema>;
+
+/** Recipients ready to store: numbers in the 254… form, unique across all slices; text null = the template as is. */
+export type RecipientSlice = { phones: string[]; texts: (string | null)[] };
 
 export type CreatedBatch = { id: string; recipients: number; duplicates: number; suppressed: number };
 
@@ -51,10 +58,62 @@ export type CreateBatchOptions = {
 export async function createBatch(raw: CreateBatchInput, options: CreateBatchOptions = {}): Promise<CreatedBatch> {
   const parsed = createBatchSchema.safeParse(raw);
   if (!parsed.success) throw invalidInput(parsed.error, "Invalid batch.");
-  const input = parsed.data;
+  const { recipients, ...input } = parsed.data;
+  const { phones, texts, duplicates } = prepareRecipients(recipients);
+  return storeBatch(input, phones.length, duplicates, arraySlices(phones, texts), options);
+}
 
-  const { phones, texts, duplicates } = prepareRecipients(input.recipients);
+/**
+ * A batch whose recipients are already prepared — a stored list, normalised and de-duplicated when it was
+ * uploaded — read slice by slice (a 1,000,000-row list never sits in memory). `count` is how many the slices will
+ * hold (the list's count); the batch is corrected if they hold fewer (a list deleted while being read).
+ */
+export async function createBatchFromSlices(
+  raw: BatchOnlyInput,
+  count: number,
+  slices: AsyncIterable<RecipientSlice>,
+  options: CreateBatchOptions = {},
+): Promise<CreatedBatch> {
+  const parsed = batchOnlySchema.safeParse(raw);
+  if (!parsed.success) throw invalidInput(parsed.error, "Invalid batch.");
+  if (count < 1) throw new AppError("INVALID_INPUT", "The list has no recipients.");
+  return storeBatch(parsed.data, count, 0, rechunk(slices), options);
+}
 
+/** The arrays cut where storing cuts them: the first slice, then INSERT_SLICE at a time (views, not copies of all). */
+async function* arraySlices(phones: string[], texts: (string | null)[]): AsyncGenerator<RecipientSlice> {
+  for (let start = 0; start < phones.length; ) {
+    const end = start === 0 ? FIRST_SLICE : start + INSERT_SLICE;
+    yield { phones: phones.slice(start, end), texts: texts.slice(start, end) };
+    start = end;
+  }
+}
+
+/** Slices of any size re-cut into the first slice, then INSERT_SLICE at a time. */
+async function* rechunk(source: AsyncIterable<RecipientSlice>): AsyncGenerator<RecipientSlice> {
+  let phones: string[] = [];
+  let texts: (string | null)[] = [];
+  let want = FIRST_SLICE;
+  for await (const slice of source) {
+    for (let i = 0; i < slice.phones.length; i++) {
+      phones.push(slice.phones[i]!);
+      texts.push(slice.texts[i] ?? null);
+      if (phones.length === want) {
+        yield { phones, texts };
+        [phones, texts, want] = [[], [], INSERT_SLICE];
+      }
+    }
+  }
+  if (phones.length > 0) yield { phones, texts };
+}
+
+async function storeBatch(
+  input: BatchOnly,
+  count: number,
+  duplicates: number,
+  slices: AsyncGenerator<RecipientSlice>,
+  options: CreateBatchOptions,
+): Promise<CreatedBatch> {
   const scheduled = input.scheduledAt && input.scheduledAt.getTime() > Date.now() ? input.scheduledAt : null;
   const { rows: accounts } = await pool().query<{ batchSizeLimit: number; requestsPerSecond: number }>(
     `SELECT "batchSizeLimit", "requestsPerSecond" FROM "ProviderAccount" WHERE id = $1`,
@@ -62,7 +121,7 @@ export async function createBatch(raw: CreateBatchInput, options: CreateBatchOpt
   );
   if (!accounts[0]) throw new AppError("INVALID_INPUT", "That provider account does not exist.");
   const chunkSize = Math.max(1, Math.min(accounts[0].batchSizeLimit, BATCH_LIMIT));
-  const storing = phones.length > FIRST_SLICE;
+  const storing = count > FIRST_SLICE;
 
   // While a large batch is being stored, this session holds a lock named after it: if the process dies half-way,
   // the lock goes with it and a worker fails the batch instead of leaving it half-stored for ever
@@ -82,19 +141,21 @@ export async function createBatch(raw: CreateBatchInput, options: CreateBatchOpt
           input.kind === "VOICE" ? (input.voice ?? null) : null, input.kind === "VOICE" ? (input.repeat ?? null) : null,
           // Not scheduled: SENDING at once, so workers pick it up on their next look (the start job then finds it
           // started and does nothing); scheduled: the job starts it when its time comes.
-          input.kind === "SMS" ? (input.linkId ?? null) : null, scheduled, scheduled ? "SCHEDULED" : "SENDING", phones.length, storing,
+          input.kind === "SMS" ? (input.linkId ?? null) : null, scheduled, scheduled ? "SCHEDULED" : "SENDING", count, storing,
         ],
       );
       const batchId = rows[0]!.id;
       if (lockSession) await lockSession.query("SELECT pg_advisory_lock($1, hashtext($2))", [STORING_LOCK_SPACE, batchId]);
-      const { suppressed } = await storeRecipients(client, batchId, phones.slice(0, FIRST_SLICE), texts.slice(0, FIRST_SLICE), chunkSize);
+      const first = await slices.next();
+      if (first.done) throw new AppError("INVALID_INPUT", "Add at least one recipient.");
+      const { suppressed } = await storeRecipients(client, batchId, first.value.phones, first.value.texts, chunkSize);
       await recordAudit(
-        { actorId: input.authorId, action: "batch.create", targetType: "Batch", targetId: batchId, detail: { recipients: phones.length, duplicates, scheduledAt: scheduled } },
+        { actorId: input.authorId, action: "batch.create", targetType: "Batch", targetId: batchId, detail: { recipients: count, duplicates, scheduledAt: scheduled } },
         client,
       );
       await enqueueBatchStart(client, batchId, scheduled);
       await options.inFirstTransaction?.(client, batchId);
-      return { id: batchId, suppressed };
+      return { id: batchId, suppressed, stored: first.value.phones.length };
     });
 
     // The first slice is committed and already being sent; store the rest, one committed slice at a time, so that a
@@ -105,22 +166,24 @@ export async function createBatch(raw: CreateBatchInput, options: CreateBatchOpt
     const storeRate = STORE_AHEAD * accounts[0].requestsPerSecond * chunkSize;
     const storingStarted = performance.now();
     let suppressed = created.suppressed;
-    for (let start = FIRST_SLICE; start < phones.length; start += INSERT_SLICE) {
+    let stored = created.stored;
+    for await (const slice of slices) {
       if (!scheduled) {
-        const due = storingStarted + ((start - FIRST_SLICE) / storeRate) * 1000;
+        const due = storingStarted + ((stored - created.stored) / storeRate) * 1000;
         const wait = due - performance.now();
         if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
       }
-      const slice = await transaction((client) =>
-        storeRecipients(client, created.id, phones.slice(start, start + INSERT_SLICE), texts.slice(start, start + INSERT_SLICE), chunkSize),
-      );
-      suppressed += slice.suppressed;
+      const result = await transaction((client) => storeRecipients(client, created.id, slice.phones, slice.texts, chunkSize));
+      suppressed += result.suppressed;
+      stored += slice.phones.length;
     }
-    if (storing) await pool().query(`UPDATE "Batch" SET storing = false, "updatedAt" = now() WHERE id = $1`, [created.id]);
+    if (storing || stored !== count) {
+      await pool().query(`UPDATE "Batch" SET storing = false, "recipientCount" = $2, "updatedAt" = now() WHERE id = $1`, [created.id, stored]);
+    }
     // A large batch can change the table's shape (on a young installation, most of it): refresh the planner's
     // statistics now rather than whenever autovacuum gets to it.
-    if (phones.length >= ANALYZE_AFTER) await pool().query(`ANALYZE "Message"`);
-    return { id: created.id, recipients: phones.length, duplicates, suppressed };
+    if (stored >= ANALYZE_AFTER) await pool().query(`ANALYZE "Message"`);
+    return { id: created.id, recipients: stored, duplicates, suppressed };
   } finally {
     if (lockSession) {
       await lockSession.query("SELECT pg_advisory_unlock_all()").catch(() => {});

@@ -8,6 +8,8 @@ export const NAV_ITEMS: NavItem[] = [
   { href: "/", label: "Overview", allowed: canView },
   { href: "/compose", label: "Compose", allowed: canSend },
   { href: "/lists", label: "Lists", allowed: canSend },
+  { href: "/templates", label: "Templates", allowed: canSend },
+  { href: "/opt-outs", label: "Opt-outs", allowed: canSend },
   { href: "/batches", label: "Batches", allowed: canView },
   { href: "/receipts", label: "Receipts", allowed: canViewReceipts },
   { href: "/users", label: "Users", allowed: canManageUsers },

@@ -7,14 +7,20 @@ import { EmptyState } from "@/components/ui/table";
 import { listAccounts } from "@/lib/accounts/list-accounts";
 import { canSend } from "@/lib/auth/permissions";
 import { requireActor } from "@/lib/auth/session";
+import { listUploads } from "@/lib/recipients/list-uploads";
+import { listTemplates } from "@/lib/templates/templates";
 import { createBatchAction } from "./actions";
 
 export const metadata: Metadata = { title: "Compose" };
 export const dynamic = "force-dynamic";
 
-export default async function ComposePage() {
+export default async function ComposePage({ searchParams }: { searchParams: Promise<{ list?: string | string[]; template?: string | string[] }> }) {
   await requireActor(canSend);
-  const accounts = await listAccounts();
+  const [accounts, uploads, templates, { list, template }] = await Promise.all([listAccounts(), listUploads(), listTemplates(), searchParams]);
+  const lists = uploads.map((u) => ({
+    id: u.id, filename: u.filename, validCount: u.validCount, columns: u.columns,
+    uploaded: `${u.createdAt.toISOString().slice(0, 16).replace("T", " ")} UTC`,
+  }));
   return (
     <div className="space-y-6">
       <PageHeader title="Compose" actions={<ButtonLink href="/lists" size="sm">Upload a list</ButtonLink>} />
@@ -27,7 +33,10 @@ export default async function ComposePage() {
           .
         </EmptyState>
       ) : (
-        <ComposeForm accounts={accounts} action={createBatchAction} />
+        <ComposeForm accounts={accounts} lists={lists} initialListId={typeof list === "string" ? list : undefined}
+          templates={templates.map(({ id, name, kind, body }) => ({ id, name, kind, body }))}
+          initialTemplateId={typeof template === "string" ? template : undefined}
+          action={createBatchAction} />
       )}
     </div>
   );

@@ -1,0 +1,73 @@
+import type { Metadata } from "next";
+import { RowAction } from "@/components/console/row-action";
+import { AddOptOut } from "@/components/opt-outs/add-opt-out";
+import { Button, ButtonLink } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
+import { Input } from "@/components/ui/field";
+import { PageHeader } from "@/components/ui/page-header";
+import { EmptyState, Table, Td, Th, THead, Tr } from "@/components/ui/table";
+import { canSend } from "@/lib/auth/permissions";
+import { requireActor } from "@/lib/auth/session";
+import { listOptOuts } from "@/lib/opt-outs/opt-outs";
+import { addOptOutAction, removeOptOutAction } from "./actions";
+
+export const metadata: Metadata = { title: "Opt-outs" };
+export const dynamic = "force-dynamic";
+
+const one = (value: string | string[] | undefined) => (typeof value === "string" ? value : undefined);
+
+export default async function OptOutsPage({ searchParams }: { searchParams: Promise<{ q?: string | string[]; after?: string | string[] }> }) {
+  await requireActor(canSend);
+  const params = await searchParams;
+  const q = one(params.q)?.slice(0, 40);
+  const after = one(params.after)?.slice(0, 20);
+  const page = await listOptOuts({ search: q, after });
+  const next = page.next ? `/opt-outs?${new URLSearchParams({ ...(q ? { q } : {}), after: page.next })}` : null;
+  return (
+    <div className="space-y-6">
+      <PageHeader title="Opt-outs" description="Numbers that are never sent to: every batch stores them as suppressed." />
+      <Card title="Add">
+        <AddOptOut action={addOptOutAction} />
+      </Card>
+      <form role="search" className="flex max-w-md gap-2">
+        <label htmlFor="opt-out-search" className="sr-only">
+          Search opted-out numbers
+        </label>
+        <Input id="opt-out-search" name="q" defaultValue={q ?? ""} placeholder="Search by number, any form" />
+        <Button type="submit">Search</Button>
+      </form>
+      {page.rows.length === 0 ? (
+        <EmptyState>{q ? `No opted-out number matches “${q}”.` : after ? "No more numbers." : "No numbers are opted out."}</EmptyState>
+      ) : (
+        <Table aria-label="Opted-out numbers">
+          <THead>
+            <Th>Number</Th>
+            <Th>Reason</Th>
+            <Th>Added</Th>
+            <Th>
+              <span className="sr-only">Actions</span>
+            </Th>
+          </THead>
+          <tbody>
+            {page.rows.map((row) => (
+              <Tr key={row.phone}>
+                <Td className="font-mono">{row.phone}</Td>
+                <Td>{row.reason ?? ""}</Td>
+                <Td className="whitespace-nowrap">
+                  {row.createdAt.toISOString().slice(0, 16).replace("T", " ")} UTC{row.createdBy ? ` · ${row.createdBy}` : ""}
+                </Td>
+                <Td>
+                  <RowAction label="Remove" name={`Remove ${row.phone}`} run={removeOptOutAction.bind(null, row.phone)} />
+                </Td>
+              </Tr>
+            ))}
+          </tbody>
+        </Table>
+      )}
+      <div className="flex gap-3">
+        {after ? <ButtonLink href={q ? `/opt-outs?${new URLSearchParams({ q })}` : "/opt-outs"}>First page</ButtonLink> : null}
+        {next ? <ButtonLink href={next}>Next page</ButtonLink> : null}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,96 @@
+// Compose from a saved list (issue 9 step 1): a generated 1,000,000-row list (phone + name, stored as an upload
+// stores it), then the planner's pass over it (render + SMS units of every text) and createBatchFromList (the same
+// pass, then the list read in keyset slices, rendered and stored by COPY). Scheduled, so storing runs at full speed
+// (a batch sending now is paced to 1.5 × the provider's rate on purpose). For comparison, createBatch from an array
+// of the same 1,000,000 numbers (the pasted-numbers path), and the peak RSS of this process.
+// Run: npx tsx --conditions=react-server bench/list-batch.ts   (BENCH_LIST_ROWS=1000000, BENCH_SKIP_ARRAY=1)
+import { fileURLToPath } from "node:url";
+import { fmt, startBenchEnv } from "./bench-env";
+import type { BenchResult } from "./types";
+
+const ROWS = Number(process.env.BENCH_LIST_ROWS ?? 1_000_000);
+
+export async function benchListBatch(): Promise<BenchResult> {
+  const env = await startBenchEnv(["--no-receipts"]);
+  let peak = 0;
+  const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 50);
+  try {
+    const { pool } = await import("../lib/db/pool");
+    const { db } = await import("../lib/db/client");
+    const { planList } = await import("../lib/batches/plan-list");
+    const { createBatchFromList } = await import("../lib/batches/create-from-list");
+    const { createBatch } = await import("../lib/batches/create-batch");
+    const account = await db.providerAccount.create({
+      data: { name: "Bench", baseUrl: env.sandboxUrl, tokenCiphertext: "x", tokenLast4: "xxxx", defaultSender: "TUMA", defaultOriginator: "254700000000", receiptSecret: "bench-list" },
+    });
+    const upload = await db.upload.create({ data: { filename: "million.csv", sizeBytes: 0, state: "READY", columns: ["phone", "name"], phoneColumn: "phone", rowCount: ROWS, validCount: ROWS } });
+    let t = performance.now();
+    await pool().query(
+      `INSERT INTO "UploadRecipient" ("uploadId", "rowNumber", phone, "values")
+       SELECT $1, g + 1, '2547' || lpad(g::text, 8, '0'), json_build_array('07' || lpad(g::text, 8, '0'), 'Name ' || g)::text
+       FROM generate_series(1, $2::int) g`,
+      [upload.id, ROWS],
+    );
+    const generate = (performance.now() - t) / 1000;
+    const settings = { kind: "SMS" as const, accountId: account.id, authorId: null, name: "Million", templateText: "Habari {{name}}, karibu Tuma.", sender: "TUMA", scheduledAt: new Date(Date.now() + 3_600_000) };
+
+    const { readList } = await import("../lib/recipients/read-list");
+    t = performance.now();
+    let read = 0;
+    for await (const slice of readList(upload.id)) read += slice.phones.length;
+    const readSeconds = (performance.now() - t) / 1000;
+
+    t = performance.now();
+    const plan = await planList({ listId: upload.id, templateText: settings.templateText, kind: "SMS", accountId: account.id });
+    const planSeconds = (performance.now() - t) / 1000;
+
+    peak = 0;
+    t = performance.now();
+    const created = await createBatchFromList({ ...settings, listId: upload.id });
+    const createSeconds = (performance.now() - t) / 1000;
+    const listPeak = peak;
+    const { rows } = await pool().query<{ n: number; sample: string }>(
+      `SELECT count(*)::int AS n, (SELECT text FROM "Message" WHERE "batchId" = $1 ORDER BY id DESC LIMIT 1) AS sample FROM "Message" WHERE "batchId" = $1`,
+      [created.id],
+    );
+
+    let arraySeconds = NaN;
+    let arrayPeak = NaN;
+    if (!process.env.BENCH_SKIP_ARRAY) {
+      const recipients = Array.from({ length: ROWS }, (_, i) => ({ phone: `2541${String(i).padStart(8, "0")}` }));
+      peak = 0;
+      t = performance.now();
+      await createBatch({ ...settings, templateText: "Same for all", recipients });
+      arraySeconds = (performance.now() - t) / 1000;
+      arrayPeak = peak;
+    }
+    return {
+      name: `compose from a ${fmt(ROWS)}-row list`,
+      figures: {
+        "generate the list in SQL (s)": generate.toFixed(2),
+        "read the list alone, keyset slices of 10,000 (s)": `${readSeconds.toFixed(2)} (${fmt(read)} rows)`,
+        "plan: render + units of every text (s)": planSeconds.toFixed(2),
+        "plan: recipients / requests / units": `${fmt(plan.recipients)} / ${fmt(plan.requests)} / ${fmt(plan.units)}`,
+        "createBatchFromList, scheduled (s)": createSeconds.toFixed(2),
+        "createBatchFromList rows/s": fmt(Math.round(ROWS / createSeconds)),
+        "messages stored": fmt(rows[0]!.n),
+        "last message's text": rows[0]!.sample,
+        "peak RSS during createBatchFromList (MB)": Math.round(listPeak / 1e6),
+        "createBatch from an array of the same count, scheduled (s)": arraySeconds.toFixed(2),
+        "peak RSS during createBatch from an array (MB)": Number.isNaN(arrayPeak) ? "—" : Math.round(arrayPeak / 1e6),
+      },
+    };
+  } finally {
+    clearInterval(sampler);
+    await env.stop();
+  }
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const result = await benchListBatch();
+  console.log(`\n== ${result.name}`);
+  for (const [label, value] of Object.entries(result.figures)) console.log(`  ${label}: ${value}`);
+  const { closePool } = await import("../lib/db/pool");
+  await closePool();
+  process.exit(0);
+}

@@ -1,0 +1,72 @@
+"use client";
+// What the operator is about to send, shown before the confirm button: the first recipients' messages exactly as
+// each will receive them (characters, encoding, parts, and which characters force UCS-2), then the planner —
+// recipients, provider requests, SMS units, time to submit and, when scheduled, the start in the operator's zone.
+import { Card, Stat } from "@/components/ui/card";
+import { Notice } from "@/components/ui/notice";
+import { Table, Td, Th, THead, Tr } from "@/components/ui/table";
+import { formatDuration, type SendPlan } from "@/lib/batches/plan";
+import type { PreviewMessage } from "@/lib/batches/plan-list";
+
+export type PlanView = SendPlan & {
+  kind: "SMS" | "VOICE";
+  previews: PreviewMessage[];
+  emptyRows?: number;
+  emptyByPlaceholder?: Record<string, number>;
+  optedOut?: number;
+};
+
+export function SendPlanView({ plan, scheduledAt }: { plan: PlanView; scheduledAt: Date | null }) {
+  const sms = plan.kind === "SMS";
+  const empties = Object.entries(plan.emptyByPlaceholder ?? {});
+  return (
+    <div className="space-y-4">
+      <Card title="Preview" data-testid="preview">
+        <Table aria-label="Preview">
+          <THead>
+            <Th>Recipient</Th>
+            <Th>Message as received</Th>
+            <Th numeric>Characters</Th>
+            {sms ? <Th>Encoding</Th> : null}
+            {sms ? <Th numeric>SMS parts</Th> : null}
+          </THead>
+          <tbody>
+            {plan.previews.map((message) => (
+              <Tr key={`${message.row}-${message.phone}`}>
+                <Td className="whitespace-nowrap font-mono text-xs">{message.phone}</Td>
+                <Td className="whitespace-pre-wrap break-words">{message.text}</Td>
+                <Td numeric>{message.characters.toLocaleString()}</Td>
+                {sms ? (
+                  <Td className="whitespace-nowrap">
+                    {message.encoding}
+                    {message.ucs2.length > 0 ? <span className="block text-xs text-amber-800">because of {message.ucs2.map((c) => `“${c}”`).join(" ")}</span> : null}
+                  </Td>
+                ) : null}
+                {sms ? <Td numeric>{message.segments}</Td> : null}
+              </Tr>
+            ))}
+          </tbody>
+        </Table>
+      </Card>
+      <Card title="Plan" data-testid="planner">
+        <dl className="grid gap-3 sm:grid-cols-4">
+          <Stat label="Recipients" value={plan.recipients.toLocaleString()} testId="plan-recipients" />
+          <Stat label="Provider requests" value={plan.requests.toLocaleString()} testId="plan-requests" />
+          {sms ? <Stat label="SMS units" value={plan.units.toLocaleString()} testId="plan-units" /> : null}
+          <Stat label="Time to submit" value={formatDuration(plan.seconds)} testId="plan-time" />
+        </dl>
+        {scheduledAt ? (
+          <p className="mt-3 text-sm" data-testid="plan-start">
+            Starts {scheduledAt.toLocaleString(undefined, { dateStyle: "full", timeStyle: "short" })} ({Intl.DateTimeFormat().resolvedOptions().timeZone}).
+          </p>
+        ) : null}
+        {plan.optedOut ? <Notice className="mt-3">{plan.optedOut.toLocaleString()} number(s) are on the opt-out list: they will not be sent.</Notice> : null}
+        {plan.emptyRows ? (
+          <Notice tone="warning" className="mt-3">
+            {plan.emptyRows.toLocaleString()} recipient(s) have an empty value: {empties.map(([name, n]) => `{{${name}}} (${n.toLocaleString()})`).join(", ")}. They get the message with nothing there.
+          </Notice>
+        ) : null}
+      </Card>
+    </div>
+  );
+}

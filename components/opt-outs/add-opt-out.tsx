@@ -1,0 +1,82 @@
+"use client";
+// Adding to the opt-out list: one number in any form (with a reason), or a CSV/XLSX file of numbers sent as the raw
+// body to POST /api/opt-outs/upload (the recipient-list import reads it), with what came of it.
+import { useRouter } from "next/navigation";
+import { useActionState, useState } from "react";
+import { ActionNotice } from "@/components/ui/action-notice";
+import { Button } from "@/components/ui/button";
+import { Field, Input } from "@/components/ui/field";
+import { Notice } from "@/components/ui/notice";
+import type { ActionResult } from "@/lib/auth/action";
+
+type Action = (previous: ActionResult | null, form: FormData) => Promise<ActionResult>;
+type UploadResult = { rows: number; added: number; already: number; invalid: number; duplicates: number };
+
+export function AddOptOut({ action }: { action: Action }) {
+  const router = useRouter();
+  const [values, setValues] = useState({ phone: "", reason: "" });
+  const [state, formAction, pending] = useActionState(async (previous: ActionResult | null, form: FormData) => {
+    const result = await action(previous, form);
+    if (result.ok) setValues({ phone: "", reason: "" });
+    return result;
+  }, null);
+  const [upload, setUpload] = useState<{ busy: boolean; result?: UploadResult; error?: string }>({ busy: false });
+  const errors = state?.ok === false ? (state.fieldErrors ?? {}) : {};
+
+  async function send(file: File) {
+    setUpload({ busy: true });
+    const response = await fetch(`/api/opt-outs/upload?${new URLSearchParams({ filename: file.name })}`, {
+      method: "POST",
+      headers: { "content-type": "application/octet-stream" },
+      body: file,
+    }).catch(() => null);
+    const body: unknown = await response?.json().catch(() => null);
+    if (response?.status === 201 && body) {
+      setUpload({ busy: false, result: body as UploadResult });
+      router.refresh();
+    } else {
+      const message = body && typeof body === "object" && "message" in body ? String(body.message) : "The upload failed. Try again.";
+      setUpload({ busy: false, error: message });
+    }
+  }
+
+  return (
+    <div className="space-y-4">
+      <form action={formAction} className="grid gap-4 sm:grid-cols-3 sm:items-end">
+        <Field label="Number to opt out" errors={errors.phone}>
+          {(ids) => <Input {...ids} name="phone" required value={values.phone} onChange={(e) => setValues({ ...values, phone: e.target.value })} placeholder="0712 345 678" />}
+        </Field>
+        <Field label="Reason (optional)" errors={errors.reason}>
+          {(ids) => <Input {...ids} name="reason" maxLength={200} value={values.reason} onChange={(e) => setValues({ ...values, reason: e.target.value })} />}
+        </Field>
+        <Button type="submit" variant="primary" disabled={pending}>
+          {pending ? "Adding…" : "Opt out"}
+        </Button>
+        <ActionNotice result={state} className="sm:col-span-3" />
+      </form>
+      <Field label="Opt-out file (CSV or XLSX)" hint="One number per row, in any column named like phone, or the column of numbers.">
+        {(ids) => (
+          <Input
+            {...ids}
+            type="file"
+            accept=".csv,.txt,.xlsx,text/csv"
+            disabled={upload.busy}
+            onChange={(e) => {
+              const file = e.target.files?.[0];
+              if (file) void send(file);
+              e.target.value = "";
+            }}
+          />
+        )}
+      </Field>
+      {upload.busy ? <Notice>Reading the file…</Notice> : null}
+      {upload.error ? <Notice tone="error">{upload.error}</Notice> : null}
+      {upload.result ? (
+        <Notice tone="success">
+          {upload.result.added.toLocaleString()} number(s) opted out from {upload.result.rows.toLocaleString()} row(s); {upload.result.already.toLocaleString()} were
+          already opted out, {upload.result.invalid.toLocaleString()} invalid, {upload.result.duplicates.toLocaleString()} repeated.
+        </Notice>
+      ) : null}
+    </div>
+  );
+}

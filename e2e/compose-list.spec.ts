@@ -1,0 +1,155 @@
+// Compose from a saved list as a new operator would: upload a 1,000-row CSV with a name column, opt one of its
+// numbers out, compose `Habari {{name}}` from it, read the preview and the planner, send, watch the batch complete on
+// the sandbox's receipts, and find each recipient's own text in the export. Then: a placeholder naming no column is
+// refused before sending, with its name; a template saved, reused in Compose, edited and deleted.
+import fs from "node:fs";
+import { expect, logIn, test } from "./fixtures";
+
+const ROWS = 1_000;
+const phoneOf = (i: number) => `07${String(45_000_000 + i).padStart(8, "0")}`;
+const storedOf = (i: number) => `254${phoneOf(i).slice(1)}`;
+const csv = () => `phone,name\r\n${Array.from({ length: ROWS }, (_, i) => `${phoneOf(i)},Name ${i}`).join("\r\n")}\r\n`;
+
+test("a 1,000-row list: preview, planner, send, complete, and each recipient's own text in the export; an opted-out number is suppressed", async ({ page, seedUser, db }) => {
+  test.setTimeout(120_000);
+  const operator = await seedUser("OPERATOR");
+  await logIn(page, operator);
+
+  // Opt out row 7's number in another form than the file's.
+  await page.getByRole("link", { name: "Opt-outs" }).click();
+  await page.getByLabel("Number to opt out").fill(`+254 ${phoneOf(7).slice(1, 4)} ${phoneOf(7).slice(4)}`);
+  await page.getByLabel("Reason (optional)").fill("Asked to stop");
+  await page.getByRole("button", { name: "Opt out" }).click();
+  await expect(page.getByText(`${storedOf(7)} is opted out`)).toBeVisible();
+
+  await page.getByRole("link", { name: "Lists" }).click();
+  await page.getByLabel("List file").setInputFiles({ name: "wateja.csv", mimeType: "text/csv", buffer: Buffer.from(csv()) });
+  await expect(page.getByTestId("upload-report").getByTestId("report-valid")).toHaveText("1,000", { timeout: 30_000 });
+  await page.getByRole("link", { name: "Compose to wateja.csv" }).first().click();
+  await expect(page).toHaveURL(/\/compose\?list=[0-9a-f-]{36}$/);
+  await expect(page.getByLabel("A saved list")).toBeChecked();
+
+  await page.getByLabel("Batch name").fill("Wateja habari");
+  await page.getByLabel("Message").fill("Habari {{name}}");
+  const preview = page.getByRole("table", { name: "Preview" });
+  for (let i = 0; i < 5; i++) {
+    const row = preview.getByRole("row").nth(i + 1);
+    await expect(row.getByRole("cell").nth(0)).toHaveText(storedOf(i));
+    await expect(row.getByRole("cell").nth(1)).toHaveText(`Habari Name ${i}`);
+    await expect(row.getByRole("cell").nth(2)).toHaveText(String(`Habari Name ${i}`.length));
+    await expect(row.getByRole("cell").nth(3)).toHaveText("GSM-7");
+    await expect(row.getByRole("cell").nth(4)).toHaveText("1");
+  }
+  await expect(page.getByTestId("plan-recipients")).toHaveText("1,000");
+  await expect(page.getByTestId("plan-requests")).toHaveText("10");
+  await expect(page.getByTestId("plan-units")).toHaveText("1,000");
+  // 10 requests at 0.95 × the sandbox account's 120 requests/s.
+  await expect(page.getByTestId("plan-time")).toHaveText(`${(10 / (0.95 * 120)).toFixed(2)} s`);
+  await expect(page.getByTestId("planner")).toContainText("1 number(s) are on the opt-out list");
+  fs.mkdirSync("e2e/screenshots", { recursive: true });
+  await page.getByTestId("preview").screenshot({ path: "e2e/screenshots/compose-preview.png" });
+
+  // A scheduled start is shown in the browser's time zone; cleared again to send now.
+  await page.getByLabel("Send later (optional)").fill("2031-03-04T09:30");
+  await expect(page.getByTestId("plan-start")).toContainText("2031");
+  await expect(page.getByTestId("plan-start")).toContainText("9:30");
+  await page.getByTestId("planner").screenshot({ path: "e2e/screenshots/compose-planner.png" });
+  await page.getByLabel("Send later (optional)").fill("");
+
+  // A UCS-2 character is named in the preview.
+  await page.getByLabel("Message").fill("Habari {{name}} 😀");
+  await expect(preview.getByRole("row").nth(1)).toContainText("because of “😀”");
+  await page.getByLabel("Message").fill("Habari {{name}}");
+  await expect(preview.getByRole("row").nth(1).getByRole("cell").nth(3)).toHaveText("GSM-7");
+
+  await page.getByRole("button", { name: "Send to 1,000 recipients" }).click();
+  await expect(page).toHaveURL(/\/batches\/[0-9a-f-]{36}$/);
+  await expect(page.getByTestId("count-DELIVERED")).toHaveText("999", { timeout: 60_000 });
+  await expect(page.getByTestId("count-SUPPRESSED")).toHaveText("1");
+  await expect(page.getByTestId("batch-state")).toHaveText("completed");
+
+  const batchId = page.url().split("/").pop()!;
+  const response = await page.request.get(`/api/batches/${batchId}/export`);
+  expect(response.status()).toBe(200);
+  const lines = (await response.text()).trimEnd().split("\r\n");
+  expect(lines[0]).toBe("phone,state,delivery_status,correlator,provider_unique_id,operator,sms_units,sent_at,receipt_time,text,error");
+  const byPhone = new Map(lines.slice(1).map((line) => line.split(",")).map((cells) => [cells[0], { state: cells[1], text: cells[9] }]));
+  expect(byPhone.size).toBe(ROWS);
+  for (let i = 0; i < ROWS; i++) expect(byPhone.get(storedOf(i))).toEqual({ state: i === 7 ? "SUPPRESSED" : "DELIVERED", text: `Habari Name ${i}` });
+  const { rows } = await db.query(`SELECT action FROM "AuditEvent" WHERE "actorId" = $1 ORDER BY id`, [operator.id]);
+  expect(rows.map((r) => r.action)).toEqual(["optout.add", "upload.create", "batch.create"]);
+});
+
+test("a placeholder naming no column is refused before sending, with its name", async ({ page, seedUser, db }) => {
+  const operator = await seedUser("OPERATOR");
+  await logIn(page, operator);
+  await page.goto("/lists");
+  await page.getByLabel("List file").setInputFiles({ name: "majina.csv", mimeType: "text/csv", buffer: Buffer.from("phone,name\n0746000001,Amina\n0746000002,Baraka\n") });
+  await expect(page.getByTestId("upload-report").getByTestId("report-valid")).toHaveText("2", { timeout: 30_000 });
+  await page.getByRole("link", { name: "Compose to majina.csv" }).first().click();
+  await page.getByLabel("Batch name").fill("Wrong placeholder");
+  await page.getByLabel("Message").fill("Habari {{jina}}, salio {{ Balance }}");
+  await expect(page.getByRole("main").getByRole("alert")).toContainText("has no column for {{jina}}, {{Balance}}");
+  await expect(page.getByRole("main").getByRole("alert")).toContainText("Its placeholders are: {{phone}} {{name}}");
+  await expect(page.getByRole("button", { name: /Send to 2 recipients/ })).toBeDisabled();
+  await expect(page.getByTestId("planner")).toHaveCount(0);
+  expect((await db.query(`SELECT count(*)::int AS n FROM "Batch" WHERE "authorId" = $1`, [operator.id])).rows[0].n).toBe(0);
+  // Fixed, the same form sends.
+  await page.getByLabel("Message").fill("Habari {{NAME}}");
+  await expect(page.getByRole("table", { name: "Preview" }).getByRole("row").nth(2)).toContainText("Habari Baraka");
+  await expect(page.getByRole("button", { name: "Send to 2 recipients" })).toBeEnabled();
+});
+
+test("a template is saved, reused in Compose, edited and deleted, each audited", async ({ page, seedUser, db }) => {
+  const operator = await seedUser("OPERATOR");
+  await logIn(page, operator);
+  await page.getByRole("link", { name: "Templates" }).click();
+  const name = `Karibu ${operator.id.slice(0, 8)}`;
+  await page.getByLabel("Template name").fill(name);
+  await page.getByLabel("Template body").fill("Karibu {{name}}, asante.");
+  await page.getByRole("button", { name: "Save template" }).click();
+  await expect(page.getByRole("table", { name: "Templates" }).getByRole("cell", { name: name, exact: true })).toBeVisible();
+
+  await page.getByRole("link", { name: `Use ${name}` }).click();
+  await expect(page).toHaveURL(/\/compose\?template=/);
+  await expect(page.getByLabel("Message")).toHaveValue("Karibu {{name}}, asante.");
+  // And from Compose's own chooser.
+  await page.getByLabel("Message").fill("");
+  await page.getByLabel("Use a template").selectOption({ label: `${name} (SMS)` });
+  await expect(page.getByLabel("Message")).toHaveValue("Karibu {{name}}, asante.");
+
+  // Through the menu of the (hydrated) Compose page: a client-side navigation, so nothing is typed into a server-
+  // rendered form that React has not taken over yet (it would put its own value back).
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Templates" }).click();
+  await page.getByRole("link", { name: `Edit ${name}` }).click();
+  await expect(page.getByRole("heading", { name: `Edit “${name}”` })).toBeVisible();
+  await page.getByLabel("Template body").fill("Karibu tena {{name}}.");
+  await page.getByRole("button", { name: "Save changes" }).click();
+  await expect(page.getByRole("table", { name: "Templates" }).getByRole("cell", { name: "Karibu tena {{name}}." })).toBeVisible();
+  await page.getByRole("button", { name: `Delete ${name}` }).click();
+  await expect(page.getByRole("table", { name: "Templates" }).getByRole("cell", { name: name, exact: true })).toHaveCount(0);
+  const { rows } = await db.query(`SELECT action FROM "AuditEvent" WHERE "actorId" = $1 ORDER BY id`, [operator.id]);
+  expect(rows.map((r) => r.action)).toEqual(["template.create", "template.update", "template.delete"]);
+});
+
+test("opt-outs: upload a CSV of numbers, search in any form, page, remove", async ({ page, seedUser, db }) => {
+  const operator = await seedUser("OPERATOR");
+  await logIn(page, operator);
+  await page.goto("/opt-outs");
+  const numbers = Array.from({ length: 60 }, (_, i) => `07470000${String(i).padStart(2, "0")}`);
+  await page.getByLabel("Opt-out file (CSV or XLSX)").setInputFiles({ name: "stop.csv", mimeType: "text/csv", buffer: Buffer.from(`msisdn\n${numbers.join("\n")}\n12345\n`) });
+  await expect(page.getByText("60 number(s) opted out from 61 row(s)")).toBeVisible();
+  await page.getByLabel("Search opted-out numbers").fill("0747 0000");
+  await page.getByRole("button", { name: "Search" }).click();
+  const table = page.getByRole("table", { name: "Opted-out numbers" });
+  await expect(table.getByRole("row")).toHaveCount(51);
+  await expect(table.getByRole("cell", { name: "254747000000", exact: true })).toBeVisible();
+  await page.getByRole("link", { name: "Next page" }).click();
+  await expect(table.getByRole("row")).toHaveCount(11);
+  await expect(table.getByRole("cell", { name: "254747000059", exact: true })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Next page" })).toHaveCount(0);
+  await page.getByRole("button", { name: "Remove 254747000059" }).click();
+  await expect(table.getByRole("cell", { name: "254747000059", exact: true })).toHaveCount(0);
+  const { rows } = await db.query(`SELECT action FROM "AuditEvent" WHERE "actorId" = $1 ORDER BY id`, [operator.id]);
+  expect(rows.map((r) => r.action)).toEqual(["upload.create", "optout.add", "optout.remove"]);
+});

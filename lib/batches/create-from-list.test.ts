@@ -1,0 +1,108 @@
+// Compose from a saved list against a real database: the plan the operator sees and the batch it creates agree,
+// every recipient gets the text rendered from their own row (checked for every row, across the first stored slice
+// of 2,000 and the 10,000-row slices), and whatever the plan refuses creates nothing.
+import { beforeAll, expect, test } from "vitest";
+import { db } from "@/lib/db/client";
+import { pool } from "@/lib/db/pool";
+import { RATE_SAFETY } from "@/lib/dispatch/shared-rate-limiter";
+import { importUpload } from "@/lib/recipients/import-upload";
+import { author, pieces, refusal } from "@/test/upload-helpers";
+import { createBatchFromList } from "./create-from-list";
+import { PACE } from "./plan";
+import { planList } from "./plan-list";
+
+const ROWS = 25_000;
+let accountId = "";
+let authorId = "";
+let listId = "";
+
+const phoneOf = (i: number) => `2547${String(10_000_000 + i).padStart(8, "0")}`;
+/** Row i's name: empty for every 1,000th row, with a comma, quotes or non-GSM characters now and then. */
+const nameOf = (i: number) => (i % 1000 === 999 ? "" : i % 7 === 0 ? `Wanjikũ ${i}` : i % 11 === 0 ? `"Otieno, J" ${i}` : `Name ${i}`);
+const csvCell = (value: string) => (/[",]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value);
+
+beforeAll(async () => {
+  authorId = await author();
+  const account = await db.providerAccount.create({
+    data: {
+      name: "list", baseUrl: "http://127.0.0.1:9/api/v1", tokenCiphertext: "x", tokenLast4: "xxxx", defaultSender: "TUMA",
+      defaultOriginator: "254700000000", receiptSecret: "from-list", batchSizeLimit: 100, requestsPerSecond: 120,
+    },
+  });
+  accountId = account.id;
+  const csv = `phone,Name,town\n${Array.from({ length: ROWS }, (_, i) => `${phoneOf(i)},${csvCell(nameOf(i))},Nakuru`).join("\n")}\n`;
+  const upload = await importUpload({ body: pieces(csv, 65_536), declaredBytes: null, filename: "people.csv", phoneColumn: undefined, authorId });
+  expect(upload.valid).toBe(ROWS);
+  listId = upload.id;
+  await db.optOut.create({ data: { phone: phoneOf(3) } });
+});
+
+const settings = (templateText: string) => ({
+  kind: "SMS" as const, accountId, authorId, name: "From list", templateText, sender: "TUMA", scheduledAt: new Date(Date.now() + 3_600_000),
+});
+
+test("the plan renders the first five exactly, counts units over every rendered text, the empty values and the opted out", async () => {
+  const plan = await planList({ listId, templateText: "Habari {{ name }}, karibu {{TOWN}}!", kind: "SMS", accountId });
+  expect(plan.unknown).toEqual([]);
+  expect(plan.previews.map((p) => p.text)).toEqual([
+    "Habari Wanjikũ 0, karibu Nakuru!", "Habari Name 1, karibu Nakuru!", "Habari Name 2, karibu Nakuru!", "Habari Name 3, karibu Nakuru!", "Habari Name 4, karibu Nakuru!",
+  ]);
+  expect(plan.previews[0]).toMatchObject({ row: 2, phone: phoneOf(0), characters: 32, encoding: "UCS-2", segments: 1, ucs2: ["ũ"] });
+  expect(plan.previews[1]).toMatchObject({ encoding: "GSM-7", ucs2: [] });
+  expect(plan.recipients).toBe(ROWS);
+  expect(plan.requests).toBe(ROWS / 100);
+  expect(plan.units).toBe(ROWS); // every text is one part, GSM-7 or UCS-2
+  expect(plan.emptyRows).toBe(ROWS / 1000);
+  expect(plan.emptyByPlaceholder).toEqual({ name: ROWS / 1000 });
+  expect(plan.optedOut).toBe(1);
+  expect(plan.seconds).toBeCloseTo(ROWS / 100 / (0.95 * 120), 6);
+  // Two parts each once the text passes 160 GSM-7 characters.
+  const long = await planList({ listId, templateText: `${"x".repeat(160)} {{town}}`, kind: "SMS", accountId });
+  expect(long.units).toBe(2 * ROWS);
+});
+
+test("a batch from the list stores every recipient with the text rendered from their own row, the opted-out one SUPPRESSED", async () => {
+  const created = await createBatchFromList({ ...settings("Habari {{name}} wa {{town}}"), listId });
+  expect(created).toMatchObject({ recipients: ROWS, duplicates: 0, suppressed: 1 });
+  const { rows } = await pool().query<{ phone: string; text: string; state: string }>(
+    `SELECT phone, text, state::text FROM "Message" WHERE "batchId" = $1 ORDER BY id`,
+    [created.id],
+  );
+  expect(rows).toHaveLength(ROWS);
+  rows.forEach((row, i) => {
+    expect(row.phone).toBe(phoneOf(i));
+    expect(row.text).toBe(`Habari ${nameOf(i)} wa Nakuru`);
+  });
+  expect(rows.filter((row) => row.state === "SUPPRESSED").map((row) => row.phone)).toEqual([phoneOf(3)]);
+  const batch = await db.batch.findUniqueOrThrow({ where: { id: created.id } });
+  expect(batch).toMatchObject({ recipientCount: ROWS, storing: false, templateText: "Habari {{name}} wa {{town}}" });
+  const chunks = await pool().query<{ n: number; total: number }>(`SELECT count(*)::int AS n, sum(size)::int AS total FROM "DispatchChunk" WHERE "batchId" = $1`, [created.id]);
+  expect(chunks.rows[0]).toEqual({ n: expect.any(Number), total: ROWS - 1 });
+  expect((await db.upload.findUniqueOrThrow({ where: { id: listId } })).batchId).toBe(created.id);
+});
+
+test("a template without placeholders stores no per-recipient text", async () => {
+  const created = await createBatchFromList({ ...settings("Same for all"), listId });
+  const { rows } = await pool().query<{ n: number; texts: number }>(`SELECT count(*)::int AS n, count(text)::int AS texts FROM "Message" WHERE "batchId" = $1`, [created.id]);
+  expect(rows[0]).toEqual({ n: ROWS, texts: 0 });
+});
+
+test("a placeholder naming no column, or a text too long for one recipient, refuses the batch with the reason and creates nothing", async () => {
+  const before = await db.batch.count();
+  const unknown = await refusal(createBatchFromList({ ...settings("Habari {{first name}} {{name}} {{Balance}}"), listId }));
+  expect(unknown.message).toContain("has no column for {{first name}}, {{Balance}}");
+  expect(unknown.details?.templateText?.[0]).toContain("{{first name}}");
+  const tooLong = await refusal(createBatchFromList({ ...settings(`${"x".repeat(1590)}{{name}}`), listId }));
+  // 1,590 + the name: the names longer than 10 characters are too long; row = index + 2 (the header is row 1).
+  const names = Array.from({ length: ROWS }, (_, i) => nameOf(i));
+  const over = names.filter((name) => name.length > 10).length;
+  const firstRow = names.findIndex((name) => name.length > 10) + 2;
+  expect(tooLong.message).toContain(`${over.toLocaleString("en")} recipient(s) would get a message longer than 1600 characters (the first is row ${firstRow})`);
+  const missing = await refusal(createBatchFromList({ ...settings("Hi"), listId: "00000000-0000-4000-8000-000000000000" }));
+  expect(missing.code).toBe("NOT_FOUND");
+  expect(await db.batch.count()).toBe(before);
+});
+
+test("the planner paces at the limiter's rate", () => {
+  expect(PACE).toBe(RATE_SAFETY);
+});

@@ -1,0 +1,141 @@
+// Compose's preview and planner for a saved list: the template compiled against the list's columns, then one pass
+// over every recipient (read in slices) rendering each text to count SMS units, empty values and texts too long to
+// send; the first recipients' texts kept to show exactly as they will arrive. The same pass checks a list batch
+// before it is created, so whatever the preview reports is what refuses it.
+import "server-only";
+import { AppError } from "@/lib/errors/app-error";
+import { pool } from "@/lib/db/pool";
+import { SMS_MESSAGE_MAX_CHARS, VOICE_MESSAGE_MAX_CHARS } from "@/lib/provider/wire/schemas";
+import { smsEncoding, smsSegments, ucs2Characters } from "@/lib/provider/wire/sms-units";
+import { getUpload, type SavedList } from "@/lib/recipients/list-uploads";
+import { readList } from "@/lib/recipients/read-list";
+import { compileTemplate, type CompiledTemplate } from "@/lib/recipients/render-template";
+import { sendPlan, type SendPlan } from "./plan";
+
+export const PREVIEWED = 5;
+
+export type PreviewMessage = { row: number; phone: string; text: string; characters: number; encoding: "GSM-7" | "UCS-2"; segments: number; ucs2: string[] };
+
+export type ListPlan = SendPlan & {
+  list: { id: string; filename: string; columns: string[] };
+  kind: "SMS" | "VOICE";
+  unknown: string[];
+  previews: PreviewMessage[];
+  /** Recipients with at least one empty placeholder, and how many per placeholder. */
+  emptyRows: number;
+  emptyByPlaceholder: Record<string, number>;
+  /** Rendered texts longer than the provider accepts; the first such row. */
+  tooLong: number;
+  firstTooLongRow: number | null;
+  maxCharacters: number;
+  /** Numbers on the opt-out list now: stored SUPPRESSED, never sent. */
+  optedOut: number;
+};
+
+export type PlanInput = { listId: string; templateText: string; kind: "SMS" | "VOICE"; accountId: string };
+
+export async function loadList(listId: string): Promise<SavedList> {
+  const list = await getUpload(listId);
+  if (!list) throw new AppError("NOT_FOUND", "That list does not exist (any more). Choose another one.", { listId: ["Choose a saved list."] });
+  return list;
+}
+
+export function unknownPlaceholders(compiled: CompiledTemplate, list: SavedList): AppError | null {
+  if (compiled.unknown.length === 0) return null;
+  const names = compiled.unknown.map((name) => `{{${name}}}`).join(", ");
+  const message = `The list “${list.filename}” has no column for ${names}. Its placeholders are: ${list.columns.map((c) => `{{${c}}}`).join(" ")}.`;
+  return new AppError("INVALID_INPUT", message, { templateText: [message] });
+}
+
+/** `signal`: the request that asked went away (the operator typed on) — stop reading the list. */
+export async function planList(input: PlanInput, signal?: AbortSignal): Promise<ListPlan> {
+  const list = await loadList(input.listId);
+  const { rows: accounts } = await pool().query<{ batchSizeLimit: number; requestsPerSecond: number }>(
+    `SELECT "batchSizeLimit", "requestsPerSecond" FROM "ProviderAccount" WHERE id = $1`,
+    [input.accountId],
+  );
+  if (!accounts[0]) throw new AppError("INVALID_INPUT", "That provider account does not exist.", { accountId: ["Choose a provider account."] });
+  const compiled = compileTemplate(input.templateText, list.columns);
+  const max = input.kind === "SMS" ? SMS_MESSAGE_MAX_CHARS : VOICE_MESSAGE_MAX_CHARS;
+  const plan: Omit<ListPlan, keyof SendPlan> = {
+    list: { id: list.id, filename: list.filename, columns: list.columns },
+    kind: input.kind,
+    unknown: compiled.unknown,
+    previews: [],
+    emptyRows: 0,
+    emptyByPlaceholder: {},
+    tooLong: 0,
+    firstTooLongRow: null,
+    maxCharacters: 0,
+    optedOut: 0,
+  };
+  const optedOut = pool().query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM "UploadRecipient" r JOIN "OptOut" o ON o.phone = r.phone WHERE r."uploadId" = $1`,
+    [list.id],
+  );
+  let recipients = 0;
+  let units = 0;
+  if (compiled.unknown.length === 0) {
+    // A template without placeholders is the same text for everyone: one count, no pass over the list.
+    const fixed = compiled.personalised ? null : input.templateText;
+    const fixedUnits = fixed !== null && input.kind === "SMS" ? smsSegments(fixed) : 1;
+    for await (const slice of readList(list.id, fixed === null ? {} : { limit: PREVIEWED })) {
+      signal?.throwIfAborted();
+      for (let i = 0; i < slice.phones.length; i++) {
+        const { text, empty } = fixed === null ? compiled.render(slice.values[i]!) : { text: fixed, empty: [] };
+        const segments = input.kind === "SMS" ? smsSegments(text) : 1;
+        recipients++;
+        units += segments;
+        if (empty.length > 0) {
+          plan.emptyRows++;
+          for (const name of empty) plan.emptyByPlaceholder[name] = (plan.emptyByPlaceholder[name] ?? 0) + 1;
+        }
+        if (text.length > plan.maxCharacters) plan.maxCharacters = text.length;
+        if (text.length > max) {
+          plan.tooLong++;
+          plan.firstTooLongRow ??= slice.rows[i]!;
+        }
+        if (plan.previews.length < PREVIEWED) {
+          plan.previews.push({
+            row: slice.rows[i]!, phone: slice.phones[i]!, text, characters: text.length,
+            encoding: smsEncoding(text), segments, ucs2: ucs2Characters(text),
+          });
+        }
+      }
+    }
+    if (fixed !== null) {
+      recipients = list.validCount;
+      units = fixedUnits * recipients;
+    }
+  }
+  plan.optedOut = (await optedOut).rows[0]!.n;
+  return { ...plan, ...sendPlan(recipients, units, accounts[0]) };
+}
+
+/**
+ * True when no rendered text can be too long, proven without rendering: a value is never longer than its row's
+ * stored JSON text, so the template's own text plus that many characters per placeholder bounds every message.
+ * One aggregate over the list instead of a pass that renders every row.
+ */
+export async function cannotBeTooLong(listId: string, compiled: CompiledTemplate, templateText: string, kind: "SMS" | "VOICE"): Promise<boolean> {
+  const max = kind === "SMS" ? SMS_MESSAGE_MAX_CHARS : VOICE_MESSAGE_MAX_CHARS;
+  if (!compiled.personalised) return templateText.length <= max;
+  const { rows } = await pool().query<{ longest: number | null }>(
+    `SELECT max(length("values"))::int AS longest FROM "UploadRecipient" WHERE "uploadId" = $1`,
+    [listId],
+  );
+  return templateText.length + compiled.slots * (rows[0]?.longest ?? 0) <= max;
+}
+
+/** A list batch is refused, before anything is stored, for the reasons its plan shows. */
+export function refusalOf(plan: ListPlan, list: SavedList, compiled: CompiledTemplate): AppError | null {
+  const unknown = unknownPlaceholders(compiled, list);
+  if (unknown) return unknown;
+  if (plan.recipients === 0) return new AppError("INVALID_INPUT", "The list has no recipients.", { listId: ["The list has no recipients."] });
+  if (plan.tooLong > 0) {
+    const max = plan.kind === "SMS" ? SMS_MESSAGE_MAX_CHARS : VOICE_MESSAGE_MAX_CHARS;
+    const message = `${plan.tooLong.toLocaleString("en")} recipient(s) would get a message longer than ${max} characters (the first is row ${plan.firstTooLongRow}). Shorten the message or the values.`;
+    return new AppError("INVALID_INPUT", message, { templateText: [message] });
+  }
+  return null;
+}
