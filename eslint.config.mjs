@@ -5,7 +5,10 @@ import prettier from "eslint-config-prettier/flat";
 
 // The import boundaries of docs/architecture.md, enforced: the sandbox is a separate program that shares only the
 // provider's wire contract with the console; the console never imports the sandbox or the test helpers.
-const SANDBOX = { regex: "(^@/sandbox/|/sandbox/)", message: "The console never imports the sandbox (a separate program)." };
+const SANDBOX = {
+  regex: "(^@/sandbox/|/sandbox/)",
+  message: "The console never imports the sandbox (a separate program).",
+};
 const TESTS = { regex: "^@/test/", message: "Test helpers are for tests, benchmarks and scripts only." };
 
 export default defineConfig([
@@ -35,7 +38,8 @@ export default defineConfig([
           patterns: [
             {
               regex: "^(@/(?!lib/provider/wire/)|\\.\\./)",
-              message: "The sandbox may import only the provider's wire contract (@/lib/provider/wire/*) and its own files.",
+              message:
+                "The sandbox may import only the provider's wire contract (@/lib/provider/wire/*) and its own files.",
             },
           ],
         },
@@ -49,7 +53,11 @@ export default defineConfig([
     rules: {
       "no-restricted-imports": [
         "error",
-        { patterns: [{ regex: "^(@/|\\.\\./)", message: "lib/provider/wire imports nothing of the project but itself." }] },
+        {
+          patterns: [
+            { regex: "^(@/|\\.\\./)", message: "lib/provider/wire imports nothing of the project but itself." },
+          ],
+        },
       ],
     },
   },

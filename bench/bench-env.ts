@@ -33,7 +33,10 @@ export async function startBenchEnv(sandboxArgs: string[] = []): Promise<BenchEn
 }
 
 /** The sandbox provider in its own process (`sandbox/cli.ts`), accepting `token`. */
-export async function spawnSandbox(token: string, args: string[]): Promise<{ url: string; origin: string; child: ChildProcess }> {
+export async function spawnSandbox(
+  token: string,
+  args: string[],
+): Promise<{ url: string; origin: string; child: ChildProcess }> {
   const child = spawn(process.execPath, ["--import", "tsx", path.join("sandbox", "cli.ts"), "--port", "0", ...args], {
     env: { ...process.env, SANDBOX_TOKEN: token },
     stdio: ["ignore", "pipe", "inherit"],
@@ -57,13 +60,23 @@ export async function seedAccount(env: BenchEnv, receiptSecret = randomBytes(12)
   const { secretBox } = await import("../lib/crypto/encryption-key");
   const account = await db.providerAccount.create({
     data: {
-      name: "Bench sandbox", baseUrl: env.sandboxUrl, tokenCiphertext: secretBox().seal(env.token), tokenLast4: env.token.slice(-4),
-      defaultSender: "TUMA", defaultOriginator: "254700000000", receiptSecret, isDefault: true,
+      name: "Bench sandbox",
+      baseUrl: env.sandboxUrl,
+      tokenCiphertext: secretBox().seal(env.token),
+      tokenLast4: env.token.slice(-4),
+      defaultSender: "TUMA",
+      defaultOriginator: "254700000000",
+      receiptSecret,
+      isDefault: true,
     },
     select: { id: true },
   });
-  const user = await db.user.create({ data: { email: "bench@tuma.local", name: "Bench", role: "OPERATOR", passwordHash: "x" }, select: { id: true } });
+  const user = await db.user.create({
+    data: { email: "bench@tuma.local", name: "Bench", role: "OPERATOR", passwordHash: "x" },
+    select: { id: true },
+  });
   return { accountId: account.id, userId: user.id, receiptSecret };
 }
 
-export const fmt = (n: number, digits = 0) => n.toLocaleString("en-US", { maximumFractionDigits: digits, minimumFractionDigits: digits });
+export const fmt = (n: number, digits = 0) =>
+  n.toLocaleString("en-US", { maximumFractionDigits: digits, minimumFractionDigits: digits });

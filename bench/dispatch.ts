@@ -15,12 +15,19 @@ export async function benchDispatch(): Promise<BenchResult> {
     const { createBatch } = await import("../lib/batches/create-batch");
     const { startWorker } = await import("../lib/dispatch/worker");
     const { db } = await import("../lib/db/client");
-    const worker = await startWorker({ receiptBaseUrl: "http://127.0.0.1:9", ...(process.env.LANES ? { lanes: Number(process.env.LANES) } : {}) });
-    const recipients = Array.from({ length: RECIPIENTS }, (_, i) => ({ phone: `2547${String(10_000_000 + i).slice(-8)}` }));
+    const worker = await startWorker({
+      receiptBaseUrl: "http://127.0.0.1:9",
+      ...(process.env.LANES ? { lanes: Number(process.env.LANES) } : {}),
+    });
+    const recipients = Array.from({ length: RECIPIENTS }, (_, i) => ({
+      phone: `2547${String(10_000_000 + i).slice(-8)}`,
+    }));
 
     const { pool } = await import("../lib/db/pool");
     const queued = async () => {
-      const { rows } = await pool().query<{ n: number }>(`SELECT COALESCE(sum("queuedCount"), 0)::int AS n FROM "Batch"`);
+      const { rows } = await pool().query<{ n: number }>(
+        `SELECT COALESCE(sum("queuedCount"), 0)::int AS n FROM "Batch"`,
+      );
       return rows[0]!.n;
     };
     const started = performance.now();
@@ -37,7 +44,15 @@ export async function benchDispatch(): Promise<BenchResult> {
         await new Promise((resolve) => setTimeout(resolve, 25));
       }
     })();
-    const { id } = await createBatch({ kind: "SMS", accountId, authorId: userId, name: "bench", templateText: "Habari! Your order has shipped.", sender: "TUMA", recipients });
+    const { id } = await createBatch({
+      kind: "SMS",
+      accountId,
+      authorId: userId,
+      name: "bench",
+      templateText: "Habari! Your order has shipped.",
+      sender: "TUMA",
+      recipients,
+    });
     stored = performance.now();
     const done = await watch;
     const batch = await db.batch.findUniqueOrThrow({ where: { id } });

@@ -39,12 +39,22 @@ export type LoadResult = {
   /** The index the next run should start from. */
   nextIndex: number;
   /** Warm-up and timed phase together: what the server was asked, and what it answered. */
-  all: { requests: number; ok: number; okItems: number; statuses: Record<string, number>; errors: Record<string, number> };
+  all: {
+    requests: number;
+    ok: number;
+    okItems: number;
+    statuses: Record<string, number>;
+    errors: Record<string, number>;
+  };
 };
 
 export async function runLoad(options: LoadOptions): Promise<LoadResult> {
   const target = new URL(options.url);
-  const agent = new http.Agent({ keepAlive: true, maxSockets: options.concurrency, maxFreeSockets: options.concurrency });
+  const agent = new http.Agent({
+    keepAlive: true,
+    maxSockets: options.concurrency,
+    maxFreeSockets: options.concurrency,
+  });
   const items = options.items ?? (() => 1);
   const timeoutMs = options.timeoutMs ?? 30_000;
   const statuses: Record<string, number> = {};
@@ -117,18 +127,46 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
   const seconds = (performance.now() - started) / 1000;
   agent.destroy();
 
-  return summarise(seconds, okTimed, itemsTimed, latencies.slice(0, recorded), {
-    requests: next - first, ok: okAll, okItems, statuses, errors,
-  }, next);
+  return summarise(
+    seconds,
+    okTimed,
+    itemsTimed,
+    latencies.slice(0, recorded),
+    {
+      requests: next - first,
+      ok: okAll,
+      okItems,
+      statuses,
+      errors,
+    },
+    next,
+  );
 }
 
-function summarise(seconds: number, ok: number, items: number, latencies: Float64Array, all: LoadResult["all"], nextIndex: number): LoadResult {
+function summarise(
+  seconds: number,
+  ok: number,
+  items: number,
+  latencies: Float64Array,
+  all: LoadResult["all"],
+  nextIndex: number,
+): LoadResult {
   const sorted = latencies.sort();
   const n = sorted.length;
   const q = (p: number): number => sorted[Math.min(n - 1, Math.floor(p * n))] ?? 0;
   return {
-    seconds, requests: n, ok, reqPerSec: ok / seconds, itemsPerSec: items / seconds,
-    p50: q(0.5), p90: q(0.9), p99: q(0.99), max: n ? sorted[n - 1]! : 0, latencies: sorted, nextIndex, all,
+    seconds,
+    requests: n,
+    ok,
+    reqPerSec: ok / seconds,
+    itemsPerSec: items / seconds,
+    p50: q(0.5),
+    p90: q(0.9),
+    p99: q(0.99),
+    max: n ? sorted[n - 1]! : 0,
+    latencies: sorted,
+    nextIndex,
+    all,
   };
 }
 

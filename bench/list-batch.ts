@@ -21,9 +21,27 @@ export async function benchListBatch(): Promise<BenchResult> {
     const { createBatchFromList } = await import("../lib/batches/create-from-list");
     const { createBatch } = await import("../lib/batches/create-batch");
     const account = await db.providerAccount.create({
-      data: { name: "Bench", baseUrl: env.sandboxUrl, tokenCiphertext: "x", tokenLast4: "xxxx", defaultSender: "TUMA", defaultOriginator: "254700000000", receiptSecret: "bench-list" },
+      data: {
+        name: "Bench",
+        baseUrl: env.sandboxUrl,
+        tokenCiphertext: "x",
+        tokenLast4: "xxxx",
+        defaultSender: "TUMA",
+        defaultOriginator: "254700000000",
+        receiptSecret: "bench-list",
+      },
     });
-    const upload = await db.upload.create({ data: { filename: "million.csv", sizeBytes: 0, state: "READY", columns: ["phone", "name"], phoneColumn: "phone", rowCount: ROWS, validCount: ROWS } });
+    const upload = await db.upload.create({
+      data: {
+        filename: "million.csv",
+        sizeBytes: 0,
+        state: "READY",
+        columns: ["phone", "name"],
+        phoneColumn: "phone",
+        rowCount: ROWS,
+        validCount: ROWS,
+      },
+    });
     let t = performance.now();
     await pool().query(
       `INSERT INTO "UploadRecipient" ("uploadId", "rowNumber", phone, "values")
@@ -32,7 +50,15 @@ export async function benchListBatch(): Promise<BenchResult> {
       [upload.id, ROWS],
     );
     const generate = (performance.now() - t) / 1000;
-    const settings = { kind: "SMS" as const, accountId: account.id, authorId: null, name: "Million", templateText: "Habari {{name}}, karibu Tuma.", sender: "TUMA", scheduledAt: new Date(Date.now() + 3_600_000) };
+    const settings = {
+      kind: "SMS" as const,
+      accountId: account.id,
+      authorId: null,
+      name: "Million",
+      templateText: "Habari {{name}}, karibu Tuma.",
+      sender: "TUMA",
+      scheduledAt: new Date(Date.now() + 3_600_000),
+    };
 
     const { readList } = await import("../lib/recipients/read-list");
     t = performance.now();
@@ -41,7 +67,12 @@ export async function benchListBatch(): Promise<BenchResult> {
     const readSeconds = (performance.now() - t) / 1000;
 
     t = performance.now();
-    const plan = await planList({ listId: upload.id, templateText: settings.templateText, kind: "SMS", accountId: account.id });
+    const plan = await planList({
+      listId: upload.id,
+      templateText: settings.templateText,
+      kind: "SMS",
+      accountId: account.id,
+    });
     const planSeconds = (performance.now() - t) / 1000;
 
     peak = 0;

@@ -34,7 +34,13 @@ type Sent = { id: string; phone: string; uniqueId: string };
 /** A provider receipt (spec 2.5) for message `m`; `second` moves deliveryTime on so replays are later receipts. */
 function receipt(m: Sent, base: number, second: number) {
   const at = new Date(base + second * 1000).toISOString(); // the provider's "YYYY-MM-DD HH:MM:SS"
-  return { phone: m.phone, correlator: m.id, uniqueId: m.uniqueId, deliveryStatus: "DeliveredToTerminal", deliveryTime: `${at.slice(0, 10)} ${at.slice(11, 19)}` };
+  return {
+    phone: m.phone,
+    correlator: m.id,
+    uniqueId: m.uniqueId,
+    deliveryStatus: "DeliveredToTerminal",
+    deliveryTime: `${at.slice(0, 10)} ${at.slice(11, 19)}`,
+  };
 }
 
 export async function benchReceipts(): Promise<BenchResult> {
@@ -53,7 +59,9 @@ export async function benchReceipts(): Promise<BenchResult> {
     const { pool } = await import("../lib/db/pool");
     const count = async (sql: string): Promise<number> => (await pool().query<{ n: number }>(sql)).rows[0]!.n;
     const sent = (
-      await pool().query<Sent>(`SELECT m.id::text, m.phone, m."providerUniqueId" AS "uniqueId" FROM "Message" m WHERE m."providerUniqueId" IS NOT NULL ORDER BY m.id`)
+      await pool().query<Sent>(
+        `SELECT m.id::text, m.phone, m."providerUniqueId" AS "uniqueId" FROM "Message" m WHERE m."providerUniqueId" IS NOT NULL ORDER BY m.id`,
+      )
     ).rows;
     if (sent.length !== MESSAGES) throw new Error(`only ${sent.length} of ${MESSAGES} messages were sent`);
 
@@ -67,7 +75,8 @@ export async function benchReceipts(): Promise<BenchResult> {
     });
     const base = `http://127.0.0.1:${console_.port}`;
     const receiptUrl = `${base}/api/receipts/${receiptSecret}`;
-    const single = (i: number, timeBase: number) => Buffer.from(JSON.stringify(receipt(sent[i % sent.length]!, timeBase, Math.floor(i / sent.length))));
+    const single = (i: number, timeBase: number) =>
+      Buffer.from(JSON.stringify(receipt(sent[i % sent.length]!, timeBase, Math.floor(i / sent.length))));
 
     // (a) and (b) alternate in slices, so that whatever else the machine is doing weighs on both alike (the ratio
     // of the two is the figure; a 2-core machine is noisy): (a) the empty route handler, with the body a
@@ -79,9 +88,29 @@ export async function benchReceipts(): Promise<BenchResult> {
     const load0 = os.loadavg()[0]!;
     for (let s = 0; s < slices; s++) {
       const warmupSeconds = s === 0 ? WARMUP_SECONDS : 1;
-      pings.push(await runLoad({ url: `${base}/api/ping`, concurrency: CONCURRENCY, seconds: SECONDS / slices, warmupSeconds, startIndex: pings.at(-1)?.nextIndex ?? 0, body: (i) => single(i, Date.UTC(2026, 10, 22, 7)) }));
-      ones.push(await runLoad({ url: receiptUrl, concurrency: CONCURRENCY, seconds: SECONDS / slices, warmupSeconds, startIndex: ones.at(-1)?.nextIndex ?? 0, body: (i) => single(i, t1) }));
-      console.log(`  receipts bench: slice ${s + 1}/${slices}: ping ${fmt(pings.at(-1)!.reqPerSec)} req/s, receipts ${fmt(ones.at(-1)!.reqPerSec)} req/s`);
+      pings.push(
+        await runLoad({
+          url: `${base}/api/ping`,
+          concurrency: CONCURRENCY,
+          seconds: SECONDS / slices,
+          warmupSeconds,
+          startIndex: pings.at(-1)?.nextIndex ?? 0,
+          body: (i) => single(i, Date.UTC(2026, 10, 22, 7)),
+        }),
+      );
+      ones.push(
+        await runLoad({
+          url: receiptUrl,
+          concurrency: CONCURRENCY,
+          seconds: SECONDS / slices,
+          warmupSeconds,
+          startIndex: ones.at(-1)?.nextIndex ?? 0,
+          body: (i) => single(i, t1),
+        }),
+      );
+      console.log(
+        `  receipts bench: slice ${s + 1}/${slices}: ping ${fmt(pings.at(-1)!.reqPerSec)} req/s, receipts ${fmt(ones.at(-1)!.reqPerSec)} req/s`,
+      );
     }
     const ping = mergeLoads(pings);
     const one = mergeLoads(ones);
@@ -93,11 +122,20 @@ export async function benchReceipts(): Promise<BenchResult> {
     // (c) 100 receipts per POST, walking on through the messages.
     const t2 = Date.UTC(2026, 10, 22, 9);
     const hundred = await runLoad({
-      url: receiptUrl, concurrency: ARRAY_CONCURRENCY, seconds: ARRAY_SECONDS, warmupSeconds: WARMUP_SECONDS, items: () => PER_POST,
-      body: (i) => Buffer.from(JSON.stringify(Array.from({ length: PER_POST }, (_, k) => {
-        const n = i * PER_POST + k;
-        return receipt(sent[n % sent.length]!, t2, Math.floor(n / sent.length));
-      }))),
+      url: receiptUrl,
+      concurrency: ARRAY_CONCURRENCY,
+      seconds: ARRAY_SECONDS,
+      warmupSeconds: WARMUP_SECONDS,
+      items: () => PER_POST,
+      body: (i) =>
+        Buffer.from(
+          JSON.stringify(
+            Array.from({ length: PER_POST }, (_, k) => {
+              const n = i * PER_POST + k;
+              return receipt(sent[n % sent.length]!, t2, Math.floor(n / sent.length));
+            }),
+          ),
+        ),
     });
     const loadEnded = performance.now();
     const load2 = os.loadavg()[0]!;
@@ -113,7 +151,9 @@ export async function benchReceipts(): Promise<BenchResult> {
     }
     const drainSeconds = (performance.now() - loadEnded) / 1000;
     const delivered = await count(`SELECT count(*)::int AS n FROM "Message" WHERE state = 'DELIVERED'`);
-    const unmatched = await count(`SELECT count(*)::int AS n FROM "Receipt" WHERE "appliedAt" IS NOT NULL AND "messageId" IS NULL`);
+    const unmatched = await count(
+      `SELECT count(*)::int AS n FROM "Receipt" WHERE "appliedAt" IS NOT NULL AND "messageId" IS NULL`,
+    );
 
     const answeredOne = one.all.okItems;
     const storedOne = storedAfterOne;
@@ -122,7 +162,10 @@ export async function benchReceipts(): Promise<BenchResult> {
     const lost = Math.max(0, answeredOne - storedOne) + Math.max(0, answeredHundred - storedHundred);
     const non200 = (r: LoadResult) => {
       const other = Object.entries(r.all.statuses).filter(([s]) => s !== "200");
-      const parts = [...other.map(([s, n]) => `${s}×${n}`), ...Object.entries(r.all.errors).map(([e, n]) => `${e}×${n}`)];
+      const parts = [
+        ...other.map(([s, n]) => `${s}×${n}`),
+        ...Object.entries(r.all.errors).map(([e, n]) => `${e}×${n}`),
+      ];
       return parts.length ? parts.join(", ") : "none";
     };
     const ms = (r: LoadResult) => `${fmt(r.p50, 1)} / ${fmt(r.p99, 1)}`;
@@ -148,7 +191,8 @@ export async function benchReceipts(): Promise<BenchResult> {
         "non-200 answers or errors (a / b / c)": `${non200(ping)} / ${non200(one)} / ${non200(hundred)}`,
         "applied by the worker while the load ran": `${fmt(appliedAtEnd)} of ${fmt(storedAfterAll)}`,
         "left unapplied after the drain": fmt(pending),
-        "end of load → all applied (s)": pending === 0 ? fmt(drainSeconds, 1) : `not within ${APPLY_TIMEOUT_MS / 1000} s`,
+        "end of load → all applied (s)":
+          pending === 0 ? fmt(drainSeconds, 1) : `not within ${APPLY_TIMEOUT_MS / 1000} s`,
         "apply rate over the drain (receipts/s)": fmt((storedAfterAll - appliedAtEnd - pending) / drainSeconds),
         "messages DELIVERED / unmatched receipts": `${fmt(delivered)} / ${fmt(unmatched)}`,
       },
@@ -168,7 +212,9 @@ export async function benchReceipts(): Promise<BenchResult> {
 }
 
 function report(label: string, r: LoadResult): void {
-  console.log(`  receipts bench: ${label}: ${fmt(r.reqPerSec)} req/s, ${fmt(r.itemsPerSec)} items/s, p50 ${fmt(r.p50, 1)} ms, p99 ${fmt(r.p99, 1)} ms`);
+  console.log(
+    `  receipts bench: ${label}: ${fmt(r.reqPerSec)} req/s, ${fmt(r.itemsPerSec)} items/s, p50 ${fmt(r.p50, 1)} ms, p99 ${fmt(r.p99, 1)} ms`,
+  );
 }
 
 /** MESSAGES recipients sent to the sandbox by an in-process worker, so they have uniqueIds as in production. */
@@ -179,13 +225,26 @@ async function seedSentMessages(env: Awaited<ReturnType<typeof startBenchEnv>>):
   const { pool } = await import("../lib/db/pool");
   const worker = await startWorker({ receiptBaseUrl: "http://127.0.0.1:9" });
   try {
-    const recipients = Array.from({ length: MESSAGES }, (_, i) => ({ phone: `2547${String(10_000_000 + i).slice(-8)}` }));
-    await createBatch({ kind: "SMS", accountId, authorId: userId, name: "receipts bench", templateText: "Habari! Your order has shipped.", sender: "TUMA", recipients });
+    const recipients = Array.from({ length: MESSAGES }, (_, i) => ({
+      phone: `2547${String(10_000_000 + i).slice(-8)}`,
+    }));
+    await createBatch({
+      kind: "SMS",
+      accountId,
+      authorId: userId,
+      name: "receipts bench",
+      templateText: "Habari! Your order has shipped.",
+      sender: "TUMA",
+      recipients,
+    });
     const deadline = performance.now() + 180_000;
     for (;;) {
-      const { rows } = await pool().query<{ n: number }>(`SELECT count(*)::int AS n FROM "Message" WHERE "providerUniqueId" IS NOT NULL`);
+      const { rows } = await pool().query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM "Message" WHERE "providerUniqueId" IS NOT NULL`,
+      );
       if (rows[0]!.n >= MESSAGES) break;
-      if (performance.now() > deadline) throw new Error(`sending the receipts bench's messages did not finish: ${rows[0]!.n} sent`);
+      if (performance.now() > deadline)
+        throw new Error(`sending the receipts bench's messages did not finish: ${rows[0]!.n} sent`);
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
   } finally {

@@ -26,7 +26,9 @@ async function median(label: string, work: () => Promise<unknown>, runs = 5): Pr
     times.push(performance.now() - start);
   }
   times.sort((a, b) => a - b);
-  console.log(`  ${label.padEnd(58)} median ${times[Math.floor(runs / 2)]!.toFixed(1)} ms  (min ${times[0]!.toFixed(1)}, max ${times.at(-1)!.toFixed(1)})`);
+  console.log(
+    `  ${label.padEnd(58)} median ${times[Math.floor(runs / 2)]!.toFixed(1)} ms  (min ${times[0]!.toFixed(1)}, max ${times.at(-1)!.toFixed(1)})`,
+  );
 }
 
 try {
@@ -89,7 +91,10 @@ try {
   );
   console.log(`sizes: Message ${size[0]!.messages}, Receipt ${size[0]!.receipts}`);
 
-  const { rows: br } = await db.query<{ startedAt: Date; updatedAt: Date }>(`SELECT "startedAt", "updatedAt" FROM "Batch" WHERE id = $1`, [batchId]);
+  const { rows: br } = await db.query<{ startedAt: Date; updatedAt: Date }>(
+    `SELECT "startedAt", "updatedAt" FROM "Batch" WHERE id = $1`,
+    [batchId],
+  );
   const { origin, seconds, count } = bucketsFor(br[0]!.startedAt, br[0]!.updatedAt);
   const q = batchReportQuery(batchId, origin, seconds, count);
   await db.query(q.text, q.values); // warm the cache of the table's pages
@@ -97,11 +102,17 @@ try {
     const client = await db.connect();
     await client.query("BEGIN");
     // As getBatchReport runs it.
-    for (const setting of ["enable_sort = off", "parallel_setup_cost = 0", "parallel_tuple_cost = 0"]) await client.query(`SET LOCAL ${setting}`);
-    const { rows: plan } = await client.query<{ "QUERY PLAN": string }>(`EXPLAIN (ANALYZE, BUFFERS) ${q.text}`, q.values);
+    for (const setting of ["enable_sort = off", "parallel_setup_cost = 0", "parallel_tuple_cost = 0"])
+      await client.query(`SET LOCAL ${setting}`);
+    const { rows: plan } = await client.query<{ "QUERY PLAN": string }>(
+      `EXPLAIN (ANALYZE, BUFFERS) ${q.text}`,
+      q.values,
+    );
     await client.query("COMMIT");
     client.release();
-    console.log(`\n== EXPLAIN (ANALYZE, BUFFERS) batch report, run ${i + 1}\n${plan.map((r) => r["QUERY PLAN"]).join("\n")}`);
+    console.log(
+      `\n== EXPLAIN (ANALYZE, BUFFERS) batch report, run ${i + 1}\n${plan.map((r) => r["QUERY PLAN"]).join("\n")}`,
+    );
   }
 
   console.log("\n== timed calls (the functions the pages call; warm table cache)");
@@ -114,12 +125,18 @@ try {
   await median("listReceipts, unmatched only", () => listReceipts({ unmatched: "any" }));
   await median("listReceipts, unmatched + phone", () => listReceipts({ q: "0700000500", unmatched: "any" }));
   await median("getReceiptLag, uncached (latest 20,000)", () => getReceiptLag({ fresh: true }));
-  await db.query(`UPDATE "Message" SET "submittedAt" = "submittedAt" - interval '3 days' WHERE "batchId" = $1 AND state = 'QUEUED' AND id % 1000 = 0`, [batchId]);
+  await db.query(
+    `UPDATE "Message" SET "submittedAt" = "submittedAt" - interval '3 days' WHERE "batchId" = $1 AND state = 'QUEUED' AND id % 1000 = 0`,
+    [batchId],
+  );
   await db.query(`UPDATE "Batch" SET "startedAt" = now() - interval '3 days' WHERE id = $1`, [batchId]);
   await median("listAgeingMessages, first page (100 aged in 1M)", () => listAgeingMessages(undefined));
   await median("getOverviewReport (20,001 batches)", () => getOverviewReport());
   await median("getRecentFailures (5 batches, reports cached)", () => getRecentFailures());
-  const { rows: one } = await db.query<{ id: string }>(`SELECT id::text AS id FROM "Message" WHERE "batchId" = $1 AND state = 'DELIVERED' LIMIT 1 OFFSET 500000`, [batchId]);
+  const { rows: one } = await db.query<{ id: string }>(
+    `SELECT id::text AS id FROM "Message" WHERE "batchId" = $1 AND state = 'DELIVERED' LIMIT 1 OFFSET 500000`,
+    [batchId],
+  );
   await median("getMessage", () => getMessage(one[0]!.id));
 } finally {
   await closePool();

@@ -39,10 +39,26 @@ export async function benchReports(): Promise<BenchResult> {
     const { recipientSearchSchema } = await import("../lib/batches/recipient-search");
 
     const account = await db.providerAccount.create({
-      data: { name: "Bench", baseUrl: env.sandboxUrl, tokenCiphertext: "x", tokenLast4: "xxxx", defaultSender: "TUMA", defaultOriginator: "254700000000", receiptSecret: "bench-reports" },
+      data: {
+        name: "Bench",
+        baseUrl: env.sandboxUrl,
+        tokenCiphertext: "x",
+        tokenLast4: "xxxx",
+        defaultSender: "TUMA",
+        defaultOriginator: "254700000000",
+        receiptSecret: "bench-reports",
+      },
     });
     const batch = await db.batch.create({
-      data: { kind: "SMS", name: "A million", accountId: account.id, templateText: "Habari {{name}}", sender: "TUMA", state: "COMPLETED", recipientCount: RECIPIENTS },
+      data: {
+        kind: "SMS",
+        name: "A million",
+        accountId: account.id,
+        templateText: "Habari {{name}}",
+        sender: "TUMA",
+        state: "COMPLETED",
+        recipientCount: RECIPIENTS,
+      },
     });
     const t0 = performance.now();
     await pool().query(`SELECT setval('"Message_id_seq"', $1, false)`, [FIRST_ID]);
@@ -65,11 +81,21 @@ export async function benchReports(): Promise<BenchResult> {
     if (process.env.BENCH_EXPERIMENT_SQL) await pool().query(process.env.BENCH_EXPERIMENT_SQL);
     await pool().query(`VACUUM ANALYZE "Message"`);
     const generateSeconds = (performance.now() - t0) / 1000;
-    const ids = (await pool().query<{ first: string; last: string }>(`SELECT min(id)::text AS first, max(id)::text AS last FROM "Message" WHERE "batchId" = $1`, [batch.id])).rows[0]!;
+    const ids = (
+      await pool().query<{ first: string; last: string }>(
+        `SELECT min(id)::text AS first, max(id)::text AS last FROM "Message" WHERE "batchId" = $1`,
+        [batch.id],
+      )
+    ).rows[0]!;
 
     // The cursor of the 10,000th page of 50: the id before its first row.
     const pageSize = 50;
-    const cursor = (await pool().query<{ id: string }>(`SELECT id::text FROM "Message" WHERE "batchId" = $1 ORDER BY id OFFSET $2 LIMIT 1`, [batch.id, pageSize * 9_999 - 1])).rows[0]!.id;
+    const cursor = (
+      await pool().query<{ id: string }>(
+        `SELECT id::text FROM "Message" WHERE "batchId" = $1 ORDER BY id OFFSET $2 LIMIT 1`,
+        [batch.id, pageSize * 9_999 - 1],
+      )
+    ).rows[0]!.id;
     const search = recipientSearchSchema.parse("+254 700 500 123");
     const timings = {
       batchPage: await p95(() => getBatch(batch.id)),
@@ -98,10 +124,18 @@ export async function benchReports(): Promise<BenchResult> {
 
     // What the hot path pays: dispatch records answers with one UPDATE … FROM unnest per chunk; here 100,000 messages
     // in statements of 500, as QUEUED → DELIVERED (the receipts applier's kind of change).
-    const sample = (await pool().query<{ id: string }>(`SELECT id::text FROM "Message" WHERE "batchId" = $1 AND state = 'QUEUED' LIMIT 80000`, [batch.id])).rows.map((r) => r.id);
+    const sample = (
+      await pool().query<{ id: string }>(
+        `SELECT id::text FROM "Message" WHERE "batchId" = $1 AND state = 'QUEUED' LIMIT 80000`,
+        [batch.id],
+      )
+    ).rows.map((r) => r.id);
     const u0 = performance.now();
     for (let i = 0; i < sample.length; i += 500) {
-      await pool().query(`UPDATE "Message" m SET state = 'DELIVERED', "deliveryStatus" = 'DeliveredToTerminal', "receiptAt" = now() FROM unnest($1::bigint[]) AS r(id) WHERE m.id = r.id`, [sample.slice(i, i + 500)]);
+      await pool().query(
+        `UPDATE "Message" m SET state = 'DELIVERED', "deliveryStatus" = 'DeliveredToTerminal', "receiptAt" = now() FROM unnest($1::bigint[]) AS r(id) WHERE m.id = r.id`,
+        [sample.slice(i, i + 500)],
+      );
     }
     const updateRate = sample.length / ((performance.now() - u0) / 1000);
 

@@ -44,7 +44,10 @@ async function dispatchMedian(): Promise<BenchResult> {
   const median = [...runs].sort((a, b) => a.total - b.total)[Math.floor(runs.length / 2)]!;
   return {
     name: `${median.result.name} (median of ${DISPATCH_RUNS} runs)`,
-    figures: { ...median.result.figures, "all runs: create → all QUEUED (s)": runs.map((r) => r.total.toFixed(2)).join(", ") },
+    figures: {
+      ...median.result.figures,
+      "all runs: create → all QUEUED (s)": runs.map((r) => r.total.toFixed(2)).join(", "),
+    },
   };
 }
 

@@ -2,7 +2,12 @@
 // and every page usable at 390 px without sideways scrolling.
 import { expect, logIn, test } from "./fixtures";
 
-test("an admin adds a user; the user logs in with the one-time password, must choose their own, then logs in with it", async ({ page, browser, seedUser, db }) => {
+test("an admin adds a user; the user logs in with the one-time password, must choose their own, then logs in with it", async ({
+  page,
+  browser,
+  seedUser,
+  db,
+}) => {
   const admin = await seedUser("ADMIN");
   await logIn(page, admin);
   await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Users" }).click();
@@ -45,7 +50,12 @@ test("an admin adds a user; the user logs in with the one-time password, must ch
   expect(rows.map((r) => r.action)).toEqual(["user.create", "user.password_change"]);
 });
 
-test("an admin disables a user (their open session ends at once), re-enables them, and cannot disable the last admin", async ({ page, browser, seedUser, db }) => {
+test("an admin disables a user (their open session ends at once), re-enables them, and cannot disable the last admin", async ({
+  page,
+  browser,
+  seedUser,
+  db,
+}) => {
   const admin = await seedUser("ADMIN");
   const operator = await seedUser("OPERATOR");
   const theirs = await browser.newContext();
@@ -73,7 +83,10 @@ test("an admin disables a user (their open session ends at once), re-enables the
   await db.query(`UPDATE "User" SET "disabledAt" = NULL WHERE role = 'ADMIN'`);
 });
 
-test("the audit log shows who did what, filters by action, and exports the same rows as CSV", async ({ page, seedUser }) => {
+test("the audit log shows who did what, filters by action, and exports the same rows as CSV", async ({
+  page,
+  seedUser,
+}) => {
   const admin = await seedUser("ADMIN");
   await logIn(page, admin);
   await page.goto("/users");
@@ -123,9 +136,23 @@ test("at 390 px no page scrolls sideways; the menu opens from a button", async (
   const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
   const page = await context.newPage();
   await logIn(page, await seedUser("ADMIN"));
-  for (const path of ["/", "/compose", "/lists", "/templates", "/opt-outs", "/batches", "/receipts", "/users", "/audit", "/settings", "/account"]) {
+  for (const path of [
+    "/",
+    "/compose",
+    "/lists",
+    "/templates",
+    "/opt-outs",
+    "/batches",
+    "/receipts",
+    "/users",
+    "/audit",
+    "/settings",
+    "/account",
+  ]) {
     await page.goto(path);
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
     expect(overflow, `${path} scrolls sideways by ${overflow} px`).toBeLessThanOrEqual(0);
   }
   const nav = page.getByRole("navigation", { name: "Main" });

@@ -11,7 +11,18 @@ test("an admin logs in, sees the overview read from the database, and logs out",
   await logIn(page, admin);
   await expect(page.getByRole("heading", { name: "Overview" })).toBeVisible();
   await expect(page.getByText(/Recent batches \(\d+ in all\)/)).toBeVisible();
-  await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link")).toHaveText(["Overview", "Compose", "Lists", "Templates", "Opt-outs", "Batches", "Receipts", "Users", "Audit", "Settings"]);
+  await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link")).toHaveText([
+    "Overview",
+    "Compose",
+    "Lists",
+    "Templates",
+    "Opt-outs",
+    "Batches",
+    "Receipts",
+    "Users",
+    "Audit",
+    "Settings",
+  ]);
 
   await page.getByRole("button", { name: "Log out" }).click();
   await expect(page).toHaveURL(/\/login/);
@@ -27,16 +38,26 @@ test("a wrong password shows a clear message and does not log in", async ({ page
   await page.getByRole("button", { name: "Log in" }).click();
   await expect(page.getByRole("main").getByRole("alert")).toHaveText("Wrong email or password.");
   await expect(page).toHaveURL(/\/login/);
-  const { rows } = await db.query<{ failures: number }>(`SELECT failures FROM "LoginThrottle" WHERE key LIKE $1`, [`email:${operator.email}|client:%`]);
+  const { rows } = await db.query<{ failures: number }>(`SELECT failures FROM "LoginThrottle" WHERE key LIKE $1`, [
+    `email:${operator.email}|client:%`,
+  ]);
   expect(rows.map((row) => row.failures)).toEqual([1]);
 });
 
-test("wrong passwords from one client lock that client out of the account, while its owner still logs in from another", async ({ browser, seedUser, db }) => {
+test("wrong passwords from one client lock that client out of the account, while its owner still logs in from another", async ({
+  browser,
+  seedUser,
+  db,
+}) => {
   const admin = await seedUser("ADMIN");
   const attacker = await browser.newContext({ extraHTTPHeaders: { "x-forwarded-for": "198.51.100.66" } });
   const page = await attacker.newPage();
   const failures = async () =>
-    (await db.query<{ failures: number }>(`SELECT failures FROM "LoginThrottle" WHERE key = $1`, [`email:${admin.email}|client:198.51.100.66`])).rows[0]?.failures ?? 0;
+    (
+      await db.query<{ failures: number }>(`SELECT failures FROM "LoginThrottle" WHERE key = $1`, [
+        `email:${admin.email}|client:198.51.100.66`,
+      ])
+    ).rows[0]?.failures ?? 0;
   await page.goto("/login");
   for (let attempt = 1; attempt <= 5; attempt++) {
     await page.getByLabel("Email").fill(admin.email);
@@ -48,7 +69,9 @@ test("wrong passwords from one client lock that client out of the account, while
   // From the failing client even the right password is refused, with how long to wait.
   await page.getByLabel("Password").fill(admin.password);
   await page.getByRole("button", { name: "Log in" }).click();
-  await expect(page.getByRole("main").getByRole("alert")).toHaveText(/Too many failed attempts\. Try again in 15 minute/);
+  await expect(page.getByRole("main").getByRole("alert")).toHaveText(
+    /Too many failed attempts\. Try again in 15 minute/,
+  );
   await attacker.close();
 
   // The administrator, from their own address, is not locked out.
@@ -73,7 +96,11 @@ test("a user disabled while logged in is refused on the next request", async ({ 
   await expect(page).toHaveURL(/\/login/);
 });
 
-test("a callback URL that leads to another origin is ignored: after login the browser stays on the console", async ({ page, seedUser, baseURL }) => {
+test("a callback URL that leads to another origin is ignored: after login the browser stays on the console", async ({
+  page,
+  seedUser,
+  baseURL,
+}) => {
   const operator = await seedUser("OPERATOR");
   await page.goto(`/login?callbackUrl=${encodeURIComponent("/\\evil.example/")}`);
   await page.getByLabel("Email").fill(operator.email);

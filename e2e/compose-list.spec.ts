@@ -10,7 +10,11 @@ const phoneOf = (i: number) => `07${String(45_000_000 + i).padStart(8, "0")}`;
 const storedOf = (i: number) => `254${phoneOf(i).slice(1)}`;
 const csv = () => `phone,name\r\n${Array.from({ length: ROWS }, (_, i) => `${phoneOf(i)},Name ${i}`).join("\r\n")}\r\n`;
 
-test("a 1,000-row list: preview, planner, send, complete, and each recipient's own text in the export; an opted-out number is suppressed", async ({ page, seedUser, db }) => {
+test("a 1,000-row list: preview, planner, send, complete, and each recipient's own text in the export; an opted-out number is suppressed", async ({
+  page,
+  seedUser,
+  db,
+}) => {
   test.setTimeout(120_000);
   const operator = await seedUser("OPERATOR");
   await logIn(page, operator);
@@ -23,7 +27,9 @@ test("a 1,000-row list: preview, planner, send, complete, and each recipient's o
   await expect(page.getByText(`${storedOf(7)} is opted out`)).toBeVisible();
 
   await page.getByRole("link", { name: "Lists" }).click();
-  await page.getByLabel("List file").setInputFiles({ name: "wateja.csv", mimeType: "text/csv", buffer: Buffer.from(csv()) });
+  await page
+    .getByLabel("List file")
+    .setInputFiles({ name: "wateja.csv", mimeType: "text/csv", buffer: Buffer.from(csv()) });
   await expect(page.getByTestId("upload-report").getByTestId("report-valid")).toHaveText("1,000", { timeout: 30_000 });
   await page.getByRole("link", { name: "Compose to wateja.csv" }).first().click();
   await expect(page).toHaveURL(/\/compose\?list=[0-9a-f-]{36}$/);
@@ -72,10 +78,18 @@ test("a 1,000-row list: preview, planner, send, complete, and each recipient's o
   const response = await page.request.get(`/api/batches/${batchId}/export`);
   expect(response.status()).toBe(200);
   const lines = (await response.text()).trimEnd().split("\r\n");
-  expect(lines[0]).toBe("phone,state,delivery_status,correlator,provider_unique_id,operator,sms_units,sent_at,receipt_time,text,error");
-  const byPhone = new Map(lines.slice(1).map((line) => line.split(",")).map((cells) => [cells[0], { state: cells[1], text: cells[9] }]));
+  expect(lines[0]).toBe(
+    "phone,state,delivery_status,correlator,provider_unique_id,operator,sms_units,sent_at,receipt_time,text,error",
+  );
+  const byPhone = new Map(
+    lines
+      .slice(1)
+      .map((line) => line.split(","))
+      .map((cells) => [cells[0], { state: cells[1], text: cells[9] }]),
+  );
   expect(byPhone.size).toBe(ROWS);
-  for (let i = 0; i < ROWS; i++) expect(byPhone.get(storedOf(i))).toEqual({ state: i === 7 ? "SUPPRESSED" : "DELIVERED", text: `Habari Name ${i}` });
+  for (let i = 0; i < ROWS; i++)
+    expect(byPhone.get(storedOf(i))).toEqual({ state: i === 7 ? "SUPPRESSED" : "DELIVERED", text: `Habari Name ${i}` });
   const { rows } = await db.query(`SELECT action FROM "AuditEvent" WHERE "actorId" = $1 ORDER BY id`, [operator.id]);
   expect(rows.map((r) => r.action)).toEqual(["optout.add", "upload.create", "batch.create"]);
 });
@@ -84,7 +98,13 @@ test("a placeholder naming no column is refused before sending, with its name", 
   const operator = await seedUser("OPERATOR");
   await logIn(page, operator);
   await page.goto("/lists");
-  await page.getByLabel("List file").setInputFiles({ name: "majina.csv", mimeType: "text/csv", buffer: Buffer.from("phone,name\n0746000001,Amina\n0746000002,Baraka\n") });
+  await page
+    .getByLabel("List file")
+    .setInputFiles({
+      name: "majina.csv",
+      mimeType: "text/csv",
+      buffer: Buffer.from("phone,name\n0746000001,Amina\n0746000002,Baraka\n"),
+    });
   await expect(page.getByTestId("upload-report").getByTestId("report-valid")).toHaveText("2", { timeout: 30_000 });
   await page.getByRole("link", { name: "Compose to majina.csv" }).first().click();
   await page.getByLabel("Batch name").fill("Wrong placeholder");
@@ -93,7 +113,9 @@ test("a placeholder naming no column is refused before sending, with its name", 
   await expect(page.getByRole("main").getByRole("alert")).toContainText("Its placeholders are: {{phone}} {{name}}");
   await expect(page.getByRole("button", { name: /Send to 2 recipients/ })).toBeDisabled();
   await expect(page.getByTestId("planner")).toHaveCount(0);
-  expect((await db.query(`SELECT count(*)::int AS n FROM "Batch" WHERE "authorId" = $1`, [operator.id])).rows[0].n).toBe(0);
+  expect(
+    (await db.query(`SELECT count(*)::int AS n FROM "Batch" WHERE "authorId" = $1`, [operator.id])).rows[0].n,
+  ).toBe(0);
   // Fixed, the same form sends.
   await page.getByLabel("Message").fill("Habari {{NAME}}");
   await expect(page.getByRole("table", { name: "Preview" }).getByRole("row").nth(2)).toContainText("Habari Baraka");
@@ -108,7 +130,9 @@ test("a template is saved, reused in Compose, edited and deleted, each audited",
   await page.getByLabel("Template name").fill(name);
   await page.getByLabel("Template body").fill("Karibu {{name}}, asante.");
   await page.getByRole("button", { name: "Save template" }).click();
-  await expect(page.getByRole("table", { name: "Templates" }).getByRole("cell", { name: name, exact: true })).toBeVisible();
+  await expect(
+    page.getByRole("table", { name: "Templates" }).getByRole("cell", { name: name, exact: true }),
+  ).toBeVisible();
 
   await page.getByRole("link", { name: `Use ${name}` }).click();
   await expect(page).toHaveURL(/\/compose\?template=/);
@@ -125,9 +149,13 @@ test("a template is saved, reused in Compose, edited and deleted, each audited",
   await expect(page.getByRole("heading", { name: `Edit “${name}”` })).toBeVisible();
   await page.getByLabel("Template body").fill("Karibu tena {{name}}.");
   await page.getByRole("button", { name: "Save changes" }).click();
-  await expect(page.getByRole("table", { name: "Templates" }).getByRole("cell", { name: "Karibu tena {{name}}." })).toBeVisible();
+  await expect(
+    page.getByRole("table", { name: "Templates" }).getByRole("cell", { name: "Karibu tena {{name}}." }),
+  ).toBeVisible();
   await page.getByRole("button", { name: `Delete ${name}` }).click();
-  await expect(page.getByRole("table", { name: "Templates" }).getByRole("cell", { name: name, exact: true })).toHaveCount(0);
+  await expect(
+    page.getByRole("table", { name: "Templates" }).getByRole("cell", { name: name, exact: true }),
+  ).toHaveCount(0);
   const { rows } = await db.query(`SELECT action FROM "AuditEvent" WHERE "actorId" = $1 ORDER BY id`, [operator.id]);
   expect(rows.map((r) => r.action)).toEqual(["template.create", "template.update", "template.delete"]);
 });
@@ -137,7 +165,13 @@ test("opt-outs: upload a CSV of numbers, search in any form, page, remove", asyn
   await logIn(page, operator);
   await page.goto("/opt-outs");
   const numbers = Array.from({ length: 60 }, (_, i) => `07470000${String(i).padStart(2, "0")}`);
-  await page.getByLabel("Opt-out file (CSV or XLSX)").setInputFiles({ name: "stop.csv", mimeType: "text/csv", buffer: Buffer.from(`msisdn\n${numbers.join("\n")}\n12345\n`) });
+  await page
+    .getByLabel("Opt-out file (CSV or XLSX)")
+    .setInputFiles({
+      name: "stop.csv",
+      mimeType: "text/csv",
+      buffer: Buffer.from(`msisdn\n${numbers.join("\n")}\n12345\n`),
+    });
   await expect(page.getByText("60 number(s) opted out from 61 row(s)")).toBeVisible();
   await page.getByLabel("Search opted-out numbers").fill("0747 0000");
   await page.getByRole("button", { name: "Search" }).click();

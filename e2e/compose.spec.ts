@@ -1,6 +1,10 @@
 import { expect, logIn, test } from "./fixtures";
 
-test("an operator sends an SMS to three numbers and watches them reach DELIVERED, then exports the report", async ({ page, seedUser, db }) => {
+test("an operator sends an SMS to three numbers and watches them reach DELIVERED, then exports the report", async ({
+  page,
+  seedUser,
+  db,
+}) => {
   const operator = await seedUser("OPERATOR");
   await logIn(page, operator);
   await page.getByRole("link", { name: "Compose" }).click();
@@ -26,8 +30,16 @@ test("an operator sends an SMS to three numbers and watches them reach DELIVERED
   await page.getByRole("link", { name: "Export CSV" }).click();
   const file = await (await download).path();
   const csv = (await import("node:fs")).readFileSync(file, "utf8");
-  expect(csv.split("\r\n")[0]).toBe("phone,state,delivery_status,correlator,provider_unique_id,operator,sms_units,sent_at,receipt_time,text,error");
-  expect(csv.trimEnd().split("\r\n").slice(1).every((line) => line.includes("Habari! This is a test from Tuma."))).toBe(true);
+  expect(csv.split("\r\n")[0]).toBe(
+    "phone,state,delivery_status,correlator,provider_unique_id,operator,sms_units,sent_at,receipt_time,text,error",
+  );
+  expect(
+    csv
+      .trimEnd()
+      .split("\r\n")
+      .slice(1)
+      .every((line) => line.includes("Habari! This is a test from Tuma.")),
+  ).toBe(true);
   expect(csv).toContain("254733000111,DELIVERED,DeliveredToTerminal");
 });
 
@@ -52,7 +64,11 @@ test("invalid numbers are refused with each reason, and nothing is created", asy
   expect(Number((await db.query<{ n: string }>(`SELECT count(*) AS n FROM "Batch"`)).rows[0]!.n)).toBe(before);
 });
 
-test("spaces and dashes inside a number are part of it; a past time, a NUL character and a too-long sender are refused next to their fields", async ({ page, seedUser, db }) => {
+test("spaces and dashes inside a number are part of it; a past time, a NUL character and a too-long sender are refused next to their fields", async ({
+  page,
+  seedUser,
+  db,
+}) => {
   const operator = await seedUser("OPERATOR");
   const before = Number((await db.query<{ n: string }>(`SELECT count(*) AS n FROM "Batch"`)).rows[0]!.n);
   await logIn(page, operator);
@@ -73,7 +89,10 @@ test("spaces and dashes inside a number are part of it; a past time, a NUL chara
   expect(Number((await db.query<{ n: string }>(`SELECT count(*) AS n FROM "Batch"`)).rows[0]!.n)).toBe(before);
 });
 
-test("pasting more than 100,000 numbers is refused with a sentence, and the input is kept", async ({ page, seedUser }) => {
+test("pasting more than 100,000 numbers is refused with a sentence, and the input is kept", async ({
+  page,
+  seedUser,
+}) => {
   await logIn(page, await seedUser("OPERATOR"));
   await page.goto("/compose");
   const pasted = Array.from({ length: 100_001 }, (_, i) => `07${String(10_000_000 + i).slice(-8)}`).join("\n");
@@ -83,7 +102,9 @@ test("pasting more than 100,000 numbers is refused with a sentence, and the inpu
     Object.getOwnPropertyDescriptor(HTMLTextAreaElement.prototype, "value")!.set!.call(textarea, text);
     textarea.dispatchEvent(new Event("input", { bubbles: true }));
   }, pasted);
-  await expect(page.getByLabel("Recipients")).toHaveAccessibleDescription(/100,001 numbers: at most 100,000 can be pasted\. Upload the list as a file instead\./);
+  await expect(page.getByLabel("Recipients")).toHaveAccessibleDescription(
+    /100,001 numbers: at most 100,000 can be pasted\. Upload the list as a file instead\./,
+  );
   await expect(page.getByRole("button", { name: "Send to 100,001 recipients" })).toBeDisabled();
   expect((await page.getByLabel("Recipients").inputValue()).length).toBe(pasted.length);
 });

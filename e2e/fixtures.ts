@@ -11,11 +11,15 @@ function databaseUrl(): string {
   if (!url) throw new Error("DATABASE_URL is not set: run the e2e tests through `npm test` or `npm run test:e2e`.");
   const host = new URL(url).hostname;
   // Specs write to this database: refuse anything but a local one.
-  if (!["127.0.0.1", "localhost", "::1"].includes(host)) throw new Error(`Refusing to seed a non-local database (${host}).`);
+  if (!["127.0.0.1", "localhost", "::1"].includes(host))
+    throw new Error(`Refusing to seed a non-local database (${host}).`);
   return url;
 }
 
-export const test = base.extend<{ db: pg.Client; seedUser: (role: SeededUser["role"], options?: { disabled?: boolean }) => Promise<SeededUser> }>({
+export const test = base.extend<{
+  db: pg.Client;
+  seedUser: (role: SeededUser["role"], options?: { disabled?: boolean }) => Promise<SeededUser>;
+}>({
   db: async ({}, use) => {
     const client = new pg.Client(databaseUrl());
     await client.connect();

@@ -13,11 +13,17 @@ function thousandRows(): string {
   return `${lines.join("\r\n")}\r\n`;
 }
 
-test("an operator uploads a 1,000-row CSV, sees exactly 10 invalid and 5 duplicates, and downloads the invalid rows", async ({ page, seedUser, db }) => {
+test("an operator uploads a 1,000-row CSV, sees exactly 10 invalid and 5 duplicates, and downloads the invalid rows", async ({
+  page,
+  seedUser,
+  db,
+}) => {
   const operator = await seedUser("OPERATOR");
   await logIn(page, operator);
   await page.getByRole("link", { name: "Lists" }).click();
-  await page.getByLabel("List file").setInputFiles({ name: "customers.csv", mimeType: "text/csv", buffer: Buffer.from(thousandRows()) });
+  await page
+    .getByLabel("List file")
+    .setInputFiles({ name: "customers.csv", mimeType: "text/csv", buffer: Buffer.from(thousandRows()) });
   const report = page.getByTestId("upload-report");
   await expect(report.getByTestId("report-rows")).toHaveText("1,000", { timeout: 30_000 });
   await expect(report.getByTestId("report-valid")).toHaveText("985");
@@ -41,23 +47,38 @@ test("an operator uploads a 1,000-row CSV, sees exactly 10 invalid and 5 duplica
     [operator.id],
   );
   expect(rows).toEqual([{ state: "READY", validCount: 985, n: 985 }]);
-  await expect(page.getByRole("table", { name: "Saved lists" }).getByRole("cell", { name: "customers.csv", exact: true })).toBeVisible();
+  await expect(
+    page.getByRole("table", { name: "Saved lists" }).getByRole("cell", { name: "customers.csv", exact: true }),
+  ).toBeVisible();
 });
 
 test("a connection dropped half-way leaves nothing stored", async ({ page, seedUser, db }) => {
   const operator = await seedUser("OPERATOR");
   await logIn(page, operator);
   const cookie = (await page.context().cookies()).map((c) => `${c.name}=${c.value}`).join("; ");
-  const body = Buffer.from(`phone,name\n${Array.from({ length: 200_000 }, (_, i) => `07${String(30_000_000 + i)},N${i}`).join("\n")}\n`);
+  const body = Buffer.from(
+    `phone,name\n${Array.from({ length: 200_000 }, (_, i) => `07${String(30_000_000 + i)},N${i}`).join("\n")}\n`,
+  );
   const url = new URL("/api/uploads?filename=dropped.csv", process.env.E2E_BASE_URL);
   await new Promise<void>((resolve) => {
-    const request = http.request(url, { method: "POST", headers: { cookie, "content-length": body.length, "content-type": "text/csv" } });
+    const request = http.request(url, {
+      method: "POST",
+      headers: { cookie, "content-length": body.length, "content-type": "text/csv" },
+    });
     request.on("error", () => resolve());
     request.on("response", () => resolve());
     request.write(body.subarray(0, body.length / 2), () => setTimeout(() => request.destroy(), 200));
   });
   // The server notices the dropped connection and deletes what it stored; poll until no upload of this operator
   // is left (an upload is STORING only while it is read).
-  await expect.poll(async () => (await db.query(`SELECT count(*)::int AS n FROM "Upload" WHERE "authorId" = $1`, [operator.id])).rows[0].n, { timeout: 30_000 }).toBe(0);
-  expect((await db.query(`SELECT count(*)::int AS n FROM "UploadRecipient" WHERE phone LIKE '25473%'`)).rows[0].n).toBe(0);
+  await expect
+    .poll(
+      async () =>
+        (await db.query(`SELECT count(*)::int AS n FROM "Upload" WHERE "authorId" = $1`, [operator.id])).rows[0].n,
+      { timeout: 30_000 },
+    )
+    .toBe(0);
+  expect((await db.query(`SELECT count(*)::int AS n FROM "UploadRecipient" WHERE phone LIKE '25473%'`)).rows[0].n).toBe(
+    0,
+  );
 });

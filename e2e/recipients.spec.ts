@@ -2,10 +2,16 @@
 // boundary, the export of the filtered view, and clear refusals for a bad filter, search, cursor or id.
 import { expect, logIn, test } from "./fixtures";
 
-test("search any form of a number, filter, page across 999,999 → 1,000,000, export exactly the rows", async ({ page, seedUser, db }) => {
+test("search any form of a number, filter, page across 999,999 → 1,000,000, export exactly the rows", async ({
+  page,
+  seedUser,
+  db,
+}) => {
   // This spec's messages get ids from 999,975 on, so the batch's pages cross a digit count (other specs' rows come
   // from the same sequence, before or after: their ids never collide).
-  await db.query(`SELECT setval('"Message_id_seq"', GREATEST(999975, (SELECT last_value FROM "Message_id_seq")), false)`);
+  await db.query(
+    `SELECT setval('"Message_id_seq"', GREATEST(999975, (SELECT last_value FROM "Message_id_seq")), false)`,
+  );
   const operator = await seedUser("OPERATOR");
   await logIn(page, operator);
   await page.goto("/compose");
@@ -16,12 +22,17 @@ test("search any form of a number, filter, page across 999,999 → 1,000,000, ex
   await page.getByRole("button", { name: "Send to 60 recipients" }).click();
   await expect(page.getByTestId("count-DELIVERED")).toHaveText("60", { timeout: 30_000 });
   const batchId = page.url().split("/").pop()!;
-  const ids = (await db.query<{ id: string }>(`SELECT m.id::text AS id FROM "Message" m WHERE m."batchId" = $1 ORDER BY m.id`, [batchId])).rows.map((r) => r.id);
+  const ids = (
+    await db.query<{ id: string }>(`SELECT m.id::text AS id FROM "Message" m WHERE m."batchId" = $1 ORDER BY m.id`, [
+      batchId,
+    ])
+  ).rows.map((r) => r.id);
   expect(Number(ids[0])).toBeLessThan(1_000_000);
   expect(Number(ids.at(-1))).toBeGreaterThanOrEqual(1_000_000);
 
   const recipients = page.getByRole("region", { name: "Recipients" });
-  const phonesShown = async () => (await recipients.getByRole("row").allTextContents()).slice(1).map((row) => row.slice(0, 12));
+  const phonesShown = async () =>
+    (await recipients.getByRole("row").allTextContents()).slice(1).map((row) => row.slice(0, 12));
   const first = await phonesShown();
   await recipients.getByRole("button", { name: "Next" }).click();
   await expect(recipients.getByRole("row")).toHaveCount(11); // header + the last 10
@@ -35,7 +46,10 @@ test("search any form of a number, filter, page across 999,999 → 1,000,000, ex
   await expect(recipients.getByRole("cell", { name: "254720000007" })).toBeVisible();
   const download = page.waitForEvent("download");
   await recipients.getByRole("link", { name: "Export CSV" }).click();
-  const csv = (await import("node:fs")).readFileSync(await (await download).path(), "utf8").trimEnd().split("\r\n");
+  const csv = (await import("node:fs"))
+    .readFileSync(await (await download).path(), "utf8")
+    .trimEnd()
+    .split("\r\n");
   expect(csv).toHaveLength(2);
   expect(csv[1]).toContain("254720000007,DELIVERED");
 
@@ -68,7 +82,9 @@ test("a malformed filter, search, cursor or batch id gets a clear answer, never 
   expect((await response.json()).message).toBe("The cursor must be a message id.");
   response = await get(`/api/batches/${unknown}/messages?q=hello`);
   expect(response.status()).toBe(400);
-  expect((await response.json()).fieldErrors).toEqual({ q: ['"hello" is neither a Kenyan phone number nor a correlator (digits).'] });
+  expect((await response.json()).fieldErrors).toEqual({
+    q: ['"hello" is neither a Kenyan phone number nor a correlator (digits).'],
+  });
   const pageResponse = await page.goto(`/batches/${unknown}`);
   expect(pageResponse?.status()).toBe(404);
 });

@@ -13,14 +13,20 @@ async function shoot(page: Page, name: string) {
     await page.setViewportSize({ width, height: 900 });
     // Charts size themselves to their box after a resize (a ResizeObserver): the page must come to fit.
     await expect
-      .poll(() => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth), { message: `${name} at ${width} px scrolls sideways` })
+      .poll(() => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth), {
+        message: `${name} at ${width} px scrolls sideways`,
+      })
       .toBeLessThanOrEqual(0);
     await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
   }
   await page.setViewportSize({ width: 1280, height: 900 });
 }
 
-test("an admin sends a batch and reads its reports: batch, message, receipts and overview pages", async ({ page, seedUser, db }) => {
+test("an admin sends a batch and reads its reports: batch, message, receipts and overview pages", async ({
+  page,
+  seedUser,
+  db,
+}) => {
   test.setTimeout(120_000);
   // The charts (SVG with inline style attributes) must work under the Content-Security-Policy.
   const violations: string[] = [];
@@ -54,7 +60,10 @@ test("an admin sends a batch and reads its reports: batch, message, receipts and
   await shoot(page, "batch");
 
   // Receipts page: search by the number in another form, then open the message from its receipt.
-  const { rows } = await db.query<{ id: string }>(`SELECT id::text AS id FROM "Message" WHERE "batchId" = $1 AND phone = $2`, [batchId, `2547120${tail}`]);
+  const { rows } = await db.query<{ id: string }>(
+    `SELECT id::text AS id FROM "Message" WHERE "batchId" = $1 AND phone = $2`,
+    [batchId, `2547120${tail}`],
+  );
   const messageId = rows[0]!.id;
   await page.goto("/receipts");
   await page.getByLabel("uniqueId, correlator or phone").fill(`+254 7120${tail}`);
@@ -64,7 +73,10 @@ test("an admin sends a batch and reads its reports: batch, message, receipts and
   await expect(page.getByTestId("lag-chart").locator("svg").first()).toBeVisible();
   await shoot(page, "receipts");
 
-  await log.getByRole("link", { name: `message ${messageId}` }).first().click();
+  await log
+    .getByRole("link", { name: `message ${messageId}` })
+    .first()
+    .click();
   await expect(page).toHaveURL(new RegExp(`/messages/${messageId}$`));
   await expect(page.getByRole("heading", { name: `2547120${tail}` })).toBeVisible();
   await expect(page.getByTestId("message-state")).toHaveText("delivered");
@@ -83,7 +95,11 @@ test("an admin sends a batch and reads its reports: batch, message, receipts and
   expect(violations).toEqual([]);
 });
 
-test("a viewer reads the overview, batch and message pages but not the receipt log (403); unknown messages are 404", async ({ page, seedUser, db }) => {
+test("a viewer reads the overview, batch and message pages but not the receipt log (403); unknown messages are 404", async ({
+  page,
+  seedUser,
+  db,
+}) => {
   const viewer = await seedUser("VIEWER");
   // A batch of its own, written as dispatch would have left it: one message delivered.
   const { rows: batches } = await db.query<{ id: string }>(

@@ -25,12 +25,21 @@ async function watchViolations(page: Page): Promise<() => Promise<string[]>> {
   await page.addInitScript(() => {
     const seen: string[] = [];
     (window as unknown as { cspViolations: string[] }).cspViolations = seen;
-    document.addEventListener("securitypolicyviolation", (event) => seen.push(`${event.violatedDirective} ${event.blockedURI}`));
+    document.addEventListener("securitypolicyviolation", (event) =>
+      seen.push(`${event.violatedDirective} ${event.blockedURI}`),
+    );
   });
-  return async () => [...fromConsole, ...(await page.evaluate(() => (window as unknown as { cspViolations?: string[] }).cspViolations ?? []))];
+  return async () => [
+    ...fromConsole,
+    ...(await page.evaluate(() => (window as unknown as { cspViolations?: string[] }).cspViolations ?? [])),
+  ];
 }
 
-test("the login page, a console page and API routes carry the security headers, with a fresh nonce each time", async ({ page, request, seedUser }) => {
+test("the login page, a console page and API routes carry the security headers, with a fresh nonce each time", async ({
+  page,
+  request,
+  seedUser,
+}) => {
   const first = expectSecurityHeaders(await request.get("/login"));
   const second = expectSecurityHeaders(await request.get("/login"));
   expect(first).not.toBe(second);
@@ -43,7 +52,10 @@ test("the login page, a console page and API routes carry the security headers, 
   expectSecurityHeaders(await page.goto("/batches"));
 });
 
-test("under the policy the console hydrates and works: log in, navigate, compose — with no CSP violation reported", async ({ page, seedUser }) => {
+test("under the policy the console hydrates and works: log in, navigate, compose — with no CSP violation reported", async ({
+  page,
+  seedUser,
+}) => {
   const violations = await watchViolations(page);
   await logIn(page, await seedUser("OPERATOR"));
   await expect(page.getByRole("heading", { name: "Overview" })).toBeVisible();

@@ -1,6 +1,10 @@
 import { expect, logIn, test } from "./fixtures";
 
-test("an admin adds a provider account: the token is stored encrypted, shown only as its last four, and audited", async ({ page, seedUser, db }) => {
+test("an admin adds a provider account: the token is stored encrypted, shown only as its last four, and audited", async ({
+  page,
+  seedUser,
+  db,
+}) => {
   const admin = await seedUser("ADMIN");
   await logIn(page, admin);
   await page.goto("/settings");
@@ -29,7 +33,10 @@ test("an admin adds a provider account: the token is stored encrypted, shown onl
   );
   expect(rows[0]!.tokenLast4).toBe("WXYZ");
   expect(rows[0]!.tokenCiphertext).not.toContain("live-token");
-  const audit = await db.query<{ action: string; detail: string }>(`SELECT action, detail::text FROM "AuditEvent" WHERE "targetId" = $1`, [rows[0]!.id]);
+  const audit = await db.query<{ action: string; detail: string }>(
+    `SELECT action, detail::text FROM "AuditEvent" WHERE "targetId" = $1`,
+    [rows[0]!.id],
+  );
   expect(audit.rows.map((r) => r.action)).toEqual(["account.create"]);
   expect(audit.rows[0]!.detail).not.toContain("live-token");
 });

@@ -11,7 +11,10 @@ const flag = z
   .transform((value) => ["1", "true", "on", "yes"].includes(value));
 const postgresUrl = z
   .string()
-  .refine((value) => /^postgres(ql)?:\/\/[^/]+\/[^/?]+/.test(value), "must look like postgresql://user:password@host:5432/database");
+  .refine(
+    (value) => /^postgres(ql)?:\/\/[^/]+\/[^/?]+/.test(value),
+    "must look like postgresql://user:password@host:5432/database",
+  );
 
 export const envSchema = z.object({
   // Database
@@ -25,7 +28,11 @@ export const envSchema = z.object({
   /** Where browsers reach the console; next-auth needs it for redirects. */
   NEXTAUTH_URL: z.url().optional(),
   NEXTAUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
-  SESSION_MAX_AGE_HOURS: z.coerce.number().positive().max(24 * 30).default(12),
+  SESSION_MAX_AGE_HOURS: z.coerce
+    .number()
+    .positive()
+    .max(24 * 30)
+    .default(12),
   /**
    * Reverse proxies in front of the console that append the client's address to X-Forwarded-For (0: none, the
    * connection's address is the client). Used to throttle log-ins per client (lib/http/client-address.ts).
@@ -75,7 +82,14 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
   if (result.success) return result.data;
   const sentences = result.error.issues.map((issue) => {
     const name = issue.path.join(".");
-    const shown = name.includes("SECRET") || name.includes("PASSWORD") || name.includes("KEY") || name.includes("TOKEN") || name === "DATABASE_URL" ? "" : ` (got "${String(cleaned[name])}")`;
+    const shown =
+      name.includes("SECRET") ||
+      name.includes("PASSWORD") ||
+      name.includes("KEY") ||
+      name.includes("TOKEN") ||
+      name === "DATABASE_URL"
+        ? ""
+        : ` (got "${String(cleaned[name])}")`;
     return `Environment variable ${name} is invalid: ${issue.message}${shown}.`;
   });
   throw new EnvError(sentences.join("\n"));

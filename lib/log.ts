@@ -6,6 +6,10 @@ import { env } from "@/lib/env";
 let instance: Logger | undefined;
 
 export function logger(): Logger {
-  instance ??= pino({ level: env().LOG_LEVEL, base: { app: "tuma" }, redact: ["token", "authorization", "*.token", "*.authorization"] });
+  instance ??= pino({
+    level: env().LOG_LEVEL,
+    base: { app: "tuma" },
+    redact: ["token", "authorization", "*.token", "*.authorization"],
+  });
   return instance;
 }

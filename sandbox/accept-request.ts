@@ -156,7 +156,10 @@ export function warmUp(state: SandboxState): void {
   const voice = sms.map(({ sender: _sender, ...rest }) => ({ ...rest, originator: "254700000000", repeat: 2 }));
   const now = Date.now();
   for (let round = 0; round < 30; round++) {
-    for (const [kind, body] of [["sms", sms], ["voice", voice]] as const) {
+    for (const [kind, body] of [
+      ["sms", sms],
+      ["voice", voice],
+    ] as const) {
       const outcome = acceptRequest(kind, JSON.parse(JSON.stringify(body)) as unknown, state, now, false);
       if (outcome.ok) JSON.stringify(outcome.results);
       acceptRequest(kind, sms[0], state, now, false);

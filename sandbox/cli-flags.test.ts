@@ -37,7 +37,12 @@ describe("sandbox CLI flags", () => {
   });
 
   it("takes every knob at once as --knobs JSON, single flags winning over it", () => {
-    const cli = parseSandboxArgs(["--knobs", '{"receipts":false,"latencyMs":[5,30],"rateLimit":60}', "--rate-limit", "90"]);
+    const cli = parseSandboxArgs([
+      "--knobs",
+      '{"receipts":false,"latencyMs":[5,30],"rateLimit":60}',
+      "--rate-limit",
+      "90",
+    ]);
     expect(cli.knobs).toEqual({ receipts: false, latencyMs: [5, 30], rateLimit: 90 });
     expect(() => parseSandboxArgs(["--knobs", "[1]"])).toThrow(/JSON object/);
     expect(() => parseSandboxArgs(["--knobs", "{nope"])).toThrow(/JSON object/);

@@ -74,7 +74,8 @@ function parseKnobsJson(text: string): Record<string, unknown> {
   } catch {
     throw new Error("--knobs must be a JSON object of knobs.");
   }
-  if (typeof value !== "object" || value === null || Array.isArray(value)) throw new Error("--knobs must be a JSON object of knobs.");
+  if (typeof value !== "object" || value === null || Array.isArray(value))
+    throw new Error("--knobs must be a JSON object of knobs.");
   return value as Record<string, unknown>;
 }
 
@@ -85,7 +86,11 @@ function convert(sample: Knobs[keyof Knobs], text: string): unknown {
     const parts = text.split(/[-,:]/).map(Number);
     return parts.length === 1 ? [parts[0], parts[0]] : parts;
   }
-  if (Array.isArray(sample)) return text.split(",").map((s) => s.trim()).filter(Boolean);
+  if (Array.isArray(sample))
+    return text
+      .split(",")
+      .map((s) => s.trim())
+      .filter(Boolean);
   return text;
 }
 

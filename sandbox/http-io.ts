@@ -18,7 +18,9 @@ export function readBody(req: http.IncomingMessage, limit: number): Promise<stri
       }
       chunks.push(chunk);
     });
-    req.on("end", () => resolve(chunks.length === 1 ? (chunks[0] as Buffer).toString("utf8") : Buffer.concat(chunks).toString("utf8")));
+    req.on("end", () =>
+      resolve(chunks.length === 1 ? (chunks[0] as Buffer).toString("utf8") : Buffer.concat(chunks).toString("utf8")),
+    );
     req.on("error", reject);
   });
 }

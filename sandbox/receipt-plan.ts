@@ -40,13 +40,21 @@ export function planReceipts(target: ReceiptTarget, knobs: Knobs, immediate: boo
   const failureList = target.kind === "sms" ? knobs.smsFailureStatuses : knobs.voiceFailureStatuses;
   const status = chance(knobs.receiptFailureRate) ? pick(failureList) : SUCCESS_STATUS[target.kind];
   const delay = (): number => (immediate ? 0 : between(knobs.receiptDelayMs));
-  const base = { endpoint: target.endpoint, phone: target.phone, correlator: target.correlator, uniqueId: target.uniqueId };
+  const base = {
+    endpoint: target.endpoint,
+    phone: target.phone,
+    correlator: target.correlator,
+    uniqueId: target.uniqueId,
+  };
   const final: PlannedReceipt = { ...base, delayMs: delay(), deliveryStatus: status };
   const planned = [final];
   if (chance(knobs.duplicateRate)) planned.push({ ...final, delayMs: delay() });
   if (chance(knobs.outOfOrderRate)) {
     // Strictly later than the final receipt, so the intermediate status really arrives out of order.
-    const after = final.delayMs + 1 + (immediate ? 0 : between([0, Math.max(10, knobs.receiptDelayMs[1] - knobs.receiptDelayMs[0])]));
+    const after =
+      final.delayMs +
+      1 +
+      (immediate ? 0 : between([0, Math.max(10, knobs.receiptDelayMs[1] - knobs.receiptDelayMs[0])]));
     planned.push({ ...base, delayMs: after, deliveryStatus: INTERMEDIATE_STATUS[target.kind] });
   }
   return planned;

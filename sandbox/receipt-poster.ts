@@ -221,7 +221,10 @@ export class ReceiptPoster {
     const retries = this.knobs().receiptRetries;
     for (const job of group) {
       if (job.attempt < retries) {
-        this.heap.push(performance.now() + (RETRY_DELAYS_MS[job.attempt] ?? 60_000), { ...job, attempt: job.attempt + 1 });
+        this.heap.push(performance.now() + (RETRY_DELAYS_MS[job.attempt] ?? 60_000), {
+          ...job,
+          attempt: job.attempt + 1,
+        });
       } else {
         this.counts.failed += 1;
       }

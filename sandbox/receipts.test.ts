@@ -2,7 +2,12 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createProviderClient, type ProviderClient } from "@/lib/provider/client";
 import { unlimited } from "@/lib/provider/rate-limiter";
-import { deliveryReceiptSchema, type DeliveryReceipt, type SmsRequest, type VoiceRequest } from "@/lib/provider/wire/schemas";
+import {
+  deliveryReceiptSchema,
+  type DeliveryReceipt,
+  type SmsRequest,
+  type VoiceRequest,
+} from "@/lib/provider/wire/schemas";
 import { startReceiptSink, type ReceiptSink } from "@/test/receipt-sink";
 import { startSandbox, type Sandbox } from "./server";
 
@@ -54,7 +59,13 @@ describe("delivery receipts", () => {
     expect(result?.status && result.data.uniqueId).toBe(receipt?.uniqueId);
     expect(receipt).toMatchObject({ phone: "254712345678", correlator: 501, deliveryStatus: "DeliveredToTerminal" });
     expect(receipt?.deliveryTime).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
-    expect(Object.keys(receipt ?? {}).sort()).toEqual(["correlator", "deliveryStatus", "deliveryTime", "phone", "uniqueId"]);
+    expect(Object.keys(receipt ?? {}).sort()).toEqual([
+      "correlator",
+      "deliveryStatus",
+      "deliveryTime",
+      "phone",
+      "uniqueId",
+    ]);
     expect(sink.posts[0]?.headers["content-type"]).toBe("application/json");
     expect(sink.posts[0]?.path).toBe("/receipts");
   });

@@ -3,13 +3,7 @@
  * deliberate: voice and repeat as strings, originator with a leading "+", absent optional values as null.
  */
 import { COUNTRY_CODE } from "@/lib/provider/wire/phone";
-import type {
-  SmsBatchQueued,
-  SmsQueued,
-  SmsRequest,
-  VoiceQueued,
-  VoiceRequest,
-} from "@/lib/provider/wire/schemas";
+import type { SmsBatchQueued, SmsQueued, SmsRequest, VoiceQueued, VoiceRequest } from "@/lib/provider/wire/schemas";
 
 export const QUEUED_MESSAGE = "Message queued successfully.";
 
@@ -47,7 +41,12 @@ export function smsBatchResult(request: SmsRequest, ctx: ResultContext): SmsBatc
   return {
     status: true,
     message: QUEUED_MESSAGE,
-    data: { correlator: request.correlator ?? null, uniqueId: ctx.uniqueId, phone: request.phone, sms_units: ctx.smsUnits },
+    data: {
+      correlator: request.correlator ?? null,
+      uniqueId: ctx.uniqueId,
+      phone: request.phone,
+      sms_units: ctx.smsUnits,
+    },
   };
 }
 

@@ -30,7 +30,14 @@ export async function handleSend(
 ): Promise<void> {
   const { state } = ctx;
   const knobs = state.knobs;
-  const record: RequestRecord = { at: arrivedAt, method: "POST", path: req.url ?? "", status: null, messages: 0, injected: false };
+  const record: RequestRecord = {
+    at: arrivedAt,
+    method: "POST",
+    path: req.url ?? "",
+    status: null,
+    messages: 0,
+    injected: false,
+  };
   const reply = (status: number, message: string, extra?: Parameters<typeof sendError>[3]): void => {
     record.status = status;
     state.requests.push(record);

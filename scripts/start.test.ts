@@ -8,7 +8,13 @@ function start(env: Record<string, string>): Promise<{ code: number | null; stde
   return new Promise((resolve) => {
     const child = spawn(process.execPath, ["--import", "tsx", "--conditions=react-server", "scripts/start.ts"], {
       // A minimal environment, so that nothing from the developer's shell (a DATABASE_URL, say) leaks in.
-      env: { NODE_ENV: "production", PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "/tmp", TUMA_DATA_DIR: "/tmp/tuma-start-test-unused", ...env },
+      env: {
+        NODE_ENV: "production",
+        PATH: process.env.PATH ?? "",
+        HOME: process.env.HOME ?? "/tmp",
+        TUMA_DATA_DIR: "/tmp/tuma-start-test-unused",
+        ...env,
+      },
     });
     let stderr = "";
     let stdout = "";
@@ -34,9 +40,15 @@ test("a malformed DATABASE_URL is named without echoing its value", async () => 
 
 test("an unreachable database stops start-up with a sentence naming DATABASE_URL", async () => {
   const closedPort = await freePort();
-  const result = await start({ DATABASE_URL: `postgresql://tuma:secret@127.0.0.1:${closedPort}/tuma`, PORT: String(await freePort()), SANDBOX: "off" });
+  const result = await start({
+    DATABASE_URL: `postgresql://tuma:secret@127.0.0.1:${closedPort}/tuma`,
+    PORT: String(await freePort()),
+    SANDBOX: "off",
+  });
   expect(result.code).toBe(1);
-  expect(result.stderr).toContain(`Tuma could not start: Cannot use the database in DATABASE_URL (127.0.0.1:${closedPort}/tuma): the connection was refused`);
+  expect(result.stderr).toContain(
+    `Tuma could not start: Cannot use the database in DATABASE_URL (127.0.0.1:${closedPort}/tuma): the connection was refused`,
+  );
   expect(result.stderr).not.toMatch(/\n\s+at /);
 });
 
@@ -48,7 +60,9 @@ test("a port in use stops start-up with a sentence naming PORT", async () => {
   try {
     const result = await start({ PORT: String(port) });
     expect(result.code).toBe(1);
-    expect(result.stderr).toContain(`Tuma could not start: Port ${port} is already in use; stop what is using it or set PORT to another port.`);
+    expect(result.stderr).toContain(
+      `Tuma could not start: Port ${port} is already in use; stop what is using it or set PORT to another port.`,
+    );
   } finally {
     blocker.close();
   }

@@ -25,8 +25,17 @@ async function main(): Promise<void> {
   process.env.TUMA_ENCRYPTION_KEY = env.TUMA_ENCRYPTION_KEY ?? secrets.encryptionKey;
   process.env.NEXTAUTH_URL = env.NEXTAUTH_URL ?? `http://localhost:${env.PORT}`;
 
-  say(env.DATABASE_URL ? "Connecting to the database in DATABASE_URL…" : `Starting the embedded PostgreSQL (data in ${path.relative(root, dataDir)}/pg)…`);
-  const database = await prepareDatabase({ databaseUrl: env.DATABASE_URL, dataDir, embeddedPort: env.EMBEDDED_PG_PORT, log: say });
+  say(
+    env.DATABASE_URL
+      ? "Connecting to the database in DATABASE_URL…"
+      : `Starting the embedded PostgreSQL (data in ${path.relative(root, dataDir)}/pg)…`,
+  );
+  const database = await prepareDatabase({
+    databaseUrl: env.DATABASE_URL,
+    dataDir,
+    embeddedPort: env.EMBEDDED_PG_PORT,
+    log: say,
+  });
   cleanups.push(async () => {
     // Our connections first, so that stopping the database is not reported as lost connections.
     const [{ closePool }, { db }] = await Promise.all([import("@/lib/db/pool"), import("@/lib/db/client")]);
@@ -59,7 +68,6 @@ async function main(): Promise<void> {
   cleanups.unshift(() => stopChild(web));
   await waitForHealth(`http://127.0.0.1:${env.PORT}/api/health`, web);
 
-
   if (env.WORKER) {
     const { startWorker } = await import("@/lib/dispatch/worker");
     const worker = await startWorker({
@@ -87,7 +95,14 @@ function startNext(port: number, hostname: string): ChildProcess {
   const child = spawn(process.execPath, ["--import", "tsx", path.join(root, "scripts", "web-server.ts")], {
     cwd: root,
     stdio: ["ignore", "inherit", "inherit"],
-    env: { ...process.env, PORT: String(port), HOSTNAME: hostname, NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1", NODE_OPTIONS: "" },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOSTNAME: hostname,
+      NODE_ENV: "production",
+      NEXT_TELEMETRY_DISABLED: "1",
+      NODE_OPTIONS: "",
+    },
   });
   child.on("exit", (code, signal) => {
     if (shuttingDown) return;
@@ -100,8 +115,11 @@ function startNext(port: number, hostname: string): ChildProcess {
 async function waitForHealth(url: string, child: ChildProcess): Promise<void> {
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new StartupError("The web server exited during start-up; the messages above say why.");
-    const ok = await fetch(url).then((response) => response.ok).catch(() => false);
+    if (child.exitCode !== null)
+      throw new StartupError("The web server exited during start-up; the messages above say why.");
+    const ok = await fetch(url)
+      .then((response) => response.ok)
+      .catch(() => false);
     if (ok) return;
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
@@ -140,7 +158,9 @@ main().catch(async (error: unknown) => {
   if (error instanceof StartupError || error instanceof EnvError) {
     process.stderr.write(`Tuma could not start: ${error.message}\n`);
   } else {
-    process.stderr.write(`Tuma could not start: an unexpected error occurred.\n${error instanceof Error ? error.stack : String(error)}\n`);
+    process.stderr.write(
+      `Tuma could not start: an unexpected error occurred.\n${error instanceof Error ? error.stack : String(error)}\n`,
+    );
   }
   await shutdown(1);
 });

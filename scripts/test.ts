@@ -39,11 +39,26 @@ async function unit(): Promise<Tally> {
   const output = path.join(resultsDir, "unit.json");
   fs.rmSync(output, { force: true });
   const code = await run(process.execPath, [
-    "node_modules/vitest/vitest.mjs", "run", "--reporter=default", "--reporter=json", `--outputFile.json=${output}`, ...(only === "unit" ? passThrough : []),
+    "node_modules/vitest/vitest.mjs",
+    "run",
+    "--reporter=default",
+    "--reporter=json",
+    `--outputFile.json=${output}`,
+    ...(only === "unit" ? passThrough : []),
   ]);
-  const report = readJson<{ numPassedTests: number; numFailedTests: number; numPendingTests: number; numTodoTests: number }>(output);
+  const report = readJson<{
+    numPassedTests: number;
+    numFailedTests: number;
+    numPendingTests: number;
+    numTodoTests: number;
+  }>(output);
   if (!report) return { passed: 0, failed: 0, skipped: 0, crashed: true };
-  return { passed: report.numPassedTests, failed: report.numFailedTests, skipped: report.numPendingTests + report.numTodoTests, crashed: code !== 0 && report.numFailedTests === 0 };
+  return {
+    passed: report.numPassedTests,
+    failed: report.numFailedTests,
+    skipped: report.numPendingTests + report.numTodoTests,
+    crashed: code !== 0 && report.numFailedTests === 0,
+  };
 }
 
 async function e2e(): Promise<Tally> {
@@ -68,10 +83,14 @@ async function e2e(): Promise<Tally> {
       // Specs play several clients by sending X-Forwarded-For, as a reverse proxy would (log-in throttling is per client).
       TRUST_PROXY: "1",
     });
-    await run(process.execPath, ["node_modules/@playwright/test/cli.js", "test", ...(only === "e2e" ? passThrough : [])], {
-      E2E_BASE_URL: server.url,
-      DATABASE_URL: databaseUrl,
-    });
+    await run(
+      process.execPath,
+      ["node_modules/@playwright/test/cli.js", "test", ...(only === "e2e" ? passThrough : [])],
+      {
+        E2E_BASE_URL: server.url,
+        DATABASE_URL: databaseUrl,
+      },
+    );
   } catch (error) {
     console.error(error instanceof Error ? error.message : error);
   } finally {
@@ -93,6 +112,7 @@ if (only !== "unit") tallies.push(await e2e());
 const passed = tallies.reduce((sum, t) => sum + t.passed, 0);
 const failed = tallies.reduce((sum, t) => sum + t.failed, 0) + tallies.filter((t) => t.crashed).length;
 const skipped = tallies.reduce((sum, t) => sum + t.skipped, 0);
-if (tallies.some((t) => t.crashed)) console.log("A test runner did not finish (counted as one failure each); see its output above.");
+if (tallies.some((t) => t.crashed))
+  console.log("A test runner did not finish (counted as one failure each); see its output above.");
 console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ""}`);
 process.exit(failed > 0 || passed === 0 ? 1 : 0);

@@ -12,7 +12,11 @@ const handle = app.getRequestHandler();
 await app.prepare();
 
 const server = http.createServer((request, response) => {
-  request.headers[CLIENT_ADDRESS_HEADER] = clientAddress(request.socket.remoteAddress, request.headers["x-forwarded-for"], env.TRUST_PROXY);
+  request.headers[CLIENT_ADDRESS_HEADER] = clientAddress(
+    request.socket.remoteAddress,
+    request.headers["x-forwarded-for"],
+    env.TRUST_PROXY,
+  );
   handle(request, response).catch((error: unknown) => {
     console.error("[web] unhandled error", error);
     if (!response.headersSent) response.writeHead(500);

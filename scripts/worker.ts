@@ -13,7 +13,12 @@ try {
   const dataDir = path.resolve(env.TUMA_DATA_DIR);
   const secrets = loadOrCreateSecrets(dataDir);
   process.env.TUMA_ENCRYPTION_KEY = env.TUMA_ENCRYPTION_KEY ?? secrets.encryptionKey;
-  const database = await prepareDatabase({ databaseUrl: env.DATABASE_URL, dataDir, embeddedPort: env.EMBEDDED_PG_PORT, log: console.log });
+  const database = await prepareDatabase({
+    databaseUrl: env.DATABASE_URL,
+    dataDir,
+    embeddedPort: env.EMBEDDED_PG_PORT,
+    log: console.log,
+  });
   process.env.DATABASE_URL = database.url;
   const { startWorker } = await import("@/lib/dispatch/worker");
   const worker = await startWorker({

@@ -10,7 +10,14 @@ export async function startConsole(env: Record<string, string>): Promise<Console
   const child = spawn(process.execPath, ["--import", "tsx", "--conditions=react-server", "scripts/start.ts"], {
     detached: true,
     stdio: ["ignore", "pipe", "inherit"],
-    env: { ...process.env, PORT: String(port), HOSTNAME: "127.0.0.1", NEXTAUTH_URL: `http://127.0.0.1:${port}`, NODE_OPTIONS: "", ...env },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOSTNAME: "127.0.0.1",
+      NEXTAUTH_URL: `http://127.0.0.1:${port}`,
+      NODE_OPTIONS: "",
+      ...env,
+    },
   });
   await new Promise<void>((resolve, reject) => {
     let log = "";

@@ -98,12 +98,20 @@ export function phones(count: number, offset = 0): string[] {
   return Array.from({ length: count }, (_, i) => `2547${String(10_000_000 + offset + i).slice(-8)}`);
 }
 
-export async function waitFor<T>(probe: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 60_000, what = "condition"): Promise<T> {
+export async function waitFor<T>(
+  probe: () => Promise<T>,
+  done: (value: T) => boolean,
+  timeoutMs = 60_000,
+  what = "condition",
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await probe();
     if (done(value)) return value;
-    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}: ${JSON.stringify(value, (_k, v: unknown) => (typeof v === "bigint" ? String(v) : v))}`);
+    if (Date.now() > deadline)
+      throw new Error(
+        `Timed out waiting for ${what}: ${JSON.stringify(value, (_k, v: unknown) => (typeof v === "bigint" ? String(v) : v))}`,
+      );
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }

@@ -7,17 +7,33 @@ import { pool } from "@/lib/db/pool";
 export async function account(): Promise<string> {
   const secret = randomBytes(8).toString("hex");
   const created = await db.providerAccount.create({
-    data: { name: `Acc ${secret}`, baseUrl: "http://127.0.0.1:9", tokenCiphertext: "x", tokenLast4: "xxxx", defaultSender: "TUMA", defaultOriginator: "254700000000", receiptSecret: secret },
+    data: {
+      name: `Acc ${secret}`,
+      baseUrl: "http://127.0.0.1:9",
+      tokenCiphertext: "x",
+      tokenLast4: "xxxx",
+      defaultSender: "TUMA",
+      defaultOriginator: "254700000000",
+      receiptSecret: secret,
+    },
     select: { id: true },
   });
   return created.id;
 }
 
-export async function batch(accountId: string, options: { name?: string; state?: "SENDING" | "COMPLETED" | "QUEUED"; startedAt?: Date; createdAt?: Date } = {}): Promise<string> {
+export async function batch(
+  accountId: string,
+  options: { name?: string; state?: "SENDING" | "COMPLETED" | "QUEUED"; startedAt?: Date; createdAt?: Date } = {},
+): Promise<string> {
   const created = await db.batch.create({
     data: {
-      kind: "SMS", name: options.name ?? "Report", accountId, templateText: "Hello from the template", sender: "TUMA",
-      state: options.state ?? "COMPLETED", startedAt: options.startedAt ?? new Date(Date.now() - 3_600_000),
+      kind: "SMS",
+      name: options.name ?? "Report",
+      accountId,
+      templateText: "Hello from the template",
+      sender: "TUMA",
+      state: options.state ?? "COMPLETED",
+      startedAt: options.startedAt ?? new Date(Date.now() - 3_600_000),
       ...(options.createdAt ? { createdAt: options.createdAt } : {}),
     },
     select: { id: true },
@@ -31,8 +47,16 @@ export async function nextIdAt(table: "Message" | "Receipt", value: number): Pro
 }
 
 export type MessageSpec = {
-  phone: string; state: string; operator?: string | null; submittedAt?: Date | null; receiptAt?: Date | null;
-  deliveryStatus?: string | null; lastError?: string | null; providerUniqueId?: string | null; text?: string | null; smsUnits?: number | null;
+  phone: string;
+  state: string;
+  operator?: string | null;
+  submittedAt?: Date | null;
+  receiptAt?: Date | null;
+  deliveryStatus?: string | null;
+  lastError?: string | null;
+  providerUniqueId?: string | null;
+  text?: string | null;
+  smsUnits?: number | null;
 };
 
 /** Inserts messages in order (ids ascending) and returns their ids. recipientCount follows. */
@@ -45,18 +69,36 @@ export async function messages(batchId: string, specs: MessageSpec[]): Promise<s
      ORDER BY n
      RETURNING id::text AS id`,
     [
-      batchId, specs.map((s) => s.phone), specs.map((s) => s.state), specs.map((s) => s.operator ?? null), specs.map((s) => s.submittedAt ?? null),
-      specs.map((s) => s.receiptAt ?? null), specs.map((s) => s.deliveryStatus ?? null), specs.map((s) => s.lastError ?? null),
-      specs.map((s) => s.providerUniqueId ?? null), specs.map((s) => s.text ?? null), specs.map((s) => s.smsUnits ?? null),
+      batchId,
+      specs.map((s) => s.phone),
+      specs.map((s) => s.state),
+      specs.map((s) => s.operator ?? null),
+      specs.map((s) => s.submittedAt ?? null),
+      specs.map((s) => s.receiptAt ?? null),
+      specs.map((s) => s.deliveryStatus ?? null),
+      specs.map((s) => s.lastError ?? null),
+      specs.map((s) => s.providerUniqueId ?? null),
+      specs.map((s) => s.text ?? null),
+      specs.map((s) => s.smsUnits ?? null),
     ],
   );
-  await pool().query(`UPDATE "Batch" SET "recipientCount" = (SELECT count(*) FROM "Message" WHERE "batchId" = $1) WHERE id = $1`, [batchId]);
+  await pool().query(
+    `UPDATE "Batch" SET "recipientCount" = (SELECT count(*) FROM "Message" WHERE "batchId" = $1) WHERE id = $1`,
+    [batchId],
+  );
   return rows.map((r) => r.id).sort((a, b) => Number(a) - Number(b));
 }
 
 export type ReceiptSpec = {
-  accountId: string; uniqueId?: string | null; correlator?: string | null; phone?: string | null; deliveryStatus: string;
-  receivedAt?: Date; messageId?: string | null; unmatchedReason?: string | null; applied?: boolean;
+  accountId: string;
+  uniqueId?: string | null;
+  correlator?: string | null;
+  phone?: string | null;
+  deliveryStatus: string;
+  receivedAt?: Date;
+  messageId?: string | null;
+  unmatchedReason?: string | null;
+  applied?: boolean;
 };
 
 export async function receipts(specs: ReceiptSpec[]): Promise<string[]> {
@@ -70,9 +112,15 @@ export async function receipts(specs: ReceiptSpec[]): Promise<string[]> {
      ORDER BY n
      RETURNING id::text AS id`,
     [
-      specs.map((s) => s.accountId), specs.map((s) => s.uniqueId ?? null), specs.map((s) => s.correlator ?? null), specs.map((s) => s.phone ?? null),
-      specs.map((s) => s.deliveryStatus), specs.map((s) => s.receivedAt ?? new Date()), specs.map((s) => s.messageId ?? null),
-      specs.map((s) => s.applied ?? true), specs.map((s) => s.unmatchedReason ?? null),
+      specs.map((s) => s.accountId),
+      specs.map((s) => s.uniqueId ?? null),
+      specs.map((s) => s.correlator ?? null),
+      specs.map((s) => s.phone ?? null),
+      specs.map((s) => s.deliveryStatus),
+      specs.map((s) => s.receivedAt ?? new Date()),
+      specs.map((s) => s.messageId ?? null),
+      specs.map((s) => s.applied ?? true),
+      specs.map((s) => s.unmatchedReason ?? null),
     ],
   );
   return rows.map((r) => r.id).sort((a, b) => Number(a) - Number(b));

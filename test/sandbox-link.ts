@@ -32,10 +32,14 @@ export async function inProcessSandbox(token: string, knobs: KnobsPatch): Promis
 }
 
 export async function sandboxProcess(token: string, knobs: KnobsPatch): Promise<SandboxLink> {
-  const child = spawn(process.execPath, ["--import", "tsx", "sandbox/cli.ts", "--port", "0", "--knobs", JSON.stringify(knobs)], {
-    env: { ...process.env, SANDBOX_TOKEN: token, NODE_OPTIONS: "" },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
+  const child = spawn(
+    process.execPath,
+    ["--import", "tsx", "sandbox/cli.ts", "--port", "0", "--knobs", JSON.stringify(knobs)],
+    {
+      env: { ...process.env, SANDBOX_TOKEN: token, NODE_OPTIONS: "" },
+      stdio: ["ignore", "pipe", "pipe"],
+    },
+  );
   let output = "";
   const url = await new Promise<string>((resolve, reject) => {
     const onData = (chunk: Buffer): void => {
@@ -50,7 +54,10 @@ export async function sandboxProcess(token: string, knobs: KnobsPatch): Promise<
   child.removeAllListeners("exit");
   const control = `${new URL(url).origin}/__sandbox`;
   const call = async <T>(path: string, body?: unknown): Promise<T> => {
-    const response = await fetch(`${control}/${path}`, body === undefined ? {} : { method: "POST", body: JSON.stringify(body) });
+    const response = await fetch(
+      `${control}/${path}`,
+      body === undefined ? {} : { method: "POST", body: JSON.stringify(body) },
+    );
     if (!response.ok) throw new Error(`sandbox control ${path}: ${response.status} ${await response.text()}`);
     return (await response.json()) as T;
   };

@@ -14,7 +14,11 @@ export async function startTestCluster(): Promise<{ serverUrl: (db: string) => s
   const base = fs.mkdtempSync(path.join(os.tmpdir(), "tuma-test-"));
   // As root, the server runs as the `postgres` user, which must be able to reach the data directory.
   fs.chmodSync(base, 0o755);
-  const server = await startEmbeddedPostgres({ dataDir: path.join(base, "data"), port: await freePort(), persistent: false });
+  const server = await startEmbeddedPostgres({
+    dataDir: path.join(base, "data"),
+    port: await freePort(),
+    persistent: false,
+  });
   const admin = new pg.Client(server.serverUrl("postgres"));
   await admin.connect();
   await admin.query(`CREATE DATABASE ${TEMPLATE_DB}`);

@@ -10,7 +10,9 @@ export async function* pieces(data: Uint8Array | string, size = 7): AsyncGenerat
 }
 
 export async function author(): Promise<string> {
-  const user = await db.user.create({ data: { email: `u-${Math.random()}@t.local`, name: "Uploader", role: "OPERATOR", passwordHash: "x" } });
+  const user = await db.user.create({
+    data: { email: `u-${Math.random()}@t.local`, name: "Uploader", role: "OPERATOR", passwordHash: "x" },
+  });
   return user.id;
 }
 
@@ -24,7 +26,10 @@ export async function stored(): Promise<{ uploads: number; recipients: number; i
 }
 
 export async function refusal(work: Promise<unknown>): Promise<AppError> {
-  const error = await work.then(() => null, (e: unknown) => e);
+  const error = await work.then(
+    () => null,
+    (e: unknown) => e,
+  );
   if (!isAppError(error)) throw new Error(`expected an AppError, got ${String(error)}`);
   return error;
 }

@@ -4,11 +4,19 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 
-export type WorkerProcess = { child: ChildProcess; output: () => string; kill: (signal?: NodeJS.Signals) => Promise<void> };
+export type WorkerProcess = {
+  child: ChildProcess;
+  output: () => string;
+  kill: (signal?: NodeJS.Signals) => Promise<void>;
+};
 
-export async function spawnWorker(env: { receiptBaseUrl: string; lanes?: number; timeoutSeconds?: number }): Promise<WorkerProcess> {
+export async function spawnWorker(env: {
+  receiptBaseUrl: string;
+  lanes?: number;
+  timeoutSeconds?: number;
+}): Promise<WorkerProcess> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "tuma-worker-"));
-    // tsx as an import hook, not its CLI: the CLI runs the script in a child process, and a kill -9 must hit the worker.
+  // tsx as an import hook, not its CLI: the CLI runs the script in a child process, and a kill -9 must hit the worker.
   const child = spawn(process.execPath, ["--import", "tsx", "--conditions=react-server", "scripts/worker.ts"], {
     env: {
       ...process.env,

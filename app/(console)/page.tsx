@@ -32,7 +32,10 @@ export default async function OverviewPage() {
   const [overview, recent] = await Promise.all([getOverviewReport(), listBatches({ take: 5 })]);
   return (
     <div className="space-y-8">
-      <PageHeader title="Overview" description="Messages of the batches created today and in the last 7 and 30 days (East Africa Time)." />
+      <PageHeader
+        title="Overview"
+        description="Messages of the batches created today and in the last 7 and 30 days (East Africa Time)."
+      />
 
       <Table aria-label="Totals">
         <THead>
@@ -52,7 +55,9 @@ export default async function OverviewPage() {
               <Td numeric className="font-semibold" data-testid={`rate-${p.label}`}>
                 {formatRate(deliveryRate(p.delivered, p.sent))}
               </Td>
-              <Td numeric data-testid={`sent-${p.label}`}>{p.sent.toLocaleString()}</Td>
+              <Td numeric data-testid={`sent-${p.label}`}>
+                {p.sent.toLocaleString()}
+              </Td>
               <Td numeric>{p.delivered.toLocaleString()}</Td>
               <Td numeric>{p.failed.toLocaleString()}</Td>
               <Td numeric>{p.unknown.toLocaleString()}</Td>
@@ -77,7 +82,10 @@ export default async function OverviewPage() {
           <tbody>
             {overview.active.length === 0 ? <EmptyRow columns={4}>No batch is sending or waiting.</EmptyRow> : null}
             {overview.active.map((b) => {
-              const sent = STATE_COUNTERS.filter((c) => (SENT_STATES as readonly string[]).includes(c.state)).reduce((s, c) => s + b[c.field], 0);
+              const sent = STATE_COUNTERS.filter((c) => (SENT_STATES as readonly string[]).includes(c.state)).reduce(
+                (s, c) => s + b[c.field],
+                0,
+              );
               return (
                 <Tr key={b.id}>
                   <Td>
@@ -89,7 +97,15 @@ export default async function OverviewPage() {
                     <StateBadge state={b.state} />
                   </Td>
                   <Td>
-                    <Progress total={b.recipientCount} segments={PROGRESS.map((p) => ({ key: p.field, value: b[p.field], className: p.className, label: p.label }))} />
+                    <Progress
+                      total={b.recipientCount}
+                      segments={PROGRESS.map((p) => ({
+                        key: p.field,
+                        value: b[p.field],
+                        className: p.className,
+                        label: p.label,
+                      }))}
+                    />
                   </Td>
                   <Td numeric className="whitespace-nowrap">
                     {sent.toLocaleString()} / {b.recipientCount.toLocaleString()}

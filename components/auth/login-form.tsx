@@ -35,16 +35,32 @@ export function LoginForm({ callbackUrl }: { callbackUrl: string }) {
     <form onSubmit={onSubmit} className="mt-6 space-y-4" noValidate>
       <label className="block text-sm font-medium">
         Email
-        <input name="email" type="email" autoComplete="username" required className="mt-1 block w-full rounded-md border border-slate-300 px-3 py-2" />
+        <input
+          name="email"
+          type="email"
+          autoComplete="username"
+          required
+          className="mt-1 block w-full rounded-md border border-slate-300 px-3 py-2"
+        />
       </label>
       <label className="block text-sm font-medium">
         Password
-        <input name="password" type="password" autoComplete="current-password" required className="mt-1 block w-full rounded-md border border-slate-300 px-3 py-2" />
+        <input
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          required
+          className="mt-1 block w-full rounded-md border border-slate-300 px-3 py-2"
+        />
       </label>
       <p role="alert" aria-live="polite" className="min-h-5 text-sm text-red-700">
         {error}
       </p>
-      <button type="submit" disabled={pending} className="w-full rounded-md bg-sky-700 px-3 py-2 font-medium text-white hover:bg-sky-800 disabled:opacity-60">
+      <button
+        type="submit"
+        disabled={pending}
+        className="w-full rounded-md bg-sky-700 px-3 py-2 font-medium text-white hover:bg-sky-800 disabled:opacity-60"
+      >
         {pending ? "Logging in…" : "Log in"}
       </button>
     </form>

@@ -30,12 +30,29 @@ type Actions = {
 export type BatchJson = Serialized<BatchDetail>;
 
 const COLORS: Record<string, string> = {
-  PENDING: "bg-slate-300", QUEUED: "bg-sky-400", DELIVERED: "bg-emerald-500", ANSWERED: "bg-emerald-600", FAILED: "bg-red-500",
-  REJECTED: "bg-red-700", UNKNOWN: "bg-amber-400", CANCELLED: "bg-slate-500", SUPPRESSED: "bg-slate-400",
+  PENDING: "bg-slate-300",
+  QUEUED: "bg-sky-400",
+  DELIVERED: "bg-emerald-500",
+  ANSWERED: "bg-emerald-600",
+  FAILED: "bg-red-500",
+  REJECTED: "bg-red-700",
+  UNKNOWN: "bg-amber-400",
+  CANCELLED: "bg-slate-500",
+  SUPPRESSED: "bg-slate-400",
 };
 
 /** `report`: the delivery report, shown between the actions and the recipients. */
-export function BatchLive({ initial, canSend, actions, report }: { initial: BatchJson; canSend: boolean; actions: Actions; report?: ReactNode }) {
+export function BatchLive({
+  initial,
+  canSend,
+  actions,
+  report,
+}: {
+  initial: BatchJson;
+  canSend: boolean;
+  actions: Actions;
+  report?: ReactNode;
+}) {
   const rate = useSendRate();
   const { data: batch = initial, error } = useQuery({
     queryKey: ["batch", initial.id],
@@ -46,13 +63,20 @@ export function BatchLive({ initial, canSend, actions, report }: { initial: Batc
     },
     initialData: initial,
     // Live while anything can still change: sending, or receipts still arriving.
-    refetchInterval: (query) => (isActiveBatch(query.state.data?.state ?? "") || (query.state.data?.queuedCount ?? 0) > 0 ? 2_000 : 15_000),
+    refetchInterval: (query) =>
+      isActiveBatch(query.state.data?.state ?? "") || (query.state.data?.queuedCount ?? 0) > 0 ? 2_000 : 15_000,
   });
   const [notice, setNotice] = useState<ActionResult | null>(null);
   const [pending, startTransition] = useTransition();
   const run = (work: () => Promise<ActionResult>) => startTransition(async () => setNotice(await work()));
   const total = batch.recipientCount || 1;
-  const settled = batch.deliveredCount + batch.answeredCount + batch.failedCount + batch.rejectedCount + batch.cancelledCount + batch.suppressedCount;
+  const settled =
+    batch.deliveredCount +
+    batch.answeredCount +
+    batch.failedCount +
+    batch.rejectedCount +
+    batch.cancelledCount +
+    batch.suppressedCount;
   const active = isActiveBatch(batch.state);
 
   return (
@@ -67,7 +91,9 @@ export function BatchLive({ initial, canSend, actions, report }: { initial: Batc
           <p>{batch.smsUnits.toLocaleString()} units charged</p>
           <p className="text-slate-500">{Math.round((settled / total) * 100)} % settled</p>
         </div>
-        {batch.state === "SENDING" ? <SendRate perSecond={rate.perSecond} eta={rate.etaSeconds(batch.pendingCount)} storing={batch.storing} /> : null}
+        {batch.state === "SENDING" ? (
+          <SendRate perSecond={rate.perSecond} eta={rate.etaSeconds(batch.pendingCount)} storing={batch.storing} />
+        ) : null}
         <Notice tone="warning" className="mt-2">
           {batch.pauseReason}
         </Notice>
@@ -78,7 +104,12 @@ export function BatchLive({ initial, canSend, actions, report }: { initial: Batc
         <Progress
           className="mt-4"
           total={total}
-          segments={STATE_COUNTERS.map(({ state, field, label }) => ({ key: state, value: batch[field], className: COLORS[state] ?? "bg-slate-300", label }))}
+          segments={STATE_COUNTERS.map(({ state, field, label }) => ({
+            key: state,
+            value: batch[field],
+            className: COLORS[state] ?? "bg-slate-300",
+            label,
+          }))}
         />
         <dl className="mt-4 grid grid-cols-3 gap-3 text-sm sm:grid-cols-5">
           {STATE_COUNTERS.map(({ state, field, label }) => (
@@ -109,7 +140,9 @@ export function BatchLive({ initial, canSend, actions, report }: { initial: Batc
               size="sm"
               variant="danger"
               disabled={pending}
-              onClick={() => window.confirm("Cancel everything not yet sent in this batch?") && run(() => actions.cancel(batch.id))}
+              onClick={() =>
+                window.confirm("Cancel everything not yet sent in this batch?") && run(() => actions.cancel(batch.id))
+              }
             >
               Cancel
             </Button>
@@ -117,7 +150,11 @@ export function BatchLive({ initial, canSend, actions, report }: { initial: Batc
           {!active && batch.unknownCount + batch.failedCount + batch.queuedCount > 0 ? (
             <ResendPanel batchId={batch.id} preview={actions.resendPreview} resend={actions.resend} />
           ) : null}
-          <p role="status" aria-live="polite" className={`text-sm ${notice?.ok === false ? "text-red-700" : "text-slate-600"}`}>
+          <p
+            role="status"
+            aria-live="polite"
+            className={`text-sm ${notice?.ok === false ? "text-red-700" : "text-slate-600"}`}
+          >
             {notice?.message}
           </p>
         </section>
@@ -125,7 +162,12 @@ export function BatchLive({ initial, canSend, actions, report }: { initial: Batc
 
       {report}
 
-      <RecipientTable batchId={batch.id} live={active || batch.queuedCount > 0} version={batch.updatedAt} xlsx={batch.recipientCount <= XLSX_MAX_ROWS} />
+      <RecipientTable
+        batchId={batch.id}
+        live={active || batch.queuedCount > 0}
+        version={batch.updatedAt}
+        xlsx={batch.recipientCount <= XLSX_MAX_ROWS}
+      />
     </div>
   );
 }
@@ -138,7 +180,9 @@ function SendRate({ perSecond, eta, storing }: { perSecond: number | null; eta: 
       ) : (
         <>
           Sending {Math.round(perSecond).toLocaleString()} messages/s
-          {eta !== null ? ` · about ${formatDuration(eta)} left${storing ? " for the recipients stored so far" : ""}` : ""}
+          {eta !== null
+            ? ` · about ${formatDuration(eta)} left${storing ? " for the recipients stored so far" : ""}`
+            : ""}
         </>
       )}
     </p>

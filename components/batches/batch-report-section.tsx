@@ -14,7 +14,13 @@ async function Loaded({ batchId }: { batchId: string }) {
 
 export function BatchReportSection({ batchId }: { batchId: string }) {
   return (
-    <Suspense fallback={<Card title="Delivery over time"><p className="text-sm text-slate-500">Counting…</p></Card>}>
+    <Suspense
+      fallback={
+        <Card title="Delivery over time">
+          <p className="text-sm text-slate-500">Counting…</p>
+        </Card>
+      }
+    >
       <Loaded batchId={batchId} />
     </Suspense>
   );

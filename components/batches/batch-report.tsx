@@ -29,7 +29,10 @@ const time = new Intl.DateTimeFormat("en-GB", { hour: "2-digit", minute: "2-digi
 export function BatchReport({ initial }: { initial: ReportJson & { batchId: string } }) {
   const { data = initial, error } = useQuery({
     queryKey: ["batch-report", initial.batchId],
-    queryFn: async () => ({ ...(await fetchJson<ReportJson>(`/api/batches/${initial.batchId}/report`)), batchId: initial.batchId }),
+    queryFn: async () => ({
+      ...(await fetchJson<ReportJson>(`/api/batches/${initial.batchId}/report`)),
+      batchId: initial.batchId,
+    }),
     initialData: initial,
     // Quiet batches too, slowly: a late receipt changes the batch, and the server reads it again only then.
     refetchInterval: (query) => (query.state.data?.live ? 15_000 : 60_000),
@@ -41,13 +44,21 @@ export function BatchReport({ initial }: { initial: ReportJson & { batchId: stri
     <section aria-label="Delivery report" className="space-y-6">
       <Card title="Delivery over time">
         <p className="mb-3 text-sm text-slate-500">
-          Of the messages sent so far, how many were delivered, failed or still have no receipt ({data.bucketSeconds >= 60 ? `${data.bucketSeconds / 60} min` : `${data.bucketSeconds} s`} steps, East Africa Time). As of{" "}
-          {time.format(new Date(data.computedAt))}
+          Of the messages sent so far, how many were delivered, failed or still have no receipt (
+          {data.bucketSeconds >= 60 ? `${data.bucketSeconds / 60} min` : `${data.bucketSeconds} s`} steps, East Africa
+          Time). As of {time.format(new Date(data.computedAt))}
           {data.live ? ", refreshed every 15 s" : ""}.
         </p>
         {error ? <p className="mb-2 text-sm text-red-700">Report updates paused: {error.message}</p> : null}
         <div data-testid="delivery-chart">
-          <Chart kind="area" data={data.timeline} xKey="at" xFormat={data.bucketSeconds < 60 ? "seconds" : "minutes"} series={series} label="Delivered, failed and without receipt over time" />
+          <Chart
+            kind="area"
+            data={data.timeline}
+            xKey="at"
+            xFormat={data.bucketSeconds < 60 ? "seconds" : "minutes"}
+            series={series}
+            label="Delivered, failed and without receipt over time"
+          />
         </div>
       </Card>
 
@@ -80,7 +91,10 @@ export function BatchReport({ initial }: { initial: ReportJson & { batchId: stri
             ))}
           </tbody>
         </Table>
-        <p className="text-xs text-slate-500">Delivery rate: delivered (or answered) ÷ sent; messages still without a receipt count as not delivered yet. &ldquo;Not accepted&rdquo;: refused by the provider or outcome unknown, so no operator was reported.</p>
+        <p className="text-xs text-slate-500">
+          Delivery rate: delivered (or answered) ÷ sent; messages still without a receipt count as not delivered yet.
+          &ldquo;Not accepted&rdquo;: refused by the provider or outcome unknown, so no operator was reported.
+        </p>
       </section>
 
       <section aria-label="Failure reasons" className="space-y-3">

@@ -13,10 +13,21 @@ import type { Serialized } from "@/lib/http/serialize";
 import { StateBadge } from "./state-badge";
 
 const COLUMNS = 8;
-const time = (value: string | null) => (value ? new Date(value).toLocaleString("en-GB", { dateStyle: "short", timeStyle: "medium" }) : "—");
+const time = (value: string | null) =>
+  value ? new Date(value).toLocaleString("en-GB", { dateStyle: "short", timeStyle: "medium" }) : "—";
 
 /** `version` changes whenever the batch's counters do, so the visible page is fetched again at once. */
-export function RecipientTable({ batchId, live, version, xlsx }: { batchId: string; live: boolean; version: string | null; xlsx: boolean }) {
+export function RecipientTable({
+  batchId,
+  live,
+  version,
+  xlsx,
+}: {
+  batchId: string;
+  live: boolean;
+  version: string | null;
+  xlsx: boolean;
+}) {
   const [filter, setFilter] = useState("");
   const [typed, setTyped] = useState("");
   const [search, setSearch] = useState("");
@@ -65,7 +76,13 @@ export function RecipientTable({ batchId, live, version, xlsx }: { batchId: stri
           <label htmlFor="recipient-search" className="text-sm">
             Find
           </label>
-          <Input id="recipient-search" value={typed} onChange={(e) => setTyped(e.target.value)} placeholder="phone or correlator" className="w-44 py-1" />
+          <Input
+            id="recipient-search"
+            value={typed}
+            onChange={(e) => setTyped(e.target.value)}
+            placeholder="phone or correlator"
+            className="w-44 py-1"
+          />
           <Button type="submit" size="sm">
             Search
           </Button>

@@ -33,10 +33,19 @@ export function ResendPanel({ batchId, preview, resend }: Props) {
         setOpen(true);
       }
     });
-  const total = counts ? (scope.unknown ? counts.unknown : 0) + (scope.failed ? counts.failed : 0) + (scope.noReceipt ? counts.noReceipt : 0) : 0;
+  const total = counts
+    ? (scope.unknown ? counts.unknown : 0) +
+      (scope.failed ? counts.failed : 0) +
+      (scope.noReceipt ? counts.noReceipt : 0)
+    : 0;
   const option = (key: keyof ResendScope, label: string, n: number) => (
     <label className="flex items-center gap-2">
-      <input type="checkbox" checked={scope[key]} onChange={(e) => setScope({ ...scope, [key]: e.target.checked })} disabled={n === 0} />
+      <input
+        type="checkbox"
+        checked={scope[key]}
+        onChange={(e) => setScope({ ...scope, [key]: e.target.checked })}
+        disabled={n === 0}
+      />
       {label}: <strong className="tabular-nums">{n.toLocaleString()}</strong>
     </label>
   );
@@ -47,13 +56,20 @@ export function ResendPanel({ batchId, preview, resend }: Props) {
         <Button size="sm" disabled={pending} onClick={load}>
           Resend…
         </Button>
-        {result && !result.ok ? <p role="alert" className="text-sm text-red-700">{result.message}</p> : null}
+        {result && !result.ok ? (
+          <p role="alert" className="text-sm text-red-700">
+            {result.message}
+          </p>
+        ) : null}
       </>
     );
   }
   return (
     <Card title="Resend to recipients without a delivery" className="w-full space-y-3 text-sm" aria-label="Resend">
-      <p className="text-slate-600">A new batch, with new correlators. Each recipient is resent at most once; what happens next is tracked in the new batch.</p>
+      <p className="text-slate-600">
+        A new batch, with new correlators. Each recipient is resent at most once; what happens next is tracked in the
+        new batch.
+      </p>
       <fieldset className="space-y-1">
         <legend className="sr-only">Who to resend to</legend>
         {option("unknown", "Outcome unknown (no answer from the provider)", counts.unknown)}
@@ -76,7 +92,12 @@ export function ResendPanel({ batchId, preview, resend }: Props) {
       ) : null}
       {counts.optedOut > 0 ? <p>{counts.optedOut.toLocaleString()} opted out since: left out.</p> : null}
       <div className="flex flex-wrap items-center gap-2">
-        <Button variant="primary" size="sm" disabled={pending || total === 0} onClick={() => startTransition(async () => setResult(await resend(batchId, scope)))}>
+        <Button
+          variant="primary"
+          size="sm"
+          disabled={pending || total === 0}
+          onClick={() => startTransition(async () => setResult(await resend(batchId, scope)))}
+        >
           Resend to {total.toLocaleString()}
         </Button>
         <Button size="sm" disabled={pending} onClick={() => setOpen(false)}>

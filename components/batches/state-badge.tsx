@@ -2,8 +2,19 @@
 import { Badge, type Tone } from "@/components/ui/badge";
 
 const TONE: Record<string, Tone> = {
-  SCHEDULED: "info", QUEUED: "info", SENDING: "info", PAUSED: "warning", COMPLETED: "success", CANCELLED: "neutral", FAILED: "danger",
-  PENDING: "neutral", DELIVERED: "success", ANSWERED: "success", REJECTED: "danger", UNKNOWN: "warning", SUPPRESSED: "neutral",
+  SCHEDULED: "info",
+  QUEUED: "info",
+  SENDING: "info",
+  PAUSED: "warning",
+  COMPLETED: "success",
+  CANCELLED: "neutral",
+  FAILED: "danger",
+  PENDING: "neutral",
+  DELIVERED: "success",
+  ANSWERED: "success",
+  REJECTED: "danger",
+  UNKNOWN: "warning",
+  SUPPRESSED: "neutral",
 };
 
 export function StateBadge({ state, testId }: { state: string; testId?: string }) {

@@ -8,7 +8,11 @@ import { useCallback, useState } from "react";
 import type { BatchCounters } from "@/lib/batches/counters";
 import { addSample, etaSeconds, ratePerSecond, sentOf, type RateSample } from "@/lib/reports/send-rate";
 
-export function useSendRate(): { record: (batch: BatchCounters) => void; perSecond: number | null; etaSeconds: (pending: number) => number | null } {
+export function useSendRate(): {
+  record: (batch: BatchCounters) => void;
+  perSecond: number | null;
+  etaSeconds: (pending: number) => number | null;
+} {
   const [samples, setSamples] = useState<RateSample[]>([]);
   const record = useCallback((batch: BatchCounters) => {
     const sample = { at: Date.now(), sent: sentOf(batch) };

@@ -15,7 +15,14 @@ import { smsEncoding, smsSegments, ucs2Characters } from "@/lib/provider/wire/sm
 import { MAX_PASTED_NUMBERS, splitNumbers } from "@/lib/recipients/split-numbers";
 import { SendPlanView, type PlanView } from "./send-plan";
 
-type Account = { id: string; name: string; defaultSender: string; defaultOriginator: string; batchSizeLimit: number; requestsPerSecond: number };
+type Account = {
+  id: string;
+  name: string;
+  defaultSender: string;
+  defaultOriginator: string;
+  batchSizeLimit: number;
+  requestsPerSecond: number;
+};
 export type ListChoice = { id: string; filename: string; validCount: number; columns: string[]; uploaded: string };
 export type TemplateChoice = { id: string; name: string; kind: "SMS" | "VOICE"; body: string };
 
@@ -76,7 +83,10 @@ export function ComposeForm({
     queryKey: ["compose-plan", listId, accountId, kind, settledMessage],
     // A message changed while its plan is counted cancels that count (the server stops reading the list).
     queryFn: ({ signal }) =>
-      fetchJson<ListPlan>(`/api/compose/plan?${new URLSearchParams({ listId, accountId, kind, templateText: settledMessage })}`, { signal }),
+      fetchJson<ListPlan>(
+        `/api/compose/plan?${new URLSearchParams({ listId, accountId, kind, templateText: settledMessage })}`,
+        { signal },
+      ),
     enabled: source === "list" && listId !== "" && accountId !== "" && settledMessage.trim() !== "",
     staleTime: 60_000,
   });
@@ -88,11 +98,20 @@ export function ComposeForm({
       .slice(0, 5)
       .map((typed, i) => {
         const check = normalizePhone(typed, { lenient: true });
-        return { row: i + 1, phone: check.ok ? check.phone : typed, text, characters: text.length, encoding: smsEncoding(text), segments: parts, ucs2: ucs2Characters(text) };
+        return {
+          row: i + 1,
+          phone: check.ok ? check.phone : typed,
+          text,
+          characters: text.length,
+          encoding: smsEncoding(text),
+          segments: parts,
+          ucs2: ucs2Characters(text),
+        };
       });
     return { kind, previews, ...sendPlan(count, parts * count, account) };
   }, [source, account, message, count, tooMany, kind, recipients]);
-  const plan: PlanView | null = source === "list" ? (listPlan.data && settledMessage === message ? listPlan.data : null) : numbersPlan;
+  const plan: PlanView | null =
+    source === "list" ? (listPlan.data && settledMessage === message ? listPlan.data : null) : numbersPlan;
   const listRefusal =
     source === "list" && listPlan.data && listPlan.data.unknown.length > 0
       ? `The list “${listPlan.data.list.filename}” has no column for ${listPlan.data.unknown.map((n) => `{{${n}}}`).join(", ")}. Its placeholders are: ${listPlan.data.list.columns.map((c) => `{{${c}}}`).join(" ")}.`
@@ -114,7 +133,17 @@ export function ComposeForm({
       </fieldset>
       <div className="grid gap-4 sm:grid-cols-2">
         <Field label="Batch name" errors={errors.name}>
-          {(ids) => <Input {...ids} name="name" required maxLength={200} value={name} onChange={(e) => setName(e.target.value)} placeholder="November reminders" />}
+          {(ids) => (
+            <Input
+              {...ids}
+              name="name"
+              required
+              maxLength={200}
+              value={name}
+              onChange={(e) => setName(e.target.value)}
+              placeholder="November reminders"
+            />
+          )}
         </Field>
         <Field label="Provider account" errors={errors.accountId}>
           {(ids) => (
@@ -143,16 +172,30 @@ export function ComposeForm({
       {kind === "SMS" ? (
         <div className="grid gap-4 sm:grid-cols-2">
           <Field label="Sender ID" hint="At most 11 characters, or a number of up to 15 digits." errors={errors.sender}>
-            {(ids) => <Input {...ids} name="sender" value={sender} onChange={(e) => setSender(e.target.value)} required />}
+            {(ids) => (
+              <Input {...ids} name="sender" value={sender} onChange={(e) => setSender(e.target.value)} required />
+            )}
           </Field>
-          <Field label="Link ID (optional)" hint="Only for on-demand replies: the link_id of the message you answer." errors={errors.linkId}>
+          <Field
+            label="Link ID (optional)"
+            hint="Only for on-demand replies: the link_id of the message you answer."
+            errors={errors.linkId}
+          >
             {(ids) => <Input {...ids} name="linkId" value={linkId} onChange={(e) => setLinkId(e.target.value)} />}
           </Field>
         </div>
       ) : (
         <div className="grid gap-4 sm:grid-cols-3">
           <Field label="Originator number" errors={errors.originator}>
-            {(ids) => <Input {...ids} name="originator" value={originator} onChange={(e) => setOriginator(e.target.value)} required />}
+            {(ids) => (
+              <Input
+                {...ids}
+                name="originator"
+                value={originator}
+                onChange={(e) => setOriginator(e.target.value)}
+                required
+              />
+            )}
           </Field>
           <Field label="Voice" errors={errors.voice}>
             {(ids) => (
@@ -163,12 +206,26 @@ export function ComposeForm({
             )}
           </Field>
           <Field label="Repeat" errors={errors.repeat}>
-            {(ids) => <Input {...ids} name="repeat" type="number" min={1} max={10} value={repeat} onChange={(e) => setRepeat(e.target.value)} />}
+            {(ids) => (
+              <Input
+                {...ids}
+                name="repeat"
+                type="number"
+                min={1}
+                max={10}
+                value={repeat}
+                onChange={(e) => setRepeat(e.target.value)}
+              />
+            )}
           </Field>
         </div>
       )}
       {templates.length > 0 ? (
-        <Field label="Use a template" hint="Fills in the message (and its kind); edit it freely afterwards." className="max-w-md">
+        <Field
+          label="Use a template"
+          hint="Fills in the message (and its kind); edit it freely afterwards."
+          className="max-w-md"
+        >
           {(ids) => (
             <Select
               {...ids}
@@ -196,20 +253,43 @@ export function ComposeForm({
         hint={
           <>
             {message.length} characters
-            {kind === "SMS" && message ? ` · ${segments} SMS segment${segments === 1 ? "" : "s"} (${smsEncoding(message)}) per recipient` : ""}
+            {kind === "SMS" && message
+              ? ` · ${segments} SMS segment${segments === 1 ? "" : "s"} (${smsEncoding(message)}) per recipient`
+              : ""}
           </>
         }
       >
-        {(ids) => <Textarea {...ids} name="templateText" required rows={4} value={message} onChange={(e) => setMessage(e.target.value)} />}
+        {(ids) => (
+          <Textarea
+            {...ids}
+            name="templateText"
+            required
+            rows={4}
+            value={message}
+            onChange={(e) => setMessage(e.target.value)}
+          />
+        )}
       </Field>
       <fieldset className="flex flex-wrap gap-6">
         <legend className="mb-1 text-sm font-medium">Send to</legend>
         <label className="flex items-center gap-2">
-          <input type="radio" name="source" value="numbers" checked={source === "numbers"} onChange={() => setSource("numbers")} />
+          <input
+            type="radio"
+            name="source"
+            value="numbers"
+            checked={source === "numbers"}
+            onChange={() => setSource("numbers")}
+          />
           Numbers
         </label>
         <label className="flex items-center gap-2">
-          <input type="radio" name="source" value="list" checked={source === "list"} onChange={() => setSource("list")} />
+          <input
+            type="radio"
+            name="source"
+            value="list"
+            checked={source === "list"}
+            onChange={() => setSource("list")}
+          />
           A saved list
         </label>
       </fieldset>
@@ -220,7 +300,11 @@ export function ComposeForm({
           <Field
             label="Saved list"
             errors={errors.listId}
-            hint={list ? `${list.validCount.toLocaleString()} recipients · placeholders: ${list.columns.map((c) => `{{${c}}}`).join(" ")}` : undefined}
+            hint={
+              list
+                ? `${list.validCount.toLocaleString()} recipients · placeholders: ${list.columns.map((c) => `{{${c}}}`).join(" ")}`
+                : undefined
+            }
           >
             {(ids) => (
               <Select {...ids} name="listId" value={listId} onChange={(e) => setListId(e.target.value)}>
@@ -234,27 +318,45 @@ export function ComposeForm({
           </Field>
         )
       ) : (
+        <Field
+          label="Recipients"
+          errors={
+            tooMany
+              ? [
+                  `${count.toLocaleString()} numbers: at most ${MAX_PASTED_NUMBERS.toLocaleString()} can be pasted. Upload the list as a file instead.`,
+                ]
+              : errors.recipients
+          }
+          hint={`${count.toLocaleString()} number${count === 1 ? "" : "s"} — Kenyan numbers as 2547…, 07…/01… or 7…/1…, separated by commas, semicolons or new lines.`}
+        >
+          {(ids) => (
+            <Textarea
+              {...ids}
+              name="recipients"
+              required
+              rows={5}
+              value={recipients}
+              onChange={(e) => setRecipients(e.target.value)}
+              className="font-mono text-sm"
+              placeholder={"0712 345 678\n+254 733 000 111\n712-000-222"}
+            />
+          )}
+        </Field>
+      )}
       <Field
-        label="Recipients"
-        errors={tooMany ? [`${count.toLocaleString()} numbers: at most ${MAX_PASTED_NUMBERS.toLocaleString()} can be pasted. Upload the list as a file instead.`] : errors.recipients}
-        hint={`${count.toLocaleString()} number${count === 1 ? "" : "s"} — Kenyan numbers as 2547…, 07…/01… or 7…/1…, separated by commas, semicolons or new lines.`}
+        label="Send later (optional)"
+        hint="In your time zone. Leave empty to send now."
+        errors={errors.scheduledAt}
+        className="max-w-xs"
       >
         {(ids) => (
-          <Textarea
+          <Input
             {...ids}
-            name="recipients"
-            required
-            rows={5}
-            value={recipients}
-            onChange={(e) => setRecipients(e.target.value)}
-            className="font-mono text-sm"
-            placeholder={"0712 345 678\n+254 733 000 111\n712-000-222"}
+            type="datetime-local"
+            value={scheduleLocal}
+            onChange={(e) => setScheduleLocal(e.target.value)}
           />
         )}
-      </Field>
-      )}
-      <Field label="Send later (optional)" hint="In your time zone. Leave empty to send now." errors={errors.scheduledAt} className="max-w-xs">
-        {(ids) => <Input {...ids} type="datetime-local" value={scheduleLocal} onChange={(e) => setScheduleLocal(e.target.value)} />}
       </Field>
       {/* The browser knows the operator's time zone; the server gets an absolute time. */}
       <input type="hidden" name="scheduledAt" value={scheduleLocal ? new Date(scheduleLocal).toISOString() : ""} />
@@ -262,7 +364,11 @@ export function ComposeForm({
       {source === "list" && listPlan.error ? <Notice tone="error">{listPlan.error.message}</Notice> : null}
       {plan && !listRefusal ? <SendPlanView plan={plan} scheduledAt={scheduledAt} /> : null}
       <ActionNotice result={state} listFields />
-      <Button type="submit" variant="primary" disabled={pending || (source === "numbers" ? tooMany : !list || listRefusal !== null)}>
+      <Button
+        type="submit"
+        variant="primary"
+        disabled={pending || (source === "numbers" ? tooMany : !list || listRefusal !== null)}
+      >
         {pending
           ? "Creating…"
           : scheduleLocal

@@ -39,7 +39,11 @@ export function SendPlanView({ plan, scheduledAt }: { plan: PlanView; scheduledA
                 {sms ? (
                   <Td className="whitespace-nowrap">
                     {message.encoding}
-                    {message.ucs2.length > 0 ? <span className="block text-xs text-amber-800">because of {message.ucs2.map((c) => `“${c}”`).join(" ")}</span> : null}
+                    {message.ucs2.length > 0 ? (
+                      <span className="block text-xs text-amber-800">
+                        because of {message.ucs2.map((c) => `“${c}”`).join(" ")}
+                      </span>
+                    ) : null}
                   </Td>
                 ) : null}
                 {sms ? <Td numeric>{message.segments}</Td> : null}
@@ -57,13 +61,20 @@ export function SendPlanView({ plan, scheduledAt }: { plan: PlanView; scheduledA
         </dl>
         {scheduledAt ? (
           <p className="mt-3 text-sm" data-testid="plan-start">
-            Starts {scheduledAt.toLocaleString(undefined, { dateStyle: "full", timeStyle: "short" })} ({Intl.DateTimeFormat().resolvedOptions().timeZone}).
+            Starts {scheduledAt.toLocaleString(undefined, { dateStyle: "full", timeStyle: "short" })} (
+            {Intl.DateTimeFormat().resolvedOptions().timeZone}).
           </p>
         ) : null}
-        {plan.optedOut ? <Notice className="mt-3">{plan.optedOut.toLocaleString()} number(s) are on the opt-out list: they will not be sent.</Notice> : null}
+        {plan.optedOut ? (
+          <Notice className="mt-3">
+            {plan.optedOut.toLocaleString()} number(s) are on the opt-out list: they will not be sent.
+          </Notice>
+        ) : null}
         {plan.emptyRows ? (
           <Notice tone="warning" className="mt-3">
-            {plan.emptyRows.toLocaleString()} recipient(s) have an empty value: {empties.map(([name, n]) => `{{${name}}} (${n.toLocaleString()})`).join(", ")}. They get the message with nothing there.
+            {plan.emptyRows.toLocaleString()} recipient(s) have an empty value:{" "}
+            {empties.map(([name, n]) => `{{${name}}} (${n.toLocaleString()})`).join(", ")}. They get the message with
+            nothing there.
           </Notice>
         ) : null}
       </Card>

@@ -38,7 +38,10 @@ export function MainNav({ items }: { items: { href: string; label: string }[] })
               href={href}
               aria-current={active ? "page" : undefined}
               onClick={() => setOpen(false)}
-              className={cx("rounded-md px-3 py-2 text-sm font-medium", active ? "bg-slate-900 text-white" : "text-slate-700 hover:bg-slate-200")}
+              className={cx(
+                "rounded-md px-3 py-2 text-sm font-medium",
+                active ? "bg-slate-900 text-white" : "text-slate-700 hover:bg-slate-200",
+              )}
             >
               {label}
             </Link>

@@ -9,7 +9,13 @@ export function RowAction({ label, name, run }: { label: string; name: string; r
   const [pending, startTransition] = useTransition();
   return (
     <span className="inline-flex items-center gap-2">
-      <Button size="sm" variant="danger" aria-label={name} disabled={pending} onClick={() => startTransition(async () => setResult(await run()))}>
+      <Button
+        size="sm"
+        variant="danger"
+        aria-label={name}
+        disabled={pending}
+        onClick={() => startTransition(async () => setResult(await run()))}
+      >
         {label}
       </Button>
       {result && !result.ok ? (

@@ -15,8 +15,17 @@ import { EmptyRow, Table, Td, Th, THead, Tr } from "@/components/ui/table";
 type Sample = { row: number; value: string; reason: string };
 type Report = {
   upload: {
-    id: string; filename: string; format: string; columns: string[]; phoneColumn: string; rows: number; valid: number; invalid: number;
-    duplicates: number; optedOut: number; report: { sheet?: string; sheets?: string[]; delimiter?: string; encoding?: string; longRows: number };
+    id: string;
+    filename: string;
+    format: string;
+    columns: string[];
+    phoneColumn: string;
+    rows: number;
+    valid: number;
+    invalid: number;
+    duplicates: number;
+    optedOut: number;
+    report: { sheet?: string; sheets?: string[]; delimiter?: string; encoding?: string; longRows: number };
   };
   samples: Record<"invalid" | "duplicates" | "opted-out", Sample[]>;
 };
@@ -111,15 +120,23 @@ export function UploadList() {
         {sent ? (
           <div className="mt-4 space-y-2" aria-live="polite">
             <p className="text-sm">
-              Sending {file?.name}: {Math.round((sent.loaded / Math.max(sent.total, 1)) * 100)}%{sent.loaded >= sent.total ? " — checking the rows…" : ""}
+              Sending {file?.name}: {Math.round((sent.loaded / Math.max(sent.total, 1)) * 100)}%
+              {sent.loaded >= sent.total ? " — checking the rows…" : ""}
             </p>
-            <Progress total={sent.total} segments={[{ key: "sent", value: sent.loaded, className: "bg-sky-600", label: "Sent" }]} />
+            <Progress
+              total={sent.total}
+              segments={[{ key: "sent", value: sent.loaded, className: "bg-sky-600", label: "Sent" }]}
+            />
             <Button size="sm" onClick={() => request.current?.abort()}>
               Cancel
             </Button>
           </div>
         ) : null}
-        {error ? <Notice tone="error" className="mt-4">{error}</Notice> : null}
+        {error ? (
+          <Notice tone="error" className="mt-4">
+            {error}
+          </Notice>
+        ) : null}
       </Card>
       {report && file ? <UploadReport report={report} onPhoneColumn={(column) => send(file, column)} /> : null}
     </div>
@@ -129,13 +146,17 @@ export function UploadList() {
 function UploadReport({ report, onPhoneColumn }: { report: Report; onPhoneColumn: (column: string) => void }) {
   const u = report.upload;
   const how = [
-    u.format === "xlsx" ? `sheet "${u.report.sheet}"${(u.report.sheets?.length ?? 0) > 1 ? ` (of ${u.report.sheets!.map((s) => `"${s}"`).join(", ")})` : ""}` : null,
+    u.format === "xlsx"
+      ? `sheet "${u.report.sheet}"${(u.report.sheets?.length ?? 0) > 1 ? ` (of ${u.report.sheets!.map((s) => `"${s}"`).join(", ")})` : ""}`
+      : null,
     u.report.encoding ? `${u.report.encoding.toUpperCase()}` : null,
     u.report.delimiter ? `separated by ${u.report.delimiter === "\t" ? "tabs" : `"${u.report.delimiter}"`}` : null,
   ].filter(Boolean);
   return (
     <Card title={`Report: ${u.filename}`} data-testid="upload-report">
-      <p className="mb-3 text-sm text-slate-600">Read as {how.join(", ")}. Placeholders: {u.columns.map((c) => `{{${c}}}`).join(" ")}</p>
+      <p className="mb-3 text-sm text-slate-600">
+        Read as {how.join(", ")}. Placeholders: {u.columns.map((c) => `{{${c}}}`).join(" ")}
+      </p>
       <dl className="mb-4 grid grid-cols-2 gap-3 sm:grid-cols-5">
         <Stat label="Rows read" value={u.rows.toLocaleString()} testId="report-rows" />
         <Stat label="Valid" value={u.valid.toLocaleString()} testId="report-valid" />
@@ -143,8 +164,16 @@ function UploadReport({ report, onPhoneColumn }: { report: Report; onPhoneColumn
         <Stat label="Duplicates" value={u.duplicates.toLocaleString()} testId="report-duplicates" />
         <Stat label="Opted out" value={u.optedOut.toLocaleString()} testId="report-opted-out" />
       </dl>
-      {u.report.longRows > 0 ? <Notice tone="warning">{u.report.longRows.toLocaleString()} row(s) have more cells than the header; the extra cells were not kept.</Notice> : null}
-      <Field label="Phone column" hint="Guessed from the header and the values; choose another to check the file again." className="my-4 max-w-xs">
+      {u.report.longRows > 0 ? (
+        <Notice tone="warning">
+          {u.report.longRows.toLocaleString()} row(s) have more cells than the header; the extra cells were not kept.
+        </Notice>
+      ) : null}
+      <Field
+        label="Phone column"
+        hint="Guessed from the header and the values; choose another to check the file again."
+        className="my-4 max-w-xs"
+      >
         {(ids) => (
           <Select {...ids} value={u.phoneColumn} onChange={(e) => onPhoneColumn(e.target.value)}>
             {u.columns.map((c) => (

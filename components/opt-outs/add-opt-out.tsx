@@ -35,7 +35,8 @@ export function AddOptOut({ action }: { action: Action }) {
       setUpload({ busy: false, result: body as UploadResult });
       router.refresh();
     } else {
-      const message = body && typeof body === "object" && "message" in body ? String(body.message) : "The upload failed. Try again.";
+      const message =
+        body && typeof body === "object" && "message" in body ? String(body.message) : "The upload failed. Try again.";
       setUpload({ busy: false, error: message });
     }
   }
@@ -44,17 +45,37 @@ export function AddOptOut({ action }: { action: Action }) {
     <div className="space-y-4">
       <form action={formAction} className="grid gap-4 sm:grid-cols-3 sm:items-end">
         <Field label="Number to opt out" errors={errors.phone}>
-          {(ids) => <Input {...ids} name="phone" required value={values.phone} onChange={(e) => setValues({ ...values, phone: e.target.value })} placeholder="0712 345 678" />}
+          {(ids) => (
+            <Input
+              {...ids}
+              name="phone"
+              required
+              value={values.phone}
+              onChange={(e) => setValues({ ...values, phone: e.target.value })}
+              placeholder="0712 345 678"
+            />
+          )}
         </Field>
         <Field label="Reason (optional)" errors={errors.reason}>
-          {(ids) => <Input {...ids} name="reason" maxLength={200} value={values.reason} onChange={(e) => setValues({ ...values, reason: e.target.value })} />}
+          {(ids) => (
+            <Input
+              {...ids}
+              name="reason"
+              maxLength={200}
+              value={values.reason}
+              onChange={(e) => setValues({ ...values, reason: e.target.value })}
+            />
+          )}
         </Field>
         <Button type="submit" variant="primary" disabled={pending}>
           {pending ? "Adding…" : "Opt out"}
         </Button>
         <ActionNotice result={state} className="sm:col-span-3" />
       </form>
-      <Field label="Opt-out file (CSV or XLSX)" hint="One number per row, in any column named like phone, or the column of numbers.">
+      <Field
+        label="Opt-out file (CSV or XLSX)"
+        hint="One number per row, in any column named like phone, or the column of numbers."
+      >
         {(ids) => (
           <Input
             {...ids}
@@ -73,8 +94,9 @@ export function AddOptOut({ action }: { action: Action }) {
       {upload.error ? <Notice tone="error">{upload.error}</Notice> : null}
       {upload.result ? (
         <Notice tone="success">
-          {upload.result.added.toLocaleString()} number(s) opted out from {upload.result.rows.toLocaleString()} row(s); {upload.result.already.toLocaleString()} were
-          already opted out, {upload.result.invalid.toLocaleString()} invalid, {upload.result.duplicates.toLocaleString()} repeated.
+          {upload.result.added.toLocaleString()} number(s) opted out from {upload.result.rows.toLocaleString()} row(s);{" "}
+          {upload.result.already.toLocaleString()} were already opted out, {upload.result.invalid.toLocaleString()}{" "}
+          invalid, {upload.result.duplicates.toLocaleString()} repeated.
         </Notice>
       ) : null}
     </div>

@@ -29,10 +29,26 @@ export function OverviewCharts({ days }: { days: DayFigures[] }) {
         </div>
       </Card>
       <Card title="Delivery rate per day" className="min-w-0">
-        <Chart kind="line" data={data} xKey="day" xFormat="day" percent label="Delivery rate per day, last 30 days" series={[{ key: "rate", label: "Delivered ÷ sent", color: OUTCOME_COLORS.rate }]} />
+        <Chart
+          kind="line"
+          data={data}
+          xKey="day"
+          xFormat="day"
+          percent
+          label="Delivery rate per day, last 30 days"
+          series={[{ key: "rate", label: "Delivered ÷ sent", color: OUTCOME_COLORS.rate }]}
+        />
       </Card>
       <Card title="SMS units per day" className="min-w-0 lg:col-span-2">
-        <Chart kind="bar" data={data} xKey="day" xFormat="day" height={200} label="SMS units charged per day, last 30 days" series={[{ key: "units", label: "Units", color: OUTCOME_COLORS.units }]} />
+        <Chart
+          kind="bar"
+          data={data}
+          xKey="day"
+          xFormat="day"
+          height={200}
+          label="SMS units charged per day, last 30 days"
+          series={[{ key: "units", label: "Units", color: OUTCOME_COLORS.units }]}
+        />
       </Card>
     </div>
   );

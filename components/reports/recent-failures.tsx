@@ -6,7 +6,8 @@ import { getRecentFailures } from "@/lib/reports/overview";
 
 export async function RecentFailures() {
   const failures = await getRecentFailures();
-  if (failures.length === 0) return <p className="text-sm text-slate-600">No failures in the batches of the last 7 days.</p>;
+  if (failures.length === 0)
+    return <p className="text-sm text-slate-600">No failures in the batches of the last 7 days.</p>;
   return (
     <div className="grid gap-4 md:grid-cols-2">
       {failures.map((f) => (
@@ -16,7 +17,8 @@ export async function RecentFailures() {
               {f.name}
             </Link>{" "}
             <span className="text-slate-600">
-              · {f.failedCount.toLocaleString()} failed · {f.rejectedCount.toLocaleString()} rejected · {f.unknownCount.toLocaleString()} unknown
+              · {f.failedCount.toLocaleString()} failed · {f.rejectedCount.toLocaleString()} rejected ·{" "}
+              {f.unknownCount.toLocaleString()} unknown
             </span>
           </p>
           <ul className="space-y-1">

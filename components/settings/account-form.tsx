@@ -19,7 +19,13 @@ export type AccountFormValues = {
 };
 
 /** Every field controlled, so that a refused save keeps what was typed. The token is never shown, only replaced. */
-export function AccountForm({ initial, action }: { initial: AccountFormValues; action: (previous: ActionResult | null, form: FormData) => Promise<ActionResult> }) {
+export function AccountForm({
+  initial,
+  action,
+}: {
+  initial: AccountFormValues;
+  action: (previous: ActionResult | null, form: FormData) => Promise<ActionResult>;
+}) {
   const [state, formAction, pending] = useActionState(action, null);
   const [values, setValues] = useState(initial);
   const [token, setToken] = useState("");
@@ -29,18 +35,29 @@ export function AccountForm({ initial, action }: { initial: AccountFormValues; a
   const baseUrlChanged = Boolean(values.id) && values.baseUrl !== initial.baseUrl;
 
   return (
-    <form action={formAction} className="grid gap-4 rounded-lg border border-slate-200 bg-white p-4 text-sm sm:grid-cols-2">
+    <form
+      action={formAction}
+      className="grid gap-4 rounded-lg border border-slate-200 bg-white p-4 text-sm sm:grid-cols-2"
+    >
       {values.id ? <input type="hidden" name="id" value={values.id} /> : null}
       <Field label="Name" errors={errors.name}>
         {(ids) => <Input {...ids} name="name" value={values.name} onChange={set("name")} />}
       </Field>
       <Field label="Base URL (with /api/v1)" errors={errors.baseUrl}>
-        {(ids) => <Input {...ids} name="baseUrl" value={values.baseUrl} onChange={set("baseUrl")} className="font-mono" />}
+        {(ids) => (
+          <Input {...ids} name="baseUrl" value={values.baseUrl} onChange={set("baseUrl")} className="font-mono" />
+        )}
       </Field>
       <Field
         label="Bearer token"
         errors={errors.token}
-        hint={baseUrlChanged ? "The base URL changed: enter the token for the new address." : values.tokenLast4 ? "Leave empty to keep the current token." : undefined}
+        hint={
+          baseUrlChanged
+            ? "The base URL changed: enter the token for the new address."
+            : values.tokenLast4
+              ? "Leave empty to keep the current token."
+              : undefined
+        }
       >
         {(ids) => (
           <Input
@@ -55,22 +72,53 @@ export function AccountForm({ initial, action }: { initial: AccountFormValues; a
           />
         )}
       </Field>
-      <Field label="Default sender ID" hint="At most 11 characters, or a number of up to 15 digits." errors={errors.defaultSender}>
+      <Field
+        label="Default sender ID"
+        hint="At most 11 characters, or a number of up to 15 digits."
+        errors={errors.defaultSender}
+      >
         {(ids) => <Input {...ids} name="defaultSender" value={values.defaultSender} onChange={set("defaultSender")} />}
       </Field>
       <Field label="Default originator number" errors={errors.defaultOriginator}>
-        {(ids) => <Input {...ids} name="defaultOriginator" value={values.defaultOriginator} onChange={set("defaultOriginator")} />}
+        {(ids) => (
+          <Input
+            {...ids}
+            name="defaultOriginator"
+            value={values.defaultOriginator}
+            onChange={set("defaultOriginator")}
+          />
+        )}
       </Field>
       <div className="grid grid-cols-2 gap-3">
         <Field label="Requests/s" errors={errors.requestsPerSecond}>
-          {(ids) => <Input {...ids} name="requestsPerSecond" type="number" min={1} value={values.requestsPerSecond} onChange={set("requestsPerSecond")} />}
+          {(ids) => (
+            <Input
+              {...ids}
+              name="requestsPerSecond"
+              type="number"
+              min={1}
+              value={values.requestsPerSecond}
+              onChange={set("requestsPerSecond")}
+            />
+          )}
         </Field>
         <Field label="Batch size" errors={errors.batchSizeLimit}>
-          {(ids) => <Input {...ids} name="batchSizeLimit" type="number" min={1} max={100} value={values.batchSizeLimit} onChange={set("batchSizeLimit")} />}
+          {(ids) => (
+            <Input
+              {...ids}
+              name="batchSizeLimit"
+              type="number"
+              min={1}
+              max={100}
+              value={values.batchSizeLimit}
+              onChange={set("batchSizeLimit")}
+            />
+          )}
         </Field>
       </div>
       <label className="flex items-center gap-2 sm:col-span-2">
-        <input name="isDefault" type="checkbox" checked={values.isDefault} onChange={set("isDefault")} /> Default account for new batches
+        <input name="isDefault" type="checkbox" checked={values.isDefault} onChange={set("isDefault")} /> Default
+        account for new batches
       </label>
       <div className="flex flex-wrap items-center gap-3 sm:col-span-2">
         <Button type="submit" variant="primary" size="sm" disabled={pending}>

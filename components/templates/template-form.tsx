@@ -11,7 +11,11 @@ export type EditedTemplate = { id: string; name: string; kind: "SMS" | "VOICE"; 
 
 /** New template, or the one being edited (`?edit=<id>`): the same form, every field controlled. */
 export function TemplateForm({ action, editing }: { action: Action; editing?: EditedTemplate | undefined }) {
-  const [values, setValues] = useState({ name: editing?.name ?? "", kind: editing?.kind ?? "SMS", body: editing?.body ?? "" });
+  const [values, setValues] = useState({
+    name: editing?.name ?? "",
+    kind: editing?.kind ?? "SMS",
+    body: editing?.body ?? "",
+  });
   // Saved: a new template's form is emptied for the next (an edit is redirected to the list by the action).
   const [state, formAction, pending] = useActionState(async (previous: ActionResult | null, form: FormData) => {
     const result = await action(previous, form);
@@ -24,19 +28,46 @@ export function TemplateForm({ action, editing }: { action: Action; editing?: Ed
       <input type="hidden" name="id" value={editing?.id ?? ""} />
       <div className="grid gap-4 sm:grid-cols-2">
         <Field label="Template name" errors={errors.name}>
-          {(ids) => <Input {...ids} name="name" required maxLength={100} value={values.name} onChange={(e) => setValues({ ...values, name: e.target.value })} />}
+          {(ids) => (
+            <Input
+              {...ids}
+              name="name"
+              required
+              maxLength={100}
+              value={values.name}
+              onChange={(e) => setValues({ ...values, name: e.target.value })}
+            />
+          )}
         </Field>
         <Field label="Kind" errors={errors.kind}>
           {(ids) => (
-            <Select {...ids} name="kind" value={values.kind} onChange={(e) => setValues({ ...values, kind: e.target.value as "SMS" | "VOICE" })}>
+            <Select
+              {...ids}
+              name="kind"
+              value={values.kind}
+              onChange={(e) => setValues({ ...values, kind: e.target.value as "SMS" | "VOICE" })}
+            >
               <option value="SMS">SMS</option>
               <option value="VOICE">Voice (text to speech)</option>
             </Select>
           )}
         </Field>
       </div>
-      <Field label="Template body" hint="{{column}} placeholders are filled in from a saved list's columns." errors={errors.body}>
-        {(ids) => <Textarea {...ids} name="body" required rows={4} value={values.body} onChange={(e) => setValues({ ...values, body: e.target.value })} />}
+      <Field
+        label="Template body"
+        hint="{{column}} placeholders are filled in from a saved list's columns."
+        errors={errors.body}
+      >
+        {(ids) => (
+          <Textarea
+            {...ids}
+            name="body"
+            required
+            rows={4}
+            value={values.body}
+            onChange={(e) => setValues({ ...values, body: e.target.value })}
+          />
+        )}
       </Field>
       <div className="flex gap-3">
         <Button type="submit" variant="primary" disabled={pending}>

@@ -3,7 +3,15 @@
 import type { ActionResult } from "@/lib/auth/action";
 import { cx } from "./cx";
 
-export function ActionNotice({ result, className, listFields = false }: { result: ActionResult | null; className?: string; listFields?: boolean }) {
+export function ActionNotice({
+  result,
+  className,
+  listFields = false,
+}: {
+  result: ActionResult | null;
+  className?: string;
+  listFields?: boolean;
+}) {
   if (!result) return <p role="status" aria-live="polite" className={cx("min-h-5 text-sm", className)} />;
   if (result.ok) {
     return (

@@ -3,7 +3,19 @@
 // A chart of a few series over categories or time (recharts): stacked areas, stacked bars or lines, one look for
 // every page. Props are plain data (pages render it from the server): formats are named, not functions. Readable at
 // 390 px: the SVG follows its box's width, ticks are small and thinned out, the legend sits below, numbers are short.
-import { Area, AreaChart, Bar, BarChart, CartesianGrid, Legend, Line, LineChart, Tooltip, XAxis, YAxis } from "recharts";
+import {
+  Area,
+  AreaChart,
+  Bar,
+  BarChart,
+  CartesianGrid,
+  Legend,
+  Line,
+  LineChart,
+  Tooltip,
+  XAxis,
+  YAxis,
+} from "recharts";
 import { REPORT_TIME_ZONE } from "@/lib/reports/time-zone";
 
 export type ChartSeries = { key: string; label: string; color: string };
@@ -25,8 +37,19 @@ type Props = {
 const compact = new Intl.NumberFormat("en", { notation: "compact", maximumFractionDigits: 1 });
 const whole = new Intl.NumberFormat("en");
 const FORMATS: Record<Exclude<ChartFormat, "label">, Intl.DateTimeFormat> = {
-  seconds: new Intl.DateTimeFormat("en-GB", { hour: "2-digit", minute: "2-digit", second: "2-digit", timeZone: REPORT_TIME_ZONE }),
-  minutes: new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", hour: "2-digit", minute: "2-digit", timeZone: REPORT_TIME_ZONE }),
+  seconds: new Intl.DateTimeFormat("en-GB", {
+    hour: "2-digit",
+    minute: "2-digit",
+    second: "2-digit",
+    timeZone: REPORT_TIME_ZONE,
+  }),
+  minutes: new Intl.DateTimeFormat("en-GB", {
+    day: "numeric",
+    month: "short",
+    hour: "2-digit",
+    minute: "2-digit",
+    timeZone: REPORT_TIME_ZONE,
+  }),
   day: new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", timeZone: "UTC" }),
 };
 
@@ -37,14 +60,34 @@ function formatX(value: unknown, format: ChartFormat): string {
 }
 
 export function Chart({ kind, data, xKey, xFormat, series, percent = false, height = 260, label }: Props) {
-  const y = (value: unknown) => (typeof value === "number" ? (percent ? `${Math.round(value * 100)}%` : compact.format(value)) : "");
-  const tooltipValue = (value: unknown) => (typeof value === "number" ? (percent ? `${(value * 100).toFixed(1)} %` : whole.format(value)) : "—");
-  const common = { responsive: true, data, style: { width: "100%", height }, margin: { top: 8, right: 8, bottom: 0, left: 0 }, accessibilityLayer: true } as const;
+  const y = (value: unknown) =>
+    typeof value === "number" ? (percent ? `${Math.round(value * 100)}%` : compact.format(value)) : "";
+  const tooltipValue = (value: unknown) =>
+    typeof value === "number" ? (percent ? `${(value * 100).toFixed(1)} %` : whole.format(value)) : "—";
+  const common = {
+    responsive: true,
+    data,
+    style: { width: "100%", height },
+    margin: { top: 8, right: 8, bottom: 0, left: 0 },
+    accessibilityLayer: true,
+  } as const;
   const axes = (
     <>
       <CartesianGrid strokeDasharray="3 3" stroke="#e2e8f0" vertical={false} />
-      <XAxis dataKey={xKey} tickFormatter={(v: unknown) => formatX(v, xFormat)} tick={{ fontSize: 11 }} minTickGap={16} tickMargin={6} />
-      <YAxis tickFormatter={y} tick={{ fontSize: 11 }} width={44} allowDecimals={false} {...(percent ? { domain: [0, 1] } : {})} />
+      <XAxis
+        dataKey={xKey}
+        tickFormatter={(v: unknown) => formatX(v, xFormat)}
+        tick={{ fontSize: 11 }}
+        minTickGap={16}
+        tickMargin={6}
+      />
+      <YAxis
+        tickFormatter={y}
+        tick={{ fontSize: 11 }}
+        width={44}
+        allowDecimals={false}
+        {...(percent ? { domain: [0, 1] } : {})}
+      />
       <Tooltip labelFormatter={(v: unknown) => formatX(v, xFormat)} formatter={(v: unknown) => tooltipValue(v)} />
       <Legend wrapperStyle={{ fontSize: 12 }} />
     </>
@@ -55,7 +98,17 @@ export function Chart({ kind, data, xKey, xFormat, series, percent = false, heig
         <AreaChart {...common}>
           {axes}
           {series.map((s) => (
-            <Area key={s.key} type="linear" dataKey={s.key} name={s.label} stackId="1" stroke={s.color} fill={s.color} fillOpacity={0.75} isAnimationActive={false} />
+            <Area
+              key={s.key}
+              type="linear"
+              dataKey={s.key}
+              name={s.label}
+              stackId="1"
+              stroke={s.color}
+              fill={s.color}
+              fillOpacity={0.75}
+              isAnimationActive={false}
+            />
           ))}
         </AreaChart>
       ) : kind === "bar" ? (
@@ -69,11 +122,20 @@ export function Chart({ kind, data, xKey, xFormat, series, percent = false, heig
         <LineChart {...common}>
           {axes}
           {series.map((s) => (
-            <Line key={s.key} type="monotone" dataKey={s.key} name={s.label} stroke={s.color} strokeWidth={2} dot={data.length <= 31 ? { r: 3 } : false} connectNulls isAnimationActive={false} />
+            <Line
+              key={s.key}
+              type="monotone"
+              dataKey={s.key}
+              name={s.label}
+              stroke={s.color}
+              strokeWidth={2}
+              dot={data.length <= 31 ? { r: 3 } : false}
+              connectNulls
+              isAnimationActive={false}
+            />
           ))}
         </LineChart>
       )}
     </figure>
   );
 }
-

@@ -3,7 +3,13 @@ import { cx } from "./cx";
 
 export function CodeBlock({ children, className, label }: { children: string; className?: string; label?: string }) {
   return (
-    <pre aria-label={label} className={cx("max-h-96 overflow-auto rounded-md bg-slate-900 p-3 text-xs leading-relaxed text-slate-100 whitespace-pre-wrap break-all", className)}>
+    <pre
+      aria-label={label}
+      className={cx(
+        "max-h-96 overflow-auto rounded-md bg-slate-900 p-3 text-xs leading-relaxed text-slate-100 whitespace-pre-wrap break-all",
+        className,
+      )}
+    >
       <code>{children}</code>
     </pre>
   );

@@ -2,7 +2,13 @@
 import type { ReactNode } from "react";
 import { cx } from "./cx";
 
-export function Details({ items, className }: { items: { label: ReactNode; value: ReactNode; testId?: string }[]; className?: string }) {
+export function Details({
+  items,
+  className,
+}: {
+  items: { label: ReactNode; value: ReactNode; testId?: string }[];
+  className?: string;
+}) {
   return (
     <dl className={cx("grid grid-cols-1 gap-x-6 gap-y-2 text-sm sm:grid-cols-[max-content_1fr]", className)}>
       {items.map((item, i) => (

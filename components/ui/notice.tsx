@@ -9,7 +9,15 @@ const TONES = {
   error: "bg-red-50 text-red-800",
 } as const;
 
-export function Notice({ tone = "info", children, className }: { tone?: keyof typeof TONES; children: ReactNode; className?: string }) {
+export function Notice({
+  tone = "info",
+  children,
+  className,
+}: {
+  tone?: keyof typeof TONES;
+  children: ReactNode;
+  className?: string;
+}) {
   if (children === null || children === undefined || children === "") return null;
   return (
     <p role={tone === "error" ? "alert" : "status"} className={cx("rounded-md p-3 text-sm", TONES[tone], className)}>

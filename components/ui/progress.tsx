@@ -15,7 +15,14 @@ export function Progress({ segments, total, className }: { segments: Segment[]; 
       className={cx("flex h-3 overflow-hidden rounded-full bg-slate-100", className)}
     >
       {segments.map((s) =>
-        s.value > 0 ? <div key={s.key} title={`${s.label}: ${s.value.toLocaleString()}`} className={s.className} style={{ width: `${(s.value / whole) * 100}%` }} /> : null,
+        s.value > 0 ? (
+          <div
+            key={s.key}
+            title={`${s.label}: ${s.value.toLocaleString()}`}
+            className={s.className}
+            style={{ width: `${(s.value / whole) * 100}%` }}
+          />
+        ) : null,
       )}
     </div>
   );

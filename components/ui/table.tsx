@@ -23,7 +23,13 @@ export function THead({ children }: { children: ReactNode }) {
 }
 
 export function Th({ className, numeric, ...props }: ComponentProps<"th"> & { numeric?: boolean }) {
-  return <th scope="col" className={cx("whitespace-nowrap px-3 py-2 font-medium", numeric && "text-right", className)} {...props} />;
+  return (
+    <th
+      scope="col"
+      className={cx("whitespace-nowrap px-3 py-2 font-medium", numeric && "text-right", className)}
+      {...props}
+    />
+  );
 }
 
 export function Tr({ className, ...props }: ComponentProps<"tr">) {

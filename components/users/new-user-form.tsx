@@ -15,14 +15,34 @@ export function NewUserForm({ action }: { action: Action }) {
   return (
     <form action={formAction} className="grid gap-4 sm:grid-cols-4 sm:items-end">
       <Field label="Email" errors={errors.email}>
-        {(ids) => <Input {...ids} name="email" type="email" value={values.email} onChange={(e) => setValues({ ...values, email: e.target.value })} />}
+        {(ids) => (
+          <Input
+            {...ids}
+            name="email"
+            type="email"
+            value={values.email}
+            onChange={(e) => setValues({ ...values, email: e.target.value })}
+          />
+        )}
       </Field>
       <Field label="Name" errors={errors.name}>
-        {(ids) => <Input {...ids} name="name" value={values.name} onChange={(e) => setValues({ ...values, name: e.target.value })} />}
+        {(ids) => (
+          <Input
+            {...ids}
+            name="name"
+            value={values.name}
+            onChange={(e) => setValues({ ...values, name: e.target.value })}
+          />
+        )}
       </Field>
       <Field label="Role" errors={errors.role}>
         {(ids) => (
-          <Select {...ids} name="role" value={values.role} onChange={(e) => setValues({ ...values, role: e.target.value })}>
+          <Select
+            {...ids}
+            name="role"
+            value={values.role}
+            onChange={(e) => setValues({ ...values, role: e.target.value })}
+          >
             <option value="VIEWER">Viewer — reads reports</option>
             <option value="OPERATOR">Operator — sends</option>
             <option value="ADMIN">Admin — manages accounts and users</option>

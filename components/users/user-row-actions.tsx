@@ -12,7 +12,15 @@ export type UserActions = {
 };
 
 /** The controls of one user's row: role, disable/enable, reset password, and what came of the last one. */
-export function UserRowActions({ user, self, actions }: { user: { id: string; email: string; role: string; disabled: boolean }; self: boolean; actions: UserActions }) {
+export function UserRowActions({
+  user,
+  self,
+  actions,
+}: {
+  user: { id: string; email: string; role: string; disabled: boolean };
+  self: boolean;
+  actions: UserActions;
+}) {
   const [result, setResult] = useState<ActionResult | null>(null);
   const [pending, startTransition] = useTransition();
   const run = (work: () => Promise<ActionResult>) => startTransition(async () => setResult(await work()));
@@ -33,19 +41,30 @@ export function UserRowActions({ user, self, actions }: { user: { id: string; em
         <option value="ADMIN">admin</option>
       </Select>
       {self ? null : (
-        <Button size="sm" variant={user.disabled ? "secondary" : "danger"} disabled={pending} onClick={() => run(() => actions.setDisabled(user.id, !user.disabled))}>
+        <Button
+          size="sm"
+          variant={user.disabled ? "secondary" : "danger"}
+          disabled={pending}
+          onClick={() => run(() => actions.setDisabled(user.id, !user.disabled))}
+        >
           {user.disabled ? "Enable" : "Disable"}
         </Button>
       )}
       <Button
         size="sm"
         disabled={pending}
-        onClick={() => window.confirm(`Reset the password of ${user.email}? Their sessions end.`) && run(() => actions.resetPassword(user.id))}
+        onClick={() =>
+          window.confirm(`Reset the password of ${user.email}? Their sessions end.`) &&
+          run(() => actions.resetPassword(user.id))
+        }
       >
         Reset password
       </Button>
       {result ? (
-        <p role={result.ok ? "status" : "alert"} className={`w-full text-sm ${result.ok ? "text-emerald-800" : "text-red-700"}`}>
+        <p
+          role={result.ok ? "status" : "alert"}
+          className={`w-full text-sm ${result.ok ? "text-emerald-800" : "text-red-700"}`}
+        >
           {result.message}
         </p>
       ) : null}

@@ -19,12 +19,17 @@ const form = (patch: Record<string, unknown> = {}) =>
   });
 
 async function admin(): Promise<string> {
-  const user = await db.user.create({ data: { email: `a-${Math.random()}@t.local`, name: "A", role: "ADMIN", passwordHash: "x" } });
+  const user = await db.user.create({
+    data: { email: `a-${Math.random()}@t.local`, name: "A", role: "ADMIN", passwordHash: "x" },
+  });
   return user.id;
 }
 
 async function failure(work: Promise<unknown>) {
-  const error = await work.then(() => null, (e: unknown) => e);
+  const error = await work.then(
+    () => null,
+    (e: unknown) => e,
+  );
   if (!isAppError(error)) throw new Error(`expected an AppError, got ${String(error)}`);
   return error;
 }
@@ -33,7 +38,9 @@ test("a sender the provider would refuse (over 11 characters) is refused at the 
   const result = accountSchema.safeParse({ ...form(), defaultSender: "TWELVE-CHARS" });
   expect(result.success).toBe(false);
   expect(result.error?.issues[0]?.path).toEqual(["defaultSender"]);
-  expect(result.error?.issues[0]?.message).toBe("The sender must be at most 11 characters, or a number of at most 15 digits.");
+  expect(result.error?.issues[0]?.message).toBe(
+    "The sender must be at most 11 characters, or a number of at most 15 digits.",
+  );
 });
 
 test("a taken name is a conflict on the name field (the database's unique constraint, P2002), nothing written", async () => {
@@ -51,14 +58,19 @@ test("changing the base URL without the token again is refused; with the token i
   const { id } = await saveAccount(form({ name: "Moving" }), actor);
   const before = await db.providerAccount.findUniqueOrThrow({ where: { id }, omit: { tokenCiphertext: false } });
 
-  const error = await failure(saveAccount(form({ id, name: "Moving", token: "", baseUrl: "https://elsewhere.example/api/v1" }), actor));
+  const error = await failure(
+    saveAccount(form({ id, name: "Moving", token: "", baseUrl: "https://elsewhere.example/api/v1" }), actor),
+  );
   expect(error.code).toBe("INVALID_INPUT");
   expect(error.details?.token?.[0]).toMatch(/Required when the base URL changes/);
   const unchanged = await db.providerAccount.findUniqueOrThrow({ where: { id }, omit: { tokenCiphertext: false } });
   expect(unchanged.baseUrl).toBe(before.baseUrl);
   expect(unchanged.tokenCiphertext).toBe(before.tokenCiphertext);
 
-  await saveAccount(form({ id, name: "Moving", token: "new-token-WXYZ", baseUrl: "https://elsewhere.example/api/v1" }), actor);
+  await saveAccount(
+    form({ id, name: "Moving", token: "new-token-WXYZ", baseUrl: "https://elsewhere.example/api/v1" }),
+    actor,
+  );
   const moved = await db.providerAccount.findUniqueOrThrow({ where: { id }, omit: { tokenCiphertext: false } });
   expect(moved.baseUrl).toBe("https://elsewhere.example/api/v1");
   expect(moved.tokenLast4).toBe("WXYZ");
@@ -67,6 +79,11 @@ test("changing the base URL without the token again is refused; with the token i
   expect(JSON.stringify(audit.map((a) => a.detail))).not.toContain("new-token");
 
   // Same base URL, empty token: keeps the token.
-  await saveAccount(form({ id, name: "Moving", token: "", baseUrl: "https://elsewhere.example/api/v1", requestsPerSecond: "60" }), actor);
-  expect((await db.providerAccount.findUniqueOrThrow({ where: { id }, omit: { tokenCiphertext: false } })).tokenCiphertext).toBe(moved.tokenCiphertext);
+  await saveAccount(
+    form({ id, name: "Moving", token: "", baseUrl: "https://elsewhere.example/api/v1", requestsPerSecond: "60" }),
+    actor,
+  );
+  expect(
+    (await db.providerAccount.findUniqueOrThrow({ where: { id }, omit: { tokenCiphertext: false } })).tokenCiphertext,
+  ).toBe(moved.tokenCiphertext);
 });

@@ -13,18 +13,34 @@ import { AppError } from "@/lib/errors/app-error";
 import { isUniqueViolation } from "@/lib/errors/error-shape";
 import { BATCH_LIMIT, REQUEST_RATE_LIMIT, originatorSchema, senderSchema } from "@/lib/provider/wire/schemas";
 
-const checkbox = z.union([z.boolean(), z.literal("on")]).optional().transform((value) => value === true || value === "on");
-const optionalText = z.string().trim().transform((value) => (value === "" ? undefined : value)).optional();
+const checkbox = z
+  .union([z.boolean(), z.literal("on")])
+  .optional()
+  .transform((value) => value === true || value === "on");
+const optionalText = z
+  .string()
+  .trim()
+  .transform((value) => (value === "" ? undefined : value))
+  .optional();
 
 /** The form's and the server's one schema: the sender and originator as the provider's wire contract has them. */
 export const accountSchema = z.object({
-  id: z.uuid().optional().or(z.literal("").transform(() => undefined)),
+  id: z
+    .uuid()
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
   name: z.string().trim().min(1, "Give the account a name.").max(100),
-  baseUrl: z.url("A full URL, such as https://api.example.com/api/v1.").refine((url) => /^https?:\/\//.test(url), "Use http:// or https://."),
+  baseUrl: z
+    .url("A full URL, such as https://api.example.com/api/v1.")
+    .refine((url) => /^https?:\/\//.test(url), "Use http:// or https://."),
   token: optionalText.pipe(z.string().max(4096).optional()),
   defaultSender: z.string().trim().pipe(senderSchema),
   defaultOriginator: z.string().trim().pipe(originatorSchema),
-  requestsPerSecond: z.coerce.number().int().min(1).max(REQUEST_RATE_LIMIT * 100),
+  requestsPerSecond: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(REQUEST_RATE_LIMIT * 100),
   batchSizeLimit: z.coerce.number().int().min(1).max(BATCH_LIMIT),
   isDefault: checkbox,
 });
@@ -33,7 +49,10 @@ export type AccountInput = z.output<typeof accountSchema>;
 
 export async function saveAccount(input: AccountInput, actorId: string): Promise<{ id: string }> {
   const { id, token, isDefault, ...fields } = input;
-  if (!id && !token) throw new AppError("INVALID_INPUT", "A new account needs its bearer token.", { token: ["Required for a new account."] });
+  if (!id && !token)
+    throw new AppError("INVALID_INPUT", "A new account needs its bearer token.", {
+      token: ["Required for a new account."],
+    });
   if (id && !token) {
     const current = await db.providerAccount.findUnique({ where: { id }, select: { baseUrl: true } });
     if (!current) throw new AppError("NOT_FOUND", "That account no longer exists.");
@@ -47,11 +66,25 @@ export async function saveAccount(input: AccountInput, actorId: string): Promise
 
   try {
     return await db.$transaction(async (tx) => {
-      if (isDefault) await tx.providerAccount.updateMany({ where: { isDefault: true, ...(id ? { NOT: { id } } : {}) }, data: { isDefault: false } });
+      if (isDefault)
+        await tx.providerAccount.updateMany({
+          where: { isDefault: true, ...(id ? { NOT: { id } } : {}) },
+          data: { isDefault: false },
+        });
       const saved = id
-        ? await tx.providerAccount.update({ where: { id }, data: { ...fields, ...sealed, isDefault }, select: { id: true } })
+        ? await tx.providerAccount.update({
+            where: { id },
+            data: { ...fields, ...sealed, isDefault },
+            select: { id: true },
+          })
         : await tx.providerAccount.create({
-            data: { ...fields, tokenCiphertext: sealed.tokenCiphertext!, tokenLast4: sealed.tokenLast4!, isDefault, receiptSecret: randomBytes(24).toString("base64url") },
+            data: {
+              ...fields,
+              tokenCiphertext: sealed.tokenCiphertext!,
+              tokenLast4: sealed.tokenLast4!,
+              isDefault,
+              receiptSecret: randomBytes(24).toString("base64url"),
+            },
             select: { id: true },
           });
       await recordAudit(
@@ -67,7 +100,8 @@ export async function saveAccount(input: AccountInput, actorId: string): Promise
       return saved;
     });
   } catch (error) {
-    if (isUniqueViolation(error)) throw new AppError("CONFLICT", "Another account already has that name.", { name: ["Already used."] });
+    if (isUniqueViolation(error))
+      throw new AppError("CONFLICT", "Another account already has that name.", { name: ["Already used."] });
     throw error;
   }
 }

@@ -17,7 +17,16 @@ export function auditStream(filter: AuditFilter): ReadableStream<Uint8Array> {
       }
       const page = await listAudit({ ...filter, before }, 1000);
       const text = csvRows(
-        page.rows.map((a) => [a.id, a.createdAt.toISOString(), a.actorEmail, a.actorId, a.action, a.targetType, a.targetId, JSON.stringify(a.detail ?? {})]),
+        page.rows.map((a) => [
+          a.id,
+          a.createdAt.toISOString(),
+          a.actorEmail,
+          a.actorId,
+          a.action,
+          a.targetType,
+          a.targetId,
+          JSON.stringify(a.detail ?? {}),
+        ]),
       );
       if (text) controller.enqueue(encoder.encode(text));
       if (page.next) before = page.next;

@@ -30,7 +30,9 @@ test("pages of the log, newest first, cross 999 → 1,000 and 9,999 → 10,000 w
 });
 
 test("filters by actor, action and day; a malformed filter is refused with a reason", async () => {
-  const user = await db.user.create({ data: { email: "auditor@test.local", name: "A", role: "ADMIN", passwordHash: "x" } });
+  const user = await db.user.create({
+    data: { email: "auditor@test.local", name: "A", role: "ADMIN", passwordHash: "x" },
+  });
   await recordAudit({ actorId: user.id, action: "user.create", targetType: "User", targetId: "someone" });
   await recordAudit({ actorId: null, action: "user.create", targetType: "User", targetId: "first" });
   const byActor = await listAudit({ actor: user.id });
@@ -39,5 +41,9 @@ test("filters by actor, action and day; a malformed filter is refused with a rea
   expect((await listAudit({ action: "user.create", from: today, to: today })).rows).toHaveLength(2);
   expect((await listAudit({ action: "user.create", to: "2000-01-01" })).rows).toHaveLength(0);
   const bad = auditFilterSchema.safeParse({ actor: "nope", action: "drop.table", from: "yesterday" });
-  expect(bad.error?.issues.map((i) => i.message)).toEqual(["Not a user.", "Not an audited action.", "A date as YYYY-MM-DD."]);
+  expect(bad.error?.issues.map((i) => i.message)).toEqual([
+    "Not a user.",
+    "Not an audited action.",
+    "A date as YYYY-MM-DD.",
+  ]);
 });

@@ -13,7 +13,10 @@ export const auditFilterSchema = z.object({
   action: optionalParam(z.enum(AUDIT_ACTIONS, { error: "Not an audited action." })),
   from: optionalParam(day),
   to: optionalParam(day),
-  before: z.string().regex(/^\d{1,19}$/, "The cursor must be an event id.").optional(),
+  before: z
+    .string()
+    .regex(/^\d{1,19}$/, "The cursor must be an event id.")
+    .optional(),
 });
 
 export type AuditFilter = z.output<typeof auditFilterSchema>;

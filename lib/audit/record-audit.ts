@@ -39,7 +39,9 @@ export type AuditEntry = {
 };
 
 /** A pg pool or client (inside a transaction), or Prisma's client or transaction client. */
-type Executor = Pick<pg.Pool | pg.PoolClient, "query"> | { $executeRawUnsafe: (query: string, ...values: unknown[]) => Promise<number> };
+type Executor =
+  | Pick<pg.Pool | pg.PoolClient, "query">
+  | { $executeRawUnsafe: (query: string, ...values: unknown[]) => Promise<number> };
 
 const INSERT = `INSERT INTO "AuditEvent" ("actorId", action, "targetType", "targetId", detail) VALUES ($1::uuid, $2, $3, $4, $5::jsonb)`;
 

@@ -30,7 +30,8 @@ export async function authorizedAction<S extends z.ZodType>(
   try {
     const actor = await currentActor();
     if (!actor) throw new AppError("UNAUTHENTICATED", "Your session has ended. Log in again.");
-    if (actor.mustChangePassword && !gate.whilePasswordMustChange) throw new AppError("FORBIDDEN", "Choose your own password first.");
+    if (actor.mustChangePassword && !gate.whilePasswordMustChange)
+      throw new AppError("FORBIDDEN", "Choose your own password first.");
     if (!gate.allowed(actor)) throw new AppError("FORBIDDEN", "Your role does not allow this.");
     const parsed = gate.input.safeParse(plain(raw));
     if (!parsed.success) throw invalidInput(parsed.error);

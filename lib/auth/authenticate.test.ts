@@ -11,7 +11,13 @@ async function seedUser(options: { disabled?: boolean } = {}) {
   const email = `user-${randomBytes(4).toString("hex")}@test.local`;
   const password = `pw-${randomBytes(8).toString("hex")}`;
   const user = await db.user.create({
-    data: { email, name: "Admin", role: "ADMIN", passwordHash: await hashPassword(password), disabledAt: options.disabled ? new Date() : null },
+    data: {
+      email,
+      name: "Admin",
+      role: "ADMIN",
+      passwordHash: await hashPassword(password),
+      disabledAt: options.disabled ? new Date() : null,
+    },
     select: { id: true },
   });
   return { id: user.id, email, password };
@@ -20,7 +26,11 @@ async function seedUser(options: { disabled?: boolean } = {}) {
 let clients = 0;
 /** A fresh client address for each call. */
 const client = () => `198.51.100.${++clients}`;
-const refusal = (promise: Promise<unknown>) => promise.then(() => "accepted", (error: unknown) => (error instanceof LoginRefused ? error.message : `unexpected: ${String(error)}`));
+const refusal = (promise: Promise<unknown>) =>
+  promise.then(
+    () => "accepted",
+    (error: unknown) => (error instanceof LoginRefused ? error.message : `unexpected: ${String(error)}`),
+  );
 
 /** A password check that records the hashes it was asked to verify against. */
 function countingCheck(): { check: PasswordCheck; hashes: string[] } {
@@ -33,7 +43,9 @@ describe("throttling", () => {
     const admin = await seedUser();
     const attacker = client();
     for (let i = 0; i < PAIR_POLICY.maxFailures; i++) {
-      expect(await refusal(authenticate({ email: admin.email, password: `wrong-${i}`, clientAddress: attacker }))).toBe(WRONG_CREDENTIALS);
+      expect(await refusal(authenticate({ email: admin.email, password: `wrong-${i}`, clientAddress: attacker }))).toBe(
+        WRONG_CREDENTIALS,
+      );
     }
     // The attacker's client is locked for this email, even with the right password, and is told for how long.
     expect(await refusal(authenticate({ email: admin.email, password: admin.password, clientAddress: attacker }))).toBe(
@@ -50,22 +62,34 @@ describe("throttling", () => {
       await refusal(authenticate({ email: `victim-${i}@test.local`, password: "123456", clientAddress: stuffer }));
     }
     const victim = await seedUser();
-    expect(await refusal(authenticate({ email: victim.email, password: victim.password, clientAddress: stuffer }))).toMatch(/^Too many failed attempts\. Try again in 15 minute/);
-    expect((await authenticate({ email: victim.email, password: victim.password, clientAddress: client() })).id).toBe(victim.id);
+    expect(
+      await refusal(authenticate({ email: victim.email, password: victim.password, clientAddress: stuffer })),
+    ).toMatch(/^Too many failed attempts\. Try again in 15 minute/);
+    expect((await authenticate({ email: victim.email, password: victim.password, clientAddress: client() })).id).toBe(
+      victim.id,
+    );
   });
 
   test("the lock ends after its time", async () => {
     const user = await seedUser();
     const from = client();
     const start = new Date();
-    for (let i = 0; i < PAIR_POLICY.maxFailures; i++) await refusal(authenticate({ email: user.email, password: "x", clientAddress: from }, verifyPassword, start));
+    for (let i = 0; i < PAIR_POLICY.maxFailures; i++)
+      await refusal(authenticate({ email: user.email, password: "x", clientAddress: from }, verifyPassword, start));
     const later = new Date(start.getTime() + PAIR_POLICY.lockMs + 1000);
-    expect((await authenticate({ email: user.email, password: user.password, clientAddress: from }, verifyPassword, later)).id).toBe(user.id);
+    expect(
+      (await authenticate({ email: user.email, password: user.password, clientAddress: from }, verifyPassword, later))
+        .id,
+    ).toBe(user.id);
   });
 
   test("parallel failures all count (one statement per failure, no lost updates)", async () => {
     const from = "192.0.2.200";
-    await Promise.all(Array.from({ length: 12 }, (_, i) => refusal(authenticate({ email: `p${i}@test.local`, password: "x", clientAddress: from }))));
+    await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        refusal(authenticate({ email: `p${i}@test.local`, password: "x", clientAddress: from })),
+      ),
+    );
     const row = await db.loginThrottle.findUnique({ where: { key: clientKey({ email: "", clientAddress: from }) } });
     expect(row?.failures).toBe(12);
   });
@@ -75,11 +99,15 @@ describe("one password verification on every path", () => {
   test("unknown email, wrong password, disabled account and success each verify exactly once, against argon2id hashes of the same cost", async () => {
     const user = await seedUser();
     const disabled = await seedUser({ disabled: true });
-    const realHash = (await db.user.findUniqueOrThrow({ where: { id: user.id }, omit: { passwordHash: false } })).passwordHash;
+    const realHash = (await db.user.findUniqueOrThrow({ where: { id: user.id }, omit: { passwordHash: false } }))
+      .passwordHash;
     const params = (hash: string) => hash.split("$").slice(1, 4).join("$"); // algorithm, version, cost
 
     const cases: [string, Parameters<typeof authenticate>[0]][] = [
-      ["unknown email", { email: `nobody-${randomBytes(3).toString("hex")}@test.local`, password: "guess", clientAddress: client() }],
+      [
+        "unknown email",
+        { email: `nobody-${randomBytes(3).toString("hex")}@test.local`, password: "guess", clientAddress: client() },
+      ],
       ["wrong password", { email: user.email, password: "guess", clientAddress: client() }],
       ["disabled account", { email: disabled.email, password: disabled.password, clientAddress: client() }],
       ["right password", { email: user.email, password: user.password, clientAddress: client() }],

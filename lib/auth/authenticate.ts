@@ -18,7 +18,11 @@ export class LoginRefused extends Error {
   override name = "LoginRefused";
 }
 
-export async function authenticate(attempt: LoginAttempt, check: PasswordCheck = verifyPassword, now = new Date()): Promise<AuthenticatedUser> {
+export async function authenticate(
+  attempt: LoginAttempt,
+  check: PasswordCheck = verifyPassword,
+  now = new Date(),
+): Promise<AuthenticatedUser> {
   const wait = await loginWaitMs(attempt, now);
   if (wait > 0) throw new LoginRefused(`Too many failed attempts. Try again in ${Math.ceil(wait / 60_000)} minute(s).`);
 

@@ -23,7 +23,10 @@ export async function loginWaitMs(attempt: LoginAttemptKey, now = new Date()): P
 }
 
 export async function recordLoginFailure(attempt: LoginAttemptKey, now = new Date()): Promise<void> {
-  await Promise.all([recordFailure(pairKey(attempt), PAIR_POLICY, now), recordFailure(clientKey(attempt), CLIENT_POLICY, now)]);
+  await Promise.all([
+    recordFailure(pairKey(attempt), PAIR_POLICY, now),
+    recordFailure(clientKey(attempt), CLIENT_POLICY, now),
+  ]);
 }
 
 export async function recordLoginSuccess(attempt: LoginAttemptKey): Promise<void> {

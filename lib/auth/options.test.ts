@@ -22,7 +22,10 @@ test("logging out bumps the user's session version, so every token issued before
     data: { email: `out-${randomBytes(4).toString("hex")}@test.local`, name: "Out", passwordHash: "x" },
     select: { id: true, sessionVersion: true },
   });
-  await authOptions.events?.signOut?.({ token: { sub: user.id, sessionVersion: user.sessionVersion }, session: { user: { id: user.id }, expires: "", sessionVersion: 0, authenticatedAt: 0 } });
+  await authOptions.events?.signOut?.({
+    token: { sub: user.id, sessionVersion: user.sessionVersion },
+    session: { user: { id: user.id }, expires: "", sessionVersion: 0, authenticatedAt: 0 },
+  });
   const after = await db.user.findUniqueOrThrow({ where: { id: user.id }, select: { sessionVersion: true } });
   expect(after.sessionVersion).toBe(user.sessionVersion + 1);
 });

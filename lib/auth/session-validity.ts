@@ -10,7 +10,12 @@ export function sessionExpiresAt(claims: Pick<SessionClaims, "authenticatedAt">,
   return new Date((claims.authenticatedAt + maxAgeSeconds) * 1000);
 }
 
-export function sessionIsCurrent(claims: SessionClaims, owner: SessionOwner, maxAgeSeconds: number, now = new Date()): boolean {
+export function sessionIsCurrent(
+  claims: SessionClaims,
+  owner: SessionOwner,
+  maxAgeSeconds: number,
+  now = new Date(),
+): boolean {
   if (owner.disabledAt) return false;
   if (claims.sessionVersion !== owner.sessionVersion) return false;
   return now.getTime() < sessionExpiresAt(claims, maxAgeSeconds).getTime();

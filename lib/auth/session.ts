@@ -15,10 +15,24 @@ export async function currentActor(): Promise<Actor | null> {
   if (!session || !id) return null;
   const user = await db.user.findUnique({
     where: { id },
-    select: { id: true, email: true, name: true, role: true, disabledAt: true, sessionVersion: true, mustChangePassword: true },
+    select: {
+      id: true,
+      email: true,
+      name: true,
+      role: true,
+      disabledAt: true,
+      sessionVersion: true,
+      mustChangePassword: true,
+    },
   });
   if (!user || !sessionIsCurrent(session, user, sessionMaxAgeSeconds())) return null;
-  return { id: user.id, email: user.email, name: user.name, role: user.role, mustChangePassword: user.mustChangePassword };
+  return {
+    id: user.id,
+    email: user.email,
+    name: user.name,
+    role: user.role,
+    mustChangePassword: user.mustChangePassword,
+  };
 }
 
 /** Where a user with a one-time password is sent until they have chosen their own. */
@@ -28,7 +42,10 @@ export const CHOOSE_PASSWORD_PATH = "/account";
  * For pages: the actor, or a redirect to /login (401), or the 403 page when `allowed` says no. A user still on a
  * one-time password is sent to choose their own first, except by the page that lets them (`whilePasswordMustChange`).
  */
-export async function requireActor(allowed?: (actor: Actor) => boolean, options: { whilePasswordMustChange?: boolean } = {}): Promise<Actor> {
+export async function requireActor(
+  allowed?: (actor: Actor) => boolean,
+  options: { whilePasswordMustChange?: boolean } = {},
+): Promise<Actor> {
   const actor = await currentActor();
   if (!actor) redirect("/login");
   if (actor.mustChangePassword && !options.whilePasswordMustChange) redirect(CHOOSE_PASSWORD_PATH);

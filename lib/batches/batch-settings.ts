@@ -25,24 +25,54 @@ export const batchSettingsFields = {
     .string()
     .trim()
     .min(1, "Write the message.")
-    .refine((text) => !text.includes("\0"), "The message contains a NUL character (\\0), which no phone can show: remove it."),
+    .refine(
+      (text) => !text.includes("\0"),
+      "The message contains a NUL character (\\0), which no phone can show: remove it.",
+    ),
   sender: z.preprocess(blankIsUnset, z.string().trim().pipe(senderSchema).nullish()),
   originator: z.preprocess(blankIsUnset, z.string().trim().pipe(originatorSchema).nullish()),
-  voice: z.preprocess(blankIsUnset, z.coerce.number().pipe(z.union([z.literal(1), z.literal(2)])).nullish()),
-  repeat: z.preprocess(blankIsUnset, z.coerce.number().int().min(REPEAT_MIN, `Repeat ${REPEAT_MIN} to ${REPEAT_MAX} times.`).max(REPEAT_MAX, `Repeat ${REPEAT_MIN} to ${REPEAT_MAX} times.`).nullish()),
+  voice: z.preprocess(
+    blankIsUnset,
+    z.coerce
+      .number()
+      .pipe(z.union([z.literal(1), z.literal(2)]))
+      .nullish(),
+  ),
+  repeat: z.preprocess(
+    blankIsUnset,
+    z.coerce
+      .number()
+      .int()
+      .min(REPEAT_MIN, `Repeat ${REPEAT_MIN} to ${REPEAT_MAX} times.`)
+      .max(REPEAT_MAX, `Repeat ${REPEAT_MIN} to ${REPEAT_MAX} times.`)
+      .nullish(),
+  ),
   linkId: z.preprocess(blankIsUnset, z.string().trim().max(255).nullish()),
   scheduledAt: z.preprocess(blankIsUnset, z.coerce.date({ error: "Not a valid date and time." }).nullish()),
 };
 
-type Settings = { kind: "SMS" | "VOICE"; templateText: string; sender?: string | null; originator?: string | null; scheduledAt?: Date | null };
+type Settings = {
+  kind: "SMS" | "VOICE";
+  templateText: string;
+  sender?: string | null;
+  originator?: string | null;
+  scheduledAt?: Date | null;
+};
 
 /** The rules that tie fields together. */
 export function checkBatchSettings(input: Settings, ctx: z.RefinementCtx): void {
   const max = input.kind === "SMS" ? SMS_MESSAGE_MAX_CHARS : VOICE_MESSAGE_MAX_CHARS;
-  if (input.templateText.length > max) ctx.addIssue({ code: "custom", path: ["templateText"], message: `At most ${max} characters.` });
-  if (input.kind === "SMS" && !input.sender) ctx.addIssue({ code: "custom", path: ["sender"], message: "An SMS needs a sender ID." });
-  if (input.kind === "VOICE" && !input.originator) ctx.addIssue({ code: "custom", path: ["originator"], message: "A voice message needs an originator number." });
+  if (input.templateText.length > max)
+    ctx.addIssue({ code: "custom", path: ["templateText"], message: `At most ${max} characters.` });
+  if (input.kind === "SMS" && !input.sender)
+    ctx.addIssue({ code: "custom", path: ["sender"], message: "An SMS needs a sender ID." });
+  if (input.kind === "VOICE" && !input.originator)
+    ctx.addIssue({ code: "custom", path: ["originator"], message: "A voice message needs an originator number." });
   if (input.scheduledAt && input.scheduledAt.getTime() < Date.now() - SCHEDULE_GRACE_MS) {
-    ctx.addIssue({ code: "custom", path: ["scheduledAt"], message: "This time has passed. Choose a later time, or leave it empty to send now." });
+    ctx.addIssue({
+      code: "custom",
+      path: ["scheduledAt"],
+      message: "This time has passed. Choose a later time, or leave it empty to send now.",
+    });
   }
 }

@@ -25,7 +25,10 @@ export async function cancelBatch(batchId: string, actorId: string | null): Prom
       [batchId],
     );
     const count = cancelled.rowCount ?? 0;
-    await recordAudit({ actorId, action: "batch.cancel", targetType: "Batch", targetId: batchId, detail: { cancelled: count } }, client);
+    await recordAudit(
+      { actorId, action: "batch.cancel", targetType: "Batch", targetId: batchId, detail: { cancelled: count } },
+      client,
+    );
     return count;
   });
 }

@@ -2,19 +2,34 @@ import { expect, test } from "vitest";
 import { composeSchema } from "./compose-schema";
 
 const form = (recipients: string) => ({
-  kind: "SMS", accountId: "6f1c2a3b-4d5e-4f60-8a7b-9c0d1e2f3a4b", name: "n", templateText: "Hello", sender: "TUMA", recipients, scheduledAt: "",
+  kind: "SMS",
+  accountId: "6f1c2a3b-4d5e-4f60-8a7b-9c0d1e2f3a4b",
+  name: "n",
+  templateText: "Hello",
+  sender: "TUMA",
+  recipients,
+  scheduledAt: "",
 });
 
 test("up to 100,000 pasted numbers are taken; one more is refused with a sentence that says what to do instead", () => {
-  const numbers = (n: number) => Array.from({ length: n }, (_, i) => `07${String(10_000_000 + i).slice(-8)}`).join("\n");
+  const numbers = (n: number) =>
+    Array.from({ length: n }, (_, i) => `07${String(10_000_000 + i).slice(-8)}`).join("\n");
   const ok = composeSchema.safeParse(form(numbers(100_000)));
   expect(ok.success && ok.data.recipients).toHaveLength(100_000);
   const over = composeSchema.safeParse(form(numbers(100_001)));
-  expect(over.error?.issues.map((i) => [i.path.join("."), i.message])).toEqual([["recipients", "At most 100,000 numbers can be pasted; upload a file for more."]]);
+  expect(over.error?.issues.map((i) => [i.path.join("."), i.message])).toEqual([
+    ["recipients", "At most 100,000 numbers can be pasted; upload a file for more."],
+  ]);
 });
 
 test("a time more than a minute in the past is refused next to its field; one within the minute is taken as now", () => {
-  const past = composeSchema.safeParse({ ...form("0712345678"), scheduledAt: new Date(Date.now() - 120_000).toISOString() });
+  const past = composeSchema.safeParse({
+    ...form("0712345678"),
+    scheduledAt: new Date(Date.now() - 120_000).toISOString(),
+  });
   expect(past.error?.issues.map((i) => i.path.join("."))).toEqual(["scheduledAt"]);
-  expect(composeSchema.safeParse({ ...form("0712345678"), scheduledAt: new Date(Date.now() - 20_000).toISOString() }).success).toBe(true);
+  expect(
+    composeSchema.safeParse({ ...form("0712345678"), scheduledAt: new Date(Date.now() - 20_000).toISOString() })
+      .success,
+  ).toBe(true);
 });

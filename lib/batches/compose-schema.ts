@@ -13,13 +13,18 @@ export const composeSchema = z
         z
           .array(z.string())
           .min(1, "Add at least one number.")
-          .max(MAX_PASTED_NUMBERS, `At most ${MAX_PASTED_NUMBERS.toLocaleString("en")} numbers can be pasted; upload a file for more.`),
+          .max(
+            MAX_PASTED_NUMBERS,
+            `At most ${MAX_PASTED_NUMBERS.toLocaleString("en")} numbers can be pasted; upload a file for more.`,
+          ),
       ),
   })
   .superRefine(checkBatchSettings);
 
 /** Compose's form when the recipients are a saved list: the settings and the list's id. */
-export const composeListSchema = z.object({ ...batchSettingsFields, listId: z.uuid("Choose a saved list.") }).superRefine(checkBatchSettings);
+export const composeListSchema = z
+  .object({ ...batchSettingsFields, listId: z.uuid("Choose a saved list.") })
+  .superRefine(checkBatchSettings);
 
 /** The planner's question: this template, for this list, through this account. */
 export const planQuerySchema = z.object({

@@ -32,7 +32,9 @@ export const createBatchSchema = z
   .object({
     ...batchFields,
     /** Phone numbers in any of the spec's forms; each stored in the 254… form. */
-    recipients: z.array(z.object({ phone: z.string(), text: z.string().nullish() })).min(1, "Add at least one recipient."),
+    recipients: z
+      .array(z.object({ phone: z.string(), text: z.string().nullish() }))
+      .min(1, "Add at least one recipient."),
   })
   .superRefine(checkBatchSettings);
 
@@ -82,7 +84,7 @@ export async function createBatchFromSlices(
 
 /** The arrays cut where storing cuts them: the first slice, then INSERT_SLICE at a time (views, not copies of all). */
 async function* arraySlices(phones: string[], texts: (string | null)[]): AsyncGenerator<RecipientSlice> {
-  for (let start = 0; start < phones.length; ) {
+  for (let start = 0; start < phones.length;) {
     const end = start === 0 ? FIRST_SLICE : start + INSERT_SLICE;
     yield { phones: phones.slice(start, end), texts: texts.slice(start, end) };
     start = end;
@@ -136,21 +138,39 @@ async function storeBatch(
                  CASE WHEN $13::"BatchState" = 'SENDING' THEN now() END, now())
          RETURNING id`,
         [
-          input.kind, input.name, input.accountId, input.authorId, input.parentBatchId ?? null, input.templateText,
-          input.kind === "SMS" ? input.sender : null, input.kind === "VOICE" ? input.originator : null,
-          input.kind === "VOICE" ? (input.voice ?? null) : null, input.kind === "VOICE" ? (input.repeat ?? null) : null,
+          input.kind,
+          input.name,
+          input.accountId,
+          input.authorId,
+          input.parentBatchId ?? null,
+          input.templateText,
+          input.kind === "SMS" ? input.sender : null,
+          input.kind === "VOICE" ? input.originator : null,
+          input.kind === "VOICE" ? (input.voice ?? null) : null,
+          input.kind === "VOICE" ? (input.repeat ?? null) : null,
           // Not scheduled: SENDING at once, so workers pick it up on their next look (the start job then finds it
           // started and does nothing); scheduled: the job starts it when its time comes.
-          input.kind === "SMS" ? (input.linkId ?? null) : null, scheduled, scheduled ? "SCHEDULED" : "SENDING", count, storing,
+          input.kind === "SMS" ? (input.linkId ?? null) : null,
+          scheduled,
+          scheduled ? "SCHEDULED" : "SENDING",
+          count,
+          storing,
         ],
       );
       const batchId = rows[0]!.id;
-      if (lockSession) await lockSession.query("SELECT pg_advisory_lock($1, hashtext($2))", [STORING_LOCK_SPACE, batchId]);
+      if (lockSession)
+        await lockSession.query("SELECT pg_advisory_lock($1, hashtext($2))", [STORING_LOCK_SPACE, batchId]);
       const first = await slices.next();
       if (first.done) throw new AppError("INVALID_INPUT", "Add at least one recipient.");
       const { suppressed } = await storeRecipients(client, batchId, first.value.phones, first.value.texts, chunkSize);
       await recordAudit(
-        { actorId: input.authorId, action: "batch.create", targetType: "Batch", targetId: batchId, detail: { recipients: count, duplicates, scheduledAt: scheduled } },
+        {
+          actorId: input.authorId,
+          action: "batch.create",
+          targetType: "Batch",
+          targetId: batchId,
+          detail: { recipients: count, duplicates, scheduledAt: scheduled },
+        },
         client,
       );
       await enqueueBatchStart(client, batchId, scheduled);
@@ -173,12 +193,17 @@ async function storeBatch(
         const wait = due - performance.now();
         if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
       }
-      const result = await transaction((client) => storeRecipients(client, created.id, slice.phones, slice.texts, chunkSize));
+      const result = await transaction((client) =>
+        storeRecipients(client, created.id, slice.phones, slice.texts, chunkSize),
+      );
       suppressed += result.suppressed;
       stored += slice.phones.length;
     }
     if (storing || stored !== count) {
-      await pool().query(`UPDATE "Batch" SET storing = false, "recipientCount" = $2, "updatedAt" = now() WHERE id = $1`, [created.id, stored]);
+      await pool().query(
+        `UPDATE "Batch" SET storing = false, "recipientCount" = $2, "updatedAt" = now() WHERE id = $1`,
+        [created.id, stored],
+      );
     }
     // A large batch can change the table's shape (on a young installation, most of it): refresh the planner's
     // statistics now rather than whenever autovacuum gets to it.

@@ -18,36 +18,67 @@ let listId = "";
 
 const phoneOf = (i: number) => `2547${String(10_000_000 + i).padStart(8, "0")}`;
 /** Row i's name: empty for every 1,000th row, with a comma, quotes or non-GSM characters now and then. */
-const nameOf = (i: number) => (i % 1000 === 999 ? "" : i % 7 === 0 ? `Wanjikũ ${i}` : i % 11 === 0 ? `"Otieno, J" ${i}` : `Name ${i}`);
+const nameOf = (i: number) =>
+  i % 1000 === 999 ? "" : i % 7 === 0 ? `Wanjikũ ${i}` : i % 11 === 0 ? `"Otieno, J" ${i}` : `Name ${i}`;
 const csvCell = (value: string) => (/[",]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value);
 
 beforeAll(async () => {
   authorId = await author();
   const account = await db.providerAccount.create({
     data: {
-      name: "list", baseUrl: "http://127.0.0.1:9/api/v1", tokenCiphertext: "x", tokenLast4: "xxxx", defaultSender: "TUMA",
-      defaultOriginator: "254700000000", receiptSecret: "from-list", batchSizeLimit: 100, requestsPerSecond: 120,
+      name: "list",
+      baseUrl: "http://127.0.0.1:9/api/v1",
+      tokenCiphertext: "x",
+      tokenLast4: "xxxx",
+      defaultSender: "TUMA",
+      defaultOriginator: "254700000000",
+      receiptSecret: "from-list",
+      batchSizeLimit: 100,
+      requestsPerSecond: 120,
     },
   });
   accountId = account.id;
   const csv = `phone,Name,town\n${Array.from({ length: ROWS }, (_, i) => `${phoneOf(i)},${csvCell(nameOf(i))},Nakuru`).join("\n")}\n`;
-  const upload = await importUpload({ body: pieces(csv, 65_536), declaredBytes: null, filename: "people.csv", phoneColumn: undefined, authorId });
+  const upload = await importUpload({
+    body: pieces(csv, 65_536),
+    declaredBytes: null,
+    filename: "people.csv",
+    phoneColumn: undefined,
+    authorId,
+  });
   expect(upload.valid).toBe(ROWS);
   listId = upload.id;
   await db.optOut.create({ data: { phone: phoneOf(3) } });
 });
 
 const settings = (templateText: string) => ({
-  kind: "SMS" as const, accountId, authorId, name: "From list", templateText, sender: "TUMA", scheduledAt: new Date(Date.now() + 3_600_000),
+  kind: "SMS" as const,
+  accountId,
+  authorId,
+  name: "From list",
+  templateText,
+  sender: "TUMA",
+  scheduledAt: new Date(Date.now() + 3_600_000),
 });
 
 test("the plan renders the first five exactly, counts units over every rendered text, the empty values and the opted out", async () => {
   const plan = await planList({ listId, templateText: "Habari {{ name }}, karibu {{TOWN}}!", kind: "SMS", accountId });
   expect(plan.unknown).toEqual([]);
   expect(plan.previews.map((p) => p.text)).toEqual([
-    "Habari Wanjikũ 0, karibu Nakuru!", "Habari Name 1, karibu Nakuru!", "Habari Name 2, karibu Nakuru!", "Habari Name 3, karibu Nakuru!", "Habari Name 4, karibu Nakuru!",
+    "Habari Wanjikũ 0, karibu Nakuru!",
+    "Habari Name 1, karibu Nakuru!",
+    "Habari Name 2, karibu Nakuru!",
+    "Habari Name 3, karibu Nakuru!",
+    "Habari Name 4, karibu Nakuru!",
   ]);
-  expect(plan.previews[0]).toMatchObject({ row: 2, phone: phoneOf(0), characters: 32, encoding: "UCS-2", segments: 1, ucs2: ["ũ"] });
+  expect(plan.previews[0]).toMatchObject({
+    row: 2,
+    phone: phoneOf(0),
+    characters: 32,
+    encoding: "UCS-2",
+    segments: 1,
+    ucs2: ["ũ"],
+  });
   expect(plan.previews[1]).toMatchObject({ encoding: "GSM-7", ucs2: [] });
   expect(plan.recipients).toBe(ROWS);
   expect(plan.requests).toBe(ROWS / 100);
@@ -76,20 +107,28 @@ test("a batch from the list stores every recipient with the text rendered from t
   expect(rows.filter((row) => row.state === "SUPPRESSED").map((row) => row.phone)).toEqual([phoneOf(3)]);
   const batch = await db.batch.findUniqueOrThrow({ where: { id: created.id } });
   expect(batch).toMatchObject({ recipientCount: ROWS, storing: false, templateText: "Habari {{name}} wa {{town}}" });
-  const chunks = await pool().query<{ n: number; total: number }>(`SELECT count(*)::int AS n, sum(size)::int AS total FROM "DispatchChunk" WHERE "batchId" = $1`, [created.id]);
+  const chunks = await pool().query<{ n: number; total: number }>(
+    `SELECT count(*)::int AS n, sum(size)::int AS total FROM "DispatchChunk" WHERE "batchId" = $1`,
+    [created.id],
+  );
   expect(chunks.rows[0]).toEqual({ n: expect.any(Number), total: ROWS - 1 });
   expect((await db.upload.findUniqueOrThrow({ where: { id: listId } })).batchId).toBe(created.id);
 });
 
 test("a template without placeholders stores no per-recipient text", async () => {
   const created = await createBatchFromList({ ...settings("Same for all"), listId });
-  const { rows } = await pool().query<{ n: number; texts: number }>(`SELECT count(*)::int AS n, count(text)::int AS texts FROM "Message" WHERE "batchId" = $1`, [created.id]);
+  const { rows } = await pool().query<{ n: number; texts: number }>(
+    `SELECT count(*)::int AS n, count(text)::int AS texts FROM "Message" WHERE "batchId" = $1`,
+    [created.id],
+  );
   expect(rows[0]).toEqual({ n: ROWS, texts: 0 });
 });
 
 test("a placeholder naming no column, or a text too long for one recipient, refuses the batch with the reason and creates nothing", async () => {
   const before = await db.batch.count();
-  const unknown = await refusal(createBatchFromList({ ...settings("Habari {{first name}} {{name}} {{Balance}}"), listId }));
+  const unknown = await refusal(
+    createBatchFromList({ ...settings("Habari {{first name}} {{name}} {{Balance}}"), listId }),
+  );
   expect(unknown.message).toContain("has no column for {{first name}}, {{Balance}}");
   expect(unknown.details?.templateText?.[0]).toContain("{{first name}}");
   const tooLong = await refusal(createBatchFromList({ ...settings(`${"x".repeat(1590)}{{name}}`), listId }));
@@ -97,8 +136,12 @@ test("a placeholder naming no column, or a text too long for one recipient, refu
   const names = Array.from({ length: ROWS }, (_, i) => nameOf(i));
   const over = names.filter((name) => name.length > 10).length;
   const firstRow = names.findIndex((name) => name.length > 10) + 2;
-  expect(tooLong.message).toContain(`${over.toLocaleString("en")} recipient(s) would get a message longer than 1600 characters (the first is row ${firstRow})`);
-  const missing = await refusal(createBatchFromList({ ...settings("Hi"), listId: "00000000-0000-4000-8000-000000000000" }));
+  expect(tooLong.message).toContain(
+    `${over.toLocaleString("en")} recipient(s) would get a message longer than 1600 characters (the first is row ${firstRow})`,
+  );
+  const missing = await refusal(
+    createBatchFromList({ ...settings("Hi"), listId: "00000000-0000-4000-8000-000000000000" }),
+  );
   expect(missing.code).toBe("NOT_FOUND");
   expect(await db.batch.count()).toBe(before);
 });

@@ -16,7 +16,12 @@ export async function createBatchFromList({ listId, ...settings }: ListBatchInpu
   const unknown = unknownPlaceholders(compiled, list);
   if (unknown) throw unknown;
   if (!(await cannotBeTooLong(list.id, compiled, settings.templateText, settings.kind))) {
-    const plan = await planList({ listId, templateText: settings.templateText, kind: settings.kind, accountId: settings.accountId });
+    const plan = await planList({
+      listId,
+      templateText: settings.templateText,
+      kind: settings.kind,
+      accountId: settings.accountId,
+    });
     const refusal = refusalOf(plan, list, compiled);
     if (refusal) throw refusal;
   }
@@ -25,7 +30,9 @@ export async function createBatchFromList({ listId, ...settings }: ListBatchInpu
     for await (const slice of readAhead(readList(list.id))) {
       yield {
         phones: slice.phones,
-        texts: compiled.personalised ? slice.values.map((values) => compiled.render(values).text) : slice.phones.map(() => null),
+        texts: compiled.personalised
+          ? slice.values.map((values) => compiled.render(values).text)
+          : slice.phones.map(() => null),
       };
     }
   }

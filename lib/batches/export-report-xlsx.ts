@@ -9,7 +9,6 @@ import { listMessages, PAGE_SIZE_MAX } from "./list-messages";
 import type { RecipientSearch } from "./recipient-search";
 import { XLSX_MAX_ROWS, type MessageFilter } from "./states";
 
-
 const COLUMNS = [
   { header: "phone", key: "phone", width: 15 },
   { header: "state", key: "state", width: 12 },
@@ -30,7 +29,10 @@ export function reportXlsxStream(
   search: RecipientSearch | null = null,
 ): ReadableStream<Uint8Array> {
   if (batch.recipientCount > XLSX_MAX_ROWS) {
-    throw new AppError("TOO_LARGE", `XLSX is for batches of up to ${XLSX_MAX_ROWS.toLocaleString("en")} recipients; this one has ${batch.recipientCount.toLocaleString("en")}. Export it as CSV.`);
+    throw new AppError(
+      "TOO_LARGE",
+      `XLSX is for batches of up to ${XLSX_MAX_ROWS.toLocaleString("en")} recipients; this one has ${batch.recipientCount.toLocaleString("en")}. Export it as CSV.`,
+    );
   }
   const out = new PassThrough();
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: false, useSharedStrings: false });
@@ -42,7 +44,14 @@ export function reportXlsxStream(
       const page = await listMessages(batch.id, { filter, search, after, limit: PAGE_SIZE_MAX });
       for (const m of page.rows) {
         // Strings are written as strings: a value starting with "=" is text in the cell, never a formula.
-        sheet.addRow({ ...m, text: m.text ?? batch.templateText, submittedAt: m.submittedAt ?? undefined, receiptAt: m.receiptAt ?? undefined }).commit();
+        sheet
+          .addRow({
+            ...m,
+            text: m.text ?? batch.templateText,
+            submittedAt: m.submittedAt ?? undefined,
+            receiptAt: m.receiptAt ?? undefined,
+          })
+          .commit();
       }
       if (!page.next) break;
       after = page.next;

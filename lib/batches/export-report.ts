@@ -6,7 +6,19 @@ import { listMessages, PAGE_SIZE_MAX } from "./list-messages";
 import type { RecipientSearch } from "./recipient-search";
 import type { MessageFilter } from "./states";
 
-const COLUMNS = ["phone", "state", "delivery_status", "correlator", "provider_unique_id", "operator", "sms_units", "sent_at", "receipt_time", "text", "error"];
+const COLUMNS = [
+  "phone",
+  "state",
+  "delivery_status",
+  "correlator",
+  "provider_unique_id",
+  "operator",
+  "sms_units",
+  "sent_at",
+  "receipt_time",
+  "text",
+  "error",
+];
 
 export function reportStream(
   batch: { id: string; templateText: string },
@@ -25,8 +37,17 @@ export function reportStream(
       const page = await listMessages(batch.id, { filter, search, after, limit: PAGE_SIZE_MAX });
       const text = csvRows(
         page.rows.map((m) => [
-          m.phone, m.state, m.deliveryStatus, m.id, m.providerUniqueId, m.operator, m.smsUnits,
-          m.submittedAt?.toISOString(), m.receiptAt?.toISOString(), m.text ?? batch.templateText, m.lastError,
+          m.phone,
+          m.state,
+          m.deliveryStatus,
+          m.id,
+          m.providerUniqueId,
+          m.operator,
+          m.smsUnits,
+          m.submittedAt?.toISOString(),
+          m.receiptAt?.toISOString(),
+          m.text ?? batch.templateText,
+          m.lastError,
         ]),
       );
       if (text) controller.enqueue(encoder.encode(text));

@@ -8,7 +8,11 @@ export async function getBatch(id: string) {
   if (!uuidParam.safeParse(id).success) return null;
   const batch = await db.batch.findUnique({
     where: { id },
-    include: { author: { select: { name: true } }, account: { select: { name: true } }, parent: { select: { id: true, name: true } } },
+    include: {
+      author: { select: { name: true } },
+      account: { select: { name: true } },
+      parent: { select: { id: true, name: true } },
+    },
   });
   if (!batch) return null;
   const { rows } = await pool().query<{ in_flight: string }>(

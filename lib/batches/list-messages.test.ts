@@ -18,18 +18,38 @@ async function batchFrom(firstId: number, count: number, offset: number) {
   const account = await db.providerAccount.findFirstOrThrow();
   // Scheduled an hour ahead and no worker runs: every recipient stays PENDING, nothing is sent.
   const { id } = await createBatch({
-    kind: "SMS", accountId: account.id, authorId: null, name: `from ${firstId}`, templateText: "Boundary", sender: "TUMA",
+    kind: "SMS",
+    accountId: account.id,
+    authorId: null,
+    name: `from ${firstId}`,
+    templateText: "Boundary",
+    sender: "TUMA",
     scheduledAt: new Date(Date.now() + 3_600_000),
-    recipients: Array.from({ length: count }, (_, i) => ({ phone: `2547${String(10_000_000 + offset + i).slice(-8)}` })),
+    recipients: Array.from({ length: count }, (_, i) => ({
+      phone: `2547${String(10_000_000 + offset + i).slice(-8)}`,
+    })),
   });
   // ORDER BY the column, not the text made of it (the very trap these tests are about).
-  const ids = (await pool().query<{ id: string }>(`SELECT m.id::text AS id FROM "Message" m WHERE m."batchId" = $1 ORDER BY m.id`, [id])).rows.map((r) => r.id);
+  const ids = (
+    await pool().query<{ id: string }>(
+      `SELECT m.id::text AS id FROM "Message" m WHERE m."batchId" = $1 ORDER BY m.id`,
+      [id],
+    )
+  ).rows.map((r) => r.id);
   return { name: `from ${firstId}`, id, ids };
 }
 
 beforeAll(async () => {
   await db.providerAccount.create({
-    data: { name: "b", baseUrl: "http://127.0.0.1:9/api/v1", tokenCiphertext: "x", tokenLast4: "xxxx", defaultSender: "TUMA", defaultOriginator: "254700000000", receiptSecret: "boundaries" },
+    data: {
+      name: "b",
+      baseUrl: "http://127.0.0.1:9/api/v1",
+      tokenCiphertext: "x",
+      tokenLast4: "xxxx",
+      defaultSender: "TUMA",
+      defaultOriginator: "254700000000",
+      receiptSecret: "boundaries",
+    },
   });
   batches.push(await batchFrom(1, 25, 0)); // 1 … 25
   batches.push(await batchFrom(990, 25, 100)); // 990 … 1,014
@@ -80,7 +100,8 @@ test("an uncommon state (read from its own rows) pages exactly across the bounda
   const failed = big.ids.filter((_, i) => i % 3 === 0); // 999,990, 999,993, … 1,000,014
   await pool().query(`UPDATE "Message" SET state = 'FAILED' WHERE id = ANY($1::bigint[])`, [failed]);
   try {
-    for (const size of [1, 2, 4, 9]) expect(await allPages(big.id, size, { filter: "FAILED" }), `pages of ${size}`).toEqual(failed);
+    for (const size of [1, 2, 4, 9])
+      expect(await allPages(big.id, size, { filter: "FAILED" }), `pages of ${size}`).toEqual(failed);
     expect(await allPages(big.id, 4, { filter: "UNKNOWN" })).toEqual([]);
   } finally {
     await pool().query(`UPDATE "Message" SET state = 'PENDING' WHERE id = ANY($1::bigint[])`, [failed]);
@@ -91,7 +112,19 @@ test("the export has exactly one row per recipient, in id order, across the boun
   const big = batches[2]!;
   const text = await new Response(reportStream({ id: big.id, templateText: "Boundary" }, null)).text();
   const rows = Papa.parse<string[]>(text.trimEnd(), { newline: "\r\n" }).data;
-  expect(rows[0]).toEqual(["phone", "state", "delivery_status", "correlator", "provider_unique_id", "operator", "sms_units", "sent_at", "receipt_time", "text", "error"]);
+  expect(rows[0]).toEqual([
+    "phone",
+    "state",
+    "delivery_status",
+    "correlator",
+    "provider_unique_id",
+    "operator",
+    "sms_units",
+    "sent_at",
+    "receipt_time",
+    "text",
+    "error",
+  ]);
   expect(rows.slice(1).map((r) => r[3])).toEqual(big.ids);
   expect(rows.slice(1).every((r) => r[9] === "Boundary")).toBe(true);
 });
@@ -100,7 +133,11 @@ test("the XLSX export holds the same rows, typed, with a formula-looking text ke
   const big = batches[2]!;
   await pool().query(`UPDATE "Message" SET text = '=HYPERLINK("http://x","y")' WHERE id = $1`, [big.ids[0]]);
   try {
-    const bytes = Buffer.from(await new Response(reportXlsxStream({ id: big.id, templateText: "Boundary", recipientCount: big.ids.length }, null)).arrayBuffer());
+    const bytes = Buffer.from(
+      await new Response(
+        reportXlsxStream({ id: big.id, templateText: "Boundary", recipientCount: big.ids.length }, null),
+      ).arrayBuffer(),
+    );
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
     const sheet = workbook.getWorksheet("Delivery report")!;
@@ -113,7 +150,9 @@ test("the XLSX export holds the same rows, typed, with a formula-looking text ke
   } finally {
     await pool().query(`UPDATE "Message" SET text = NULL WHERE id = $1`, [big.ids[0]]);
   }
-  expect(() => reportXlsxStream({ id: big.id, templateText: "x", recipientCount: 100_001 }, null)).toThrow(/up to 100,000 recipients; this one has 100,001\. Export it as CSV/);
+  expect(() => reportXlsxStream({ id: big.id, templateText: "x", recipientCount: 100_001 }, null)).toThrow(
+    /up to 100,000 recipients; this one has 100,001\. Export it as CSV/,
+  );
 });
 
 test("a search finds a number in any form, or a correlator; nonsense is refused with a reason", async () => {
@@ -122,9 +161,14 @@ test("a search finds a number in any form, or a correlator; nonsense is refused 
   for (const typed of ["254710000205", "+254 710 000 205", "0710-000-205", "710000205"]) {
     const search = recipientSearchSchema.parse(typed);
     const page = await listMessages(big.id, { search });
-    expect(page.rows.map((r) => r.phone), typed).toEqual([phone]);
+    expect(
+      page.rows.map((r) => r.phone),
+      typed,
+    ).toEqual([phone]);
   }
   const byCorrelator = await listMessages(big.id, { search: recipientSearchSchema.parse(big.ids[20]!) });
   expect(byCorrelator.rows.map((r) => r.id)).toEqual([big.ids[20]]);
-  expect(recipientSearchSchema.safeParse("hello").error?.issues[0]?.message).toBe('"hello" is neither a Kenyan phone number nor a correlator (digits).');
+  expect(recipientSearchSchema.safeParse("hello").error?.issues[0]?.message).toBe(
+    '"hello" is neither a Kenyan phone number nor a correlator (digits).',
+  );
 });

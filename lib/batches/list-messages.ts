@@ -51,11 +51,16 @@ export async function listMessages(
   if (filter === NO_RECEIPT) {
     const hours = values.push(env().NO_RECEIPT_AFTER_HOURS);
     // No message can be past the no-receipt age before the batch started that long ago: answered without a pass.
-    where.push(`EXISTS (SELECT 1 FROM "Batch" b WHERE b.id = $1 AND b."startedAt" < now() - make_interval(hours => $${hours}))`);
+    where.push(
+      `EXISTS (SELECT 1 FROM "Batch" b WHERE b.id = $1 AND b."startedAt" < now() - make_interval(hours => $${hours}))`,
+    );
     where.push(noReceiptSql("m", hours));
   } else if (filter && !rare) where.push(`m.state = ${param(filter)}::"MessageState"`);
   if (search) {
-    const either = [search.phone ? `m.phone = ${param(search.phone)}` : null, search.correlator ? `m.id = ${param(search.correlator)}::bigint` : null];
+    const either = [
+      search.phone ? `m.phone = ${param(search.phone)}` : null,
+      search.correlator ? `m.id = ${param(search.correlator)}::bigint` : null,
+    ];
     where.push(`(${either.filter(Boolean).join(" OR ")})`);
   }
   const { rows } = await pool().query<MessageRow>(

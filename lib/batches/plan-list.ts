@@ -14,7 +14,15 @@ import { sendPlan, type SendPlan } from "./plan";
 
 export const PREVIEWED = 5;
 
-export type PreviewMessage = { row: number; phone: string; text: string; characters: number; encoding: "GSM-7" | "UCS-2"; segments: number; ucs2: string[] };
+export type PreviewMessage = {
+  row: number;
+  phone: string;
+  text: string;
+  characters: number;
+  encoding: "GSM-7" | "UCS-2";
+  segments: number;
+  ucs2: string[];
+};
 
 export type ListPlan = SendPlan & {
   list: { id: string; filename: string; columns: string[] };
@@ -36,7 +44,10 @@ export type PlanInput = { listId: string; templateText: string; kind: "SMS" | "V
 
 export async function loadList(listId: string): Promise<SavedList> {
   const list = await getUpload(listId);
-  if (!list) throw new AppError("NOT_FOUND", "That list does not exist (any more). Choose another one.", { listId: ["Choose a saved list."] });
+  if (!list)
+    throw new AppError("NOT_FOUND", "That list does not exist (any more). Choose another one.", {
+      listId: ["Choose a saved list."],
+    });
   return list;
 }
 
@@ -54,7 +65,10 @@ export async function planList(input: PlanInput, signal?: AbortSignal): Promise<
     `SELECT "batchSizeLimit", "requestsPerSecond" FROM "ProviderAccount" WHERE id = $1`,
     [input.accountId],
   );
-  if (!accounts[0]) throw new AppError("INVALID_INPUT", "That provider account does not exist.", { accountId: ["Choose a provider account."] });
+  if (!accounts[0])
+    throw new AppError("INVALID_INPUT", "That provider account does not exist.", {
+      accountId: ["Choose a provider account."],
+    });
   const compiled = compileTemplate(input.templateText, list.columns);
   const max = input.kind === "SMS" ? SMS_MESSAGE_MAX_CHARS : VOICE_MESSAGE_MAX_CHARS;
   const plan: Omit<ListPlan, keyof SendPlan> = {
@@ -97,8 +111,13 @@ export async function planList(input: PlanInput, signal?: AbortSignal): Promise<
         }
         if (plan.previews.length < PREVIEWED) {
           plan.previews.push({
-            row: slice.rows[i]!, phone: slice.phones[i]!, text, characters: text.length,
-            encoding: smsEncoding(text), segments, ucs2: ucs2Characters(text),
+            row: slice.rows[i]!,
+            phone: slice.phones[i]!,
+            text,
+            characters: text.length,
+            encoding: smsEncoding(text),
+            segments,
+            ucs2: ucs2Characters(text),
           });
         }
       }
@@ -117,7 +136,12 @@ export async function planList(input: PlanInput, signal?: AbortSignal): Promise<
  * stored JSON text, so the template's own text plus that many characters per placeholder bounds every message.
  * One aggregate over the list instead of a pass that renders every row.
  */
-export async function cannotBeTooLong(listId: string, compiled: CompiledTemplate, templateText: string, kind: "SMS" | "VOICE"): Promise<boolean> {
+export async function cannotBeTooLong(
+  listId: string,
+  compiled: CompiledTemplate,
+  templateText: string,
+  kind: "SMS" | "VOICE",
+): Promise<boolean> {
   const max = kind === "SMS" ? SMS_MESSAGE_MAX_CHARS : VOICE_MESSAGE_MAX_CHARS;
   if (!compiled.personalised) return templateText.length <= max;
   const { rows } = await pool().query<{ longest: number | null }>(
@@ -131,7 +155,8 @@ export async function cannotBeTooLong(listId: string, compiled: CompiledTemplate
 export function refusalOf(plan: ListPlan, list: SavedList, compiled: CompiledTemplate): AppError | null {
   const unknown = unknownPlaceholders(compiled, list);
   if (unknown) return unknown;
-  if (plan.recipients === 0) return new AppError("INVALID_INPUT", "The list has no recipients.", { listId: ["The list has no recipients."] });
+  if (plan.recipients === 0)
+    return new AppError("INVALID_INPUT", "The list has no recipients.", { listId: ["The list has no recipients."] });
   if (plan.tooLong > 0) {
     const max = plan.kind === "SMS" ? SMS_MESSAGE_MAX_CHARS : VOICE_MESSAGE_MAX_CHARS;
     const message = `${plan.tooLong.toLocaleString("en")} recipient(s) would get a message longer than ${max} characters (the first is row ${plan.firstTooLongRow}). Shorten the message or the values.`;

@@ -8,7 +8,11 @@ export const PACE = 0.95;
 
 export type SendPlan = { recipients: number; requests: number; units: number; seconds: number };
 
-export function sendPlan(recipients: number, units: number, account: { batchSizeLimit: number; requestsPerSecond: number }): SendPlan {
+export function sendPlan(
+  recipients: number,
+  units: number,
+  account: { batchSizeLimit: number; requestsPerSecond: number },
+): SendPlan {
   const size = Math.max(1, Math.min(account.batchSizeLimit, BATCH_LIMIT));
   const requests = Math.ceil(recipients / size);
   return { recipients, requests, units, seconds: requests / (PACE * Math.max(account.requestsPerSecond, 0.001)) };

@@ -21,7 +21,8 @@ export function prepareRecipients(recipients: readonly RecipientInput[]): Prepar
     const check = normalizePhone(recipient.phone, { lenient: true });
     if (!check.ok) {
       invalid++;
-      if (reasons.length < LISTED) reasons.push(`Recipient ${index + 1} (${recipient.phone.slice(0, 30)}): ${check.reason}`);
+      if (reasons.length < LISTED)
+        reasons.push(`Recipient ${index + 1} (${recipient.phone.slice(0, 30)}): ${check.reason}`);
       return;
     }
     if (seen.has(check.phone)) {
@@ -34,7 +35,11 @@ export function prepareRecipients(recipients: readonly RecipientInput[]): Prepar
   });
   if (invalid > 0) {
     if (invalid > LISTED) reasons.push(`…and ${(invalid - LISTED).toLocaleString("en")} more.`);
-    throw new AppError("INVALID_INPUT", `${invalid.toLocaleString("en")} recipient number(s) are not valid Kenyan numbers.`, { recipients: reasons });
+    throw new AppError(
+      "INVALID_INPUT",
+      `${invalid.toLocaleString("en")} recipient number(s) are not valid Kenyan numbers.`,
+      { recipients: reasons },
+    );
   }
   return { phones, texts, duplicates };
 }

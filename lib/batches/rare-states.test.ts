@@ -13,7 +13,15 @@ let offset = 0;
 beforeAll(async () => {
   accountId = (
     await db.providerAccount.create({
-      data: { name: "rare", baseUrl: "http://127.0.0.1:9/api/v1", tokenCiphertext: "x", tokenLast4: "xxxx", defaultSender: "TUMA", defaultOriginator: "254700000000", receiptSecret: "rare" },
+      data: {
+        name: "rare",
+        baseUrl: "http://127.0.0.1:9/api/v1",
+        tokenCiphertext: "x",
+        tokenLast4: "xxxx",
+        defaultSender: "TUMA",
+        defaultOriginator: "254700000000",
+        receiptSecret: "rare",
+      },
     })
   ).id;
 });
@@ -21,15 +29,26 @@ beforeAll(async () => {
 async function batch(count: number) {
   offset += 1_000;
   const { id } = await createBatch({
-    kind: "SMS", accountId, authorId: null, name: `rare ${offset}`, templateText: "x", sender: "TUMA", scheduledAt: new Date(Date.now() + 3_600_000),
-    recipients: Array.from({ length: count }, (_, i) => ({ phone: `2547${String(30_000_000 + offset + i).slice(-8)}` })),
+    kind: "SMS",
+    accountId,
+    authorId: null,
+    name: `rare ${offset}`,
+    templateText: "x",
+    sender: "TUMA",
+    scheduledAt: new Date(Date.now() + 3_600_000),
+    recipients: Array.from({ length: count }, (_, i) => ({
+      phone: `2547${String(30_000_000 + offset + i).slice(-8)}`,
+    })),
   });
   return id;
 }
 
 const rows = (batchId: string) =>
   pool()
-    .query<{ state: string; id: string }>(`SELECT state::text, "messageId"::text AS id FROM "MessageRareState" WHERE "batchId" = $1 ORDER BY "messageId"`, [batchId])
+    .query<{ state: string; id: string }>(
+      `SELECT state::text, "messageId"::text AS id FROM "MessageRareState" WHERE "batchId" = $1 ORDER BY "messageId"`,
+      [batchId],
+    )
     .then((r) => r.rows);
 
 test("each state in turn: only the uncommon ones are kept, and leaving one removes its row", async () => {
@@ -37,7 +56,9 @@ test("each state in turn: only the uncommon ones are kept, and leaving one remov
   const message = await db.message.findFirstOrThrow({ where: { batchId: id } });
   for (const state of MESSAGE_STATES) {
     await pool().query(`UPDATE "Message" SET state = $2::"MessageState" WHERE id = $1`, [message.id, state]);
-    const expected = (UNCOMMON_MESSAGE_STATES as readonly string[]).includes(state) ? [{ state, id: String(message.id) }] : [];
+    const expected = (UNCOMMON_MESSAGE_STATES as readonly string[]).includes(state)
+      ? [{ state, id: String(message.id) }]
+      : [];
     expect(await rows(id), state).toEqual(expected);
   }
 });

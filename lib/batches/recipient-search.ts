@@ -13,7 +13,10 @@ export const recipientSearchSchema = z
     const phone = normalizePhone(text, { lenient: true });
     const correlator = /^\d{1,18}$/.test(text) ? text.replace(/^0+(?=\d)/, "") : null;
     if (!phone.ok && !correlator) {
-      ctx.addIssue({ code: "custom", message: `"${text}" is neither a Kenyan phone number nor a correlator (digits).` });
+      ctx.addIssue({
+        code: "custom",
+        message: `"${text}" is neither a Kenyan phone number nor a correlator (digits).`,
+      });
       return z.NEVER;
     }
     return { phone: phone.ok ? phone.phone : null, correlator };

@@ -13,7 +13,15 @@ let offset = 0;
 
 beforeAll(async () => {
   const account = await db.providerAccount.create({
-    data: { name: "r", baseUrl: "http://127.0.0.1:9/api/v1", tokenCiphertext: "x", tokenLast4: "xxxx", defaultSender: "TUMA", defaultOriginator: "254700000000", receiptSecret: "resend" },
+    data: {
+      name: "r",
+      baseUrl: "http://127.0.0.1:9/api/v1",
+      tokenCiphertext: "x",
+      tokenLast4: "xxxx",
+      defaultSender: "TUMA",
+      defaultOriginator: "254700000000",
+      receiptSecret: "resend",
+    },
   });
   accountId = account.id;
 });
@@ -23,8 +31,16 @@ async function settledBatch(unknown: number, failed: number) {
   const count = unknown + failed;
   offset += 1_000;
   const { id } = await createBatch({
-    kind: "SMS", accountId, authorId: null, name: `parent ${offset}`, templateText: "Again", sender: "TUMA", scheduledAt: new Date(Date.now() + 3_600_000),
-    recipients: Array.from({ length: count }, (_, i) => ({ phone: `2547${String(20_000_000 + offset + i).slice(-8)}` })),
+    kind: "SMS",
+    accountId,
+    authorId: null,
+    name: `parent ${offset}`,
+    templateText: "Again",
+    sender: "TUMA",
+    scheduledAt: new Date(Date.now() + 3_600_000),
+    recipients: Array.from({ length: count }, (_, i) => ({
+      phone: `2547${String(20_000_000 + offset + i).slice(-8)}`,
+    })),
   });
   await pool().query(
     `UPDATE "Message" m SET state = CASE WHEN r.n <= $2 THEN 'UNKNOWN'::"MessageState" ELSE 'FAILED'::"MessageState" END
@@ -36,7 +52,12 @@ async function settledBatch(unknown: number, failed: number) {
 }
 
 const childRecipients = (parentId: string) =>
-  pool().query<{ phone: string }>(`SELECT m.phone FROM "Message" m JOIN "Batch" b ON b.id = m."batchId" WHERE b."parentBatchId" = $1`, [parentId]).then((r) => r.rows.map((x) => x.phone));
+  pool()
+    .query<{ phone: string }>(
+      `SELECT m.phone FROM "Message" m JOIN "Batch" b ON b.id = m."batchId" WHERE b."parentBatchId" = $1`,
+      [parentId],
+    )
+    .then((r) => r.rows.map((x) => x.phone));
 
 test("two resends of the same batch at the same moment create one child; no recipient is in two children", async () => {
   const parent = await settledBatch(2_500, 500); // past the first stored slice of 2,000
@@ -60,7 +81,10 @@ test("a resend while an earlier resend is still sending takes nobody twice; a ne
   const parent = await settledBatch(30, 20);
   const first = await resendBatch(parent, { unknown: true }, null); // its child is still waiting to send
   expect(first.recipients).toBe(30);
-  const again = await resendBatch(parent, { unknown: true }, null).then(() => null, (e: unknown) => e);
+  const again = await resendBatch(parent, { unknown: true }, null).then(
+    () => null,
+    (e: unknown) => e,
+  );
   expect(isAppError(again) && again.message).toMatch(/already resent/);
   const preview = await resendPreview(parent);
   expect(preview).toMatchObject({ unknown: 0, failed: 20, alreadyResent: 30 });

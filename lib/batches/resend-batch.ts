@@ -14,7 +14,8 @@ import { noReceiptSql } from "./no-receipt";
 
 export type ResendScope = { unknown?: boolean; failed?: boolean; noReceipt?: boolean };
 
-export const RESEND_RACE_MESSAGE = "These recipients were resent by another request a moment ago: nothing more was sent. The batch page shows the resend.";
+export const RESEND_RACE_MESSAGE =
+  "These recipients were resent by another request a moment ago: nothing more was sent. The batch page shows the resend.";
 
 export function scopeStates(scope: ResendScope): string[] {
   return [...(scope.unknown ? ["UNKNOWN"] : []), ...(scope.failed ? ["FAILED"] : [])];
@@ -27,9 +28,19 @@ export async function resendBatch(
   noReceiptAfterHours = env().NO_RECEIPT_AFTER_HOURS,
 ): Promise<CreatedBatch> {
   const { rows: parents } = await pool().query<{
-    kind: "SMS" | "VOICE"; name: string; accountId: string; templateText: string; sender: string | null; originator: string | null;
-    voice: number | null; repeat: number | null; linkId: string | null;
-  }>(`SELECT kind, name, "accountId", "templateText", sender, originator, voice, repeat, "linkId" FROM "Batch" WHERE id = $1`, [parentId]);
+    kind: "SMS" | "VOICE";
+    name: string;
+    accountId: string;
+    templateText: string;
+    sender: string | null;
+    originator: string | null;
+    voice: number | null;
+    repeat: number | null;
+    linkId: string | null;
+  }>(
+    `SELECT kind, name, "accountId", "templateText", sender, originator, voice, repeat, "linkId" FROM "Batch" WHERE id = $1`,
+    [parentId],
+  );
   const parent = parents[0];
   if (!parent) throw new AppError("NOT_FOUND", "That batch does not exist.");
   const { rows } = await pool().query<{ id: string; phone: string; text: string | null }>(
@@ -40,7 +51,11 @@ export async function resendBatch(
      ORDER BY m.id`,
     [parentId, scopeStates(scope), scope.noReceipt === true, noReceiptAfterHours],
   );
-  if (rows.length === 0) throw new AppError("CONFLICT", "No recipient of this batch is left to resend: those that match were already resent, or none match.");
+  if (rows.length === 0)
+    throw new AppError(
+      "CONFLICT",
+      "No recipient of this batch is left to resend: those that match were already resent, or none match.",
+    );
   const ids = rows.map((row) => row.id);
   const created = await createBatch(
     {
@@ -69,6 +84,12 @@ export async function resendBatch(
       },
     },
   );
-  await recordAudit({ actorId, action: "batch.resend", targetType: "Batch", targetId: parentId, detail: { childBatchId: created.id, scope, recipients: created.recipients } });
+  await recordAudit({
+    actorId,
+    action: "batch.resend",
+    targetType: "Batch",
+    targetId: parentId,
+    detail: { childBatchId: created.id, scope, recipients: created.recipients },
+  });
   return created;
 }

@@ -36,5 +36,12 @@ export async function resendPreview(batchId: string): Promise<ResendPreview> {
     ),
   ]);
   const row = counts.rows[0]!;
-  return { unknown: row.unknown, failed: row.failed, noReceipt: row.no_receipt, optedOut: row.opted_out, alreadyResent: row.already, children: children.rows };
+  return {
+    unknown: row.unknown,
+    failed: row.failed,
+    noReceipt: row.no_receipt,
+    optedOut: row.opted_out,
+    alreadyResent: row.already,
+    children: children.rows,
+  };
 }

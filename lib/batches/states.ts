@@ -4,7 +4,12 @@ import { z } from "zod";
 import type { BatchState, MessageState } from "@/lib/generated/prisma/enums";
 
 /** Batches that can still send or change: shown live, counted as active, cancellable. */
-export const ACTIVE_BATCH_STATES = ["SCHEDULED", "QUEUED", "SENDING", "PAUSED"] as const satisfies readonly BatchState[];
+export const ACTIVE_BATCH_STATES = [
+  "SCHEDULED",
+  "QUEUED",
+  "SENDING",
+  "PAUSED",
+] as const satisfies readonly BatchState[];
 /** Batches an operator can pause. */
 export const PAUSABLE_BATCH_STATES = ["SENDING", "QUEUED", "SCHEDULED"] as const satisfies readonly BatchState[];
 /** Batches a start job may begin sending. */
@@ -19,7 +24,15 @@ export function isPausableBatch(state: string): boolean {
 }
 
 export const MESSAGE_STATES = [
-  "PENDING", "QUEUED", "DELIVERED", "ANSWERED", "FAILED", "REJECTED", "UNKNOWN", "CANCELLED", "SUPPRESSED",
+  "PENDING",
+  "QUEUED",
+  "DELIVERED",
+  "ANSWERED",
+  "FAILED",
+  "REJECTED",
+  "UNKNOWN",
+  "CANCELLED",
+  "SUPPRESSED",
 ] as const satisfies readonly MessageState[];
 
 /**
@@ -27,7 +40,13 @@ export const MESSAGE_STATES = [
  * triggers; the migration rare_message_states lists the same states), so a filter on one reads those rows instead of
  * passing over the whole batch — and Message needs no index on its state, which keeps its updates HOT.
  */
-export const UNCOMMON_MESSAGE_STATES = ["FAILED", "REJECTED", "UNKNOWN", "CANCELLED", "SUPPRESSED"] as const satisfies readonly MessageState[];
+export const UNCOMMON_MESSAGE_STATES = [
+  "FAILED",
+  "REJECTED",
+  "UNKNOWN",
+  "CANCELLED",
+  "SUPPRESSED",
+] as const satisfies readonly MessageState[];
 
 export function isUncommonState(state: string): boolean {
   return (UNCOMMON_MESSAGE_STATES as readonly string[]).includes(state);
@@ -67,7 +86,14 @@ export const XLSX_MAX_ROWS = 100_000;
  * Messages that left for the provider (or were refused by it): every state but waiting, cancelled and suppressed.
  * "Sent" in every report, and the denominator of the delivery rate.
  */
-export const SENT_STATES = ["QUEUED", "DELIVERED", "ANSWERED", "FAILED", "REJECTED", "UNKNOWN"] as const satisfies readonly MessageState[];
+export const SENT_STATES = [
+  "QUEUED",
+  "DELIVERED",
+  "ANSWERED",
+  "FAILED",
+  "REJECTED",
+  "UNKNOWN",
+] as const satisfies readonly MessageState[];
 /** Reached the recipient (a voice call answered counts as delivered). */
 export const DELIVERED_STATES = ["DELIVERED", "ANSWERED"] as const satisfies readonly MessageState[];
 /** Did not reach the recipient: a failure receipt, or refused by the provider. */

@@ -15,7 +15,9 @@ export async function storeRecipients(
   chunkSize: number,
 ): Promise<{ suppressed: number }> {
   const [{ rows: ids }, { rows: optedOut }] = await Promise.all([
-    client.query<{ id: string }>(`SELECT nextval('"Message_id_seq"')::text AS id FROM generate_series(1, $1)`, [phones.length]),
+    client.query<{ id: string }>(`SELECT nextval('"Message_id_seq"')::text AS id FROM generate_series(1, $1)`, [
+      phones.length,
+    ]),
     client.query<{ phone: string }>(`SELECT phone FROM "OptOut" WHERE phone = ANY($1::text[])`, [phones]),
   ]);
   const suppressedPhones = new Set(optedOut.map((row) => row.phone));

@@ -4,7 +4,16 @@ import fs from "node:fs";
 import path from "node:path";
 import { StartupError } from "./startup-error";
 
-const SOURCES = ["app", "components", "lib", "public", "instrumentation.ts", "next.config.mjs", "package-lock.json", "prisma/schema.prisma"];
+const SOURCES = [
+  "app",
+  "components",
+  "lib",
+  "public",
+  "instrumentation.ts",
+  "next.config.mjs",
+  "package-lock.json",
+  "prisma/schema.prisma",
+];
 
 export function buildIsStale(root: string): boolean {
   const buildId = path.join(root, ".next", "BUILD_ID");
@@ -21,10 +30,14 @@ function newerThan(target: string, time: number): boolean {
 }
 
 export function runBuild(root: string): void {
-  const result = spawnSync(process.execPath, [path.join(root, "node_modules", "next", "dist", "bin", "next"), "build"], {
-    cwd: root,
-    stdio: "inherit",
-    env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1", NODE_ENV: "production" },
-  });
+  const result = spawnSync(
+    process.execPath,
+    [path.join(root, "node_modules", "next", "dist", "bin", "next"), "build"],
+    {
+      cwd: root,
+      stdio: "inherit",
+      env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1", NODE_ENV: "production" },
+    },
+  );
   if (result.status !== 0) throw new StartupError("Building the console failed; the messages above say why.");
 }

@@ -17,12 +17,19 @@ export async function prepareDatabase(options: {
 }): Promise<PreparedDatabase> {
   if (options.databaseUrl) {
     await assertReachable(options.databaseUrl, "DATABASE_URL");
-    return { url: options.databaseUrl, embedded: false, applied: await migrate(options.databaseUrl), stop: async () => {} };
+    return {
+      url: options.databaseUrl,
+      embedded: false,
+      applied: await migrate(options.databaseUrl),
+      stop: async () => {},
+    };
   }
   const dataDir = path.join(options.dataDir, "pg");
-  const server = await startEmbeddedPostgres({ dataDir, port: options.embeddedPort, persistent: true }).catch((error: unknown) => {
-    throw new StartupError(explainEmbeddedFailure(error, dataDir));
-  });
+  const server = await startEmbeddedPostgres({ dataDir, port: options.embeddedPort, persistent: true }).catch(
+    (error: unknown) => {
+      throw new StartupError(explainEmbeddedFailure(error, dataDir));
+    },
+  );
   await createDatabaseIfMissing(server.serverUrl("postgres"), "tuma");
   const url = server.serverUrl("tuma");
   return { url, embedded: true, applied: await migrate(url), stop: server.stop };
@@ -32,7 +39,9 @@ async function migrate(url: string): Promise<string[]> {
   try {
     return await applyMigrations(url);
   } catch (error) {
-    throw new StartupError(`Applying database migrations failed: ${error instanceof Error ? error.message.split("\n")[0] : String(error)}`);
+    throw new StartupError(
+      `Applying database migrations failed: ${error instanceof Error ? error.message.split("\n")[0] : String(error)}`,
+    );
   }
 }
 
@@ -63,12 +72,17 @@ export async function assertReachable(url: string, variable: string): Promise<vo
   } catch (error) {
     const code = (error as { code?: string }).code;
     const reason =
-      code === "ECONNREFUSED" ? "the connection was refused (is PostgreSQL running there?)"
-      : code === "ENOTFOUND" || code === "EAI_AGAIN" ? "the host name does not resolve"
-      : code === "28P01" || code === "28000" ? "the user name or password was refused"
-      : code === "3D000" ? "that database does not exist"
-      : code === "ETIMEDOUT" || /timeout/i.test(String(error)) ? "the connection timed out"
-      : `${code ?? "error"}: ${error instanceof Error ? error.message : String(error)}`;
+      code === "ECONNREFUSED"
+        ? "the connection was refused (is PostgreSQL running there?)"
+        : code === "ENOTFOUND" || code === "EAI_AGAIN"
+          ? "the host name does not resolve"
+          : code === "28P01" || code === "28000"
+            ? "the user name or password was refused"
+            : code === "3D000"
+              ? "that database does not exist"
+              : code === "ETIMEDOUT" || /timeout/i.test(String(error))
+                ? "the connection timed out"
+                : `${code ?? "error"}: ${error instanceof Error ? error.message : String(error)}`;
     throw new StartupError(`Cannot use the database in ${variable} (${where}): ${reason}.`);
   } finally {
     await client.end().catch(() => {});
@@ -76,7 +90,11 @@ export async function assertReachable(url: string, variable: string): Promise<vo
 }
 
 /** The database the environment names: DATABASE_URL, or the embedded one in TUMA_DATA_DIR (for the CLI scripts). */
-export function prepareConfiguredDatabase(env: { DATABASE_URL?: string; TUMA_DATA_DIR: string; EMBEDDED_PG_PORT: number }): Promise<PreparedDatabase> {
+export function prepareConfiguredDatabase(env: {
+  DATABASE_URL?: string;
+  TUMA_DATA_DIR: string;
+  EMBEDDED_PG_PORT: number;
+}): Promise<PreparedDatabase> {
   return prepareDatabase({
     databaseUrl: env.DATABASE_URL,
     dataDir: path.resolve(env.TUMA_DATA_DIR),

@@ -8,11 +8,23 @@ import { generatePassword, hashPassword } from "@/lib/auth/password";
 export type FirstAdmin = { email: string; password: string | null; created: boolean };
 
 export async function ensureFirstAdmin(env: { ADMIN_EMAIL?: string; ADMIN_PASSWORD?: string }): Promise<FirstAdmin> {
-  const existing = await db.user.findFirst({ where: { role: "ADMIN" }, orderBy: { createdAt: "asc" }, select: { email: true } });
+  const existing = await db.user.findFirst({
+    where: { role: "ADMIN" },
+    orderBy: { createdAt: "asc" },
+    select: { email: true },
+  });
   if ((await db.user.count()) > 0) return { email: existing?.email ?? "", password: null, created: false };
   const email = (env.ADMIN_EMAIL ?? "admin@tuma.local").toLowerCase();
   const password = env.ADMIN_PASSWORD ?? generatePassword();
-  await db.user.create({ data: { email, name: "Administrator", role: "ADMIN", passwordHash: await hashPassword(password) } });
-  await recordAudit({ actorId: null, action: "user.create", targetType: "User", targetId: email, detail: { reason: "first start" } });
+  await db.user.create({
+    data: { email, name: "Administrator", role: "ADMIN", passwordHash: await hashPassword(password) },
+  });
+  await recordAudit({
+    actorId: null,
+    action: "user.create",
+    targetType: "User",
+    targetId: email,
+    detail: { reason: "first start" },
+  });
   return { email, password, created: true };
 }

@@ -10,7 +10,9 @@ type Secrets = { authSecret: string; encryptionKey: string; sandboxToken: string
 export function loadOrCreateSecrets(dataDir: string): Secrets {
   const file = path.join(dataDir, "secrets.json");
   fs.mkdirSync(dataDir, { recursive: true });
-  const existing: Partial<Secrets> = fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, "utf8")) as Partial<Secrets>) : {};
+  const existing: Partial<Secrets> = fs.existsSync(file)
+    ? (JSON.parse(fs.readFileSync(file, "utf8")) as Partial<Secrets>)
+    : {};
   const secrets: Secrets = {
     authSecret: existing.authSecret ?? randomBytes(32).toString("base64url"),
     encryptionKey: existing.encryptionKey ?? newEncryptionKey(),

@@ -1,6 +1,13 @@
 // The console's pages in the main navigation, each with who may open it: one list for the menu. Pages check the same
 // permissions on the server; hiding a link is only a courtesy.
-import { canManageAccounts, canManageUsers, canSend, canView, canViewReceipts, type Actor } from "@/lib/auth/permissions";
+import {
+  canManageAccounts,
+  canManageUsers,
+  canSend,
+  canView,
+  canViewReceipts,
+  type Actor,
+} from "@/lib/auth/permissions";
 
 export type NavItem = { href: string; label: string; allowed: (actor: Actor) => boolean };
 

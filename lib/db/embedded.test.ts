@@ -41,7 +41,9 @@ test("the embedded cluster starts from a private (0700) folder and keeps its dat
     await query(first.serverUrl("postgres"), "CREATE TABLE kept (note text); INSERT INTO kept VALUES ('survives')");
     if (isRoot) {
       // Served by the postgres user, from binaries and data outside the private folder.
-      const postmaster = Number(fs.readFileSync(path.join(fs.realpathSync(dataDir), "postmaster.pid"), "utf8").split("\n")[0]);
+      const postmaster = Number(
+        fs.readFileSync(path.join(fs.realpathSync(dataDir), "postmaster.pid"), "utf8").split("\n")[0],
+      );
       expect(fs.readlinkSync(`/proc/${postmaster}/exe`).startsWith(`${ROOT_RUNTIME_DIR}/`)).toBe(true);
       // The postmaster, not a backend: a backend of a closed connection may already be gone when /proc is read.
       expect(fs.readFileSync(`/proc/${postmaster}/status`, "utf8")).not.toMatch(/^Uid:\s+0\s/m);
@@ -64,7 +66,10 @@ test("a port already in use is one sentence saying what to do", async () => {
   const holder = await startEmbeddedPostgres({ dataDir: path.join(privateDir, "holder"), port, persistent: false });
   try {
     const dataDir = path.join(privateDir, "second");
-    const failure = await startEmbeddedPostgres({ dataDir, port, persistent: false }).then(() => null, (error: unknown) => error);
+    const failure = await startEmbeddedPostgres({ dataDir, port, persistent: false }).then(
+      () => null,
+      (error: unknown) => error,
+    );
     expect(explainEmbeddedFailure(failure, dataDir)).toBe(
       `The embedded PostgreSQL could not listen on port ${port} (it is in use): set EMBEDDED_PG_PORT to a free port, or set DATABASE_URL to use an existing PostgreSQL server.`,
     );

@@ -51,7 +51,11 @@ export async function startEmbeddedPostgres(options: Options): Promise<EmbeddedD
         return { cluster: rootCluster, dataDir: rootCluster.dataDir };
       })()
     : {
-        cluster: new EmbeddedPostgres({ ...settings, databaseDir: requestedDir, onError: (error) => options.onLog?.(String(error)) }),
+        cluster: new EmbeddedPostgres({
+          ...settings,
+          databaseDir: requestedDir,
+          onError: (error) => options.onLog?.(String(error)),
+        }),
         dataDir: requestedDir,
       };
 
@@ -91,7 +95,9 @@ function readPassword(file: string): string {
   try {
     return fs.readFileSync(file, "utf8").trim();
   } catch {
-    throw new Error(`The embedded database's password file ${file} is missing; delete ${file.replace(/\.password$/, "")} to start afresh.`);
+    throw new Error(
+      `The embedded database's password file ${file} is missing; delete ${file.replace(/\.password$/, "")} to start afresh.`,
+    );
   }
 }
 
@@ -110,7 +116,8 @@ function liveServer(dataDir: string): { pid: number; port: number | null } | nul
   const lines = fs.readFileSync(lock, "utf8").split("\n");
   const pid = Number(lines[0]);
   const port = Number(lines[3]);
-  if (Number.isInteger(pid) && pid > 0 && isAlive(pid)) return { pid, port: Number.isInteger(port) && port > 0 ? port : null };
+  if (Number.isInteger(pid) && pid > 0 && isAlive(pid))
+    return { pid, port: Number.isInteger(port) && port > 0 ? port : null };
   fs.rmSync(lock);
   return null;
 }

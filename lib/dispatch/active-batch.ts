@@ -11,5 +11,12 @@ export type ActiveBatch = {
   voice: number | null;
   repeat: number | null;
   linkId: string | null;
-  account: { id: string; baseUrl: string; batchSizeLimit: number; requestsPerSecond: number; receiptSecret: string; updatedAt: Date };
+  account: {
+    id: string;
+    baseUrl: string;
+    batchSizeLimit: number;
+    requestsPerSecond: number;
+    receiptSecret: string;
+    updatedAt: Date;
+  };
 };

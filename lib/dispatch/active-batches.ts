@@ -52,7 +52,10 @@ export class ActiveBatches {
              AND EXISTS (SELECT 1 FROM "DispatchChunk" c WHERE c."batchId" = b.id AND c.state = 'PENDING')
            ORDER BY b."createdAt"`,
         );
-        this.batches = rows.map((row) => ({ ...row, account: { ...row.account, updatedAt: new Date(row.account.updatedAt) } }));
+        this.batches = rows.map((row) => ({
+          ...row,
+          account: { ...row.account, updatedAt: new Date(row.account.updatedAt) },
+        }));
         this.loadedAt = Date.now();
       } finally {
         this.loading = null;

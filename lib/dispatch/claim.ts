@@ -10,7 +10,13 @@ export type ClaimedChunk = { chunkId: string; claimedAt: Date; messages: Claimed
 
 /** The batch's next chunk, or null when it has none left to claim (or is no longer SENDING). */
 export async function claimChunk(batchId: string, workerKey: number): Promise<ClaimedChunk | null> {
-  const { rows } = await pool().query<{ chunk_id: string; claimed_at: Date; id: string | null; phone: string | null; text: string | null }>(
+  const { rows } = await pool().query<{
+    chunk_id: string;
+    claimed_at: Date;
+    id: string | null;
+    phone: string | null;
+    text: string | null;
+  }>(
     `WITH next AS (
        SELECT c.id FROM "DispatchChunk" c
        WHERE c."batchId" = $1 AND c.state = 'PENDING'

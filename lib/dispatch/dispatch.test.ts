@@ -1,7 +1,16 @@
 // Dispatch end to end against the sandbox over HTTP and a real PostgreSQL: one worker in this process.
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { db } from "@/lib/db/client";
-import { batchRow, countersConsistent, duplicates, inFlight, phones, startHarness, waitFor, type Harness } from "@/test/dispatch-harness";
+import {
+  batchRow,
+  countersConsistent,
+  duplicates,
+  inFlight,
+  phones,
+  startHarness,
+  waitFor,
+  type Harness,
+} from "@/test/dispatch-harness";
 import { createBatch } from "@/lib/batches/create-batch";
 import { cancelBatch } from "@/lib/batches/cancel-batch";
 import { pauseBatch } from "@/lib/batches/pause-batch";
@@ -23,14 +32,25 @@ afterAll(async () => {
 
 const sms = (count: number, offset: number, extra: Partial<Parameters<typeof createBatch>[0]> = {}) =>
   createBatch({
-    kind: "SMS", accountId: h.accountId, authorId: h.userId, name: `t${offset}`, templateText: "Hello from Tuma",
-    sender: "TUMA", recipients: phones(count, offset).map((phone) => ({ phone })), ...extra,
+    kind: "SMS",
+    accountId: h.accountId,
+    authorId: h.userId,
+    name: `t${offset}`,
+    templateText: "Hello from Tuma",
+    sender: "TUMA",
+    recipients: phones(count, offset).map((phone) => ({ phone })),
+    ...extra,
   });
 
 test("a batch is sent in chunks of 100, each recipient once, and ends DELIVERED through receipts", async () => {
   await h.sandbox.reset();
   const { id } = await sms(1_050, 0);
-  const batch = await waitFor(() => batchRow(id), (b) => b.deliveredCount === 1_050, 30_000, "all delivered");
+  const batch = await waitFor(
+    () => batchRow(id),
+    (b) => b.deliveredCount === 1_050,
+    30_000,
+    "all delivered",
+  );
   expect(batch.state).toBe("COMPLETED");
   const accepted = await h.accepted();
   expect(accepted).toHaveLength(1_050);
@@ -46,10 +66,22 @@ test("a batch is sent in chunks of 100, each recipient once, and ends DELIVERED 
 test("voice batches carry originator, voice and repeat, and end ANSWERED", async () => {
   await h.sandbox.reset();
   const { id } = await createBatch({
-    kind: "VOICE", accountId: h.accountId, authorId: h.userId, name: "voice", templateText: "Your appointment is tomorrow",
-    originator: "254700000001", voice: 2, repeat: 3, recipients: phones(150, 5_000).map((phone) => ({ phone })),
+    kind: "VOICE",
+    accountId: h.accountId,
+    authorId: h.userId,
+    name: "voice",
+    templateText: "Your appointment is tomorrow",
+    originator: "254700000001",
+    voice: 2,
+    repeat: 3,
+    recipients: phones(150, 5_000).map((phone) => ({ phone })),
   });
-  await waitFor(() => batchRow(id), (b) => b.answeredCount === 150, 30_000, "all answered");
+  await waitFor(
+    () => batchRow(id),
+    (b) => b.answeredCount === 150,
+    30_000,
+    "all answered",
+  );
   const accepted = await h.accepted();
   expect(accepted).toHaveLength(150);
   expect(accepted.every((m) => m.kind === "voice" && m.from === "254700000001")).toBe(true);
@@ -59,8 +91,21 @@ test("voice batches carry originator, voice and repeat, and end ANSWERED", async
 test("invalid numbers refuse the whole batch with each reason, and store nothing", async () => {
   const before = await db.batch.count();
   await expect(
-    createBatch({ kind: "SMS", accountId: h.accountId, authorId: h.userId, name: "bad", templateText: "x", sender: "TUMA", recipients: [{ phone: "0712345678" }, { phone: "12345" }, { phone: "0812345678" }] }),
-  ).rejects.toMatchObject({ code: "INVALID_INPUT", details: { recipients: [expect.stringContaining("Recipient 2 (12345)"), expect.stringContaining("Recipient 3 (0812345678)")] } });
+    createBatch({
+      kind: "SMS",
+      accountId: h.accountId,
+      authorId: h.userId,
+      name: "bad",
+      templateText: "x",
+      sender: "TUMA",
+      recipients: [{ phone: "0712345678" }, { phone: "12345" }, { phone: "0812345678" }],
+    }),
+  ).rejects.toMatchObject({
+    code: "INVALID_INPUT",
+    details: {
+      recipients: [expect.stringContaining("Recipient 2 (12345)"), expect.stringContaining("Recipient 3 (0812345678)")],
+    },
+  });
   expect(await db.batch.count()).toBe(before);
 });
 
@@ -69,11 +114,21 @@ test("duplicates are sent once and opted-out numbers are suppressed, counters ad
   const [a, b, c] = phones(3, 9_000) as [string, string, string];
   await db.optOut.create({ data: { phone: c } });
   const created = await createBatch({
-    kind: "SMS", accountId: h.accountId, authorId: h.userId, name: "dups", templateText: "Hi", sender: "TUMA",
+    kind: "SMS",
+    accountId: h.accountId,
+    authorId: h.userId,
+    name: "dups",
+    templateText: "Hi",
+    sender: "TUMA",
     recipients: [{ phone: a }, { phone: `0${a.slice(3)}` }, { phone: b }, { phone: c }],
   });
   expect(created).toMatchObject({ recipients: 3, duplicates: 1, suppressed: 1 });
-  const batch = await waitFor(() => batchRow(created.id), (x) => x.state === "COMPLETED" && x.deliveredCount === 2, 20_000, "completed");
+  const batch = await waitFor(
+    () => batchRow(created.id),
+    (x) => x.state === "COMPLETED" && x.deliveredCount === 2,
+    20_000,
+    "completed",
+  );
   expect(batch.suppressedCount).toBe(1);
   expect((await h.accepted()).map((m) => m.normalizedPhone).sort()).toEqual([a, b].sort());
   expect(await countersConsistent(created.id)).toBe(true);
@@ -85,16 +140,26 @@ test("a scheduled batch waits for its time, then starts", async () => {
   const { id } = await sms(10, 12_000, { scheduledAt: at });
   expect((await batchRow(id)).state).toBe("SCHEDULED");
   await new Promise((resolve) => setTimeout(resolve, 1_000));
-  expect((await h.accepted())).toHaveLength(0);
-  const batch = await waitFor(() => batchRow(id), (b) => b.state === "COMPLETED", 20_000, "scheduled batch done");
+  expect(await h.accepted()).toHaveLength(0);
+  const batch = await waitFor(
+    () => batchRow(id),
+    (b) => b.state === "COMPLETED",
+    20_000,
+    "scheduled batch done",
+  );
   expect(batch.startedAt!.getTime()).toBeGreaterThanOrEqual(at.getTime());
-  expect((await h.accepted())).toHaveLength(10);
+  expect(await h.accepted()).toHaveLength(10);
 });
 
 test("pause and resume ten times during a send: every recipient once, counters add up", async () => {
   await h.sandbox.reset();
   const { id } = await sms(5_000, 20_000);
-  await waitFor(() => batchRow(id), (b) => b.state === "SENDING", 10_000, "sending");
+  await waitFor(
+    () => batchRow(id),
+    (b) => b.state === "SENDING",
+    10_000,
+    "sending",
+  );
   for (let i = 0; i < 10; i++) {
     await pauseBatch(id, null, h.userId);
     await new Promise((resolve) => setTimeout(resolve, 150));
@@ -102,7 +167,12 @@ test("pause and resume ten times during a send: every recipient once, counters a
     await resumeBatch(id, h.userId);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  const batch = await waitFor(() => batchRow(id), (b) => b.state === "COMPLETED", 60_000, "completed");
+  const batch = await waitFor(
+    () => batchRow(id),
+    (b) => b.state === "COMPLETED",
+    60_000,
+    "completed",
+  );
   expect(batch.pendingCount).toBe(0);
   expect(await inFlight(id)).toBe(0);
   const accepted = await h.accepted();
@@ -116,15 +186,25 @@ test("cancel stops what was not yet submitted", async () => {
   await h.sandbox.setKnobs({ latencyMs: [100, 100] });
   try {
     const { id } = await sms(3_000, 40_000);
-    await waitFor(() => batchRow(id), (b) => b.queuedCount + b.deliveredCount > 0, 10_000, "some sent");
+    await waitFor(
+      () => batchRow(id),
+      (b) => b.queuedCount + b.deliveredCount > 0,
+      10_000,
+      "some sent",
+    );
     const cancelled = await cancelBatch(id, h.userId);
     expect(cancelled).toBeGreaterThan(0);
-    await waitFor(() => inFlight(id), (n) => n === 0, 10_000, "in flight settled");
+    await waitFor(
+      () => inFlight(id),
+      (n) => n === 0,
+      10_000,
+      "in flight settled",
+    );
     const batch = await batchRow(id);
     expect(batch.state).toBe("CANCELLED");
     expect(batch.cancelledCount).toBe(cancelled);
     await new Promise((resolve) => setTimeout(resolve, 500));
-    expect((await h.accepted())).toHaveLength(3_000 - cancelled!);
+    expect(await h.accepted()).toHaveLength(3_000 - cancelled!);
     expect(await countersConsistent(id)).toBe(true);
   } finally {
     await h.sandbox.setKnobs({ latencyMs: [0, 0] });

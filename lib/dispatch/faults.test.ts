@@ -2,7 +2,16 @@
 import { afterEach, expect, test } from "vitest";
 import { db } from "@/lib/db/client";
 import { secretBox } from "@/lib/crypto/encryption-key";
-import { batchRow, countersConsistent, duplicates, inFlight, phones, startHarness, waitFor, type Harness } from "@/test/dispatch-harness";
+import {
+  batchRow,
+  countersConsistent,
+  duplicates,
+  inFlight,
+  phones,
+  startHarness,
+  waitFor,
+  type Harness,
+} from "@/test/dispatch-harness";
 import { spawnWorker, type WorkerProcess } from "@/test/worker-process";
 import { createBatch } from "@/lib/batches/create-batch";
 import { resumeBatch } from "@/lib/batches/resume-batch";
@@ -23,8 +32,13 @@ afterEach(async () => {
 
 const smsBatch = (harness: Harness, count: number, offset: number) =>
   createBatch({
-    kind: "SMS", accountId: harness.accountId, authorId: harness.userId, name: `fault-${offset}`, templateText: "Fault test",
-    sender: "TUMA", recipients: phones(count, offset).map((phone) => ({ phone })),
+    kind: "SMS",
+    accountId: harness.accountId,
+    authorId: harness.userId,
+    name: `fault-${offset}`,
+    templateText: "Fault test",
+    sender: "TUMA",
+    recipients: phones(count, offset).map((phone) => ({ phone })),
   });
 
 async function statesOf(batchId: string): Promise<Record<string, number>> {
@@ -38,12 +52,22 @@ test("kill -9 of a worker mid-send, then a new worker: 0 duplicates, nothing los
   const first = await spawnWorker({ receiptBaseUrl: h.receiptBaseUrl, lanes });
   processes.push(first);
   const { id } = await smsBatch(h, 20_000, 100_000);
-  await waitFor(() => batchRow(id), (b) => b.queuedCount >= 6_000, 60_000, "a third sent");
+  await waitFor(
+    () => batchRow(id),
+    (b) => b.queuedCount >= 6_000,
+    60_000,
+    "a third sent",
+  );
   await first.kill("SIGKILL");
   expect(await inFlight(id)).toBeGreaterThan(0); // the crash really left requests in flight
 
   processes.push(await spawnWorker({ receiptBaseUrl: h.receiptBaseUrl, lanes }));
-  const done = await waitFor(() => batchRow(id), (b) => b.state === "COMPLETED", 90_000, "completed after restart");
+  const done = await waitFor(
+    () => batchRow(id),
+    (b) => b.state === "COMPLETED",
+    90_000,
+    "completed after restart",
+  );
   const accepted = await h.accepted();
   expect(duplicates(accepted)).toEqual([]);
   const states = await statesOf(id);
@@ -52,7 +76,9 @@ test("kill -9 of a worker mid-send, then a new worker: 0 duplicates, nothing los
   expect(done.unknownCount).toBeLessThanOrEqual(lanes * 100);
   // Every recipient was either accepted exactly once, or is UNKNOWN (its request may or may not have arrived).
   const acceptedCorrelators = new Set(accepted.map((m) => String(m.correlator)));
-  const unknownNotAccepted = await db.message.count({ where: { batchId: id, state: "UNKNOWN", id: { notIn: [...acceptedCorrelators].map(BigInt) } } });
+  const unknownNotAccepted = await db.message.count({
+    where: { batchId: id, state: "UNKNOWN", id: { notIn: [...acceptedCorrelators].map(BigInt) } },
+  });
   expect(acceptedCorrelators.size + unknownNotAccepted).toBe(20_000);
   expect(await countersConsistent(id)).toBe(true);
 });
@@ -61,7 +87,12 @@ test("30 % of requests answered 429 with Retry-After: every recipient sent in th
   h = await startHarness({ knobs: { error429Rate: 0.3, receipts: false } });
   inProcess = await startWorker({ receiptBaseUrl: h.receiptBaseUrl, lanes: 8, requestTimeoutMs: 5_000 });
   const { id } = await smsBatch(h, 1_500, 200_000);
-  const batch = await waitFor(() => batchRow(id), (b) => b.state === "COMPLETED", 90_000, "completed");
+  const batch = await waitFor(
+    () => batchRow(id),
+    (b) => b.state === "COMPLETED",
+    90_000,
+    "completed",
+  );
   expect(batch.queuedCount).toBe(1_500);
   expect((await h.requests()).filter((r) => r.status === 429).length).toBeGreaterThan(0);
   const accepted = await h.accepted();
@@ -74,7 +105,12 @@ test("accepted then connection dropped: UNKNOWN, never resent; a later receipt s
   h = await startHarness({ knobs: { dropRate: 1, receipts: false } });
   inProcess = await startWorker({ receiptBaseUrl: h.receiptBaseUrl, lanes: 4, requestTimeoutMs: 5_000 });
   const { id } = await smsBatch(h, 250, 300_000);
-  const batch = await waitFor(() => batchRow(id), (b) => b.state === "COMPLETED", 30_000, "completed");
+  const batch = await waitFor(
+    () => batchRow(id),
+    (b) => b.state === "COMPLETED",
+    30_000,
+    "completed",
+  );
   expect(batch.unknownCount).toBe(250);
   await new Promise((resolve) => setTimeout(resolve, 1_500)); // time for any (wrong) automatic resend
   const accepted = await h.accepted();
@@ -85,10 +121,21 @@ test("accepted then connection dropped: UNKNOWN, never resent; a later receipt s
   const response = await fetch(`${h.receiptBaseUrl}/api/receipts/${h.receiptSecret}`, {
     method: "POST",
     headers: { "content-type": "application/json" },
-    body: JSON.stringify({ phone: one.phone, correlator: one.correlator, uniqueId: one.uniqueId, deliveryStatus: "DeliveredToTerminal", deliveryTime: "2026-11-22 10:00:00" }),
+    body: JSON.stringify({
+      phone: one.phone,
+      correlator: one.correlator,
+      uniqueId: one.uniqueId,
+      deliveryStatus: "DeliveredToTerminal",
+      deliveryTime: "2026-11-22 10:00:00",
+    }),
   });
   expect(response.status).toBe(200);
-  const settled = await waitFor(() => batchRow(id), (b) => b.deliveredCount === 1, 10_000, "settled");
+  const settled = await waitFor(
+    () => batchRow(id),
+    (b) => b.deliveredCount === 1,
+    10_000,
+    "settled",
+  );
   expect(settled.unknownCount).toBe(249);
   const message = await db.message.findUniqueOrThrow({ where: { id: BigInt(String(one.correlator)) } });
   expect(message.state).toBe("DELIVERED");
@@ -101,7 +148,12 @@ test("two worker processes on one batch: no 1-second window over the account's l
   processes.push(await spawnWorker({ receiptBaseUrl: h.receiptBaseUrl, lanes: 8 }));
   await h.sandbox.reset();
   const { id } = await smsBatch(h, 40_000, 400_000);
-  await waitFor(() => batchRow(id), (b) => b.state === "COMPLETED", 90_000, "completed");
+  await waitFor(
+    () => batchRow(id),
+    (b) => b.state === "COMPLETED",
+    90_000,
+    "completed",
+  );
   const times = (await h.requests()).map((r) => r.at).sort((a, b) => a - b);
   expect(times).toHaveLength(400);
   let worst = 0;
@@ -122,15 +174,28 @@ test("401 pauses the batch with the reason; resuming after the token is fixed fi
   h = await startHarness({ accountToken: "wrong-token-1234", knobs: { receipts: false } });
   inProcess = await startWorker({ receiptBaseUrl: h.receiptBaseUrl, lanes: 4, requestTimeoutMs: 5_000 });
   const { id } = await smsBatch(h, 500, 500_000);
-  await waitFor(async () => ({ b: await batchRow(id), flying: await inFlight(id) }), (x) => x.b.state === "PAUSED" && x.flying === 0, 20_000, "paused");
+  await waitFor(
+    async () => ({ b: await batchRow(id), flying: await inFlight(id) }),
+    (x) => x.b.state === "PAUSED" && x.flying === 0,
+    20_000,
+    "paused",
+  );
   const paused = await batchRow(id);
   expect(paused.pauseReason).toMatch(/401 Unauthenticated\..*Update the token in Settings/);
   expect(paused.pendingCount).toBe(500);
-  expect((await h.accepted())).toHaveLength(0);
+  expect(await h.accepted()).toHaveLength(0);
 
-  await db.providerAccount.update({ where: { id: h.accountId }, data: { tokenCiphertext: secretBox().seal(h.token), tokenLast4: h.token.slice(-4) } });
+  await db.providerAccount.update({
+    where: { id: h.accountId },
+    data: { tokenCiphertext: secretBox().seal(h.token), tokenLast4: h.token.slice(-4) },
+  });
   expect(await resumeBatch(id, h.userId)).toBe(true);
-  const done = await waitFor(() => batchRow(id), (b) => b.state === "COMPLETED", 30_000, "completed");
+  const done = await waitFor(
+    () => batchRow(id),
+    (b) => b.state === "COMPLETED",
+    30_000,
+    "completed",
+  );
   expect(done.queuedCount).toBe(500);
   expect(done.pauseReason).toBeNull();
   const accepted = await h.accepted();
@@ -142,7 +207,12 @@ test("resend of UNKNOWN and FAILED recipients is a new child batch with new corr
   h = await startHarness({ knobs: { dropRate: 1, receipts: false } });
   inProcess = await startWorker({ receiptBaseUrl: h.receiptBaseUrl, lanes: 4, requestTimeoutMs: 5_000 });
   const { id } = await smsBatch(h, 120, 600_000);
-  await waitFor(() => batchRow(id), (b) => b.state === "COMPLETED" && b.unknownCount === 120, 30_000, "all unknown");
+  await waitFor(
+    () => batchRow(id),
+    (b) => b.state === "COMPLETED" && b.unknownCount === 120,
+    30_000,
+    "all unknown",
+  );
   const optedOut = await db.message.findFirstOrThrow({ where: { batchId: id }, orderBy: { id: "asc" } });
   await db.optOut.create({ data: { phone: optedOut.phone } });
   await h.sandbox.setKnobs({ dropRate: 0 });
@@ -150,10 +220,17 @@ test("resend of UNKNOWN and FAILED recipients is a new child batch with new corr
   const { resendBatch } = await import("@/lib/batches/resend-batch");
   const child = await resendBatch(id, { unknown: true, failed: true }, h.userId);
   expect(child.recipients).toBe(119);
-  const done = await waitFor(() => batchRow(child.id), (b) => b.state === "COMPLETED", 30_000, "resend done");
+  const done = await waitFor(
+    () => batchRow(child.id),
+    (b) => b.state === "COMPLETED",
+    30_000,
+    "resend done",
+  );
   expect(done.parentBatchId).toBe(id);
   expect(done.queuedCount).toBe(119);
-  const parentCorrelators = new Set((await db.message.findMany({ where: { batchId: id }, select: { id: true } })).map((m) => m.id));
+  const parentCorrelators = new Set(
+    (await db.message.findMany({ where: { batchId: id }, select: { id: true } })).map((m) => m.id),
+  );
   const childMessages = await db.message.findMany({ where: { batchId: child.id } });
   expect(childMessages.some((m) => parentCorrelators.has(m.id))).toBe(false);
   expect(childMessages.some((m) => m.phone === optedOut.phone)).toBe(false);
@@ -183,7 +260,7 @@ test("a batch whose creator died while storing its recipients is failed with the
   );
   expect(batch.cancelledCount).toBe(350);
   expect(await db.dispatchChunk.count({ where: { batchId: id, state: "PENDING" } })).toBe(0);
-  expect((await h.accepted())).toHaveLength(0);
+  expect(await h.accepted()).toHaveLength(0);
 });
 
 test("a chunk whose answer this worker could not record becomes UNKNOWN; one still in its lanes' hands does not", async () => {
@@ -198,10 +275,15 @@ test("a chunk whose answer this worker could not record becomes UNKNOWN; one sti
     const held = (await claimChunk(id, identity.key))!;
     await db.dispatchChunk.updateMany({ where: { batchId: id }, data: { claimedAt: new Date(Date.now() - 60_000) } });
     expect(await recoverOrphans(identity, new Set([held.chunkId]))).toBe(100);
-    const unknown = await db.message.findMany({ where: { batchId: id, state: "UNKNOWN" }, select: { id: true, lastError: true } });
+    const unknown = await db.message.findMany({
+      where: { batchId: id, state: "UNKNOWN" },
+      select: { id: true, lastError: true },
+    });
     expect(unknown.map((m) => String(m.id))).toEqual(lost.messages.map((m) => m.id));
     expect(unknown.every((m) => m.lastError === LOST_RECORD_ERROR)).toBe(true);
-    expect((await db.dispatchChunk.findUniqueOrThrow({ where: { id: BigInt(held.chunkId) } })).state).toBe("SUBMITTING");
+    expect((await db.dispatchChunk.findUniqueOrThrow({ where: { id: BigInt(held.chunkId) } })).state).toBe(
+      "SUBMITTING",
+    );
   } finally {
     await identity.release();
   }
@@ -212,16 +294,27 @@ test("a scheduled batch whose time passes while no worker runs starts when one d
   h = await startHarness({ knobs: { receipts: false } });
   const at = new Date(Date.now() + 1_000);
   const { id } = await createBatch({
-    kind: "SMS", accountId: h.accountId, authorId: h.userId, name: "late", templateText: "Late but once", sender: "TUMA",
-    scheduledAt: at, recipients: phones(30, 900_000).map((phone) => ({ phone })),
+    kind: "SMS",
+    accountId: h.accountId,
+    authorId: h.userId,
+    name: "late",
+    templateText: "Late but once",
+    sender: "TUMA",
+    scheduledAt: at,
+    recipients: phones(30, 900_000).map((phone) => ({ phone })),
   });
   await new Promise((resolve) => setTimeout(resolve, 2_500)); // its time passes with no worker anywhere
   expect((await batchRow(id)).state).toBe("SCHEDULED");
-  expect((await h.accepted())).toHaveLength(0);
+  expect(await h.accepted()).toHaveLength(0);
 
   inProcess = await startWorker({ receiptBaseUrl: h.receiptBaseUrl, lanes: 4, requestTimeoutMs: 5_000 });
   processes.push(await spawnWorker({ receiptBaseUrl: h.receiptBaseUrl, lanes: 4 })); // two workers compete for the job
-  const done = await waitFor(() => batchRow(id), (b) => b.state === "COMPLETED", 30_000, "late start");
+  const done = await waitFor(
+    () => batchRow(id),
+    (b) => b.state === "COMPLETED",
+    30_000,
+    "late start",
+  );
   expect(done.startedAt!.getTime()).toBeGreaterThan(at.getTime() + 1_000);
   const accepted = await h.accepted();
   expect(accepted).toHaveLength(30);

@@ -9,7 +9,10 @@ export async function failInterruptedStoring(self: WorkerIdentity): Promise<stri
   const { rows } = await pool().query<{ id: string }>(`SELECT id FROM "Batch" WHERE storing`);
   const failed: string[] = [];
   for (const { id } of rows) {
-    const { rows: lock } = await self.session.query<{ ok: boolean }>("SELECT pg_try_advisory_lock($1, hashtext($2)) AS ok", [STORING_LOCK_SPACE, id]);
+    const { rows: lock } = await self.session.query<{ ok: boolean }>(
+      "SELECT pg_try_advisory_lock($1, hashtext($2)) AS ok",
+      [STORING_LOCK_SPACE, id],
+    );
     if (!lock[0]?.ok) continue; // its creator is still storing
     try {
       const { rows: outcome } = await pool().query<{ failed: boolean }>(

@@ -31,7 +31,11 @@ export function boss(options: { supervise?: boolean } = {}): Promise<PgBoss> {
 }
 
 /** Enqueues the start of a batch inside the caller's transaction, so batch and job commit (or vanish) together. */
-export async function enqueueBatchStart(client: pg.PoolClient, batchId: string, startAfter?: Date | null): Promise<void> {
+export async function enqueueBatchStart(
+  client: pg.PoolClient,
+  batchId: string,
+  startAfter?: Date | null,
+): Promise<void> {
   const queue = await boss();
   await queue.send(START_BATCH, { batchId } satisfies StartBatchJob, {
     singletonKey: batchId,

@@ -24,7 +24,10 @@ export function clientFor(account: ActiveBatch["account"], timeoutMs: number): P
 }
 
 async function create(account: ActiveBatch["account"], version: number, timeoutMs: number): Promise<Entry> {
-  const { rows } = await pool().query<{ tokenCiphertext: string }>(`SELECT "tokenCiphertext" FROM "ProviderAccount" WHERE id = $1`, [account.id]);
+  const { rows } = await pool().query<{ tokenCiphertext: string }>(
+    `SELECT "tokenCiphertext" FROM "ProviderAccount" WHERE id = $1`,
+    [account.id],
+  );
   const tokenCiphertext = rows[0]?.tokenCiphertext;
   if (!tokenCiphertext) throw new Error(`Provider account ${account.id} no longer exists.`);
   const client = createProviderClient({

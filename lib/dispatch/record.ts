@@ -6,11 +6,26 @@
 import "server-only";
 import { relaxedPool } from "@/lib/db/pool";
 
-export type Accepted = { id: string; uniqueId: string; providerBatchId: string | null; smsUnits: number | null; operator: string | null };
+export type Accepted = {
+  id: string;
+  uniqueId: string;
+  providerBatchId: string | null;
+  smsUnits: number | null;
+  operator: string | null;
+};
 export type Refused = { id: string; error: string };
 
-export async function recordResponse(chunkId: string, claimedAt: Date, accepted: Accepted[], refused: Refused[], unknown: Refused[]): Promise<void> {
-  const settled = [...refused.map((r) => ({ ...r, state: "REJECTED" })), ...unknown.map((r) => ({ ...r, state: "UNKNOWN" }))];
+export async function recordResponse(
+  chunkId: string,
+  claimedAt: Date,
+  accepted: Accepted[],
+  refused: Refused[],
+  unknown: Refused[],
+): Promise<void> {
+  const settled = [
+    ...refused.map((r) => ({ ...r, state: "REJECTED" })),
+    ...unknown.map((r) => ({ ...r, state: "UNKNOWN" })),
+  ];
   await relaxedPool().query(
     `WITH accepted AS (
        UPDATE "Message" m SET
@@ -42,7 +57,12 @@ export async function recordResponse(chunkId: string, claimedAt: Date, accepted:
 }
 
 /** The whole chunk ended in one state with one reason (rejected, or outcome unknown). */
-export async function settleChunk(chunkId: string, messageIds: string[], state: "REJECTED" | "UNKNOWN", error: string): Promise<void> {
+export async function settleChunk(
+  chunkId: string,
+  messageIds: string[],
+  state: "REJECTED" | "UNKNOWN",
+  error: string,
+): Promise<void> {
   await relaxedPool().query(
     `WITH settled AS (
        UPDATE "Message" SET state = $3::"MessageState", "lastError" = $4, "submittedAt" = now(), "updatedAt" = now()

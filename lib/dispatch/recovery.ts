@@ -28,7 +28,10 @@ export const LOST_RECORD_ERROR = "Recording the provider's answer for this messa
  * none of its lanes is handling any more (the answer could not be recorded, say because the database was briefly
  * unreachable) — without this they would stay SUBMITTING, and their batch unfinished, for as long as we live.
  */
-export async function recoverOrphans(self: WorkerIdentity, ownInFlight: ReadonlySet<string> = new Set()): Promise<number> {
+export async function recoverOrphans(
+  self: WorkerIdentity,
+  ownInFlight: ReadonlySet<string> = new Set(),
+): Promise<number> {
   // Own chunks only once they are 5 s old: a lane adds its chunk to `ownInFlight` just after claiming it.
   const own = await pool().query<{ n: string }>(ORPHAN_SQL, [self.key, LOST_RECORD_ERROR, [...ownInFlight], 5]);
   const { rows: claims } = await pool().query<{ key: number }>(

@@ -30,13 +30,24 @@ export async function sendChunk(
   try {
     results =
       batch.kind === "SMS"
-        ? await client.sendSms(messages.map((m) => smsRequest(batch, m, receiptUrl)), turn)
-        : await client.sendVoice(messages.map((m) => voiceRequest(batch, m, receiptUrl)), turn);
+        ? await client.sendSms(
+            messages.map((m) => smsRequest(batch, m, receiptUrl)),
+            turn,
+          )
+        : await client.sendVoice(
+            messages.map((m) => voiceRequest(batch, m, receiptUrl)),
+            turn,
+          );
   } catch (error) {
     if (!(error instanceof ProviderError)) {
       // A bug or an unexpected runtime failure after the claim: we cannot know whether the request left.
       const reason = `Outcome unknown: ${error instanceof Error ? error.message : String(error)}`;
-      await settleChunk(chunk.chunkId, messages.map((m) => m.id), "UNKNOWN", reason);
+      await settleChunk(
+        chunk.chunkId,
+        messages.map((m) => m.id),
+        "UNKNOWN",
+        reason,
+      );
       return { kind: "settled", state: "UNKNOWN", reason };
     }
     return onFailure(error.failure, chunk);
@@ -52,7 +63,12 @@ async function onFailure(failure: ProviderFailure, chunk: ClaimedChunk): Promise
     case "not_sent":
     case "rate_limited":
       await releaseChunk(chunk.chunkId, describe(failure));
-      return { kind: "retry", reason: describe(failure), retryAfterMs: failure.kind === "rate_limited" ? failure.retryAfterMs : null, rateLimited: failure.kind === "rate_limited" };
+      return {
+        kind: "retry",
+        reason: describe(failure),
+        retryAfterMs: failure.kind === "rate_limited" ? failure.retryAfterMs : null,
+        rateLimited: failure.kind === "rate_limited",
+      };
     case "provider_error":
       if (failure.status === 503) {
         await releaseChunk(chunk.chunkId, describe(failure));
@@ -63,7 +79,10 @@ async function onFailure(failure: ProviderFailure, chunk: ClaimedChunk): Promise
       return { kind: "settled", state: "UNKNOWN", reason: describe(failure) };
     case "unauthenticated":
       await releaseChunk(chunk.chunkId, describe(failure));
-      return { kind: "pause", reason: `The provider refused the account's token (401 ${failure.message}). Update the token in Settings, then resume the batch.` };
+      return {
+        kind: "pause",
+        reason: `The provider refused the account's token (401 ${failure.message}). Update the token in Settings, then resume the batch.`,
+      };
     case "rejected":
     case "invalid_request":
       await settleChunk(chunk.chunkId, ids, "REJECTED", describe(failure));
@@ -110,7 +129,8 @@ export function matchResults(chunk: ClaimedMessage[], results: (SmsBatchResult |
   const refused: Refused[] = [];
   results.forEach((result, index) => {
     const echoed = result.data?.correlator;
-    const message = (echoed !== undefined && echoed !== null ? byCorrelator.get(String(echoed)) : undefined) ?? chunk[index];
+    const message =
+      (echoed !== undefined && echoed !== null ? byCorrelator.get(String(echoed)) : undefined) ?? chunk[index];
     if (!message || seen.has(message.id)) return;
     seen.add(message.id);
     if (result.status) {

@@ -24,7 +24,10 @@ export async function acquireWorkerIdentity(): Promise<WorkerIdentity> {
   await session.connect();
   for (;;) {
     const key = randomInt(1, 2 ** 31 - 1);
-    const { rows } = await session.query<{ ok: boolean }>("SELECT pg_try_advisory_lock($1, $2) AS ok", [WORKER_LOCK_SPACE, key]);
+    const { rows } = await session.query<{ ok: boolean }>("SELECT pg_try_advisory_lock($1, $2) AS ok", [
+      WORKER_LOCK_SPACE,
+      key,
+    ]);
     if (rows[0]?.ok) return { key, session, release: () => session.end() };
   }
 }
@@ -34,7 +37,10 @@ export async function acquireWorkerIdentity(): Promise<WorkerIdentity> {
  * can take it up half-way. Returns whether it ran. Never call it with your own key (the lock is re-entrant).
  */
 export async function ifWorkerGone(session: pg.Client, key: number, work: () => Promise<void>): Promise<boolean> {
-  const { rows } = await session.query<{ ok: boolean }>("SELECT pg_try_advisory_lock($1, $2) AS ok", [WORKER_LOCK_SPACE, key]);
+  const { rows } = await session.query<{ ok: boolean }>("SELECT pg_try_advisory_lock($1, $2) AS ok", [
+    WORKER_LOCK_SPACE,
+    key,
+  ]);
   if (!rows[0]?.ok) return false;
   try {
     await work();

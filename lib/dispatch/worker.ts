@@ -93,7 +93,13 @@ export async function startWorker(options: WorkerOptions): Promise<WorkerHandle>
     await completeFinishedBatches([batch.id]);
   }
 
-  async function sendClaimed(batch: ActiveBatch, chunk: ClaimedChunk, firstSlot: number, client: ProviderClient, limiter: SharedRateLimiter): Promise<void> {
+  async function sendClaimed(
+    batch: ActiveBatch,
+    chunk: ClaimedChunk,
+    firstSlot: number,
+    client: ProviderClient,
+    limiter: SharedRateLimiter,
+  ): Promise<void> {
     let slot = firstSlot;
     if (chunk.messages.length === 0) {
       await recordResponse(chunk.chunkId, chunk.claimedAt, [], [], []); // nothing left in it (all settled by receipts)
@@ -118,7 +124,11 @@ export async function startWorker(options: WorkerOptions): Promise<WorkerHandle>
         if (outcome.rateLimited) {
           await limiter.holdOff(outcome.retryAfterMs ?? 1_000);
         } else if (count >= maxRetries) {
-          await pauseBatch(batch.id, `Paused after ${count} failed attempts to reach the provider (last: ${outcome.reason}). Resume to try again.`, null);
+          await pauseBatch(
+            batch.id,
+            `Paused after ${count} failed attempts to reach the provider (last: ${outcome.reason}). Resume to try again.`,
+            null,
+          );
           failures.delete(batch.id);
           active.invalidate();
         } else {
@@ -139,7 +149,8 @@ export async function startWorker(options: WorkerOptions): Promise<WorkerHandle>
       try {
         const recovered = await recoverOrphans(identity, inFlight);
         if (recovered > 0) log(`Marked ${recovered} message(s) UNKNOWN: their worker stopped mid-request.`);
-        for (const id of await failInterruptedStoring(identity)) log(`Batch ${id} failed: storing its recipients was interrupted.`);
+        for (const id of await failInterruptedStoring(identity))
+          log(`Batch ${id} failed: storing its recipients was interrupted.`);
         await completeFinishedBatches();
       } catch (error) {
         log(`Sweep failed: ${error instanceof Error ? error.message : String(error)}`);

@@ -1,6 +1,7 @@
 // One error class for failures an operator should read: a code for programs (and the HTTP status it maps to), a
 // message for people, and per-field messages for forms.
-export type AppErrorCode = "INVALID_INPUT" | "NOT_FOUND" | "FORBIDDEN" | "UNAUTHENTICATED" | "CONFLICT" | "TOO_LARGE" | "PROVIDER";
+export type AppErrorCode =
+  "INVALID_INPUT" | "NOT_FOUND" | "FORBIDDEN" | "UNAUTHENTICATED" | "CONFLICT" | "TOO_LARGE" | "PROVIDER";
 
 export type FieldErrors = Record<string, string[]>;
 

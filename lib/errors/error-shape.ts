@@ -31,12 +31,19 @@ export function invalidInput(error: z.ZodError, fallback = "Check the form."): A
   const details = fieldErrorsOf(error);
   const count = error.issues.length;
   const first = error.issues[0]?.message ?? fallback;
-  return new AppError("INVALID_INPUT", count > 1 ? `${first} (and ${count - 1} more problem${count > 2 ? "s" : ""})` : first, details);
+  return new AppError(
+    "INVALID_INPUT",
+    count > 1 ? `${first} (and ${count - 1} more problem${count > 2 ? "s" : ""})` : first,
+    details,
+  );
 }
 
 export function toErrorBody(error: unknown, where: string): { status: number; body: ErrorBody } {
   if (isAppError(error)) {
-    return { status: STATUS_BY_CODE[error.code], body: { ok: false, message: error.message, ...(error.details ? { fieldErrors: error.details } : {}) } };
+    return {
+      status: STATUS_BY_CODE[error.code],
+      body: { ok: false, message: error.message, ...(error.details ? { fieldErrors: error.details } : {}) },
+    };
   }
   logger().error({ err: error, where }, "unexpected error");
   return { status: 500, body: { ok: false, message: UNEXPECTED_MESSAGE } };
@@ -44,5 +51,7 @@ export function toErrorBody(error: unknown, where: string): { status: number; bo
 
 /** Prisma's unique-constraint violation (P2002), by its code, never by its message. */
 export function isUniqueViolation(error: unknown): boolean {
-  return typeof error === "object" && error !== null && "code" in error && (error as { code: unknown }).code === "P2002";
+  return (
+    typeof error === "object" && error !== null && "code" in error && (error as { code: unknown }).code === "P2002"
+  );
 }

@@ -10,7 +10,11 @@ import net from "node:net";
 /** Set by the web server on every request (any value the client sent is overwritten). */
 export const CLIENT_ADDRESS_HEADER = "x-tuma-client-address";
 
-export function clientAddress(socketAddress: string | undefined, forwardedFor: string | string[] | undefined, trustedProxies: number): string {
+export function clientAddress(
+  socketAddress: string | undefined,
+  forwardedFor: string | string[] | undefined,
+  trustedProxies: number,
+): string {
   const connection = normalise(socketAddress) ?? "unknown";
   if (trustedProxies <= 0 || forwardedFor === undefined) return connection;
   const hops = (Array.isArray(forwardedFor) ? forwardedFor.join(",") : forwardedFor)

@@ -10,7 +10,12 @@ import { invalidInput, toErrorBody } from "@/lib/errors/error-shape";
 
 type Gate<P extends z.ZodType, Q extends z.ZodType> = { allowed: (actor: Actor) => boolean; params?: P; query?: Q };
 
-type Context<P extends z.ZodType, Q extends z.ZodType> = { actor: Actor; params: z.output<P>; query: z.output<Q>; request: Request };
+type Context<P extends z.ZodType, Q extends z.ZodType> = {
+  actor: Actor;
+  params: z.output<P>;
+  query: z.output<Q>;
+  request: Request;
+};
 
 const anything = z.object({}).loose();
 

@@ -39,16 +39,41 @@ export async function getMessage(raw: string) {
   if (id === null) return null;
   const message = await db.message.findUnique({
     where: { id },
-    include: { batch: { select: { id: true, name: true, kind: true, sender: true, originator: true, templateText: true, linkId: true, voice: true, repeat: true, account: { select: { name: true } } } } },
+    include: {
+      batch: {
+        select: {
+          id: true,
+          name: true,
+          kind: true,
+          sender: true,
+          originator: true,
+          templateText: true,
+          linkId: true,
+          voice: true,
+          repeat: true,
+          account: { select: { name: true } },
+        },
+      },
+    },
   });
   if (!message) return null;
   const { batch } = message;
   const correlator = String(message.id);
-  const common = { message: message.text ?? batch.templateText, phone: message.phone, correlator, endpoint: receiptEndpointShown() };
+  const common = {
+    message: message.text ?? batch.templateText,
+    phone: message.phone,
+    correlator,
+    endpoint: receiptEndpointShown(),
+  };
   const request =
     batch.kind === "SMS"
       ? { sender: batch.sender ?? "", ...common, ...(batch.linkId ? { link_id: batch.linkId } : {}) }
-      : { originator: batch.originator ?? "", ...common, ...(batch.voice === 1 || batch.voice === 2 ? { voice: batch.voice } : {}), ...(batch.repeat ? { repeat: batch.repeat } : {}) };
+      : {
+          originator: batch.originator ?? "",
+          ...common,
+          ...(batch.voice === 1 || batch.voice === 2 ? { voice: batch.voice } : {}),
+          ...(batch.repeat ? { repeat: batch.repeat } : {}),
+        };
 
   const { rows: receipts } = await pool().query<MessageReceipt>(
     `SELECT r.id::text AS id, r."deliveryStatus", r."deliveryTime", r."deliveryAt", r."receivedAt", r."appliedAt",
@@ -66,19 +91,34 @@ export async function getMessage(raw: string) {
   });
 
   const timeline: TimelineEvent[] = [{ at: message.createdAt, what: "Created" }];
-  if (message.submittedAt) timeline.push({ at: message.submittedAt, what: "Submitted to the provider", detail: message.providerUniqueId ? `uniqueId ${message.providerUniqueId}` : message.state });
+  if (message.submittedAt)
+    timeline.push({
+      at: message.submittedAt,
+      what: "Submitted to the provider",
+      detail: message.providerUniqueId ? `uniqueId ${message.providerUniqueId}` : message.state,
+    });
   for (const r of receipts) {
     timeline.push({
       at: r.receivedAt,
       what: `Receipt ${r.deliveryStatus}`,
-      detail: [r.deliveryTime ? `delivery time ${r.deliveryTime}` : null, r.matched ? null : `unmatched (${r.unmatchedReason ?? "not applied yet"})`].filter(Boolean).join(" · ") || undefined,
+      detail:
+        [
+          r.deliveryTime ? `delivery time ${r.deliveryTime}` : null,
+          r.matched ? null : `unmatched (${r.unmatchedReason ?? "not applied yet"})`,
+        ]
+          .filter(Boolean)
+          .join(" · ") || undefined,
     });
   }
   timeline.sort((a, b) => a.at.getTime() - b.at.getTime());
   // The final state ends the timeline, at the time the provider gave for it (second precision: it may read earlier
   // than the receipt's arrival, even than the send's answer).
   if (!["PENDING", "QUEUED"].includes(message.state)) {
-    timeline.push({ at: message.receiptAt ?? message.updatedAt, what: `Final state: ${message.state}`, detail: message.deliveryStatus ?? message.lastError ?? undefined });
+    timeline.push({
+      at: message.receiptAt ?? message.updatedAt,
+      what: `Final state: ${message.state}`,
+      detail: message.deliveryStatus ?? message.lastError ?? undefined,
+    });
   }
 
   return {

@@ -12,14 +12,26 @@ beforeAll(async () => {
 });
 
 const audits = async (action: string) =>
-  (await pool().query<{ actorId: string; targetId: string | null; detail: Record<string, unknown> }>(`SELECT "actorId", "targetId", detail FROM "AuditEvent" WHERE action = $1 ORDER BY id`, [action])).rows;
+  (
+    await pool().query<{ actorId: string; targetId: string | null; detail: Record<string, unknown> }>(
+      `SELECT "actorId", "targetId", detail FROM "AuditEvent" WHERE action = $1 ORDER BY id`,
+      [action],
+    )
+  ).rows;
 
 test("a number in any form is added once in the 254 form with who and when, removed, and both are audited", async () => {
-  expect(await addOptOut({ phone: "+254 712-345 678", reason: "Asked by SMS" }, actorId)).toEqual({ phone: "254712345678", added: true });
+  expect(await addOptOut({ phone: "+254 712-345 678", reason: "Asked by SMS" }, actorId)).toEqual({
+    phone: "254712345678",
+    added: true,
+  });
   expect(await addOptOut({ phone: "0712345678" }, actorId)).toEqual({ phone: "254712345678", added: false });
   const page = await listOptOuts({ search: "0712 345" });
-  expect(page.rows).toEqual([{ phone: "254712345678", reason: "Asked by SMS", createdAt: expect.any(Date), createdBy: "Uploader" }]);
-  expect(await audits("optout.add")).toEqual([{ actorId, targetId: "254712345678", detail: { reason: "Asked by SMS" } }]);
+  expect(page.rows).toEqual([
+    { phone: "254712345678", reason: "Asked by SMS", createdAt: expect.any(Date), createdBy: "Uploader" },
+  ]);
+  expect(await audits("optout.add")).toEqual([
+    { actorId, targetId: "254712345678", detail: { reason: "Asked by SMS" } },
+  ]);
   const bad = await refusal(addOptOut({ phone: "12345" }, actorId));
   expect(bad.details?.phone?.[0]).toContain("5 digits");
   await removeOptOut("254712345678", actorId);
@@ -31,18 +43,32 @@ test("a number in any form is added once in the 254 form with who and when, remo
 test("a CSV of numbers goes through the list import: invalid ones reported, the rest added once, the upload gone", async () => {
   await addOptOut({ phone: "0711000003" }, actorId);
   const csv = "msisdn\n0711000001\n711000002\n0711000003\n12345\n0711000001\n";
-  const upload = await importUpload({ body: pieces(csv), declaredBytes: null, filename: "stop.csv", phoneColumn: undefined, authorId: actorId });
+  const upload = await importUpload({
+    body: pieces(csv),
+    declaredBytes: null,
+    filename: "stop.csv",
+    phoneColumn: undefined,
+    authorId: actorId,
+  });
   expect(upload).toMatchObject({ valid: 3, invalid: 1, duplicates: 1, optedOut: 1 });
   expect(await addOptOutsFromUpload(upload.id, actorId)).toEqual({ added: 2 });
   expect((await listOptOuts({ search: "254711" })).rows.map((r) => [r.phone, r.reason])).toEqual([
-    ["254711000001", "Uploaded: stop.csv"], ["254711000002", "Uploaded: stop.csv"], ["254711000003", null],
+    ["254711000001", "Uploaded: stop.csv"],
+    ["254711000002", "Uploaded: stop.csv"],
+    ["254711000003", null],
   ]);
   expect(await stored()).toMatchObject({ uploads: 0, recipients: 0 });
-  expect((await audits("optout.add")).at(-1)).toEqual({ actorId, targetId: null, detail: { uploadId: upload.id, added: 2 } });
+  expect((await audits("optout.add")).at(-1)).toEqual({
+    actorId,
+    targetId: null,
+    detail: { uploadId: upload.id, added: 2 },
+  });
 });
 
 test("pages by number: every number exactly once across pages, the last page has no next", async () => {
-  await pool().query(`INSERT INTO "OptOut" (phone) SELECT '2547200' || lpad(g::text, 5, '0') FROM generate_series(0, 120) g`);
+  await pool().query(
+    `INSERT INTO "OptOut" (phone) SELECT '2547200' || lpad(g::text, 5, '0') FROM generate_series(0, 120) g`,
+  );
   const seen: string[] = [];
   let after: string | undefined;
   for (;;) {

@@ -14,7 +14,10 @@ export const OPT_OUT_PAGE = 50;
 export type OptOutRow = { phone: string; reason: string | null; createdAt: Date; createdBy: string | null };
 export type OptOutPage = { rows: OptOutRow[]; next: string | null };
 
-export async function addOptOut(input: { phone: string; reason?: string | undefined }, actorId: string): Promise<{ phone: string; added: boolean }> {
+export async function addOptOut(
+  input: { phone: string; reason?: string | undefined },
+  actorId: string,
+): Promise<{ phone: string; added: boolean }> {
   const check = normalizePhone(input.phone, { lenient: true });
   if (!check.ok) throw new AppError("INVALID_INPUT", check.reason, { phone: [check.reason] });
   return transaction(async (client) => {
@@ -23,7 +26,17 @@ export async function addOptOut(input: { phone: string; reason?: string | undefi
       [check.phone, input.reason?.trim() || null, actorId],
     );
     const added = rowCount === 1;
-    if (added) await recordAudit({ actorId, action: "optout.add", targetType: "OptOut", targetId: check.phone, detail: { reason: input.reason ?? null } }, client);
+    if (added)
+      await recordAudit(
+        {
+          actorId,
+          action: "optout.add",
+          targetType: "OptOut",
+          targetId: check.phone,
+          detail: { reason: input.reason ?? null },
+        },
+        client,
+      );
     return { phone: check.phone, added };
   });
 }
@@ -44,7 +57,9 @@ export function searchDigits(query: string): string {
   return digits.startsWith("0") ? `254${digits.slice(1)}` : digits;
 }
 
-export async function listOptOuts(options: { after?: string | undefined; search?: string | undefined; take?: number } = {}): Promise<OptOutPage> {
+export async function listOptOuts(
+  options: { after?: string | undefined; search?: string | undefined; take?: number } = {},
+): Promise<OptOutPage> {
   const take = options.take ?? OPT_OUT_PAGE;
   const digits = options.search ? searchDigits(options.search) : "";
   const { rows } = await pool().query<OptOutRow>(
@@ -73,7 +88,10 @@ export async function addOptOutsFromUpload(uploadId: string, actorId: string): P
       [uploadId, actorId],
     );
     const added = rowCount ?? 0;
-    await recordAudit({ actorId, action: "optout.add", targetType: "OptOut", targetId: null, detail: { uploadId, added } }, client);
+    await recordAudit(
+      { actorId, action: "optout.add", targetType: "OptOut", targetId: null, detail: { uploadId, added } },
+      client,
+    );
     await deleteUpload(uploadId, client);
     return { added };
   });

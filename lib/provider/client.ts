@@ -81,7 +81,12 @@ export function createProviderClient(options: ProviderClientOptions): ProviderCl
     Authorization: `Bearer ${options.token}`,
   };
 
-  async function post<S extends z.ZodType>(url: URL, body: unknown, schema: S, options?: SendOptions): Promise<z.infer<S>> {
+  async function post<S extends z.ZodType>(
+    url: URL,
+    body: unknown,
+    schema: S,
+    options?: SendOptions,
+  ): Promise<z.infer<S>> {
     if (Array.isArray(body)) {
       if (body.length === 0) throw invalid("A batch needs at least one message.");
       if (body.length > batchLimit) {

@@ -57,7 +57,11 @@ async function refusal(promise: Promise<unknown>): Promise<ProviderError> {
 async function raw(path: string, init: { headers?: Record<string, string>; body?: string; method?: string } = {}) {
   const res = await fetch(`${sandbox.url}/${path}`, {
     method: init.method ?? "POST",
-    headers: init.headers ?? { "Content-Type": "application/json", Accept: "application/json", Authorization: `Bearer ${TOKEN}` },
+    headers: init.headers ?? {
+      "Content-Type": "application/json",
+      Accept: "application/json",
+      Authorization: `Bearer ${TOKEN}`,
+    },
     ...(init.body !== undefined ? { body: init.body } : {}),
   });
   return { status: res.status, headers: res.headers, text: await res.text() };
@@ -206,7 +210,7 @@ describe("2.1 / 2.4 voice: all three forms", () => {
     expect(d.created_at).toMatch(DATE_TIME);
   });
 
-  it("defaults voice to female (\"1\") and repeat to \"1\"; keeps a + originator as is", async () => {
+  it('defaults voice to female ("1") and repeat to "1"; keeps a + originator as is', async () => {
     const [r] = queued(await client.sendVoice(voice({ originator: "+254709000000" })));
     expect(r?.data).toMatchObject({ voice: "1", repeat: "1", originator: "+254709000000" });
   });

@@ -49,7 +49,9 @@ export function failureFromStatus(
   if (status === 401) return { kind: "unauthenticated", status, message };
   if (status === 429) return { kind: "rate_limited", status, message, retryAfterMs: extras.retryAfterMs ?? null };
   if (status >= 400 && status < 500) {
-    return extras.errors ? { kind: "rejected", status, message, errors: extras.errors } : { kind: "rejected", status, message };
+    return extras.errors
+      ? { kind: "rejected", status, message, errors: extras.errors }
+      : { kind: "rejected", status, message };
   }
   return { kind: "provider_error", status, message };
 }

@@ -11,7 +11,9 @@ export async function accountIdBySecret(secret: string): Promise<string | null> 
   const now = Date.now();
   const hit = cache.get(secret);
   if (hit && hit.expires > now) return hit.accountId;
-  const { rows } = await pool().query<{ id: string }>(`SELECT id FROM "ProviderAccount" WHERE "receiptSecret" = $1`, [secret]);
+  const { rows } = await pool().query<{ id: string }>(`SELECT id FROM "ProviderAccount" WHERE "receiptSecret" = $1`, [
+    secret,
+  ]);
   const accountId = rows[0]?.id ?? null;
   if (cache.size > 10_000) cache.clear(); // wrong secrets must not grow the cache without bound
   cache.set(secret, { accountId, expires: now + (accountId ? TTL_MS : 2_000) });

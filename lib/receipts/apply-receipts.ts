@@ -16,24 +16,34 @@ const BATCH = 5_000;
 /** How long a receipt that matches no message is tried again. */
 export const UNMATCHED_RETRY_HOURS = 48;
 
-type Pending = { id: string; accountId: string; uniqueId: string | null; correlator: string | null; phone: string | null; deliveryStatus: string; deliveryAt: Date | null; receivedAt: Date };
+type Pending = {
+  id: string;
+  accountId: string;
+  uniqueId: string | null;
+  correlator: string | null;
+  phone: string | null;
+  deliveryStatus: string;
+  deliveryAt: Date | null;
+  receivedAt: Date;
+};
 
 /** Applies up to BATCH unapplied receipts; returns how many it took (0 when there were none). */
 export async function applyPendingReceipts(): Promise<{ taken: number; matched: number; changed: number }> {
-  return transaction(async (client) => {
-    const { rows } = await client.query<Pending>(
-      `WITH due AS (
+  return transaction(
+    async (client) => {
+      const { rows } = await client.query<Pending>(
+        `WITH due AS (
          SELECT "receiptId" FROM "ReceiptQueue" WHERE "retryAt" IS NULL OR "retryAt" <= now()
          ORDER BY "receiptId" LIMIT $1 FOR UPDATE SKIP LOCKED
        )
        SELECT r.id::text, r."accountId", r."uniqueId", r.correlator, r.phone, r."deliveryStatus", r."deliveryAt", r."receivedAt"
        FROM due JOIN "Receipt" r ON r.id = due."receiptId"`,
-      [BATCH],
-    );
-    if (rows.length === 0) return { taken: 0, matched: 0, changed: 0 };
-    const mapped = rows.map((r) => ({ ...r, ...mapDeliveryStatus(r.deliveryStatus), phone: normalised(r.phone) }));
-    const { rows: result } = await client.query<{ matched: string; changed: string }>(
-      `WITH r AS (
+        [BATCH],
+      );
+      if (rows.length === 0) return { taken: 0, matched: 0, changed: 0 };
+      const mapped = rows.map((r) => ({ ...r, ...mapDeliveryStatus(r.deliveryStatus), phone: normalised(r.phone) }));
+      const { rows: result } = await client.query<{ matched: string; changed: string }>(
+        `WITH r AS (
          SELECT * FROM unnest($1::bigint[], $2::uuid[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::bool[], $9::timestamptz[], $10::timestamptz[])
            AS r(rid, account, uid, corr, phone, status, state, final, at, received)
        ),
@@ -96,23 +106,25 @@ export async function applyPendingReceipts(): Promise<{ taken: number; matched: 
          RETURNING m.id
        )
        SELECT (SELECT count(*) FROM matched WHERE mid IS NOT NULL) AS matched, (SELECT count(*) FROM changed) AS changed`,
-      [
-        mapped.map((r) => r.id),
-        mapped.map((r) => r.accountId),
-        mapped.map((r) => r.uniqueId),
-        mapped.map((r) => r.correlator),
-        mapped.map((r) => r.phone),
-        mapped.map((r) => r.deliveryStatus),
-        mapped.map((r) => r.state),
-        mapped.map((r) => r.final),
-        mapped.map((r) => r.deliveryAt),
-        mapped.map((r) => r.receivedAt),
-        UNMATCHED_RETRY_HOURS,
-      ],
-    );
-    return { taken: rows.length, matched: Number(result[0]?.matched ?? 0), changed: Number(result[0]?.changed ?? 0) };
-    // Lost in a database crash, an application is simply done again: the receipts are durable and stay unapplied.
-  }, { relaxed: true });
+        [
+          mapped.map((r) => r.id),
+          mapped.map((r) => r.accountId),
+          mapped.map((r) => r.uniqueId),
+          mapped.map((r) => r.correlator),
+          mapped.map((r) => r.phone),
+          mapped.map((r) => r.deliveryStatus),
+          mapped.map((r) => r.state),
+          mapped.map((r) => r.final),
+          mapped.map((r) => r.deliveryAt),
+          mapped.map((r) => r.receivedAt),
+          UNMATCHED_RETRY_HOURS,
+        ],
+      );
+      return { taken: rows.length, matched: Number(result[0]?.matched ?? 0), changed: Number(result[0]?.changed ?? 0) };
+      // Lost in a database crash, an application is simply done again: the receipts are durable and stay unapplied.
+    },
+    { relaxed: true },
+  );
 }
 
 function normalised(phone: string | null): string | null {

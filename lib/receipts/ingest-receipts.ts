@@ -11,13 +11,20 @@ import { isDataException, storeReceipts, type ReceiptRow } from "./store-receipt
 
 export const MAX_RECEIPT_BODY_BYTES = 64 * 1024;
 
-export type IngestResult = { status: 200 | 400 | 404 | 413; body: { status: boolean; message: string; received?: number } };
+export type IngestResult = {
+  status: 200 | 400 | 404 | 413;
+  body: { status: boolean; message: string; received?: number };
+};
 
 export async function ingestReceipts(secret: string, request: Request): Promise<IngestResult> {
   const accountId = await accountIdBySecret(secret);
   if (!accountId) return { status: 404, body: { status: false, message: "Not found." } };
   const text = await readLimitedBody(request, MAX_RECEIPT_BODY_BYTES);
-  if (text === null) return { status: 413, body: { status: false, message: `The body is larger than ${MAX_RECEIPT_BODY_BYTES} bytes.` } };
+  if (text === null)
+    return {
+      status: 413,
+      body: { status: false, message: `The body is larger than ${MAX_RECEIPT_BODY_BYTES} bytes.` },
+    };
   let json: unknown;
   try {
     json = JSON.parse(text);
@@ -25,11 +32,18 @@ export async function ingestReceipts(secret: string, request: Request): Promise<
     return { status: 400, body: { status: false, message: "The body is not valid JSON." } };
   }
   const hazard = jsonHazard(json);
-  if (hazard) return { status: 400, body: { status: false, message: `Not a delivery receipt we can store: ${hazard}.` } };
+  if (hazard)
+    return { status: 400, body: { status: false, message: `Not a delivery receipt we can store: ${hazard}.` } };
   const parsed = deliveryReceiptPayloadSchema.safeParse(json);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    return { status: 400, body: { status: false, message: `Not a delivery receipt: ${issue ? `${issue.path.join(".") || "body"}: ${issue.message}` : "invalid shape"}.` } };
+    return {
+      status: 400,
+      body: {
+        status: false,
+        message: `Not a delivery receipt: ${issue ? `${issue.path.join(".") || "body"}: ${issue.message}` : "invalid shape"}.`,
+      },
+    };
   }
   const receipts: DeliveryReceipt[] = Array.isArray(parsed.data) ? parsed.data : [parsed.data];
   try {
@@ -37,7 +51,8 @@ export async function ingestReceipts(secret: string, request: Request): Promise<
   } catch (error) {
     // The database refused a value of this very receipt (its group was retried without it): bad input, not a
     // reason for the provider to try again. Anything else (the database is down) is thrown: 503, please retry.
-    if (isDataException(error)) return { status: 400, body: { status: false, message: "The receipt holds a value that cannot be stored." } };
+    if (isDataException(error))
+      return { status: 400, body: { status: false, message: "The receipt holds a value that cannot be stored." } };
     throw error;
   }
   return { status: 200, body: { status: true, message: "Received.", received: receipts.length } };

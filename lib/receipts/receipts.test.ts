@@ -27,7 +27,13 @@ afterAll(async () => {
   await h.close();
 });
 
-type Receipt = { phone: string; correlator: string | number | null; uniqueId: string; deliveryStatus: string; deliveryTime: string };
+type Receipt = {
+  phone: string;
+  correlator: string | number | null;
+  uniqueId: string;
+  deliveryStatus: string;
+  deliveryTime: string;
+};
 
 function post(body: unknown, secret = h.receiptSecret, raw?: string) {
   return fetch(`${h.receiptBaseUrl}/api/receipts/${secret}`, {
@@ -39,16 +45,34 @@ function post(body: unknown, secret = h.receiptSecret, raw?: string) {
 
 async function sentBatch(count: number, offset: number) {
   const { id } = await createBatch({
-    kind: "SMS", accountId: h.accountId, authorId: h.userId, name: `r${offset}`, templateText: "Receipt test", sender: "TUMA",
+    kind: "SMS",
+    accountId: h.accountId,
+    authorId: h.userId,
+    name: `r${offset}`,
+    templateText: "Receipt test",
+    sender: "TUMA",
     recipients: phones(count, offset).map((phone) => ({ phone })),
   });
-  await waitFor(() => batchRow(id), (b) => b.state === "COMPLETED", 30_000, "sent");
+  await waitFor(
+    () => batchRow(id),
+    (b) => b.state === "COMPLETED",
+    30_000,
+    "sent",
+  );
   const messages = await db.message.findMany({ where: { batchId: id }, orderBy: { id: "asc" } });
   return { id, messages };
 }
 
-const receiptFor = (m: { id: bigint; phone: string; providerUniqueId: string | null }, status: string, time: string): Receipt => ({
-  phone: m.phone, correlator: String(m.id), uniqueId: m.providerUniqueId!, deliveryStatus: status, deliveryTime: time,
+const receiptFor = (
+  m: { id: bigint; phone: string; providerUniqueId: string | null },
+  status: string,
+  time: string,
+): Receipt => ({
+  phone: m.phone,
+  correlator: String(m.id),
+  uniqueId: m.providerUniqueId!,
+  deliveryStatus: status,
+  deliveryTime: time,
 });
 
 /** Receipts stored and not yet attempted by the applier. */
@@ -84,12 +108,37 @@ test("every ordering of a delivered and a failed receipt ends in the state of th
   const early = "2026-11-22 10:00:00";
   const late = "2026-11-22 10:05:00";
   const cases = [
-    { m: messages[0]!, first: ["DeliveredToTerminal", early], second: ["DeliveryImpossible", late], expected: "FAILED" },
-    { m: messages[1]!, first: ["DeliveryImpossible", late], second: ["DeliveredToTerminal", early], expected: "FAILED" },
-    { m: messages[2]!, first: ["DeliveredToTerminal", late], second: ["DeliveryImpossible", early], expected: "DELIVERED" },
-    { m: messages[3]!, first: ["DeliveryImpossible", early], second: ["DeliveredToTerminal", late], expected: "DELIVERED" },
+    {
+      m: messages[0]!,
+      first: ["DeliveredToTerminal", early],
+      second: ["DeliveryImpossible", late],
+      expected: "FAILED",
+    },
+    {
+      m: messages[1]!,
+      first: ["DeliveryImpossible", late],
+      second: ["DeliveredToTerminal", early],
+      expected: "FAILED",
+    },
+    {
+      m: messages[2]!,
+      first: ["DeliveredToTerminal", late],
+      second: ["DeliveryImpossible", early],
+      expected: "DELIVERED",
+    },
+    {
+      m: messages[3]!,
+      first: ["DeliveryImpossible", early],
+      second: ["DeliveredToTerminal", late],
+      expected: "DELIVERED",
+    },
     // An intermediate status never moves a final state back, even when it is later.
-    { m: messages[4]!, first: ["DeliveredToTerminal", early], second: ["DeliveredToNetwork", late], expected: "DELIVERED" },
+    {
+      m: messages[4]!,
+      first: ["DeliveredToTerminal", early],
+      second: ["DeliveredToNetwork", late],
+      expected: "DELIVERED",
+    },
     // A status we do not know is stored and shown, and does not end the message.
     { m: messages[5]!, first: ["SomethingNew", early], second: null, expected: "QUEUED" },
   ] as const;
@@ -101,11 +150,20 @@ test("every ordering of a delivered and a failed receipt ends in the state of th
     await waitFor(allApplied, (n) => n === 0, 10_000, "second applied");
   }
   // …and both in one request (one application): the same outcome.
-  await post([receiptFor(messages[6]!, "DeliveredToTerminal", early), receiptFor(messages[6]!, "DeliveryImpossible", late)]);
-  await post([receiptFor(messages[7]!, "DeliveryImpossible", late), receiptFor(messages[7]!, "DeliveredToTerminal", early)]);
+  await post([
+    receiptFor(messages[6]!, "DeliveredToTerminal", early),
+    receiptFor(messages[6]!, "DeliveryImpossible", late),
+  ]);
+  await post([
+    receiptFor(messages[7]!, "DeliveryImpossible", late),
+    receiptFor(messages[7]!, "DeliveredToTerminal", early),
+  ]);
   await waitFor(allApplied, (n) => n === 0, 10_000, "pairs applied");
 
-  const states = await db.message.findMany({ where: { id: { in: messages.map((m) => m.id) } }, orderBy: { id: "asc" } });
+  const states = await db.message.findMany({
+    where: { id: { in: messages.map((m) => m.id) } },
+    orderBy: { id: "asc" },
+  });
   expect(states.map((m) => m.state)).toEqual([...cases.map((c) => c.expected), "FAILED", "FAILED"]);
   expect(states[5]!.deliveryStatus).toBe("SomethingNew");
   const { rows } = await pool().query<{ old_state: string; new_state: string }>(
@@ -120,10 +178,20 @@ test("a receipt that beats the send response is matched by correlator, and the r
   await h.sandbox.setKnobs({ receipts: true, receiptsBeforeResponse: true, latencyMs: [150, 150] });
   try {
     const { id } = await createBatch({
-      kind: "SMS", accountId: h.accountId, authorId: h.userId, name: "early", templateText: "Early", sender: "TUMA",
+      kind: "SMS",
+      accountId: h.accountId,
+      authorId: h.userId,
+      name: "early",
+      templateText: "Early",
+      sender: "TUMA",
       recipients: phones(200, 20_000).map((phone) => ({ phone })),
     });
-    const batch = await waitFor(() => batchRow(id), (b) => b.deliveredCount === 200 && b.state === "COMPLETED", 30_000, "delivered");
+    const batch = await waitFor(
+      () => batchRow(id),
+      (b) => b.deliveredCount === 200 && b.state === "COMPLETED",
+      30_000,
+      "delivered",
+    );
     expect(batch.queuedCount).toBe(0);
     expect(await db.message.count({ where: { batchId: id, providerUniqueId: null } })).toBe(0);
     const early = await pool().query<{ n: string }>(
@@ -139,7 +207,13 @@ test("a receipt that beats the send response is matched by correlator, and the r
 });
 
 test("a receipt for an unknown message is kept, unmatched, for later", async () => {
-  const response = await post({ phone: "254799999999", correlator: null, uniqueId: "7c9e6679-7425-40de-944b-e07fc1f90ae7", deliveryStatus: "DeliveredToTerminal", deliveryTime: "2026-11-22 10:00:00" });
+  const response = await post({
+    phone: "254799999999",
+    correlator: null,
+    uniqueId: "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+    deliveryStatus: "DeliveredToTerminal",
+    deliveryTime: "2026-11-22 10:00:00",
+  });
   expect(response.status).toBe(200);
   await waitFor(allApplied, (n) => n === 0, 10_000, "applied");
   const stored = await db.receipt.findFirstOrThrow({ where: { uniqueId: "7c9e6679-7425-40de-944b-e07fc1f90ae7" } });
@@ -156,7 +230,10 @@ test("wrong secret, a 1 MB body, malformed JSON and a wrong shape are refused, a
   const { messages } = await sentBatch(3, 30_000);
   const good = receiptFor(messages[0]!, "DeliveredToTerminal", "2026-11-22 11:00:00");
   const receiptsBefore = await db.receipt.count();
-  const statesBefore = await db.message.findMany({ select: { id: true, state: true, deliveryStatus: true }, orderBy: { id: "asc" } });
+  const statesBefore = await db.message.findMany({
+    select: { id: true, state: true, deliveryStatus: true },
+    orderBy: { id: "asc" },
+  });
 
   const wrongSecret = await post(good, "not-the-secret");
   expect(wrongSecret.status).toBe(404);
@@ -172,7 +249,9 @@ test("wrong secret, a 1 MB body, malformed JSON and a wrong shape are refused, a
 
   await new Promise((resolve) => setTimeout(resolve, 500));
   expect(await db.receipt.count()).toBe(receiptsBefore);
-  expect(await db.message.findMany({ select: { id: true, state: true, deliveryStatus: true }, orderBy: { id: "asc" } })).toEqual(statesBefore);
+  expect(
+    await db.message.findMany({ select: { id: true, state: true, deliveryStatus: true }, orderBy: { id: "asc" } }),
+  ).toEqual(statesBefore);
 });
 
 test("a deeply nested extra field or a NUL character is bad input (400, not 503), and good receipts sent alongside are stored", async () => {
@@ -187,23 +266,46 @@ test("a deeply nested extra field or a NUL character is bad input (400, not 503)
     post(good),
   ]);
   expect([deep.status, nul.status, fine.status]).toEqual([400, 400, 200]);
-  expect((await deep.json()).message).toBe("Not a delivery receipt we can store: it is nested more than 32 levels deep.");
-  expect((await nul.json()).message).toBe("Not a delivery receipt we can store: a value contains a NUL character (\\u0000).");
+  expect((await deep.json()).message).toBe(
+    "Not a delivery receipt we can store: it is nested more than 32 levels deep.",
+  );
+  expect((await nul.json()).message).toBe(
+    "Not a delivery receipt we can store: a value contains a NUL character (\\u0000).",
+  );
   expect(await db.receipt.count()).toBe(before + 1);
-  await waitFor(() => db.message.findUniqueOrThrow({ where: { id: messages[0]!.id } }), (m) => m.state === "DELIVERED", 10_000, "good receipt applied");
+  await waitFor(
+    () => db.message.findUniqueOrThrow({ where: { id: messages[0]!.id } }),
+    (m) => m.state === "DELIVERED",
+    10_000,
+    "good receipt applied",
+  );
 });
 
 test("a receipt whose message was never sent is kept unmatched with the reason, and the message stays PENDING", async () => {
   const { id } = await createBatch({
-    kind: "SMS", accountId: h.accountId, authorId: h.userId, name: "later", templateText: "Not yet", sender: "TUMA",
-    scheduledAt: new Date(Date.now() + 3_600_000), recipients: phones(3, 50_000).map((phone) => ({ phone })),
+    kind: "SMS",
+    accountId: h.accountId,
+    authorId: h.userId,
+    name: "later",
+    templateText: "Not yet",
+    sender: "TUMA",
+    scheduledAt: new Date(Date.now() + 3_600_000),
+    recipients: phones(3, 50_000).map((phone) => ({ phone })),
   });
   const message = await db.message.findFirstOrThrow({ where: { batchId: id }, orderBy: { id: "asc" } });
-  const response = await post({ phone: message.phone, correlator: String(message.id), uniqueId: "0d3c6a4e-1111-4d6f-9a7b-2b1f5e3c9d01", deliveryStatus: "DeliveredToTerminal", deliveryTime: "2026-11-22 12:00:00" });
+  const response = await post({
+    phone: message.phone,
+    correlator: String(message.id),
+    uniqueId: "0d3c6a4e-1111-4d6f-9a7b-2b1f5e3c9d01",
+    deliveryStatus: "DeliveredToTerminal",
+    deliveryTime: "2026-11-22 12:00:00",
+  });
   expect(response.status).toBe(200);
   const stored = await waitFor(
     () => db.receipt.findFirstOrThrow({ where: { correlator: String(message.id) } }),
-    (r) => r.appliedAt !== null, 10_000, "applied",
+    (r) => r.appliedAt !== null,
+    10_000,
+    "applied",
   );
   expect(stored.messageId).toBeNull();
   expect(stored.unmatchedReason).toBe("not_sent");

@@ -6,11 +6,25 @@ import { storeReceipts, type ReceiptRow } from "./store-receipts";
 
 test("one bad receipt in a group commit fails alone; the good ones of the same group are stored", async () => {
   const account = await db.providerAccount.create({
-    data: { name: "g", baseUrl: "http://127.0.0.1:9/api/v1", tokenCiphertext: "x", tokenLast4: "xxxx", defaultSender: "T", defaultOriginator: "254700000000", receiptSecret: "group-commit" },
+    data: {
+      name: "g",
+      baseUrl: "http://127.0.0.1:9/api/v1",
+      tokenCiphertext: "x",
+      tokenLast4: "xxxx",
+      defaultSender: "T",
+      defaultOriginator: "254700000000",
+      receiptSecret: "group-commit",
+    },
   });
   const row = (phone: string): ReceiptRow => ({
-    accountId: account.id, uniqueId: `u-${phone}`, correlator: null, phone, deliveryStatus: "DeliveredToTerminal",
-    deliveryTime: "2026-11-22 10:00:00", deliveryAt: new Date(), raw: "{}",
+    accountId: account.id,
+    uniqueId: `u-${phone}`,
+    correlator: null,
+    phone,
+    deliveryStatus: "DeliveredToTerminal",
+    deliveryTime: "2026-11-22 10:00:00",
+    deliveryAt: new Date(),
+    raw: "{}",
   });
   // Six callbacks at once: two commits start at once, the other four wait and go as one group.
   const outcomes = await Promise.allSettled([
@@ -21,7 +35,24 @@ test("one bad receipt in a group commit fails alone; the good ones of the same g
     storeReceipts([row("254700000005")]),
     storeReceipts([row("254700000006")]),
   ]);
-  expect(outcomes.map((o) => o.status)).toEqual(["fulfilled", "fulfilled", "fulfilled", "rejected", "fulfilled", "fulfilled"]);
-  const stored = await db.receipt.findMany({ where: { accountId: account.id }, select: { phone: true }, orderBy: { phone: "asc" } });
-  expect(stored.map((r) => r.phone)).toEqual(["254700000001", "254700000002", "254700000003", "254700000005", "254700000006"]);
+  expect(outcomes.map((o) => o.status)).toEqual([
+    "fulfilled",
+    "fulfilled",
+    "fulfilled",
+    "rejected",
+    "fulfilled",
+    "fulfilled",
+  ]);
+  const stored = await db.receipt.findMany({
+    where: { accountId: account.id },
+    select: { phone: true },
+    orderBy: { phone: "asc" },
+  });
+  expect(stored.map((r) => r.phone)).toEqual([
+    "254700000001",
+    "254700000002",
+    "254700000003",
+    "254700000005",
+    "254700000006",
+  ]);
 });

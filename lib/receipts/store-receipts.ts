@@ -36,7 +36,10 @@ function pump(): void {
   while (writer.inFlight < MAX_CONCURRENT_COMMITS && writer.queue.length > 0) {
     const group: Waiter[] = [];
     let size = 0;
-    while (writer.queue.length > 0 && (group.length === 0 || size + writer.queue[0]!.rows.length <= MAX_ROWS_PER_COMMIT)) {
+    while (
+      writer.queue.length > 0 &&
+      (group.length === 0 || size + writer.queue[0]!.rows.length <= MAX_ROWS_PER_COMMIT)
+    ) {
       const next = writer.queue.shift()!;
       group.push(next);
       size += next.rows.length;
@@ -75,7 +78,8 @@ async function commitGroup(group: Waiter[]): Promise<void> {
 
 /** PostgreSQL's class 22: the data itself was refused (bad encoding, NUL in text, out of range), not the server. */
 export function isDataException(error: unknown): boolean {
-  const code = typeof error === "object" && error !== null && "code" in error ? String((error as { code: unknown }).code) : "";
+  const code =
+    typeof error === "object" && error !== null && "code" in error ? String((error as { code: unknown }).code) : "";
   return code.startsWith("22");
 }
 

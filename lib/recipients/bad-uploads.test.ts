@@ -45,9 +45,13 @@ test("no phone column", async () => {
 
 test("a PNG renamed .csv, and other binary files", async () => {
   const png = Buffer.from("89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c489", "hex");
-  expect((await refusedWithNothingStored(pieces(png))).message).toBe("This file is a PNG image, not a CSV or XLSX list.");
+  expect((await refusedWithNothingStored(pieces(png))).message).toBe(
+    "This file is a PNG image, not a CSV or XLSX list.",
+  );
   const binary = Buffer.from(Array.from({ length: 4096 }, (_, i) => (i * 37) % 256));
-  expect((await refusedWithNothingStored(pieces(binary, 512))).message).toBe("This file is not a CSV or XLSX list: it contains binary data.");
+  expect((await refusedWithNothingStored(pieces(binary, 512))).message).toBe(
+    "This file is not a CSV or XLSX list: it contains binary data.",
+  );
   const xls = Buffer.from("d0cf11e0a1b11ae1000000000000000000000000", "hex");
   expect((await refusedWithNothingStored(pieces(xls))).message).toMatch(/^This is an old Excel \.xls file\./);
 });
@@ -66,7 +70,9 @@ test("a file over the size limit is refused while it streams: from its Content-L
   expect([declared.code, declared.message, pulled]).toEqual(["TOO_LARGE", TOO_MANY_BYTES, 0]);
   const streaming = await refusedWithNothingStored(endless());
   expect([streaming.code, streaming.message]).toEqual(["TOO_LARGE", TOO_MANY_BYTES]);
-  expect(TOO_MANY_BYTES).toBe("The file is larger than 100 MB. Split it into smaller files, or save it as CSV (smaller than XLSX for the same list).");
+  expect(TOO_MANY_BYTES).toBe(
+    "The file is larger than 100 MB. Split it into smaller files, or save it as CSV (smaller than XLSX for the same list).",
+  );
   // It stopped reading at the piece that crossed the limit: the rest of the upload is never read.
   expect(pulled).toBe(MAX_UPLOAD_BYTES + mb.length);
 });
@@ -80,8 +86,12 @@ test("the connection dropped half-way: the body errors, or ends short of its Con
   }
   expect((await refusedWithNothingStored(dropped())).message).toBe(INTERRUPTED);
   // Half the file, then a clean end: without the declared length this would look like a shorter list.
-  expect((await refusedWithNothingStored(pieces(bytes.subarray(0, bytes.length / 2), 64 * 1024), bytes.length)).message).toBe(INTERRUPTED);
-  expect(INTERRUPTED).toBe("The upload was interrupted before the whole file arrived; nothing was stored. Upload the file again.");
+  expect(
+    (await refusedWithNothingStored(pieces(bytes.subarray(0, bytes.length / 2), 64 * 1024), bytes.length)).message,
+  ).toBe(INTERRUPTED);
+  expect(INTERRUPTED).toBe(
+    "The upload was interrupted before the whole file arrived; nothing was stored. Upload the file again.",
+  );
 });
 
 /** A CSV of `rows` data rows (and a header), generated piece by piece; the last rows are a duplicate and an invalid number. */
@@ -91,7 +101,8 @@ async function* million(rows: number) {
   for (let start = 0; start < rows; start += per) {
     let text = "";
     for (let i = start; i < Math.min(rows, start + per); i++) {
-      if (i === rows - 2) text += `0700000000,${i}\n`; // repeats the first row
+      if (i === rows - 2)
+        text += `0700000000,${i}\n`; // repeats the first row
       else if (i === rows - 1) text += `12345,${i}\n`;
       else text += `07${String(i).padStart(8, "0")},${i}\n`;
     }
@@ -102,12 +113,18 @@ async function* million(rows: number) {
 test("a million rows: row numbers past 999,999 are reported as they are (the last data row is row 1,000,001 under the header)", async () => {
   const result = await upload(million(MAX_UPLOAD_ROWS));
   expect(result).toMatchObject({ rows: 1_000_000, valid: 999_998, duplicates: 1, invalid: 1 });
-  const { rows } = await pool().query(`SELECT kind, "rowNumber", "firstRow" FROM "UploadIssue" WHERE "uploadId" = $1 ORDER BY "rowNumber"`, [result.id]);
+  const { rows } = await pool().query(
+    `SELECT kind, "rowNumber", "firstRow" FROM "UploadIssue" WHERE "uploadId" = $1 ORDER BY "rowNumber"`,
+    [result.id],
+  );
   expect(rows).toEqual([
     { kind: "DUPLICATE", rowNumber: 1_000_000, firstRow: 2 },
     { kind: "INVALID", rowNumber: 1_000_001, firstRow: null },
   ]);
-  const { rows: last } = await pool().query(`SELECT max("rowNumber") AS max, count(*)::int AS n FROM "UploadRecipient" WHERE "uploadId" = $1`, [result.id]);
+  const { rows: last } = await pool().query(
+    `SELECT max("rowNumber") AS max, count(*)::int AS n FROM "UploadRecipient" WHERE "uploadId" = $1`,
+    [result.id],
+  );
   expect(last[0]).toEqual({ max: 999_999, n: 999_998 });
   await pool().query(`DELETE FROM "Upload" WHERE id = $1`, [result.id]);
 });

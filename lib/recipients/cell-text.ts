@@ -7,9 +7,22 @@ export function cellText(value: unknown): string {
   if (typeof value === "string") return value;
   if (typeof value === "number") return numberText(value);
   if (typeof value === "boolean") return value ? "TRUE" : "FALSE";
-  if (value instanceof Date) return Number.isNaN(value.getTime()) ? "" : value.toISOString().slice(0, value.getUTCHours() || value.getUTCMinutes() ? 16 : 10).replace("T", " ");
+  if (value instanceof Date)
+    return Number.isNaN(value.getTime())
+      ? ""
+      : value
+          .toISOString()
+          .slice(0, value.getUTCHours() || value.getUTCMinutes() ? 16 : 10)
+          .replace("T", " ");
   if (typeof value === "object") {
-    const cell = value as { result?: unknown; richText?: { text: string }[]; text?: unknown; error?: string; formula?: string; sharedFormula?: string };
+    const cell = value as {
+      result?: unknown;
+      richText?: { text: string }[];
+      text?: unknown;
+      error?: string;
+      formula?: string;
+      sharedFormula?: string;
+    };
     if ("formula" in cell || "sharedFormula" in cell) return cellText(cell.result);
     if (Array.isArray(cell.richText)) return cell.richText.map((run) => run.text).join("");
     if ("text" in cell) return cellText(cell.text);

@@ -42,7 +42,9 @@ export async function* csvRows(
     const result = parser.parse(pending, 0, !final) as { data: string[][]; meta: { cursor: number } };
     pending = final ? "" : pending.slice(result.meta.cursor);
     if (pending.length > MAX_PENDING_CHARS) {
-      throw new CsvShapeError("A cell is longer than 1 MB, or a quote (\") is opened and never closed. Check the file's quotes.");
+      throw new CsvShapeError(
+        "A cell is longer than 1 MB, or a quote (\") is opened and never closed. Check the file's quotes.",
+      );
     }
     return result.data;
   };
@@ -63,6 +65,11 @@ export async function* csvRows(
 
 /** The delimiter that splits the first lines into the same number of cells most consistently. */
 export function detectDelimiter(text: string): string {
-  const guess = Papa.parse(text.slice(0, 65_536), { preview: 20, delimitersToGuess: DELIMITERS, newline: "\n", skipEmptyLines: true }) as { meta: { delimiter: string } };
+  const guess = Papa.parse(text.slice(0, 65_536), {
+    preview: 20,
+    delimitersToGuess: DELIMITERS,
+    newline: "\n",
+    skipEmptyLines: true,
+  }) as { meta: { delimiter: string } };
   return DELIMITERS.includes(guess.meta.delimiter) ? guess.meta.delimiter : ",";
 }

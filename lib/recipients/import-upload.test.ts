@@ -10,8 +10,17 @@ beforeAll(async () => {
   authorId = await author();
 });
 
-const upload = (data: Uint8Array | string, options: { phoneColumn?: string; declaredBytes?: number | null; size?: number } = {}) =>
-  importUpload({ body: pieces(data, options.size), declaredBytes: options.declaredBytes ?? null, filename: "list.csv", phoneColumn: options.phoneColumn, authorId });
+const upload = (
+  data: Uint8Array | string,
+  options: { phoneColumn?: string; declaredBytes?: number | null; size?: number } = {},
+) =>
+  importUpload({
+    body: pieces(data, options.size),
+    declaredBytes: options.declaredBytes ?? null,
+    filename: "list.csv",
+    phoneColumn: options.phoneColumn,
+    authorId,
+  });
 
 async function recipients(uploadId: string) {
   const { rows } = await pool().query<{ rowNumber: number; phone: string; values: string }>(
@@ -22,7 +31,13 @@ async function recipients(uploadId: string) {
 }
 
 async function issues(uploadId: string) {
-  const { rows } = await pool().query<{ kind: string; rowNumber: number; value: string; reason: string; firstRow: number | null }>(
+  const { rows } = await pool().query<{
+    kind: string;
+    rowNumber: number;
+    value: string;
+    reason: string;
+    firstRow: number | null;
+  }>(
     `SELECT kind, "rowNumber", value, reason, "firstRow" FROM "UploadIssue" WHERE "uploadId" = $1 ORDER BY kind, "rowNumber"`,
     [uploadId],
   );
@@ -31,15 +46,22 @@ async function issues(uploadId: string) {
 
 test("a CSV with quoted commas, quoted line breaks, escaped quotes, ragged rows and mixed CRLF/LF is read as a spreadsheet reads it", async () => {
   const csv =
-    'name,phone,town\r\n' +
+    "name,phone,town\r\n" +
     '"Otieno, Jane",0712345678,Kisumu\n' +
     '"Line\r\nbreak",+254 733 000 111,"She said ""habari"""\r\n' +
-    'Short,0711000222\n' +
-    'Long,0711000333,Nyeri,extra,cells\r\n' +
-    '\r\n' +
-    'Bad,12345,Mombasa\n';
+    "Short,0711000222\n" +
+    "Long,0711000333,Nyeri,extra,cells\r\n" +
+    "\r\n" +
+    "Bad,12345,Mombasa\n";
   const result = await upload(csv);
-  expect(result).toMatchObject({ rows: 5, valid: 4, invalid: 1, duplicates: 0, columns: ["name", "phone", "town"], phoneColumn: "phone" });
+  expect(result).toMatchObject({
+    rows: 5,
+    valid: 4,
+    invalid: 1,
+    duplicates: 0,
+    columns: ["name", "phone", "town"],
+    phoneColumn: "phone",
+  });
   expect(result.report).toMatchObject({ delimiter: ",", encoding: "utf-8", headerRow: 1, longRows: 1 });
   expect(await recipients(result.id)).toEqual([
     { rowNumber: 2, phone: "254712345678", values: ["Otieno, Jane", "0712345678", "Kisumu"] },
@@ -49,9 +71,18 @@ test("a CSV with quoted commas, quoted line breaks, escaped quotes, ragged rows 
   ]);
   // The blank line is row 6 in a spreadsheet: the bad number is on row 7.
   expect(await issues(result.id)).toEqual([
-    { kind: "INVALID", rowNumber: 7, value: "12345", reason: "The number has 5 digits; expected 12 (254…), 10 (07…/01…) or 9 (7…/1…).", firstRow: null },
+    {
+      kind: "INVALID",
+      rowNumber: 7,
+      value: "12345",
+      reason: "The number has 5 digits; expected 12 (254…), 10 (07…/01…) or 9 (7…/1…).",
+      firstRow: null,
+    },
   ]);
-  const { rows } = await pool().query(`SELECT state, "validCount", "rowCount", "sizeBytes" FROM "Upload" WHERE id = $1`, [result.id]);
+  const { rows } = await pool().query(
+    `SELECT state, "validCount", "rowCount", "sizeBytes" FROM "Upload" WHERE id = $1`,
+    [result.id],
+  );
   expect(rows[0]).toEqual({ state: "READY", validCount: 4, rowCount: 5, sizeBytes: Buffer.byteLength(csv) });
 });
 
@@ -78,10 +109,15 @@ test("semicolons and tabs are detected; Windows-1252, UTF-8 with BOM and UTF-16 
   expect(b.columns).toEqual(["phone", "name"]);
   expect((await recipients(b.id))[0]!.values).toEqual(["0712345678", "Zoë"]);
 
-  const utf16 = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from("name\tmobile\r\nWanjiků\t0712 345 678\r\n", "utf16le")]);
+  const utf16 = Buffer.concat([
+    Buffer.from([0xff, 0xfe]),
+    Buffer.from("name\tmobile\r\nWanjiků\t0712 345 678\r\n", "utf16le"),
+  ]);
   const c = await upload(utf16, { size: 5 });
   expect(c.report).toMatchObject({ delimiter: "\t", encoding: "utf-16le" });
-  expect(await recipients(c.id)).toEqual([{ rowNumber: 2, phone: "254712345678", values: ["Wanjiků", "0712 345 678"] }]);
+  expect(await recipients(c.id)).toEqual([
+    { rowNumber: 2, phone: "254712345678", values: ["Wanjiků", "0712 345 678"] },
+  ]);
 });
 
 test("numbers as spreadsheets write them: whole scientific notation accepted, shortened notation refused with how to fix it", async () => {
@@ -89,7 +125,9 @@ test("numbers as spreadsheets write them: whole scientific notation accepted, sh
   const result = await upload(csv);
   expect(result).toMatchObject({ valid: 3, invalid: 1 });
   expect((await recipients(result.id)).map((r) => r.phone)).toEqual(["254712345678", "254711000222", "254733000111"]);
-  expect((await issues(result.id))[0]!.reason).toMatch(/^Excel shortened this number to 2\.54712E\+11 and its last digits are lost\. Format the column as Text/);
+  expect((await issues(result.id))[0]!.reason).toMatch(
+    /^Excel shortened this number to 2\.54712E\+11 and its last digits are lost\. Format the column as Text/,
+  );
 });
 
 test("the phone column is guessed by its values when no column is named for it, and the operator can choose another", async () => {
@@ -104,5 +142,10 @@ test("the phone column is guessed by its values when no column is named for it, 
 
 test("a list without a header row: columns are named column1, column2…", async () => {
   const result = await upload("0712345678,Jane\n0711000222,John\n");
-  expect(result).toMatchObject({ columns: ["column1", "column2"], phoneColumn: "column1", valid: 2, report: { headerRow: null } });
+  expect(result).toMatchObject({
+    columns: ["column1", "column2"],
+    phoneColumn: "column1",
+    valid: 2,
+    report: { headerRow: null },
+  });
 });

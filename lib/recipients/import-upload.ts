@@ -89,7 +89,11 @@ export async function importUpload(input: ImportInput): Promise<ImportedUpload> 
       await pipeline(Readable.from(rest), fs.createWriteStream(spooled));
       rows = readWorkbook(spooled, (choice) => Object.assign(info, { sheet: choice.used, sheets: choice.sheets }));
     } else {
-      rows = numbered(csvRows(rest, sniffed.encoding, (d: CsvDialect) => Object.assign(info, { delimiter: d.delimiter, encoding: d.encoding })));
+      rows = numbered(
+        csvRows(rest, sniffed.encoding, (d: CsvDialect) =>
+          Object.assign(info, { delimiter: d.delimiter, encoding: d.encoding }),
+        ),
+      );
     }
     return await store(input, body, sniffed.kind === "xlsx" ? "xlsx" : "csv", rows, info);
   } catch (error) {
@@ -100,7 +104,13 @@ export async function importUpload(input: ImportInput): Promise<ImportedUpload> 
   }
 }
 
-async function store(input: ImportInput, body: { bytes: number }, format: "csv" | "xlsx", rows: NumberedRows, info: UploadReportInfo): Promise<ImportedUpload> {
+async function store(
+  input: ImportInput,
+  body: { bytes: number },
+  format: "csv" | "xlsx",
+  rows: NumberedRows,
+  info: UploadReportInfo,
+): Promise<ImportedUpload> {
   const batches = rows[Symbol.asyncIterator]();
   // The first non-empty rows decide the list's shape.
   const sample: [number, string[]][] = [];
@@ -111,14 +121,22 @@ async function store(input: ImportInput, body: { bytes: number }, format: "csv" 
     for (const row of next.value) (sample.length < SAMPLE_ROWS ? sample : pendingBatch).push(row);
   }
   if (sample.length === 0) throw new AppError("INVALID_INPUT", EMPTY_FILE);
-  if (sample.length === 1 && !sample[0]![1].some((cell) => normalizeUploadedPhone(cell).ok)) throw new AppError("INVALID_INPUT", HEADER_ONLY);
-  const shape = listShape(sample.map(([, cells]) => cells), input.phoneColumn);
+  if (sample.length === 1 && !sample[0]![1].some((cell) => normalizeUploadedPhone(cell).ok))
+    throw new AppError("INVALID_INPUT", HEADER_ONLY);
+  const shape = listShape(
+    sample.map(([, cells]) => cells),
+    input.phoneColumn,
+  );
   const firstData = shape.headerIndex === null ? 0 : shape.headerIndex + 1;
   if (shape.headerIndex !== null) info.headerRow = sample[shape.headerIndex]![0];
   if (firstData >= sample.length) throw new AppError("INVALID_INPUT", HEADER_ONLY);
 
   const writer = await UploadWriter.begin({
-    filename: input.filename, format, columns: shape.columns, phoneColumn: shape.columns[shape.phoneIndex]!, authorId: input.authorId,
+    filename: input.filename,
+    format,
+    columns: shape.columns,
+    phoneColumn: shape.columns[shape.phoneIndex]!,
+    authorId: input.authorId,
   });
   try {
     const seen = new Map<number, number>();
@@ -137,7 +155,13 @@ async function store(input: ImportInput, body: { bytes: number }, format: "csv" 
       const key = Number(check.phone.slice(3));
       const first = seen.get(key);
       if (first !== undefined) {
-        writer.issue("DUPLICATE", rowNumber, value, `Repeats row ${first.toLocaleString("en")} (${check.phone}).`, first);
+        writer.issue(
+          "DUPLICATE",
+          rowNumber,
+          value,
+          `Repeats row ${first.toLocaleString("en")} (${check.phone}).`,
+          first,
+        );
         return false;
       }
       seen.set(key, rowNumber);
@@ -153,7 +177,15 @@ async function store(input: ImportInput, body: { bytes: number }, format: "csv" 
       await new Promise((resolve) => setImmediate(resolve));
     }
     await writer.finish(info, body.bytes);
-    return { id: writer.id, filename: input.filename, format, columns: shape.columns, phoneColumn: shape.columns[shape.phoneIndex]!, report: info, ...writer.counts };
+    return {
+      id: writer.id,
+      filename: input.filename,
+      format,
+      columns: shape.columns,
+      phoneColumn: shape.columns[shape.phoneIndex]!,
+      report: info,
+      ...writer.counts,
+    };
   } catch (error) {
     await batches.return?.(undefined);
     await writer.abandon();

@@ -33,13 +33,24 @@ test("formulas, merged cells, a title row, numeric phone cells, and several shee
     sheet.mergeCells("A1:D1");
     sheet.addRow(["Name", "Mobile", "Region", "Balance"]);
     sheet.addRow(["Jane", 254712345678, "Rift Valley", { formula: "100+23", result: 123 }]);
-    sheet.addRow(["John", 712000111, null, { formula: "B3&\"x\"", result: "text result" }]);
+    sheet.addRow(["John", 712000111, null, { formula: 'B3&"x"', result: "text result" }]);
     sheet.addRow(["Amina", "0733 000 222", null, 5.5]);
     sheet.mergeCells("C3:C5"); // "Rift Valley" for all three
     wb.addWorksheet("Later").addRow(["phone", "0799999999"]);
   });
-  const result = await importUpload({ body: pieces(file, 4096), declaredBytes: file.length, filename: "customers.xlsx", authorId });
-  expect(result).toMatchObject({ format: "xlsx", rows: 3, valid: 3, columns: ["Name", "Mobile", "Region", "Balance"], phoneColumn: "Mobile" });
+  const result = await importUpload({
+    body: pieces(file, 4096),
+    declaredBytes: file.length,
+    filename: "customers.xlsx",
+    authorId,
+  });
+  expect(result).toMatchObject({
+    format: "xlsx",
+    rows: 3,
+    valid: 3,
+    columns: ["Name", "Mobile", "Region", "Balance"],
+    phoneColumn: "Mobile",
+  });
   expect(result.report).toMatchObject({ sheet: "Customers", sheets: ["Notes", "Customers", "Later"], headerRow: 2 });
   expect(await values(result.id)).toEqual([
     [3, "254712345678", ["Jane", "254712345678", "Rift Valley", "123"]],
@@ -50,6 +61,11 @@ test("formulas, merged cells, a title row, numeric phone cells, and several shee
 
 test("a workbook whose sheets are all empty is an empty file", async () => {
   const file = await workbook((wb) => void wb.addWorksheet("Sheet1"));
-  const error = await importUpload({ body: pieces(file, 4096), declaredBytes: null, filename: "empty.xlsx", authorId }).catch((e: Error) => e);
+  const error = await importUpload({
+    body: pieces(file, 4096),
+    declaredBytes: null,
+    filename: "empty.xlsx",
+    authorId,
+  }).catch((e: Error) => e);
   expect((error as Error).message).toBe("The file is empty: it has no rows.");
 });

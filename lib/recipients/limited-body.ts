@@ -4,11 +4,16 @@
 import { AppError } from "@/lib/errors/app-error";
 import { MAX_UPLOAD_BYTES, TOO_MANY_BYTES } from "./upload-limits";
 
-export const INTERRUPTED = "The upload was interrupted before the whole file arrived; nothing was stored. Upload the file again.";
+export const INTERRUPTED =
+  "The upload was interrupted before the whole file arrived; nothing was stored. Upload the file again.";
 
 export type CountedBody = AsyncIterable<Uint8Array> & { readonly bytes: number };
 
-export function limitedBody(body: ReadableStream<Uint8Array> | AsyncIterable<Uint8Array> | null, declared: number | null, limit = MAX_UPLOAD_BYTES): CountedBody {
+export function limitedBody(
+  body: ReadableStream<Uint8Array> | AsyncIterable<Uint8Array> | null,
+  declared: number | null,
+  limit = MAX_UPLOAD_BYTES,
+): CountedBody {
   if (declared !== null && declared > limit) throw new AppError("TOO_LARGE", TOO_MANY_BYTES);
   let bytes = 0;
   async function* read(): AsyncGenerator<Uint8Array> {

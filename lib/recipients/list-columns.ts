@@ -20,19 +20,34 @@ export function listShape(sample: string[][], chosenPhoneColumn?: string): ListS
   const width = Math.max(0, ...sample.map((row) => row.length));
   // A title row: one filled cell above rows that have several.
   let first = 0;
-  while (first < sample.length - 1 && filled(sample[first]!) === 1 && width > 1 && sample.slice(first + 1).some((row) => filled(row) > 1)) first++;
+  while (
+    first < sample.length - 1 &&
+    filled(sample[first]!) === 1 &&
+    width > 1 &&
+    sample.slice(first + 1).some((row) => filled(row) > 1)
+  )
+    first++;
   const candidate = sample[first] ?? [];
-  const hasHeader = candidate.every((cell) => !isPhone(cell)) && candidate.some((cell) => cell.trim() !== "" && !/^[\d\s.+\-()eE]+$/.test(cell));
+  const hasHeader =
+    candidate.every((cell) => !isPhone(cell)) &&
+    candidate.some((cell) => cell.trim() !== "" && !/^[\d\s.+\-()eE]+$/.test(cell));
   // The header says how many columns there are: cells past it in longer rows are not a column of the list.
-  const columns = hasHeader ? columnNames(candidate, candidate.length) : Array.from({ length: width }, (_, i) => `column${i + 1}`);
+  const columns = hasHeader
+    ? columnNames(candidate, candidate.length)
+    : Array.from({ length: width }, (_, i) => `column${i + 1}`);
   const body = sample.slice(hasHeader ? first + 1 : first);
 
   if (chosenPhoneColumn !== undefined && chosenPhoneColumn !== "") {
     const index = columns.findIndex((name) => name === chosenPhoneColumn);
-    if (index < 0) throw new AppError("INVALID_INPUT", `There is no column named "${chosenPhoneColumn}". The columns are: ${columns.join(", ")}.`);
+    if (index < 0)
+      throw new AppError(
+        "INVALID_INPUT",
+        `There is no column named "${chosenPhoneColumn}". The columns are: ${columns.join(", ")}.`,
+      );
     return { headerIndex: hasHeader ? first : null, columns, phoneIndex: index };
   }
-  const share = (index: number) => (body.length ? body.filter((row) => isPhone(row[index] ?? "")).length / body.length : 0);
+  const share = (index: number) =>
+    body.length ? body.filter((row) => isPhone(row[index] ?? "")).length / body.length : 0;
   const byName = hasHeader ? columns.findIndex((name) => PHONE_NAME.test(name)) : -1;
   let phoneIndex = byName;
   if (byName < 0 || share(byName) === 0) {

@@ -23,8 +23,18 @@ export async function listUploads(take = 100): Promise<SavedList[]> {
     orderBy: { createdAt: "desc" },
     take,
     select: {
-      id: true, filename: true, format: true, columns: true, phoneColumn: true, rowCount: true, validCount: true, invalidCount: true,
-      duplicateCount: true, optedOutCount: true, createdAt: true, author: { select: { name: true } },
+      id: true,
+      filename: true,
+      format: true,
+      columns: true,
+      phoneColumn: true,
+      rowCount: true,
+      validCount: true,
+      invalidCount: true,
+      duplicateCount: true,
+      optedOutCount: true,
+      createdAt: true,
+      author: { select: { name: true } },
     },
   });
   return rows.map(({ author, ...row }) => ({ ...row, author: author?.name ?? null }));
@@ -34,8 +44,18 @@ export async function getUpload(id: string): Promise<SavedList | null> {
   const row = await db.upload.findFirst({
     where: { id, state: "READY" },
     select: {
-      id: true, filename: true, format: true, columns: true, phoneColumn: true, rowCount: true, validCount: true, invalidCount: true,
-      duplicateCount: true, optedOutCount: true, createdAt: true, author: { select: { name: true } },
+      id: true,
+      filename: true,
+      format: true,
+      columns: true,
+      phoneColumn: true,
+      rowCount: true,
+      validCount: true,
+      invalidCount: true,
+      duplicateCount: true,
+      optedOutCount: true,
+      createdAt: true,
+      author: { select: { name: true } },
     },
   });
   if (!row) return null;

@@ -7,7 +7,10 @@ export const READ_SLICE = 10_000;
 
 export type ListSlice = { rows: number[]; phones: string[]; values: string[][] };
 
-export async function* readList(uploadId: string, options: { slice?: number; limit?: number } = {}): AsyncGenerator<ListSlice> {
+export async function* readList(
+  uploadId: string,
+  options: { slice?: number; limit?: number } = {},
+): AsyncGenerator<ListSlice> {
   const slice = options.slice ?? READ_SLICE;
   let left = options.limit ?? Infinity;
   let after = 0;

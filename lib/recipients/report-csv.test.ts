@@ -30,6 +30,10 @@ test("=HYPERLINK(…) comes back escaped in every download", async () => {
     "",
   ]);
   // A leading + is escaped too (a spreadsheet would read +254… as a formula).
-  expect(await text(reportCsvStream(upload.id, "duplicates"))).toBe(`row,value,repeats_row,reason\r\n4,"'+254712345678",2,Repeats row 2 (254712345678).\r\n`);
-  expect((await text(reportCsvStream(upload.id, "opted-out"))).split("\r\n")[1]).toMatch(/^5,254799000111,On the opt-out list since \d{4}-\d\d-\d\d: it will not be sent to\.$/);
+  expect(await text(reportCsvStream(upload.id, "duplicates"))).toBe(
+    `row,value,repeats_row,reason\r\n4,"'+254712345678",2,Repeats row 2 (254712345678).\r\n`,
+  );
+  expect((await text(reportCsvStream(upload.id, "opted-out"))).split("\r\n")[1]).toMatch(
+    /^5,254799000111,On the opt-out list since \d{4}-\d\d-\d\d: it will not be sent to\.$/,
+  );
 });

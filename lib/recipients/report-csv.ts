@@ -27,12 +27,21 @@ export function reportCsvStream(uploadId: string, group: ReportGroup): ReadableS
         started = true;
         controller.enqueue(encoder.encode(csvHeader(COLUMNS[group])));
       }
-      const { rows } = await pool().query<{ rowNumber: number; value: string; reason: string; firstRow: number | null }>(
+      const { rows } = await pool().query<{
+        rowNumber: number;
+        value: string;
+        reason: string;
+        firstRow: number | null;
+      }>(
         `SELECT "rowNumber", value, reason, "firstRow" FROM "UploadIssue"
          WHERE "uploadId" = $1 AND kind = $2::"UploadIssueKind" AND "rowNumber" > $3 ORDER BY "rowNumber" LIMIT $4`,
         [uploadId, KIND[group], after, PAGE],
       );
-      const text = csvRows(rows.map((r) => (group === "duplicates" ? [r.rowNumber, r.value, r.firstRow, r.reason] : [r.rowNumber, r.value, r.reason])));
+      const text = csvRows(
+        rows.map((r) =>
+          group === "duplicates" ? [r.rowNumber, r.value, r.firstRow, r.reason] : [r.rowNumber, r.value, r.reason],
+        ),
+      );
       if (text) controller.enqueue(encoder.encode(text));
       if (rows.length < PAGE) controller.close();
       else after = rows.at(-1)!.rowNumber;
@@ -41,14 +50,21 @@ export function reportCsvStream(uploadId: string, group: ReportGroup): ReadableS
 }
 
 /** The first lines of each group, shown under the report. */
-export async function reportSamples(uploadId: string, limit = 10): Promise<Record<ReportGroup, { row: number; value: string; reason: string }[]>> {
+export async function reportSamples(
+  uploadId: string,
+  limit = 10,
+): Promise<Record<ReportGroup, { row: number; value: string; reason: string }[]>> {
   const { rows } = await pool().query<{ kind: string; rowNumber: number; value: string; reason: string }>(
     `SELECT kind, "rowNumber", value, reason FROM (
        SELECT *, row_number() OVER (PARTITION BY kind ORDER BY "rowNumber") AS n FROM "UploadIssue" WHERE "uploadId" = $1
      ) t WHERE n <= $2 ORDER BY kind, "rowNumber"`,
     [uploadId, limit],
   );
-  const out: Record<ReportGroup, { row: number; value: string; reason: string }[]> = { invalid: [], duplicates: [], "opted-out": [] };
+  const out: Record<ReportGroup, { row: number; value: string; reason: string }[]> = {
+    invalid: [],
+    duplicates: [],
+    "opted-out": [],
+  };
   for (const r of rows) {
     const group = (Object.keys(KIND) as ReportGroup[]).find((g) => KIND[g] === r.kind)!;
     out[group].push({ row: r.rowNumber, value: r.value, reason: r.reason });

@@ -8,10 +8,16 @@ export type SniffedFile =
   | { kind: "refused"; reason: string };
 
 const SIGNATURES: { bytes: number[]; reason: string }[] = [
-  { bytes: [0xd0, 0xcf, 0x11, 0xe0], reason: "This is an old Excel .xls file. Open it in Excel and save it as .xlsx or CSV, then upload that." },
+  {
+    bytes: [0xd0, 0xcf, 0x11, 0xe0],
+    reason: "This is an old Excel .xls file. Open it in Excel and save it as .xlsx or CSV, then upload that.",
+  },
   { bytes: [0x89, 0x50, 0x4e, 0x47], reason: "This file is a PNG image, not a CSV or XLSX list." },
   { bytes: [0xff, 0xd8, 0xff], reason: "This file is a JPEG image, not a CSV or XLSX list." },
-  { bytes: [0x25, 0x50, 0x44, 0x46], reason: "This file is a PDF, not a CSV or XLSX list. Export the list from its source as CSV or XLSX." },
+  {
+    bytes: [0x25, 0x50, 0x44, 0x46],
+    reason: "This file is a PDF, not a CSV or XLSX list. Export the list from its source as CSV or XLSX.",
+  },
   { bytes: [0x47, 0x49, 0x46, 0x38], reason: "This file is a GIF image, not a CSV or XLSX list." },
   { bytes: [0x1f, 0x8b], reason: "This file is compressed (gzip). Uncompress it and upload the CSV or XLSX inside." },
 ];
@@ -27,7 +33,8 @@ export const SNIFF_BYTES = 64 * 1024;
 
 export function sniffFile(head: Uint8Array): SniffedFile {
   if (startsWith(head, [0x50, 0x4b, 0x03, 0x04])) return { kind: "xlsx" };
-  for (const signature of SIGNATURES) if (startsWith(head, signature.bytes)) return { kind: "refused", reason: signature.reason };
+  for (const signature of SIGNATURES)
+    if (startsWith(head, signature.bytes)) return { kind: "refused", reason: signature.reason };
   if (startsWith(head, [0xef, 0xbb, 0xbf])) return { kind: "text", encoding: "utf-8", bomLength: 3 };
   if (startsWith(head, [0xff, 0xfe])) return { kind: "text", encoding: "utf-16le", bomLength: 2 };
   if (startsWith(head, [0xfe, 0xff])) return { kind: "text", encoding: "utf-16be", bomLength: 2 };
@@ -41,8 +48,10 @@ export function sniffFile(head: Uint8Array): SniffedFile {
     else oddZeros++;
   }
   const pairs = sample.length / 2;
-  if (pairs >= 2 && oddZeros > pairs * 0.4 && evenZeros === 0) return { kind: "text", encoding: "utf-16le", bomLength: 0 };
-  if (pairs >= 2 && evenZeros > pairs * 0.4 && oddZeros === 0) return { kind: "text", encoding: "utf-16be", bomLength: 0 };
+  if (pairs >= 2 && oddZeros > pairs * 0.4 && evenZeros === 0)
+    return { kind: "text", encoding: "utf-16le", bomLength: 0 };
+  if (pairs >= 2 && evenZeros > pairs * 0.4 && oddZeros === 0)
+    return { kind: "text", encoding: "utf-16be", bomLength: 0 };
   if (evenZeros + oddZeros > 0 || controlShare(sample) > 0.05) return { kind: "refused", reason: NOT_A_LIST };
   return { kind: "text", encoding: isUtf8(head) ? "utf-8" : "windows-1252", bomLength: 0 };
 }

@@ -12,7 +12,8 @@ const SCIENTIFIC = /^\s*\+?(\d+)(?:[.,](\d+))?[eE]\+?(\d+)\s*$/;
 export function normalizeUploadedPhone(raw: string): PhoneCheck {
   const input = raw.replace(INVISIBLE, "");
   const direct = normalizePhone(input, { lenient: true });
-  if (direct.ok || input.trim() === "") return direct.ok ? { ...direct, input: raw } : { ok: false, input: raw, reason: direct.reason };
+  if (direct.ok || input.trim() === "")
+    return direct.ok ? { ...direct, input: raw } : { ok: false, input: raw, reason: direct.reason };
 
   const scientific = SCIENTIFIC.exec(input);
   if (scientific) {

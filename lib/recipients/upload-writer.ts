@@ -14,7 +14,13 @@ export const UPLOAD_SLICE = 10_000;
 
 export type IssueKind = "INVALID" | "DUPLICATE" | "OPTED_OUT";
 export type UploadCounts = { rows: number; valid: number; invalid: number; duplicates: number; optedOut: number };
-export type UploadMeta = { filename: string; format: "csv" | "xlsx"; columns: string[]; phoneColumn: string; authorId: string };
+export type UploadMeta = {
+  filename: string;
+  format: "csv" | "xlsx";
+  columns: string[];
+  phoneColumn: string;
+  authorId: string;
+};
 
 /** Long cells are cut in the report (the whole row is in the operator's file). */
 const ISSUE_VALUE_MAX = 200;
@@ -67,7 +73,13 @@ export class UploadWriter {
     this.storing.catch(() => {});
   }
 
-  issue(kind: Exclude<IssueKind, "OPTED_OUT">, row: number, value: string, reason: string, firstRow: number | null = null): void {
+  issue(
+    kind: Exclude<IssueKind, "OPTED_OUT">,
+    row: number,
+    value: string,
+    reason: string,
+    firstRow: number | null = null,
+  ): void {
     if (kind === "INVALID") this.counts.invalid++;
     else this.counts.duplicates++;
     this.issues.push(this.issueLine(kind, row, value, reason, firstRow));
@@ -94,7 +106,15 @@ export class UploadWriter {
           const at = since.get(r.phone);
           if (!at) continue;
           this.counts.optedOut++;
-          issues.push(this.issueLine("OPTED_OUT", r.row, r.phone, `On the opt-out list since ${at.toISOString().slice(0, 10)}: it will not be sent to.`, null));
+          issues.push(
+            this.issueLine(
+              "OPTED_OUT",
+              r.row,
+              r.phone,
+              `On the opt-out list since ${at.toISOString().slice(0, 10)}: it will not be sent to.`,
+              null,
+            ),
+          );
         }
       }
       await copyLines(
@@ -103,7 +123,11 @@ export class UploadWriter {
         slice.map((r) => `${this.id}\t${r.row}\t${r.phone}\t${copyText(r.values)}\n`),
       );
     }
-    await copyLines(this.client, `COPY "UploadIssue" ("uploadId", kind, "rowNumber", value, reason, "firstRow") FROM STDIN`, issues);
+    await copyLines(
+      this.client,
+      `COPY "UploadIssue" ("uploadId", kind, "rowNumber", value, reason, "firstRow") FROM STDIN`,
+      issues,
+    );
   }
 
   /** Stores what is left, then the counts and READY, with the audit event, in one transaction. */
@@ -121,7 +145,13 @@ export class UploadWriter {
         [this.id, c.rows, c.valid, c.invalid, c.duplicates, c.optedOut, JSON.stringify(report), sizeBytes],
       );
       await recordAudit(
-        { actorId: this.meta.authorId, action: "upload.create", targetType: "Upload", targetId: this.id, detail: { filename: this.meta.filename, ...c } },
+        {
+          actorId: this.meta.authorId,
+          action: "upload.create",
+          targetType: "Upload",
+          targetId: this.id,
+          detail: { filename: this.meta.filename, ...c },
+        },
         this.client,
       );
       await this.client.query("COMMIT");

@@ -23,7 +23,12 @@ export async function readMergedRanges(file: string): Promise<Map<string, Merged
     for await (const chunk of entry.stream() as AsyncIterable<Buffer>) {
       const text = tail + chunk.toString("utf8");
       for (const match of text.matchAll(MERGE)) {
-        ranges.push({ left: columnNumber(match[1]!), top: Number(match[2]), right: columnNumber(match[3]!), bottom: Number(match[4]) });
+        ranges.push({
+          left: columnNumber(match[1]!),
+          top: Number(match[2]),
+          right: columnNumber(match[3]!),
+          bottom: Number(match[4]),
+        });
       }
       // Keep the end of this piece: a tag may be cut in two. Matches inside it are not counted twice because the
       // tail starts after the last complete match.
@@ -58,7 +63,12 @@ async function sheetNames(files: ZipFile[]): Promise<Map<string, string>> {
 
 function attribute(tag: string, name: string): string | undefined {
   const value = new RegExp(`\\s${name}="([^"]*)"`).exec(tag)?.[1];
-  return value?.replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&quot;/g, '"').replace(/&apos;/g, "'").replace(/&amp;/g, "&");
+  return value
+    ?.replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&quot;/g, '"')
+    .replace(/&apos;/g, "'")
+    .replace(/&amp;/g, "&");
 }
 
 function lastMatchEnd(text: string): number {

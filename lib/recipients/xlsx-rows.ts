@@ -13,9 +13,18 @@ type SheetReader = AsyncIterable<ExcelJS.Row> & { id: string | number; name: str
 const BATCH = 1_000;
 
 /** Yields [rowNumber, cells] in batches; `onSheet` learns which sheet is read before its first batch. */
-export async function* xlsxRows(file: string, onSheet: (choice: SheetChoice) => void): AsyncGenerator<[number, string[]][]> {
+export async function* xlsxRows(
+  file: string,
+  onSheet: (choice: SheetChoice) => void,
+): AsyncGenerator<[number, string[]][]> {
   const merges = await readMergedRanges(file);
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(file, { worksheets: "emit", sharedStrings: "cache", hyperlinks: "ignore", styles: "cache", entries: "ignore" });
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(file, {
+    worksheets: "emit",
+    sharedStrings: "cache",
+    hyperlinks: "ignore",
+    styles: "cache",
+    entries: "ignore",
+  });
   const sheets: string[] = [];
   let chosen: string | null = null;
   for await (const worksheet of reader as unknown as AsyncIterable<SheetReader>) {

@@ -7,7 +7,14 @@ import { noReceiptSql } from "@/lib/batches/no-receipt";
 import { pool } from "@/lib/db/pool";
 import { env } from "@/lib/env";
 
-export type AgeingMessage = { id: string; batchId: string; batchName: string; phone: string; submittedAt: Date; deliveryStatus: string | null };
+export type AgeingMessage = {
+  id: string;
+  batchId: string;
+  batchName: string;
+  phone: string;
+  submittedAt: Date;
+  deliveryStatus: string | null;
+};
 export type AgeingBatch = { id: string; name: string; queuedCount: number };
 
 export async function listAgeingMessages(after: string | undefined, limit = 50) {

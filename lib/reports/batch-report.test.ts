@@ -20,18 +20,40 @@ function spec(i: number): MessageSpec {
   const phone = `2547${String(10_000_000 + i).slice(-8)}`;
   const operator = OPERATORS[i % 3]!;
   switch (i % 10) {
-    case 6: return { phone, state: "FAILED", operator, submittedAt, receiptAt, deliveryStatus: i % 20 === 6 ? "DeliveryImpossible" : "Expired" };
-    case 7: return { phone, state: "REJECTED", operator: null, submittedAt, lastError: "Refused by the provider: invalid number" };
-    case 8: return { phone, state: "QUEUED", operator, submittedAt };
-    case 9: return { phone, state: "UNKNOWN", operator: null, submittedAt, lastError: "Outcome unknown: timeout" };
-    default: return { phone, state: "DELIVERED", operator, submittedAt, receiptAt, deliveryStatus: "DeliveredToTerminal" };
+    case 6:
+      return {
+        phone,
+        state: "FAILED",
+        operator,
+        submittedAt,
+        receiptAt,
+        deliveryStatus: i % 20 === 6 ? "DeliveryImpossible" : "Expired",
+      };
+    case 7:
+      return {
+        phone,
+        state: "REJECTED",
+        operator: null,
+        submittedAt,
+        lastError: "Refused by the provider: invalid number",
+      };
+    case 8:
+      return { phone, state: "QUEUED", operator, submittedAt };
+    case 9:
+      return { phone, state: "UNKNOWN", operator: null, submittedAt, lastError: "Outcome unknown: timeout" };
+    default:
+      return { phone, state: "DELIVERED", operator, submittedAt, receiptAt, deliveryStatus: "DeliveredToTerminal" };
   }
 }
 
 test("1,100 messages with ids crossing 999 → 1,000: every figure equals a full count, and the timeline ends at the totals", async () => {
   await nextIdAt("Message", 950);
   const id = await batch(accountId, { startedAt: start });
-  const ids = await messages(id, [...Array.from({ length: 1_100 }, (_, i) => spec(i)), { phone: "254799999999", state: "PENDING" }, { phone: "254799999998", state: "CANCELLED" }]);
+  const ids = await messages(id, [
+    ...Array.from({ length: 1_100 }, (_, i) => spec(i)),
+    { phone: "254799999999", state: "PENDING" },
+    { phone: "254799999998", state: "CANCELLED" },
+  ]);
   expect(ids[0]).toBe("950");
   expect(ids.at(-1)).toBe("2051");
   const report = (await getBatchReport(id, { fresh: true }))!;
@@ -41,16 +63,23 @@ test("1,100 messages with ids crossing 999 → 1,000: every figure equals a full
     `SELECT operator, state::text, count(*) AS n FROM "Message" WHERE "batchId" = $1 GROUP BY 1, 2`,
     [id],
   );
-  const count = (where: (r: { operator: string | null; state: string }) => boolean) => rows.filter(where).reduce((s, r) => s + Number(r.n), 0);
+  const count = (where: (r: { operator: string | null; state: string }) => boolean) =>
+    rows.filter(where).reduce((s, r) => s + Number(r.n), 0);
   for (const name of OPERATORS) {
     const row = report.operators.find((o) => o.operator === name)!;
-    expect(row.sent).toBe(count((r) => r.operator === name && !["PENDING", "CANCELLED", "SUPPRESSED"].includes(r.state)));
+    expect(row.sent).toBe(
+      count((r) => r.operator === name && !["PENDING", "CANCELLED", "SUPPRESSED"].includes(r.state)),
+    );
     expect(row.delivered).toBe(count((r) => r.operator === name && r.state === "DELIVERED"));
     expect(row.failed).toBe(count((r) => r.operator === name && r.state === "FAILED"));
     expect(row.awaiting).toBe(count((r) => r.operator === name && r.state === "QUEUED"));
   }
   // Refused and unknown messages carry no operator: they are their own row, never lost.
-  expect(report.operators.find((o) => o.operator === "Not accepted")).toMatchObject({ sent: 220, failed: 110, unknown: 110 });
+  expect(report.operators.find((o) => o.operator === "Not accepted")).toMatchObject({
+    sent: 220,
+    failed: 110,
+    unknown: 110,
+  });
   expect(report.operators.reduce((s, o) => s + o.sent, 0)).toBe(1_100);
 
   // Failure reasons: raw deliveryStatus and lastError, largest first.
@@ -80,10 +109,20 @@ test("an empty batch and a batch without receipts", async () => {
   expect(none.timeline.every((p) => p.delivered + p.answered + p.failed + p.awaiting === 0)).toBe(true);
 
   const silent = await batch(accountId, { name: "No receipts", state: "SENDING", startedAt: start });
-  await messages(silent, Array.from({ length: 30 }, (_, i) => ({ phone: `25471100${String(1000 + i)}`, state: "QUEUED", operator: "Airtel", submittedAt: new Date(start.getTime() + i * 1000) })));
+  await messages(
+    silent,
+    Array.from({ length: 30 }, (_, i) => ({
+      phone: `25471100${String(1000 + i)}`,
+      state: "QUEUED",
+      operator: "Airtel",
+      submittedAt: new Date(start.getTime() + i * 1000),
+    })),
+  );
   const report = (await getBatchReport(silent, { fresh: true }))!;
   expect(report.timeline.at(-1)).toMatchObject({ delivered: 0, failed: 0, awaiting: 30 });
-  expect(report.operators).toEqual([{ operator: "Airtel", sent: 30, delivered: 0, failed: 0, unknown: 0, awaiting: 30 }]);
+  expect(report.operators).toEqual([
+    { operator: "Airtel", sent: 30, delivered: 0, failed: 0, unknown: 0, awaiting: 30 },
+  ]);
   expect(report.failures).toEqual([]);
 });
 
@@ -100,7 +139,9 @@ test("cached per batch: within the TTL a live batch's report is the same computa
   const settled = await batch(accountId, { name: "Settled" });
   expect((await getBatchReport(settled))!.operators).toEqual([]);
   // A late receipt moves the batch's updatedAt (the counter trigger): the next read is fresh.
-  await messages(settled, [{ phone: "254712000002", state: "DELIVERED", operator: "Airtel", submittedAt: new Date(), receiptAt: new Date() }]);
+  await messages(settled, [
+    { phone: "254712000002", state: "DELIVERED", operator: "Airtel", submittedAt: new Date(), receiptAt: new Date() },
+  ]);
   expect((await getBatchReport(settled))!.operators.map((o) => o.operator)).toEqual(["Airtel"]);
 
   // Finished with a message that never got its receipt: live while its counters moved recently, quiet after.

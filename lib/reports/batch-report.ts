@@ -20,7 +20,14 @@ const FAILURE_REASONS = 20;
 const QUIET_MS = 5 * 60_000;
 
 export type TimePoint = { at: string; delivered: number; answered: number; failed: number; awaiting: number };
-export type OperatorRow = { operator: string; sent: number; delivered: number; failed: number; unknown: number; awaiting: number };
+export type OperatorRow = {
+  operator: string;
+  sent: number;
+  delivered: number;
+  failed: number;
+  unknown: number;
+  awaiting: number;
+};
 export type FailureReason = { state: string; deliveryStatus: string | null; error: string | null; count: number };
 export type BatchReport = {
   /** Cumulative, at the end of each bucket: of the messages sent so far, how many are delivered, … */
@@ -33,7 +40,15 @@ export type BatchReport = {
   live: boolean;
 };
 
-type Row = { sb: number; fb: number | null; state: string; operator: string | null; status: string | null; error: string | null; n: string };
+type Row = {
+  sb: number;
+  fb: number | null;
+  state: string;
+  operator: string | null;
+  status: string | null;
+  error: string | null;
+  n: string;
+};
 
 /** Equal counts in a stable order. */
 const key = (f: FailureReason) => `${f.state}\u0000${f.deliveryStatus ?? ""}\u0000${f.error ?? ""}`;
@@ -41,7 +56,8 @@ const key = (f: FailureReason) => `${f.state}\u0000${f.deliveryStatus ?? ""}\u00
 /** Picks bucket width and count for a span: at most 60 buckets of a round width. */
 export function bucketsFor(start: Date, end: Date): { origin: Date; seconds: number; count: number } {
   const span = Math.max(1, (end.getTime() - start.getTime()) / 1000);
-  const seconds = BUCKET_SECONDS.find((s) => span / s <= MAX_BUCKETS) ?? Math.ceil(span / MAX_BUCKETS / 86_400) * 86_400;
+  const seconds =
+    BUCKET_SECONDS.find((s) => span / s <= MAX_BUCKETS) ?? Math.ceil(span / MAX_BUCKETS / 86_400) * 86_400;
   const origin = new Date(Math.floor(start.getTime() / 1000 / seconds) * seconds * 1000);
   const count = Math.max(1, Math.ceil((end.getTime() - origin.getTime()) / 1000 / seconds));
   return { origin, seconds, count };
@@ -49,16 +65,23 @@ export function bucketsFor(start: Date, end: Date): { origin: Date; seconds: num
 
 export async function getBatchReport(id: string, options: { fresh?: boolean } = {}): Promise<BatchReport | null> {
   if (!uuidParam.safeParse(id).success) return null;
-  const { rows } = await pool().query<{ state: string; startedAt: Date | null; createdAt: Date; updatedAt: Date; queuedCount: number }>(
-    `SELECT state, "startedAt", "createdAt", "updatedAt", "queuedCount" FROM "Batch" WHERE id = $1`,
-    [id],
-  );
+  const { rows } = await pool().query<{
+    state: string;
+    startedAt: Date | null;
+    createdAt: Date;
+    updatedAt: Date;
+    queuedCount: number;
+  }>(`SELECT state, "startedAt", "createdAt", "updatedAt", "queuedCount" FROM "Batch" WHERE id = $1`, [id]);
   const batch = rows[0];
   if (!batch) return null;
   // Still changing: sending, or receipts arriving (the counters moved in the last 5 minutes). A finished batch with a
   // few messages that never get a receipt is not "live" for ever: it is read again when its counters next move.
-  const live = isActiveBatch(batch.state) || (batch.queuedCount > 0 && Date.now() - batch.updatedAt.getTime() < QUIET_MS);
-  const compute = async () => ({ ...(await computeReport(id, batch.startedAt ?? batch.createdAt, live ? new Date() : batch.updatedAt)), live });
+  const live =
+    isActiveBatch(batch.state) || (batch.queuedCount > 0 && Date.now() - batch.updatedAt.getTime() < QUIET_MS);
+  const compute = async () => ({
+    ...(await computeReport(id, batch.startedAt ?? batch.createdAt, live ? new Date() : batch.updatedAt)),
+    live,
+  });
   if (options.fresh) return compute();
   // A settled batch's key carries its updatedAt: the first read after it settles, or after a late receipt, is fresh.
   const key = `batch-report:${id}:${live ? "live" : batch.updatedAt.toISOString()}`;
@@ -66,7 +89,12 @@ export async function getBatchReport(id: string, options: { fresh?: boolean } = 
 }
 
 /** The one aggregate statement, exported for the benchmark's EXPLAIN ANALYZE (bench/report-queries.ts). */
-export function batchReportQuery(id: string, origin: Date, seconds: number, count: number): { text: string; values: unknown[] } {
+export function batchReportQuery(
+  id: string,
+  origin: Date,
+  seconds: number,
+  count: number,
+): { text: string; values: unknown[] } {
   // Bucket of a time: whole buckets since the origin (float arithmetic: extract() would be numeric, several times
   // slower per row), clamped into [0, count) — clock skew between us and the provider can put a receipt time
   // slightly before the start or after now.
@@ -100,14 +128,19 @@ async function computeReport(id: string, start: Date, end: Date): Promise<Omit<B
     return client.query<Row>(query.text, query.values);
   });
   const sent = new Array<number>(count).fill(0);
-  const finals = { delivered: new Array<number>(count).fill(0), answered: new Array<number>(count).fill(0), failed: new Array<number>(count).fill(0) };
+  const finals = {
+    delivered: new Array<number>(count).fill(0),
+    answered: new Array<number>(count).fill(0),
+    failed: new Array<number>(count).fill(0),
+  };
   const operators = new Map<string, OperatorRow>();
   const reasons = new Map<string, FailureReason>();
   for (const row of rows) {
     const n = Number(row.n);
     sent[row.sb]! += n;
     if (row.fb !== null) {
-      const series = row.state === "DELIVERED" ? finals.delivered : row.state === "ANSWERED" ? finals.answered : finals.failed;
+      const series =
+        row.state === "DELIVERED" ? finals.delivered : row.state === "ANSWERED" ? finals.answered : finals.failed;
       series[row.fb]! += n;
     }
     const name = row.operator ?? "Not accepted";

@@ -19,32 +19,69 @@ test("no batches: thirty empty days and zero periods", async () => {
   expect(report.days).toHaveLength(30);
   expect(report.days.at(-1)!.day).toBe("2026-11-22");
   expect(report.days[0]!.day).toBe("2026-10-24");
-  expect(report.periods.map((p) => [p.label, p.sent, p.units])).toEqual([["Today", 0, 0], ["Last 7 days", 0, 0], ["Last 30 days", 0, 0]]);
+  expect(report.periods.map((p) => [p.label, p.sent, p.units])).toEqual([
+    ["Today", 0, 0],
+    ["Last 7 days", 0, 0],
+    ["Last 30 days", 0, 0],
+  ]);
   expect(report.active).toEqual([]);
   expect(await getRecentFailures(now)).toEqual([]);
 });
 
 test("days, periods and units from the counters, with the day boundary at midnight East Africa Time", async () => {
-  const at = async (createdAt: Date, states: string[], units: number, name: string, state: "COMPLETED" | "SENDING" = "COMPLETED") => {
+  const at = async (
+    createdAt: Date,
+    states: string[],
+    units: number,
+    name: string,
+    state: "COMPLETED" | "SENDING" = "COMPLETED",
+  ) => {
     const id = await batch(accountId, { createdAt, name, state });
-    await messages(id, states.map((s, i) => ({
-      phone: `2547400${String(10_000 + i)}`, state: s, operator: "Safaricom", submittedAt: createdAt, smsUnits: s === "PENDING" ? null : units,
-      ...(s === "FAILED" ? { deliveryStatus: "DeliveryImpossible", receiptAt: createdAt } : {}),
-      ...(s === "UNKNOWN" ? { lastError: "Outcome unknown: timeout" } : {}),
-    })));
+    await messages(
+      id,
+      states.map((s, i) => ({
+        phone: `2547400${String(10_000 + i)}`,
+        state: s,
+        operator: "Safaricom",
+        submittedAt: createdAt,
+        smsUnits: s === "PENDING" ? null : units,
+        ...(s === "FAILED" ? { deliveryStatus: "DeliveryImpossible", receiptAt: createdAt } : {}),
+        ...(s === "UNKNOWN" ? { lastError: "Outcome unknown: timeout" } : {}),
+      })),
+    );
     // smsUnits on Batch is kept by the update trigger; these rows were inserted, so set it as dispatch would have.
     await db.batch.update({ where: { id }, data: { smsUnits: states.filter((s) => s !== "PENDING").length * units } });
     return id;
   };
-  await at(new Date("2026-11-21T21:30:00Z"), ["DELIVERED", "DELIVERED", "FAILED", "QUEUED"], 2, "just after midnight EAT"); // 00:30 EAT today
+  await at(
+    new Date("2026-11-21T21:30:00Z"),
+    ["DELIVERED", "DELIVERED", "FAILED", "QUEUED"],
+    2,
+    "just after midnight EAT",
+  ); // 00:30 EAT today
   await at(new Date("2026-11-21T20:59:00Z"), ["DELIVERED", "UNKNOWN"], 1, "yesterday evening"); // 23:59 EAT yesterday
   await at(new Date("2026-11-10T10:00:00Z"), ["REJECTED", "DELIVERED"], 1, "twelve days ago");
   await at(new Date("2026-10-01T10:00:00Z"), ["DELIVERED"], 1, "too old");
-  const live = await at(new Date("2026-11-22T05:00:00Z"), ["PENDING", "PENDING", "DELIVERED"], 1, "sending now", "SENDING");
+  const live = await at(
+    new Date("2026-11-22T05:00:00Z"),
+    ["PENDING", "PENDING", "DELIVERED"],
+    1,
+    "sending now",
+    "SENDING",
+  );
 
   const report = await getOverviewReport(now);
   const [today, week, month] = report.periods;
-  expect(today).toMatchObject({ label: "Today", batches: 2, sent: 5, delivered: 3, failed: 1, unknown: 0, awaiting: 1, units: 9 });
+  expect(today).toMatchObject({
+    label: "Today",
+    batches: 2,
+    sent: 5,
+    delivered: 3,
+    failed: 1,
+    unknown: 0,
+    awaiting: 1,
+    units: 9,
+  });
   expect(week).toMatchObject({ batches: 3, sent: 7, delivered: 4, failed: 1, unknown: 1, units: 11 });
   expect(month).toMatchObject({ batches: 4, sent: 9, delivered: 5, failed: 2, unknown: 1, units: 13 });
   expect(report.days.find((d) => d.day === "2026-11-21")).toMatchObject({ sent: 2, units: 2 });
@@ -53,6 +90,8 @@ test("days, periods and units from the counters, with the day boundary at midnig
   // Failures of the last 7 days, newest batch first, each with its reasons.
   const failures = await getRecentFailures(now);
   expect(failures.map((f) => f.name)).toEqual(["just after midnight EAT", "yesterday evening"]);
-  expect(failures[0]!.reasons).toEqual([{ state: "FAILED", deliveryStatus: "DeliveryImpossible", error: null, count: 1 }]);
+  expect(failures[0]!.reasons).toEqual([
+    { state: "FAILED", deliveryStatus: "DeliveryImpossible", error: null, count: 1 },
+  ]);
   expect(failures[1]!.reasons[0]).toMatchObject({ state: "UNKNOWN", error: "Outcome unknown: timeout" });
 });

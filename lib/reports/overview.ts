@@ -12,16 +12,36 @@ import { pool } from "@/lib/db/pool";
 import { getBatchReport, type FailureReason } from "./batch-report";
 import { REPORT_TIME_ZONE } from "./time-zone";
 
-export type DayFigures = { day: string; batches: number; sent: number; delivered: number; failed: number; unknown: number; awaiting: number; units: number };
+export type DayFigures = {
+  day: string;
+  batches: number;
+  sent: number;
+  delivered: number;
+  failed: number;
+  unknown: number;
+  awaiting: number;
+  units: number;
+};
 export type PeriodFigures = Omit<DayFigures, "day"> & { label: string };
 
 /** SQL for the sum of the counters of some states, e.g. `"deliveredCount" + "answeredCount"`. */
 function counterSum(states: readonly string[]): string {
-  return STATE_COUNTERS.filter((c) => states.includes(c.state)).map((c) => `b."${c.field}"`).join(" + ");
+  return STATE_COUNTERS.filter((c) => states.includes(c.state))
+    .map((c) => `b."${c.field}"`)
+    .join(" + ");
 }
 
 export async function getOverviewReport(now = new Date()) {
-  const { rows } = await pool().query<{ day: string; batches: string; sent: string; delivered: string; failed: string; unknown: string; awaiting: string; units: string }>(
+  const { rows } = await pool().query<{
+    day: string;
+    batches: string;
+    sent: string;
+    delivered: string;
+    failed: string;
+    unknown: string;
+    awaiting: string;
+    units: string;
+  }>(
     `WITH days AS (
        SELECT d::date AS day FROM generate_series(
          date_trunc('day', $1::timestamptz AT TIME ZONE $2) - interval '29 days', date_trunc('day', $1::timestamptz AT TIME ZONE $2), interval '1 day') d
@@ -42,26 +62,48 @@ export async function getOverviewReport(now = new Date()) {
     [now, REPORT_TIME_ZONE],
   );
   const days: DayFigures[] = rows.map((r) => ({
-    day: r.day, batches: Number(r.batches), sent: Number(r.sent), delivered: Number(r.delivered), failed: Number(r.failed),
-    unknown: Number(r.unknown), awaiting: Number(r.awaiting), units: Number(r.units),
+    day: r.day,
+    batches: Number(r.batches),
+    sent: Number(r.sent),
+    delivered: Number(r.delivered),
+    failed: Number(r.failed),
+    unknown: Number(r.unknown),
+    awaiting: Number(r.awaiting),
+    units: Number(r.units),
   }));
   const period = (label: string, count: number): PeriodFigures => {
     const sum = { label, batches: 0, sent: 0, delivered: 0, failed: 0, unknown: 0, awaiting: 0, units: 0 };
     for (const d of days.slice(-count)) {
-      sum.batches += d.batches; sum.sent += d.sent; sum.delivered += d.delivered; sum.failed += d.failed;
-      sum.unknown += d.unknown; sum.awaiting += d.awaiting; sum.units += d.units;
+      sum.batches += d.batches;
+      sum.sent += d.sent;
+      sum.delivered += d.delivered;
+      sum.failed += d.failed;
+      sum.unknown += d.unknown;
+      sum.awaiting += d.awaiting;
+      sum.units += d.units;
     }
     return sum;
   };
 
-  const counters = Object.fromEntries(STATE_COUNTERS.map((c) => [c.field, true])) as Record<(typeof STATE_COUNTERS)[number]["field"], true>;
-  const [active, totalBatches] = await Promise.all([db.batch.findMany({
-    where: { state: { in: [...ACTIVE_BATCH_STATES] } },
-    orderBy: { createdAt: "desc" },
-    take: 10,
-    select: { id: true, name: true, state: true, recipientCount: true, createdAt: true, ...counters },
-  }), db.batch.count()]);
-  return { days, periods: [period("Today", 1), period("Last 7 days", 7), period("Last 30 days", 30)], active, totalBatches };
+  const counters = Object.fromEntries(STATE_COUNTERS.map((c) => [c.field, true])) as Record<
+    (typeof STATE_COUNTERS)[number]["field"],
+    true
+  >;
+  const [active, totalBatches] = await Promise.all([
+    db.batch.findMany({
+      where: { state: { in: [...ACTIVE_BATCH_STATES] } },
+      orderBy: { createdAt: "desc" },
+      take: 10,
+      select: { id: true, name: true, state: true, recipientCount: true, createdAt: true, ...counters },
+    }),
+    db.batch.count(),
+  ]);
+  return {
+    days,
+    periods: [period("Today", 1), period("Last 7 days", 7), period("Last 30 days", 30)],
+    active,
+    totalBatches,
+  };
 }
 
 /**
@@ -70,12 +112,20 @@ export async function getOverviewReport(now = new Date()) {
  */
 export async function getRecentFailures(now = new Date()) {
   const batches = await db.batch.findMany({
-    where: { createdAt: { gte: new Date(now.getTime() - 7 * 86_400_000) }, OR: [{ failedCount: { gt: 0 } }, { rejectedCount: { gt: 0 } }, { unknownCount: { gt: 0 } }] },
+    where: {
+      createdAt: { gte: new Date(now.getTime() - 7 * 86_400_000) },
+      OR: [{ failedCount: { gt: 0 } }, { rejectedCount: { gt: 0 } }, { unknownCount: { gt: 0 } }],
+    },
     orderBy: { createdAt: "desc" },
     take: 5,
     select: { id: true, name: true, failedCount: true, rejectedCount: true, unknownCount: true, createdAt: true },
   });
-  return Promise.all(batches.map(async (b) => ({ ...b, reasons: ((await getBatchReport(b.id))?.failures ?? []).slice(0, 3) as FailureReason[] })));
+  return Promise.all(
+    batches.map(async (b) => ({
+      ...b,
+      reasons: ((await getBatchReport(b.id))?.failures ?? []).slice(0, 3) as FailureReason[],
+    })),
+  );
 }
 
 export type OverviewReport = Awaited<ReturnType<typeof getOverviewReport>>;

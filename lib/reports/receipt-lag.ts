@@ -8,10 +8,27 @@ import { cached } from "./report-cache";
 export const LAG_SAMPLE = 20_000;
 /** Upper bounds of the ranges, in seconds; a receipt that arrived before its send's answer is counted apart. */
 const BOUNDS = [0, 10, 30, 60, 300, 900, 3_600, 21_600, 86_400, 172_800];
-const LABELS = ["before the answer", "< 10 s", "10–30 s", "30 s–1 min", "1–5 min", "5–15 min", "15 min–1 h", "1–6 h", "6–24 h", "1–2 days", "> 2 days"];
+const LABELS = [
+  "before the answer",
+  "< 10 s",
+  "10–30 s",
+  "30 s–1 min",
+  "1–5 min",
+  "5–15 min",
+  "15 min–1 h",
+  "1–6 h",
+  "6–24 h",
+  "1–2 days",
+  "> 2 days",
+];
 
 export type LagBucket = { label: string; count: number };
-export type ReceiptLag = { buckets: LagBucket[]; sampled: number; medianSeconds: number | null; p95Seconds: number | null };
+export type ReceiptLag = {
+  buckets: LagBucket[];
+  sampled: number;
+  medianSeconds: number | null;
+  p95Seconds: number | null;
+};
 
 export function getReceiptLag(options: { fresh?: boolean } = {}): Promise<ReceiptLag> {
   return options.fresh ? computeLag() : cached("receipt-lag", () => 30_000, computeLag);
@@ -41,5 +58,10 @@ async function computeLag(): Promise<ReceiptLag> {
     if (row.b === null) sampled = Number(row.n);
     else counts[Math.min(row.b, LABELS.length - 1)]! += Number(row.n);
   }
-  return { buckets: LABELS.map((label, i) => ({ label, count: counts[i]! })), sampled, medianSeconds: median, p95Seconds: p95 };
+  return {
+    buckets: LABELS.map((label, i) => ({ label, count: counts[i]! })),
+    sampled,
+    medianSeconds: median,
+    p95Seconds: p95,
+  };
 }

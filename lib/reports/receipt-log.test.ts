@@ -15,7 +15,9 @@ beforeAll(async () => {
 
 test("pages of the log, newest first, cross 999 → 1,000 without skipping or repeating a receipt; the page after the last is empty", async () => {
   await nextIdAt("Receipt", 950);
-  await receipts(Array.from({ length: 1_100 }, (_, i) => ({ accountId, uniqueId: `u${i}`, deliveryStatus: "DeliveredToTerminal" })));
+  await receipts(
+    Array.from({ length: 1_100 }, (_, i) => ({ accountId, uniqueId: `u${i}`, deliveryStatus: "DeliveredToTerminal" })),
+  );
   const seen: string[] = [];
   let before: string | undefined;
   for (;;) {
@@ -40,11 +42,26 @@ test("search by uniqueId, by correlator, and by a phone in any form; unmatched r
   const [byUid, byCorr, stray, notSent, other] = await receipts([
     { accountId, uniqueId: "uid-77", phone: "254712345678", deliveryStatus: "DeliveredToTerminal", messageId: mine },
     { accountId, uniqueId: null, correlator: mine, phone: null, deliveryStatus: "DeliveredToNetwork", messageId: mine },
-    { accountId, uniqueId: "ghost", correlator: "abc", phone: "254712345678", deliveryStatus: "DeliveryImpossible", unmatchedReason: "no_message" },
-    { accountId, uniqueId: "early", correlator: "999999", phone: "254799000000", deliveryStatus: "DeliveredToTerminal", unmatchedReason: "not_sent" },
+    {
+      accountId,
+      uniqueId: "ghost",
+      correlator: "abc",
+      phone: "254712345678",
+      deliveryStatus: "DeliveryImpossible",
+      unmatchedReason: "no_message",
+    },
+    {
+      accountId,
+      uniqueId: "early",
+      correlator: "999999",
+      phone: "254799000000",
+      deliveryStatus: "DeliveredToTerminal",
+      unmatchedReason: "not_sent",
+    },
     { accountId, uniqueId: "uid-77", phone: "254733000111", deliveryStatus: "DeliveredToTerminal", messageId: theirs },
   ]);
-  const ids = async (q: string, extra: { unmatched?: "any" | "no_message" | "not_sent" } = {}) => (await listReceipts({ q, ...extra })).rows.map((r) => r.id).sort();
+  const ids = async (q: string, extra: { unmatched?: "any" | "no_message" | "not_sent" } = {}) =>
+    (await listReceipts({ q, ...extra })).rows.map((r) => r.id).sort();
   expect(await ids("uid-77")).toEqual([byUid, other].sort());
   expect(await ids(mine!)).toEqual([byCorr]);
   for (const form of ["254712345678", "0712345678", "712345678", "+254 712 345 678", "0712-345-678"]) {
@@ -52,7 +69,9 @@ test("search by uniqueId, by correlator, and by a phone in any form; unmatched r
   }
   expect(await ids("nothing-like-this")).toEqual([]);
   expect((await listReceipts({ unmatched: "any" })).rows.map((r) => r.id)).toEqual([notSent, stray]);
-  expect((await listReceipts({ unmatched: "not_sent" })).rows.map((r) => [r.id, r.unmatchedReason])).toEqual([[notSent, "not_sent"]]);
+  expect((await listReceipts({ unmatched: "not_sent" })).rows.map((r) => [r.id, r.unmatchedReason])).toEqual([
+    [notSent, "not_sent"],
+  ]);
   expect(await ids("0712345678", { unmatched: "no_message" })).toEqual([stray]);
   expect(receiptFilterSchema.safeParse({ unmatched: "because" }).success).toBe(false);
   expect(receiptFilterSchema.safeParse({ before: "1; drop" }).success).toBe(false);
@@ -62,9 +81,13 @@ test("the unmatched list and the phone search of unmatched receipts use the part
   const client = await pool().connect();
   try {
     await client.query("SET enable_seqscan = off");
-    const plan = (await client.query<{ "QUERY PLAN": string }>(
-      `EXPLAIN SELECT id FROM "Receipt" r WHERE r."unmatchedReason" IS NOT NULL AND r.phone = '254712345678' ORDER BY id DESC LIMIT 50`,
-    )).rows.map((r) => r["QUERY PLAN"]).join("\n");
+    const plan = (
+      await client.query<{ "QUERY PLAN": string }>(
+        `EXPLAIN SELECT id FROM "Receipt" r WHERE r."unmatchedReason" IS NOT NULL AND r.phone = '254712345678' ORDER BY id DESC LIMIT 50`,
+      )
+    ).rows
+      .map((r) => r["QUERY PLAN"])
+      .join("\n");
     expect(plan).toMatch(/Receipt_unmatched_(phone|id)_idx/);
   } finally {
     await client.query("RESET enable_seqscan");
@@ -76,15 +99,43 @@ test("receipt lag: from submittedAt to receivedAt, in ranges, with a receipt tha
   const baseline = await getReceiptLag({ fresh: true }); // receipts of the earlier tests
   const b = await batch(accountId);
   const t0 = new Date(Date.now() - 7_200_000);
-  const ids = await messages(b, [0, 1, 2, 3].map((i) => ({ phone: `25472000000${i}`, state: "DELIVERED", submittedAt: t0 })));
+  const ids = await messages(
+    b,
+    [0, 1, 2, 3].map((i) => ({ phone: `25472000000${i}`, state: "DELIVERED", submittedAt: t0 })),
+  );
   await receipts([
-    { accountId, correlator: ids[0], deliveryStatus: "DeliveredToTerminal", messageId: ids[0], receivedAt: new Date(t0.getTime() + 5_000) },
-    { accountId, correlator: ids[1], deliveryStatus: "DeliveredToTerminal", messageId: ids[1], receivedAt: new Date(t0.getTime() + 5_000) },
-    { accountId, correlator: ids[2], deliveryStatus: "DeliveredToTerminal", messageId: ids[2], receivedAt: new Date(t0.getTime() + 600_000) },
-    { accountId, correlator: ids[3], deliveryStatus: "DeliveredToTerminal", messageId: ids[3], receivedAt: new Date(t0.getTime() - 1_000) },
+    {
+      accountId,
+      correlator: ids[0],
+      deliveryStatus: "DeliveredToTerminal",
+      messageId: ids[0],
+      receivedAt: new Date(t0.getTime() + 5_000),
+    },
+    {
+      accountId,
+      correlator: ids[1],
+      deliveryStatus: "DeliveredToTerminal",
+      messageId: ids[1],
+      receivedAt: new Date(t0.getTime() + 5_000),
+    },
+    {
+      accountId,
+      correlator: ids[2],
+      deliveryStatus: "DeliveredToTerminal",
+      messageId: ids[2],
+      receivedAt: new Date(t0.getTime() + 600_000),
+    },
+    {
+      accountId,
+      correlator: ids[3],
+      deliveryStatus: "DeliveredToTerminal",
+      messageId: ids[3],
+      receivedAt: new Date(t0.getTime() - 1_000),
+    },
   ]);
   const lag = await getReceiptLag({ fresh: true });
-  const count = (label: string) => lag.buckets.find((x) => x.label === label)!.count - baseline.buckets.find((x) => x.label === label)!.count;
+  const count = (label: string) =>
+    lag.buckets.find((x) => x.label === label)!.count - baseline.buckets.find((x) => x.label === label)!.count;
   expect([count("< 10 s"), count("5–15 min"), count("before the answer")]).toEqual([2, 1, 1]);
   expect(lag.sampled - baseline.sampled).toBe(4);
   expect(lag.buckets.reduce((s, x) => s + x.count, 0)).toBe(lag.sampled);
@@ -96,9 +147,14 @@ test("messages ageing without a receipt: QUEUED past the no-receipt age, paged b
   const aged = await batch(accountId, { name: "Aged", startedAt: old, state: "COMPLETED" });
   const young = await batch(accountId, { name: "Young", startedAt: new Date(), state: "SENDING" });
   await nextIdAt("Message", 990);
-  const agedIds = await messages(aged, Array.from({ length: 30 }, (_, i) => ({
-    phone: `2547300${String(10_000 + i)}`, state: i % 3 === 0 ? "DELIVERED" : "QUEUED", submittedAt: new Date(old.getTime() + i * 1000),
-  })));
+  const agedIds = await messages(
+    aged,
+    Array.from({ length: 30 }, (_, i) => ({
+      phone: `2547300${String(10_000 + i)}`,
+      state: i % 3 === 0 ? "DELIVERED" : "QUEUED",
+      submittedAt: new Date(old.getTime() + i * 1000),
+    })),
+  );
   await messages(young, [{ phone: "254730999999", state: "QUEUED", submittedAt: new Date() }]);
   const expected = agedIds.filter((_, i) => i % 3 !== 0);
   const seen: string[] = [];

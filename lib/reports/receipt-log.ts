@@ -13,12 +13,16 @@ export const UNMATCHED_REASONS = ["no_message", "not_sent"] as const;
 export type UnmatchedReason = (typeof UNMATCHED_REASONS)[number];
 
 /** A form's empty field means "any". */
-const blankIsAny = <S extends z.ZodType>(schema: S) => z.preprocess((value) => (value === "" ? undefined : value), schema.optional());
+const blankIsAny = <S extends z.ZodType>(schema: S) =>
+  z.preprocess((value) => (value === "" ? undefined : value), schema.optional());
 
 export const receiptFilterSchema = z.object({
   q: blankIsAny(z.string().trim().max(255, "At most 255 characters.")),
   unmatched: blankIsAny(z.enum(["any", ...UNMATCHED_REASONS], { error: "Not a reason a receipt matches no message." })),
-  before: z.string().regex(/^\d{1,19}$/, "The cursor must be a receipt id.").optional(),
+  before: z
+    .string()
+    .regex(/^\d{1,19}$/, "The cursor must be a receipt id.")
+    .optional(),
 });
 export type ReceiptFilter = z.output<typeof receiptFilterSchema>;
 
@@ -42,7 +46,10 @@ const COLUMNS = `r.id::text AS id, r."receivedAt", r."uniqueId", r.correlator, r
 /** How many messages of one number a phone search follows (the most recent). */
 const PHONE_MESSAGES = 5_000;
 
-export async function listReceipts(filter: ReceiptFilter, limit = 50): Promise<{ rows: ReceiptRow[]; next: string | null }> {
+export async function listReceipts(
+  filter: ReceiptFilter,
+  limit = 50,
+): Promise<{ rows: ReceiptRow[]; next: string | null }> {
   const before = filter.before ?? null;
   const unmatched = filter.unmatched ?? null;
   // "any": every reason; a reason: that one. Each statement is planned with its values (unnamed statements), so the

@@ -5,11 +5,34 @@ import type { BatchCounters } from "@/lib/batches/counters";
 import { addSample, etaSeconds, RATE_WINDOW_MS, ratePerSecond, sentOf } from "./send-rate";
 
 const counters = (over: Partial<BatchCounters>): BatchCounters => ({
-  pendingCount: 0, queuedCount: 0, deliveredCount: 0, answeredCount: 0, failedCount: 0, rejectedCount: 0, unknownCount: 0, cancelledCount: 0, suppressedCount: 0, ...over,
+  pendingCount: 0,
+  queuedCount: 0,
+  deliveredCount: 0,
+  answeredCount: 0,
+  failedCount: 0,
+  rejectedCount: 0,
+  unknownCount: 0,
+  cancelledCount: 0,
+  suppressedCount: 0,
+  ...over,
 });
 
 test("sent counts every state that left for the provider, not pending, cancelled or suppressed", () => {
-  expect(sentOf(counters({ pendingCount: 5, queuedCount: 1, deliveredCount: 2, answeredCount: 3, failedCount: 4, rejectedCount: 5, unknownCount: 6, cancelledCount: 7, suppressedCount: 8 }))).toBe(21);
+  expect(
+    sentOf(
+      counters({
+        pendingCount: 5,
+        queuedCount: 1,
+        deliveredCount: 2,
+        answeredCount: 3,
+        failedCount: 4,
+        rejectedCount: 5,
+        unknownCount: 6,
+        cancelledCount: 7,
+        suppressedCount: 8,
+      }),
+    ),
+  ).toBe(21);
 });
 
 test("the rate of the last 30 s, from the first to the last sample; none from one sample or a too short span", () => {

@@ -11,7 +11,10 @@ export const RATE_WINDOW_MS = 30_000;
 const MIN_SPAN_MS = 1_500;
 
 export function sentOf(batch: BatchCounters): number {
-  return STATE_COUNTERS.filter((c) => (SENT_STATES as readonly string[]).includes(c.state)).reduce((sum, c) => sum + batch[c.field], 0);
+  return STATE_COUNTERS.filter((c) => (SENT_STATES as readonly string[]).includes(c.state)).reduce(
+    (sum, c) => sum + batch[c.field],
+    0,
+  );
 }
 
 export function addSample(samples: RateSample[], sample: RateSample): RateSample[] {

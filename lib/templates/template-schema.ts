@@ -10,11 +10,15 @@ export const templateSchema = z
       .string()
       .trim()
       .min(1, "Write the message.")
-      .refine((text) => !text.includes("\0"), "The message contains a NUL character (\\0), which no phone can show: remove it."),
+      .refine(
+        (text) => !text.includes("\0"),
+        "The message contains a NUL character (\\0), which no phone can show: remove it.",
+      ),
   })
   .superRefine((input, ctx) => {
     const max = input.kind === "SMS" ? SMS_MESSAGE_MAX_CHARS : VOICE_MESSAGE_MAX_CHARS;
-    if (input.body.length > max) ctx.addIssue({ code: "custom", path: ["body"], message: `At most ${max} characters.` });
+    if (input.body.length > max)
+      ctx.addIssue({ code: "custom", path: ["body"], message: `At most ${max} characters.` });
   });
 
 export type TemplateInput = z.output<typeof templateSchema>;

@@ -24,13 +24,22 @@ test("a template is saved, edited and deleted, each audited; the same name is re
   await deleteTemplate(id, actorId);
   expect((await refusal(deleteTemplate(id, actorId))).code).toBe("NOT_FOUND");
   expect((await refusal(updateTemplate(id, { name: "x", kind: "SMS", body: "y" }, actorId))).code).toBe("NOT_FOUND");
-  const { rows } = await pool().query<{ action: string; targetId: string }>(`SELECT action, "targetId" FROM "AuditEvent" WHERE "targetType" = 'Template' ORDER BY id`);
-  expect(rows.map((r) => r.action)).toEqual(["template.create", "template.create", "template.update", "template.delete"]);
+  const { rows } = await pool().query<{ action: string; targetId: string }>(
+    `SELECT action, "targetId" FROM "AuditEvent" WHERE "targetType" = 'Template' ORDER BY id`,
+  );
+  expect(rows.map((r) => r.action)).toEqual([
+    "template.create",
+    "template.create",
+    "template.update",
+    "template.delete",
+  ]);
   expect(rows[2]!.targetId).toBe(id);
 });
 
 test("the form's schema: a body too long for its kind, and a NUL character, are refused at the field", () => {
-  expect(templateSchema.safeParse({ name: "a", kind: "SMS", body: "x".repeat(1601) }).error?.issues[0]?.path).toEqual(["body"]);
+  expect(templateSchema.safeParse({ name: "a", kind: "SMS", body: "x".repeat(1601) }).error?.issues[0]?.path).toEqual([
+    "body",
+  ]);
   expect(templateSchema.safeParse({ name: "a", kind: "VOICE", body: "x".repeat(1601) }).success).toBe(true);
   expect(templateSchema.safeParse({ name: "a", kind: "SMS", body: "a\0b" }).success).toBe(false);
 });

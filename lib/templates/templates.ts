@@ -6,7 +6,14 @@ import { db } from "@/lib/db/client";
 import { AppError } from "@/lib/errors/app-error";
 import type { TemplateInput } from "./template-schema";
 
-export type SavedTemplate = { id: string; name: string; kind: "SMS" | "VOICE"; body: string; updatedAt: Date; author: string | null };
+export type SavedTemplate = {
+  id: string;
+  name: string;
+  kind: "SMS" | "VOICE";
+  body: string;
+  updatedAt: Date;
+  author: string | null;
+};
 
 export async function listTemplates(): Promise<SavedTemplate[]> {
   const rows = await db.template.findMany({
@@ -18,14 +25,27 @@ export async function listTemplates(): Promise<SavedTemplate[]> {
 
 const nameTaken = (error: unknown, input: TemplateInput) =>
   typeof error === "object" && error !== null && "code" in error && error.code === "P2002"
-    ? new AppError("CONFLICT", `There is already an ${input.kind === "SMS" ? "SMS" : "voice"} template named “${input.name}”.`, { name: ["Choose another name."] })
+    ? new AppError(
+        "CONFLICT",
+        `There is already an ${input.kind === "SMS" ? "SMS" : "voice"} template named “${input.name}”.`,
+        { name: ["Choose another name."] },
+      )
     : error;
 
 export async function createTemplate(input: TemplateInput, actorId: string): Promise<string> {
   try {
     return await db.$transaction(async (tx) => {
       const created = await tx.template.create({ data: { ...input, authorId: actorId }, select: { id: true } });
-      await recordAudit({ actorId, action: "template.create", targetType: "Template", targetId: created.id, detail: { name: input.name, kind: input.kind } }, tx);
+      await recordAudit(
+        {
+          actorId,
+          action: "template.create",
+          targetType: "Template",
+          targetId: created.id,
+          detail: { name: input.name, kind: input.kind },
+        },
+        tx,
+      );
       return created.id;
     });
   } catch (error) {
@@ -38,7 +58,16 @@ export async function updateTemplate(id: string, input: TemplateInput, actorId: 
     await db.$transaction(async (tx) => {
       const { count } = await tx.template.updateMany({ where: { id }, data: input });
       if (count === 0) throw new AppError("NOT_FOUND", "That template no longer exists.");
-      await recordAudit({ actorId, action: "template.update", targetType: "Template", targetId: id, detail: { name: input.name, kind: input.kind } }, tx);
+      await recordAudit(
+        {
+          actorId,
+          action: "template.update",
+          targetType: "Template",
+          targetId: id,
+          detail: { name: input.name, kind: input.kind },
+        },
+        tx,
+      );
     });
   } catch (error) {
     throw nameTaken(error, input);

@@ -15,7 +15,10 @@ export async function changeOwnPassword(userId: string, input: z.output<typeof c
   }
   const passwordHash = await hashPassword(input.next);
   await db.$transaction(async (tx) => {
-    await tx.user.update({ where: { id: userId }, data: { passwordHash, mustChangePassword: false, sessionVersion: { increment: 1 } } });
+    await tx.user.update({
+      where: { id: userId },
+      data: { passwordHash, mustChangePassword: false, sessionVersion: { increment: 1 } },
+    });
     await recordAudit({ actorId: userId, action: "user.password_change", targetType: "User", targetId: userId }, tx);
   });
 }

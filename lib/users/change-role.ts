@@ -14,6 +14,15 @@ export async function changeRole(userId: string, role: Role, actorId: string): P
     if (!before) throw new AppError("NOT_FOUND", "No such user.");
     if (before.role === role) return;
     await tx.user.update({ where: { id: userId }, data: { role } });
-    await recordAudit({ actorId, action: "user.update", targetType: "User", targetId: userId, detail: { role: { from: before.role, to: role } } }, tx);
+    await recordAudit(
+      {
+        actorId,
+        action: "user.update",
+        targetType: "User",
+        targetId: userId,
+        detail: { role: { from: before.role, to: role } },
+      },
+      tx,
+    );
   });
 }

@@ -9,17 +9,33 @@ import { AppError } from "@/lib/errors/app-error";
 import { isUniqueViolation } from "@/lib/errors/error-shape";
 import type { newUserSchema } from "./user-schemas";
 
-export async function createUser(input: z.output<typeof newUserSchema>, actorId: string): Promise<{ id: string; password: string }> {
+export async function createUser(
+  input: z.output<typeof newUserSchema>,
+  actorId: string,
+): Promise<{ id: string; password: string }> {
   const password = generatePassword();
   const passwordHash = await hashPassword(password);
   try {
     return await db.$transaction(async (tx) => {
-      const user = await tx.user.create({ data: { ...input, passwordHash, mustChangePassword: true }, select: { id: true } });
-      await recordAudit({ actorId, action: "user.create", targetType: "User", targetId: user.id, detail: { email: input.email, role: input.role } }, tx);
+      const user = await tx.user.create({
+        data: { ...input, passwordHash, mustChangePassword: true },
+        select: { id: true },
+      });
+      await recordAudit(
+        {
+          actorId,
+          action: "user.create",
+          targetType: "User",
+          targetId: user.id,
+          detail: { email: input.email, role: input.role },
+        },
+        tx,
+      );
       return { id: user.id, password };
     });
   } catch (error) {
-    if (isUniqueViolation(error)) throw new AppError("CONFLICT", "A user with that email already exists.", { email: ["Already used."] });
+    if (isUniqueViolation(error))
+      throw new AppError("CONFLICT", "A user with that email already exists.", { email: ["Already used."] });
     throw error;
   }
 }

@@ -19,12 +19,20 @@ beforeEach(async () => {
 
 const seed = async (role: "ADMIN" | "OPERATOR" | "VIEWER", password = "x") =>
   db.user.create({
-    data: { email: `${role}-${randomBytes(4).toString("hex")}@test.local`, name: role, role, passwordHash: password === "x" ? "x" : await hashPassword(password) },
+    data: {
+      email: `${role}-${randomBytes(4).toString("hex")}@test.local`,
+      name: role,
+      role,
+      passwordHash: password === "x" ? "x" : await hashPassword(password),
+    },
     select: { id: true, email: true },
   });
 
 async function failure(work: Promise<unknown>) {
-  const error = await work.then(() => null, (e: unknown) => e);
+  const error = await work.then(
+    () => null,
+    (e: unknown) => e,
+  );
   if (!isAppError(error)) throw new Error(`expected an AppError, got ${String(error)}`);
   return error;
 }
@@ -39,7 +47,10 @@ test("the last active administrator can be neither demoted nor disabled; with a 
   await changeRole(other.id, "ADMIN", only.id);
   await changeRole(only.id, "VIEWER", other.id);
   expect((await db.user.findUniqueOrThrow({ where: { id: only.id } })).role).toBe("VIEWER");
-  const audit = await db.auditEvent.findMany({ where: { targetId: only.id, action: "user.update" }, select: { detail: true } });
+  const audit = await db.auditEvent.findMany({
+    where: { targetId: only.id, action: "user.update" },
+    select: { detail: true },
+  });
   expect(audit.map((a) => a.detail)).toEqual([{ role: { from: "ADMIN", to: "VIEWER" } }]);
 });
 
@@ -64,19 +75,28 @@ test("a new user gets a one-time password that works once and must be replaced; 
   expect(taken.code).toBe("CONFLICT");
   expect(taken.details).toEqual({ email: ["Already used."] });
 
-  await changeOwnPassword(id, changePasswordSchema.parse({ current: password, next: "my own long password", repeat: "my own long password" }));
+  await changeOwnPassword(
+    id,
+    changePasswordSchema.parse({ current: password, next: "my own long password", repeat: "my own long password" }),
+  );
   const changed = await db.user.findUniqueOrThrow({ where: { id }, omit: { passwordHash: false } });
   expect(changed.mustChangePassword).toBe(false);
   expect(changed.sessionVersion).toBe(user.sessionVersion + 1);
   expect(await verifyPassword(changed.passwordHash, "my own long password")).toBe(true);
   expect(await verifyPassword(changed.passwordHash, password)).toBe(false);
-  const actions = await db.auditEvent.findMany({ where: { targetId: id }, orderBy: { id: "asc" }, select: { action: true } });
+  const actions = await db.auditEvent.findMany({
+    where: { targetId: id },
+    orderBy: { id: "asc" },
+    select: { action: true },
+  });
   expect(actions.map((a) => a.action)).toEqual(["user.create", "user.password_change"]);
 });
 
 test("changing one's password needs the current one; the new one must be long enough and typed twice alike", async () => {
   const user = await seed("OPERATOR", "the current password");
-  const error = await failure(changeOwnPassword(user.id, { current: "not it", next: "a new long password", repeat: "a new long password" }));
+  const error = await failure(
+    changeOwnPassword(user.id, { current: "not it", next: "a new long password", repeat: "a new long password" }),
+  );
   expect(error.details).toEqual({ current: ["Wrong password."] });
   const parsed = changePasswordSchema.safeParse({ current: "the current password", next: "short", repeat: "shorter" });
   expect(parsed.success).toBe(false);
@@ -95,5 +115,7 @@ test("a password reset ends the user's sessions and asks for a new password; an 
   expect(row.mustChangePassword).toBe(true);
   expect(await verifyPassword(row.passwordHash, password)).toBe(true);
   expect((await failure(resetPassword("00000000-0000-4000-8000-000000000000", admin.id))).code).toBe("NOT_FOUND");
-  expect(await db.auditEvent.count({ where: { targetId: user.id, action: "user.password_reset", actorId: admin.id } })).toBe(1);
+  expect(
+    await db.auditEvent.count({ where: { targetId: user.id, action: "user.password_reset", actorId: admin.id } }),
+  ).toBe(1);
 });

@@ -11,9 +11,15 @@ export async function setUserDisabled(userId: string, disabled: boolean, actorId
   if (disabled && userId === actorId) throw new AppError("INVALID_INPUT", "You cannot disable your own account.");
   await db.$transaction(async (tx) => {
     if (disabled) await assertAnotherActiveAdmin(tx, userId);
-    const { count } = await tx.user.updateMany({ where: { id: userId }, data: { disabledAt: disabled ? new Date() : null } });
+    const { count } = await tx.user.updateMany({
+      where: { id: userId },
+      data: { disabledAt: disabled ? new Date() : null },
+    });
     if (count === 0) throw new AppError("NOT_FOUND", "No such user.");
     if (disabled) await endSessions(userId, tx);
-    await recordAudit({ actorId, action: disabled ? "user.disable" : "user.enable", targetType: "User", targetId: userId }, tx);
+    await recordAudit(
+      { actorId, action: disabled ? "user.disable" : "user.enable", targetType: "User", targetId: userId },
+      tx,
+    );
   });
 }

@@ -19,4 +19,7 @@ export const newUserSchema = z.object({
 export const changePasswordSchema = z
   .object({ current: z.string().min(1, "Enter your current password."), next: passwordSchema, repeat: z.string() })
   .refine((value) => value.next === value.repeat, { path: ["repeat"], message: "The two new passwords differ." })
-  .refine((value) => value.next !== value.current, { path: ["next"], message: "Choose a password you have not used here." });
+  .refine((value) => value.next !== value.current, {
+    path: ["next"],
+    message: "Choose a password you have not used here.",
+  });

@@ -8,10 +8,14 @@ import { changePasswordSchema } from "@/lib/users/user-schemas";
 
 /** Every session ends with the change, this one too: the browser goes to the login page. */
 export async function changePasswordAction(_previous: ActionResult | null, form: FormData): Promise<ActionResult> {
-  const result = await authorizedAction({ allowed: canView, input: changePasswordSchema, whilePasswordMustChange: true }, form, async (input, actor) => {
-    await changeOwnPassword(actor.id, input);
-    return { ok: true, message: "Password changed.", redirectTo: "/login?changed=1" };
-  });
+  const result = await authorizedAction(
+    { allowed: canView, input: changePasswordSchema, whilePasswordMustChange: true },
+    form,
+    async (input, actor) => {
+      await changeOwnPassword(actor.id, input);
+      return { ok: true, message: "Password changed.", redirectTo: "/login?changed=1" };
+    },
+  );
   if (result.ok && result.redirectTo) redirect(result.redirectTo);
   return result;
 }

@@ -15,10 +15,14 @@ export default async function AccountPage() {
     <div className="space-y-6">
       <PageHeader title="Your account" description={`${actor.name} · ${actor.email} · ${actor.role.toLowerCase()}`} />
       {actor.mustChangePassword ? (
-        <Notice tone="warning">You logged in with a one-time password. Choose your own to continue; you will then log in again with it.</Notice>
+        <Notice tone="warning">
+          You logged in with a one-time password. Choose your own to continue; you will then log in again with it.
+        </Notice>
       ) : null}
       <Card title="Change your password">
-        <p className="mb-4 text-sm text-slate-600">Changing it ends all your sessions, on every device; you then log in again.</p>
+        <p className="mb-4 text-sm text-slate-600">
+          Changing it ends all your sessions, on every device; you then log in again.
+        </p>
         <ChangePasswordForm action={changePasswordAction} />
       </Card>
     </div>

@@ -16,22 +16,38 @@ export const dynamic = "force-dynamic";
 
 const dateTime = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "medium", timeZone: "UTC" });
 
-export default async function AuditPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function AuditPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   await requireActor(canManageUsers);
-  const raw = Object.fromEntries(Object.entries(await searchParams).filter((entry): entry is [string, string] => typeof entry[1] === "string"));
+  const raw = Object.fromEntries(
+    Object.entries(await searchParams).filter((entry): entry is [string, string] => typeof entry[1] === "string"),
+  );
   const parsed = auditFilterSchema.safeParse(raw);
   const filter = parsed.success ? parsed.data : {};
   const [page, users] = await Promise.all([listAudit(filter), listUsers()]);
-  const query = (extra: Record<string, string>) => new URLSearchParams({ ...Object.fromEntries(Object.entries(filter).filter(([k, v]) => v && k !== "before")), ...extra }).toString();
+  const query = (extra: Record<string, string>) =>
+    new URLSearchParams({
+      ...Object.fromEntries(Object.entries(filter).filter(([k, v]) => v && k !== "before")),
+      ...extra,
+    }).toString();
 
   return (
     <div className="space-y-6">
       <PageHeader
         title="Audit"
         description="Every send, pause, resume, cancel, resend, account, token and user change: who, when, what. The log is append-only."
-        actions={<ButtonAnchor href={`/api/audit/export?${query({})}`} size="sm">Export CSV</ButtonAnchor>}
+        actions={
+          <ButtonAnchor href={`/api/audit/export?${query({})}`} size="sm">
+            Export CSV
+          </ButtonAnchor>
+        }
       />
-      {parsed.success ? null : <Notice tone="error">{parsed.error.issues.map((i) => i.message).join(" ")} The filter was ignored.</Notice>}
+      {parsed.success ? null : (
+        <Notice tone="error">{parsed.error.issues.map((i) => i.message).join(" ")} The filter was ignored.</Notice>
+      )}
       <form method="get" className="flex flex-wrap items-end gap-3 text-sm" aria-label="Filter">
         <label className="space-y-1">
           <span className="block font-medium">Actor</span>
@@ -91,7 +107,9 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
                   `${event.targetType} ${event.targetId ?? ""}`
                 )}
               </Td>
-              <Td className="max-w-md font-mono text-xs break-all text-slate-600">{JSON.stringify(event.detail ?? {})}</Td>
+              <Td className="max-w-md font-mono text-xs break-all text-slate-600">
+                {JSON.stringify(event.detail ?? {})}
+              </Td>
             </Tr>
           ))}
         </tbody>

@@ -13,7 +13,14 @@ export default async function BatchesPage() {
   const batches = await listBatches({ take: 100 });
   return (
     <div className="space-y-6">
-      <PageHeader title="Batches" actions={<ButtonLink href="/compose" variant="primary" size="sm">Compose</ButtonLink>} />
+      <PageHeader
+        title="Batches"
+        actions={
+          <ButtonLink href="/compose" variant="primary" size="sm">
+            Compose
+          </ButtonLink>
+        }
+      />
       <BatchTable batches={batches} />
     </div>
   );

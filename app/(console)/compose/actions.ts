@@ -13,11 +13,23 @@ export async function createBatchAction(_previous: ActionResult | null, form: Fo
     form.get("source") === "list"
       ? await authorizedAction({ allowed: canSend, input: composeListSchema }, form, async (input, actor) => {
           const created = await createBatchFromList({ ...input, authorId: actor.id });
-          return { ok: true, message: `Batch created with ${created.recipients} recipient(s).`, redirectTo: `/batches/${created.id}` };
+          return {
+            ok: true,
+            message: `Batch created with ${created.recipients} recipient(s).`,
+            redirectTo: `/batches/${created.id}`,
+          };
         })
       : await authorizedAction({ allowed: canSend, input: composeSchema }, form, async (input, actor) => {
-          const created = await createBatch({ ...input, authorId: actor.id, recipients: input.recipients.map((phone) => ({ phone })) });
-          return { ok: true, message: `Batch created with ${created.recipients} recipient(s).`, redirectTo: `/batches/${created.id}` };
+          const created = await createBatch({
+            ...input,
+            authorId: actor.id,
+            recipients: input.recipients.map((phone) => ({ phone })),
+          });
+          return {
+            ok: true,
+            message: `Batch created with ${created.recipients} recipient(s).`,
+            redirectTo: `/batches/${created.id}`,
+          };
         });
   if (result.ok && result.redirectTo) redirect(result.redirectTo);
   return result;

@@ -14,16 +14,35 @@ import { createBatchAction } from "./actions";
 export const metadata: Metadata = { title: "Compose" };
 export const dynamic = "force-dynamic";
 
-export default async function ComposePage({ searchParams }: { searchParams: Promise<{ list?: string | string[]; template?: string | string[] }> }) {
+export default async function ComposePage({
+  searchParams,
+}: {
+  searchParams: Promise<{ list?: string | string[]; template?: string | string[] }>;
+}) {
   await requireActor(canSend);
-  const [accounts, uploads, templates, { list, template }] = await Promise.all([listAccounts(), listUploads(), listTemplates(), searchParams]);
+  const [accounts, uploads, templates, { list, template }] = await Promise.all([
+    listAccounts(),
+    listUploads(),
+    listTemplates(),
+    searchParams,
+  ]);
   const lists = uploads.map((u) => ({
-    id: u.id, filename: u.filename, validCount: u.validCount, columns: u.columns,
+    id: u.id,
+    filename: u.filename,
+    validCount: u.validCount,
+    columns: u.columns,
     uploaded: `${u.createdAt.toISOString().slice(0, 16).replace("T", " ")} UTC`,
   }));
   return (
     <div className="space-y-6">
-      <PageHeader title="Compose" actions={<ButtonLink href="/lists" size="sm">Upload a list</ButtonLink>} />
+      <PageHeader
+        title="Compose"
+        actions={
+          <ButtonLink href="/lists" size="sm">
+            Upload a list
+          </ButtonLink>
+        }
+      />
       {accounts.length === 0 ? (
         <EmptyState>
           There is no provider account yet. An administrator can add one in{" "}
@@ -33,10 +52,14 @@ export default async function ComposePage({ searchParams }: { searchParams: Prom
           .
         </EmptyState>
       ) : (
-        <ComposeForm accounts={accounts} lists={lists} initialListId={typeof list === "string" ? list : undefined}
+        <ComposeForm
+          accounts={accounts}
+          lists={lists}
+          initialListId={typeof list === "string" ? list : undefined}
           templates={templates.map(({ id, name, kind, body }) => ({ id, name, kind, body }))}
           initialTemplateId={typeof template === "string" ? template : undefined}
-          action={createBatchAction} />
+          action={createBatchAction}
+        />
       )}
     </div>
   );

@@ -18,7 +18,11 @@ export default async function ListsPage() {
       <PageHeader
         title="Lists"
         description="Upload recipient lists (CSV or XLSX). Every column other than the phone number becomes a {{placeholder}}."
-        actions={<ButtonLink href="/compose" size="sm">Compose</ButtonLink>}
+        actions={
+          <ButtonLink href="/compose" size="sm">
+            Compose
+          </ButtonLink>
+        }
       />
       <UploadList />
       <h2 className="text-lg font-semibold">Saved lists</h2>

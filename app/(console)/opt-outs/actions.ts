@@ -6,13 +6,19 @@ import { authorizedAction, type ActionResult } from "@/lib/auth/action";
 import { canSend } from "@/lib/auth/permissions";
 import { addOptOut, removeOptOut } from "@/lib/opt-outs/opt-outs";
 
-const addSchema = z.object({ phone: z.string().trim().min(1, "Enter a number.").max(40), reason: z.string().trim().max(200).optional() });
+const addSchema = z.object({
+  phone: z.string().trim().min(1, "Enter a number.").max(40),
+  reason: z.string().trim().max(200).optional(),
+});
 
 export async function addOptOutAction(_previous: ActionResult | null, form: FormData): Promise<ActionResult> {
   return authorizedAction({ allowed: canSend, input: addSchema }, form, async (input, actor) => {
     const { phone, added } = await addOptOut(input, actor.id);
     revalidatePath("/opt-outs");
-    return { ok: true, message: added ? `${phone} is opted out: it will not be sent to.` : `${phone} was already opted out.` };
+    return {
+      ok: true,
+      message: added ? `${phone} is opted out: it will not be sent to.` : `${phone} was already opted out.`,
+    };
   });
 }
 

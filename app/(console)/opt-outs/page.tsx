@@ -16,7 +16,11 @@ export const dynamic = "force-dynamic";
 
 const one = (value: string | string[] | undefined) => (typeof value === "string" ? value : undefined);
 
-export default async function OptOutsPage({ searchParams }: { searchParams: Promise<{ q?: string | string[]; after?: string | string[] }> }) {
+export default async function OptOutsPage({
+  searchParams,
+}: {
+  searchParams: Promise<{ q?: string | string[]; after?: string | string[] }>;
+}) {
   await requireActor(canSend);
   const params = await searchParams;
   const q = one(params.q)?.slice(0, 40);
@@ -25,7 +29,10 @@ export default async function OptOutsPage({ searchParams }: { searchParams: Prom
   const next = page.next ? `/opt-outs?${new URLSearchParams({ ...(q ? { q } : {}), after: page.next })}` : null;
   return (
     <div className="space-y-6">
-      <PageHeader title="Opt-outs" description="Numbers that are never sent to: every batch stores them as suppressed." />
+      <PageHeader
+        title="Opt-outs"
+        description="Numbers that are never sent to: every batch stores them as suppressed."
+      />
       <Card title="Add">
         <AddOptOut action={addOptOutAction} />
       </Card>
@@ -37,7 +44,9 @@ export default async function OptOutsPage({ searchParams }: { searchParams: Prom
         <Button type="submit">Search</Button>
       </form>
       {page.rows.length === 0 ? (
-        <EmptyState>{q ? `No opted-out number matches “${q}”.` : after ? "No more numbers." : "No numbers are opted out."}</EmptyState>
+        <EmptyState>
+          {q ? `No opted-out number matches “${q}”.` : after ? "No more numbers." : "No numbers are opted out."}
+        </EmptyState>
       ) : (
         <Table aria-label="Opted-out numbers">
           <THead>
@@ -54,10 +63,15 @@ export default async function OptOutsPage({ searchParams }: { searchParams: Prom
                 <Td className="font-mono">{row.phone}</Td>
                 <Td>{row.reason ?? ""}</Td>
                 <Td className="whitespace-nowrap">
-                  {row.createdAt.toISOString().slice(0, 16).replace("T", " ")} UTC{row.createdBy ? ` · ${row.createdBy}` : ""}
+                  {row.createdAt.toISOString().slice(0, 16).replace("T", " ")} UTC
+                  {row.createdBy ? ` · ${row.createdBy}` : ""}
                 </Td>
                 <Td>
-                  <RowAction label="Remove" name={`Remove ${row.phone}`} run={removeOptOutAction.bind(null, row.phone)} />
+                  <RowAction
+                    label="Remove"
+                    name={`Remove ${row.phone}`}
+                    run={removeOptOutAction.bind(null, row.phone)}
+                  />
                 </Td>
               </Tr>
             ))}
@@ -65,7 +79,9 @@ export default async function OptOutsPage({ searchParams }: { searchParams: Prom
         </Table>
       )}
       <div className="flex gap-3">
-        {after ? <ButtonLink href={q ? `/opt-outs?${new URLSearchParams({ q })}` : "/opt-outs"}>First page</ButtonLink> : null}
+        {after ? (
+          <ButtonLink href={q ? `/opt-outs?${new URLSearchParams({ q })}` : "/opt-outs"}>First page</ButtonLink>
+        ) : null}
         {next ? <ButtonLink href={next}>Next page</ButtonLink> : null}
       </div>
     </div>

@@ -22,34 +22,60 @@ import { REPORT_TIME_ZONE } from "@/lib/reports/time-zone";
 export const metadata: Metadata = { title: "Receipts" };
 export const dynamic = "force-dynamic";
 
-const dateTime = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "medium", timeZone: REPORT_TIME_ZONE });
+const dateTime = new Intl.DateTimeFormat("en-GB", {
+  dateStyle: "medium",
+  timeStyle: "medium",
+  timeZone: REPORT_TIME_ZONE,
+});
 
 const REASONS: Record<string, string> = {
   no_message: "no message has its uniqueId or correlator (tried again for 48 h)",
   not_sent: "its message was never sent",
 };
 
-export default async function ReceiptsPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function ReceiptsPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   await requireActor(canViewReceipts);
-  const raw = Object.fromEntries(Object.entries(await searchParams).filter((entry): entry is [string, string] => typeof entry[1] === "string"));
+  const raw = Object.fromEntries(
+    Object.entries(await searchParams).filter((entry): entry is [string, string] => typeof entry[1] === "string"),
+  );
   const parsed = receiptFilterSchema.safeParse(raw);
   const filter = parsed.success ? parsed.data : {};
   const agedAfter = cursorParam.safeParse(raw.aged_after).success ? raw.aged_after : undefined;
   const [page, lag, ageing] = await Promise.all([listReceipts(filter), getReceiptLag(), listAgeingMessages(agedAfter)]);
   const query = (extra: Record<string, string>) =>
-    new URLSearchParams({ ...Object.fromEntries(Object.entries({ q: filter.q ?? "", unmatched: filter.unmatched ?? "" }).filter(([, v]) => v)), ...extra }).toString();
+    new URLSearchParams({
+      ...Object.fromEntries(
+        Object.entries({ q: filter.q ?? "", unmatched: filter.unmatched ?? "" }).filter(([, v]) => v),
+      ),
+      ...extra,
+    }).toString();
 
   return (
     <div className="space-y-8">
-      <PageHeader title="Receipts" description="Every delivery receipt as the provider sent it, the ones that matched no message and why, how long receipts take, and messages still waiting for one." />
-      {parsed.success ? null : <Notice tone="error">{parsed.error.issues.map((i) => i.message).join(" ")} The filter was ignored.</Notice>}
+      <PageHeader
+        title="Receipts"
+        description="Every delivery receipt as the provider sent it, the ones that matched no message and why, how long receipts take, and messages still waiting for one."
+      />
+      {parsed.success ? null : (
+        <Notice tone="error">{parsed.error.issues.map((i) => i.message).join(" ")} The filter was ignored.</Notice>
+      )}
 
       <section aria-label="Receipt log" className="space-y-3">
         <h2 className="text-lg font-semibold">Receipt log</h2>
         <form method="get" className="flex flex-wrap items-end gap-3 text-sm" aria-label="Search receipts">
           <label className="w-full space-y-1 sm:w-auto sm:max-w-sm sm:flex-1">
             <span className="block font-medium">uniqueId, correlator or phone</span>
-            <input type="search" name="q" defaultValue={filter.q ?? ""} className={controlClass} placeholder="0712 345 678" />
+            <input
+              type="search"
+              name="q"
+              defaultValue={filter.q ?? ""}
+              className={controlClass}
+              placeholder="0712 345 678"
+            />
           </label>
           <label className="space-y-1">
             <span className="block font-medium">Matched</span>
@@ -122,17 +148,29 @@ export default async function ReceiptsPage({ searchParams }: { searchParams: Pro
           ) : null}
         </div>
         <p className="text-xs text-slate-500">
-          Unmatched: <strong>no message</strong> — {REASONS.no_message}; <strong>not sent</strong> — {REASONS.not_sent}. A phone finds the receipts of the messages sent to it and unmatched receipts naming it.
+          Unmatched: <strong>no message</strong> — {REASONS.no_message}; <strong>not sent</strong> — {REASONS.not_sent}.
+          A phone finds the receipts of the messages sent to it and unmatched receipts naming it.
         </p>
       </section>
 
       <Card title="Receipt lag">
         <p className="mb-3 text-sm text-slate-600">
-          From a message&apos;s send to its receipt, over the latest {LAG_SAMPLE.toLocaleString()} receipts ({lag.sampled.toLocaleString()} matched to a sent message)
-          {lag.medianSeconds !== null ? `: median ${formatDuration(lag.medianSeconds)}, 95 % within ${formatDuration(lag.p95Seconds ?? 0)}` : ""}.
+          From a message&apos;s send to its receipt, over the latest {LAG_SAMPLE.toLocaleString()} receipts (
+          {lag.sampled.toLocaleString()} matched to a sent message)
+          {lag.medianSeconds !== null
+            ? `: median ${formatDuration(lag.medianSeconds)}, 95 % within ${formatDuration(lag.p95Seconds ?? 0)}`
+            : ""}
+          .
         </p>
         <div data-testid="lag-chart">
-          <Chart kind="bar" data={lag.buckets} xKey="label" xFormat="label" series={[{ key: "count", label: "Receipts", color: OUTCOME_COLORS.units }]} label="Receipt lag distribution" />
+          <Chart
+            kind="bar"
+            data={lag.buckets}
+            xKey="label"
+            xFormat="label"
+            series={[{ key: "count", label: "Receipts", color: OUTCOME_COLORS.units }]}
+            label="Receipt lag distribution"
+          />
         </div>
       </Card>
 

@@ -12,14 +12,25 @@ import { saveAccountAction } from "./actions";
 export const metadata: Metadata = { title: "Settings" };
 export const dynamic = "force-dynamic";
 
-const NEW_ACCOUNT = { name: "", baseUrl: "", defaultSender: "", defaultOriginator: "", requestsPerSecond: 120, batchSizeLimit: 100, isDefault: false };
+const NEW_ACCOUNT = {
+  name: "",
+  baseUrl: "",
+  defaultSender: "",
+  defaultOriginator: "",
+  requestsPerSecond: 120,
+  batchSizeLimit: 100,
+  isDefault: false,
+};
 
 export default async function SettingsPage() {
   await requireActor(canManageAccounts);
   const accounts = await listAccounts();
   return (
     <div className="space-y-8">
-      <PageHeader title="Settings" description="Provider accounts: where batches are sent, with which token, at what rate." />
+      <PageHeader
+        title="Settings"
+        description="Provider accounts: where batches are sent, with which token, at what rate."
+      />
       <section aria-label="Provider accounts">
         <Table>
           <THead>
@@ -50,8 +61,8 @@ export default async function SettingsPage() {
       </section>
       <Card title="Edit or add an account" className="space-y-3">
         <p className="text-sm text-slate-600">
-          Switching from the sandbox to the real provider is its base URL and token. Tokens are stored encrypted and never shown again; changing the
-          base URL needs the token again. Every change is audited.
+          Switching from the sandbox to the real provider is its base URL and token. Tokens are stored encrypted and
+          never shown again; changing the base URL needs the token again. Every change is audited.
         </p>
         {accounts.map((account) => (
           <details key={account.id}>

@@ -19,7 +19,10 @@ export default async function TemplatesPage({ searchParams }: { searchParams: Pr
   const editing = templates.find((t) => t.id === edit);
   return (
     <div className="space-y-6">
-      <PageHeader title="Templates" description="Message bodies to reuse in Compose, SMS or voice, with {{column}} placeholders for saved lists." />
+      <PageHeader
+        title="Templates"
+        description="Message bodies to reuse in Compose, SMS or voice, with {{column}} placeholders for saved lists."
+      />
       <Card title={editing ? `Edit “${editing.name}”` : "New template"}>
         <TemplateForm key={editing?.id ?? "new"} action={saveTemplateAction} editing={editing} />
       </Card>

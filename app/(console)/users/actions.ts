@@ -18,24 +18,35 @@ export async function createUserAction(_previous: ActionResult | null, form: For
   return authorizedAction(admin(newUserSchema), form, async (input, actor) => {
     const { password } = await createUser(input, actor.id);
     revalidatePath("/users");
-    return { ok: true, message: `${input.email} can log in with the one-time password ${password} — it is shown only now; they choose their own at first log-in.` };
+    return {
+      ok: true,
+      message: `${input.email} can log in with the one-time password ${password} — it is shown only now; they choose their own at first log-in.`,
+    };
   });
 }
 
 export async function changeRoleAction(userId: string, role: string): Promise<ActionResult> {
-  return authorizedAction(admin(z.object({ userId: uuidParam, role: roleSchema })), { userId, role }, async (input, actor) => {
-    await changeRole(input.userId, input.role, actor.id);
-    revalidatePath("/users");
-    return { ok: true, message: `Role changed to ${input.role.toLowerCase()}.` };
-  });
+  return authorizedAction(
+    admin(z.object({ userId: uuidParam, role: roleSchema })),
+    { userId, role },
+    async (input, actor) => {
+      await changeRole(input.userId, input.role, actor.id);
+      revalidatePath("/users");
+      return { ok: true, message: `Role changed to ${input.role.toLowerCase()}.` };
+    },
+  );
 }
 
 export async function setDisabledAction(userId: string, disabled: boolean): Promise<ActionResult> {
-  return authorizedAction(admin(z.object({ userId: uuidParam, disabled: z.boolean() })), { userId, disabled }, async (input, actor) => {
-    await setUserDisabled(input.userId, input.disabled, actor.id);
-    revalidatePath("/users");
-    return { ok: true, message: input.disabled ? "Disabled: their sessions have ended." : "Enabled again." };
-  });
+  return authorizedAction(
+    admin(z.object({ userId: uuidParam, disabled: z.boolean() })),
+    { userId, disabled },
+    async (input, actor) => {
+      await setUserDisabled(input.userId, input.disabled, actor.id);
+      revalidatePath("/users");
+      return { ok: true, message: input.disabled ? "Disabled: their sessions have ended." : "Enabled again." };
+    },
+  );
 }
 
 export async function resetPasswordAction(userId: string): Promise<ActionResult> {

@@ -13,7 +13,11 @@ import { changeRoleAction, createUserAction, resetPasswordAction, setDisabledAct
 export const metadata: Metadata = { title: "Users" };
 export const dynamic = "force-dynamic";
 
-const dateTime = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "Africa/Nairobi" });
+const dateTime = new Intl.DateTimeFormat("en-GB", {
+  dateStyle: "medium",
+  timeStyle: "short",
+  timeZone: "Africa/Nairobi",
+});
 
 export default async function UsersPage() {
   const actor = await requireActor(canManageUsers);
@@ -43,9 +47,15 @@ export default async function UsersPage() {
                 {user.disabledAt ? <Badge tone="danger">disabled</Badge> : <Badge tone="success">active</Badge>}{" "}
                 {user.mustChangePassword ? <Badge tone="warning">one-time password</Badge> : null}
               </Td>
-              <Td className="whitespace-nowrap text-slate-600">{user.lastLoginAt ? dateTime.format(user.lastLoginAt) : "never"}</Td>
+              <Td className="whitespace-nowrap text-slate-600">
+                {user.lastLoginAt ? dateTime.format(user.lastLoginAt) : "never"}
+              </Td>
               <Td>
-                <UserRowActions user={{ id: user.id, email: user.email, role: user.role, disabled: user.disabledAt !== null }} self={user.id === actor.id} actions={actions} />
+                <UserRowActions
+                  user={{ id: user.id, email: user.email, role: user.role, disabled: user.disabledAt !== null }}
+                  self={user.id === actor.id}
+                  actions={actions}
+                />
               </Td>
             </Tr>
           ))}

@@ -12,8 +12,7 @@ export const COUNTRY_CODE = "254";
 export type PhoneForm = "country_code" | "local" | "short_local";
 
 export type PhoneCheck =
-  | { ok: true; input: string; phone: string; form: PhoneForm }
-  | { ok: false; input: string; reason: string };
+  { ok: true; input: string; phone: string; form: PhoneForm } | { ok: false; input: string; reason: string };
 
 export interface NormalizeOptions {
   /**

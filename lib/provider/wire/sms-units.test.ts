@@ -38,7 +38,10 @@ describe("the direct count of GSM-7 basic texts", () => {
     for (const mix of ["ł", "ũ", "“a", "ũ Habari Wanjik", "ł€"]) {
       for (const length of [1, 69, 70, 71, 134, 135, 201, 202, 1600]) {
         const text = mix.repeat(length).slice(0, length);
-        expect([smsSegments(text), smsEncoding(text)], `${mix} × ${length}`).toEqual([new SegmentedMessage(text, "auto").segmentsCount, "UCS-2"]);
+        expect([smsSegments(text), smsEncoding(text)], `${mix} × ${length}`).toEqual([
+          new SegmentedMessage(text, "auto").segmentsCount,
+          "UCS-2",
+        ]);
       }
     }
   });

@@ -17,7 +17,8 @@ const batchId = sendGate(uuidParam);
 
 export async function pauseAction(id: string): Promise<ActionResult> {
   return authorizedAction(batchId, id, async (id, actor) => {
-    if (!(await pauseBatch(id, "Paused by an operator.", actor.id))) throw new AppError("CONFLICT", "Only a sending, queued or scheduled batch can be paused.");
+    if (!(await pauseBatch(id, "Paused by an operator.", actor.id)))
+      throw new AppError("CONFLICT", "Only a sending, queued or scheduled batch can be paused.");
     return { ok: true, message: "Paused. Requests already in flight finish; nothing new is sent." };
   });
 }
@@ -51,10 +52,17 @@ const resendInput = z
   .object({ id: uuidParam, unknown: z.boolean(), failed: z.boolean(), noReceipt: z.boolean() })
   .refine((s) => s.unknown || s.failed || s.noReceipt, "Choose which recipients to resend to.");
 
-export async function resendAction(id: string, scope: { unknown: boolean; failed: boolean; noReceipt: boolean }): Promise<ActionResult> {
+export async function resendAction(
+  id: string,
+  scope: { unknown: boolean; failed: boolean; noReceipt: boolean },
+): Promise<ActionResult> {
   const result = await authorizedAction(sendGate(resendInput), { id, ...scope }, async ({ id, ...scope }, actor) => {
     const created = await resendBatch(id, scope, actor.id);
-    return { ok: true, message: `Resending to ${created.recipients} recipient(s).`, redirectTo: `/batches/${created.id}` };
+    return {
+      ok: true,
+      message: `Resending to ${created.recipients} recipient(s).`,
+      redirectTo: `/batches/${created.id}`,
+    };
   });
   if (result.ok && result.redirectTo) redirect(result.redirectTo);
   return result;

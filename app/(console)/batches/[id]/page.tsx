@@ -27,7 +27,8 @@ export default async function BatchPage({ params }: { params: Promise<{ id: stri
         title={batch.name}
         description={
           <>
-            {batch.kind === "SMS" ? `SMS from ${batch.sender}` : `Voice from ${batch.originator}`} through {batch.account.name}
+            {batch.kind === "SMS" ? `SMS from ${batch.sender}` : `Voice from ${batch.originator}`} through{" "}
+            {batch.account.name}
             {batch.author ? ` · by ${batch.author.name}` : ""} · created {batch.createdAt.toLocaleString("en-GB")}
             {batch.scheduledAt ? ` · scheduled for ${batch.scheduledAt.toLocaleString("en-GB")}` : ""}
             {batch.parent ? (
@@ -47,7 +48,13 @@ export default async function BatchPage({ params }: { params: Promise<{ id: stri
       <BatchLive
         initial={serialize(batch)}
         canSend={canSend(actor)}
-        actions={{ pause: pauseAction, resume: resumeAction, cancel: cancelAction, resend: resendAction, resendPreview: resendPreviewAction }}
+        actions={{
+          pause: pauseAction,
+          resume: resumeAction,
+          cancel: cancelAction,
+          resend: resendAction,
+          resendPreview: resendPreviewAction,
+        }}
         report={<BatchReportSection batchId={batch.id} />}
       />
     </div>

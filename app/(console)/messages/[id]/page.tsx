@@ -14,7 +14,11 @@ import { REPORT_TIME_ZONE } from "@/lib/reports/time-zone";
 export const metadata: Metadata = { title: "Message" };
 export const dynamic = "force-dynamic";
 
-const dateTime = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "medium", timeZone: REPORT_TIME_ZONE });
+const dateTime = new Intl.DateTimeFormat("en-GB", {
+  dateStyle: "medium",
+  timeStyle: "medium",
+  timeZone: REPORT_TIME_ZONE,
+});
 const at = (date: Date | null) => (date ? `${dateTime.format(date)} EAT` : null);
 
 export default async function MessagePage({ params }: { params: Promise<{ id: string }> }) {
@@ -35,15 +39,18 @@ export default async function MessagePage({ params }: { params: Promise<{ id: st
             <Link href={`/batches/${message.batch.id}`} className="text-sky-700 underline">
               {message.batch.name}
             </Link>{" "}
-            ({message.batch.kind}, through {message.batch.account}) · <StateBadge state={message.state} testId="message-state" />
+            ({message.batch.kind}, through {message.batch.account}) ·{" "}
+            <StateBadge state={message.state} testId="message-state" />
           </>
         }
       />
 
       <Card title="Request as sent">
         <p className="mb-3 text-sm text-slate-600">
-          {message.batch.kind === "SMS" ? "One entry of the send-sms request" : "One entry of the voice request"}, rebuilt from the batch and this message
-          {message.personalised ? " (personalised text)" : " (the batch's text)"}. The correlator is the message id; the receipt URL&apos;s secret and the account&apos;s token are not shown.
+          {message.batch.kind === "SMS" ? "One entry of the send-sms request" : "One entry of the voice request"},
+          rebuilt from the batch and this message
+          {message.personalised ? " (personalised text)" : " (the batch's text)"}. The correlator is the message id; the
+          receipt URL&apos;s secret and the account&apos;s token are not shown.
           {message.state === "PENDING" ? " Not sent yet: this is the request it will be." : ""}
         </p>
         <CodeBlock label="Request JSON">{prettyJson(message.request)}</CodeBlock>
@@ -61,19 +68,34 @@ export default async function MessagePage({ params }: { params: Promise<{ id: st
             { label: "Last error", value: answer.lastError },
             { label: "Submitted", value: at(answer.submittedAt) },
             { label: "Receipt time", value: at(answer.receiptAt) },
-            ...(message.chunk ? [{ label: "Send attempts", value: `${message.chunk.attempts} (chunk ${message.chunk.state.toLowerCase()})` }] : []),
+            ...(message.chunk
+              ? [
+                  {
+                    label: "Send attempts",
+                    value: `${message.chunk.attempts} (chunk ${message.chunk.state.toLowerCase()})`,
+                  },
+                ]
+              : []),
           ]}
         />
       </Card>
 
       <section aria-label="Receipts" className="space-y-3">
         <h2 className="text-lg font-semibold">Receipts ({message.receipts.length})</h2>
-        {message.receipts.length === 0 ? <p className="rounded-lg border border-dashed border-slate-300 p-4 text-sm text-slate-600">No receipt received for this message.</p> : null}
+        {message.receipts.length === 0 ? (
+          <p className="rounded-lg border border-dashed border-slate-300 p-4 text-sm text-slate-600">
+            No receipt received for this message.
+          </p>
+        ) : null}
         {message.receipts.map((r) => (
           <Card key={r.id} aria-label={`Receipt ${r.id}`} className="space-y-2">
             <div className="flex flex-wrap items-center gap-2 text-sm">
               <span className="font-mono font-semibold">{r.deliveryStatus}</span>
-              {r.matched ? <Badge tone="success">matched</Badge> : <Badge tone="warning">unmatched{r.unmatchedReason ? `: ${r.unmatchedReason}` : ""}</Badge>}
+              {r.matched ? (
+                <Badge tone="success">matched</Badge>
+              ) : (
+                <Badge tone="warning">unmatched{r.unmatchedReason ? `: ${r.unmatchedReason}` : ""}</Badge>
+              )}
               <span className="text-slate-500">
                 received {at(r.receivedAt)}
                 {r.deliveryTime ? ` · delivery time ${r.deliveryTime}` : ""} · receipt {r.id}

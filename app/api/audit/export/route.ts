@@ -6,8 +6,13 @@ import { route } from "@/lib/http/route-gate";
 
 export const dynamic = "force-dynamic";
 
-export const GET = route({ allowed: canManageUsers, query: auditFilterSchema }, async ({ query }) =>
-  new Response(auditStream(query), {
-    headers: { "content-type": "text/csv; charset=utf-8", "content-disposition": `attachment; filename="tuma-audit.csv"` },
-  }),
+export const GET = route(
+  { allowed: canManageUsers, query: auditFilterSchema },
+  async ({ query }) =>
+    new Response(auditStream(query), {
+      headers: {
+        "content-type": "text/csv; charset=utf-8",
+        "content-disposition": `attachment; filename="tuma-audit.csv"`,
+      },
+    }),
 );

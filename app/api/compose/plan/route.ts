@@ -7,4 +7,6 @@ import { route } from "@/lib/http/route-gate";
 
 export const dynamic = "force-dynamic";
 
-export const GET = route({ allowed: canSend, query: planQuerySchema }, async ({ query, request }) => Response.json(await planList(query, request.signal)));
+export const GET = route({ allowed: canSend, query: planQuerySchema }, async ({ query, request }) =>
+  Response.json(await planList(query, request.signal)),
+);

@@ -20,5 +20,15 @@ export const POST = route({ allowed: canSend, query }, async ({ actor, query, re
     authorId: actor.id,
   });
   const { added } = await addOptOutsFromUpload(imported.id, actor.id);
-  return Response.json({ ok: true, rows: imported.rows, added, already: imported.optedOut, invalid: imported.invalid, duplicates: imported.duplicates }, { status: 201 });
+  return Response.json(
+    {
+      ok: true,
+      rows: imported.rows,
+      added,
+      already: imported.optedOut,
+      invalid: imported.invalid,
+      duplicates: imported.duplicates,
+    },
+    { status: 201 },
+  );
 });

@@ -17,5 +17,7 @@ const query = z.object({
 });
 
 export const GET = route({ allowed: canView, params: batchParams, query }, async ({ params, query }) =>
-  Response.json(await listMessages(params.id, { filter: query.filter ?? null, search: query.q ?? null, after: query.after })),
+  Response.json(
+    await listMessages(params.id, { filter: query.filter ?? null, search: query.q ?? null, after: query.after }),
+  ),
 );

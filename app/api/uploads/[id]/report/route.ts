@@ -9,11 +9,21 @@ import { reportCsvStream, reportGroupSchema } from "@/lib/recipients/report-csv"
 
 export const dynamic = "force-dynamic";
 
-export const GET = route({ allowed: canView, params: z.object({ id: uuidParam }), query: z.object({ group: reportGroupSchema }) }, async ({ params, query }) => {
-  const upload = await getUpload(params.id);
-  if (!upload) throw new AppError("NOT_FOUND", "No such list.");
-  const base = upload.filename.replace(/\.[^.]*$/, "").replace(/[^\w.-]+/g, "_").slice(0, 60) || "list";
-  return new Response(reportCsvStream(upload.id, query.group), {
-    headers: { "content-type": "text/csv; charset=utf-8", "content-disposition": `attachment; filename="${base}-${query.group}.csv"` },
-  });
-});
+export const GET = route(
+  { allowed: canView, params: z.object({ id: uuidParam }), query: z.object({ group: reportGroupSchema }) },
+  async ({ params, query }) => {
+    const upload = await getUpload(params.id);
+    if (!upload) throw new AppError("NOT_FOUND", "No such list.");
+    const base =
+      upload.filename
+        .replace(/\.[^.]*$/, "")
+        .replace(/[^\w.-]+/g, "_")
+        .slice(0, 60) || "list";
+    return new Response(reportCsvStream(upload.id, query.group), {
+      headers: {
+        "content-type": "text/csv; charset=utf-8",
+        "content-disposition": `attachment; filename="${base}-${query.group}.csv"`,
+      },
+    });
+  },
+);
