@@ -98,13 +98,11 @@ test("a placeholder naming no column is refused before sending, with its name", 
   const operator = await seedUser("OPERATOR");
   await logIn(page, operator);
   await page.goto("/lists");
-  await page
-    .getByLabel("List file")
-    .setInputFiles({
-      name: "majina.csv",
-      mimeType: "text/csv",
-      buffer: Buffer.from("phone,name\n0746000001,Amina\n0746000002,Baraka\n"),
-    });
+  await page.getByLabel("List file").setInputFiles({
+    name: "majina.csv",
+    mimeType: "text/csv",
+    buffer: Buffer.from("phone,name\n0746000001,Amina\n0746000002,Baraka\n"),
+  });
   await expect(page.getByTestId("upload-report").getByTestId("report-valid")).toHaveText("2", { timeout: 30_000 });
   await page.getByRole("link", { name: "Compose to majina.csv" }).first().click();
   await page.getByLabel("Batch name").fill("Wrong placeholder");
@@ -165,13 +163,11 @@ test("opt-outs: upload a CSV of numbers, search in any form, page, remove", asyn
   await logIn(page, operator);
   await page.goto("/opt-outs");
   const numbers = Array.from({ length: 60 }, (_, i) => `07470000${String(i).padStart(2, "0")}`);
-  await page
-    .getByLabel("Opt-out file (CSV or XLSX)")
-    .setInputFiles({
-      name: "stop.csv",
-      mimeType: "text/csv",
-      buffer: Buffer.from(`msisdn\n${numbers.join("\n")}\n12345\n`),
-    });
+  await page.getByLabel("Opt-out file (CSV or XLSX)").setInputFiles({
+    name: "stop.csv",
+    mimeType: "text/csv",
+    buffer: Buffer.from(`msisdn\n${numbers.join("\n")}\n12345\n`),
+  });
   await expect(page.getByText("60 number(s) opted out from 61 row(s)")).toBeVisible();
   await page.getByLabel("Search opted-out numbers").fill("0747 0000");
   await page.getByRole("button", { name: "Search" }).click();
