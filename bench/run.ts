@@ -4,6 +4,7 @@
 // BENCH_ONLY=sandbox,dispatch,receipts,reports,list-batch picks some of them.
 import { benchDispatch } from "./dispatch";
 import { benchListBatch } from "./list-batch";
+import { benchImport } from "./import";
 import { benchReceipts } from "./receipts";
 import { benchReports } from "./reports";
 import { benchSandbox } from "./sandbox";
@@ -58,6 +59,7 @@ const steps: [string, () => Promise<BenchResult>][] = [
   ["dispatch", dispatchMedian],
   ["receipts", benchReceipts],
   ["reports", benchReports],
+  ["import", benchImport],
   ["list-batch", benchListBatch],
 ];
 for (const [name, step] of steps) {
