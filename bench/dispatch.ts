@@ -1,9 +1,9 @@
 // Dispatch benchmark (DESIGN.md §9): 100,000 SMS recipients from "create batch" to all QUEUED and stored, against
 // the sandbox at its default 120 requests/s. The provider's ceiling allows it in 8.33 s; target ≤ 1.2 × that.
 // Receipts are off here so that the figure is the send path alone (receipts have their own benchmark).
-import { fileURLToPath } from "node:url";
 import { fmt, seedAccount, startBenchEnv } from "./bench-env";
 import type { BenchResult } from "./types";
+import { runAlone } from "./run-alone";
 
 const RECIPIENTS = 100_000;
 const FLOOR_SECONDS = RECIPIENTS / (120 * 100);
@@ -87,9 +87,4 @@ export async function benchDispatch(): Promise<BenchResult> {
   }
 }
 
-if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const result = await benchDispatch();
-  console.log(result.name);
-  for (const [k, v] of Object.entries(result.figures)) console.log(`  ${k}: ${v}`);
-  process.exit(0);
-}
+runAlone(import.meta.url, benchDispatch);

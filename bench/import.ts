@@ -10,6 +10,7 @@ import path from "node:path";
 import ExcelJS from "exceljs";
 import { fmt, startBenchEnv } from "./bench-env";
 import type { BenchResult } from "./types";
+import { runAlone } from "./run-alone";
 
 const ROWS = Number(process.env.BENCH_IMPORT_ROWS ?? 1_000_000);
 const XLSX_ROWS = Number(process.env.BENCH_XLSX_ROWS ?? 100_000);
@@ -114,15 +115,4 @@ export async function benchImport(): Promise<BenchResult> {
   }
 }
 
-if (/bench[\\/]import\.ts$/.test(process.argv[1] ?? "")) {
-  benchImport()
-    .then((result) => {
-      console.log(`\n${result.name}`);
-      for (const [label, value] of Object.entries(result.figures)) console.log(`  ${label}: ${value}`);
-      process.exit(0);
-    })
-    .catch((error: unknown) => {
-      console.error(error);
-      process.exit(1);
-    });
-}
+runAlone(import.meta.url, benchImport);

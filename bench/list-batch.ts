@@ -4,9 +4,9 @@
 // (a batch sending now is paced to 1.5 × the provider's rate on purpose). For comparison, createBatch from an array
 // of the same 1,000,000 numbers (the pasted-numbers path), and the peak RSS of this process.
 // Run: npx tsx --conditions=react-server bench/list-batch.ts   (BENCH_LIST_ROWS=1000000, BENCH_SKIP_ARRAY=1)
-import { fileURLToPath } from "node:url";
 import { fmt, startBenchEnv } from "./bench-env";
 import type { BenchResult } from "./types";
+import { runAlone } from "./run-alone";
 
 const ROWS = Number(process.env.BENCH_LIST_ROWS ?? 1_000_000);
 
@@ -117,11 +117,4 @@ export async function benchListBatch(): Promise<BenchResult> {
   }
 }
 
-if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const result = await benchListBatch();
-  console.log(`\n== ${result.name}`);
-  for (const [label, value] of Object.entries(result.figures)) console.log(`  ${label}: ${value}`);
-  const { closePool } = await import("../lib/db/pool");
-  await closePool();
-  process.exit(0);
-}
+runAlone(import.meta.url, benchListBatch);

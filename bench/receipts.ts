@@ -17,6 +17,7 @@ import { startConsole, type ConsoleProcess } from "../test/console-process";
 import { fmt, seedAccount, startBenchEnv } from "./bench-env";
 import { mergeLoads, runLoad, type LoadResult } from "./http-load";
 import type { BenchResult } from "./types";
+import { runAlone } from "./run-alone";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 60);
@@ -253,9 +254,4 @@ async function seedSentMessages(env: Awaited<ReturnType<typeof startBenchEnv>>):
   return { receiptSecret };
 }
 
-if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const result = await benchReceipts();
-  console.log(result.name);
-  for (const [k, v] of Object.entries(result.figures)) console.log(`  ${k}: ${v}`);
-  process.exit(0);
-}
+runAlone(import.meta.url, benchReceipts);

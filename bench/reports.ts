@@ -8,6 +8,7 @@
 // BENCH_EXPERIMENT_SQL='CREATE INDEX …' to measure a candidate index on the same data)
 import { fmt, startBenchEnv } from "./bench-env";
 import type { BenchResult } from "./types";
+import { runAlone } from "./run-alone";
 
 const RECIPIENTS = Number(process.env.BENCH_RECIPIENTS ?? 1_000_000);
 const REPEAT = Number(process.env.BENCH_REPEAT ?? 40);
@@ -161,15 +162,4 @@ export async function benchReports(): Promise<BenchResult> {
   }
 }
 
-if (/bench[\\/]reports\.ts$/.test(process.argv[1] ?? "")) {
-  benchReports()
-    .then((result) => {
-      console.log(`\n${result.name}`);
-      for (const [label, value] of Object.entries(result.figures)) console.log(`  ${label}: ${value}`);
-      process.exit(0);
-    })
-    .catch((error: unknown) => {
-      console.error(error);
-      process.exit(1);
-    });
-}
+runAlone(import.meta.url, benchReports);

@@ -14,6 +14,7 @@ import { BATCH_LIMIT, REQUEST_RATE_LIMIT, type SmsRequest } from "../lib/provide
 import { startReceiptSink } from "../test/receipt-sink";
 import { spawnSandbox } from "./bench-env";
 import type { BenchResult } from "./types";
+import { runAlone } from "./run-alone";
 
 const TOKEN = "bench-sandbox-token";
 /** The rate dispatch paces at (RATE_SAFETY of the provider's limit). */
@@ -169,14 +170,4 @@ export async function benchSandbox(): Promise<BenchResult> {
   }
 }
 
-if (/bench[\\/]sandbox\.ts$/.test(process.argv[1] ?? "")) {
-  benchSandbox()
-    .then((result) => {
-      console.log(`\n${result.name}`);
-      for (const [label, value] of Object.entries(result.figures)) console.log(`  ${label}: ${value}`);
-    })
-    .catch((error: unknown) => {
-      console.error(error);
-      process.exit(1);
-    });
-}
+runAlone(import.meta.url, benchSandbox);
