@@ -6,6 +6,7 @@ import { pipeline } from "node:stream/promises";
 import { Readable } from "node:stream";
 import type pg from "pg";
 import { from as copyFrom } from "pg-copy-streams";
+import { copyText } from "@/lib/db/copy-lines";
 
 export async function storeRecipients(
   client: pg.PoolClient,
@@ -48,12 +49,6 @@ export async function storeRecipients(
     [batchId, firsts, lasts, sizes],
   );
   return { suppressed: phones.length - pending.length };
-}
-
-/** COPY's text format: backslash, tab, newline and carriage return escaped; \N is NULL. */
-function copyText(value: string | null): string {
-  if (value === null) return "\\N";
-  return value.replace(/\\/g, "\\\\").replace(/\t/g, "\\t").replace(/\n/g, "\\n").replace(/\r/g, "\\r");
 }
 
 /** Lines joined into ~64 KiB strings: one stream write per line would cost more than the COPY itself. */

@@ -52,11 +52,12 @@ test("a CSV with quoted commas, quoted line breaks, escaped quotes, ragged rows 
     "Short,0711000222\n" +
     "Long,0711000333,Nyeri,extra,cells\r\n" +
     "\r\n" +
-    "Bad,12345,Mombasa\n";
+    "Bad,12345,Mombasa\n" +
+    'C:\\temp\tx,0722000999,"Nyeri \u00e9\u00e8 \ud83d\ude00"\n';
   const result = await upload(csv);
   expect(result).toMatchObject({
-    rows: 5,
-    valid: 4,
+    rows: 6,
+    valid: 5,
     invalid: 1,
     duplicates: 0,
     columns: ["name", "phone", "town"],
@@ -68,6 +69,9 @@ test("a CSV with quoted commas, quoted line breaks, escaped quotes, ragged rows 
     { rowNumber: 3, phone: "254733000111", values: ["Line\nbreak", "+254 733 000 111", 'She said "habari"'] },
     { rowNumber: 4, phone: "254711000222", values: ["Short", "0711000222", ""] },
     { rowNumber: 5, phone: "254711000333", values: ["Long", "0711000333", "Nyeri"] },
+    // COPY's own escapes (backslash, tab) and multi-byte characters come back as they were; NUL, which PostgreSQL
+    // text cannot hold, is dropped.
+    { rowNumber: 8, phone: "254722000999", values: ["C:\\temp\tx", "0722000999", "Nyeri \u00e9\u00e8 \ud83d\ude00"] },
   ]);
   // The blank line is row 6 in a spreadsheet: the bad number is on row 7.
   expect(await issues(result.id)).toEqual([
@@ -83,7 +87,7 @@ test("a CSV with quoted commas, quoted line breaks, escaped quotes, ragged rows 
     `SELECT state, "validCount", "rowCount", "sizeBytes" FROM "Upload" WHERE id = $1`,
     [result.id],
   );
-  expect(rows[0]).toEqual({ state: "READY", validCount: 4, rowCount: 5, sizeBytes: Buffer.byteLength(csv) });
+  expect(rows[0]).toEqual({ state: "READY", validCount: 5, rowCount: 6, sizeBytes: Buffer.byteLength(csv) });
 });
 
 test("duplicates are kept once and each is listed with the row it repeats; opted-out numbers are stored and reported", async () => {
@@ -96,6 +100,31 @@ test("duplicates are kept once and each is listed with the row it repeats; opted
     ["DUPLICATE", 5, 2],
     ["OPTED_OUT", 4, null],
   ]);
+});
+
+test("across slices of 25,000: opted-out numbers at each slice's edges and duplicates of earlier slices are all reported", async () => {
+  const phone = (i: number) => `2547${String(60_000_000 + i)}`;
+  // Data rows are file rows 2…60,001; every 10,000th from the 5,000th repeats an earlier number; a slice ends after
+  // 25,000 recipients (a repeat is not one): the first slice ends at i = 25,001, the second at 50,004.
+  const optedOut = [0, 25_001, 25_002, 50_004, 50_005, 59_999];
+  await pool().query(`INSERT INTO "OptOut" (phone) SELECT unnest($1::text[]) ON CONFLICT DO NOTHING`, [
+    optedOut.map(phone),
+  ]);
+  const lines = ["phone,name"];
+  for (let i = 0; i < 60_000; i++)
+    lines.push(i % 10_000 === 5_000 ? `${phone(i - 4_999)},Again ${i}` : `${phone(i)},N ${i}`);
+  const result = await upload(lines.join("\n"), { size: 65_536 });
+  expect(result).toMatchObject({ rows: 60_000, valid: 59_994, duplicates: 6, optedOut: optedOut.length, invalid: 0 });
+  const found = await issues(result.id);
+  expect(found.filter((i) => i.kind === "OPTED_OUT").map((i) => i.rowNumber)).toEqual(optedOut.map((i) => i + 2));
+  expect(found.filter((i) => i.kind === "DUPLICATE").map((i) => [i.rowNumber, i.firstRow])).toEqual(
+    [5_000, 15_000, 25_000, 35_000, 45_000, 55_000].map((i) => [i + 2, i - 4_999 + 2]),
+  );
+  const { rows } = await pool().query(
+    `SELECT count(*)::int AS n, min("rowNumber") AS first, max("rowNumber") AS last FROM "UploadRecipient" WHERE "uploadId" = $1`,
+    [result.id],
+  );
+  expect(rows[0]).toEqual({ n: 59_994, first: 2, last: 60_001 });
 });
 
 test("semicolons and tabs are detected; Windows-1252, UTF-8 with BOM and UTF-16 (Excel's Unicode text) are decoded", async () => {

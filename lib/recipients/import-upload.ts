@@ -17,6 +17,8 @@ import { listShape } from "./list-columns";
 import { normalizeUploadedPhone } from "./upload-phone";
 import { SNIFF_BYTES, sniffFile } from "./sniff-file";
 import { MAX_UPLOAD_ROWS, TOO_MANY_ROWS } from "./upload-limits";
+import { FirstRows } from "./first-rows";
+import type { RowBatch } from "./row-batch";
 import { UploadWriter, type UploadCounts } from "./upload-writer";
 import { xlsxRows, type SheetChoice } from "./xlsx-rows";
 
@@ -50,11 +52,13 @@ export type UploadReportInfo = {
 };
 
 const SAMPLE_ROWS = 50;
+/** One formatter for every report line (toLocaleString builds one per call: a second for 10,000 duplicates). */
+const ROW_NUMBER = new Intl.NumberFormat("en");
 
 export const EMPTY_FILE = "The file is empty: it has no rows.";
 export const HEADER_ONLY = "The file has a header row but no rows below it: there is no one to send to.";
 
-type NumberedRows = AsyncIterable<[number, string[]][]>;
+type NumberedRows = AsyncIterable<RowBatch>;
 
 export async function importUpload(input: ImportInput): Promise<ImportedUpload> {
   const body = limitedBody(input.body, input.declaredBytes);
@@ -113,23 +117,22 @@ async function store(
 ): Promise<ImportedUpload> {
   const batches = rows[Symbol.asyncIterator]();
   // The first non-empty rows decide the list's shape.
-  const sample: [number, string[]][] = [];
-  let pendingBatch: [number, string[]][] = [];
-  while (sample.length < SAMPLE_ROWS) {
+  const sample: RowBatch = { numbers: [], rows: [] };
+  const pending: RowBatch[] = [];
+  while (sample.rows.length < SAMPLE_ROWS) {
     const next = await batches.next();
     if (next.done) break;
-    for (const row of next.value) (sample.length < SAMPLE_ROWS ? sample : pendingBatch).push(row);
+    pending.push(next.value);
+    sample.numbers.push(...next.value.numbers.slice(0, SAMPLE_ROWS - sample.rows.length));
+    sample.rows.push(...next.value.rows.slice(0, SAMPLE_ROWS - sample.rows.length));
   }
-  if (sample.length === 0) throw new AppError("INVALID_INPUT", EMPTY_FILE);
-  if (sample.length === 1 && !sample[0]![1].some((cell) => normalizeUploadedPhone(cell).ok))
+  if (sample.rows.length === 0) throw new AppError("INVALID_INPUT", EMPTY_FILE);
+  if (sample.rows.length === 1 && !sample.rows[0]!.some((cell) => normalizeUploadedPhone(cell).ok))
     throw new AppError("INVALID_INPUT", HEADER_ONLY);
-  const shape = listShape(
-    sample.map(([, cells]) => cells),
-    input.phoneColumn,
-  );
+  const shape = listShape(sample.rows, input.phoneColumn);
   const firstData = shape.headerIndex === null ? 0 : shape.headerIndex + 1;
-  if (shape.headerIndex !== null) info.headerRow = sample[shape.headerIndex]![0];
-  if (firstData >= sample.length) throw new AppError("INVALID_INPUT", HEADER_ONLY);
+  if (shape.headerIndex !== null) info.headerRow = sample.numbers[shape.headerIndex]!;
+  if (firstData >= sample.rows.length) throw new AppError("INVALID_INPUT", HEADER_ONLY);
 
   const writer = await UploadWriter.begin({
     filename: input.filename,
@@ -139,40 +142,37 @@ async function store(
     authorId: input.authorId,
   });
   try {
-    const seen = new Map<number, number>();
+    const seen = new FirstRows(Math.min(MAX_UPLOAD_ROWS, (input.declaredBytes ?? 0) / 32));
     const width = shape.columns.length;
+    const phoneIndex = shape.phoneIndex;
     /** Checks one row; true when a slice of recipients is ready to store (await writer.next()). */
-    const take = ([rowNumber, cells]: [number, string[]]): boolean => {
+    const take = (rowNumber: number, cells: string[]): boolean => {
       if (++writer.counts.rows > MAX_UPLOAD_ROWS) throw new AppError("TOO_LARGE", TOO_MANY_ROWS);
       if (cells.length > width) info.longRows++;
-      const value = cells[shape.phoneIndex] ?? "";
+      const value = cells[phoneIndex] ?? "";
       const check = normalizeUploadedPhone(value);
       if (!check.ok) {
         writer.issue("INVALID", rowNumber, value, check.reason);
         return false;
       }
-      // The nine digits after 254 fit a small integer: a million of them de-duplicate in a few tens of MB.
-      const key = Number(check.phone.slice(3));
-      const first = seen.get(key);
+      // The nine digits after 254 fit a small integer: a million of them de-duplicate in 16 MB of typed arrays.
+      const first = seen.firstOrAdd(Number(check.phone.slice(3)), rowNumber);
       if (first !== undefined) {
-        writer.issue(
-          "DUPLICATE",
-          rowNumber,
-          value,
-          `Repeats row ${first.toLocaleString("en")} (${check.phone}).`,
-          first,
-        );
+        writer.issue("DUPLICATE", rowNumber, value, `Repeats row ${ROW_NUMBER.format(first)} (${check.phone}).`, first);
         return false;
       }
-      seen.set(key, rowNumber);
-      const values = new Array<string>(width);
-      for (let i = 0; i < width; i++) values[i] = (cells[i] ?? "").replace(/\0/g, "");
-      return writer.recipient(rowNumber, check.phone, values);
+      return writer.recipient(rowNumber, check.phone, cells.length === width ? cells : fitted(cells, width));
     };
-    for (const row of [...sample.slice(firstData), ...pendingBatch]) if (take(row)) await writer.next();
-    pendingBatch = [];
+    let skip = firstData;
+    for (const batch of pending) {
+      const from = Math.min(skip, batch.rows.length);
+      skip -= from;
+      for (let i = from; i < batch.rows.length; i++) if (take(batch.numbers[i]!, batch.rows[i]!)) await writer.next();
+    }
+    pending.length = 0;
     for (let next = await batches.next(); !next.done; next = await batches.next()) {
-      for (const row of next.value) if (take(row)) await writer.next();
+      const { numbers, rows } = next.value;
+      for (let i = 0; i < rows.length; i++) if (take(numbers[i]!, rows[i]!)) await writer.next();
       // A turn of the event loop per batch: the slice being stored (its socket) progresses while rows are parsed.
       await new Promise((resolve) => setImmediate(resolve));
     }
@@ -193,18 +193,31 @@ async function store(
   }
 }
 
+/** A ragged row made as wide as the header: missing cells empty, extra cells dropped (and counted as long rows). */
+function fitted(cells: string[], width: number): string[] {
+  const out = new Array<string>(width);
+  for (let i = 0; i < width; i++) out[i] = cells[i] ?? "";
+  return out;
+}
+
 /** CSV records numbered as a spreadsheet shows them (a quoted line break does not start a new row); blank ones skipped. */
 async function* numbered(batches: AsyncIterable<string[][]>): NumberedRows {
   let rowNumber = 0;
   for await (const batch of batches) {
-    const out: [number, string[]][] = [];
+    const out: RowBatch = { numbers: [], rows: [] };
     for (const cells of batch) {
       rowNumber++;
-      if (cells.every((cell) => cell.trim() === "")) continue;
-      out.push([rowNumber, cells]);
+      if (isBlank(cells)) continue;
+      out.numbers.push(rowNumber);
+      out.rows.push(cells);
     }
-    if (out.length) yield out;
+    if (out.rows.length) yield out;
   }
+}
+
+function isBlank(cells: string[]): boolean {
+  for (const cell of cells) if (cell !== "" && cell.trim() !== "") return false;
+  return true;
 }
 
 function readWorkbook(file: string, onSheet: (choice: SheetChoice) => void): NumberedRows {

@@ -12,6 +12,7 @@ const SCIENTIFIC = /^\s*\+?(\d+)(?:[.,](\d+))?[eE]\+?(\d+)\s*$/;
 export function normalizeUploadedPhone(raw: string): PhoneCheck {
   const input = raw.replace(INVISIBLE, "");
   const direct = normalizePhone(input, { lenient: true });
+  if (input === raw && (direct.ok || input.trim() === "")) return direct;
   if (direct.ok || input.trim() === "")
     return direct.ok ? { ...direct, input: raw } : { ok: false, input: raw, reason: direct.reason };
 

@@ -4,6 +4,7 @@
 // covers (a "Region" merged down ten rows personalises all ten).
 import ExcelJS from "exceljs";
 import { cellText } from "./cell-text";
+import type { RowBatch } from "./row-batch";
 import { readMergedRanges, type MergedRange } from "./xlsx-merges";
 
 export type SheetChoice = { used: string; sheets: string[] };
@@ -12,11 +13,8 @@ type SheetReader = AsyncIterable<ExcelJS.Row> & { id: string | number; name: str
 
 const BATCH = 1_000;
 
-/** Yields [rowNumber, cells] in batches; `onSheet` learns which sheet is read before its first batch. */
-export async function* xlsxRows(
-  file: string,
-  onSheet: (choice: SheetChoice) => void,
-): AsyncGenerator<[number, string[]][]> {
+/** Yields rows in batches, with their row numbers; `onSheet` learns which sheet was read once all are read. */
+export async function* xlsxRows(file: string, onSheet: (choice: SheetChoice) => void): AsyncGenerator<RowBatch> {
   const merges = await readMergedRanges(file);
   const reader = new ExcelJS.stream.xlsx.WorkbookReader(file, {
     worksheets: "emit",
@@ -36,19 +34,20 @@ export async function* xlsxRows(
       continue;
     }
     const fill = mergeFiller(merges.get(worksheet.name) ?? []);
-    let batch: [number, string[]][] = [];
+    let batch: RowBatch = { numbers: [], rows: [] };
     for await (const row of worksheet) {
       const values = (row.values as unknown[]).slice(1).map(cellText);
       fill(row.number, values);
       if (values.every((value) => value.trim() === "")) continue;
       if (chosen === null) chosen = worksheet.name;
-      batch.push([row.number, values]);
-      if (batch.length >= BATCH) {
+      batch.numbers.push(row.number);
+      batch.rows.push(values);
+      if (batch.rows.length >= BATCH) {
         yield batch;
-        batch = [];
+        batch = { numbers: [], rows: [] };
       }
     }
-    if (batch.length) yield batch;
+    if (batch.rows.length) yield batch;
   }
   onSheet({ used: chosen ?? sheets[0] ?? "", sheets });
 }
