@@ -82,3 +82,70 @@ test("a connection dropped half-way leaves nothing stored", async ({ page, seedU
     0,
   );
 });
+
+test("rows are checked while the file is still arriving, and Cancel stops the upload with nothing stored", async ({
+  page,
+  seedUser,
+  db,
+}) => {
+  const operator = await seedUser("OPERATOR");
+  await logIn(page, operator);
+  await page.goto("/lists");
+  // A slow connection (Chromium's own throttling), so the upload is still running when Cancel is pressed: 100,000
+  // rows (3.1 MB) at 256 KiB/s take twelve seconds.
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("Network.enable");
+  await cdp.send("Network.emulateNetworkConditions", {
+    offline: false,
+    latency: 0,
+    downloadThroughput: -1,
+    uploadThroughput: 256 * 1024,
+  });
+  const rows = Array.from({ length: 100_000 }, (_, i) => `07${String(60_000_000 + i)},Name ${i}`);
+  await page
+    .getByLabel("List file")
+    .setInputFiles({ name: "slow.csv", mimeType: "text/csv", buffer: Buffer.from(`phone,name\n${rows.join("\n")}\n`) });
+  const progress = page.getByTestId("upload-progress");
+  await expect(progress.getByRole("progressbar", { name: "Bytes sent" })).toBeVisible();
+  // The first 25,000 rows are checked and stored while the rest is on its way.
+  await expect(progress.getByTestId("upload-checked")).toHaveText(/^\d{2},\d{3} rows checked$/, { timeout: 20_000 });
+  expect(
+    (await db.query(`SELECT state FROM "Upload" WHERE "authorId" = $1`, [operator.id])).rows.map((r) => r.state),
+  ).toEqual(["STORING"]);
+  await page.getByRole("button", { name: "Cancel" }).click();
+  await expect(page.getByText("Upload cancelled; nothing was stored.")).toBeVisible();
+  await expect
+    .poll(
+      async () =>
+        (await db.query(`SELECT count(*)::int AS n FROM "Upload" WHERE "authorId" = $1`, [operator.id])).rows[0].n,
+      { timeout: 30_000 },
+    )
+    .toBe(0);
+  expect((await db.query(`SELECT count(*)::int AS n FROM "UploadRecipient" WHERE phone LIKE '25476%'`)).rows[0].n).toBe(
+    0,
+  );
+  await expect(page.getByRole("table", { name: "Saved lists" }).getByRole("cell", { name: "slow.csv" })).toHaveCount(0);
+});
+
+test("a list over 10 MB arrives whole through the console (no proxy buffer cuts it), with the security headers", async ({
+  page,
+  seedUser,
+}) => {
+  const operator = await seedUser("OPERATOR");
+  await logIn(page, operator);
+  const rows = 500_000;
+  const body = Buffer.from(
+    `phone,name,town\n${Array.from({ length: rows }, (_, i) => `07${String(70_000_000 + i)},Name ${i},Town`).join("\n")}\n`,
+  );
+  expect(body.length).toBeGreaterThan(13 * 1024 * 1024);
+  const response = await page.request.post("/api/uploads?filename=big.csv", {
+    data: body,
+    headers: { "content-type": "text/csv" },
+    timeout: 60_000,
+  });
+  expect(response.status()).toBe(201);
+  const { upload } = (await response.json()) as { upload: { rows: number; valid: number; invalid: number } };
+  expect(upload).toMatchObject({ rows, valid: rows, invalid: 0 });
+  expect(response.headers()["x-content-type-options"]).toBe("nosniff");
+  expect(response.headers()["content-security-policy"]).toBe("default-src 'none'; frame-ancestors 'none'");
+});

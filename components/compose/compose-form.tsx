@@ -13,6 +13,7 @@ import { fetchJson } from "@/lib/http/fetch-json";
 import { normalizePhone } from "@/lib/provider/wire/phone";
 import { smsEncoding, smsSegments, ucs2Characters } from "@/lib/provider/wire/sms-units";
 import { MAX_PASTED_NUMBERS, splitNumbers } from "@/lib/recipients/split-numbers";
+import { ListSource, type ListChoice } from "./list-source";
 import { SendPlanView, type PlanView } from "./send-plan";
 
 type Account = {
@@ -23,7 +24,6 @@ type Account = {
   batchSizeLimit: number;
   requestsPerSecond: number;
 };
-export type ListChoice = { id: string; filename: string; validCount: number; columns: string[]; uploaded: string };
 export type TemplateChoice = { id: string; name: string; kind: "SMS" | "VOICE"; body: string };
 
 /** The value after it has stopped changing for a moment: the list planner reads the whole list on each ask. */
@@ -294,29 +294,7 @@ export function ComposeForm({
         </label>
       </fieldset>
       {source === "list" ? (
-        lists.length === 0 ? (
-          <Notice>There are no saved lists yet. Upload one on the Lists page.</Notice>
-        ) : (
-          <Field
-            label="Saved list"
-            errors={errors.listId}
-            hint={
-              list
-                ? `${list.validCount.toLocaleString()} recipients · placeholders: ${list.columns.map((c) => `{{${c}}}`).join(" ")}`
-                : undefined
-            }
-          >
-            {(ids) => (
-              <Select {...ids} name="listId" value={listId} onChange={(e) => setListId(e.target.value)}>
-                {lists.map((l) => (
-                  <option key={l.id} value={l.id}>
-                    {l.filename} — {l.validCount.toLocaleString()} recipients, {l.uploaded}
-                  </option>
-                ))}
-              </Select>
-            )}
-          </Field>
-        )
+        <ListSource lists={lists} listId={listId} onListId={setListId} errors={errors.listId} />
       ) : (
         <Field
           label="Recipients"

@@ -1,92 +1,41 @@
 "use client";
 
-// Uploading a list: pick a file or drop it here; the bytes go to POST /api/uploads as the raw body (XMLHttpRequest,
-// for its upload progress), with a cancel; then the report — counts, the phone column (changeable: the same file is
-// sent again with the chosen column), the first lines of each group and their downloads.
+// Uploading a list, on the Lists page and in Compose: pick a file or drop it here; two bars while it runs — bytes
+// sent, then rows checked (the server checks as the bytes arrive, so the second follows the first) — and a cancel;
+// then the report (upload-report.tsx).
 import { useRouter } from "next/navigation";
-import { useRef, useState } from "react";
-import { Button, ButtonAnchor } from "@/components/ui/button";
-import { Card, Stat } from "@/components/ui/card";
-import { Field, Select } from "@/components/ui/field";
+import { useState } from "react";
+import { Button } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
 import { Notice } from "@/components/ui/notice";
 import { Progress } from "@/components/ui/progress";
-import { EmptyRow, Table, Td, Th, THead, Tr } from "@/components/ui/table";
+import { UploadReport, type UploadReportView } from "./upload-report";
+import { useUpload } from "./use-upload";
 
-type Sample = { row: number; value: string; reason: string };
-type Report = {
-  upload: {
-    id: string;
-    filename: string;
-    format: string;
-    columns: string[];
-    phoneColumn: string;
-    rows: number;
-    valid: number;
-    invalid: number;
-    duplicates: number;
-    optedOut: number;
-    report: { sheet?: string; sheets?: string[]; delimiter?: string; encoding?: string; longRows: number };
-  };
-  samples: Record<"invalid" | "duplicates" | "opted-out", Sample[]>;
-};
+const MB = 1024 * 1024;
+const megabytes = (bytes: number) => (bytes / MB).toLocaleString(undefined, { maximumFractionDigits: 1 });
 
-const GROUPS = [
-  { key: "invalid", title: "Invalid numbers", count: (r: Report) => r.upload.invalid },
-  { key: "duplicates", title: "Duplicates (kept once)", count: (r: Report) => r.upload.duplicates },
-  { key: "opted-out", title: "Opted out (stored, never sent to)", count: (r: Report) => r.upload.optedOut },
-] as const;
-
-export function UploadList() {
+export function UploadList({
+  title = "Upload a list",
+  onUploaded,
+}: {
+  title?: string;
+  /** Called with the report once the list is stored (Compose selects it). */
+  onUploaded?: (report: UploadReportView) => void;
+}) {
   const router = useRouter();
-  const [file, setFile] = useState<File | null>(null);
-  const [sent, setSent] = useState<{ loaded: number; total: number } | null>(null);
-  const [report, setReport] = useState<Report | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const upload = useUpload((report) => {
+    router.refresh();
+    onUploaded?.(report);
+  });
   const [dragging, setDragging] = useState(false);
-  const request = useRef<XMLHttpRequest | null>(null);
-
-  function send(chosen: File, phoneColumn?: string) {
-    setFile(chosen);
-    setError(null);
-    setReport(null);
-    setSent({ loaded: 0, total: chosen.size });
-    const xhr = new XMLHttpRequest();
-    request.current = xhr;
-    const params = new URLSearchParams({ filename: chosen.name, ...(phoneColumn ? { phoneColumn } : {}) });
-    xhr.open("POST", `/api/uploads?${params}`);
-    xhr.setRequestHeader("content-type", "application/octet-stream");
-    xhr.upload.onprogress = (event) => setSent({ loaded: event.loaded, total: event.total || chosen.size });
-    xhr.onload = () => {
-      request.current = null;
-      setSent(null);
-      const body = (() => {
-        try {
-          return JSON.parse(xhr.responseText) as Report & { message?: string };
-        } catch {
-          return null;
-        }
-      })();
-      if (xhr.status === 201 && body) {
-        setReport(body);
-        router.refresh();
-      } else setError(body?.message ?? `The upload failed (${xhr.status}).`);
-    };
-    xhr.onerror = () => {
-      request.current = null;
-      setSent(null);
-      setError("The connection was lost during the upload; nothing was stored. Try again.");
-    };
-    xhr.onabort = () => {
-      request.current = null;
-      setSent(null);
-      setError("Upload cancelled; nothing was stored.");
-    };
-    xhr.send(chosen);
-  }
+  const { sending, file } = upload;
+  // An XLSX file is unpacked once it has all arrived: its rows are checked after the bytes, not along with them.
+  const workbook = file?.name.toLowerCase().endsWith(".xlsx") ?? false;
 
   return (
     <div className="space-y-6">
-      <Card title="Upload a list">
+      <Card title={title}>
         <div
           onDragOver={(e) => {
             e.preventDefault();
@@ -97,8 +46,9 @@ export function UploadList() {
             e.preventDefault();
             setDragging(false);
             const dropped = e.dataTransfer.files[0];
-            if (dropped) send(dropped);
+            if (dropped) upload.send(dropped);
           }}
+          data-testid="upload-drop-zone"
           className={`rounded-lg border-2 border-dashed p-6 text-center ${dragging ? "border-sky-500 bg-sky-50" : "border-slate-300"}`}
         >
           <p className="mb-3 text-slate-600">Drop a CSV or XLSX file here (up to 1,000,000 rows, 100 MB), or</p>
@@ -109,112 +59,60 @@ export function UploadList() {
               className="sr-only"
               accept=".csv,.txt,.tsv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
               aria-label="List file"
+              disabled={sending !== null}
               onChange={(e) => {
                 const chosen = e.target.files?.[0];
-                if (chosen) send(chosen);
+                if (chosen) upload.send(chosen);
                 e.target.value = "";
               }}
             />
           </label>
         </div>
-        {sent ? (
-          <div className="mt-4 space-y-2" aria-live="polite">
+        {sending ? (
+          <div className="mt-4 space-y-2" aria-live="polite" data-testid="upload-progress">
             <p className="text-sm">
-              Sending {file?.name}: {Math.round((sent.loaded / Math.max(sent.total, 1)) * 100)}%
-              {sent.loaded >= sent.total ? " — checking the rows…" : ""}
+              Sending {file?.name}: {megabytes(sending.loaded)} of {megabytes(sending.total)} MB (
+              {Math.floor((sending.loaded / Math.max(sending.total, 1)) * 100)}%)
             </p>
             <Progress
-              total={sent.total}
-              segments={[{ key: "sent", value: sent.loaded, className: "bg-sky-600", label: "Sent" }]}
+              label="Bytes sent"
+              total={sending.total}
+              segments={[{ key: "sent", value: sending.loaded, className: "bg-sky-600", label: "Sent" }]}
             />
-            <Button size="sm" onClick={() => request.current?.abort()}>
+            <p className="text-sm" data-testid="upload-checked">
+              {sending.checkedRows > 0
+                ? `${sending.checkedRows.toLocaleString()} rows checked`
+                : sending.loaded >= sending.total
+                  ? "Checking the rows…"
+                  : "Rows are checked as they arrive."}
+            </p>
+            <Progress
+              label="Rows checked"
+              // Checked bytes measure a CSV's progress; a workbook's rows are counted without a known end.
+              total={workbook ? Math.max(sending.checkedRows, 1) : sending.total}
+              segments={[
+                {
+                  key: "checked",
+                  value: workbook ? sending.checkedRows : sending.checkedBytes,
+                  className: "bg-emerald-600",
+                  label: "Checked",
+                },
+              ]}
+            />
+            <Button size="sm" onClick={upload.cancel}>
               Cancel
             </Button>
           </div>
         ) : null}
-        {error ? (
+        {upload.error ? (
           <Notice tone="error" className="mt-4">
-            {error}
+            {upload.error}
           </Notice>
         ) : null}
       </Card>
-      {report && file ? <UploadReport report={report} onPhoneColumn={(column) => send(file, column)} /> : null}
-    </div>
-  );
-}
-
-function UploadReport({ report, onPhoneColumn }: { report: Report; onPhoneColumn: (column: string) => void }) {
-  const u = report.upload;
-  const how = [
-    u.format === "xlsx"
-      ? `sheet "${u.report.sheet}"${(u.report.sheets?.length ?? 0) > 1 ? ` (of ${u.report.sheets!.map((s) => `"${s}"`).join(", ")})` : ""}`
-      : null,
-    u.report.encoding ? `${u.report.encoding.toUpperCase()}` : null,
-    u.report.delimiter ? `separated by ${u.report.delimiter === "\t" ? "tabs" : `"${u.report.delimiter}"`}` : null,
-  ].filter(Boolean);
-  return (
-    <Card title={`Report: ${u.filename}`} data-testid="upload-report">
-      <p className="mb-3 text-sm text-slate-600">
-        Read as {how.join(", ")}. Placeholders: {u.columns.map((c) => `{{${c}}}`).join(" ")}
-      </p>
-      <dl className="mb-4 grid grid-cols-2 gap-3 sm:grid-cols-5">
-        <Stat label="Rows read" value={u.rows.toLocaleString()} testId="report-rows" />
-        <Stat label="Valid" value={u.valid.toLocaleString()} testId="report-valid" />
-        <Stat label="Invalid" value={u.invalid.toLocaleString()} testId="report-invalid" />
-        <Stat label="Duplicates" value={u.duplicates.toLocaleString()} testId="report-duplicates" />
-        <Stat label="Opted out" value={u.optedOut.toLocaleString()} testId="report-opted-out" />
-      </dl>
-      {u.report.longRows > 0 ? (
-        <Notice tone="warning">
-          {u.report.longRows.toLocaleString()} row(s) have more cells than the header; the extra cells were not kept.
-        </Notice>
+      {upload.report && file ? (
+        <UploadReport report={upload.report} onPhoneColumn={(column) => upload.send(file, column)} />
       ) : null}
-      <Field
-        label="Phone column"
-        hint="Guessed from the header and the values; choose another to check the file again."
-        className="my-4 max-w-xs"
-      >
-        {(ids) => (
-          <Select {...ids} value={u.phoneColumn} onChange={(e) => onPhoneColumn(e.target.value)}>
-            {u.columns.map((c) => (
-              <option key={c} value={c}>
-                {c}
-              </option>
-            ))}
-          </Select>
-        )}
-      </Field>
-      {GROUPS.map((group) =>
-        group.count(report) > 0 ? (
-          <section key={group.key} className="mt-4 space-y-2">
-            <div className="flex items-center gap-3">
-              <h3 className="font-medium">
-                {group.title}: {group.count(report).toLocaleString()}
-              </h3>
-              <ButtonAnchor size="sm" href={`/api/uploads/${u.id}/report?group=${group.key}`} download>
-                Download {group.key} CSV
-              </ButtonAnchor>
-            </div>
-            <Table>
-              <THead>
-                <Th numeric>Row</Th>
-                <Th>Value</Th>
-                <Th>Reason</Th>
-              </THead>
-              <tbody>
-                {report.samples[group.key].length === 0 ? <EmptyRow columns={3}>None.</EmptyRow> : null}
-                {report.samples[group.key].map((s) => (
-                  <Tr key={s.row}>
-                    <Td numeric>{s.row.toLocaleString()}</Td>
-                    <Td className="font-mono">{s.value}</Td>
-                    <Td>{s.reason}</Td>
-                  </Tr>
-                ))}
-              </tbody>
-            </Table>
-          </section>
-        ) : null,
-      )}
-    </Card>
+    </div>
   );
 }

@@ -3,12 +3,24 @@ import { cx } from "./cx";
 
 export type Segment = { key: string; value: number; className: string; label: string };
 
-export function Progress({ segments, total, className }: { segments: Segment[]; total: number; className?: string }) {
+export function Progress({
+  segments,
+  total,
+  label,
+  className,
+}: {
+  segments: Segment[];
+  total: number;
+  /** The bar's accessible name, when the page has more than one. */
+  label?: string;
+  className?: string;
+}) {
   const whole = Math.max(total, 1);
   const done = segments.reduce((sum, s) => sum + s.value, 0);
   return (
     <div
       role="progressbar"
+      aria-label={label}
       aria-valuemin={0}
       aria-valuemax={whole}
       aria-valuenow={Math.min(done, whole)}

@@ -10,7 +10,10 @@ const SOURCES = [
   "lib",
   "public",
   "instrumentation.ts",
+  "proxy.ts",
   "next.config.mjs",
+  "postcss.config.mjs",
+  "tsconfig.json",
   "package-lock.json",
   "prisma/schema.prisma",
 ];

@@ -11,6 +11,7 @@ import { activateBatch, completeFinishedBatches, pauseAccountBatches } from "./b
 import { claimChunk, type ClaimedChunk } from "./claim";
 import { boss, START_BATCH, stopBoss, type StartBatchJob } from "./jobs";
 import { clientFor, closeClients } from "./provider-clients";
+import { deleteInterruptedUploads } from "@/lib/recipients/interrupted-uploads";
 import { failInterruptedStoring } from "./interrupted-storing";
 import { recordResponse } from "./record";
 import { recoverOrphans } from "./recovery";
@@ -151,6 +152,8 @@ export async function startWorker(options: WorkerOptions): Promise<WorkerHandle>
         if (recovered > 0) log(`Marked ${recovered} message(s) UNKNOWN: their worker stopped mid-request.`);
         for (const id of await failInterruptedStoring(identity))
           log(`Batch ${id} failed: storing its recipients was interrupted.`);
+        for (const id of await deleteInterruptedUploads(identity.session))
+          log(`Upload ${id} deleted: the process reading it stopped before the end.`);
         await completeFinishedBatches();
       } catch (error) {
         log(`Sweep failed: ${error instanceof Error ? error.message : String(error)}`);

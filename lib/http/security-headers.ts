@@ -27,6 +27,12 @@ export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
   "Referrer-Policy": "strict-origin-when-cross-origin",
 };
 
+/** For an API route answered without proxy.ts (JSON only: nothing in it may load or run anything). */
+export const API_SECURITY_HEADERS: Readonly<Record<string, string>> = {
+  ...SECURITY_HEADERS,
+  "Content-Security-Policy": "default-src 'none'; frame-ancestors 'none'",
+};
+
 /** A fresh, unguessable nonce per request (16 random bytes, base64). */
 export function createNonce(): string {
   return Buffer.from(crypto.getRandomValues(new Uint8Array(16))).toString("base64");

@@ -30,6 +30,8 @@ export type ImportInput = {
   /** The operator's choice of phone column (by name); guessed when absent. */
   phoneColumn?: string | undefined;
   authorId: string;
+  /** The browser's key for asking how far the check has got (GET /api/uploads/progress). */
+  progressKey?: string | undefined;
 };
 
 export type ImportedUpload = UploadCounts & {
@@ -140,6 +142,8 @@ async function store(
     columns: shape.columns,
     phoneColumn: shape.columns[shape.phoneIndex]!,
     authorId: input.authorId,
+    progressKey: input.progressKey,
+    bytesRead: () => body.bytes,
   });
   try {
     const seen = new FirstRows(Math.min(MAX_UPLOAD_ROWS, (input.declaredBytes ?? 0) / 32));

@@ -8,6 +8,7 @@
 // with everything it stored (delete-upload.ts), so no half list is ever offered; one left STORING by a process that
 // died is never offered either (lists show READY only).
 import "server-only";
+import { randomUUID } from "node:crypto";
 import type pg from "pg";
 import { recordAudit } from "@/lib/audit/record-audit";
 import { CopyBuffer } from "@/lib/db/copy-buffer";
@@ -25,7 +26,15 @@ export type UploadMeta = {
   columns: string[];
   phoneColumn: string;
   authorId: string;
+  /** The browser's key for asking how far the check has got (Upload.progressKey). */
+  progressKey?: string | undefined;
+  /** Bytes of the file read so far, for the same question. */
+  bytesRead: () => number;
 };
+
+/** Advisory locks (space, hashtext(upload id)) held by a writer while its upload is STORING: a STORING upload whose
+ * lock is free was left by a process that died, and is deleted (interrupted-uploads.ts). */
+export const UPLOAD_LOCK_SPACE = 7263;
 
 /** Long cells are cut in the report (the whole row is in the operator's file). */
 const ISSUE_VALUE_MAX = 200;
@@ -52,15 +61,18 @@ export class UploadWriter {
     // synchronous and so makes every earlier one durable too; a database crash before it leaves an upload that
     // never became READY, which is never offered.
     const client = await relaxedPool().connect();
+    // The lock before the row: a sweeper that sees the row STORING always finds its lock taken.
+    const id = randomUUID();
     try {
-      const { rows } = await client.query<{ id: string }>(
-        `INSERT INTO "Upload" (id, filename, "sizeBytes", format, columns, "phoneColumn", "authorId", state)
-         VALUES (gen_random_uuid(), $1, 0, $2, $3, $4, $5, 'STORING') RETURNING id`,
-        [meta.filename, meta.format, meta.columns, meta.phoneColumn, meta.authorId],
+      await client.query("SELECT pg_advisory_lock($1, hashtext($2))", [UPLOAD_LOCK_SPACE, id]);
+      await client.query(
+        `INSERT INTO "Upload" (id, filename, "sizeBytes", format, columns, "phoneColumn", "authorId", state, "progressKey")
+         VALUES ($1, $2, 0, $3, $4, $5, $6, 'STORING', $7)`,
+        [id, meta.filename, meta.format, meta.columns, meta.phoneColumn, meta.authorId, meta.progressKey ?? null],
       );
-      return new UploadWriter(rows[0]!.id, client, meta);
+      return new UploadWriter(id, client, meta);
     } catch (error) {
-      client.release();
+      await release(client, id);
       throw error;
     }
   }
@@ -106,6 +118,7 @@ export class UploadWriter {
     // Both taken at once: what arrives while this slice is stored belongs to the next.
     const slice = this.recipients;
     const [firstRow, lastRow] = [this.firstRow, this.lastRow];
+    const progress = [this.counts.rows, this.meta.bytesRead()];
     this.recipients = new CopyBuffer();
     // Report lines wait for the end unless there are many: a statement per slice is a round trip the parser's
     // event loop must come back for.
@@ -118,16 +131,22 @@ export class UploadWriter {
         issues,
       );
     }
-    if (slice.lines === 0) return;
-    await copyLines(this.client, `COPY "UploadRecipient" ("uploadId", "rowNumber", phone, "values") FROM STDIN`, slice);
-    // The slice's opted-out numbers, found by PostgreSQL (its core is the idle one while the parser reads on).
+    if (slice.lines > 0)
+      await copyLines(
+        this.client,
+        `COPY "UploadRecipient" ("uploadId", "rowNumber", phone, "values") FROM STDIN`,
+        slice,
+      );
+    // The slice's opted-out numbers, found by PostgreSQL (its core is the idle one while the parser reads on), and
+    // how far the check has got, for the browser's progress bar: one statement.
     const { rowCount } = await this.client.query(
-      `INSERT INTO "UploadIssue" ("uploadId", kind, "rowNumber", value, reason)
+      `WITH progress AS (UPDATE "Upload" SET "rowCount" = $4, "sizeBytes" = $5 WHERE id = $1)
+       INSERT INTO "UploadIssue" ("uploadId", kind, "rowNumber", value, reason)
        SELECT r."uploadId", 'OPTED_OUT', r."rowNumber", r.phone,
               'On the opt-out list since ' || to_char(o."createdAt", 'YYYY-MM-DD') || ': it will not be sent to.'
        FROM "UploadRecipient" r JOIN "OptOut" o ON o.phone = r.phone
        WHERE r."uploadId" = $1 AND r."rowNumber" BETWEEN $2 AND $3`,
-      [this.id, firstRow, lastRow],
+      [this.id, slice.lines > 0 ? firstRow : 0, slice.lines > 0 ? lastRow : -1, ...progress],
     );
     this.counts.optedOut += rowCount ?? 0;
   }
@@ -163,7 +182,7 @@ export class UploadWriter {
       throw error;
     } finally {
       this.closed = true;
-      this.client.release();
+      await release(this.client, this.id);
     }
   }
 
@@ -182,7 +201,18 @@ export class UploadWriter {
     try {
       await this.discard();
     } finally {
-      this.client.release();
+      await release(this.client, this.id);
     }
+  }
+}
+
+/** Gives the connection back without the upload's lock (a session lock outlives a pooled connection's borrower); a
+ * connection that cannot say so is closed instead, which frees it too. */
+async function release(client: pg.PoolClient, id: string): Promise<void> {
+  try {
+    await client.query("SELECT pg_advisory_unlock($1, hashtext($2))", [UPLOAD_LOCK_SPACE, id]);
+    client.release();
+  } catch (error) {
+    client.release(error instanceof Error ? error : true);
   }
 }

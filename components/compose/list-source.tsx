@@ -1,0 +1,53 @@
+"use client";
+
+// Compose's recipients from a list: one of the saved lists, or a file uploaded here and now — checked, reported and
+// then chosen, without leaving the message being written.
+import { UploadList } from "@/components/lists/upload-list";
+import { Field, Select } from "@/components/ui/field";
+
+export type ListChoice = { id: string; filename: string; validCount: number; columns: string[]; uploaded: string };
+
+export function ListSource({
+  lists,
+  listId,
+  onListId,
+  errors,
+}: {
+  lists: ListChoice[];
+  listId: string;
+  onListId: (id: string) => void;
+  errors?: string[] | undefined;
+}) {
+  const list = lists.find((l) => l.id === listId);
+  return (
+    <div className="space-y-3">
+      {lists.length > 0 ? (
+        <Field
+          label="Saved list"
+          errors={errors}
+          hint={
+            list
+              ? `${list.validCount.toLocaleString()} recipients · placeholders: ${list.columns.map((c) => `{{${c}}}`).join(" ")}`
+              : undefined
+          }
+        >
+          {(ids) => (
+            <Select {...ids} name="listId" value={listId} onChange={(e) => onListId(e.target.value)}>
+              {list ? null : <option value={listId}>The list just uploaded…</option>}
+              {lists.map((l) => (
+                <option key={l.id} value={l.id}>
+                  {l.filename} — {l.validCount.toLocaleString()} recipients, {l.uploaded}
+                </option>
+              ))}
+            </Select>
+          )}
+        </Field>
+      ) : null}
+      {/* Always in the same place: the report stays on screen when the first list makes the chooser appear. */}
+      <UploadList
+        title={lists.length > 0 ? "Or upload a new list" : "Upload a list"}
+        onUploaded={(report) => onListId(report.upload.id)}
+      />
+    </div>
+  );
+}

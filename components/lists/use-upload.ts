@@ -1,0 +1,86 @@
+"use client";
+
+// Sending a list file: the bytes go to POST /api/uploads as the raw body (XMLHttpRequest, for its upload progress),
+// with a key of the browser's choosing by which GET /api/uploads/progress tells how many rows the server has
+// checked so far (the server checks as the bytes arrive); cancellable; the report or the server's sentence at the end.
+import { useQuery } from "@tanstack/react-query";
+import { useRef, useState } from "react";
+import { fetchJson } from "@/lib/http/fetch-json";
+import type { UploadProgress } from "@/lib/recipients/upload-progress";
+import type { UploadReportView } from "./upload-report";
+
+export type UploadState = {
+  file: File | null;
+  /** While the request runs: bytes sent of the file's size, and what the server has checked. */
+  sending: { loaded: number; total: number; checkedRows: number; checkedBytes: number } | null;
+  report: UploadReportView | null;
+  error: string | null;
+};
+
+const POLL_MS = 500;
+
+export function useUpload(onUploaded?: (report: UploadReportView) => void) {
+  const [state, setState] = useState<UploadState>({ file: null, sending: null, report: null, error: null });
+  const [progressKey, setProgressKey] = useState<string | null>(null);
+  const request = useRef<XMLHttpRequest | null>(null);
+
+  const progress = useQuery({
+    queryKey: ["upload-progress", progressKey],
+    queryFn: ({ signal }) => fetchJson<UploadProgress>(`/api/uploads/progress?key=${progressKey}`, { signal }),
+    enabled: progressKey !== null,
+    refetchInterval: POLL_MS,
+    gcTime: 0,
+  });
+
+  function finish(next: Partial<UploadState>) {
+    request.current = null;
+    setProgressKey(null);
+    setState((s) => ({ ...s, sending: null, ...next }));
+  }
+
+  function send(file: File, phoneColumn?: string) {
+    const key = crypto.randomUUID();
+    setProgressKey(key);
+    setState({
+      file,
+      sending: { loaded: 0, total: file.size, checkedRows: 0, checkedBytes: 0 },
+      report: null,
+      error: null,
+    });
+    const xhr = new XMLHttpRequest();
+    request.current = xhr;
+    const params = new URLSearchParams({
+      filename: file.name,
+      progressKey: key,
+      ...(phoneColumn ? { phoneColumn } : {}),
+    });
+    xhr.open("POST", `/api/uploads?${params}`);
+    xhr.setRequestHeader("content-type", "application/octet-stream");
+    xhr.upload.onprogress = (event) =>
+      setState((s) =>
+        s.sending ? { ...s, sending: { ...s.sending, loaded: event.loaded, total: event.total || file.size } } : s,
+      );
+    xhr.onload = () => {
+      const body = (() => {
+        try {
+          return JSON.parse(xhr.responseText) as UploadReportView & { message?: string };
+        } catch {
+          return null;
+        }
+      })();
+      if (xhr.status === 201 && body) {
+        finish({ report: body });
+        onUploaded?.(body);
+      } else finish({ error: body?.message ?? `The upload failed (${xhr.status}).` });
+    };
+    xhr.onerror = () => finish({ error: "The connection was lost during the upload; nothing was stored. Try again." });
+    xhr.onabort = () => finish({ error: "Upload cancelled; nothing was stored." });
+    xhr.send(file);
+  }
+
+  const checked = progress.data?.state ? progress.data : null;
+  const sending = state.sending
+    ? { ...state.sending, checkedRows: checked?.rows ?? 0, checkedBytes: checked?.bytes ?? 0 }
+    : null;
+  return { ...state, sending, send, cancel: () => request.current?.abort() };
+}
