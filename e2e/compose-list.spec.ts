@@ -3,6 +3,7 @@
 // the sandbox's receipts, and find each recipient's own text in the export. Then: a placeholder naming no column is
 // refused before sending, with its name; a template saved, reused in Compose, edited and deleted.
 import fs from "node:fs";
+import ExcelJS from "exceljs";
 import { expect, logIn, test } from "./fixtures";
 
 const ROWS = 1_000;
@@ -182,4 +183,78 @@ test("opt-outs: upload a CSV of numbers, search in any form, page, remove", asyn
   await expect(table.getByRole("cell", { name: "254747000059", exact: true })).toHaveCount(0);
   const { rows } = await db.query(`SELECT action FROM "AuditEvent" WHERE "actorId" = $1 ORDER BY id`, [operator.id]);
   expect(rows.map((r) => r.action)).toEqual(["upload.create", "optout.add", "optout.remove"]);
+});
+
+test("from Compose, an XLSX list of 1,000 rows with 10 invalid and 5 duplicates: report, invalid rows, personalised send, each recipient's own text in the export", async ({
+  page,
+  seedUser,
+}) => {
+  test.setTimeout(120_000);
+  const phone = (i: number) => `2547480${String(i).padStart(5, "0")}`;
+  const workbook = new ExcelJS.Workbook();
+  const sheet = workbook.addWorksheet("Wateja");
+  sheet.addRow(["phone", "name"]);
+  for (let i = 0; i < 1_000; i++) {
+    if (i % 100 === 9) sheet.addRow([`12345${i}`, `Bad ${i}`]);
+    // Rows 995–999 repeat rows 0–4, typed another way.
+    else if (i >= 995) sheet.addRow([`+254 748 000 ${String(i - 995).padStart(3, "0")}`, `Again ${i}`]);
+    // Numbers as Excel stores them when typed into a cell (a number cell), and as text.
+    else sheet.addRow([i % 2 === 0 ? Number(phone(i)) : `0${phone(i).slice(3)}`, `Jina ${i}`]);
+  }
+  const xlsx = Buffer.from(await workbook.xlsx.writeBuffer());
+
+  const operator = await seedUser("OPERATOR");
+  await logIn(page, operator);
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Compose" }).click();
+  await page.getByLabel("A saved list").check();
+  await page.getByLabel("List file").setInputFiles({
+    name: "wateja.xlsx",
+    mimeType: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+    buffer: xlsx,
+  });
+  const report = page.getByTestId("upload-report");
+  await expect(report.getByTestId("report-rows")).toHaveText("1,000", { timeout: 30_000 });
+  await expect(report.getByTestId("report-valid")).toHaveText("985");
+  await expect(report.getByTestId("report-invalid")).toHaveText("10");
+  await expect(report.getByTestId("report-duplicates")).toHaveText("5");
+  await expect(report).toContainText('sheet "Wateja"');
+  const download = page.waitForEvent("download");
+  await report.getByRole("link", { name: "Download duplicates CSV" }).click();
+  const duplicates = fs
+    .readFileSync(await (await download).path(), "utf8")
+    .trimEnd()
+    .split("\r\n");
+  expect(duplicates[0]).toBe("row,value,repeats_row,reason");
+  // A value starting with + is one a spreadsheet would run as a formula: it comes back escaped ('), as every
+  // operator-supplied cell in every download does.
+  expect(duplicates.slice(1)).toEqual(
+    [0, 1, 2, 3, 4].map((k) => `${997 + k},"'+254 748 000 00${k}",${k + 2},Repeats row ${k + 2} (${phone(k)}).`),
+  );
+  // The list just uploaded is the one Compose sends to.
+  await expect(page.getByLabel("Saved list").locator("option:checked")).toContainText("wateja.xlsx — 985 recipients");
+
+  await page.getByLabel("Batch name").fill("Wateja XLSX");
+  await page.getByLabel("Message").fill("Habari {{name}}");
+  const preview = page.getByRole("table", { name: "Preview" });
+  await expect(preview.getByRole("row").nth(1).getByRole("cell").nth(0)).toHaveText(phone(0));
+  await expect(preview.getByRole("row").nth(1).getByRole("cell").nth(1)).toHaveText("Habari Jina 0");
+  await expect(page.getByTestId("plan-recipients")).toHaveText("985");
+  await expect(page.getByTestId("plan-requests")).toHaveText("10");
+  await expect(page.getByTestId("plan-units")).toHaveText("985");
+  await page.getByRole("button", { name: "Send to 985 recipients" }).click();
+  await expect(page).toHaveURL(/\/batches\/[0-9a-f-]{36}$/);
+  await expect(page.getByTestId("count-DELIVERED")).toHaveText("985", { timeout: 60_000 });
+  await expect(page.getByTestId("batch-state")).toHaveText("completed");
+
+  const batchId = page.url().split("/").pop()!;
+  const lines = (await (await page.request.get(`/api/batches/${batchId}/export`)).text()).trimEnd().split("\r\n");
+  const texts = new Map(
+    lines
+      .slice(1)
+      .map((line) => line.split(","))
+      .map((cells) => [cells[0], cells[9]]),
+  );
+  const expected = new Map<string, string>();
+  for (let i = 0; i < 995; i++) if (i % 100 !== 9) expected.set(phone(i), `Habari Jina ${i}`);
+  expect(texts).toEqual(expected);
 });
