@@ -8,18 +8,13 @@
 // receipt answered 200 must be in "Receipt" — counted right after the last answer, so a 200 given before the commit
 // would show as lost — and the time the worker takes to apply them all is measured too.
 // Run: npx tsx --conditions=react-server bench/receipts.ts   (BENCH_SECONDS=60, BENCH_CONCURRENCY=64, see below)
-import fs from "node:fs";
 import os from "node:os";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
-import { buildIsStale, runBuild } from "../lib/bootstrap/build";
-import { startConsole, type ConsoleProcess } from "../test/console-process";
+import { startBenchConsole, type BenchConsole } from "./bench-console";
 import { fmt, seedAccount, startBenchEnv } from "./bench-env";
 import { mergeLoads, runLoad, type LoadResult } from "./http-load";
 import type { BenchResult } from "./types";
 import { runAlone } from "./run-alone";
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 60);
 const ARRAY_SECONDS = Number(process.env.BENCH_ARRAY_SECONDS ?? Math.min(25, SECONDS));
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 64);
@@ -45,16 +40,8 @@ function receipt(m: Sent, base: number, second: number) {
 }
 
 export async function benchReceipts(): Promise<BenchResult> {
-  let buildSeconds = 0;
-  if (buildIsStale(ROOT)) {
-    console.log("receipts bench: building the console…");
-    const t0 = performance.now();
-    runBuild(ROOT);
-    buildSeconds = (performance.now() - t0) / 1000;
-  }
   const env = await startBenchEnv(["--no-receipts"]);
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "tuma-bench-receipts-"));
-  let console_: ConsoleProcess | undefined;
+  let console_: BenchConsole | undefined;
   try {
     const { receiptSecret } = await seedSentMessages(env);
     const { pool } = await import("../lib/db/pool");
@@ -66,14 +53,7 @@ export async function benchReceipts(): Promise<BenchResult> {
     ).rows;
     if (sent.length !== MESSAGES) throw new Error(`only ${sent.length} of ${MESSAGES} messages were sent`);
 
-    console_ = await startConsole({
-      DATABASE_URL: env.databaseUrl,
-      SANDBOX: "off",
-      WORKER: "on",
-      TUMA_DATA_DIR: dataDir,
-      TUMA_ENCRYPTION_KEY: process.env.TUMA_ENCRYPTION_KEY ?? "",
-      LOG_LEVEL: "warn",
-    });
+    console_ = await startBenchConsole(env, "receipts", { WORKER: "on" });
     const base = `http://127.0.0.1:${console_.port}`;
     const receiptUrl = `${base}/api/receipts/${receiptSecret}`;
     const single = (i: number, timeBase: number) =>
@@ -173,7 +153,7 @@ export async function benchReceipts(): Promise<BenchResult> {
     return {
       name: "receipts",
       figures: {
-        "console build before the run (s)": buildSeconds ? fmt(buildSeconds, 1) : "up to date",
+        "console build before the run (s)": console_.buildSeconds ? fmt(console_.buildSeconds, 1) : "up to date",
         "timed seconds / concurrency (a, b) / concurrency (c)": `${SECONDS} / ${CONCURRENCY} / ${ARRAY_CONCURRENCY} (c: ${ARRAY_SECONDS} s)`,
         "(a, b) alternated in slices of (s)": fmt(SECONDS / slices, 1),
         "1-min load average: start / after (a, b) / after (c)": `${fmt(load0, 1)} / ${fmt(load1, 1)} / ${fmt(load2, 1)}`,
@@ -202,13 +182,12 @@ export async function benchReceipts(): Promise<BenchResult> {
     console.error("receipts benchmark failed:", error);
     throw error;
   } finally {
-    await console_?.stop();
+    await console_?.stopAll();
     const { closePool } = await import("../lib/db/pool");
     const { db } = await import("../lib/db/client");
     await closePool();
     await db.$disconnect();
     await env.stop();
-    fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }
 

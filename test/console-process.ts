@@ -1,9 +1,16 @@
 // The console as `npm start` runs it, in a child process group of its own, for the browser tests and the receipts
 // benchmark: started against a given database, stopped with everything it started (its web server included).
 import { spawn, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
 import { freePort } from "./free-port";
 
-export type ConsoleProcess = { port: number; url: string; stop: () => Promise<void> };
+export type ConsoleProcess = {
+  port: number;
+  url: string;
+  /** The web server's own process (Next's request handler), for measuring it: start.ts runs it as a child. */
+  webPid: () => number;
+  stop: () => Promise<void>;
+};
 
 export async function startConsole(env: Record<string, string>): Promise<ConsoleProcess> {
   const port = await freePort();
@@ -29,7 +36,29 @@ export async function startConsole(env: Record<string, string>): Promise<Console
   });
   child.removeAllListeners("exit");
   child.stdout?.resume();
-  return { port, url: `http://127.0.0.1:${port}`, stop: () => stopGroup(child) };
+  return {
+    port,
+    url: `http://127.0.0.1:${port}`,
+    webPid: () => webServerPid(child.pid!),
+    stop: () => stopGroup(child),
+  };
+}
+
+/** The process of the group led by `leader` that runs scripts/web-server.ts (read from /proc: Linux only). */
+function webServerPid(leader: number): number {
+  for (const entry of fs.readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      // Field 5 of stat is the process group; the command name (field 2) may hold spaces, so count after its ")".
+      const stat = fs.readFileSync(`/proc/${entry}/stat`, "utf8");
+      const group = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[2]);
+      if (group !== leader) continue;
+      if (fs.readFileSync(`/proc/${entry}/cmdline`, "utf8").includes("web-server.ts")) return Number(entry);
+    } catch {
+      // gone meanwhile
+    }
+  }
+  throw new Error(`no web server process in group ${leader}`);
 }
 
 /** SIGTERM to the child's whole process group, SIGKILL after 15 s: nothing may outlive the run. */

@@ -1,0 +1,69 @@
+// The built console as `npm start` runs it, for benchmarks that measure it over HTTP: built first when a source is
+// newer than the build (the time is reported, not counted), started on the benchmark's database without the
+// sandbox, and a logged-in operator's session cookie got through the real log-in (next-auth's credentials flow).
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { hash } from "@node-rs/argon2";
+import { buildIsStale, runBuild } from "../lib/bootstrap/build";
+import { startConsole, type ConsoleProcess } from "../test/console-process";
+import type { BenchEnv } from "./bench-env";
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+
+export type BenchConsole = ConsoleProcess & { buildSeconds: number; stopAll: () => Promise<void> };
+
+export async function startBenchConsole(
+  env: BenchEnv,
+  name: string,
+  extra: Record<string, string> = {},
+): Promise<BenchConsole> {
+  let buildSeconds = 0;
+  if (buildIsStale(ROOT)) {
+    console.log(`${name} bench: building the console…`);
+    const t0 = performance.now();
+    runBuild(ROOT);
+    buildSeconds = (performance.now() - t0) / 1000;
+  }
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `tuma-bench-${name}-`));
+  const console_ = await startConsole({
+    DATABASE_URL: env.databaseUrl,
+    SANDBOX: "off",
+    WORKER: "off",
+    TUMA_DATA_DIR: dataDir,
+    TUMA_ENCRYPTION_KEY: process.env.TUMA_ENCRYPTION_KEY ?? "",
+    LOG_LEVEL: "warn",
+    ...extra,
+  });
+  return {
+    ...console_,
+    buildSeconds,
+    stopAll: async () => {
+      await console_.stop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A new operator, logged in through the console's own log-in form handler: its session cookie. */
+export async function operatorSession(base: string): Promise<string> {
+  const { db } = await import("../lib/db/client");
+  const email = `bench-${Date.now()}@tuma.local`;
+  const password = `bench-${Math.random().toString(36).slice(2)}`;
+  await db.user.create({
+    data: { email, name: "Bench operator", role: "OPERATOR", passwordHash: await hash(password) },
+  });
+  const csrf = await fetch(`${base}/api/auth/csrf`);
+  const { csrfToken } = (await csrf.json()) as { csrfToken: string };
+  const cookies = (response: Response) => response.headers.getSetCookie().map((c) => c.split(";")[0]!);
+  const answer = await fetch(`${base}/api/auth/callback/credentials`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { "content-type": "application/x-www-form-urlencoded", cookie: cookies(csrf).join("; ") },
+    body: new URLSearchParams({ csrfToken, email, password, json: "true" }),
+  });
+  const session = cookies(answer).find((c) => c.includes("session-token="));
+  if (!session) throw new Error(`log-in failed (${answer.status})`);
+  return session;
+}
