@@ -1,7 +1,25 @@
-// The saved lists with their counts, newest first.
+// The saved lists with their counts, newest first: each report group downloads from its count; compose or delete.
+import { deleteListAction } from "@/app/(console)/lists/actions";
+import { RowAction } from "@/components/console/row-action";
 import { ButtonLink } from "@/components/ui/button";
 import { EmptyState, Table, Td, Th, THead, Tr } from "@/components/ui/table";
 import type { SavedList } from "@/lib/recipients/list-uploads";
+import type { ReportGroup } from "@/lib/recipients/report-csv";
+
+/** A report group's count, linked to its CSV when it has lines. */
+function GroupCount({ list, group, count }: { list: SavedList; group: ReportGroup; count: number }) {
+  if (count === 0) return <>0</>;
+  return (
+    <a
+      href={`/api/uploads/${list.id}/report?group=${group}`}
+      download
+      className="text-sky-700 underline"
+      aria-label={`Download the ${group} rows of ${list.filename}`}
+    >
+      {count.toLocaleString()}
+    </a>
+  );
+}
 
 export function SavedLists({ lists }: { lists: SavedList[] }) {
   if (lists.length === 0) return <EmptyState>No saved lists yet. Upload a CSV or XLSX file above.</EmptyState>;
@@ -16,7 +34,7 @@ export function SavedLists({ lists }: { lists: SavedList[] }) {
         <Th>Placeholders</Th>
         <Th>Uploaded</Th>
         <Th>
-          <span className="sr-only">Compose</span>
+          <span className="sr-only">Actions</span>
         </Th>
       </THead>
       <tbody>
@@ -24,17 +42,26 @@ export function SavedLists({ lists }: { lists: SavedList[] }) {
           <Tr key={list.id}>
             <Td>{list.filename}</Td>
             <Td numeric>{list.validCount.toLocaleString()}</Td>
-            <Td numeric>{list.invalidCount.toLocaleString()}</Td>
-            <Td numeric>{list.duplicateCount.toLocaleString()}</Td>
-            <Td numeric>{list.optedOutCount.toLocaleString()}</Td>
+            <Td numeric>
+              <GroupCount list={list} group="invalid" count={list.invalidCount} />
+            </Td>
+            <Td numeric>
+              <GroupCount list={list} group="duplicates" count={list.duplicateCount} />
+            </Td>
+            <Td numeric>
+              <GroupCount list={list} group="opted-out" count={list.optedOutCount} />
+            </Td>
             <Td className="font-mono text-xs">{list.columns.map((c) => `{{${c}}}`).join(" ")}</Td>
             <Td className="whitespace-nowrap">
               {list.createdAt.toISOString().slice(0, 16).replace("T", " ")} UTC{list.author ? ` · ${list.author}` : ""}
             </Td>
             <Td>
-              <ButtonLink href={`/compose?list=${list.id}`} size="sm" aria-label={`Compose to ${list.filename}`}>
-                Compose
-              </ButtonLink>
+              <span className="flex items-center gap-2">
+                <ButtonLink href={`/compose?list=${list.id}`} size="sm" aria-label={`Compose to ${list.filename}`}>
+                  Compose
+                </ButtonLink>
+                <RowAction label="Delete" name={`Delete ${list.filename}`} run={deleteListAction.bind(null, list.id)} />
+              </span>
             </Td>
           </Tr>
         ))}

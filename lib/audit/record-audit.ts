@@ -25,6 +25,7 @@ export const AUDIT_ACTIONS = [
   "optout.add",
   "optout.remove",
   "upload.create",
+  "upload.delete",
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
