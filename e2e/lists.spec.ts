@@ -166,3 +166,21 @@ test("a list over 10 MB arrives whole through the console (no proxy buffer cuts 
   expect(response.headers()["x-content-type-options"]).toBe("nosniff");
   expect(response.headers()["content-security-policy"]).toBe("default-src 'none'; frame-ancestors 'none'");
 });
+
+test("a file dropped on the drop zone is uploaded like a picked one", async ({ page, seedUser }) => {
+  const operator = await seedUser("OPERATOR");
+  await logIn(page, operator);
+  await page.goto("/lists");
+  const dataTransfer = await page.evaluateHandle(() => {
+    const transfer = new DataTransfer();
+    transfer.items.add(
+      new File(["msisdn;jina\r\n0749000001;Amina\r\n0749000002;Baraka\r\n"], "dropped.csv", { type: "text/csv" }),
+    );
+    return transfer;
+  });
+  await page.getByTestId("upload-drop-zone").dispatchEvent("drop", { dataTransfer });
+  const report = page.getByTestId("upload-report");
+  await expect(report.getByTestId("report-valid")).toHaveText("2", { timeout: 30_000 });
+  await expect(report).toContainText('separated by ";"');
+  await expect(report).toContainText("{{msisdn}} {{jina}}");
+});
