@@ -218,6 +218,7 @@ test("from Compose, an XLSX list of 1,000 rows with 10 invalid and 5 duplicates:
   await expect(report.getByTestId("report-invalid")).toHaveText("10");
   await expect(report.getByTestId("report-duplicates")).toHaveText("5");
   await expect(report).toContainText('sheet "Wateja"');
+  await page.screenshot({ path: "e2e/screenshots/compose-upload.png", fullPage: true });
   const download = page.waitForEvent("download");
   await report.getByRole("link", { name: "Download duplicates CSV" }).click();
   const duplicates = fs
