@@ -43,6 +43,7 @@ export async function benchDispatch(): Promise<BenchResult> {
         "sandbox requests seen": run.sandbox.requests,
         "sent exactly once": exactlyOnce(run, RECIPIENTS),
         "batch state": run.batchState,
+        "event-loop delay p99 / max (ms)": `${fmt(run.loopDelay.p99)} / ${fmt(run.loopDelay.max)}`,
         "RSS growth (MB)": fmt((process.memoryUsage().rss - rssBefore) / 1e6),
       },
     };
