@@ -6,7 +6,8 @@
 // Run: npx tsx --conditions=react-server bench/list-dispatch.ts   (or BENCH_ONLY=list-dispatch npm run bench)
 // BENCH_LIST_DISPATCH_ROWS=1000000; BENCH_LIST_DISPATCH_RUNS=1 pairs, alternating which goes first;
 // BENCH_LIST_DISPATCH_ONLY=list (or array) runs one side only, e.g. under --cpu-prof; BENCH_LIST_DISPATCH_NOTE=1 adds
-// a column the template does not use, 1,600 characters long in one row (generated-list.ts).
+// a column the template does not use, 1,600 characters long in one row (generated-list.ts); BENCH_LIST_DISPATCH_FRESH=1
+// leaves the list as the bulk insert left it (not vacuumed: a batch composed the moment the upload finished).
 import { fmt, forgetDatabase, seedAccount, startBenchEnv } from "./bench-env";
 import { generateList, listPhone } from "./generated-list";
 import type { BenchResult } from "./types";
@@ -21,6 +22,7 @@ const FIXED = "Habari Name 500000, karibu Tuma.";
 const TARGET = 1.1;
 const ONLY = process.env.BENCH_LIST_DISPATCH_ONLY;
 const NOTE = process.env.BENCH_LIST_DISPATCH_NOTE === "1";
+const FRESH = process.env.BENCH_LIST_DISPATCH_FRESH === "1";
 
 type Source = "array" | "list";
 
@@ -30,7 +32,7 @@ async function oneRun(source: Source): Promise<TimedDispatch> {
   try {
     const { accountId, userId } = await seedAccount(env);
     // The list is stored for both runs, so both databases are the same size when the clock starts.
-    const list = await generateList(ROWS, { settle: true, note: NOTE });
+    const list = await generateList(ROWS, { settle: !FRESH, note: NOTE });
     const settings = { kind: "SMS" as const, accountId, authorId: userId, name: `bench ${source}`, sender: "TUMA" };
     if (source === "list") {
       const { createBatchFromList } = await import("../lib/batches/create-from-list");
