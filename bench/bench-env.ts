@@ -78,5 +78,18 @@ export async function seedAccount(env: BenchEnv, receiptSecret = randomBytes(12)
   return { accountId: account.id, userId: user.id, receiptSecret };
 }
 
+/**
+ * Each benchmark starts its own PostgreSQL, but the Prisma client is a process-wide singleton created on first use
+ * with the DATABASE_URL of that moment: forget it (and the pools) between benchmarks so the next one connects to
+ * its own database rather than to the stopped one.
+ */
+export async function forgetDatabase(): Promise<void> {
+  const { closePool } = await import("../lib/db/pool");
+  await closePool();
+  const holder = globalThis as unknown as { tumaPrisma?: { $disconnect: () => Promise<void> } };
+  await holder.tumaPrisma?.$disconnect().catch(() => {});
+  holder.tumaPrisma = undefined;
+}
+
 export const fmt = (n: number, digits = 0) =>
   n.toLocaleString("en-US", { maximumFractionDigits: digits, minimumFractionDigits: digits });

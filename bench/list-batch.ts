@@ -7,6 +7,7 @@
 import { fmt, startBenchEnv } from "./bench-env";
 import type { BenchResult } from "./types";
 import { runAlone } from "./run-alone";
+import { generateList } from "./generated-list";
 
 const ROWS = Number(process.env.BENCH_LIST_ROWS ?? 1_000_000);
 
@@ -31,25 +32,9 @@ export async function benchListBatch(): Promise<BenchResult> {
         receiptSecret: "bench-list",
       },
     });
-    const upload = await db.upload.create({
-      data: {
-        filename: "million.csv",
-        sizeBytes: 0,
-        state: "READY",
-        columns: ["phone", "name"],
-        phoneColumn: "phone",
-        rowCount: ROWS,
-        validCount: ROWS,
-      },
-    });
-    let t = performance.now();
-    await pool().query(
-      `INSERT INTO "UploadRecipient" ("uploadId", "rowNumber", phone, "values")
-       SELECT $1, g + 1, '2547' || lpad(g::text, 8, '0'), json_build_array('07' || lpad(g::text, 8, '0'), 'Name ' || g)::text
-       FROM generate_series(1, $2::int) g`,
-      [upload.id, ROWS],
-    );
-    const generate = (performance.now() - t) / 1000;
+    const generated = await generateList(ROWS, { settle: false });
+    const upload = { id: generated.id };
+    const generate = generated.seconds;
     const settings = {
       kind: "SMS" as const,
       accountId: account.id,
@@ -61,7 +46,7 @@ export async function benchListBatch(): Promise<BenchResult> {
     };
 
     const { readList } = await import("../lib/recipients/read-list");
-    t = performance.now();
+    let t = performance.now();
     let read = 0;
     for await (const slice of readList(upload.id)) read += slice.phones.length;
     const readSeconds = (performance.now() - t) / 1000;

@@ -1,9 +1,11 @@
 // `npm run bench`: every benchmark of DESIGN.md §9, one after the other, each printing its figures and the ratio to
 // its target. The dispatch benchmark runs three times (a 2-core machine is noisy): the median run's figures are
 // shown, with all three totals. Results are recorded by hand in BENCHMARKS.md with this command.
-// BENCH_ONLY=sandbox,dispatch,receipts,reports,import,list-batch picks some of them.
+// BENCH_ONLY=sandbox,dispatch,receipts,reports,import,list-batch,list-dispatch picks some of them.
+import { forgetDatabase } from "./bench-env";
 import { benchDispatch } from "./dispatch";
 import { benchListBatch } from "./list-batch";
+import { benchListDispatch } from "./list-dispatch";
 import { benchImport } from "./import";
 import { benchReceipts } from "./receipts";
 import { benchReports } from "./reports";
@@ -18,19 +20,6 @@ function print(result: BenchResult): void {
   console.log(`\n== ${result.name}`);
   const width = Math.max(...Object.keys(result.figures).map((k) => k.length));
   for (const [label, value] of Object.entries(result.figures)) console.log(`  ${label.padEnd(width)}  ${value}`);
-}
-
-/**
- * Each benchmark starts its own PostgreSQL, but the Prisma client is a process-wide singleton created on first use
- * with the DATABASE_URL of that moment: forget it (and the pools) between benchmarks so the next one connects to
- * its own database rather than to the stopped one.
- */
-async function forgetDatabase(): Promise<void> {
-  const { closePool } = await import("../lib/db/pool");
-  await closePool();
-  const holder = globalThis as unknown as { tumaPrisma?: { $disconnect: () => Promise<void> } };
-  await holder.tumaPrisma?.$disconnect().catch(() => {});
-  holder.tumaPrisma = undefined;
 }
 
 async function dispatchMedian(): Promise<BenchResult> {
@@ -61,6 +50,7 @@ const steps: [string, () => Promise<BenchResult>][] = [
   ["reports", benchReports],
   ["import", benchImport],
   ["list-batch", benchListBatch],
+  ["list-dispatch", benchListDispatch],
 ];
 for (const [name, step] of steps) {
   if (!wanted(name)) continue;

@@ -9,7 +9,8 @@ import { importUpload } from "@/lib/recipients/import-upload";
 import { author, pieces, refusal } from "@/test/upload-helpers";
 import { createBatchFromList } from "./create-from-list";
 import { PACE } from "./plan";
-import { planList } from "./plan-list";
+import { cannotBeTooLong, planList } from "./plan-list";
+import { compileTemplate } from "@/lib/recipients/render-template";
 
 const ROWS = 25_000;
 let accountId = "";
@@ -144,6 +145,49 @@ test("a placeholder naming no column, or a text too long for one recipient, refu
   );
   expect(missing.code).toBe("NOT_FOUND");
   expect(await db.batch.count()).toBe(before);
+});
+
+/** A small list of its own: phone, name, note; `rows` as [name, note]. */
+async function smallList(rows: [string, string][]): Promise<string> {
+  const csv = `phone,name,note\n${rows.map(([name, note], i) => `${phoneOf(i)},${csvCell(name)},${csvCell(note)}`).join("\n")}\n`;
+  const upload = await importUpload({
+    body: pieces(csv, 65_536),
+    declaredBytes: null,
+    filename: "small.csv",
+    phoneColumn: undefined,
+    authorId,
+  });
+  return upload.id;
+}
+
+test("a text over the limit in UTF-16 but not in characters (emoji) is refused like any other", async () => {
+  // 800 emoji are 800 characters to PostgreSQL and 1,600 UTF-16 units to JavaScript and the provider's schema.
+  const id = await smallList([
+    ["Amina", ""],
+    ["😀".repeat(800), ""],
+  ]);
+  const before = await db.batch.count();
+  const tooLong = await refusal(createBatchFromList({ ...settings("Hi {{name}}"), listId: id }));
+  expect(tooLong.message).toContain(
+    "1 recipient(s) would get a message longer than 1600 characters (the first is row 3)",
+  );
+  expect(await db.batch.count()).toBe(before);
+});
+
+test("a long value in a column the template does not use still proves every text fits without a pass", async () => {
+  const id = await smallList([
+    ["Amina", "x".repeat(1_700)],
+    ["Baraka", ""],
+  ]);
+  const columns = ["phone", "name", "note"];
+  const fits = async (template: string) => cannotBeTooLong(id, compileTemplate(template, columns), template, "SMS");
+  expect(await fits("Habari {{name}}")).toBe(true);
+  expect(await fits("Habari {{name}} {{name}}")).toBe(true);
+  expect(await fits("Habari {{note}}")).toBe(false);
+  const created = await createBatchFromList({ ...settings("Habari {{name}}"), listId: id });
+  expect(created.recipients).toBe(2);
+  const note = await refusal(createBatchFromList({ ...settings("Habari {{note}}"), listId: id }));
+  expect(note.message).toContain("1 recipient(s) would get a message longer than 1600 characters (the first is row 2)");
 });
 
 test("the planner paces at the limiter's rate", () => {

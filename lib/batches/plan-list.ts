@@ -132,9 +132,13 @@ export async function planList(input: PlanInput, signal?: AbortSignal): Promise<
 }
 
 /**
- * True when no rendered text can be too long, proven without rendering: a value is never longer than its row's
- * stored JSON text, so the template's own text plus that many characters per placeholder bounds every message.
- * One aggregate over the list instead of a pass that renders every row.
+ * True when no rendered text can be too long, proven without rendering. Lengths are counted in UTF-8 bytes, never
+ * fewer than the UTF-16 units the limit is in (an emoji is one character to PostgreSQL's length() but two units to
+ * JavaScript and the provider's schema, and four bytes). Two bounds, the cheaper first:
+ *  - a value is never longer than its row's stored JSON text, so the template's own text plus that many per
+ *    placeholder bounds every message (one aggregate over the rows' lengths);
+ *  - else, the template plus the longest value of each column it uses: a long column it does not use (notes, an
+ *    address) no longer forces a pass that renders every row (2–7 s for 1,000,000 rows here, before the first send).
  */
 export async function cannotBeTooLong(
   listId: string,
@@ -145,10 +149,23 @@ export async function cannotBeTooLong(
   const max = kind === "SMS" ? SMS_MESSAGE_MAX_CHARS : VOICE_MESSAGE_MAX_CHARS;
   if (!compiled.personalised) return templateText.length <= max;
   const { rows } = await pool().query<{ longest: number | null }>(
-    `SELECT max(length("values"))::int AS longest FROM "UploadRecipient" WHERE "uploadId" = $1`,
+    `SELECT max(octet_length("values"))::int AS longest FROM "UploadRecipient" WHERE "uploadId" = $1`,
     [listId],
   );
-  return templateText.length + compiled.slots * (rows[0]?.longest ?? 0) <= max;
+  if (templateText.length + compiled.slots * (rows[0]?.longest ?? 0) <= max) return true;
+  return templateText.length + (await longestUsedValues(listId, compiled.columns)) <= max;
+}
+
+/** The sum, over `columns` (list column indexes, repeated when used twice), of each column's longest value in bytes. */
+async function longestUsedValues(listId: string, columns: number[]): Promise<number> {
+  const used = [...new Set(columns)];
+  const { rows } = await pool().query<Record<string, number | null>>(
+    `SELECT ${used.map((_, k) => `max(octet_length(v ->> $${k + 2}::int))::int AS c${k}`).join(", ")}
+     FROM (SELECT "values"::json AS v FROM "UploadRecipient" WHERE "uploadId" = $1) AS r`,
+    [listId, ...used],
+  );
+  const longest = new Map(used.map((column, k) => [column, rows[0]?.[`c${k}`] ?? 0]));
+  return columns.reduce((sum, column) => sum + (longest.get(column) ?? 0), 0);
 }
 
 /** A list batch is refused, before anything is stored, for the reasons its plan shows. */

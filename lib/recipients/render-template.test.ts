@@ -12,6 +12,7 @@ describe("compileTemplate", () => {
     expect(template.unknown).toEqual([]);
     expect(template.personalised).toBe(true);
     expect(template.placeholders).toEqual(["first name", "TOWN", "balance", "First Name"]);
+    expect(template.columns).toEqual([1, 2, 3, 1]);
     expect(template.render(["254712345678", "Wanjiku", "Nakuru", "1,200"])).toEqual({
       text: "Habari Wanjiku wa Nakuru: 1,200 KES (Wanjiku)",
       empty: [],

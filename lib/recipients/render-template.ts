@@ -12,6 +12,8 @@ export type CompiledTemplate = {
   personalised: boolean;
   /** How many placeholders are filled in (a name used twice counts twice). */
   slots: number;
+  /** The list column each filled placeholder takes its value from, in order (a name used twice is here twice). */
+  columns: number[];
   /** The text for one row (`values` in the order of the list's columns) and the placeholders it left empty. */
   render: (values: readonly (string | undefined)[]) => { text: string; empty: string[] };
 };
@@ -54,6 +56,7 @@ export function compileTemplate(template: string, columns: readonly string[]): C
     unknown,
     personalised: slots.length > 0,
     slots: slots.length,
+    columns: slots.map((slot) => slot.index),
     render(values) {
       let text = literals[0]!;
       const empty: string[] = [];

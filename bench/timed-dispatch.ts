@@ -1,0 +1,129 @@
+// One timed dispatch, as the dispatch benchmarks measure it: the worker running in this process (as in `npm start`),
+// the sandbox in its own, a batch created "send now", and the clock read from the create call to the first and to
+// the last QUEUED (the Batch counters, polled every 25 ms from the start: sending begins while recipients are still
+// being stored). Then what was sent is checked exactly once: every message QUEUED with its own provider id, the
+// sandbox accepted as many messages in one request per 100 (requests it refused, e.g. 429 for crowding its rate
+// window, are counted apart: they carried nothing and were retried).
+import { monitorEventLoopDelay } from "node:perf_hooks";
+import { pool } from "../lib/db/pool";
+import { startWorker } from "../lib/dispatch/worker";
+import type { BenchEnv } from "./bench-env";
+
+export type TimedDispatch = {
+  batchId: string;
+  /** Seconds from the create call. */
+  stored: number;
+  firstQueued: number;
+  allQueued: number;
+  sandbox: { requests: number; accepted: number; refused: string; messages: number };
+  /** Messages QUEUED, and distinct provider ids among them. */
+  queued: number;
+  uniqueIds: number;
+  batchState: string;
+  /** This process's event-loop delay while it ran (ms): a send slot comes every 8.8 ms and is dropped 45 ms late. */
+  loopDelay: { p99: number; max: number };
+};
+
+/** The provider's ceiling: 120 requests/s of 100 messages. */
+export const floorSeconds = (messages: number) => messages / (120 * 100);
+
+export async function timeDispatch(
+  env: BenchEnv,
+  expected: number,
+  create: () => Promise<{ id: string }>,
+): Promise<TimedDispatch> {
+  const worker = await startWorker({
+    receiptBaseUrl: "http://127.0.0.1:9",
+    ...(process.env.LANES ? { lanes: Number(process.env.LANES) } : {}),
+  });
+  let running = true;
+  const stopWorker = async () => {
+    if (running) await worker.stop();
+    running = false;
+  };
+  try {
+    const deadline = 60_000 + 3 * floorSeconds(expected) * 1000;
+    const started = performance.now();
+    const since = () => (performance.now() - started) / 1000;
+    const loop = monitorEventLoopDelay({ resolution: 5 });
+    loop.enable();
+    let firstQueued = 0;
+    const watch = (async () => {
+      for (;;) {
+        const { rows } = await pool().query<{ n: number }>(
+          `SELECT COALESCE(sum("queuedCount"), 0)::int AS n FROM "Batch"`,
+        );
+        const n = rows[0]!.n;
+        if (!firstQueued && n > 0) firstQueued = since();
+        if (n >= expected) return since();
+        if (performance.now() - started > deadline) throw new Error(`dispatch did not finish: ${n} queued`);
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      }
+    })();
+    // Should the create fail, the watch's own failure (it times out later) must not go unhandled.
+    watch.catch(() => {});
+    const { id } = await create();
+    const stored = since();
+    const allQueued = await watch;
+    loop.disable();
+    await stopWorker();
+    const sandbox = await sandboxCounts(env);
+    const { rows } = await pool().query<{ queued: number; uniqueIds: number; state: string }>(
+      `SELECT count(*) FILTER (WHERE m.state = 'QUEUED')::int AS queued,
+              count(DISTINCT m."providerUniqueId")::int AS "uniqueIds",
+              (SELECT state::text FROM "Batch" WHERE id = $1) AS state
+       FROM "Message" m WHERE m."batchId" = $1`,
+      [id],
+    );
+    return {
+      batchId: id,
+      stored,
+      firstQueued,
+      allQueued,
+      sandbox,
+      queued: rows[0]!.queued,
+      uniqueIds: rows[0]!.uniqueIds,
+      batchState: rows[0]!.state,
+      loopDelay: { p99: loop.percentile(99) / 1e6, max: loop.max / 1e6 },
+    };
+  } finally {
+    await stopWorker();
+  }
+}
+
+/** The sandbox's counters, and its request log (kept up to 200,000 requests) counted by answer. */
+async function sandboxCounts(env: BenchEnv): Promise<TimedDispatch["sandbox"]> {
+  const stats = (await (await fetch(`${env.sandboxOrigin}/__sandbox/stats`)).json()) as {
+    requests: number;
+    messages: number;
+  };
+  const log = (await (await fetch(`${env.sandboxOrigin}/__sandbox/requests`)).json()) as {
+    evicted: number;
+    requests: { status: number | null; messages: number }[];
+  };
+  const refused = new Map<string, number>();
+  let accepted = 0;
+  for (const request of log.requests) {
+    if (request.messages > 0) accepted++;
+    else refused.set(String(request.status), (refused.get(String(request.status)) ?? 0) + 1);
+  }
+  return {
+    requests: stats.requests,
+    accepted: log.evicted > 0 ? NaN : accepted,
+    refused: [...refused].map(([status, n]) => `${n} × ${status}`).join(", ") || "none",
+    messages: stats.messages,
+  };
+}
+
+/** "0 lost, 0 duplicates" when every message was QUEUED once, each in one accepted request of 100. */
+export function exactlyOnce(run: TimedDispatch, expected: number): string {
+  const ok =
+    run.queued === expected &&
+    run.uniqueIds === expected &&
+    run.sandbox.messages === expected &&
+    run.sandbox.accepted === Math.ceil(expected / 100);
+  const counts =
+    `${run.queued} QUEUED, ${run.uniqueIds} provider ids, sandbox ${run.sandbox.messages} messages in ` +
+    `${run.sandbox.accepted} accepted requests (refused: ${run.sandbox.refused})`;
+  return `${ok ? "0 lost, 0 duplicates" : "MISMATCH"} (${counts}); batch ${run.batchState}`;
+}
