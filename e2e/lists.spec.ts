@@ -1,6 +1,23 @@
 import fs from "node:fs";
 import http from "node:http";
+import type pg from "pg";
 import { expect, logIn, test } from "./fixtures";
+
+/** Polls until the operator has no upload left (the server deletes what it stored once it notices the request is
+ * gone), then checks that no recipient row with these numbers survived either. */
+async function expectNothingStored(db: pg.Client, authorId: string, phonePrefix: string): Promise<void> {
+  await expect
+    .poll(
+      async () =>
+        (await db.query(`SELECT count(*)::int AS n FROM "Upload" WHERE "authorId" = $1`, [authorId])).rows[0].n,
+      { timeout: 30_000 },
+    )
+    .toBe(0);
+  const { rows } = await db.query(`SELECT count(*)::int AS n FROM "UploadRecipient" WHERE phone LIKE $1`, [
+    `${phonePrefix}%`,
+  ]);
+  expect(rows[0].n).toBe(0);
+}
 
 /** 1,000 data rows: 10 invalid numbers (rows 11, 21, …) and 5 repeats of earlier numbers. */
 function thousandRows(): string {
@@ -88,16 +105,7 @@ test("a connection dropped half-way leaves nothing stored", async ({ page, seedU
   });
   // The server notices the dropped connection and deletes what it stored; poll until no upload of this operator
   // is left (an upload is STORING only while it is read).
-  await expect
-    .poll(
-      async () =>
-        (await db.query(`SELECT count(*)::int AS n FROM "Upload" WHERE "authorId" = $1`, [operator.id])).rows[0].n,
-      { timeout: 30_000 },
-    )
-    .toBe(0);
-  expect((await db.query(`SELECT count(*)::int AS n FROM "UploadRecipient" WHERE phone LIKE '25473%'`)).rows[0].n).toBe(
-    0,
-  );
+  await expectNothingStored(db, operator.id, "25473");
 });
 
 test("rows are checked while the file is still arriving, and Cancel stops the upload with nothing stored", async ({
@@ -133,16 +141,7 @@ test("rows are checked while the file is still arriving, and Cancel stops the up
   ).toEqual(["STORING"]);
   await page.getByRole("button", { name: "Cancel" }).click();
   await expect(page.getByText("Upload cancelled; nothing was stored.")).toBeVisible();
-  await expect
-    .poll(
-      async () =>
-        (await db.query(`SELECT count(*)::int AS n FROM "Upload" WHERE "authorId" = $1`, [operator.id])).rows[0].n,
-      { timeout: 30_000 },
-    )
-    .toBe(0);
-  expect((await db.query(`SELECT count(*)::int AS n FROM "UploadRecipient" WHERE phone LIKE '25476%'`)).rows[0].n).toBe(
-    0,
-  );
+  await expectNothingStored(db, operator.id, "25476");
   await expect(page.getByRole("table", { name: "Saved lists" }).getByRole("cell", { name: "slow.csv" })).toHaveCount(0);
 });
 
