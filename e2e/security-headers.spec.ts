@@ -47,6 +47,16 @@ test("the login page, a console page and API routes carry the security headers, 
   const refused = await request.get("/api/batches/00000000-0000-0000-0000-000000000000");
   expect(refused.status()).toBe(401);
   expectSecurityHeaders(refused);
+  // The routes the proxy does not run before (proxy.ts matcher) set the API policy themselves.
+  for (const response of [
+    await request.get("/api/ping"),
+    await request.post("/api/receipts/not-a-secret", { data: { deliveryStatus: "DeliveredToTerminal" } }),
+    await request.post("/api/uploads?filename=x.csv", { data: "phone\n0712345678\n" }),
+  ]) {
+    expect(response.headers()["x-content-type-options"]).toBe("nosniff");
+    expect(response.headers()["x-frame-options"]).toBe("DENY");
+    expect(response.headers()["content-security-policy"]).toBe("default-src 'none'; frame-ancestors 'none'");
+  }
 
   await logIn(page, await seedUser("OPERATOR"));
   expectSecurityHeaders(await page.goto("/batches"));

@@ -7,7 +7,7 @@ import type { Actor } from "@/lib/auth/permissions";
 import { currentActor } from "@/lib/auth/session";
 import { AppError } from "@/lib/errors/app-error";
 import { invalidInput, toErrorBody } from "@/lib/errors/error-shape";
-import { API_SECURITY_HEADERS } from "./security-headers";
+import { withApiSecurityHeaders } from "./security-headers";
 
 type Gate<P extends z.ZodType, Q extends z.ZodType> = {
   allowed: (actor: Actor) => boolean;
@@ -33,9 +33,7 @@ export function route<P extends z.ZodType = typeof anything, Q extends z.ZodType
 ): (request: Request, segment?: { params?: Promise<unknown> }) => Promise<Response> {
   return async (request, segment) => {
     const response = await answer(request, segment);
-    if (gate.ownSecurityHeaders)
-      for (const [name, value] of Object.entries(API_SECURITY_HEADERS)) response.headers.set(name, value);
-    return response;
+    return gate.ownSecurityHeaders ? withApiSecurityHeaders(response) : response;
   };
 
   async function answer(request: Request, segment?: { params?: Promise<unknown> }): Promise<Response> {

@@ -33,6 +33,12 @@ export const API_SECURITY_HEADERS: Readonly<Record<string, string>> = {
   "Content-Security-Policy": "default-src 'none'; frame-ancestors 'none'",
 };
 
+/** `response` with API_SECURITY_HEADERS, for the routes proxy.ts does not run before (its matcher says which). */
+export function withApiSecurityHeaders(response: Response): Response {
+  for (const [name, value] of Object.entries(API_SECURITY_HEADERS)) response.headers.set(name, value);
+  return response;
+}
+
 /** A fresh, unguessable nonce per request (16 random bytes, base64). */
 export function createNonce(): string {
   return Buffer.from(crypto.getRandomValues(new Uint8Array(16))).toString("base64");

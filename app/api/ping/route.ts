@@ -1,12 +1,15 @@
 // POST|GET /api/ping – answers at once, touching nothing: a liveness probe for load balancers, and the "empty route
 // handler" that the receipts benchmark compares the receipt endpoint with (bench/receipts.ts).
+// Outside proxy.ts like the receipt route, so that the two are compared on the same footing.
+import { withApiSecurityHeaders } from "@/lib/http/security-headers";
+
 export const dynamic = "force-dynamic";
 
 export function GET() {
-  return Response.json({ status: true });
+  return withApiSecurityHeaders(Response.json({ status: true }));
 }
 
 export async function POST(request: Request) {
   await request.arrayBuffer(); // read the body, as a real handler would
-  return Response.json({ status: true });
+  return withApiSecurityHeaders(Response.json({ status: true }));
 }
