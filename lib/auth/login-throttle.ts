@@ -5,7 +5,7 @@
 // - one client trying many accounts (credential stuffing): 20 failures, whatever the emails, lock that client.
 // A success clears the pair only: a client cannot reset its stuffing count by logging in to an account it owns.
 import "server-only";
-import { clearFailures, lockedFor, recordFailure, type ThrottlePolicy } from "./throttle";
+import { clearFailures, forgetExpired, lockedFor, recordFailure, type ThrottlePolicy } from "./throttle";
 
 const MINUTE = 60_000;
 export const PAIR_POLICY: ThrottlePolicy = { maxFailures: 5, windowMs: 15 * MINUTE, lockMs: 15 * MINUTE };
@@ -31,4 +31,14 @@ export async function recordLoginFailure(attempt: LoginAttemptKey, now = new Dat
 
 export async function recordLoginSuccess(attempt: LoginAttemptKey): Promise<void> {
   await clearFailures(pairKey(attempt));
+}
+
+/**
+ * Deletes the counters that no longer matter: window over and no lock in force. Such a row counts for nothing (the
+ * next failure starts a new window at 1), but every email an attacker sprays from every address leaves one, so
+ * without this the table only grows. Returns how many were deleted. Run by the worker's sweep.
+ */
+export async function forgetExpiredLoginFailures(now = new Date()): Promise<number> {
+  const windowMs = Math.max(PAIR_POLICY.windowMs, CLIENT_POLICY.windowMs);
+  return forgetExpired(new Date(now.getTime() - windowMs), now);
 }

@@ -38,3 +38,14 @@ export async function recordFailure(key: string, policy: ThrottlePolicy, now = n
 export async function clearFailures(key: string): Promise<void> {
   await db.loginThrottle.deleteMany({ where: { key } });
 }
+
+/** Deletes the keys whose window started before `windowStartBefore` and that are not locked at `now`. */
+export async function forgetExpired(windowStartBefore: Date, now: Date): Promise<number> {
+  const { count } = await db.loginThrottle.deleteMany({
+    where: {
+      windowStart: { lt: windowStartBefore },
+      OR: [{ lockedUntil: null }, { lockedUntil: { lte: now } }],
+    },
+  });
+  return count;
+}

@@ -11,6 +11,7 @@ import { activateBatch, completeFinishedBatches, pauseAccountBatches } from "./b
 import { claimChunk, type ClaimedChunk } from "./claim";
 import { boss, START_BATCH, stopBoss, type StartBatchJob } from "./jobs";
 import { clientFor, closeClients } from "./provider-clients";
+import { forgetExpiredLoginFailures } from "@/lib/auth/login-throttle";
 import { deleteInterruptedUploads } from "@/lib/recipients/interrupted-uploads";
 import { failInterruptedStoring } from "./interrupted-storing";
 import { recordResponse } from "./record";
@@ -35,6 +36,8 @@ export type WorkerOptions = {
 export type WorkerHandle = { key: number; stop: () => Promise<void> };
 
 const SWEEP_MS = 1_000;
+/** Expired log-in failure counters harm nobody for a while: swept every ten minutes, not every second. */
+const THROTTLE_SWEEP_MS = 10 * 60_000;
 const RECEIPT_POLL_MS = 200;
 
 export async function startWorker(options: WorkerOptions): Promise<WorkerHandle> {
@@ -145,6 +148,7 @@ export async function startWorker(options: WorkerOptions): Promise<WorkerHandle>
     }
   }
 
+  let throttleSweptAt = 0;
   async function sweeper(): Promise<void> {
     while (running) {
       try {
@@ -154,6 +158,10 @@ export async function startWorker(options: WorkerOptions): Promise<WorkerHandle>
           log(`Batch ${id} failed: storing its recipients was interrupted.`);
         for (const id of await deleteInterruptedUploads(identity.session))
           log(`Upload ${id} deleted: the process reading it stopped before the end.`);
+        if (Date.now() - throttleSweptAt > THROTTLE_SWEEP_MS) {
+          throttleSweptAt = Date.now();
+          await forgetExpiredLoginFailures();
+        }
         await completeFinishedBatches();
       } catch (error) {
         log(`Sweep failed: ${error instanceof Error ? error.message : String(error)}`);

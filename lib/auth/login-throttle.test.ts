@@ -1,0 +1,43 @@
+// Expired log-in failure counters are deleted, and only those: a counter still in its window, or one whose lock is
+// still in force, stays — and deleting the expired ones changes no outcome.
+import { expect, test } from "vitest";
+import { db } from "@/lib/db/client";
+import {
+  CLIENT_POLICY,
+  forgetExpiredLoginFailures,
+  loginWaitMs,
+  PAIR_POLICY,
+  recordLoginFailure,
+} from "./login-throttle";
+
+test("only counters whose window is over and whose lock is not in force are forgotten", async () => {
+  const now = new Date("2026-11-22T12:00:00Z");
+  const window = Math.max(PAIR_POLICY.windowMs, CLIENT_POLICY.windowMs);
+  const at = (msAgo: number) => new Date(now.getTime() - msAgo);
+  await db.loginThrottle.createMany({
+    data: [
+      { key: "t:expired", failures: 3, windowStart: at(window + 1_000), lockedUntil: null },
+      { key: "t:lock-over", failures: 5, windowStart: at(window + 1_000), lockedUntil: at(1_000) },
+      { key: "t:in-window", failures: 2, windowStart: at(window - 60_000), lockedUntil: null },
+      {
+        key: "t:still-locked",
+        failures: 5,
+        windowStart: at(window + 1_000),
+        lockedUntil: new Date(now.getTime() + 60_000),
+      },
+    ],
+  });
+  expect(await forgetExpiredLoginFailures(now)).toBe(2);
+  const left = await db.loginThrottle.findMany({ where: { key: { startsWith: "t:" } }, orderBy: { key: "asc" } });
+  expect(left.map((row) => row.key)).toEqual(["t:in-window", "t:still-locked"]);
+  expect(await forgetExpiredLoginFailures(now)).toBe(0);
+
+  // A pair locked after its window began ten minutes earlier: swept when its window is over but its lock is not, it
+  // stays locked.
+  const attempt = { email: "someone@test.local", clientAddress: "203.0.113.9" };
+  await recordLoginFailure(attempt, at(10 * 60_000));
+  for (let i = 1; i < PAIR_POLICY.maxFailures; i++) await recordLoginFailure(attempt, now);
+  const later = new Date(now.getTime() + 6 * 60_000);
+  await forgetExpiredLoginFailures(later);
+  expect(await loginWaitMs(attempt, later)).toBe(PAIR_POLICY.lockMs - 6 * 60_000);
+});
