@@ -83,7 +83,11 @@ async function main(): Promise<void> {
   say(`Tuma is ready on http://localhost:${env.PORT}`);
   if (admin.created) {
     say(`First login — email: ${admin.email}  password: ${admin.password}`);
-    say("(shown once: note it now; the password is stored only as an argon2id hash)");
+    say(
+      env.ADMIN_PASSWORD === undefined
+        ? "(a one-time password: you choose your own at the first log-in; it is stored only as an argon2id hash)"
+        : "(the password from ADMIN_PASSWORD; it is stored only as an argon2id hash)",
+    );
   } else {
     say(`Log in with your account${admin.email ? ` (first administrator: ${admin.email})` : ""}.`);
   }

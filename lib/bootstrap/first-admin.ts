@@ -1,5 +1,7 @@
 // On a database with no users, create the first administrator: from ADMIN_EMAIL/ADMIN_PASSWORD when set, else
-// admin@tuma.local with a generated password that is printed once and never stored in clear.
+// admin@tuma.local with a generated password that is printed once and never stored in clear — a one-time password,
+// replaced at the first log-in (it stays in the terminal's scroll-back and in whatever captured the output). A
+// password the operator chose (ADMIN_PASSWORD) is theirs and is kept.
 import "server-only";
 import { recordAudit } from "@/lib/audit/record-audit";
 import { db } from "@/lib/db/client";
@@ -17,7 +19,13 @@ export async function ensureFirstAdmin(env: { ADMIN_EMAIL?: string; ADMIN_PASSWO
   const email = (env.ADMIN_EMAIL ?? "admin@tuma.local").toLowerCase();
   const password = env.ADMIN_PASSWORD ?? generatePassword();
   await db.user.create({
-    data: { email, name: "Administrator", role: "ADMIN", passwordHash: await hashPassword(password) },
+    data: {
+      email,
+      name: "Administrator",
+      role: "ADMIN",
+      passwordHash: await hashPassword(password),
+      mustChangePassword: env.ADMIN_PASSWORD === undefined,
+    },
   });
   await recordAudit({
     actorId: null,

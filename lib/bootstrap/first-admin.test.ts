@@ -1,0 +1,27 @@
+// The first administrator: created once, on a database with no users; a generated password is a one-time password
+// (replaced at the first log-in), a password given in ADMIN_PASSWORD is kept as the operator chose it.
+import { expect, test } from "vitest";
+import { verifyPassword } from "@/lib/auth/password";
+import { db } from "@/lib/db/client";
+import { ensureFirstAdmin } from "./first-admin";
+
+test("a generated first password must be changed at first log-in; a chosen one need not; neither is made twice", async () => {
+  expect(await db.user.count()).toBe(0);
+  const generated = await ensureFirstAdmin({});
+  expect(generated).toMatchObject({ email: "admin@tuma.local", created: true });
+  // The client never selects password hashes unless asked.
+  const admin = await db.user.findUniqueOrThrow({
+    where: { email: "admin@tuma.local" },
+    select: { role: true, mustChangePassword: true, passwordHash: true },
+  });
+  expect(admin).toMatchObject({ role: "ADMIN", mustChangePassword: true });
+  expect(await verifyPassword(admin.passwordHash, generated.password!)).toBe(true);
+  expect(await ensureFirstAdmin({})).toEqual({ email: "admin@tuma.local", password: null, created: false });
+
+  await db.user.deleteMany({});
+  const chosen = await ensureFirstAdmin({ ADMIN_EMAIL: "Boss@Example.com", ADMIN_PASSWORD: "a-password-of-my-own" });
+  expect(chosen).toEqual({ email: "boss@example.com", password: "a-password-of-my-own", created: true });
+  expect(await db.user.findUniqueOrThrow({ where: { email: "boss@example.com" } })).toMatchObject({
+    mustChangePassword: false,
+  });
+});
