@@ -10,17 +10,35 @@ import type { ActiveBatch } from "./active-batch";
 import { SharedRateLimiter } from "./shared-rate-limiter";
 
 type Entry = { version: number; client: ProviderClient; limiter: SharedRateLimiter };
-const clients = new Map<string, { version: number; entry: Promise<Entry> }>();
+const clients = new Map<string, { version: number; timeoutMs: number; entry: Promise<Entry> }>();
 
 export function clientFor(account: ActiveBatch["account"], timeoutMs: number): Promise<Entry> {
   const version = account.updatedAt.getTime();
   const cached = clients.get(account.id);
   if (cached && cached.version === version) return cached.entry;
-  void cached?.entry.then((old) => old.client.close()).catch(() => {});
+  if (cached) retire(cached.entry, cached.timeoutMs);
   const entry = create(account, version, timeoutMs);
-  clients.set(account.id, { version, entry });
+  clients.set(account.id, { version, timeoutMs, entry });
   entry.catch(() => clients.delete(account.id)); // a failed creation is retried by the next caller
   return entry;
+}
+
+/**
+ * After the provider refused the account's token (401): the next request builds its client again, reading the token
+ * from the database. Without this, a lane holding a batch it took before the pause could — once the operator has
+ * saved the new token and resumed — send with the old one through the cached client, and pause the batch again.
+ */
+export function forgetClient(accountId: string): void {
+  const cached = clients.get(accountId);
+  if (!cached) return;
+  clients.delete(accountId);
+  retire(cached.entry, cached.timeoutMs);
+}
+
+/** Closes a client once the requests still in flight on it have answered or timed out: closing it at once would cut
+ * them off, and a request cut off after it was sent leaves its messages UNKNOWN. */
+function retire(entry: Promise<Entry>, timeoutMs: number): void {
+  void entry.then((old) => setTimeout(() => old.client.close(), timeoutMs + 1_000).unref()).catch(() => {});
 }
 
 async function create(account: ActiveBatch["account"], version: number, timeoutMs: number): Promise<Entry> {

@@ -10,7 +10,7 @@ import { pauseBatch } from "@/lib/batches/pause-batch";
 import { activateBatch, completeFinishedBatches, pauseAccountBatches } from "./batch-state";
 import { claimChunk, type ClaimedChunk } from "./claim";
 import { boss, START_BATCH, stopBoss, type StartBatchJob } from "./jobs";
-import { clientFor, closeClients } from "./provider-clients";
+import { clientFor, closeClients, forgetClient } from "./provider-clients";
 import { forgetExpiredLoginFailures } from "@/lib/auth/login-throttle";
 import { deleteInterruptedUploads } from "@/lib/recipients/interrupted-uploads";
 import { failInterruptedStoring } from "./interrupted-storing";
@@ -141,6 +141,7 @@ export async function startWorker(options: WorkerOptions): Promise<WorkerHandle>
         break;
       }
       case "pause":
+        forgetClient(batch.account.id); // its token is wrong: the next request reads the token again
         await pauseAccountBatches(batch.account.id, outcome.reason);
         log(outcome.reason);
         active.invalidate();
