@@ -17,25 +17,28 @@ export type SavedList = {
   author: string | null;
 };
 
+/** What a saved list shows, for the list and for one. */
+const LIST_FIELDS = {
+  id: true,
+  filename: true,
+  format: true,
+  columns: true,
+  phoneColumn: true,
+  rowCount: true,
+  validCount: true,
+  invalidCount: true,
+  duplicateCount: true,
+  optedOutCount: true,
+  createdAt: true,
+  author: { select: { name: true } },
+} as const;
+
 export async function listUploads(take = 100): Promise<SavedList[]> {
   const rows = await db.upload.findMany({
     where: { state: "READY" },
     orderBy: { createdAt: "desc" },
     take,
-    select: {
-      id: true,
-      filename: true,
-      format: true,
-      columns: true,
-      phoneColumn: true,
-      rowCount: true,
-      validCount: true,
-      invalidCount: true,
-      duplicateCount: true,
-      optedOutCount: true,
-      createdAt: true,
-      author: { select: { name: true } },
-    },
+    select: LIST_FIELDS,
   });
   return rows.map(({ author, ...row }) => ({ ...row, author: author?.name ?? null }));
 }
@@ -43,20 +46,7 @@ export async function listUploads(take = 100): Promise<SavedList[]> {
 export async function getUpload(id: string): Promise<SavedList | null> {
   const row = await db.upload.findFirst({
     where: { id, state: "READY" },
-    select: {
-      id: true,
-      filename: true,
-      format: true,
-      columns: true,
-      phoneColumn: true,
-      rowCount: true,
-      validCount: true,
-      invalidCount: true,
-      duplicateCount: true,
-      optedOutCount: true,
-      createdAt: true,
-      author: { select: { name: true } },
-    },
+    select: LIST_FIELDS,
   });
   if (!row) return null;
   const { author, ...rest } = row;
