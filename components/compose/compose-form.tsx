@@ -5,6 +5,7 @@ import { useActionState, useEffect, useMemo, useState } from "react";
 import { ActionNotice } from "@/components/ui/action-notice";
 import { Button } from "@/components/ui/button";
 import { Field, Input, Select, Textarea } from "@/components/ui/field";
+import { useTimeZone } from "@/components/time/time-zone-provider";
 import { Notice } from "@/components/ui/notice";
 import type { ActionResult } from "@/lib/auth/action";
 import { sendPlan } from "@/lib/batches/plan";
@@ -13,6 +14,8 @@ import { fetchJson } from "@/lib/http/fetch-json";
 import { normalizePhone } from "@/lib/provider/wire/phone";
 import { smsEncoding, smsSegments, ucs2Characters } from "@/lib/provider/wire/sms-units";
 import { MAX_PASTED_NUMBERS, splitNumbers } from "@/lib/recipients/split-numbers";
+import { zoneDescription } from "@/lib/time/format";
+import { parseLocalDateTime } from "@/lib/time/local-input";
 import { ListSource, type ListChoice } from "./list-source";
 import { SendPlanView, type PlanView } from "./send-plan";
 
@@ -75,7 +78,9 @@ export function ComposeForm({
   const tooMany = count > MAX_PASTED_NUMBERS;
   const segments = kind === "SMS" && message ? smsSegments(message) : 0;
   const errors = state?.ok === false ? (state.fieldErrors ?? {}) : {};
-  const scheduledAt = scheduleLocal ? new Date(scheduleLocal) : null;
+  // "Send later" is typed in the organisation's zone and read in it, here for the plan and on the server for the batch.
+  const timeZone = useTimeZone();
+  const scheduledAt = scheduleLocal ? parseLocalDateTime(scheduleLocal, timeZone) : null;
 
   // The list planner asks the server (it reads the whole list); pasted numbers are planned here.
   const settledMessage = useSettled(message);
@@ -323,7 +328,7 @@ export function ComposeForm({
       )}
       <Field
         label="Send later (optional)"
-        hint="In your time zone. Leave empty to send now."
+        hint={`In ${zoneDescription(timeZone)}, the organisation's time zone. Leave empty to send now.`}
         errors={errors.scheduledAt}
         className="max-w-xs"
       >
@@ -331,13 +336,12 @@ export function ComposeForm({
           <Input
             {...ids}
             type="datetime-local"
+            name="scheduledAt"
             value={scheduleLocal}
             onChange={(e) => setScheduleLocal(e.target.value)}
           />
         )}
       </Field>
-      {/* The browser knows the operator's time zone; the server gets an absolute time. */}
-      <input type="hidden" name="scheduledAt" value={scheduleLocal ? new Date(scheduleLocal).toISOString() : ""} />
       {listRefusal ? <Notice tone="error">{listRefusal}</Notice> : null}
       {source === "list" && listPlan.error ? <Notice tone="error">{listPlan.error.message}</Notice> : null}
       {plan && !listRefusal ? <SendPlanView plan={plan} scheduledAt={scheduledAt} /> : null}

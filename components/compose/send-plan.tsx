@@ -1,12 +1,14 @@
 "use client";
 // What the operator is about to send, shown before the confirm button: the first recipients' messages exactly as
 // each will receive them (characters, encoding, parts, and which characters force UCS-2), then the planner —
-// recipients, provider requests, SMS units, time to submit and, when scheduled, the start in the operator's zone.
+// recipients, provider requests, SMS units, time to submit and, when scheduled, the start in the organisation's zone.
+import { useTimeZone } from "@/components/time/time-zone-provider";
 import { Card, Stat } from "@/components/ui/card";
 import { Notice } from "@/components/ui/notice";
 import { Table, Td, Th, THead, Tr } from "@/components/ui/table";
 import { formatDuration, type SendPlan } from "@/lib/batches/plan";
 import type { PreviewMessage } from "@/lib/batches/plan-list";
+import { formatDateTime } from "@/lib/time/format";
 
 export type PlanView = SendPlan & {
   kind: "SMS" | "VOICE";
@@ -18,6 +20,7 @@ export type PlanView = SendPlan & {
 
 export function SendPlanView({ plan, scheduledAt }: { plan: PlanView; scheduledAt: Date | null }) {
   const sms = plan.kind === "SMS";
+  const timeZone = useTimeZone();
   const empties = Object.entries(plan.emptyByPlaceholder ?? {});
   return (
     <div className="space-y-4">
@@ -61,8 +64,7 @@ export function SendPlanView({ plan, scheduledAt }: { plan: PlanView; scheduledA
         </dl>
         {scheduledAt ? (
           <p className="mt-3 text-sm" data-testid="plan-start">
-            Starts {scheduledAt.toLocaleString(undefined, { dateStyle: "full", timeStyle: "short" })} (
-            {Intl.DateTimeFormat().resolvedOptions().timeZone}).
+            Starts {formatDateTime(scheduledAt, timeZone, { weekday: true })} ({timeZone}).
           </p>
         ) : null}
         {plan.optedOut ? (

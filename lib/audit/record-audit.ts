@@ -26,10 +26,11 @@ export const AUDIT_ACTIONS = [
   "optout.remove",
   "upload.create",
   "upload.delete",
+  "organisation.time_zone",
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
-export type AuditTarget = "Batch" | "ProviderAccount" | "User" | "Template" | "OptOut" | "Upload";
+export type AuditTarget = "Batch" | "ProviderAccount" | "User" | "Template" | "OptOut" | "Upload" | "Organisation";
 
 export type AuditEntry = {
   actorId: string | null;

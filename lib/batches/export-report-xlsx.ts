@@ -1,10 +1,13 @@
 // A batch's delivery report as an XLSX workbook, for batches up to XLSX_MAX_ROWS recipients (beyond that a
 // spreadsheet is the wrong tool, and CSV streams any size). Written with exceljs's streaming writer, a page of rows
-// at a time; cells are typed (numbers as numbers, times as dates) and text is never a formula.
+// at a time; numbers are numbers, text is never a formula, and times are ISO 8601 text with the offset of the
+// organisation's zone (a spreadsheet date has no zone: it would show UTC, or whatever the reader's machine assumes).
 import "server-only";
 import { PassThrough, Readable } from "node:stream";
 import ExcelJS from "exceljs";
 import { AppError } from "@/lib/errors/app-error";
+import { getOrgTimeZone } from "@/lib/organisation/time-zone";
+import { isoInZone } from "@/lib/time/format";
 import { listMessages, PAGE_SIZE_MAX } from "./list-messages";
 import type { RecipientSearch } from "./recipient-search";
 import { XLSX_MAX_ROWS, type MessageFilter } from "./states";
@@ -17,8 +20,8 @@ const COLUMNS = [
   { header: "provider_unique_id", key: "providerUniqueId", width: 38 },
   { header: "operator", key: "operator", width: 12 },
   { header: "sms_units", key: "smsUnits", width: 10 },
-  { header: "sent_at", key: "submittedAt", width: 20 },
-  { header: "receipt_time", key: "receiptAt", width: 20 },
+  { header: "sent_at", key: "submittedAt", width: 26 },
+  { header: "receipt_time", key: "receiptAt", width: 26 },
   { header: "text", key: "text", width: 40 },
   { header: "error", key: "lastError", width: 40 },
 ];
@@ -39,6 +42,7 @@ export function reportXlsxStream(
   const sheet = workbook.addWorksheet("Delivery report");
   sheet.columns = COLUMNS;
   void (async () => {
+    const zone = await getOrgTimeZone();
     let after: string | undefined;
     for (;;) {
       const page = await listMessages(batch.id, { filter, search, after, limit: PAGE_SIZE_MAX });
@@ -48,8 +52,8 @@ export function reportXlsxStream(
           .addRow({
             ...m,
             text: m.text ?? batch.templateText,
-            submittedAt: m.submittedAt ?? undefined,
-            receiptAt: m.receiptAt ?? undefined,
+            submittedAt: m.submittedAt ? isoInZone(m.submittedAt, zone) : undefined,
+            receiptAt: m.receiptAt ? isoInZone(m.receiptAt, zone) : undefined,
           })
           .commit();
       }

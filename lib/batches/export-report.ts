@@ -1,7 +1,10 @@
 // A batch's delivery report as a CSV stream: page after page of the recipients list in id order (a million rows never
-// sit in memory at once), each recipient with its own text when it was personalised.
+// sit in memory at once), each recipient with its own text when it was personalised. Times are ISO 8601 with the offset
+// of the organisation's zone ("2026-11-23T13:16:30+03:00"): the instant, readable as the console shows it.
 import "server-only";
 import { csvHeader, csvRows } from "@/lib/csv/to-csv";
+import { getOrgTimeZone } from "@/lib/organisation/time-zone";
+import { isoInZone } from "@/lib/time/format";
 import { listMessages, PAGE_SIZE_MAX } from "./list-messages";
 import type { RecipientSearch } from "./recipient-search";
 import type { MessageFilter } from "./states";
@@ -27,13 +30,14 @@ export function reportStream(
 ): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
   let after: string | undefined;
-  let started = false;
+  let zone: string | undefined;
   return new ReadableStream<Uint8Array>({
     async pull(controller) {
-      if (!started) {
-        started = true;
+      if (zone === undefined) {
+        zone = await getOrgTimeZone();
         controller.enqueue(encoder.encode(csvHeader(COLUMNS)));
       }
+      const at = (time: Date | null) => (time ? isoInZone(time, zone!) : null);
       const page = await listMessages(batch.id, { filter, search, after, limit: PAGE_SIZE_MAX });
       const text = csvRows(
         page.rows.map((m) => [
@@ -44,8 +48,8 @@ export function reportStream(
           m.providerUniqueId,
           m.operator,
           m.smsUnits,
-          m.submittedAt?.toISOString(),
-          m.receiptAt?.toISOString(),
+          at(m.submittedAt),
+          at(m.receiptAt),
           m.text ?? batch.templateText,
           m.lastError,
         ]),

@@ -3,11 +3,12 @@
 import "server-only";
 import { PrismaPg } from "@prisma/adapter-pg";
 import { PrismaClient } from "@/lib/generated/prisma/client";
+import { sessionOptions } from "./session-zone";
 import { databaseUrl } from "./url";
 
 function createClient() {
   return new PrismaClient({
-    adapter: new PrismaPg({ connectionString: databaseUrl(), max: 10 }),
+    adapter: new PrismaPg({ connectionString: databaseUrl(), max: 10, options: sessionOptions() }),
     omit: { user: { passwordHash: true }, providerAccount: { tokenCiphertext: true } },
   });
 }

@@ -18,6 +18,7 @@ import * as engineGlue from "@prisma/schema-engine-wasm/schema_engine_bg";
 import type { MigrationList, SchemaEngine, SchemaFilter } from "@prisma/schema-engine-wasm";
 import pg from "pg";
 import { parse as parseConnectionString } from "pg-connection-string";
+import { sessionOptions } from "./session-zone";
 
 const ROOT = process.cwd();
 const SCHEMA_PATH = path.join(ROOT, "prisma", "schema.prisma");
@@ -86,6 +87,7 @@ function migrationAdapterFactory(
     password: password ?? undefined,
     database: database ?? undefined,
     max: 2,
+    options: sessionOptions(),
   };
   const connectTo = async (database: string | undefined) => {
     const pool = new pg.Pool({ ...config, database, Client: CatalogFriendlyClient });

@@ -14,6 +14,7 @@ import { recordAudit } from "@/lib/audit/record-audit";
 import { CopyBuffer } from "@/lib/db/copy-buffer";
 import { copyLines, copyText } from "@/lib/db/copy-lines";
 import { relaxedPool } from "@/lib/db/pool";
+import { ORG_TIME_ZONE_SQL } from "@/lib/organisation/time-zone-sql";
 import { deleteUpload } from "./delete-upload";
 
 export const UPLOAD_SLICE = 25_000;
@@ -143,7 +144,7 @@ export class UploadWriter {
       `WITH progress AS (UPDATE "Upload" SET "rowCount" = $4, "sizeBytes" = $5 WHERE id = $1)
        INSERT INTO "UploadIssue" ("uploadId", kind, "rowNumber", value, reason)
        SELECT r."uploadId", 'OPTED_OUT', r."rowNumber", r.phone,
-              'On the opt-out list since ' || to_char(o."createdAt", 'YYYY-MM-DD') || ': it will not be sent to.'
+              'On the opt-out list since ' || to_char(o."createdAt" AT TIME ZONE ${ORG_TIME_ZONE_SQL}, 'YYYY-MM-DD') || ': it will not be sent to.'
        FROM "UploadRecipient" r JOIN "OptOut" o ON o.phone = r.phone
        WHERE r."uploadId" = $1 AND r."rowNumber" BETWEEN $2 AND $3`,
       [this.id, slice.lines > 0 ? firstRow : 0, slice.lines > 0 ? lastRow : -1, ...progress],

@@ -4,11 +4,21 @@ import { revalidatePath } from "next/cache";
 import { authorizedAction, type ActionResult } from "@/lib/auth/action";
 import { canManageAccounts } from "@/lib/auth/permissions";
 import { accountSchema, saveAccount } from "@/lib/accounts/save-account";
+import { setOrgTimeZone, timeZoneSchema } from "@/lib/organisation/set-time-zone";
 
 export async function saveAccountAction(_previous: ActionResult | null, form: FormData): Promise<ActionResult> {
   return authorizedAction({ allowed: canManageAccounts, input: accountSchema }, form, async (input, actor) => {
     await saveAccount(input, actor.id);
     revalidatePath("/settings");
     return { ok: true, message: "Saved. The token is stored encrypted; only its last four characters are shown." };
+  });
+}
+
+export async function setTimeZoneAction(_previous: ActionResult | null, form: FormData): Promise<ActionResult> {
+  return authorizedAction({ allowed: canManageAccounts, input: timeZoneSchema }, form, async (input, actor) => {
+    const { changed } = await setOrgTimeZone(input.timeZone, actor.id);
+    // Every page shows times in it: the console layout reads it again.
+    revalidatePath("/", "layout");
+    return { ok: true, message: changed ? `Times are now shown in ${input.timeZone}.` : "That is already the zone." };
   });
 }

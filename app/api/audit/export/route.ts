@@ -3,13 +3,14 @@ import { canManageUsers } from "@/lib/auth/permissions";
 import { auditStream } from "@/lib/audit/export-audit";
 import { auditFilterSchema } from "@/lib/audit/list-audit";
 import { route } from "@/lib/http/route-gate";
+import { getOrgTimeZone } from "@/lib/organisation/time-zone";
 
 export const dynamic = "force-dynamic";
 
 export const GET = route(
   { allowed: canManageUsers, query: auditFilterSchema },
   async ({ query }) =>
-    new Response(auditStream(query), {
+    new Response(auditStream(query, await getOrgTimeZone()), {
       headers: {
         "content-type": "text/csv; charset=utf-8",
         "content-disposition": `attachment; filename="tuma-audit.csv"`,
