@@ -29,7 +29,10 @@ async function main(): Promise<number> {
   const project = path.basename(process.cwd());
   if (!process.argv.includes("--yes")) {
     const typed = await ask(`Type the project folder's name (${project}) to delete it: `);
-    if (typed?.trim() !== project) return refuse("That is not the project folder's name; nothing was deleted.");
+    if (typed === null) {
+      return refuse("No name was typed (the input ended): nothing was deleted. To delete without asking: --yes.");
+    }
+    if (typed.trim() !== project) return refuse("That is not the project folder's name; nothing was deleted.");
   }
   destroyEmbedded(files);
   say(`Deleted the database in ${dataDir}. The next \`npm start\` creates a new, empty one.`);
