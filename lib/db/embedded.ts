@@ -4,7 +4,6 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { isAlive } from "./alive";
 import { installedBinaries } from "./binaries";
 import { postgresCluster } from "./postgres-cluster";
 import {
@@ -164,8 +163,18 @@ export function liveServer(
   const lines = fs.readFileSync(lock, "utf8").split("\n");
   const pid = Number(lines[0]);
   const port = Number(lines[3]);
-  if (Number.isInteger(pid) && pid > 0 && isAlive(pid))
+  if (Number.isInteger(pid) && pid > 0 && isOurs(pid))
     return { pid, port: Number.isInteger(port) && port > 0 ? port : null };
   if (removeStaleLock) fs.rmSync(lock);
   return null;
+}
+
+/** Whether a process with this id runs and is ours to signal: a server of our data directory always is (as root: any). */
+function isOurs(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false; // gone, or another user's process that took over the id
+  }
 }
