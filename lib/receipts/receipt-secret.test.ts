@@ -5,7 +5,7 @@ import { beforeEach, expect, test } from "vitest";
 import { db } from "@/lib/db/client";
 import { pool } from "@/lib/db/pool";
 import { accountIdBySecret, cachedSecrets, forgetReceiptSecrets, WRONG_SECRETS_KEPT } from "./account-by-secret";
-import { rotateReceiptSecret } from "./rotate-receipt-secret";
+import { rotateReceiptSecret, rotateReceiptSecretSchema } from "./rotate-receipt-secret";
 
 let accountId = "";
 let adminId = "";
@@ -96,4 +96,15 @@ test("a spray of wrong secrets never evicts the real one, and the wrong ones kep
     );
   expect(cachedSecrets().wrong).toBe(WRONG_SECRETS_KEPT);
   expect(await accountIdBySecret(real)).toBe(accountId);
+});
+
+test("the overlap is whole hours from 0 to a week; anything else is refused with a sentence", () => {
+  const hours = (overlapHours: unknown) => rotateReceiptSecretSchema.safeParse({ accountId, overlapHours });
+  expect([hours("0").success, hours("168").success]).toEqual([true, true]);
+  expect([hours("169"), hours("-1"), hours("1.5"), hours("soon")].map((r) => r.error?.issues[0]?.message)).toEqual([
+    "At most 168 hours (a week).",
+    "0 hours or more.",
+    "Whole hours.",
+    "A number of hours.",
+  ]);
 });
