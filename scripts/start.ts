@@ -5,6 +5,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import path from "node:path";
 import { EnvError, parseEnv } from "@/lib/env";
 import { buildIsStale, runBuild } from "@/lib/bootstrap/build";
+import { assertWritableDataDir } from "@/lib/bootstrap/data-dir";
 import { prepareDatabase } from "@/lib/bootstrap/database";
 import { assertPortFree } from "@/lib/bootstrap/port";
 import { firstLoginMessage } from "@/lib/bootstrap/first-login-message";
@@ -21,6 +22,7 @@ async function main(): Promise<void> {
   await assertPortFree(env.PORT, env.HOSTNAME, "PORT");
   if (env.SANDBOX) await assertPortFree(env.SANDBOX_PORT, "127.0.0.1", "SANDBOX_PORT");
 
+  assertWritableDataDir(dataDir);
   const secrets = loadOrCreateSecrets(dataDir);
   process.env.NEXTAUTH_SECRET = env.NEXTAUTH_SECRET ?? secrets.authSecret;
   process.env.TUMA_ENCRYPTION_KEY = env.TUMA_ENCRYPTION_KEY ?? secrets.encryptionKey;
