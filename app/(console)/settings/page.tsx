@@ -1,5 +1,7 @@
 import type { Metadata } from "next";
 import { AccountForm } from "@/components/settings/account-form";
+import { formatOverlapEnd } from "@/components/settings/overlap-end";
+import { ReceiptSecretForm } from "@/components/settings/receipt-secret-form";
 import { TimeZoneForm } from "@/components/settings/time-zone-form";
 import { Badge } from "@/components/ui/badge";
 import { Card } from "@/components/ui/card";
@@ -10,7 +12,7 @@ import { canManageAccounts } from "@/lib/auth/permissions";
 import { requireActor } from "@/lib/auth/session";
 import { getOrgTimeZone } from "@/lib/organisation/time-zone";
 import { timeZoneNames } from "@/lib/time/zone";
-import { saveAccountAction, setTimeZoneAction } from "./actions";
+import { rotateReceiptSecretAction, saveAccountAction, setTimeZoneAction } from "./actions";
 
 export const metadata: Metadata = { title: "Settings" };
 export const dynamic = "force-dynamic";
@@ -28,6 +30,7 @@ const NEW_ACCOUNT = {
 export default async function SettingsPage() {
   await requireActor(canManageAccounts);
   const [accounts, timeZone] = await Promise.all([listAccounts(), getOrgTimeZone()]);
+  const now = new Date();
   return (
     <div className="space-y-8">
       <PageHeader
@@ -70,8 +73,17 @@ export default async function SettingsPage() {
         {accounts.map((account) => (
           <details key={account.id}>
             <summary className="cursor-pointer text-sm font-medium text-sky-700">Edit {account.name}</summary>
-            <div className="mt-2">
+            <div className="mt-2 space-y-3">
               <AccountForm initial={account} action={saveAccountAction} />
+              <ReceiptSecretForm
+                accountId={account.id}
+                previousAcceptedUntil={
+                  account.previousReceiptSecretUntil && account.previousReceiptSecretUntil > now
+                    ? formatOverlapEnd(account.previousReceiptSecretUntil, timeZone)
+                    : null
+                }
+                action={rotateReceiptSecretAction}
+              />
             </div>
           </details>
         ))}
