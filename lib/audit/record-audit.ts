@@ -45,14 +45,7 @@ export const AUDIT_ACTIONS = [
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 export type AuditTarget =
-  | "Batch"
-  | "ProviderAccount"
-  | "User"
-  | "Template"
-  | "OptOut"
-  | "Upload"
-  | "AuditLog"
-  | "Organisation";
+  "Batch" | "ProviderAccount" | "User" | "Template" | "OptOut" | "Upload" | "AuditLog" | "Organisation";
 
 export type AuditEntry = {
   actorId: string | null;
