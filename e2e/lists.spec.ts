@@ -56,7 +56,9 @@ test("an operator uploads a 1,000-row CSV, sees exactly 10 invalid and 5 duplica
   const lines = csv.trimEnd().split("\r\n");
   expect(lines[0]).toBe("row,value,reason");
   expect(lines.length).toBe(11);
-  expect(lines[1]).toBe(`11,123459,"Too short: 6 digits, where a Kenyan mobile number has 10 (07…), 12 (254…) or 9 (7…)."`);
+  expect(lines[1]).toBe(
+    `11,123459,"Too short: 6 digits, where a Kenyan mobile number has 10 (07…), 12 (254…) or 9 (7…)."`,
+  );
 
   const { rows } = await db.query<{ state: string; validCount: number; n: number }>(
     `SELECT u.state, u."validCount", (SELECT count(*)::int FROM "UploadRecipient" r WHERE r."uploadId" = u.id) AS n

@@ -11,6 +11,7 @@ export function listAccounts() {
       baseUrl: true,
       tokenLast4: true,
       defaultSender: true,
+      senders: true,
       defaultOriginator: true,
       requestsPerSecond: true,
       batchSizeLimit: true,
