@@ -19,7 +19,8 @@ test("search any form of a number, filter, page across 999,999 → 1,000,000, ex
   await page.getByLabel("Message").fill("Sixty people");
   const numbers = Array.from({ length: 60 }, (_, i) => `07${String(20_000_000 + i).slice(-8)}`);
   await page.getByLabel("Recipients").fill(numbers.join("\n"));
-  await page.getByRole("button", { name: "Send to 60 recipients" }).click();
+  await page.getByRole("button", { name: "Send to 60 recipients…" }).click();
+  await page.getByRole("button", { name: "Send 60 text messages" }).click();
   await expect(page.getByTestId("count-DELIVERED")).toHaveText("60", { timeout: 30_000 });
   const batchId = page.url().split("/").pop()!;
   const ids = (

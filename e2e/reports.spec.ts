@@ -41,7 +41,8 @@ test("an admin sends a batch and reads its reports: batch, message, receipts and
   await page.getByLabel("Batch name").fill(`Reports ${tail}`);
   await page.getByLabel("Message").fill("Habari! Report test.");
   await page.getByLabel("Recipients").fill(numbers.join("\n"));
-  await page.getByRole("button", { name: "Send to 3 recipients" }).click();
+  await page.getByRole("button", { name: "Send to 3 recipients…" }).click();
+  await page.getByRole("button", { name: "Send 3 text messages" }).click();
   await expect(page).toHaveURL(/\/batches\/[0-9a-f-]{36}$/);
   const batchId = page.url().split("/").pop()!;
   await expect(page.getByTestId("count-DELIVERED")).toHaveText("3", { timeout: 30_000 });

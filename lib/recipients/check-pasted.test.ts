@@ -11,6 +11,7 @@ describe("checkPasted", () => {
     expect(check.typed).toBe(splitNumbers(text).length);
     expect(check.typed).toBe(7);
     expect(check.phones).toEqual(["254712345678", "254733000111", "254112345678"]);
+    expect(check.lines).toEqual([1, 1, 5]);
     expect(check.invalidCount).toBe(2);
     expect(check.duplicateCount).toBe(2);
   });

@@ -12,6 +12,8 @@ export type PastedCheck = {
   typed: number;
   /** Valid and distinct, in the 254… form, in the order typed. */
   phones: string[];
+  /** The line each of `phones` is first on. */
+  lines: number[];
   invalidCount: number;
   duplicateCount: number;
   /** The first `listed` of each, to show. */
@@ -22,7 +24,15 @@ export type PastedCheck = {
 export const LISTED_PROBLEMS = 20;
 
 export function checkPasted(text: string, listed = LISTED_PROBLEMS): PastedCheck {
-  const check: PastedCheck = { typed: 0, phones: [], invalidCount: 0, duplicateCount: 0, invalid: [], duplicates: [] };
+  const check: PastedCheck = {
+    typed: 0,
+    phones: [],
+    lines: [],
+    invalidCount: 0,
+    duplicateCount: 0,
+    invalid: [],
+    duplicates: [],
+  };
   const firstLine = new Map<string, number>();
   const lines = text.split(/\r\n|\r|\n/);
   for (let l = 0; l < lines.length; l++) {
@@ -46,6 +56,7 @@ export function checkPasted(text: string, listed = LISTED_PROBLEMS): PastedCheck
       }
       firstLine.set(phone.phone, line);
       check.phones.push(phone.phone);
+      check.lines.push(line);
     }
   }
   return check;
