@@ -77,7 +77,7 @@ test("a 1,000-row list: preview, planner, send, complete, and each recipient's o
   await expect(page.getByTestId("review-send")).toHaveText("999");
   await expect(page.getByTestId("review-units")).toContainText("999");
   await page.getByRole("button", { name: "Send 999 text messages" }).click();
-  await expect(page).toHaveURL(/\/batches\/[0-9a-f-]{36}$/);
+  await expect(page).toHaveURL(/\/batches\/[0-9a-f-]{36}$/, { timeout: 30_000 });
   await expect(page.getByTestId("count-DELIVERED")).toHaveText("999", { timeout: 60_000 });
   await expect(page.getByTestId("count-SUPPRESSED")).toHaveText("1");
   await expect(page.getByTestId("batch-state")).toHaveText("completed");
@@ -256,7 +256,7 @@ test("from Compose, an XLSX list of 1,000 rows with 10 invalid and 5 duplicates:
   await page.getByRole("button", { name: "Send to 985 recipients…" }).click();
   await expect(page.getByTestId("review-skipped")).toHaveText("10 not valid, 5 repeated");
   await page.getByRole("button", { name: "Send 985 text messages" }).click();
-  await expect(page).toHaveURL(/\/batches\/[0-9a-f-]{36}$/);
+  await expect(page).toHaveURL(/\/batches\/[0-9a-f-]{36}$/, { timeout: 30_000 });
   await expect(page.getByTestId("count-DELIVERED")).toHaveText("985", { timeout: 60_000 });
   await expect(page.getByTestId("batch-state")).toHaveText("completed");
 

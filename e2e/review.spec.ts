@@ -5,7 +5,7 @@
 // opt-out asks first and keeps the reason in the audit.
 import fs from "node:fs";
 import type { Page } from "@playwright/test";
-import { expect, logIn, test } from "./fixtures";
+import { expect, logIn, openCompose, test } from "./fixtures";
 
 /** Server actions (the batch is created by one) are POSTs carrying a Next-Action header: counted from the start. */
 function countActions(page: Page): () => number {
@@ -37,7 +37,7 @@ for (const width of [1280, 390]) {
         (await db.query(`SELECT count(*)::int AS n FROM "Batch" WHERE "authorId" = $1`, [operator.id])).rows[0].n;
 
       await logIn(page, operator);
-      await page.goto("/compose");
+      await openCompose(page);
       const pasted = `${first}\n0712 ${tail} 0\n${third}; +254 ${first.slice(1)}\n${optedOut}`;
       await page.getByLabel("Message").fill("Kliniki: 8–5 kesho");
       await page.getByLabel("Recipients").fill(pasted);
@@ -89,7 +89,7 @@ for (const width of [1280, 390]) {
 
       await page.getByRole("button", { name: "Send to 2 recipients…" }).click();
       await page.getByRole("button", { name: "Send 2 text messages" }).click();
-      await expect(page).toHaveURL(/\/batches\/[0-9a-f-]{36}$/);
+      await expect(page).toHaveURL(/\/batches\/[0-9a-f-]{36}$/, { timeout: 30_000 });
       expect(actions()).toBe(1);
       const { rows } = await db.query<{ id: string; sender: string; recipientCount: number }>(
         `SELECT id, sender, "recipientCount" FROM "Batch" WHERE "authorId" = $1`,

@@ -4,7 +4,7 @@
 // review (review.tsx). Nothing is sent from the form itself: it has no submit button while editing (Enter in a field
 // sends nothing), "Send…" checks the form with the server's own schema and opens the review, and only the review's
 // button — naming the count — submits. A refusal from the server brings the form back with every field as typed.
-import { useActionState, useRef, useState, type FormEvent } from "react";
+import { useActionState, useRef, useState, useSyncExternalStore, type FormEvent } from "react";
 import { ActionNotice } from "@/components/ui/action-notice";
 import { Button } from "@/components/ui/button";
 import { Notice } from "@/components/ui/notice";
@@ -44,6 +44,7 @@ export function ComposeForm({
   action: (previous: ActionResult | null, form: FormData) => Promise<ActionResult>;
 }) {
   const [result, formAction, pending] = useActionState(action, null);
+  const hydrated = useHydrated();
   const form = useRef<HTMLFormElement>(null);
   // Every field is controlled: React resets uncontrolled fields after a form action, and an operator whose batch
   // was refused must find everything they typed still there to correct.
@@ -84,7 +85,8 @@ export function ComposeForm({
   const optedOutCount = source === "list" ? (plan?.optedOut ?? 0) : (pasted.optedOut?.length ?? 0);
   const text = message.trim();
   const parts = kind === "SMS" && text ? smsSegments(text) : 1;
-  const distinct = source === "list" ? (plan?.recipients ?? list?.validCount ?? 0) : pasted.check.phones.length;
+  // A list's saved recipients (the plan counts none when a placeholder names no column: the list still has them).
+  const distinct = source === "list" ? (list?.validCount ?? plan?.recipients ?? 0) : pasted.check.phones.length;
   const planView: PlanView | null =
     source === "list"
       ? plan && !listRefusal
@@ -117,7 +119,7 @@ export function ComposeForm({
             invalid: list.invalidCount,
             duplicates: list.duplicateCount,
             optedOut: plan.optedOut,
-            distinct: plan.recipients,
+            distinct,
             scheduled: schedule.local !== "",
           })
         : null
@@ -230,7 +232,8 @@ export function ComposeForm({
         <Button
           variant="primary"
           onClick={openReview}
-          disabled={source === "numbers" ? pasted.tooMany : listRefusal !== null}
+          // Until the page is interactive the button could do nothing: it says so by being disabled.
+          disabled={!hydrated || (source === "numbers" ? pasted.tooMany : listRefusal !== null)}
         >
           {schedule.local ? "Schedule for" : "Send to"} {buttonCount.toLocaleString("en")} recipient
           {buttonCount === 1 ? "" : "s"}…
@@ -238,5 +241,16 @@ export function ComposeForm({
       </div>
       {reviewing ? <Review view={view} pending={pending} onBack={() => setReview(null)} /> : null}
     </form>
+  );
+}
+
+const noSubscription = () => () => {};
+
+/** False in the server's HTML and while hydrating, true once React runs the page in the browser. */
+function useHydrated(): boolean {
+  return useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
   );
 }
