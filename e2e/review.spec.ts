@@ -137,3 +137,41 @@ for (const width of [1280, 390]) {
     });
   });
 }
+
+test("a resend is confirmed with its count and SMS units before anything is created; its button names the count", async ({
+  page,
+  seedUser,
+  db,
+}) => {
+  const operator = await seedUser("OPERATOR");
+  await logIn(page, operator);
+  await openCompose(page);
+  await page.getByLabel("Batch name").fill("To resend");
+  // 170 GSM-7 characters: two segments a message.
+  await page.getByLabel("Message").fill(`Kumbusho: ${"x".repeat(160)}`);
+  await page.getByLabel("Recipients").fill("0718000001\n0718000002\n0718000003");
+  await page.getByRole("button", { name: "Send to 3 recipients…" }).click();
+  await expect(page.getByTestId("review-units")).toHaveText("6 (2 segments each)");
+  await page.getByRole("button", { name: "Send 3 text messages" }).click();
+  await expect(page).toHaveURL(/\/batches\/[0-9a-f-]{36}$/, { timeout: 30_000 });
+  const parentId = page.url().split("/").pop()!;
+  await expect(page.getByTestId("count-DELIVERED")).toHaveText("3", { timeout: 30_000 });
+  // Two of them failed after all (as a late receipt would say).
+  await db.query(
+    `UPDATE "Message" SET state = 'FAILED', "deliveryStatus" = 'DeliveryImpossible'
+     WHERE "batchId" = $1 AND phone IN ('254718000001', '254718000002')`,
+    [parentId],
+  );
+  await page.reload();
+  await page.getByRole("button", { name: "Resend…" }).click();
+  await page.getByRole("button", { name: "Review the resend to 2…" }).click();
+  const confirm = page.getByTestId("resend-confirm");
+  await expect(confirm).toContainText("2 text messages in a new batch");
+  await expect(confirm.getByTestId("resend-units")).toHaveText("4 SMS units");
+  const children = async () =>
+    (await db.query(`SELECT count(*)::int AS n FROM "Batch" WHERE "parentBatchId" = $1`, [parentId])).rows[0].n;
+  expect(await children()).toBe(0);
+  await page.getByRole("button", { name: "Resend 2 text messages" }).click();
+  await expect(page).not.toHaveURL(new RegExp(parentId), { timeout: 30_000 });
+  expect(await children()).toBe(1);
+});
