@@ -1,7 +1,8 @@
 // The list planner reads every recipient, so it is asked once per text and never again for the same one: not when the
 // account changes (requests and time are recomputed in the browser), not when the source goes to numbers and back,
 // not when the text returns to an earlier one, not when the review opens. And the sender is one the account has set
-// up: a choice among its senders, or — with none — a sentence saying an administrator adds one, and no review.
+// up: a choice among its senders, or — with none — a sentence saying an administrator adds one, and no review. Where
+// the account has a price per unit, the review states the cost.
 import { randomBytes } from "node:crypto";
 import type { Request } from "@playwright/test";
 import { expect, logIn, test } from "./fixtures";
@@ -23,15 +24,16 @@ test("the list planner is asked once per text; the sender is chosen from the acc
   db,
 }) => {
   const tag = randomBytes(3).toString("hex");
-  const account = async (name: string, senders: string[]) =>
+  const account = async (name: string, senders: string[], unitPrice: string | null) =>
     db.query(
       `INSERT INTO "ProviderAccount" (id, name, "baseUrl", "tokenCiphertext", "tokenLast4", "defaultSender", senders,
-         "defaultOriginator", "receiptSecret", "updatedAt")
-       VALUES (gen_random_uuid(), $1, 'https://provider.example/api/v1', 'x', 'xxxx', $2, $3, '254700000000', $4, now())`,
-      [name, senders[0] ?? "", senders, `${name}-secret`],
+         "defaultOriginator", "receiptSecret", "unitPrice", "updatedAt")
+       VALUES (gen_random_uuid(), $1, 'https://provider.example/api/v1', 'x', 'xxxx', $2, $3, '254700000000', $4, $5,
+         now())`,
+      [name, senders[0] ?? "", senders, `${name}-secret`, unitPrice],
     );
-  await account(`Clinic ${tag}`, ["CLINIC", "CLINIC-NEWS"]);
-  await account(`Bare ${tag}`, []);
+  await account(`Clinic ${tag}`, ["CLINIC", "CLINIC-NEWS"], "0.8000");
+  await account(`Bare ${tag}`, [], null);
   const asked: string[] = [];
   page.on("request", (request) => {
     if (request.url().includes("/api/compose/plan")) asked.push(templateOf(request) ?? "");
@@ -74,6 +76,8 @@ test("the list planner is asked once per text; the sender is chosen from the acc
   await page.getByLabel("Batch name").fill("Plan once");
   await page.getByRole("button", { name: "Send to 3 recipients…" }).click();
   await expect(page.getByTestId("review")).toContainText("CLINIC");
+  // The account has a price per unit: the review says what the batch costs.
+  await expect(page.getByTestId("review-cost")).toHaveText("KES 2.40 (KES 0.80 a unit)");
   await page.getByRole("button", { name: "Back to edit" }).click();
   expect(times("Habari {{name}}")).toBe(1);
   expect(times("Habari {{name}}!")).toBe(1);

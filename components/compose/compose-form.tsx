@@ -11,6 +11,7 @@ import { Notice } from "@/components/ui/notice";
 import type { ActionResult } from "@/lib/auth/action";
 import { composeListSchema, composeSchema } from "@/lib/batches/compose-schema";
 import { sendPlan } from "@/lib/batches/plan";
+import { formatCost } from "@/lib/compose/cost";
 import { segmentRange } from "@/lib/compose/segment-range";
 import { sendSummary } from "@/lib/compose/send-summary";
 import { smsEncoding, smsSegments, ucs2Characters } from "@/lib/provider/wire/sms-units";
@@ -181,6 +182,7 @@ export function ComposeForm({
     summary,
     units: kind === "SMS" ? (planView?.units ?? null) : null,
     segments: kind === "SMS" && planView ? segmentRange(planView.segments ?? {}) || null : null,
+    cost: kind === "SMS" && account?.price && planView && summary ? formatCost(planView.units, account.price) : null,
     seconds: planView?.seconds ?? null,
     start: scheduleInstant(schedule.local),
     optedOut: source === "numbers" ? (pasted.optedOut ?? []).map((o) => o.phone) : [],

@@ -5,6 +5,7 @@
 import Link from "next/link";
 import { Field, Input, Select } from "@/components/ui/field";
 import { Notice } from "@/components/ui/notice";
+import type { UnitPrice } from "@/lib/compose/cost";
 import type { Kind } from "./message-fields";
 
 export type ComposeAccount = {
@@ -14,6 +15,8 @@ export type ComposeAccount = {
   defaultOriginator: string;
   batchSizeLimit: number;
   requestsPerSecond: number;
+  /** Set by an administrator in Settings; the review shows the cost when it is. */
+  price: UnitPrice | null;
 };
 
 export type Options = {

@@ -27,6 +27,8 @@ export type ReviewView = {
   summary: SendSummary | null;
   units: number | null;
   segments: string | null;
+  /** "KES 1,442.40 (KES 0.80 a unit)" when the account has a price. */
+  cost: string | null;
   seconds: number | null;
   start: Date | null;
   optedOut: string[];
@@ -77,6 +79,11 @@ export function Review({ view, pending, onBack }: { view: ReviewView; pending: b
                 "counting…"
               )}
             </span>
+          </Row>
+        ) : null}
+        {view.cost ? (
+          <Row label="Cost">
+            <span data-testid="review-cost">{view.cost}</span>
           </Row>
         ) : null}
         <Row label={view.kind === "SMS" ? "Sender ID" : "From"}>{view.from}</Row>

@@ -16,6 +16,8 @@ export type AccountFormValues = {
   requestsPerSecond: number;
   batchSizeLimit: number;
   isDefault: boolean;
+  unitPrice: string | null;
+  priceCurrency: string;
 };
 
 /** Every field controlled, so that a refused save keeps what was typed. The token is never shown, only replaced. */
@@ -122,6 +124,35 @@ export function AccountForm({
               max={100}
               value={values.batchSizeLimit}
               onChange={set("batchSizeLimit")}
+            />
+          )}
+        </Field>
+      </div>
+      <div className="grid grid-cols-2 gap-3">
+        <Field
+          label="Price per SMS unit (optional)"
+          hint="Compose's review then shows what a batch costs."
+          errors={errors.unitPrice}
+        >
+          {(ids) => (
+            <Input
+              {...ids}
+              name="unitPrice"
+              inputMode="decimal"
+              value={values.unitPrice ?? ""}
+              onChange={set("unitPrice")}
+              placeholder="0.80"
+            />
+          )}
+        </Field>
+        <Field label="Currency" errors={errors.priceCurrency}>
+          {(ids) => (
+            <Input
+              {...ids}
+              name="priceCurrency"
+              maxLength={3}
+              value={values.priceCurrency}
+              onChange={set("priceCurrency")}
             />
           )}
         </Field>

@@ -113,3 +113,16 @@ test("sender IDs: one per line or comma, each checked against the wire contract,
     await db.providerAccount.findUniqueOrThrow({ where: { id }, select: { senders: true, defaultSender: true } }),
   ).toEqual({ senders: [], defaultSender: "" });
 });
+
+test("a price per SMS unit: optional, a plain decimal (up to 4 places) kept exactly, with its currency; empty clears it", async () => {
+  expect(accountSchema.safeParse({ ...form(), unitPrice: "0,80" }).error?.issues[0]?.message).toBe(
+    "A price such as 0.80 (at most 4 decimals), or empty.",
+  );
+  expect(accountSchema.safeParse({ ...form(), priceCurrency: "shillings" }).success).toBe(false);
+  const actor = await admin();
+  const { id } = await saveAccount(form({ name: "Priced", unitPrice: "0.8", priceCurrency: "kes" }), actor);
+  const priced = await db.providerAccount.findUniqueOrThrow({ where: { id } });
+  expect([priced.unitPrice?.toString(), priced.priceCurrency]).toEqual(["0.8", "KES"]);
+  await saveAccount(form({ id, name: "Priced", token: "", unitPrice: "" }), actor);
+  expect((await db.providerAccount.findUniqueOrThrow({ where: { id } })).unitPrice).toBeNull();
+});

@@ -68,6 +68,19 @@ export const accountSchema = z.object({
     .max(REQUEST_RATE_LIMIT * 100),
   batchSizeLimit: z.coerce.number().int().min(1).max(BATCH_LIMIT),
   isDefault: checkbox,
+  /** What one SMS unit costs, optional: empty clears it. Kept as text, exactly as typed, for a Decimal column. */
+  unitPrice: z
+    .preprocess(
+      (value) => (value === undefined || value === null ? "" : String(value).trim()),
+      z.string().regex(/^(\d{1,8}(\.\d{1,4})?)?$/, "A price such as 0.80 (at most 4 decimals), or empty."),
+    )
+    .transform((value) => (value === "" ? null : value)),
+  priceCurrency: z
+    .preprocess(
+      (value) => (typeof value === "string" && value.trim() !== "" ? value.trim().toUpperCase() : "KES"),
+      z.string().regex(/^[A-Z]{3}$/, "A three-letter currency code, such as KES."),
+    )
+    .optional(),
 });
 
 export type AccountInput = z.output<typeof accountSchema>;
@@ -125,6 +138,7 @@ export async function saveAccount(input: AccountInput, actorId: string): Promise
             name: fields.name,
             baseUrl: fields.baseUrl,
             senders,
+            unitPrice: fields.unitPrice,
             ...(token ? { tokenLast4: lastFour(token) } : {}),
           },
         },

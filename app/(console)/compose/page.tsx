@@ -55,13 +55,14 @@ export default async function ComposePage({
         </EmptyState>
       ) : (
         <ComposeForm
-          accounts={accounts.map(({ id, name, senders, defaultOriginator, batchSizeLimit, requestsPerSecond }) => ({
-            id,
-            name,
-            senders,
-            defaultOriginator,
-            batchSizeLimit,
-            requestsPerSecond,
+          accounts={accounts.map((a) => ({
+            id: a.id,
+            name: a.name,
+            senders: a.senders,
+            defaultOriginator: a.defaultOriginator,
+            batchSizeLimit: a.batchSizeLimit,
+            requestsPerSecond: a.requestsPerSecond,
+            price: a.unitPrice === null ? null : { perUnit: a.unitPrice, currency: a.priceCurrency },
           }))}
           lists={lists}
           initialListId={typeof list === "string" ? list : undefined}

@@ -20,6 +20,8 @@ const NEW_ACCOUNT = {
   requestsPerSecond: 120,
   batchSizeLimit: 100,
   isDefault: false,
+  unitPrice: null,
+  priceCurrency: "KES",
 };
 
 export default async function SettingsPage() {
