@@ -10,18 +10,16 @@ import { Button } from "@/components/ui/button";
 import { Notice } from "@/components/ui/notice";
 import type { ActionResult } from "@/lib/auth/action";
 import { composeListSchema, composeSchema } from "@/lib/batches/compose-schema";
-import { sendPlan } from "@/lib/batches/plan";
 import { formatCost } from "@/lib/compose/cost";
 import { segmentRange } from "@/lib/compose/segment-range";
-import { sendSummary } from "@/lib/compose/send-summary";
-import { smsEncoding, smsSegments, ucs2Characters } from "@/lib/provider/wire/sms-units";
 import type { ListChoice } from "./list-source";
 import { MessageFields, type Kind, type TemplateChoice } from "./message-fields";
 import { initialOptions, OptionsFields, type ComposeAccount, type Options } from "./options-fields";
 import { RecipientFields, type Source } from "./recipient-fields";
 import { Review, type ReviewView } from "./review";
 import { isPast, ScheduleField, scheduleInstant } from "./schedule-field";
-import { SendPlanView, type PlanView } from "./send-plan";
+import { planFigures } from "./plan-figures";
+import { SendPlanView } from "./send-plan";
 import { useListPlan } from "./use-plan";
 import { usePastedNumbers } from "./use-pasted-numbers";
 
@@ -72,69 +70,17 @@ export function ComposeForm({
   const fresh = checked && checked.after === result ? checked : null;
   const errors: Errors = fresh ? fresh.errors : serverErrors;
 
-  const listRefusal =
-    source === "list" && plan && plan.unknown.length > 0
-      ? `The list “${plan.list.filename}” has no column for ${plan.unknown.map((n) => `{{${n}}}`).join(", ")}. Its placeholders are: ${plan.list.columns.map((c) => `{{${c}}}`).join(" ")}.`
-      : source === "list" && plan && plan.tooLong > 0
-        ? `${plan.tooLong.toLocaleString("en")} recipient(s) would get a message that is too long (the first is row ${plan.firstTooLongRow}).`
-        : null;
-  const personalised = source === "list" && /\{\{/.test(message);
-  const perRecipient =
-    kind === "SMS" && personalised ? (plan ? segmentRange(plan.segments) || null : "counting…") : null;
-
-  // The plan as the planner card shows it: a list's from the server, pasted numbers' counted here.
-  const optedOutCount = source === "list" ? (plan?.optedOut ?? 0) : (pasted.optedOut?.length ?? 0);
+  const { listRefusal, personalised, perRecipient, planView, summary, sendCount } = planFigures({
+    source,
+    kind,
+    message,
+    account,
+    list,
+    plan,
+    pasted,
+    scheduled: schedule.local !== "",
+  });
   const text = message.trim();
-  const parts = kind === "SMS" && text ? smsSegments(text) : 1;
-  // A list's saved recipients (the plan counts none when a placeholder names no column: the list still has them).
-  const distinct = source === "list" ? (list?.validCount ?? plan?.recipients ?? 0) : pasted.check.phones.length;
-  const planView: PlanView | null =
-    source === "list"
-      ? plan && !listRefusal
-        ? plan
-        : null
-      : account && text && distinct > 0 && !pasted.tooMany
-        ? {
-            kind,
-            previews: pasted.check.phones.slice(0, 5).map((phone, i) => ({
-              row: i + 1,
-              phone,
-              text,
-              characters: text.length,
-              encoding: smsEncoding(text),
-              segments: parts,
-              ucs2: ucs2Characters(text),
-            })),
-            optedOut: optedOutCount,
-            segments: kind === "SMS" ? { [parts]: distinct - optedOutCount } : {},
-            ...sendPlan(distinct, parts * (distinct - optedOutCount), account),
-          }
-        : null;
-
-  const summary =
-    source === "list"
-      ? plan && list
-        ? sendSummary({
-            kind,
-            given: list.validCount + list.invalidCount + list.duplicateCount,
-            invalid: list.invalidCount,
-            duplicates: list.duplicateCount,
-            optedOut: plan.optedOut,
-            distinct,
-            scheduled: schedule.local !== "",
-          })
-        : null
-      : pasted.optedOut !== null && !pasted.stale
-        ? sendSummary({
-            kind,
-            given: pasted.check.typed,
-            invalid: pasted.check.invalidCount,
-            duplicates: pasted.check.duplicateCount,
-            optedOut: pasted.optedOut.length,
-            distinct: pasted.check.phones.length,
-            scheduled: schedule.local !== "",
-          })
-        : null;
 
   /** Send…: the server's own schema first, then what only the browser knows; the review opens when all is well. */
   function openReview() {
@@ -188,7 +134,6 @@ export function ComposeForm({
     optedOut: source === "numbers" ? (pasted.optedOut ?? []).map((o) => o.phone) : [],
     problem: summary && summary.send === 0 ? "Nobody to send to: every number is skipped." : null,
   };
-  const buttonCount = distinct - optedOutCount;
 
   return (
     <form ref={form} action={formAction} onSubmit={guard} noValidate className="max-w-3xl space-y-5">
@@ -237,8 +182,8 @@ export function ComposeForm({
           // Until the page is interactive the button could do nothing: it says so by being disabled.
           disabled={!hydrated || (source === "numbers" ? pasted.tooMany : listRefusal !== null)}
         >
-          {schedule.local ? "Schedule for" : "Send to"} {buttonCount.toLocaleString("en")} recipient
-          {buttonCount === 1 ? "" : "s"}…
+          {schedule.local ? "Schedule for" : "Send to"} {sendCount.toLocaleString("en")} recipient
+          {sendCount === 1 ? "" : "s"}…
         </Button>
       </div>
       {reviewing ? <Review view={view} pending={pending} onBack={() => setReview(null)} /> : null}
