@@ -19,6 +19,7 @@ export async function listAccounts() {
       isDefault: true,
       unitPrice: true,
       priceCurrency: true,
+      previousReceiptSecretUntil: true,
     },
   });
   return rows.map((row) => ({ ...row, unitPrice: row.unitPrice?.toString() ?? null }));
