@@ -203,3 +203,17 @@ test("a long value in a column the template does not use still proves every text
 test("the planner paces at the limiter's rate", () => {
   expect(PACE).toBe(RATE_SAFETY);
 });
+
+test("a plan whose asker went away (the operator typed on) stops reading the list", async () => {
+  const asked = new AbortController();
+  asked.abort();
+  const stopped = await planList(
+    { listId, templateText: "Habari {{name}}", kind: "SMS", accountId },
+    asked.signal,
+  ).then(
+    () => null,
+    (e: unknown) => e,
+  );
+  expect(stopped).toBeInstanceOf(Error);
+  expect((stopped as Error).name).toBe("AbortError");
+});
