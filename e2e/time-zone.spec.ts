@@ -186,8 +186,10 @@ test("'send later' is typed in East Africa Time, shown in it, and stored as that
   await expect(later).toHaveAccessibleDescription(/East Africa Time \(Africa\/Nairobi\), the organisation's time zone/);
   await later.fill("2031-03-04T13:16");
   await expect(page.getByTestId("plan-start")).toHaveText("Starts Tue 4 Mar 2031, 13:16 EAT (Africa/Nairobi).");
-  await page.getByRole("button", { name: "Schedule for 1 recipient" }).click();
-  await expect(page).toHaveURL(/\/batches\/[0-9a-f-]{36}$/);
+  await page.getByRole("button", { name: "Schedule for 1 recipient…" }).click();
+  await expect(page.getByTestId("review-start")).toContainText("Tue 4 Mar 2031, 13:16 EAT (Africa/Nairobi)");
+  await page.getByRole("button", { name: "Schedule 1 text message" }).click();
+  await expect(page).toHaveURL(/\/batches\/[0-9a-f-]{36}$/, { timeout: 30_000 });
   await expect(page.getByRole("main")).toContainText("scheduled for 4 Mar 2031, 13:16 EAT");
   const { rows } = await db.query<{ at: Date }>(`SELECT "scheduledAt" AS at FROM "Batch" WHERE name = $1`, [name]);
   expect(rows[0]!.at.toISOString()).toBe("2031-03-04T10:16:00.000Z");
