@@ -14,7 +14,9 @@ export const STATUS_BY_CODE: Record<AppErrorCode, number> = {
   NOT_FOUND: 404,
   CONFLICT: 409,
   TOO_LARGE: 413,
+  TOO_MANY: 429,
   PROVIDER: 502,
+  BUSY: 503,
 };
 
 export const UNEXPECTED_MESSAGE = "Something went wrong on our side; nothing was changed. Try again.";

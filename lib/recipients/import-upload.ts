@@ -11,6 +11,7 @@ import path from "node:path";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { AppError } from "@/lib/errors/app-error";
+import { takeSlot } from "@/lib/fair-share/transfer-slots";
 import { CsvShapeError, csvRows, type CsvDialect } from "./csv-rows";
 import { limitedBody } from "./limited-body";
 import { listShape } from "./list-columns";
@@ -64,6 +65,20 @@ export const HEADER_ONLY = "The file has a header row but no rows below it: ther
 type NumberedRows = AsyncIterable<RowBatch>;
 
 export async function importUpload(input: ImportInput): Promise<ImportedUpload> {
+  // At most two uploads per user at once, eight per process (lib/fair-share), taken before a byte is read; a refused
+  // upload's body is cancelled rather than read to its end.
+  const slot = await takeSlot("UPLOAD", input.authorId).catch(async (error: unknown) => {
+    if (input.body && "cancel" in input.body) await input.body.cancel().catch(() => {});
+    throw error;
+  });
+  try {
+    return await readUpload(input);
+  } finally {
+    await slot.release();
+  }
+}
+
+async function readUpload(input: ImportInput): Promise<ImportedUpload> {
   const body = limitedBody(input.body, input.declaredBytes);
   const iterator = body[Symbol.asyncIterator]();
   const head: Uint8Array[] = [];

@@ -2,6 +2,7 @@
 import { z } from "zod";
 import { canView } from "@/lib/auth/permissions";
 import { AppError } from "@/lib/errors/app-error";
+import { heldStream } from "@/lib/fair-share/held-stream";
 import { route } from "@/lib/http/route-gate";
 import { uuidParam } from "@/lib/http/params";
 import { getUpload } from "@/lib/recipients/list-uploads";
@@ -11,7 +12,7 @@ export const dynamic = "force-dynamic";
 
 export const GET = route(
   { allowed: canView, params: z.object({ id: uuidParam }), query: z.object({ group: reportGroupSchema }) },
-  async ({ params, query }) => {
+  async ({ actor, params, query }) => {
     const upload = await getUpload(params.id);
     if (!upload) throw new AppError("NOT_FOUND", "No such list.");
     const base =
@@ -19,7 +20,7 @@ export const GET = route(
         .replace(/\.[^.]*$/, "")
         .replace(/[^\w.-]+/g, "_")
         .slice(0, 60) || "list";
-    return new Response(reportCsvStream(upload.id, query.group), {
+    return new Response(await heldStream("EXPORT", actor.id, () => reportCsvStream(upload.id, query.group)), {
       headers: {
         "content-type": "text/csv; charset=utf-8",
         "content-disposition": `attachment; filename="${base}-${query.group}.csv"`,
