@@ -1,4 +1,4 @@
-// Import benchmark (issue 9, DESIGN.md §9): a generated 1,000,000-row CSV (phone + two columns, 2 % invalid, 1 %
+// Import benchmark (issue 9, docs/design.md §5): a generated 1,000,000-row CSV (phone + two columns, 2 % invalid, 1 %
 // duplicates) uploaded to the built console as a browser uploads it (POST /api/uploads, the raw file as the body,
 // streamed from disk), timed from the first byte sent to the stored report's answer; and the peak RSS of the console's
 // web server process meanwhile (its kernel high-water mark, reset before: not sampled), against the targets ≤ 5.6 s

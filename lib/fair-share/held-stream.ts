@@ -9,12 +9,13 @@ import { takeSlot, type TransferKind } from "./transfer-slots";
 export async function heldStream(
   kind: TransferKind,
   userId: string,
-  open: () => ReadableStream<Uint8Array>,
+  /** Runs once the slot is held (so a refused export is neither opened nor audited). */
+  open: () => ReadableStream<Uint8Array> | Promise<ReadableStream<Uint8Array>>,
 ): Promise<ReadableStream<Uint8Array>> {
   const slot = await takeSlot(kind, userId);
   let source: ReadableStream<Uint8Array>;
   try {
-    source = open();
+    source = await open();
   } catch (error) {
     await slot.release();
     throw error;

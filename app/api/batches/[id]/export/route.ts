@@ -1,6 +1,7 @@
 // GET /api/batches/[id]/export?filter=&q=&format=csv|xlsx – the batch's delivery report (or the filtered view),
 // streamed: CSV of any size, XLSX up to 100,000 recipients.
 import { z } from "zod";
+import { recordAudit } from "@/lib/audit/record-audit";
 import { canView } from "@/lib/auth/permissions";
 import { reportFileName, reportStream } from "@/lib/batches/export-report";
 import { reportXlsxStream } from "@/lib/batches/export-report-xlsx";
@@ -24,19 +25,36 @@ export const GET = route({ allowed: canView, params: batchParams, query }, async
   const batch = await getBatch(params.id);
   if (!batch) throw new AppError("NOT_FOUND", "No such batch.");
   const filter = query.filter ?? null;
-  // At most two exports per user at once (429), eight per process (503): lib/fair-share.
+  // Numbers and texts leave the console: who took which view, in which format (before the first byte goes out,
+  // once the slot is held: at most two exports per user at once (429), eight per process (503), lib/fair-share).
+  const exported = { format: query.format ?? "csv", filter, search: query.q ?? null };
+  const audited = async (stream: ReadableStream<Uint8Array>) => {
+    await recordAudit({
+      actorId: actor.id,
+      action: "export.batch",
+      targetType: "Batch",
+      targetId: batch.id,
+      detail: exported,
+    });
+    return stream;
+  };
   if (query.format === "xlsx") {
-    return new Response(await heldStream("EXPORT", actor.id, () => reportXlsxStream(batch, filter, query.q ?? null)), {
+    // reportXlsxStream refuses an oversize batch before the audit.
+    const body = await heldStream("EXPORT", actor.id, () => audited(reportXlsxStream(batch, filter, query.q ?? null)));
+    return new Response(body, {
       headers: {
         "content-type": "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
         "content-disposition": `attachment; filename="${reportFileName(batch.name, filter).replace(/\.csv$/, ".xlsx")}"`,
       },
     });
   }
-  return new Response(await heldStream("EXPORT", actor.id, () => reportStream(batch, filter, query.q ?? null)), {
-    headers: {
-      "content-type": "text/csv; charset=utf-8",
-      "content-disposition": `attachment; filename="${reportFileName(batch.name, filter)}"`,
+  return new Response(
+    await heldStream("EXPORT", actor.id, () => audited(reportStream(batch, filter, query.q ?? null))),
+    {
+      headers: {
+        "content-type": "text/csv; charset=utf-8",
+        "content-disposition": `attachment; filename="${reportFileName(batch.name, filter)}"`,
+      },
     },
-  });
+  );
 });
