@@ -1,11 +1,13 @@
 // A batch's delivery report as a CSV stream: page after page of the recipients list in id order (a million rows never
-// sit in memory at once), each recipient with its own text when it was personalised. Times are ISO 8601 with the offset
-// of the organisation's zone ("2026-11-23T13:16:30+03:00"): the instant, readable as the console shows it.
+// sit in memory at once), each recipient with its own text when it was personalised, read as fast as the client reads.
+// Times are ISO 8601 with the offset of the organisation's zone ("2026-11-23T13:16:30+03:00"): the instant, readable as
+// the console shows it.
 import "server-only";
 import { csvHeader, csvRows } from "@/lib/csv/to-csv";
 import { getOrgTimeZone } from "@/lib/organisation/time-zone";
 import { isoInZone } from "@/lib/time/format";
-import { listMessages, PAGE_SIZE_MAX } from "./list-messages";
+import type { MessageRow } from "./list-messages";
+import { messagePages } from "./message-pages";
 import type { RecipientSearch } from "./recipient-search";
 import type { MessageFilter } from "./states";
 
@@ -27,38 +29,51 @@ export function reportStream(
   batch: { id: string; templateText: string },
   filter: MessageFilter | null,
   search: RecipientSearch | null = null,
+  /** The recipients a page at a time (messagePages; a test passes them through a counter). */
+  pages: AsyncGenerator<MessageRow[]> = messagePages(batch.id, filter, search),
 ): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
-  let after: string | undefined;
   let zone: string | undefined;
-  return new ReadableStream<Uint8Array>({
-    async pull(controller) {
-      if (zone === undefined) {
-        zone = await getOrgTimeZone();
-        controller.enqueue(encoder.encode(csvHeader(COLUMNS)));
-      }
-      const at = (time: Date | null) => (time ? isoInZone(time, zone!) : null);
-      const page = await listMessages(batch.id, { filter, search, after, limit: PAGE_SIZE_MAX });
-      const text = csvRows(
-        page.rows.map((m) => [
-          m.phone,
-          m.state,
-          m.deliveryStatus,
-          m.id,
-          m.providerUniqueId,
-          m.operator,
-          m.smsUnits,
-          at(m.submittedAt),
-          at(m.receiptAt),
-          m.text ?? batch.templateText,
-          m.lastError,
-        ]),
-      );
-      if (text) controller.enqueue(encoder.encode(text));
-      if (page.next) after = page.next;
-      else controller.close();
+  // Pulled by the client's reading, one page at a time (highWaterMark 0: nothing read ahead); a client that goes
+  // away cancels the stream, which closes the pages — no further page is queried.
+  return new ReadableStream<Uint8Array>(
+    {
+      async pull(controller) {
+        if (zone === undefined) {
+          zone = await getOrgTimeZone();
+          controller.enqueue(encoder.encode(csvHeader(COLUMNS)));
+          return;
+        }
+        const inZone = zone;
+        const at = (time: Date | null) => (time ? isoInZone(time, inZone) : null);
+        const page = await pages.next();
+        if (page.done) {
+          controller.close();
+          return;
+        }
+        const text = csvRows(
+          page.value.map((m) => [
+            m.phone,
+            m.state,
+            m.deliveryStatus,
+            m.id,
+            m.providerUniqueId,
+            m.operator,
+            m.smsUnits,
+            at(m.submittedAt),
+            at(m.receiptAt),
+            m.text ?? batch.templateText,
+            m.lastError,
+          ]),
+        );
+        controller.enqueue(encoder.encode(text));
+      },
+      async cancel() {
+        await pages.return(undefined);
+      },
     },
-  });
+    { highWaterMark: 0 },
+  );
 }
 
 /** A file name from the batch's name: letters, digits, dot, dash and underscore only. */

@@ -4,6 +4,7 @@ import pg from "pg";
 import { sessionOptions } from "./session-zone";
 import { databaseUrl } from "./url";
 import { logger } from "@/lib/log";
+import { poolTimeoutMillis } from "./pool-timeout";
 
 const globalForPool = globalThis as unknown as { tumaPool?: pg.Pool; tumaRelaxedPool?: pg.Pool };
 
@@ -11,6 +12,7 @@ function createPool(options?: string): pg.Pool {
   const created = new pg.Pool({
     connectionString: databaseUrl(),
     max: 16,
+    connectionTimeoutMillis: poolTimeoutMillis(),
     options: sessionOptions(...(options ? [options] : [])),
   });
   // An idle connection dropped by the server (restart, failover) is replaced on next use; without a listener
