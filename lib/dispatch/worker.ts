@@ -157,7 +157,7 @@ export async function startWorker(options: WorkerOptions): Promise<WorkerHandle>
         if (recovered > 0) log(`Marked ${recovered} message(s) UNKNOWN: their worker stopped mid-request.`);
         for (const id of await failInterruptedStoring(identity))
           log(`Batch ${id} failed: storing its recipients was interrupted.`);
-        for (const id of await deleteInterruptedUploads(identity.session))
+        for (const id of await deleteInterruptedUploads())
           log(`Upload ${id} deleted: the process reading it stopped before the end.`);
         if (Date.now() - throttleSweptAt > THROTTLE_SWEEP_MS) {
           throttleSweptAt = Date.now();
