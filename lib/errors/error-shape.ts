@@ -15,6 +15,7 @@ export const STATUS_BY_CODE: Record<AppErrorCode, number> = {
   CONFLICT: 409,
   TOO_LARGE: 413,
   PROVIDER: 502,
+  UNAVAILABLE: 503,
 };
 
 export const UNEXPECTED_MESSAGE = "Something went wrong on our side; nothing was changed. Try again.";
