@@ -1,4 +1,4 @@
-// Import benchmark (issues 9 and 14, DESIGN.md §9): a generated 1,000,000-row CSV (phone + two columns, 2 % invalid,
+// Import benchmark (issues 9 and 14, docs/design.md §5): a generated 1,000,000-row CSV (phone + two columns, 2 % invalid,
 // 1 % duplicates) uploaded to the built console as a browser uploads it (POST /api/uploads, the raw file as the body,
 // streamed from disk), timed from the first byte sent to the stored report's answer; and the peak RSS meanwhile of the
 // console's web server process, which hands the file on, and of its importer process, which reads and stores it

@@ -8,6 +8,7 @@ import { randomBytes } from "node:crypto";
 import path from "node:path";
 import { EnvError, parseEnv } from "@/lib/env";
 import { buildIsStale, runBuild } from "@/lib/bootstrap/build";
+import { assertWritableDataDir } from "@/lib/bootstrap/data-dir";
 import { prepareDatabase } from "@/lib/bootstrap/database";
 import { assertPortFree, freeLoopbackPort } from "@/lib/bootstrap/port";
 import { loadOrCreateSecrets } from "@/lib/bootstrap/runtime-secrets";
@@ -31,6 +32,7 @@ async function main(): Promise<void> {
   if (env.SANDBOX) await assertPortFree(env.SANDBOX_PORT, "127.0.0.1", "SANDBOX_PORT");
   if (env.IMPORTER_PORT) await assertPortFree(env.IMPORTER_PORT, "127.0.0.1", "IMPORTER_PORT");
 
+  assertWritableDataDir(dataDir);
   const secrets = loadOrCreateSecrets(dataDir);
   process.env.NEXTAUTH_SECRET = env.NEXTAUTH_SECRET ?? secrets.authSecret;
   process.env.TUMA_ENCRYPTION_KEY = env.TUMA_ENCRYPTION_KEY ?? secrets.encryptionKey;

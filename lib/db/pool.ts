@@ -1,4 +1,4 @@
-// A plain pg pool for the set-based bulk statements (COPY, unnest) that Prisma is too slow for (DESIGN.md §9).
+// A plain pg pool for the set-based bulk statements (COPY, unnest) that Prisma is too slow for (docs/design.md §5).
 import "server-only";
 import pg from "pg";
 import { databaseUrl } from "./url";
