@@ -1,6 +1,7 @@
 // `npm start` as a whole, under a crash: its web process killed with SIGKILL in the middle of a batch's dispatch is
 // started again, the batch completes meanwhile (the worker is a process of its own), the console answers again, and
-// none of the other parts was restarted. Needs the built console (built here when a source is newer than the build).
+// none of the other parts was restarted; then a Ctrl-C stops the parts in order. Needs the built console (built here
+// when a source is newer than the build).
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -26,7 +27,7 @@ afterAll(async () => {
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
-test("the web process killed mid-dispatch is started again; the batch completes and the console answers again", async () => {
+test("the web process killed mid-dispatch is started again; the batch completes, the console answers again; Ctrl-C stops all in order", async () => {
   console_ = await startConsole({
     DATABASE_URL: process.env.DATABASE_URL!,
     SANDBOX_PORT: String(await freePort()),
@@ -94,4 +95,10 @@ test("the web process killed mid-dispatch is started again; the batch completes 
   expect(await health()).toBe(200);
   expect((await fetch(`${running.url}/login`)).status).toBe(200);
   expect((["importer", "worker", "sandbox-process"] as const).map((part) => running.partPid(part))).toEqual(others);
+
+  // Ctrl-C reaches every process of the group at once; the parts leave the stopping to the supervisor, which stops
+  // them one by one, in order.
+  await running.interrupt();
+  const stops = running.output().match(/^(worker|web|importer|sandbox) stopped\.$/gm);
+  expect(stops).toEqual(["worker stopped.", "web stopped.", "importer stopped.", "sandbox stopped."]);
 }, 300_000);

@@ -14,6 +14,8 @@ export type ConsoleProcess = {
   partPid: (part: "web-server" | "importer" | "worker" | "sandbox-process") => number;
   /** What `npm start` printed so far (its own lines and its children's standard output). */
   output: () => string;
+  /** A Ctrl-C in its terminal: SIGINT to the whole process group; resolves when `npm start` has exited. */
+  interrupt: () => Promise<void>;
   stop: () => Promise<void>;
 };
 
@@ -40,12 +42,17 @@ export async function startConsole(env: Record<string, string>): Promise<Console
     child.once("exit", (code) => reject(new Error(`The console exited during start-up (code ${code}):\n${log}`)));
   });
   child.removeAllListeners("exit");
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
   return {
     port,
     url: `http://127.0.0.1:${port}`,
     webPid: () => partPid(child.pid!, "web-server"),
     partPid: (part) => partPid(child.pid!, part),
     output: () => log,
+    interrupt: async () => {
+      process.kill(-child.pid!, "SIGINT");
+      await exited;
+    },
     stop: () => stopGroup(child),
   };
 }

@@ -122,7 +122,7 @@ test("stop ends the children one by one, the last started first, and restarts no
   expect(readLines(notes)).toEqual(
     ["worker", "web", "importer", "sandbox"].flatMap((name) => [`${name} stopping`, `${name} stopped`]),
   );
-  expect(log).toEqual([]);
+  expect(log).toEqual(["worker stopped.", "web stopped.", "importer stopped.", "sandbox stopped."]);
   expect(["sandbox", "importer", "web", "worker"].map((name) => s.pid(name))).toEqual([
     undefined,
     undefined,
@@ -142,7 +142,7 @@ test("a child that ignores SIGTERM is killed after its grace period", async () =
   const pid = s.pid("stubborn")!;
   await s.stop();
   expect(readLines(notes)).toEqual(["ignored"]);
-  expect(log).toEqual(["stubborn did not stop within 0.3 s of SIGTERM; killing it."]);
+  expect(log).toEqual(["stubborn did not stop within 0.3 s of SIGTERM; killing it.", "stubborn stopped."]);
   expect(() => process.kill(pid, 0)).toThrow(); // gone
 });
 

@@ -65,7 +65,9 @@ export class Supervisor {
   /** Stops every child, the last started first, each before the next. */
   async stop(): Promise<void> {
     this.stopping = true;
-    for (const child of [...this.children].reverse()) await child.stop();
+    for (const child of [...this.children].reverse()) {
+      if (await child.stop()) this.options.log(`${child.spec.name} stopped.`);
+    }
   }
 }
 
@@ -171,10 +173,11 @@ class Child {
     }
   }
 
-  async stop(): Promise<void> {
+  /** True when it was running and has now stopped. */
+  async stop(): Promise<boolean> {
     if (this.pending) clearTimeout(this.pending);
     const child = this.process;
-    if (!child || child.exitCode !== null || child.signalCode !== null) return;
+    if (!child || child.exitCode !== null || child.signalCode !== null) return false;
     const grace = this.spec.stopGraceMs ?? 10_000;
     child.kill("SIGTERM");
     let timer: NodeJS.Timeout | undefined;
@@ -185,5 +188,6 @@ class Child {
       await this.exited;
     }
     clearTimeout(timer);
+    return true;
   }
 }
