@@ -4,6 +4,7 @@
 // database (lib/db/url.ts) and the generated TUMA_ENCRYPTION_KEY (lib/crypto/encryption-key.ts).
 // Server-only by nature: nothing here is exposed to the browser (there are no NEXT_PUBLIC_ variables).
 import { z } from "zod";
+import { PASSWORD_MAX, PASSWORD_MIN } from "@/lib/users/user-schemas";
 
 const port = z.coerce.number().int().min(1).max(65_535);
 const flag = z
@@ -21,6 +22,8 @@ export const envSchema = z.object({
   DATABASE_URL: postgresUrl.optional(),
   EMBEDDED_PG_PORT: port.default(54329),
   TUMA_DATA_DIR: z.string().min(1).default(".data"),
+  /** How long a query waits for a free connection from a pool before it fails with "the database is busy" (503). */
+  DATABASE_POOL_TIMEOUT_SECONDS: z.coerce.number().positive().max(600).default(10),
 
   // Web server
   PORT: port.default(3000),
@@ -55,7 +58,11 @@ export const envSchema = z.object({
 
   // First administrator (created on the first start when there are no users)
   ADMIN_EMAIL: z.email().optional(),
-  ADMIN_PASSWORD: z.string().min(12, "must be at least 12 characters").optional(),
+  ADMIN_PASSWORD: z
+    .string()
+    .min(PASSWORD_MIN, `must be at least ${PASSWORD_MIN} characters`)
+    .max(PASSWORD_MAX, `must be at most ${PASSWORD_MAX} characters`)
+    .optional(),
 
   // Embedded sandbox provider
   SANDBOX: flag.default(true),

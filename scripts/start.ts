@@ -11,6 +11,7 @@ import { buildIsStale, runBuild } from "@/lib/bootstrap/build";
 import { assertWritableDataDir } from "@/lib/bootstrap/data-dir";
 import { prepareDatabase } from "@/lib/bootstrap/database";
 import { assertPortFree, freeLoopbackPort } from "@/lib/bootstrap/port";
+import { firstLoginMessage } from "@/lib/bootstrap/first-login-message";
 import { loadOrCreateSecrets } from "@/lib/bootstrap/runtime-secrets";
 import { StartupError } from "@/lib/bootstrap/startup-error";
 import { Supervisor } from "@/lib/bootstrap/supervisor";
@@ -127,16 +128,7 @@ async function main(): Promise<void> {
 
   say("");
   say(`Tuma is ready on http://localhost:${env.PORT}`);
-  if (admin.created) {
-    say(`First login — email: ${admin.email}  password: ${admin.password}`);
-    say(
-      env.ADMIN_PASSWORD === undefined
-        ? "(a one-time password: you choose your own at the first log-in; it is stored only as an argon2id hash)"
-        : "(the password from ADMIN_PASSWORD; it is stored only as an argon2id hash)",
-    );
-  } else {
-    say(`Log in with your account${admin.email ? ` (first administrator: ${admin.email})` : ""}.`);
-  }
+  for (const line of firstLoginMessage(admin)) say(line);
 }
 
 let shuttingDown = false;

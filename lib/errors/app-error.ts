@@ -8,8 +8,11 @@ export const APP_ERROR_CODES = [
   "CONFLICT",
   "TOO_LARGE",
   "PROVIDER",
-  /** A part of Tuma that this request needs is down for a moment (the importer restarting): try again. */
-  "UNAVAILABLE",
+  /** This user already has their share running (two uploads, two exports): 429. */
+  "TOO_MANY",
+  /** This process has its share running, no database connection came free in time, or a part of Tuma the request
+   * needs is restarting (the importer): 503, try again in a moment. */
+  "BUSY",
 ] as const;
 export type AppErrorCode = (typeof APP_ERROR_CODES)[number];
 

@@ -41,7 +41,7 @@ export type ForwardInput = ImportQuery & {
 
 export function importerTarget(): ImporterTarget {
   const { IMPORTER_URL, IMPORTER_SECRET } = env();
-  if (!IMPORTER_URL || !IMPORTER_SECRET) throw new AppError("UNAVAILABLE", NO_IMPORTER);
+  if (!IMPORTER_URL || !IMPORTER_SECRET) throw new AppError("BUSY", NO_IMPORTER);
   return { url: IMPORTER_URL, secret: IMPORTER_SECRET };
 }
 
@@ -93,7 +93,7 @@ export function forwardUpload(input: ForwardInput, target: ImporterTarget = impo
       if (browserGone) reject(new AppError("INVALID_INPUT", INTERRUPTED));
       else {
         logger().warn({ err: error }, "the importer could not be reached, or stopped mid-upload");
-        reject(new AppError("UNAVAILABLE", IMPORTER_DOWN));
+        reject(new AppError("BUSY", IMPORTER_DOWN));
       }
     });
     // Errors of either side come out of `upstream` above; the pipeline only moves the bytes.

@@ -168,7 +168,7 @@ test("an importer that is down, or that stops mid-file, is a sentence to try aga
       { url: `http://127.0.0.1:${await freePort()}`, secret: SECRET },
     ),
   );
-  expect(down).toEqual(new AppError("UNAVAILABLE", IMPORTER_DOWN));
+  expect(down).toEqual(new AppError("BUSY", IMPORTER_DOWN));
 
   // A real importer process, killed mid-file.
   const port = await freePort();
@@ -198,5 +198,5 @@ test("an importer that is down, or that stops mid-file, is a sentence to try aga
   const exited = new Promise((resolve) => child.once("exit", resolve));
   child.kill("SIGKILL");
   await exited;
-  expect(await refusal(upload)).toEqual(new AppError("UNAVAILABLE", IMPORTER_DOWN));
+  expect(await refusal(upload)).toEqual(new AppError("BUSY", IMPORTER_DOWN));
 });
