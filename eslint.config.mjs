@@ -11,6 +11,47 @@ const SANDBOX = {
 };
 const TESTS = { regex: "^@/test/", message: "Test helpers are for tests, benchmarks and scripts only." };
 
+// Times a person sees go through lib/time/ (the organisation's zone, named) — never the server's or the browser's zone.
+const TIME_MESSAGE =
+  "Show times with <Time> (components/time/time.tsx) or lib/time/format.ts: the organisation's zone, named — not the server's or the browser's.";
+// Date methods that read or print the local zone (or a locale's pattern). Only Date values are checked: a number's
+// toLocaleString is fine.
+const LOCAL_DATE_METHODS = new Set([
+  "toLocaleString",
+  "toLocaleDateString",
+  "toLocaleTimeString",
+  "toString",
+  "toDateString",
+  "toTimeString",
+  "getFullYear",
+  "getMonth",
+  "getDate",
+  "getDay",
+  "getHours",
+  "getMinutes",
+  "getSeconds",
+  "getTimezoneOffset",
+]);
+const timePlugin = {
+  rules: {
+    "no-local-date-methods": {
+      meta: { type: "problem", messages: { local: `{{method}} on a Date: ${TIME_MESSAGE}` }, schema: [] },
+      create(context) {
+        const services = context.sourceCode.parserServices;
+        const isDate = (type) => (type.isUnion() ? type.types.some(isDate) : type.getSymbol()?.getName() === "Date");
+        return {
+          MemberExpression(node) {
+            if (node.computed || node.property.type !== "Identifier" || !LOCAL_DATE_METHODS.has(node.property.name))
+              return;
+            if (isDate(services.getTypeAtLocation(node.object)))
+              context.report({ node: node.property, messageId: "local", data: { method: node.property.name } });
+          },
+        };
+      },
+    },
+  },
+};
+
 export default defineConfig([
   ...nextVitals,
   ...nextTs,
@@ -27,6 +68,28 @@ export default defineConfig([
     files: ["app/**", "components/**", "lib/**"],
     ignores: ["**/*.test.ts"],
     rules: { "no-restricted-imports": ["error", { patterns: [SANDBOX, TESTS] }] },
+  },
+  {
+    // Needs types (is it a Date?): the TypeScript project service, for these folders only.
+    files: ["app/**/*.{ts,tsx}", "components/**/*.{ts,tsx}"],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    plugins: { time: timePlugin },
+    rules: {
+      "time/no-local-date-methods": "error",
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector:
+            "CallExpression[callee.property.name=/^(slice|substring|substr|split)$/][callee.object.callee.property.name='toISOString']",
+          message: `toISOString() cut for display: ${TIME_MESSAGE}`,
+        },
+        {
+          selector:
+            ":matches(NewExpression, CallExpression)[callee.object.name='Intl'][callee.property.name='DateTimeFormat']",
+          message: `Intl.DateTimeFormat outside lib/time: ${TIME_MESSAGE}`,
+        },
+      ],
+    },
   },
   {
     files: ["sandbox/**"],

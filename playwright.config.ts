@@ -18,6 +18,9 @@ export default defineConfig({
     trace: "retain-on-failure",
     screenshot: "only-on-failure",
     ...devices["Desktop Chrome"],
+    // A browser far from the organisation's zone (East Africa Time) and from the console's (scripts/test.ts starts it
+    // with TZ=America/New_York): every time a page shows must still be the organisation's (e2e/time-zone.spec.ts).
+    timezoneId: "Asia/Tokyo",
     launchOptions: {
       // The system Chromium (Debian's package) when present; otherwise Playwright's own browser.
       executablePath: systemChromium,

@@ -95,7 +95,7 @@ try {
     `SELECT "startedAt", "updatedAt" FROM "Batch" WHERE id = $1`,
     [batchId],
   );
-  const { origin, seconds, count } = bucketsFor(br[0]!.startedAt, br[0]!.updatedAt);
+  const { origin, seconds, count } = bucketsFor(br[0]!.startedAt, br[0]!.updatedAt, "Africa/Nairobi");
   const q = batchReportQuery(batchId, origin, seconds, count);
   await db.query(q.text, q.values); // warm the cache of the table's pages
   for (let i = 0; i < 2; i++) {

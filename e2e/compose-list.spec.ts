@@ -58,7 +58,7 @@ test("a 1,000-row list: preview, planner, send, complete, and each recipient's o
   fs.mkdirSync("e2e/screenshots", { recursive: true });
   await page.getByTestId("preview").screenshot({ path: "e2e/screenshots/compose-preview.png" });
 
-  // A scheduled start is shown in the browser's time zone; cleared again to send now.
+  // A scheduled start is typed and shown in the organisation's time zone; cleared again to send now.
   await page.getByLabel("Send later (optional)").fill("2031-03-04T09:30");
   await expect(page.getByTestId("plan-start")).toContainText("2031");
   await expect(page.getByTestId("plan-start")).toContainText("(Africa/Nairobi)");

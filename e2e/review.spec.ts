@@ -18,7 +18,7 @@ function countActions(page: Page): () => number {
 
 for (const width of [1280, 390]) {
   test.describe(`at ${width} px`, () => {
-    test.use({ viewport: { width, height: 900 }, timezoneId: "Africa/Nairobi" });
+    test.use({ viewport: { width, height: 900 } });
 
     test("Enter sends nothing; Send opens a review and creates nothing; Back keeps all; the review's button sends exactly one batch", async ({
       page,
@@ -72,7 +72,7 @@ for (const width of [1280, 390]) {
       await expect(review.getByTestId("review-send")).toHaveText("2");
       await expect(review.getByTestId("review-units")).toHaveText("2 (1 segment each)");
       await expect(review).toContainText("SANDBOX");
-      await expect(review.getByTestId("review-start")).toContainText(/4 March 2031 at 09:30 \(Africa\/Nairobi\)/);
+      await expect(review.getByTestId("review-start")).toContainText("Tue 4 Mar 2031, 09:30 EAT (Africa/Nairobi)");
       await expect(page.getByLabel("Batch name")).toBeHidden();
       fs.mkdirSync("e2e/screenshots", { recursive: true });
       await page.screenshot({ path: `e2e/screenshots/review-${width}.png`, fullPage: true });

@@ -11,7 +11,7 @@ import path from "node:path";
 import { buildIsStale, runBuild } from "@/lib/bootstrap/build";
 import { startConsole, type ConsoleProcess } from "@/test/console-process";
 import { freePort } from "@/test/free-port";
-import { cloneTemplate, startTestCluster } from "@/test/test-cluster";
+import { cloneTemplate, setDatabaseTimeZone, startTestCluster } from "@/test/test-cluster";
 
 type Tally = { passed: number; failed: number; skipped: string[]; crashed: boolean };
 
@@ -69,6 +69,10 @@ async function unit(): Promise<Tally> {
 async function e2e(): Promise<Tally> {
   const cluster = await startTestCluster();
   const databaseUrl = await cloneTemplate(cluster.serverUrl, "tuma_e2e");
+  // Every part in another zone than the organisation's (East Africa Time): the database's sessions default to
+  // Auckland, the console runs with TZ=America/New_York, the browser in Tokyo (playwright.config.ts). The pages must
+  // show East Africa Time regardless (e2e/time-zone.spec.ts).
+  await setDatabaseTimeZone(databaseUrl, "Pacific/Auckland");
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "tuma-e2e-"));
   const output = path.join(resultsDir, "e2e.json");
   fs.rmSync(output, { force: true });
@@ -83,6 +87,7 @@ async function e2e(): Promise<Tally> {
       LOG_LEVEL: "warn",
       // Specs play several clients by sending X-Forwarded-For, as a reverse proxy would (log-in throttling is per client).
       TRUST_PROXY: "1",
+      TZ: "America/New_York",
     });
     await run(
       process.execPath,

@@ -63,7 +63,7 @@ export type MessageSpec = {
 export async function messages(batchId: string, specs: MessageSpec[]): Promise<string[]> {
   const { rows } = await pool().query<{ id: string }>(
     `INSERT INTO "Message" ("batchId", phone, state, operator, "submittedAt", "receiptAt", "deliveryStatus", "lastError", "providerUniqueId", text, "smsUnits")
-     SELECT $1, phone, state, operator, sub AT TIME ZONE 'UTC', rec AT TIME ZONE 'UTC', status, err, uid, text, units
+     SELECT $1, phone, state, operator, sub, rec, status, err, uid, text, units
      FROM unnest($2::text[], $3::"MessageState"[], $4::text[], $5::timestamptz[], $6::timestamptz[], $7::text[], $8::text[], $9::text[], $10::text[], $11::int[])
        WITH ORDINALITY AS s(phone, state, operator, sub, rec, status, err, uid, text, units, n)
      ORDER BY n
@@ -106,7 +106,7 @@ export async function receipts(specs: ReceiptSpec[]): Promise<string[]> {
     `INSERT INTO "Receipt" ("accountId", "uniqueId", correlator, phone, "deliveryStatus", "deliveryTime", raw, "receivedAt", "messageId", "appliedAt", "unmatchedReason")
      SELECT account, uid, corr, phone, status, '2026-11-22 10:00:00',
             json_build_object('uniqueId', uid, 'correlator', corr, 'phone', phone, 'deliveryStatus', status)::text,
-            received AT TIME ZONE 'UTC', mid, CASE WHEN applied THEN now() AT TIME ZONE 'UTC' END, why
+            received, mid, CASE WHEN applied THEN now() END, why
      FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::text[], $6::timestamptz[], $7::bigint[], $8::bool[], $9::text[])
        WITH ORDINALITY AS s(account, uid, corr, phone, status, received, mid, applied, why, n)
      ORDER BY n

@@ -33,6 +33,19 @@ export async function startTestCluster(): Promise<{ serverUrl: (db: string) => s
   };
 }
 
+/** The zone new sessions of a database start in (ALTER DATABASE … SET timezone): Tuma's own connections ignore it. */
+export async function setDatabaseTimeZone(databaseUrl: string, zone: string): Promise<void> {
+  const client = new pg.Client(databaseUrl);
+  await client.connect();
+  try {
+    await client.query(
+      `DO $$ BEGIN EXECUTE format('ALTER DATABASE %I SET timezone = %L', current_database(), '${zone.replaceAll("'", "")}'); END $$`,
+    );
+  } finally {
+    await client.end();
+  }
+}
+
 /** A new database cloned from the migrated template; returns its URL. */
 export async function cloneTemplate(serverUrl: (db: string) => string, name: string): Promise<string> {
   const admin = new pg.Client(serverUrl("postgres"));

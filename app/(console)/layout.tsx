@@ -3,12 +3,16 @@ import type { ReactNode } from "react";
 import { LogoutButton } from "@/components/auth/logout-button";
 import { MainNav } from "@/components/console/main-nav";
 import { QueryProvider } from "@/components/providers/query-provider";
+import { TimeZoneProvider } from "@/components/time/time-zone-provider";
 import { requireActor } from "@/lib/auth/session";
 import { navFor } from "@/lib/console/nav-items";
+import { getOrgTimeZone } from "@/lib/organisation/time-zone";
 
 export default async function ConsoleLayout({ children }: { children: ReactNode }) {
   // The page decides about one-time passwords (the account page must still render inside this layout).
   const actor = await requireActor(undefined, { whilePasswordMustChange: true });
+  // Every time on every page is shown in the organisation's zone, client components included (never the browser's).
+  const timeZone = await getOrgTimeZone();
   return (
     <div className="min-h-screen">
       <header className="relative border-b border-slate-200 bg-white">
@@ -24,7 +28,9 @@ export default async function ConsoleLayout({ children }: { children: ReactNode 
         </div>
       </header>
       <main className="mx-auto max-w-6xl px-4 py-8 sm:px-6">
-        <QueryProvider>{children}</QueryProvider>
+        <TimeZoneProvider zone={timeZone}>
+          <QueryProvider>{children}</QueryProvider>
+        </TimeZoneProvider>
       </main>
     </div>
   );

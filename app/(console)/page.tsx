@@ -3,6 +3,7 @@ import Link from "next/link";
 import { BatchTable } from "@/components/batches/batch-table";
 import { StateBadge } from "@/components/batches/state-badge";
 import { OverviewCharts } from "@/components/reports/overview-charts";
+import { ZoneDescription } from "@/components/time/zone-description";
 import { PageHeader } from "@/components/ui/page-header";
 import { Progress } from "@/components/ui/progress";
 import { EmptyRow, Table, Td, THead, Th, Tr } from "@/components/ui/table";
@@ -34,7 +35,11 @@ export default async function OverviewPage() {
     <div className="space-y-8">
       <PageHeader
         title="Overview"
-        description="Messages of the batches created today and in the last 7 and 30 days (East Africa Time)."
+        description={
+          <>
+            Messages of the batches created today and in the last 7 and 30 days, in days of <ZoneDescription />.
+          </>
+        }
       />
 
       <Table aria-label="Totals">

@@ -4,6 +4,8 @@
 // breakdown by operator with each one's delivery rate, and the failure reasons as the provider gave them. Polled every
 // 15 s while the batch changes (60 s after) — the server computes it at most once per batch every 10 s whoever asks.
 import { useQuery } from "@tanstack/react-query";
+import { Time } from "@/components/time/time";
+import { ZoneDescription } from "@/components/time/zone-description";
 import { Card } from "@/components/ui/card";
 import { Chart } from "@/components/ui/chart";
 import { OUTCOME_COLORS } from "@/components/ui/chart-colors";
@@ -24,8 +26,6 @@ const SERIES = [
   { key: "awaiting", label: "No receipt (yet)", color: OUTCOME_COLORS.awaiting },
 ];
 
-const time = new Intl.DateTimeFormat("en-GB", { hour: "2-digit", minute: "2-digit", second: "2-digit" });
-
 export function BatchReport({ initial }: { initial: ReportJson & { batchId: string } }) {
   const { data = initial, error } = useQuery({
     queryKey: ["batch-report", initial.batchId],
@@ -45,8 +45,8 @@ export function BatchReport({ initial }: { initial: ReportJson & { batchId: stri
       <Card title="Delivery over time">
         <p className="mb-3 text-sm text-slate-500">
           Of the messages sent so far, how many were delivered, failed or still have no receipt (
-          {data.bucketSeconds >= 60 ? `${data.bucketSeconds / 60} min` : `${data.bucketSeconds} s`} steps, East Africa
-          Time). As of {time.format(new Date(data.computedAt))}
+          {data.bucketSeconds >= 60 ? `${data.bucketSeconds / 60} min` : `${data.bucketSeconds} s`} steps), in{" "}
+          <ZoneDescription />. As of <Time at={data.computedAt} seconds timeOnly />
           {data.live ? ", refreshed every 15 s" : ""}.
         </p>
         {error ? <p className="mb-2 text-sm text-red-700">Report updates paused: {error.message}</p> : null}

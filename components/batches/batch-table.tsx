@@ -1,9 +1,8 @@
 import Link from "next/link";
+import { Time } from "@/components/time/time";
 import { EmptyState, Table, Td, THead, Th, Tr } from "@/components/ui/table";
 import type { BatchListItem } from "@/lib/batches/list-batches";
 import { StateBadge } from "./state-badge";
-
-const dateTime = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short" });
 
 export function BatchTable({ batches }: { batches: BatchListItem[] }) {
   if (batches.length === 0) return <EmptyState>No batches yet. Compose a message to send the first one.</EmptyState>;
@@ -33,7 +32,9 @@ export function BatchTable({ batches }: { batches: BatchListItem[] }) {
             <Td numeric>{batch.recipientCount.toLocaleString()}</Td>
             <Td numeric>{(batch.deliveredCount + batch.answeredCount).toLocaleString()}</Td>
             <Td numeric>{(batch.failedCount + batch.rejectedCount).toLocaleString()}</Td>
-            <Td className="whitespace-nowrap text-slate-600">{dateTime.format(batch.createdAt)}</Td>
+            <Td className="whitespace-nowrap text-slate-600">
+              <Time at={batch.createdAt} />
+            </Td>
           </Tr>
         ))}
       </tbody>

@@ -3,6 +3,7 @@
 import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { useState } from "react";
+import { Time } from "@/components/time/time";
 import { Button, ButtonAnchor } from "@/components/ui/button";
 import { Input, Select } from "@/components/ui/field";
 import { EmptyRow, Table, Td, THead, Th, Tr } from "@/components/ui/table";
@@ -13,8 +14,7 @@ import type { Serialized } from "@/lib/http/serialize";
 import { StateBadge } from "./state-badge";
 
 const COLUMNS = 8;
-const time = (value: string | null) =>
-  value ? new Date(value).toLocaleString("en-GB", { dateStyle: "short", timeStyle: "medium" }) : "—";
+const time = (value: string | null) => (value ? <Time at={value} seconds /> : "—");
 
 /** `version` changes whenever the batch's counters do, so the visible page is fetched again at once. */
 export function RecipientTable({

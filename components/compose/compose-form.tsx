@@ -5,6 +5,7 @@
 // sends nothing), "Send…" checks the form with the server's own schema and opens the review, and only the review's
 // button — naming the count — submits. A refusal from the server brings the form back with every field as typed.
 import { useActionState, useRef, useState, useSyncExternalStore, type FormEvent } from "react";
+import { useTimeZone } from "@/components/time/time-zone-provider";
 import { ActionNotice } from "@/components/ui/action-notice";
 import { Button } from "@/components/ui/button";
 import { Notice } from "@/components/ui/notice";
@@ -12,6 +13,7 @@ import type { ActionResult } from "@/lib/auth/action";
 import { composeListSchema, composeSchema } from "@/lib/batches/compose-schema";
 import { formatCost } from "@/lib/compose/cost";
 import { segmentRange } from "@/lib/compose/segment-range";
+import { localFieldToInstant } from "@/lib/time/local-input";
 import type { ListChoice } from "./list-source";
 import { MessageFields, type Kind, type TemplateChoice } from "./message-fields";
 import { initialOptions, OptionsFields, type ComposeAccount, type Options } from "./options-fields";
@@ -56,6 +58,7 @@ export function ComposeForm({
   const [numbers, setNumbers] = useState("");
   const [options, setOptions] = useState<Options>(() => initialOptions(accounts[0]));
   const [schedule, setSchedule] = useState({ local: "", past: false });
+  const timeZone = useTimeZone();
   // The review is open for the result it was opened after: a new result (a refusal) closes it, with no effect.
   const [review, setReview] = useState<{ after: ActionResult | null } | null>(null);
   const [checked, setChecked] = useState<{ after: ActionResult | null; errors: Errors; problem: string | null }>();
@@ -85,14 +88,16 @@ export function ComposeForm({
   /** Send…: the server's own schema first, then what only the browser knows; the review opens when all is well. */
   function openReview() {
     if (!form.current) return;
-    const data = Object.fromEntries(new FormData(form.current));
+    const data: Record<string, unknown> = Object.fromEntries(new FormData(form.current));
+    // As the action reads it: the typed local time in the organisation's zone.
+    data.scheduledAt = localFieldToInstant(data.scheduledAt, timeZone);
     const parsed = (source === "list" ? composeListSchema : composeSchema).safeParse(data);
     const found: Errors = {};
     if (!parsed.success)
       for (const issue of parsed.error.issues) (found[String(issue.path[0] ?? "form")] ??= []).push(issue.message);
     if (source === "numbers" && pasted.check.typed > 0 && pasted.check.phones.length === 0)
       found.recipients = ["None of these numbers is valid: see the lines below."];
-    const past = isPast(schedule.local);
+    const past = isPast(schedule.local, timeZone);
     if (past !== schedule.past) setSchedule({ ...schedule, past });
     const problem =
       kind === "SMS" && account && account.senders.length === 0
@@ -130,7 +135,7 @@ export function ComposeForm({
     segments: kind === "SMS" && planView ? segmentRange(planView.segments ?? {}) || null : null,
     cost: kind === "SMS" && account?.price && planView && summary ? formatCost(planView.units, account.price) : null,
     seconds: planView?.seconds ?? null,
-    start: scheduleInstant(schedule.local),
+    start: scheduleInstant(schedule.local, timeZone),
     optedOut: source === "numbers" ? (pasted.optedOut ?? []).map((o) => o.phone) : [],
     problem: summary && summary.send === 0 ? "Nobody to send to: every number is skipped." : null,
   };
@@ -169,7 +174,7 @@ export function ComposeForm({
         />
         {listRefusal ? <Notice tone="error">{listRefusal}</Notice> : null}
         {listPlan.error ? <Notice tone="error">{listPlan.error.message}</Notice> : null}
-        {planView ? <SendPlanView plan={planView} scheduledAt={scheduleInstant(schedule.local)} /> : null}
+        {planView ? <SendPlanView plan={planView} scheduledAt={scheduleInstant(schedule.local, timeZone)} /> : null}
         {fresh?.problem ? <Notice tone="error">{fresh.problem}</Notice> : null}
         {fresh && Object.keys(fresh.errors).length > 0 ? (
           <Notice tone="error">Check the fields marked above: nothing was sent.</Notice>

@@ -4,6 +4,7 @@
 // count, that sends. It replaces the form on the page rather than floating over it: on a 390 px phone a long summary
 // reads as a page, the form stays mounted underneath (hidden, so Back finds everything as it was), and there is no
 // focus to trap — the heading takes focus when it opens.
+import { useTimeZone } from "@/components/time/time-zone-provider";
 import { useEffect, useRef, type ReactNode } from "react";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
@@ -39,6 +40,7 @@ export function Review({ view, pending, onBack }: { view: ReviewView; pending: b
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
   const { summary } = view;
+  const timeZone = useTimeZone();
   const ready = summary !== null && summary.send > 0 && view.problem === null;
   return (
     <Card className="max-w-3xl space-y-4" aria-labelledby="review-heading" data-testid="review">
@@ -90,7 +92,7 @@ export function Review({ view, pending, onBack }: { view: ReviewView; pending: b
         <Row label="Account">{view.accountName}</Row>
         <Row label="Starts">
           <span data-testid="review-start">
-            {view.start ? formatStart(view.start) : "Now"}
+            {view.start ? formatStart(view.start, timeZone) : "Now"}
             {view.seconds !== null ? ` · all submitted within ${formatDuration(view.seconds)}` : ""}
           </span>
         </Row>

@@ -1,21 +1,22 @@
 "use client";
-// "Send later": a local date and time, flagged as soon as it is picked if it has passed (the server refuses it too:
-// lib/batches/batch-settings.ts). The server gets an absolute time in the hidden `scheduledAt`. Kept apart so the
-// time policy (which zone the field is entered in) changes one component.
+// "Send later": a local date and time in the organisation's zone (the form says which), flagged as soon as it is picked
+// if it has passed (the server refuses it too: lib/batches/batch-settings.ts). The field posts the local text as
+// typed; Compose's action reads it in the organisation's zone (lib/time/local-input.ts), never in the browser's.
+import { useTimeZone } from "@/components/time/time-zone-provider";
 import { Field, Input } from "@/components/ui/field";
 import { SCHEDULE_GRACE_MS } from "@/lib/batches/batch-settings";
+import { zoneDescription } from "@/lib/time/format";
+import { parseLocalDateTime } from "@/lib/time/local-input";
 
 export const PAST_SCHEDULE = "This time has passed. Choose a later time, or leave it empty to send now.";
 
-/** The instant a datetime-local value stands for (in the browser's zone), or null when empty or unreadable. */
-export function scheduleInstant(local: string): Date | null {
-  if (!local) return null;
-  const at = new Date(local);
-  return Number.isNaN(at.getTime()) ? null : at;
+/** The instant a datetime-local value stands for in `timeZone`, or null when empty or unreadable. */
+export function scheduleInstant(local: string, timeZone: string): Date | null {
+  return local ? parseLocalDateTime(local, timeZone) : null;
 }
 
-export function isPast(local: string, now = Date.now()): boolean {
-  const at = scheduleInstant(local);
+export function isPast(local: string, timeZone: string, now = Date.now()): boolean {
+  const at = scheduleInstant(local, timeZone);
   return at !== null && at.getTime() < now - SCHEDULE_GRACE_MS;
 }
 
@@ -31,25 +32,23 @@ export function ScheduleField({
   past: boolean;
   errors?: string[] | undefined;
 }) {
-  const at = scheduleInstant(value);
+  const timeZone = useTimeZone();
   return (
-    <>
-      <Field
-        label="Send later (optional)"
-        hint="In your time zone. Leave empty to send now."
-        errors={past ? [PAST_SCHEDULE] : errors}
-        className="max-w-xs"
-      >
-        {(ids) => (
-          <Input
-            {...ids}
-            type="datetime-local"
-            value={value}
-            onChange={(e) => onChange(e.target.value, isPast(e.target.value))}
-          />
-        )}
-      </Field>
-      <input type="hidden" name="scheduledAt" value={at ? at.toISOString() : ""} />
-    </>
+    <Field
+      label="Send later (optional)"
+      hint={`In ${zoneDescription(timeZone)}, the organisation's time zone. Leave empty to send now.`}
+      errors={past ? [PAST_SCHEDULE] : errors}
+      className="max-w-xs"
+    >
+      {(ids) => (
+        <Input
+          {...ids}
+          type="datetime-local"
+          name="scheduledAt"
+          value={value}
+          onChange={(e) => onChange(e.target.value, isPast(e.target.value, timeZone))}
+        />
+      )}
+    </Field>
   );
 }

@@ -3,6 +3,7 @@
 // each will receive them (characters, encoding, parts, and which characters force UCS-2), then the planner —
 // recipients, provider requests, SMS units (and the segments per recipient), time to submit and, when scheduled, the
 // start in the organisation's zone.
+import { useTimeZone } from "@/components/time/time-zone-provider";
 import { Card, Stat } from "@/components/ui/card";
 import { Notice } from "@/components/ui/notice";
 import { Table, Td, Th, THead, Tr } from "@/components/ui/table";
@@ -23,6 +24,7 @@ export type PlanView = SendPlan & {
 
 export function SendPlanView({ plan, scheduledAt }: { plan: PlanView; scheduledAt: Date | null }) {
   const sms = plan.kind === "SMS";
+  const timeZone = useTimeZone();
   const empties = Object.entries(plan.emptyByPlaceholder ?? {});
   return (
     <div className="space-y-4">
@@ -71,7 +73,7 @@ export function SendPlanView({ plan, scheduledAt }: { plan: PlanView; scheduledA
         ) : null}
         {scheduledAt ? (
           <p className="mt-3 text-sm" data-testid="plan-start">
-            Starts {formatStart(scheduledAt)}.
+            Starts {formatStart(scheduledAt, timeZone)}.
           </p>
         ) : null}
         {plan.optedOut ? (

@@ -1,6 +1,7 @@
 // The saved lists with their counts, newest first: each report group downloads from its count; compose or delete.
 import { deleteListAction } from "@/app/(console)/lists/actions";
 import { RowAction } from "@/components/console/row-action";
+import { Time } from "@/components/time/time";
 import { ButtonLink } from "@/components/ui/button";
 import { EmptyState, Table, Td, Th, THead, Tr } from "@/components/ui/table";
 import type { SavedList } from "@/lib/recipients/list-uploads";
@@ -53,7 +54,8 @@ export function SavedLists({ lists }: { lists: SavedList[] }) {
             </Td>
             <Td className="font-mono text-xs">{list.columns.map((c) => `{{${c}}}`).join(" ")}</Td>
             <Td className="whitespace-nowrap">
-              {list.createdAt.toISOString().slice(0, 16).replace("T", " ")} UTC{list.author ? ` · ${list.author}` : ""}
+              <Time at={list.createdAt} />
+              {list.author ? ` · ${list.author}` : ""}
             </Td>
             <Td>
               <span className="flex items-center gap-2">

@@ -1,4 +1,5 @@
-// The Overview's charts: outcomes per day with the delivery rate, and SMS units per day (30 days, East Africa Time).
+// The Overview's charts: outcomes per day with the delivery rate, and SMS units per day (the last 30 days of the
+// organisation's time zone).
 // Each card is min-w-0: a grid cell is otherwise as wide as its content, and a chart's SVG drawn for a wider screen
 // would hold the cell (and the page) wide after a resize.
 import { Card } from "@/components/ui/card";

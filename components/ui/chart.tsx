@@ -16,7 +16,8 @@ import {
   XAxis,
   YAxis,
 } from "recharts";
-import { REPORT_TIME_ZONE } from "@/lib/reports/time-zone";
+import { useTimeZone } from "@/components/time/time-zone-provider";
+import { formatDateTime, formatDay, formatShortDateTime, formatTime } from "@/lib/time/format";
 
 export type ChartSeries = { key: string; label: string; color: string };
 export type ChartFormat = "seconds" | "minutes" | "day" | "label";
@@ -36,30 +37,22 @@ type Props = {
 
 const compact = new Intl.NumberFormat("en", { notation: "compact", maximumFractionDigits: 1 });
 const whole = new Intl.NumberFormat("en");
-const FORMATS: Record<Exclude<ChartFormat, "label">, Intl.DateTimeFormat> = {
-  seconds: new Intl.DateTimeFormat("en-GB", {
-    hour: "2-digit",
-    minute: "2-digit",
-    second: "2-digit",
-    timeZone: REPORT_TIME_ZONE,
-  }),
-  minutes: new Intl.DateTimeFormat("en-GB", {
-    day: "numeric",
-    month: "short",
-    hour: "2-digit",
-    minute: "2-digit",
-    timeZone: REPORT_TIME_ZONE,
-  }),
-  day: new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", timeZone: "UTC" }),
-};
-
-function formatX(value: unknown, format: ChartFormat): string {
-  if (format === "label") return String(value);
-  const date = new Date(format === "day" ? `${String(value)}T00:00:00Z` : String(value));
-  return Number.isNaN(date.getTime()) ? String(value) : FORMATS[format].format(date);
+/**
+ * An x value as text, in the organisation's zone: ticks short ("13:16:30", "23 Nov, 13:16"), the tooltip with the
+ * zone named. Days are already the organisation's calendar days ("2026-11-23"), shown as they are.
+ */
+function formatX(value: unknown, format: ChartFormat, zone: string, tooltip: boolean): string {
+  const text = String(value);
+  if (format === "label") return text;
+  if (format === "day") return formatDay(text);
+  if (tooltip) return formatDateTime(text, zone, { seconds: format === "seconds" });
+  return format === "seconds"
+    ? formatTime(text, zone, { seconds: true, zoneName: false })
+    : formatShortDateTime(text, zone);
 }
 
 export function Chart({ kind, data, xKey, xFormat, series, percent = false, height = 260, label }: Props) {
+  const zone = useTimeZone();
   const y = (value: unknown) =>
     typeof value === "number" ? (percent ? `${Math.round(value * 100)}%` : compact.format(value)) : "";
   const tooltipValue = (value: unknown) =>
@@ -76,7 +69,7 @@ export function Chart({ kind, data, xKey, xFormat, series, percent = false, heig
       <CartesianGrid strokeDasharray="3 3" stroke="#e2e8f0" vertical={false} />
       <XAxis
         dataKey={xKey}
-        tickFormatter={(v: unknown) => formatX(v, xFormat)}
+        tickFormatter={(v: unknown) => formatX(v, xFormat, zone, false)}
         tick={{ fontSize: 11 }}
         minTickGap={16}
         tickMargin={6}
@@ -88,7 +81,10 @@ export function Chart({ kind, data, xKey, xFormat, series, percent = false, heig
         allowDecimals={false}
         {...(percent ? { domain: [0, 1] } : {})}
       />
-      <Tooltip labelFormatter={(v: unknown) => formatX(v, xFormat)} formatter={(v: unknown) => tooltipValue(v)} />
+      <Tooltip
+        labelFormatter={(v: unknown) => formatX(v, xFormat, zone, true)}
+        formatter={(v: unknown) => tooltipValue(v)}
+      />
       <Legend wrapperStyle={{ fontSize: 12 }} />
     </>
   );

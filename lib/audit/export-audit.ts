@@ -1,11 +1,13 @@
-// The audit log, filtered as on the page, as a CSV stream (page after page, newest first).
+// The audit log, filtered as on the page, as a CSV stream (page after page, newest first). Times are ISO 8601 with the
+// offset of the organisation's zone, the zone the page shows them in.
 import "server-only";
 import { csvHeader, csvRows } from "@/lib/csv/to-csv";
+import { isoInZone } from "@/lib/time/format";
 import { listAudit, type AuditFilter } from "./list-audit";
 
-const COLUMNS = ["id", "time_utc", "actor_email", "actor_id", "action", "target_type", "target_id", "detail"];
+const COLUMNS = ["id", "time", "actor_email", "actor_id", "action", "target_type", "target_id", "detail"];
 
-export function auditStream(filter: AuditFilter): ReadableStream<Uint8Array> {
+export function auditStream(filter: AuditFilter, timeZone: string): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
   let before: string | undefined = filter.before;
   let started = false;
@@ -15,11 +17,11 @@ export function auditStream(filter: AuditFilter): ReadableStream<Uint8Array> {
         started = true;
         controller.enqueue(encoder.encode(csvHeader(COLUMNS)));
       }
-      const page = await listAudit({ ...filter, before }, 1000);
+      const page = await listAudit({ ...filter, before }, timeZone, 1000);
       const text = csvRows(
         page.rows.map((a) => [
           a.id,
-          a.createdAt.toISOString(),
+          isoInZone(a.createdAt, timeZone),
           a.actorEmail,
           a.actorId,
           a.action,

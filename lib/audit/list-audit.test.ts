@@ -3,6 +3,7 @@ import { expect, test } from "vitest";
 import { db } from "@/lib/db/client";
 import { pool } from "@/lib/db/pool";
 import { auditFilterSchema, listAudit } from "./list-audit";
+import { localInputValue } from "@/lib/time/local-input";
 import { recordAudit } from "./record-audit";
 
 test("pages of the log, newest first, cross 999 → 1,000 and 9,999 → 10,000 without skipping or repeating an event", async () => {
@@ -14,7 +15,7 @@ test("pages of the log, newest first, cross 999 → 1,000 and 9,999 → 10,000 w
   const seen: string[] = [];
   let before: string | undefined;
   for (;;) {
-    const page = await listAudit({ before }, 1000);
+    const page = await listAudit({ before }, "Africa/Nairobi", 1000);
     seen.push(...page.rows.map((r) => r.id));
     if (!page.next) break;
     before = page.next;
@@ -26,7 +27,7 @@ test("pages of the log, newest first, cross 999 → 1,000 and 9,999 → 10,000 w
   expect(numbers[0]).toBe(10_089);
   expect(numbers.at(-1)).toBe(990);
   // The page after the last one is empty.
-  expect((await listAudit({ before: "990" })).rows).toEqual([]);
+  expect((await listAudit({ before: "990" }, "Africa/Nairobi")).rows).toEqual([]);
 });
 
 test("filters by actor, action and day; a malformed filter is refused with a reason", async () => {
@@ -35,15 +36,33 @@ test("filters by actor, action and day; a malformed filter is refused with a rea
   });
   await recordAudit({ actorId: user.id, action: "user.create", targetType: "User", targetId: "someone" });
   await recordAudit({ actorId: null, action: "user.create", targetType: "User", targetId: "first" });
-  const byActor = await listAudit({ actor: user.id });
+  const byActor = await listAudit({ actor: user.id }, "Africa/Nairobi");
   expect(byActor.rows.map((r) => [r.action, r.actorEmail])).toEqual([["user.create", "auditor@test.local"]]);
-  const today = new Date().toISOString().slice(0, 10);
-  expect((await listAudit({ action: "user.create", from: today, to: today })).rows).toHaveLength(2);
-  expect((await listAudit({ action: "user.create", to: "2000-01-01" })).rows).toHaveLength(0);
+  const today = localInputValue(new Date(), "Africa/Nairobi").slice(0, 10);
+  const onDay = (from: string, to: string, zone = "Africa/Nairobi") =>
+    listAudit({ action: "user.create", from, to }, zone).then((page) => page.rows.length);
+  expect(await onDay(today, today)).toBe(2);
+  expect(await onDay("2000-01-01", "2000-01-01")).toBe(0);
   const bad = auditFilterSchema.safeParse({ actor: "nope", action: "drop.table", from: "yesterday" });
   expect(bad.error?.issues.map((i) => i.message)).toEqual([
     "Not a user.",
     "Not an audited action.",
     "A date as YYYY-MM-DD.",
   ]);
+});
+
+test("a day filter is a day of the organisation's zone: from its midnight there to the next", async () => {
+  // 20:30 UTC on 22 Nov is 23:30 on the 22nd in Nairobi; 21:30 UTC is 00:30 on the 23rd there.
+  const late = "2026-11-22T20:30:00Z";
+  const early = "2026-11-22T21:30:00Z";
+  await pool().query(
+    `INSERT INTO "AuditEvent" (action, "targetType", "targetId", "createdAt")
+     VALUES ('template.create', 'Template', 'late', $1), ('template.create', 'Template', 'early', $2)`,
+    [late, early],
+  );
+  const on = async (day: string, zone: string) =>
+    (await listAudit({ action: "template.create", from: day, to: day }, zone)).rows.map((r) => r.targetId);
+  expect(await on("2026-11-22", "Africa/Nairobi")).toEqual(["late"]);
+  expect(await on("2026-11-23", "Africa/Nairobi")).toEqual(["early"]);
+  expect(await on("2026-11-22", "UTC")).toEqual(["early", "late"]);
 });

@@ -32,18 +32,31 @@ export type AuditRow = {
   detail: unknown;
 };
 
-export async function listAudit(filter: AuditFilter, limit = 50): Promise<{ rows: AuditRow[]; next: string | null }> {
+/** `from` and `to` are days of `timeZone` (the organisation's): a day runs from its midnight there to the next. */
+export async function listAudit(
+  filter: AuditFilter,
+  timeZone: string,
+  limit = 50,
+): Promise<{ rows: AuditRow[]; next: string | null }> {
   const { rows } = await pool().query<AuditRow>(
     `SELECT a.id::text AS id, a."createdAt", a."actorId", u.email AS "actorEmail", a.action, a."targetType", a."targetId", a.detail
      FROM "AuditEvent" a LEFT JOIN "User" u ON u.id = a."actorId"
      WHERE ($1::uuid IS NULL OR a."actorId" = $1)
        AND ($2::text IS NULL OR a.action = $2)
-       AND ($3::date IS NULL OR a."createdAt" >= $3::date)
-       AND ($4::date IS NULL OR a."createdAt" < $4::date + 1)
+       AND ($3::date IS NULL OR a."createdAt" >= $3::date::timestamp AT TIME ZONE $7)
+       AND ($4::date IS NULL OR a."createdAt" < ($4::date + 1)::timestamp AT TIME ZONE $7)
        AND ($5::bigint IS NULL OR a.id < $5::bigint)
      ORDER BY a.id DESC
      LIMIT $6`,
-    [filter.actor || null, filter.action || null, filter.from || null, filter.to || null, filter.before ?? null, limit],
+    [
+      filter.actor || null,
+      filter.action || null,
+      filter.from || null,
+      filter.to || null,
+      filter.before ?? null,
+      limit,
+      timeZone,
+    ],
   );
   return { rows, next: rows.length === limit ? rows.at(-1)!.id : null };
 }

@@ -39,10 +39,13 @@ export const AUDIT_ACTIONS = [
   // Changes made by start-up or by an administrator to how receipts are authenticated.
   "account.sandbox_reset",
   "account.receipt_secret_rotate",
+  // The organisation's settings.
+  "organisation.time_zone",
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
-export type AuditTarget = "Batch" | "ProviderAccount" | "User" | "Template" | "OptOut" | "Upload" | "AuditLog";
+export type AuditTarget =
+  "Batch" | "ProviderAccount" | "User" | "Template" | "OptOut" | "Upload" | "AuditLog" | "Organisation";
 
 export type AuditEntry = {
   actorId: string | null;

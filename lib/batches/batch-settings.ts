@@ -48,7 +48,16 @@ export const batchSettingsFields = {
       .nullish(),
   ),
   linkId: z.preprocess(blankIsUnset, z.string().trim().max(255).nullish()),
-  scheduledAt: z.preprocess(blankIsUnset, z.coerce.date({ error: "Not a valid date and time." }).nullish()),
+  // An instant: a Date, or ISO 8601 with its zone ("…Z", "…+03:00"). A time without a zone is never read in this
+  // process's zone: Compose's action reads the typed local time in the organisation's zone first (lib/time/).
+  scheduledAt: z.preprocess(
+    blankIsUnset,
+    z
+      .union([z.date(), z.iso.datetime({ offset: true }).transform((text) => new Date(text))], {
+        error: "Not a valid date and time.",
+      })
+      .nullish(),
+  ),
 };
 
 type Settings = {

@@ -33,3 +33,12 @@ test("a time more than a minute in the past is refused next to its field; one wi
       .success,
   ).toBe(true);
 });
+
+test("a send-later time without its zone is refused, never read in the server's zone; with an offset it is an instant", () => {
+  const local = composeSchema.safeParse({ ...form("0712345678"), scheduledAt: "2031-03-04T09:30" });
+  expect(local.error?.issues.map((i) => [i.path.join("."), i.message])).toEqual([
+    ["scheduledAt", "Not a valid date and time."],
+  ]);
+  const eat = composeSchema.safeParse({ ...form("0712345678"), scheduledAt: "2031-03-04T09:30:00+03:00" });
+  expect(eat.data?.scheduledAt?.toISOString()).toBe("2031-03-04T06:30:00.000Z");
+});

@@ -1,9 +1,12 @@
 // A batch's delivery report as an XLSX workbook, for batches up to XLSX_MAX_ROWS recipients (beyond that a
 // spreadsheet is the wrong tool, and CSV streams any size). Written a page of rows at a time as the client reads it
-// (lib/xlsx/sheet-stream.ts: a slow reader holds it where it is, a client that goes away stops it); cells are typed
-// (numbers as numbers, times as dates) and text is never a formula.
+// (lib/xlsx/sheet-stream.ts: a slow reader holds it where it is, a client that goes away stops it); numbers are numbers,
+// text is never a formula, and times are ISO 8601 text with the offset of the organisation's zone (a spreadsheet date
+// has no zone: it would show UTC, or whatever the reader's machine assumes).
 import "server-only";
 import { AppError } from "@/lib/errors/app-error";
+import { getOrgTimeZone } from "@/lib/organisation/time-zone";
+import { isoInZone } from "@/lib/time/format";
 import { xlsxSheetStream, type XlsxCell } from "@/lib/xlsx/sheet-stream";
 import type { MessageRow } from "./list-messages";
 import { messagePages } from "./message-pages";
@@ -18,8 +21,8 @@ const COLUMNS = [
   { header: "provider_unique_id", width: 38 },
   { header: "operator", width: 12 },
   { header: "sms_units", width: 10 },
-  { header: "sent_at", width: 20 },
-  { header: "receipt_time", width: 20 },
+  { header: "sent_at", width: 26 },
+  { header: "receipt_time", width: 26 },
   { header: "text", width: 40 },
   { header: "error", width: 40 },
 ];
@@ -46,6 +49,8 @@ async function* rowsOf(
   batch: { templateText: string },
 ): AsyncGenerator<XlsxCell[][]> {
   try {
+    const zone = await getOrgTimeZone();
+    const at = (time: Date | null) => (time ? isoInZone(time, zone) : null);
     for await (const page of pages)
       yield page.map((m) => [
         m.phone,
@@ -55,8 +60,8 @@ async function* rowsOf(
         m.providerUniqueId,
         m.operator,
         m.smsUnits,
-        m.submittedAt,
-        m.receiptAt,
+        at(m.submittedAt),
+        at(m.receiptAt),
         m.text ?? batch.templateText,
         m.lastError,
       ]);

@@ -1,7 +1,11 @@
 // A batch's delivery report as a CSV stream: page after page of the recipients list in id order (a million rows never
 // sit in memory at once), each recipient with its own text when it was personalised, read as fast as the client reads.
+// Times are ISO 8601 with the offset of the organisation's zone ("2026-11-23T13:16:30+03:00"): the instant, readable as
+// the console shows it.
 import "server-only";
 import { csvHeader, csvRows } from "@/lib/csv/to-csv";
+import { getOrgTimeZone } from "@/lib/organisation/time-zone";
+import { isoInZone } from "@/lib/time/format";
 import type { MessageRow } from "./list-messages";
 import { messagePages } from "./message-pages";
 import type { RecipientSearch } from "./recipient-search";
@@ -29,17 +33,19 @@ export function reportStream(
   pages: AsyncGenerator<MessageRow[]> = messagePages(batch.id, filter, search),
 ): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
-  let started = false;
+  let zone: string | undefined;
   // Pulled by the client's reading, one page at a time (highWaterMark 0: nothing read ahead); a client that goes
   // away cancels the stream, which closes the pages — no further page is queried.
   return new ReadableStream<Uint8Array>(
     {
       async pull(controller) {
-        if (!started) {
-          started = true;
+        if (zone === undefined) {
+          zone = await getOrgTimeZone();
           controller.enqueue(encoder.encode(csvHeader(COLUMNS)));
           return;
         }
+        const inZone = zone;
+        const at = (time: Date | null) => (time ? isoInZone(time, inZone) : null);
         const page = await pages.next();
         if (page.done) {
           controller.close();
@@ -54,8 +60,8 @@ export function reportStream(
             m.providerUniqueId,
             m.operator,
             m.smsUnits,
-            m.submittedAt?.toISOString(),
-            m.receiptAt?.toISOString(),
+            at(m.submittedAt),
+            at(m.receiptAt),
             m.text ?? batch.templateText,
             m.lastError,
           ]),

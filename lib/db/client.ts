@@ -4,11 +4,17 @@ import "server-only";
 import { PrismaPg } from "@prisma/adapter-pg";
 import { PrismaClient } from "@/lib/generated/prisma/client";
 import { poolTimeoutMillis } from "./pool-timeout";
+import { sessionOptions } from "./session-zone";
 import { databaseUrl } from "./url";
 
 function createClient() {
   return new PrismaClient({
-    adapter: new PrismaPg({ connectionString: databaseUrl(), max: 10, connectionTimeoutMillis: poolTimeoutMillis() }),
+    adapter: new PrismaPg({
+      connectionString: databaseUrl(),
+      max: 10,
+      connectionTimeoutMillis: poolTimeoutMillis(),
+      options: sessionOptions(),
+    }),
     omit: { user: { passwordHash: true }, providerAccount: { tokenCiphertext: true } },
   });
 }

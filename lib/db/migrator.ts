@@ -18,6 +18,7 @@ import * as engineGlue from "@prisma/schema-engine-wasm/schema_engine_bg";
 import type { MigrationList, SchemaEngine, SchemaFilter } from "@prisma/schema-engine-wasm";
 import pg from "pg";
 import { parse as parseConnectionString } from "pg-connection-string";
+import { sessionOptions } from "./session-zone";
 
 const ROOT = process.cwd();
 const SCHEMA_PATH = path.join(ROOT, "prisma", "schema.prisma");
@@ -86,6 +87,7 @@ function migrationAdapterFactory(
     password: password ?? undefined,
     database: database ?? undefined,
     max: 2,
+    options: sessionOptions(),
     // A bounded wait like every pool's (lib/db/pool-timeout.ts); generous, for a database still starting.
     connectionTimeoutMillis: 30_000,
   };

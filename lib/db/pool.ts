@@ -1,6 +1,7 @@
 // A plain pg pool for the set-based bulk statements (COPY, unnest) that Prisma is too slow for (docs/design.md §5).
 import "server-only";
 import pg from "pg";
+import { sessionOptions } from "./session-zone";
 import { databaseUrl } from "./url";
 import { logger } from "@/lib/log";
 import { poolTimeoutMillis } from "./pool-timeout";
@@ -12,7 +13,7 @@ function createPool(options?: string): pg.Pool {
     connectionString: databaseUrl(),
     max: 16,
     connectionTimeoutMillis: poolTimeoutMillis(),
-    ...(options ? { options } : {}),
+    options: sessionOptions(...(options ? [options] : [])),
   });
   // An idle connection dropped by the server (restart, failover) is replaced on next use; without a listener
   // that error would crash the process.

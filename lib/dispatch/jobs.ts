@@ -5,6 +5,7 @@ import "server-only";
 import PgBoss from "pg-boss";
 import type pg from "pg";
 import { poolTimeoutMillis } from "@/lib/db/pool-timeout";
+import { sessionOptions } from "@/lib/db/session-zone";
 import { databaseUrl } from "@/lib/db/url";
 import { logger } from "@/lib/log";
 
@@ -16,14 +17,16 @@ const globalForBoss = globalThis as unknown as { tumaBoss?: Promise<PgBoss> };
 /** This process's pg-boss, started once. Web processes only send; workers also run its maintenance. */
 export function boss(options: { supervise?: boolean } = {}): Promise<PgBoss> {
   globalForBoss.tumaBoss ??= (async () => {
-    // pg-boss hands its options to pg's Pool, whose acquisition timeout its types do not list.
-    const settings: PgBoss.ConstructorOptions & { connectionTimeoutMillis: number } = {
+    // pg-boss hands its options to pg's Pool, whose acquisition timeout and startup options (a UTC session:
+    // lib/db/session-zone.ts) its types do not list.
+    const settings: PgBoss.ConstructorOptions & Pick<pg.PoolConfig, "connectionTimeoutMillis" | "options"> = {
       connectionString: databaseUrl(),
       max: 4,
       connectionTimeoutMillis: poolTimeoutMillis(),
       supervise: options.supervise ?? false,
       schedule: false,
       application_name: "tuma-jobs",
+      options: sessionOptions(),
     };
     const instance = new PgBoss(settings);
     instance.on("error", (error: Error) => logger().error({ err: error }, "job queue error"));

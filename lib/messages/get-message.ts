@@ -103,7 +103,8 @@ export async function getMessage(raw: string) {
       what: `Receipt ${r.deliveryStatus}`,
       detail:
         [
-          r.deliveryTime ? `delivery time ${r.deliveryTime}` : null,
+          // The provider's own text (its zone, not the organisation's): quoted, as sent.
+          r.deliveryTime ? `deliveryTime "${r.deliveryTime}" as the provider sent it` : null,
           r.matched ? null : `unmatched (${r.unmatchedReason ?? "not applied yet"})`,
         ]
           .filter(Boolean)

@@ -17,6 +17,7 @@ import { AppError } from "@/lib/errors/app-error";
 import { CopyBuffer } from "@/lib/db/copy-buffer";
 import { copyLines, copyText } from "@/lib/db/copy-lines";
 import { relaxedPool } from "@/lib/db/pool";
+import { ORG_TIME_ZONE_SQL } from "@/lib/organisation/time-zone-sql";
 import { transaction } from "@/lib/db/transaction";
 import { deleteUpload } from "./delete-upload";
 import { keepAlive } from "./upload-heartbeat";
@@ -141,7 +142,7 @@ export class UploadWriter {
       const optedOut = await client.query(
         `INSERT INTO "UploadIssue" ("uploadId", kind, "rowNumber", value, reason)
          SELECT r."uploadId", 'OPTED_OUT', r."rowNumber", r.phone,
-                'On the opt-out list since ' || to_char(o."createdAt", 'YYYY-MM-DD') || ': it will not be sent to.'
+                'On the opt-out list since ' || to_char(o."createdAt" AT TIME ZONE ${ORG_TIME_ZONE_SQL}, 'YYYY-MM-DD') || ': it will not be sent to.'
          FROM "UploadRecipient" r JOIN "OptOut" o ON o.phone = r.phone
          WHERE r."uploadId" = $1 AND r."rowNumber" BETWEEN $2 AND $3`,
         [this.id, firstRow, lastRow],

@@ -160,10 +160,26 @@ test("unknown and malformed ids are null", async () => {
 
 test("buckets: at most 60 of a round width, starting at or before the start", () => {
   const s = new Date("2026-11-22T10:00:07Z");
-  expect(bucketsFor(s, new Date("2026-11-22T10:00:37Z"))).toMatchObject({ seconds: 1, count: 30 });
-  const hour = bucketsFor(s, new Date("2026-11-22T11:00:00Z"));
+  expect(bucketsFor(s, new Date("2026-11-22T10:00:37Z"), "Africa/Nairobi")).toMatchObject({ seconds: 1, count: 30 });
+  const hour = bucketsFor(s, new Date("2026-11-22T11:00:00Z"), "Africa/Nairobi");
   expect(hour.seconds).toBe(60);
   expect(hour.count).toBeLessThanOrEqual(60);
   expect(hour.origin.toISOString()).toBe("2026-11-22T10:00:00.000Z");
-  expect(bucketsFor(s, new Date("2026-12-22T10:00:00Z")).seconds).toBe(43_200);
+  expect(bucketsFor(s, new Date("2026-12-22T10:00:00Z"), "Africa/Nairobi").seconds).toBe(43_200);
+});
+
+test("buckets of hours and days begin on the organisation's hours and midnights, not UTC's", () => {
+  const s = new Date("2026-11-22T10:00:07Z"); // 13:00:07 in Nairobi, 15:30:07 in Kolkata
+  // Twenty days in 12-hour buckets: from noon in Nairobi (09:00 UTC), not from UTC's noon or midnight.
+  const halves = bucketsFor(s, new Date("2026-12-12T10:00:00Z"), "Africa/Nairobi");
+  expect(halves.seconds).toBe(43_200);
+  expect(halves.origin.toISOString()).toBe("2026-11-22T09:00:00.000Z");
+  // Two months in 1-day buckets: from midnight in Nairobi (21:00 UTC the day before).
+  const days = bucketsFor(s, new Date("2027-01-20T10:00:00Z"), "Africa/Nairobi");
+  expect(days.seconds).toBe(86_400);
+  expect(days.origin.toISOString()).toBe("2026-11-21T21:00:00.000Z");
+  // An hour in a half-hour zone starts at its half past in UTC.
+  const hours = bucketsFor(s, new Date("2026-11-24T10:00:00Z"), "Asia/Kolkata");
+  expect(hours.seconds).toBe(3_600);
+  expect(hours.origin.toISOString()).toBe("2026-11-22T09:30:00.000Z");
 });

@@ -12,6 +12,8 @@ import { pool } from "@/lib/db/pool";
 import { transaction } from "@/lib/db/transaction";
 import { uuidParam } from "@/lib/http/params";
 import { DELIVERED_STATES, FAILED_STATES, PROBLEM_STATES, SENT_STATES, isActiveBatch } from "@/lib/batches/states";
+import { getOrgTimeZone } from "@/lib/organisation/time-zone";
+import { zonedParts } from "@/lib/time/zoned-parts";
 import { cached } from "./report-cache";
 
 const BUCKET_SECONDS = [1, 2, 5, 10, 15, 30, 60, 120, 300, 600, 900, 1800, 3600, 7200, 10_800, 21_600, 43_200, 86_400];
@@ -53,12 +55,16 @@ type Row = {
 /** Equal counts in a stable order. */
 const key = (f: FailureReason) => `${f.state}\u0000${f.deliveryStatus ?? ""}\u0000${f.error ?? ""}`;
 
-/** Picks bucket width and count for a span: at most 60 buckets of a round width. */
-export function bucketsFor(start: Date, end: Date): { origin: Date; seconds: number; count: number } {
+/**
+ * Picks bucket width and count for a span: at most 60 buckets of a round width, on the boundaries of the organisation's
+ * zone (an hour or a day starts at its hour or midnight there, not UTC's).
+ */
+export function bucketsFor(start: Date, end: Date, timeZone: string): { origin: Date; seconds: number; count: number } {
   const span = Math.max(1, (end.getTime() - start.getTime()) / 1000);
   const seconds =
     BUCKET_SECONDS.find((s) => span / s <= MAX_BUCKETS) ?? Math.ceil(span / MAX_BUCKETS / 86_400) * 86_400;
-  const origin = new Date(Math.floor(start.getTime() / 1000 / seconds) * seconds * 1000);
+  const offset = zonedParts(start, timeZone).offsetMinutes * 60_000;
+  const origin = new Date(Math.floor((start.getTime() + offset) / 1000 / seconds) * seconds * 1000 - offset);
   const count = Math.max(1, Math.ceil((end.getTime() - origin.getTime()) / 1000 / seconds));
   return { origin, seconds, count };
 }
@@ -78,13 +84,14 @@ export async function getBatchReport(id: string, options: { fresh?: boolean } = 
   // few messages that never get a receipt is not "live" for ever: it is read again when its counters next move.
   const live =
     isActiveBatch(batch.state) || (batch.queuedCount > 0 && Date.now() - batch.updatedAt.getTime() < QUIET_MS);
+  const timeZone = await getOrgTimeZone();
   const compute = async () => ({
-    ...(await computeReport(id, batch.startedAt ?? batch.createdAt, live ? new Date() : batch.updatedAt)),
+    ...(await computeReport(id, batch.startedAt ?? batch.createdAt, live ? new Date() : batch.updatedAt, timeZone)),
     live,
   });
   if (options.fresh) return compute();
   // A settled batch's key carries its updatedAt: the first read after it settles, or after a late receipt, is fresh.
-  const key = `batch-report:${id}:${live ? "live" : batch.updatedAt.toISOString()}`;
+  const key = `batch-report:${id}:${timeZone}:${live ? "live" : batch.updatedAt.toISOString()}`;
   return cached(key, () => (live ? 10_000 : 600_000), compute);
 }
 
@@ -99,7 +106,7 @@ export function batchReportQuery(
   // slower per row), clamped into [0, count) — clock skew between us and the provider can put a receipt time
   // slightly before the start or after now.
   const bucket = (column: string) =>
-    `LEAST(GREATEST(floor(date_part('epoch', ${column} - ($2::timestamptz AT TIME ZONE 'UTC')) / $3)::int, 0), $4 - 1)`;
+    `LEAST(GREATEST(floor(date_part('epoch', ${column} - $2::timestamptz) / $3)::int, 0), $4 - 1)`;
   // One plain GROUP BY over a small key (a few thousand groups at most), rolled up into the four views by the caller:
   // unlike GROUPING SETS it aggregates in parallel workers and by hashing, never sorting a million rows to disk.
   return {
@@ -115,8 +122,8 @@ export function batchReportQuery(
   };
 }
 
-async function computeReport(id: string, start: Date, end: Date): Promise<Omit<BatchReport, "live">> {
-  const { origin, seconds, count } = bucketsFor(start, end);
+async function computeReport(id: string, start: Date, end: Date, timeZone: string): Promise<Omit<BatchReport, "live">> {
+  const { origin, seconds, count } = bucketsFor(start, end, timeZone);
   const query = batchReportQuery(id, origin, seconds, count);
   const { rows } = await transaction(async (client) => {
     // The planner cannot know the groups are few (it has no statistics on the bucket expressions): it would sort a

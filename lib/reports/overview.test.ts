@@ -85,6 +85,11 @@ test("days, periods and units from the counters, with the day boundary at midnig
   expect(week).toMatchObject({ batches: 3, sent: 7, delivered: 4, failed: 1, unknown: 1, units: 11 });
   expect(month).toMatchObject({ batches: 4, sent: 9, delivered: 5, failed: 2, unknown: 1, units: 13 });
   expect(report.days.find((d) => d.day === "2026-11-21")).toMatchObject({ sent: 2, units: 2 });
+  // Days are the organisation's: in UTC, both of last night's batches were made yesterday (the 21st); the setting is
+  // what moves them.
+  const utc = await getOverviewReport(now, "UTC");
+  expect(utc.days.find((d) => d.day === "2026-11-21")).toMatchObject({ batches: 2, sent: 6 });
+  expect(utc.periods[0]).toMatchObject({ label: "Today", batches: 1, sent: 1 });
   expect(report.active.map((b) => [b.name, b.pendingCount, b.deliveredCount])).toEqual([["sending now", 2, 1]]);
   expect(report.active[0]!.id).toBe(live);
   // Failures of the last 7 days, newest batch first, each with its reasons.

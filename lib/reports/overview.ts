@@ -1,7 +1,7 @@
 // The Overview page's figures, from the batches' trigger-kept counters (never a scan of messages): per day of the
-// last 30 (East Africa Time, by the day a batch was created — a batch sending across midnight counts on the day it
-// was made), today / 7 / 30 days as sums of those days, the active batches with their progress, and the recent
-// batches with failures with their top reasons (from the cached batch reports, batch-report.ts).
+// last 30 (days of the organisation's time zone, by the day a batch was created — a batch sending across midnight
+// counts on the day it was made), today / 7 / 30 days as sums of those days, the active batches with their progress,
+// and the recent batches with failures with their top reasons (from the cached batch reports, batch-report.ts).
 // The day query reads the batches of the last 30 days through the createdAt index: it grows with batches, not with
 // recipients.
 import "server-only";
@@ -10,7 +10,7 @@ import { ACTIVE_BATCH_STATES, DELIVERED_STATES, FAILED_STATES, SENT_STATES } fro
 import { db } from "@/lib/db/client";
 import { pool } from "@/lib/db/pool";
 import { getBatchReport, type FailureReason } from "./batch-report";
-import { REPORT_TIME_ZONE } from "./time-zone";
+import { getOrgTimeZone } from "@/lib/organisation/time-zone";
 
 export type DayFigures = {
   day: string;
@@ -31,7 +31,8 @@ function counterSum(states: readonly string[]): string {
     .join(" + ");
 }
 
-export async function getOverviewReport(now = new Date()) {
+export async function getOverviewReport(now = new Date(), timeZone?: string) {
+  const zone = timeZone ?? (await getOrgTimeZone());
   const { rows } = await pool().query<{
     day: string;
     batches: string;
@@ -47,19 +48,19 @@ export async function getOverviewReport(now = new Date()) {
          date_trunc('day', $1::timestamptz AT TIME ZONE $2) - interval '29 days', date_trunc('day', $1::timestamptz AT TIME ZONE $2), interval '1 day') d
      ),
      per_day AS (
-       SELECT ((b."createdAt" AT TIME ZONE 'UTC') AT TIME ZONE $2)::date AS day, count(*) AS batches,
+       SELECT (b."createdAt" AT TIME ZONE $2)::date AS day, count(*) AS batches,
               sum(${counterSum(SENT_STATES)}) AS sent, sum(${counterSum(DELIVERED_STATES)}) AS delivered,
               sum(${counterSum(FAILED_STATES)}) AS failed, sum(b."unknownCount") AS unknown, sum(b."queuedCount") AS awaiting,
               sum(b."smsUnits") AS units
        FROM "Batch" b
-       WHERE b."createdAt" >= (((SELECT min(day) FROM days)::timestamp AT TIME ZONE $2) AT TIME ZONE 'UTC')
+       WHERE b."createdAt" >= ((SELECT min(day) FROM days)::timestamp AT TIME ZONE $2)
        GROUP BY 1
      )
      SELECT to_char(days.day, 'YYYY-MM-DD') AS day, COALESCE(batches, 0) AS batches, COALESCE(sent, 0) AS sent,
             COALESCE(delivered, 0) AS delivered, COALESCE(failed, 0) AS failed, COALESCE(unknown, 0) AS unknown,
             COALESCE(awaiting, 0) AS awaiting, COALESCE(units, 0) AS units
      FROM days LEFT JOIN per_day USING (day) ORDER BY days.day`,
-    [now, REPORT_TIME_ZONE],
+    [now, zone],
   );
   const days: DayFigures[] = rows.map((r) => ({
     day: r.day,

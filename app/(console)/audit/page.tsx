@@ -1,5 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { Time } from "@/components/time/time";
+import { ZoneDescription } from "@/components/time/zone-description";
 import { buttonClass, ButtonAnchor } from "@/components/ui/button";
 import { controlClass } from "@/components/ui/field";
 import { Notice } from "@/components/ui/notice";
@@ -9,12 +11,11 @@ import { AUDIT_ACTIONS } from "@/lib/audit/record-audit";
 import { auditFilterSchema, listAudit } from "@/lib/audit/list-audit";
 import { canManageUsers } from "@/lib/auth/permissions";
 import { requireActor } from "@/lib/auth/session";
+import { getOrgTimeZone } from "@/lib/organisation/time-zone";
 import { listUsers } from "@/lib/users/list-users";
 
 export const metadata: Metadata = { title: "Audit" };
 export const dynamic = "force-dynamic";
-
-const dateTime = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "medium", timeZone: "UTC" });
 
 export default async function AuditPage({
   searchParams,
@@ -27,7 +28,7 @@ export default async function AuditPage({
   );
   const parsed = auditFilterSchema.safeParse(raw);
   const filter = parsed.success ? parsed.data : {};
-  const [page, users] = await Promise.all([listAudit(filter), listUsers()]);
+  const [page, users] = await Promise.all([getOrgTimeZone().then((zone) => listAudit(filter, zone)), listUsers()]);
   const query = (extra: Record<string, string>) =>
     new URLSearchParams({
       ...Object.fromEntries(Object.entries(filter).filter(([k, v]) => v && k !== "before")),
@@ -72,20 +73,23 @@ export default async function AuditPage({
           </select>
         </label>
         <label className="space-y-1">
-          <span className="block font-medium">From (UTC)</span>
+          <span className="block font-medium">From</span>
           <input type="date" name="from" defaultValue={filter.from ?? ""} className={controlClass} />
         </label>
         <label className="space-y-1">
-          <span className="block font-medium">To (UTC)</span>
+          <span className="block font-medium">To</span>
           <input type="date" name="to" defaultValue={filter.to ?? ""} className={controlClass} />
         </label>
         <button type="submit" className={buttonClass("primary", "sm")}>
           Filter
         </button>
+        <p className="w-full text-xs text-slate-500">
+          Days and times in <ZoneDescription />.
+        </p>
       </form>
       <Table>
         <THead>
-          <Th>Time (UTC)</Th>
+          <Th>Time</Th>
           <Th>Actor</Th>
           <Th>Action</Th>
           <Th>Target</Th>
@@ -95,7 +99,9 @@ export default async function AuditPage({
           {page.rows.length === 0 ? <EmptyRow columns={5}>No events match.</EmptyRow> : null}
           {page.rows.map((event) => (
             <Tr key={event.id}>
-              <Td className="whitespace-nowrap text-slate-600">{dateTime.format(event.createdAt)}</Td>
+              <Td className="whitespace-nowrap text-slate-600">
+                <Time at={event.createdAt} seconds />
+              </Td>
               <Td>{event.actorEmail ?? (event.actorId ? "deleted user" : "system")}</Td>
               <Td className="font-mono text-xs">{event.action}</Td>
               <Td className="text-xs">

@@ -7,8 +7,10 @@ import { EmptyState } from "@/components/ui/table";
 import { listAccounts } from "@/lib/accounts/list-accounts";
 import { canSend } from "@/lib/auth/permissions";
 import { requireActor } from "@/lib/auth/session";
+import { getOrgTimeZone } from "@/lib/organisation/time-zone";
 import { listUploads } from "@/lib/recipients/list-uploads";
 import { listTemplates } from "@/lib/templates/templates";
+import { formatDateTime } from "@/lib/time/format";
 import { createBatchAction } from "./actions";
 
 export const metadata: Metadata = { title: "Compose" };
@@ -20,11 +22,12 @@ export default async function ComposePage({
   searchParams: Promise<{ list?: string | string[]; template?: string | string[] }>;
 }) {
   await requireActor(canSend);
-  const [accounts, uploads, templates, { list, template }] = await Promise.all([
+  const [accounts, uploads, templates, { list, template }, timeZone] = await Promise.all([
     listAccounts(),
     listUploads(),
     listTemplates(),
     searchParams,
+    getOrgTimeZone(),
   ]);
   const lists = uploads.map((u) => ({
     id: u.id,
@@ -33,7 +36,7 @@ export default async function ComposePage({
     invalidCount: u.invalidCount,
     duplicateCount: u.duplicateCount,
     columns: u.columns,
-    uploaded: `${u.createdAt.toISOString().slice(0, 16).replace("T", " ")} UTC`,
+    uploaded: formatDateTime(u.createdAt, timeZone),
   }));
   return (
     <div className="space-y-6">

@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { RowAction } from "@/components/console/row-action";
 import { AddOptOut } from "@/components/opt-outs/add-opt-out";
+import { Time } from "@/components/time/time";
 import { Button, ButtonLink } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Input } from "@/components/ui/field";
@@ -63,7 +64,7 @@ export default async function OptOutsPage({
                 <Td className="font-mono">{row.phone}</Td>
                 <Td>{row.reason ?? ""}</Td>
                 <Td className="whitespace-nowrap">
-                  {row.createdAt.toISOString().slice(0, 16).replace("T", " ")} UTC
+                  <Time at={row.createdAt} />
                   {row.createdBy ? ` · ${row.createdBy}` : ""}
                 </Td>
                 <Td>

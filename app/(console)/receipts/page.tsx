@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { Time } from "@/components/time/time";
 import { Badge } from "@/components/ui/badge";
 import { buttonClass } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
@@ -17,16 +18,9 @@ import { listAgeingMessages } from "@/lib/reports/ageing-messages";
 import { formatDuration } from "@/lib/reports/format";
 import { getReceiptLag, LAG_SAMPLE } from "@/lib/reports/receipt-lag";
 import { listReceipts, receiptFilterSchema, UNMATCHED_REASONS } from "@/lib/reports/receipt-log";
-import { REPORT_TIME_ZONE } from "@/lib/reports/time-zone";
 
 export const metadata: Metadata = { title: "Receipts" };
 export const dynamic = "force-dynamic";
-
-const dateTime = new Intl.DateTimeFormat("en-GB", {
-  dateStyle: "medium",
-  timeStyle: "medium",
-  timeZone: REPORT_TIME_ZONE,
-});
 
 const REASONS: Record<string, string> = {
   no_message: "no message has its uniqueId or correlator (tried again for 48 h)",
@@ -95,7 +89,7 @@ export default async function ReceiptsPage({
         </form>
         <Table>
           <THead>
-            <Th>Received (EAT)</Th>
+            <Th>Received</Th>
             <Th>Status</Th>
             <Th>Message</Th>
             <Th>Phone</Th>
@@ -107,7 +101,9 @@ export default async function ReceiptsPage({
             {page.rows.length === 0 ? <EmptyRow columns={7}>No receipts match.</EmptyRow> : null}
             {page.rows.map((r) => (
               <Tr key={r.id}>
-                <Td className="whitespace-nowrap text-slate-600">{dateTime.format(r.receivedAt)}</Td>
+                <Td className="whitespace-nowrap text-slate-600">
+                  <Time at={r.receivedAt} seconds />
+                </Td>
                 <Td className="font-mono text-xs">{r.deliveryStatus}</Td>
                 <Td className="whitespace-nowrap">
                   {r.messageId ? (
@@ -187,7 +183,7 @@ export default async function ReceiptsPage({
             <Th>Message</Th>
             <Th>Batch</Th>
             <Th>Phone</Th>
-            <Th>Submitted (EAT)</Th>
+            <Th>Submitted</Th>
             <Th>Last status</Th>
           </THead>
           <tbody>
@@ -205,7 +201,9 @@ export default async function ReceiptsPage({
                   </Link>
                 </Td>
                 <Td className="font-mono text-xs">{m.phone}</Td>
-                <Td className="whitespace-nowrap text-slate-600">{dateTime.format(m.submittedAt)}</Td>
+                <Td className="whitespace-nowrap text-slate-600">
+                  <Time at={m.submittedAt} seconds />
+                </Td>
                 <Td className="font-mono text-xs">{m.deliveryStatus ?? "—"}</Td>
               </Tr>
             ))}

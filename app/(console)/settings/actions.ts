@@ -4,6 +4,8 @@ import { revalidatePath } from "next/cache";
 import { authorizedAction, type ActionResult } from "@/lib/auth/action";
 import { canManageAccounts } from "@/lib/auth/permissions";
 import { accountSchema, saveAccount } from "@/lib/accounts/save-account";
+import { getOrgTimeZone } from "@/lib/organisation/time-zone";
+import { setOrgTimeZone, timeZoneSchema } from "@/lib/organisation/set-time-zone";
 import { rotateReceiptSecret, rotateReceiptSecretSchema } from "@/lib/receipts/rotate-receipt-secret";
 import { formatOverlapEnd } from "@/components/settings/overlap-end";
 
@@ -27,8 +29,17 @@ export async function rotateReceiptSecretAction(_previous: ActionResult | null, 
         message:
           input.overlapHours === 0
             ? "Rotated. The old secret no longer works."
-            : `Rotated. The old secret is accepted until ${formatOverlapEnd(previousAcceptedUntil)}.`,
+            : `Rotated. The old secret is accepted until ${formatOverlapEnd(previousAcceptedUntil, await getOrgTimeZone())}.`,
       };
     },
   );
+}
+
+export async function setTimeZoneAction(_previous: ActionResult | null, form: FormData): Promise<ActionResult> {
+  return authorizedAction({ allowed: canManageAccounts, input: timeZoneSchema }, form, async (input, actor) => {
+    const { changed } = await setOrgTimeZone(input.timeZone, actor.id);
+    // Every page shows times in it: the console layout reads it again.
+    revalidatePath("/", "layout");
+    return { ok: true, message: changed ? `Times are now shown in ${input.timeZone}.` : "That is already the zone." };
+  });
 }

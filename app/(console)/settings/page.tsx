@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { AccountForm } from "@/components/settings/account-form";
 import { formatOverlapEnd } from "@/components/settings/overlap-end";
 import { ReceiptSecretForm } from "@/components/settings/receipt-secret-form";
+import { TimeZoneForm } from "@/components/settings/time-zone-form";
 import { Badge } from "@/components/ui/badge";
 import { Card } from "@/components/ui/card";
 import { PageHeader } from "@/components/ui/page-header";
@@ -9,7 +10,9 @@ import { Table, Td, THead, Th, Tr } from "@/components/ui/table";
 import { listAccounts } from "@/lib/accounts/list-accounts";
 import { canManageAccounts } from "@/lib/auth/permissions";
 import { requireActor } from "@/lib/auth/session";
-import { rotateReceiptSecretAction, saveAccountAction } from "./actions";
+import { getOrgTimeZone } from "@/lib/organisation/time-zone";
+import { timeZoneNames } from "@/lib/time/zone";
+import { rotateReceiptSecretAction, saveAccountAction, setTimeZoneAction } from "./actions";
 
 export const metadata: Metadata = { title: "Settings" };
 export const dynamic = "force-dynamic";
@@ -28,13 +31,13 @@ const NEW_ACCOUNT = {
 
 export default async function SettingsPage() {
   await requireActor(canManageAccounts);
-  const accounts = await listAccounts();
+  const [accounts, timeZone] = await Promise.all([listAccounts(), getOrgTimeZone()]);
   const now = new Date();
   return (
     <div className="space-y-8">
       <PageHeader
         title="Settings"
-        description="Provider accounts: where batches are sent, with which token, at what rate."
+        description="Provider accounts: where batches are sent, with which token, at what rate; the organisation's time zone."
       />
       <section aria-label="Provider accounts">
         <Table>
@@ -79,7 +82,7 @@ export default async function SettingsPage() {
                 accountId={account.id}
                 previousAcceptedUntil={
                   account.previousReceiptSecretUntil && account.previousReceiptSecretUntil > now
-                    ? formatOverlapEnd(account.previousReceiptSecretUntil)
+                    ? formatOverlapEnd(account.previousReceiptSecretUntil, timeZone)
                     : null
                 }
                 action={rotateReceiptSecretAction}
@@ -93,6 +96,14 @@ export default async function SettingsPage() {
             <AccountForm initial={NEW_ACCOUNT} action={saveAccountAction} />
           </div>
         </details>
+      </Card>
+      <Card title="Organisation time zone" className="space-y-3">
+        <p className="text-sm text-slate-600">
+          Every time in the console is shown in this zone, with its name; the overview counts its days and the delivery
+          charts their hours in it, and &ldquo;send later&rdquo; is typed in it. Exports carry times with its offset.
+          Changes are audited.
+        </p>
+        <TimeZoneForm current={timeZone} zones={timeZoneNames()} action={setTimeZoneAction} />
       </Card>
     </div>
   );

@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { RowAction } from "@/components/console/row-action";
 import { TemplateForm } from "@/components/templates/template-form";
+import { Time } from "@/components/time/time";
 import { ButtonLink } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { PageHeader } from "@/components/ui/page-header";
@@ -46,7 +47,8 @@ export default async function TemplatesPage({ searchParams }: { searchParams: Pr
                 <Td>{t.kind === "SMS" ? "SMS" : "Voice"}</Td>
                 <Td className="max-w-md whitespace-pre-wrap break-words">{t.body}</Td>
                 <Td className="whitespace-nowrap">
-                  {t.updatedAt.toISOString().slice(0, 16).replace("T", " ")} UTC{t.author ? ` · ${t.author}` : ""}
+                  <Time at={t.updatedAt} />
+                  {t.author ? ` · ${t.author}` : ""}
                 </Td>
                 <Td className="whitespace-nowrap">
                   <span className="flex flex-wrap gap-2">

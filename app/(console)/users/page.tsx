@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { Time } from "@/components/time/time";
 import { Badge } from "@/components/ui/badge";
 import { Card } from "@/components/ui/card";
 import { PageHeader } from "@/components/ui/page-header";
@@ -12,12 +13,6 @@ import { changeRoleAction, createUserAction, resetPasswordAction, setDisabledAct
 
 export const metadata: Metadata = { title: "Users" };
 export const dynamic = "force-dynamic";
-
-const dateTime = new Intl.DateTimeFormat("en-GB", {
-  dateStyle: "medium",
-  timeStyle: "short",
-  timeZone: "Africa/Nairobi",
-});
 
 export default async function UsersPage() {
   const actor = await requireActor(canManageUsers);
@@ -33,7 +28,7 @@ export default async function UsersPage() {
         <THead>
           <Th>User</Th>
           <Th>Status</Th>
-          <Th>Last log-in (EAT)</Th>
+          <Th>Last log-in</Th>
           <Th>Role and actions</Th>
         </THead>
         <tbody>
@@ -48,7 +43,7 @@ export default async function UsersPage() {
                 {user.mustChangePassword ? <Badge tone="warning">one-time password</Badge> : null}
               </Td>
               <Td className="whitespace-nowrap text-slate-600">
-                {user.lastLoginAt ? dateTime.format(user.lastLoginAt) : "never"}
+                {user.lastLoginAt ? <Time at={user.lastLoginAt} /> : "never"}
               </Td>
               <Td>
                 <UserRowActions

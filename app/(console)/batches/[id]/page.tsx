@@ -3,6 +3,7 @@ import Link from "next/link";
 import { notFound } from "next/navigation";
 import { BatchLive } from "@/components/batches/batch-live";
 import { BatchReportSection } from "@/components/batches/batch-report-section";
+import { Time } from "@/components/time/time";
 import { Card } from "@/components/ui/card";
 import { PageHeader } from "@/components/ui/page-header";
 import { canSend } from "@/lib/auth/permissions";
@@ -36,8 +37,13 @@ export default async function BatchPage({ params }: { params: Promise<{ id: stri
           <>
             {batch.kind === "SMS" ? `SMS from ${batch.sender}` : `Voice from ${batch.originator}`} through{" "}
             {batch.account.name}
-            {batch.author ? ` · by ${batch.author.name}` : ""} · created {batch.createdAt.toLocaleString("en-GB")}
-            {batch.scheduledAt ? ` · scheduled for ${batch.scheduledAt.toLocaleString("en-GB")}` : ""}
+            {batch.author ? ` · by ${batch.author.name}` : ""} · created <Time at={batch.createdAt} seconds />
+            {batch.scheduledAt ? (
+              <>
+                {" "}
+                · scheduled for <Time at={batch.scheduledAt} />
+              </>
+            ) : null}
             {batch.parent ? (
               <>
                 {" "}

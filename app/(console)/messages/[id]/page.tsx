@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { StateBadge } from "@/components/batches/state-badge";
+import { Time } from "@/components/time/time";
 import { Badge } from "@/components/ui/badge";
 import { Card } from "@/components/ui/card";
 import { CodeBlock, prettyJson } from "@/components/ui/code-block";
@@ -9,17 +10,11 @@ import { Details } from "@/components/ui/details";
 import { PageHeader } from "@/components/ui/page-header";
 import { requireActor } from "@/lib/auth/session";
 import { getMessage } from "@/lib/messages/get-message";
-import { REPORT_TIME_ZONE } from "@/lib/reports/time-zone";
 
 export const metadata: Metadata = { title: "Message" };
 export const dynamic = "force-dynamic";
 
-const dateTime = new Intl.DateTimeFormat("en-GB", {
-  dateStyle: "medium",
-  timeStyle: "medium",
-  timeZone: REPORT_TIME_ZONE,
-});
-const at = (date: Date | null) => (date ? `${dateTime.format(date)} EAT` : null);
+const at = (date: Date | null) => (date ? <Time at={date} seconds /> : null);
 
 export default async function MessagePage({ params }: { params: Promise<{ id: string }> }) {
   await requireActor();
@@ -98,7 +93,8 @@ export default async function MessagePage({ params }: { params: Promise<{ id: st
               )}
               <span className="text-slate-500">
                 received {at(r.receivedAt)}
-                {r.deliveryTime ? ` · delivery time ${r.deliveryTime}` : ""} · receipt {r.id}
+                {r.deliveryAt ? <> · delivery time {at(r.deliveryAt)}</> : null}
+                {r.deliveryTime ? ` (“${r.deliveryTime}” as the provider sent it)` : ""} · receipt {r.id}
               </span>
             </div>
             <CodeBlock label="Receipt JSON">{prettyJson(r.raw)}</CodeBlock>

@@ -5,6 +5,7 @@ import { recordAudit } from "@/lib/audit/record-audit";
 import { auditFilterSchema } from "@/lib/audit/list-audit";
 import { heldStream } from "@/lib/fair-share/held-stream";
 import { route } from "@/lib/http/route-gate";
+import { getOrgTimeZone } from "@/lib/organisation/time-zone";
 
 export const dynamic = "force-dynamic";
 
@@ -19,7 +20,7 @@ export const GET = route({ allowed: canManageUsers, query: auditFilterSchema }, 
       targetId: null,
       detail: query,
     });
-    return auditStream(query);
+    return auditStream(query, await getOrgTimeZone());
   });
   return new Response(body, {
     headers: {
