@@ -83,10 +83,10 @@ export function ComposeForm({
     queryKey: ["compose-plan", listId, accountId, kind, settledMessage],
     // A message changed while its plan is counted cancels that count (the server stops reading the list).
     queryFn: ({ signal }) =>
-      fetchJson<ListPlan>(
-        `/api/compose/plan?${new URLSearchParams({ listId, accountId, kind, templateText: settledMessage })}`,
-        { signal },
-      ),
+      fetchJson<ListPlan>("/api/compose/plan", {
+        signal,
+        json: { listId, accountId, kind, templateText: settledMessage },
+      }),
     enabled: source === "list" && listId !== "" && accountId !== "" && settledMessage.trim() !== "",
     staleTime: 60_000,
   });
