@@ -1,7 +1,8 @@
 // Sends one request whose body is generated as it is written (never held in memory, so it can be 1 GiB) over a raw
 // socket, honouring backpressure, and reports how many body bytes the server's side accepted before it answered and
 // closed the connection. A server that reads a body into memory keeps accepting until the whole body is sent; one
-// that refuses while the body streams stops after a few socket buffers' worth.
+// that refuses while the body streams stops after a few socket buffers' worth. Like curl, the client stops sending
+// once the server has answered and said it closes the connection.
 import net from "node:net";
 
 export type StreamedExchange = {
@@ -10,7 +11,7 @@ export type StreamedExchange = {
   status: number;
   headers: Record<string, string>;
   body: string;
-  /** True when the server closed the connection (false: we closed it after writing the whole body). */
+  /** True when the server ended the connection (false: we left it, after writing the whole body). */
   closedByServer: boolean;
 };
 
@@ -39,8 +40,10 @@ export function streamBody(request: StreamRequest): Promise<StreamedExchange> {
     const socket = net.connect(Number(url.port), url.hostname);
     let written = 0;
     let response = Buffer.alloc(0);
-    let closedByServer = true;
+    let serverEnded = false;
     let finishedWriting = false;
+    // Set when the server has answered and said it will close: a well-behaved client stops sending then.
+    let stopped = false;
 
     const head = [
       `${request.method ?? "POST"} ${request.path} HTTP/1.1`,
@@ -63,25 +66,29 @@ export function streamBody(request: StreamRequest): Promise<StreamedExchange> {
         : data;
     }
 
-    // Writes until the socket pushes back, then again on "drain"; stops when the server has closed it.
+    // Writes until the socket pushes back, then again on "drain"; stops once the server has answered and closes.
     function pump(): void {
-      while (!socket.destroyed && written < request.bytes) {
+      while (!socket.destroyed && !stopped && written < request.bytes) {
         const size = Math.min(written === 0 && prefix.length > 0 ? prefix.length : PIECE, request.bytes - written);
         const more = socket.write(pieceFor(size));
         written += size;
         if (!more) return void socket.once("drain", pump);
       }
-      if (socket.destroyed || finishedWriting) return;
+      if (socket.destroyed || stopped || finishedWriting) return;
       finishedWriting = true;
       if (request.framing === "chunked") socket.write("0\r\n\r\n");
-      maybeDone();
+      onAnswer();
     }
 
-    // With the whole body sent and a whole answer read, a server that keeps the connection open is left by us.
-    function maybeDone(): void {
+    function onAnswer(): void {
       const parsed = parse(response);
-      if (finishedWriting && parsed?.complete) {
-        closedByServer = false;
+      if (!parsed?.complete) return;
+      if (parsed.headers["connection"] === "close") {
+        // The server refuses the rest: stop sending, end our side, and wait for it to close.
+        stopped = true;
+        socket.end();
+      } else if (finishedWriting) {
+        // The whole body sent and a whole answer read, on a connection the server keeps open: we leave.
         socket.destroy();
       }
     }
@@ -92,14 +99,15 @@ export function streamBody(request: StreamRequest): Promise<StreamedExchange> {
     });
     socket.on("data", (chunk: Buffer) => {
       response = Buffer.concat([response, chunk]);
-      maybeDone();
+      onAnswer();
     });
-    // A reset while we write is how a refusing server often ends it: what was read before it counts.
+    socket.on("end", () => (serverEnded = true));
+    // A reset while we write is how a refusing server may end it: what was read before it counts.
     socket.on("error", () => {});
     socket.on("close", () => {
       const parsed = parse(response);
       if (!parsed) return reject(new Error(`no HTTP answer after ${written} body bytes`));
-      resolve({ written, closedByServer, ...parsed });
+      resolve({ written, closedByServer: serverEnded, ...parsed });
     });
   });
 }

@@ -7,7 +7,7 @@
 import http from "node:http";
 import next from "next";
 import { parseEnv } from "@/lib/env";
-import { type BodyLimit, bodyLimitFor, declaredLength } from "@/lib/http/body-limits";
+import { type BodyLimit, bodyLimitFor, declaredLength, isServerActionCall } from "@/lib/http/body-limits";
 import { CLIENT_ADDRESS_HEADER, clientAddress, proxyTrust } from "@/lib/http/client-address";
 import { guardBody } from "@/lib/http/limit-request-body";
 
@@ -18,7 +18,7 @@ const handle = app.getRequestHandler();
 await app.prepare();
 
 function limitOf(request: http.IncomingMessage): BodyLimit {
-  return bodyLimitFor({ url: request.url ?? "/", serverAction: request.headers["next-action"] !== undefined });
+  return bodyLimitFor({ url: request.url ?? "/", serverAction: isServerActionCall(request.method, request.headers) });
 }
 
 function serve(request: http.IncomingMessage, response: http.ServerResponse): void {

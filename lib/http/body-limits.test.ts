@@ -4,7 +4,7 @@ import fs from "node:fs";
 import { describe, expect, test } from "vitest";
 import { MAX_RECEIPT_BODY_BYTES } from "@/lib/receipts/ingest-receipts";
 import { MAX_UPLOAD_BYTES, TOO_MANY_BYTES } from "@/lib/recipients/upload-limits";
-import { BODY_LIMITS, bodyLimitFor, declaredLength, formatBytes } from "./body-limits";
+import { BODY_LIMITS, bodyLimitFor, declaredLength, formatBytes, isServerActionCall } from "./body-limits";
 
 const limitOf = (url: string, serverAction = false) => bodyLimitFor({ url, serverAction }).bytes;
 
@@ -66,6 +66,15 @@ describe("bodyLimitFor", () => {
     expect(BODY_LIMITS.upload.message).toContain("100 MB");
     expect(formatBytes(256 * 1024)).toBe("256 KB");
   });
+});
+
+test("isServerActionCall: a POST with Next-Action, or a multipart form POST (a form sent before scripts ran)", () => {
+  expect(isServerActionCall("POST", { "next-action": "60ed50ca" })).toBe(true);
+  expect(isServerActionCall("POST", { "content-type": "multipart/form-data; boundary=x" })).toBe(true);
+  expect(isServerActionCall("POST", { "content-type": "text/plain;charset=UTF-8" })).toBe(false);
+  expect(isServerActionCall("POST", {})).toBe(false);
+  expect(isServerActionCall("GET", { "next-action": "60ed50ca" })).toBe(false);
+  expect(isServerActionCall(undefined, { "next-action": "60ed50ca" })).toBe(false);
 });
 
 test("declaredLength: a plain number or nothing", () => {

@@ -48,9 +48,20 @@ export const BODY_LIMITS = {
 export type BodyRequest = {
   /** The request target as it arrived (path and query). */
   url: string;
-  /** True when the request carries a Next-Action header (a server action call). */
+  /** True when the request may be a server action call (isServerActionCall). */
   serverAction: boolean;
 };
+
+/**
+ * Whether a request may be a server action call: a POST with Next's Next-Action header (from the running page), or a
+ * multipart form POST (a form submitted before the page's scripts ran, which Next also hands to the action). Both
+ * are the client's to claim, so this only chooses which limit applies, never more than the action's.
+ */
+export function isServerActionCall(method: string | undefined, headers: Record<string, unknown>): boolean {
+  if (method !== "POST") return false;
+  const type = headers["content-type"];
+  return headers["next-action"] !== undefined || (typeof type === "string" && /^multipart\/form-data\b/i.test(type));
+}
 
 /**
  * The limit for one request, whatever its method (a GET's body is read by nobody, so it gets the path's limit too).

@@ -6,15 +6,16 @@
 // body is never read into memory.
 //
 // Closing is a "lingering close", as web servers do it: the answer and a FIN go out, then whatever the client is
-// still sending is read and dropped for a moment (at most LINGER_BYTES or LINGER_MS) before the socket is destroyed.
-// Destroyed at once, the kernel answers the client's next segment with a reset, and a client busy writing its body
-// then fails on that write before it has read the 413 waiting in its buffer.
+// still sending is read and dropped for a moment (until the client closes too, LINGER_MS pass or LINGER_BYTES were
+// dropped) before the socket is destroyed. Destroyed at once, the kernel answers the client's next segment with a
+// reset, and a client busy writing its body then fails on that write before it has read the 413 waiting for it. The
+// byte cap is well above what socket buffers hold: bytes the client wrote before the 413 reached it count too.
 import type http from "node:http";
 import type { ErrorBody } from "@/lib/errors/error-shape";
 import { type BodyLimit, declaredLength } from "./body-limits";
 import { apiSecurityHeaders } from "./security-headers";
 
-export const LINGER_BYTES = 1024 * 1024;
+export const LINGER_BYTES = 16 * 1024 * 1024;
 export const LINGER_MS = 2_000;
 
 export type BodyGuard = {
@@ -38,6 +39,8 @@ export function guardBody(request: http.IncomingMessage, response: http.ServerRe
     refused = true;
     refuseBody(request, response, limit);
   };
+  // The body is ended by destroying the request (below); a reader that is not listening must not crash the process.
+  request.on("error", () => {});
   request.push = (chunk: unknown, encoding?: BufferEncoding): boolean => {
     const size =
       typeof chunk === "string"
@@ -48,7 +51,7 @@ export function guardBody(request: http.IncomingMessage, response: http.ServerRe
     if (refused) {
       // Lingering: read and dropped, up to a point.
       dropped += size;
-      if (dropped > LINGER_BYTES) request.socket.destroy();
+      if (dropped > LINGER_BYTES) closeConnection(request);
       return true;
     }
     received += size;
@@ -77,13 +80,15 @@ export function guardBody(request: http.IncomingMessage, response: http.ServerRe
 /** Answers 413 with the limit's sentence (unless an answer has begun), then closes the connection, lingering. */
 function refuseBody(request: http.IncomingMessage, response: http.ServerResponse, limit: BodyLimit): void {
   const socket = request.socket;
-  const destroy = (): void => void socket.destroy();
+  const destroy = (): void => closeConnection(request);
   const linger = (): void => {
     socket.end();
     setTimeout(destroy, LINGER_MS).unref();
   };
   // Node's server destroys a connection it was told to close as soon as the answer is written; half-close instead.
   socket.destroySoon = linger;
+  // However the connection ends from here (the client closing its side, a reset, the linger), the request ends too.
+  socket.once("close", () => request.destroy());
   if (response.headersSent) {
     // The application answered already (a refusal without reading, say): end the connection once that is written.
     if (response.writableFinished) linger();
@@ -99,4 +104,14 @@ function refuseBody(request: http.IncomingMessage, response: http.ServerResponse
     Connection: "close",
   });
   response.end(text);
+}
+
+/**
+ * Ends the connection and the request with it. Node aborts a request whose connection closes only while its answer
+ * is pending; once the 413 is written it no longer would, and the application would wait for the rest of a body that
+ * never comes (an upload would stay half-stored). Destroyed, its body ends in an error every reader sees.
+ */
+function closeConnection(request: http.IncomingMessage): void {
+  request.socket.destroy();
+  request.destroy();
 }
