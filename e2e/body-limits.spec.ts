@@ -96,8 +96,9 @@ test("a server action reads at most 4 MB: the opt-out form's own action, sent 1 
   );
 });
 
-// A list of one number repeated: 256-byte rows, so that 100 MB is 409,600 rows, under the row limit.
-const ROW = `0711999777,${"x".repeat(244)}\n`;
+// An XLSX as far as its first bytes go (a zip): the import spools a workbook to disk before it reads it, so the
+// 100 MB the console accepts before refusing cost a disk write, not a parse that would slow every other test.
+const WORKBOOK_START = "PK\u0003\u0004";
 
 test("a list upload reads at most 100 MB, refused at once when declared and at the limit when chunked; nothing is stored", async ({
   page,
@@ -110,11 +111,10 @@ test("a list upload reads at most 100 MB, refused at once when declared and at t
   for (const framing of ["content-length", "chunked"] as const) {
     expectRefused(
       await send({
-        path: "/api/uploads?filename=huge.csv",
+        path: "/api/uploads?filename=huge.xlsx",
         framing,
-        headers: { Cookie: cookie, "Content-Type": "text/csv" },
-        prefix: "phone,note\n",
-        filler: ROW,
+        headers: { Cookie: cookie, "Content-Type": "application/octet-stream" },
+        prefix: WORKBOOK_START,
       }),
       BODY_LIMITS.upload,
     );
@@ -127,7 +127,7 @@ test("a list upload reads at most 100 MB, refused at once when declared and at t
     .toBe(0);
 });
 
-test("an opt-out upload reads at most 100 MB (it is not cut at the proxy's 10 MB copy); nothing is opted out", async ({
+test("an opt-out upload reads at most 100 MB (it is not cut at the proxy's 10 MB copy); nothing is stored", async ({
   page,
   seedUser,
   db,
@@ -136,11 +136,10 @@ test("an opt-out upload reads at most 100 MB (it is not cut at the proxy's 10 MB
   await logIn(page, operator);
   expectRefused(
     await send({
-      path: "/api/opt-outs/upload?filename=huge.csv",
+      path: "/api/opt-outs/upload?filename=huge.xlsx",
       framing: "chunked",
-      headers: { Cookie: await cookieOf(page), "Content-Type": "text/csv" },
-      prefix: "phone,note\n",
-      filler: ROW.replace("0711999777", "0711999666"),
+      headers: { Cookie: await cookieOf(page), "Content-Type": "application/octet-stream" },
+      prefix: WORKBOOK_START,
     }),
     BODY_LIMITS.upload,
   );
@@ -149,5 +148,4 @@ test("an opt-out upload reads at most 100 MB (it is not cut at the proxy's 10 MB
       timeout: 20_000,
     })
     .toBe(0);
-  expect((await db.query(`SELECT 1 FROM "OptOut" WHERE phone = '254711999666'`)).rowCount).toBe(0);
 });
