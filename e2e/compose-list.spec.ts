@@ -92,7 +92,13 @@ test("a 1,000-row list: preview, planner, send, complete, and each recipient's o
   for (let i = 0; i < ROWS; i++)
     expect(byPhone.get(storedOf(i))).toEqual({ state: i === 7 ? "SUPPRESSED" : "DELIVERED", text: `Habari Name ${i}` });
   const { rows } = await db.query(`SELECT action FROM "AuditEvent" WHERE "actorId" = $1 ORDER BY id`, [operator.id]);
-  expect(rows.map((r) => r.action)).toEqual(["optout.add", "upload.create", "batch.create"]);
+  expect(rows.map((r) => r.action)).toEqual([
+    "auth.login",
+    "optout.add",
+    "upload.create",
+    "batch.create",
+    "export.batch",
+  ]);
 });
 
 test("a placeholder naming no column is refused before sending, with its name", async ({ page, seedUser, db }) => {
@@ -156,7 +162,7 @@ test("a template is saved, reused in Compose, edited and deleted, each audited",
     page.getByRole("table", { name: "Templates" }).getByRole("cell", { name: name, exact: true }),
   ).toHaveCount(0);
   const { rows } = await db.query(`SELECT action FROM "AuditEvent" WHERE "actorId" = $1 ORDER BY id`, [operator.id]);
-  expect(rows.map((r) => r.action)).toEqual(["template.create", "template.update", "template.delete"]);
+  expect(rows.map((r) => r.action)).toEqual(["auth.login", "template.create", "template.update", "template.delete"]);
 });
 
 test("opt-outs: upload a CSV of numbers, search in any form, page, remove", async ({ page, seedUser, db }) => {
@@ -182,7 +188,7 @@ test("opt-outs: upload a CSV of numbers, search in any form, page, remove", asyn
   await page.getByRole("button", { name: "Remove 254747000059" }).click();
   await expect(table.getByRole("cell", { name: "254747000059", exact: true })).toHaveCount(0);
   const { rows } = await db.query(`SELECT action FROM "AuditEvent" WHERE "actorId" = $1 ORDER BY id`, [operator.id]);
-  expect(rows.map((r) => r.action)).toEqual(["upload.create", "optout.add", "optout.remove"]);
+  expect(rows.map((r) => r.action)).toEqual(["auth.login", "upload.create", "optout.add", "optout.remove"]);
 });
 
 test("from Compose, an XLSX list of 1,000 rows with 10 invalid and 5 duplicates: report, invalid rows, personalised send, each recipient's own text in the export", async ({

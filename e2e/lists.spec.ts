@@ -80,10 +80,13 @@ test("an operator uploads a 1,000-row CSV, sees exactly 10 invalid and 5 duplica
   await expect(saved.getByRole("cell", { name: "customers.csv", exact: true })).toHaveCount(0);
   const after = await db.query(
     `SELECT (SELECT count(*)::int FROM "Upload" WHERE "authorId" = $1) AS uploads,
-            (SELECT count(*)::int FROM "AuditEvent" WHERE "actorId" = $1 AND action = 'upload.delete') AS audits`,
+            (SELECT count(*)::int FROM "AuditEvent" WHERE "actorId" = $1 AND action = 'upload.delete') AS audits,
+            (SELECT array_agg(detail->>'group' ORDER BY id) FROM "AuditEvent"
+             WHERE "actorId" = $1 AND action = 'export.upload_report') AS downloads`,
     [operator.id],
   );
-  expect(after.rows[0]).toEqual({ uploads: 0, audits: 1 });
+  // Each report download is an audit event, naming its group.
+  expect(after.rows[0]).toEqual({ uploads: 0, audits: 1, downloads: ["invalid", "duplicates"] });
 });
 
 test("a connection dropped half-way leaves nothing stored", async ({ page, seedUser, db }) => {

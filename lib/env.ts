@@ -5,6 +5,7 @@
 // Server-only by nature: nothing here is exposed to the browser (there are no NEXT_PUBLIC_ variables).
 import { z } from "zod";
 import { parseProxyList } from "@/lib/http/client-address";
+import { PASSWORD_MAX, PASSWORD_MIN } from "@/lib/users/user-schemas";
 
 const port = z.coerce.number().int().min(1).max(65_535);
 const flag = z
@@ -17,79 +18,84 @@ const postgresUrl = z
     "must look like postgresql://user:password@host:5432/database",
   );
 
-export const envSchema = z
-  .object({
-    // Database
-    DATABASE_URL: postgresUrl.optional(),
-    EMBEDDED_PG_PORT: port.default(54329),
-    TUMA_DATA_DIR: z.string().min(1).default(".data"),
+export const envSchema = z.object({
+  // Database
+  DATABASE_URL: postgresUrl.optional(),
+  EMBEDDED_PG_PORT: port.default(54329),
+  TUMA_DATA_DIR: z.string().min(1).default(".data"),
 
-    // Web server
-    PORT: port.default(3000),
-    HOSTNAME: z.string().min(1).default("0.0.0.0"),
-    /** Where browsers reach the console; next-auth needs it for redirects. */
-    NEXTAUTH_URL: z.url().optional(),
-    NEXTAUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
-    SESSION_MAX_AGE_HOURS: z.coerce
-      .number()
-      .positive()
-      .max(24 * 30)
-      .default(12),
-    /**
-     * The reverse proxies in front of the console (addresses or CIDR ranges, comma-separated): X-Forwarded-For is read
-     * only from a connection from one of them. Log-ins are throttled per client (lib/http/client-address.ts).
-     */
-    TRUSTED_PROXIES: z
-      .string()
-      .superRefine((value, context) => {
-        const parsed = parseProxyList(value);
-        if (!parsed.ok)
-          context.addIssue({ code: "custom", message: `"${parsed.bad}" is neither an IP address nor a CIDR range` });
-      })
-      .optional(),
-    /** How many of them stand in a chain (X-Forwarded-For entries read from the right); 1 when TRUSTED_PROXIES is set. */
-    TRUST_PROXY: z.coerce.number().int().min(0).max(10).optional(),
+  // Web server
+  PORT: port.default(3000),
+  HOSTNAME: z.string().min(1).default("0.0.0.0"),
+  /** Where browsers reach the console; next-auth needs it for redirects. */
+  NEXTAUTH_URL: z.url().optional(),
+  NEXTAUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+  SESSION_MAX_AGE_HOURS: z.coerce
+    .number()
+    .positive()
+    .max(24 * 30)
+    .default(12),
+  /**
+   * The reverse proxies in front of the console (addresses or CIDR ranges, comma-separated): X-Forwarded-For is read
+   * only from a connection from one of them. Log-ins are throttled per client (lib/http/client-address.ts).
+   */
+  TRUSTED_PROXIES: z
+    .string()
+    .superRefine((value, context) => {
+      const parsed = parseProxyList(value);
+      if (!parsed.ok)
+        context.addIssue({ code: "custom", message: `"${parsed.bad}" is neither an IP address nor a CIDR range` });
+    })
+    .optional(),
+  /** How many of them stand in a chain (X-Forwarded-For entries read from the right); 1 when TRUSTED_PROXIES is set. */
+  TRUST_PROXY: z.coerce.number().int().min(0).max(10).optional(),
 
-    // Secrets at rest
-    /** 32 bytes, base64: encrypts provider tokens (AES-256-GCM). Generated into the data directory when unset. */
-    TUMA_ENCRYPTION_KEY: z
-      .string()
-      .refine((value) => Buffer.from(value, "base64").length === 32, "must be 32 bytes encoded as base64")
-      .optional(),
+  // Secrets at rest
+  /** 32 bytes, base64: encrypts provider tokens (AES-256-GCM). Generated into the data directory when unset. */
+  TUMA_ENCRYPTION_KEY: z
+    .string()
+    .refine((value) => Buffer.from(value, "base64").length === 32, "must be 32 bytes encoded as base64")
+    .optional(),
 
-    // First administrator (created on the first start when there are no users)
-    ADMIN_EMAIL: z.email().optional(),
-    ADMIN_PASSWORD: z.string().min(12, "must be at least 12 characters").optional(),
+  // First administrator (created on the first start when there are no users)
+  ADMIN_EMAIL: z.email().optional(),
+  ADMIN_PASSWORD: z
+    .string()
+    .min(PASSWORD_MIN, `must be at least ${PASSWORD_MIN} characters`)
+    .max(PASSWORD_MAX, `must be at most ${PASSWORD_MAX} characters`)
+    .optional(),
 
-    // Embedded sandbox provider
-    SANDBOX: flag.default(true),
-    SANDBOX_PORT: port.default(4010),
-    SANDBOX_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
+  // Embedded sandbox provider
+  SANDBOX: flag.default(true),
+  SANDBOX_PORT: port.default(4010),
+  SANDBOX_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
 
-    // Delivery receipts and dispatch
-    /** Base URL the provider posts delivery receipts to; defaults to this console on loopback. */
-    RECEIPT_BASE_URL: z.url().optional(),
-    NO_RECEIPT_AFTER_HOURS: z.coerce.number().positive().default(48),
-    /** Run the dispatch worker inside the web process (`npm start`); `npm run worker` runs more of them. */
-    WORKER: flag.default(true),
-    /** Requests a worker keeps in flight at once (its "lanes"). */
-    WORKER_LANES: z.coerce.number().int().min(1).max(200).default(48),
-    /** Past this many seconds without an answer, a request's outcome is unknown (never resent automatically). */
-    PROVIDER_TIMEOUT_SECONDS: z.coerce.number().positive().max(600).default(30),
-    LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
-  })
-  .superRefine((value, context) => {
-    // Once TRUST_PROXY alone trusted X-Forwarded-For from any client, who could then pick a new address per guess.
-    if ((value.TRUST_PROXY ?? 0) > 0 && value.TRUSTED_PROXIES === undefined)
-      context.addIssue({
-        code: "custom",
-        path: ["TRUST_PROXY"],
-        message:
-          "X-Forwarded-For is read only from known proxies: set TRUSTED_PROXIES to their addresses too (127.0.0.1,::1 for a proxy on this machine)",
-      });
-  });
+  // Delivery receipts and dispatch
+  /** Base URL the provider posts delivery receipts to; defaults to this console on loopback. */
+  RECEIPT_BASE_URL: z.url().optional(),
+  NO_RECEIPT_AFTER_HOURS: z.coerce.number().positive().default(48),
+  /** Run the dispatch worker inside the web process (`npm start`); `npm run worker` runs more of them. */
+  WORKER: flag.default(true),
+  /** Requests a worker keeps in flight at once (its "lanes"). */
+  WORKER_LANES: z.coerce.number().int().min(1).max(200).default(48),
+  /** Past this many seconds without an answer, a request's outcome is unknown (never resent automatically). */
+  PROVIDER_TIMEOUT_SECONDS: z.coerce.number().positive().max(600).default(30),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+});
 
 export type Env = z.infer<typeof envSchema>;
+
+/** The rules between variables. */
+const checkedEnvSchema = envSchema.superRefine((value, context) => {
+  // Once TRUST_PROXY alone trusted X-Forwarded-For from any client, who could then pick a new address per guess.
+  if ((value.TRUST_PROXY ?? 0) > 0 && value.TRUSTED_PROXIES === undefined)
+    context.addIssue({
+      code: "custom",
+      path: ["TRUST_PROXY"],
+      message:
+        "X-Forwarded-For is read only from known proxies: set TRUSTED_PROXIES to their addresses too (127.0.0.1,::1 for a proxy on this machine)",
+    });
+});
 
 export class EnvError extends Error {
   override name = "EnvError";
@@ -99,7 +105,7 @@ export class EnvError extends Error {
 export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
   // Empty strings mean "unset" (a common result of `VAR=` in shells and .env files).
   const cleaned = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== undefined && value !== ""));
-  const result = envSchema.safeParse(cleaned);
+  const result = checkedEnvSchema.safeParse(cleaned);
   if (result.success) return result.data;
   const sentences = result.error.issues.map((issue) => {
     const name = issue.path.join(".");

@@ -5,8 +5,10 @@ import { spawn, type ChildProcess } from "node:child_process";
 import path from "node:path";
 import { EnvError, parseEnv } from "@/lib/env";
 import { buildIsStale, runBuild } from "@/lib/bootstrap/build";
+import { assertWritableDataDir } from "@/lib/bootstrap/data-dir";
 import { prepareDatabase } from "@/lib/bootstrap/database";
 import { assertPortFree } from "@/lib/bootstrap/port";
+import { firstLoginMessage } from "@/lib/bootstrap/first-login-message";
 import { loadOrCreateSecrets } from "@/lib/bootstrap/runtime-secrets";
 import { StartupError } from "@/lib/bootstrap/startup-error";
 import { logger } from "@/lib/log";
@@ -20,6 +22,7 @@ async function main(): Promise<void> {
   await assertPortFree(env.PORT, env.HOSTNAME, "PORT");
   if (env.SANDBOX) await assertPortFree(env.SANDBOX_PORT, "127.0.0.1", "SANDBOX_PORT");
 
+  assertWritableDataDir(dataDir);
   const secrets = loadOrCreateSecrets(dataDir);
   process.env.NEXTAUTH_SECRET = env.NEXTAUTH_SECRET ?? secrets.authSecret;
   process.env.TUMA_ENCRYPTION_KEY = env.TUMA_ENCRYPTION_KEY ?? secrets.encryptionKey;
@@ -81,16 +84,7 @@ async function main(): Promise<void> {
 
   say("");
   say(`Tuma is ready on http://localhost:${env.PORT}`);
-  if (admin.created) {
-    say(`First login — email: ${admin.email}  password: ${admin.password}`);
-    say(
-      env.ADMIN_PASSWORD === undefined
-        ? "(a one-time password: you choose your own at the first log-in; it is stored only as an argon2id hash)"
-        : "(the password from ADMIN_PASSWORD; it is stored only as an argon2id hash)",
-    );
-  } else {
-    say(`Log in with your account${admin.email ? ` (first administrator: ${admin.email})` : ""}.`);
-  }
+  for (const line of firstLoginMessage(admin)) say(line);
 }
 
 function startNext(port: number, hostname: string): ChildProcess {

@@ -15,6 +15,7 @@ export function listAccounts() {
       requestsPerSecond: true,
       batchSizeLimit: true,
       isDefault: true,
+      previousReceiptSecretUntil: true,
     },
   });
 }

@@ -3,16 +3,16 @@
 // stored token would then be sent to whatever host was typed. Every change is an audit event (token changes named
 // as such, never with the token).
 import "server-only";
-import { randomBytes } from "node:crypto";
+import { randomBytes, randomUUID } from "node:crypto";
 import { z } from "zod";
 import { recordAudit } from "@/lib/audit/record-audit";
-import { secretBox } from "@/lib/crypto/encryption-key";
 import { lastFour } from "@/lib/crypto/secret-box";
 import { db } from "@/lib/db/client";
 import { AppError } from "@/lib/errors/app-error";
 import { isUniqueViolation } from "@/lib/errors/error-shape";
 import { baseUrlProblem } from "@/lib/provider/base-url";
 import { BATCH_LIMIT, REQUEST_RATE_LIMIT, originatorSchema, senderSchema } from "@/lib/provider/wire/schemas";
+import { sealAccountToken } from "./account-token";
 
 const checkbox = z
   .union([z.boolean(), z.literal("on")])
@@ -65,7 +65,9 @@ export async function saveAccount(input: AccountInput, actorId: string): Promise
       });
     }
   }
-  const sealed = token ? { tokenCiphertext: secretBox().seal(token), tokenLast4: lastFour(token) } : {};
+  // A new account's id is chosen here: the token is sealed to it (account-token.ts).
+  const accountId = id ?? randomUUID();
+  const sealed = token ? { tokenCiphertext: sealAccountToken(token, accountId), tokenLast4: lastFour(token) } : {};
 
   try {
     return await db.$transaction(async (tx) => {
@@ -82,6 +84,7 @@ export async function saveAccount(input: AccountInput, actorId: string): Promise
           })
         : await tx.providerAccount.create({
             data: {
+              id: accountId,
               ...fields,
               tokenCiphertext: sealed.tokenCiphertext!,
               tokenLast4: sealed.tokenLast4!,

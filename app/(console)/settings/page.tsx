@@ -1,5 +1,7 @@
 import type { Metadata } from "next";
 import { AccountForm } from "@/components/settings/account-form";
+import { formatOverlapEnd } from "@/components/settings/overlap-end";
+import { ReceiptSecretForm } from "@/components/settings/receipt-secret-form";
 import { Badge } from "@/components/ui/badge";
 import { Card } from "@/components/ui/card";
 import { PageHeader } from "@/components/ui/page-header";
@@ -7,7 +9,7 @@ import { Table, Td, THead, Th, Tr } from "@/components/ui/table";
 import { listAccounts } from "@/lib/accounts/list-accounts";
 import { canManageAccounts } from "@/lib/auth/permissions";
 import { requireActor } from "@/lib/auth/session";
-import { saveAccountAction } from "./actions";
+import { rotateReceiptSecretAction, saveAccountAction } from "./actions";
 
 export const metadata: Metadata = { title: "Settings" };
 export const dynamic = "force-dynamic";
@@ -25,6 +27,7 @@ const NEW_ACCOUNT = {
 export default async function SettingsPage() {
   await requireActor(canManageAccounts);
   const accounts = await listAccounts();
+  const now = new Date();
   return (
     <div className="space-y-8">
       <PageHeader
@@ -67,8 +70,17 @@ export default async function SettingsPage() {
         {accounts.map((account) => (
           <details key={account.id}>
             <summary className="cursor-pointer text-sm font-medium text-sky-700">Edit {account.name}</summary>
-            <div className="mt-2">
+            <div className="mt-2 space-y-3">
               <AccountForm initial={account} action={saveAccountAction} />
+              <ReceiptSecretForm
+                accountId={account.id}
+                previousAcceptedUntil={
+                  account.previousReceiptSecretUntil && account.previousReceiptSecretUntil > now
+                    ? formatOverlapEnd(account.previousReceiptSecretUntil)
+                    : null
+                }
+                action={rotateReceiptSecretAction}
+              />
             </div>
           </details>
         ))}

@@ -1,5 +1,6 @@
 // GET /api/uploads/[id]/report?group=invalid|duplicates|opted-out – one group of an upload's report as CSV.
 import { z } from "zod";
+import { recordAudit } from "@/lib/audit/record-audit";
 import { canView } from "@/lib/auth/permissions";
 import { AppError } from "@/lib/errors/app-error";
 import { route } from "@/lib/http/route-gate";
@@ -11,9 +12,16 @@ export const dynamic = "force-dynamic";
 
 export const GET = route(
   { allowed: canView, params: z.object({ id: uuidParam }), query: z.object({ group: reportGroupSchema }) },
-  async ({ params, query }) => {
+  async ({ actor, params, query }) => {
     const upload = await getUpload(params.id);
     if (!upload) throw new AppError("NOT_FOUND", "No such list.");
+    await recordAudit({
+      actorId: actor.id,
+      action: "export.upload_report",
+      targetType: "Upload",
+      targetId: upload.id,
+      detail: { group: query.group },
+    });
     const base =
       upload.filename
         .replace(/\.[^.]*$/, "")
