@@ -66,13 +66,17 @@ export function streamBody(request: StreamRequest): Promise<StreamedExchange> {
         : data;
     }
 
-    // Writes until the socket pushes back, then again on "drain"; stops once the server has answered and closes.
+    // Writes a piece at a time, waiting for "drain" when the socket pushes back and yielding to the event loop in
+    // between (a loop of writes the kernel keeps taking would never read the answer); stops once the server has
+    // answered and closes.
     function pump(): void {
-      while (!socket.destroyed && !stopped && written < request.bytes) {
+      if (!socket.destroyed && !stopped && written < request.bytes) {
         const size = Math.min(written === 0 && prefix.length > 0 ? prefix.length : PIECE, request.bytes - written);
         const more = socket.write(pieceFor(size));
         written += size;
-        if (!more) return void socket.once("drain", pump);
+        if (more) setImmediate(pump);
+        else socket.once("drain", pump);
+        return;
       }
       if (socket.destroyed || stopped || finishedWriting) return;
       finishedWriting = true;
