@@ -5,7 +5,7 @@
 import type { Page } from "@playwright/test";
 import { BODY_LIMITS, type BodyLimit } from "@/lib/http/body-limits";
 import { expect, logIn, test } from "./fixtures";
-import { streamBody, type StreamedExchange, type StreamRequest } from "./stream-body";
+import { streamBody, type StreamedExchange, type StreamRequest } from "@/test/stream-body";
 
 const GiB = 1024 ** 3;
 /** Room for what sits in socket buffers on both sides and the linger when the server closes. */

@@ -92,7 +92,10 @@ function refuseBody(request: http.IncomingMessage, response: http.ServerResponse
   if (response.headersSent) {
     // The application answered already (a refusal without reading, say): end the connection once that is written.
     if (response.writableFinished) linger();
-    else response.once("finish", linger).once("close", destroy);
+    else
+      response.once("finish", linger).once("close", () => {
+        if (!response.writableFinished) destroy(); // the answer itself was cut off
+      });
     return;
   }
   const body: ErrorBody = { ok: false, message: limit.message };
