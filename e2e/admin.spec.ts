@@ -67,6 +67,9 @@ test("an admin disables a user (their open session ends at once), re-enables the
   await page.goto("/users");
   const row = page.getByRole("row").filter({ hasText: operator.email });
   await row.getByRole("button", { name: "Disable" }).click();
+  // Asked first, saying what will happen; nothing is done until confirmed.
+  await expect(row.getByText(`Disable ${operator.email}? Their sessions end at once`)).toBeVisible();
+  await row.getByRole("button", { name: "Disable the user" }).click();
   await expect(row.getByRole("status")).toHaveText("Disabled: their sessions have ended.");
   await theirPage.goto("/batches");
   await expect(theirPage).toHaveURL(/\/login/);

@@ -1,7 +1,7 @@
 // Through the real console: a log-in, an export of personal data and a log-out each leave an audit event, and a
 // message text that is a formula with a line break comes back escaped in the downloaded CSV. An administrator
 // rotates an account's receipt secret from Settings, with an overlap; the rotation is audited without the secrets.
-import { expect, logIn, test } from "./fixtures";
+import { expect, logIn, openCompose, test } from "./fixtures";
 
 const FORMULA = '=HYPERLINK("http://evil.example","Prize")\nReply STOP to stop';
 
@@ -12,12 +12,13 @@ test("log-in, a batch export and log-out are audited; a formula in the text is e
 }) => {
   const operator = await seedUser("OPERATOR");
   await logIn(page, operator);
-  await page.goto("/compose");
+  await openCompose(page);
   await page.getByLabel("Batch name").fill("E2E formula");
   await page.getByLabel("Message").fill(FORMULA);
   await page.getByLabel("Recipients").fill("0712345001");
-  await page.getByRole("button", { name: "Send to 1 recipient" }).click();
-  await expect(page).toHaveURL(/\/batches\/[0-9a-f-]{36}$/);
+  await page.getByRole("button", { name: "Send to 1 recipient…" }).click();
+  await page.getByRole("button", { name: "Send 1 text message" }).click();
+  await expect(page).toHaveURL(/\/batches\/[0-9a-f-]{36}$/, { timeout: 30_000 });
   const batchId = page.url().split("/").pop()!;
 
   const response = await page.request.get(`/api/batches/${batchId}/export`);

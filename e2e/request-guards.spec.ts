@@ -78,7 +78,7 @@ test("the compose planner takes the message in a POST body, never in the URL", a
   expect((await page.request.get(`/api/compose/plan?${new URLSearchParams(input)}`)).status()).toBe(405);
   const notJson = await page.request.post("/api/compose/plan", { data: "templateText=x" });
   expect(notJson.status()).toBe(400);
-  expect(await notJson.json()).toEqual({ ok: false, message: "The request body is not valid JSON." });
+  expect(await notJson.json()).toEqual({ ok: false, message: "The request body is not JSON." });
 });
 
 test("a client cannot choose the address its log-ins are counted under by sending the console's internal header", async ({

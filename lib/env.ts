@@ -23,6 +23,8 @@ export const envSchema = z.object({
   DATABASE_URL: postgresUrl.optional(),
   EMBEDDED_PG_PORT: port.default(54329),
   TUMA_DATA_DIR: z.string().min(1).default(".data"),
+  /** How long a query waits for a free connection from a pool before it fails with "the database is busy" (503). */
+  DATABASE_POOL_TIMEOUT_SECONDS: z.coerce.number().positive().max(600).default(10),
 
   // Web server
   PORT: port.default(3000),

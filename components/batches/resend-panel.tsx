@@ -1,28 +1,42 @@
 "use client";
 
-// Resend, confirmed: what would be sent (by reason), what was already resent and where, what is opted out. The
-// server takes each recipient at most once whatever is clicked; this only says so before anyone clicks.
+// Resend, confirmed: what would be sent (by reason), what was already resent and where, what is opted out — then, for
+// the scope chosen, a confirm step with the count and its SMS units, whose one button names the count. The server
+// takes each recipient at most once whatever is clicked; this only says so before anyone clicks.
 import Link from "next/link";
 import { useState, useTransition } from "react";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import type { ActionResult } from "@/lib/auth/action";
 import type { ResendPreview } from "@/lib/batches/resend-preview";
+import type { ResendCost } from "@/lib/batches/resend-units";
 
 export type ResendScope = { unknown: boolean; failed: boolean; noReceipt: boolean };
 
 type Props = {
   batchId: string;
   preview: (id: string) => Promise<ResendPreview | ActionResult>;
+  units: (id: string, scope: ResendScope) => Promise<ResendCost | ActionResult>;
   resend: (id: string, scope: ResendScope) => Promise<ActionResult>;
 };
 
-export function ResendPanel({ batchId, preview, resend }: Props) {
+export function ResendPanel({ batchId, preview, units, resend }: Props) {
   const [open, setOpen] = useState(false);
   const [counts, setCounts] = useState<ResendPreview | null>(null);
   const [scope, setScope] = useState<ResendScope>({ unknown: true, failed: true, noReceipt: false });
   const [result, setResult] = useState<ActionResult | null>(null);
   const [pending, startTransition] = useTransition();
+  // The confirm step: the cost of exactly the scope chosen, asked of the server when the operator goes on.
+  const [cost, setCost] = useState<ResendCost | null>(null);
+  const review = () =>
+    startTransition(async () => {
+      const answer = await units(batchId, scope);
+      if ("ok" in answer) setResult(answer);
+      else {
+        setResult(null);
+        setCost(answer);
+      }
+    });
 
   const load = () =>
     startTransition(async () => {
@@ -43,8 +57,11 @@ export function ResendPanel({ batchId, preview, resend }: Props) {
       <input
         type="checkbox"
         checked={scope[key]}
-        onChange={(e) => setScope({ ...scope, [key]: e.target.checked })}
-        disabled={n === 0}
+        onChange={(e) => {
+          setScope({ ...scope, [key]: e.target.checked });
+          setCost(null);
+        }}
+        disabled={n === 0 || cost !== null}
       />
       {label}: <strong className="tabular-nums">{n.toLocaleString()}</strong>
     </label>
@@ -91,16 +108,53 @@ export function ResendPanel({ batchId, preview, resend }: Props) {
         </p>
       ) : null}
       {counts.optedOut > 0 ? <p>{counts.optedOut.toLocaleString()} opted out since: left out.</p> : null}
+      {cost ? (
+        <div className="space-y-2 rounded-md border border-slate-200 bg-slate-50 p-3" data-testid="resend-confirm">
+          <p>
+            <strong className="tabular-nums">{cost.recipients.toLocaleString("en")}</strong>{" "}
+            {cost.kind === "SMS" ? "text messages" : "calls"} in a new batch, sent now from the same sender
+            {cost.kind === "SMS" ? (
+              <>
+                {": "}
+                <strong className="tabular-nums" data-testid="resend-units">
+                  {cost.units.toLocaleString("en")} SMS units
+                </strong>
+              </>
+            ) : null}
+            .
+          </p>
+        </div>
+      ) : null}
       <div className="flex flex-wrap items-center gap-2">
+        {cost ? (
+          <>
+            <Button
+              variant="primary"
+              size="sm"
+              disabled={pending || cost.recipients === 0}
+              onClick={() => startTransition(async () => setResult(await resend(batchId, scope)))}
+            >
+              {cost.kind === "SMS"
+                ? `Resend ${cost.recipients.toLocaleString("en")} text message${cost.recipients === 1 ? "" : "s"}`
+                : `Call ${cost.recipients.toLocaleString("en")} number${cost.recipients === 1 ? "" : "s"} again`}
+            </Button>
+            <Button size="sm" disabled={pending} onClick={() => setCost(null)}>
+              Back
+            </Button>
+          </>
+        ) : (
+          <Button variant="primary" size="sm" disabled={pending || total === 0} onClick={review}>
+            Review the resend to {total.toLocaleString("en")}…
+          </Button>
+        )}{" "}
         <Button
-          variant="primary"
           size="sm"
-          disabled={pending || total === 0}
-          onClick={() => startTransition(async () => setResult(await resend(batchId, scope)))}
+          disabled={pending}
+          onClick={() => {
+            setOpen(false);
+            setCost(null);
+          }}
         >
-          Resend to {total.toLocaleString()}
-        </Button>
-        <Button size="sm" disabled={pending} onClick={() => setOpen(false)}>
           Close
         </Button>
         {result ? (

@@ -10,6 +10,7 @@ import { lastFour } from "@/lib/crypto/secret-box";
 import { db } from "@/lib/db/client";
 
 export const SANDBOX_ACCOUNT_NAME = "Sandbox";
+export const SANDBOX_SENDER = "SANDBOX";
 
 export async function ensureSandboxAccount({ baseUrl, token }: { baseUrl: string; token: string }) {
   const existing = await db.providerAccount.findUnique({
@@ -34,7 +35,10 @@ export async function ensureSandboxAccount({ baseUrl, token }: { baseUrl: string
         baseUrl,
         tokenCiphertext,
         tokenLast4: lastFour(token),
-        defaultSender: "TUMA",
+        // A sender set up for the sandbox, named as such: Compose offers only an account's configured senders, and
+        // an operator trying Tuma out sees where the sender comes from (never a vendor's name filled in for them).
+        defaultSender: SANDBOX_SENDER,
+        senders: [SANDBOX_SENDER],
         defaultOriginator: "254700000000",
         receiptSecret: randomBytes(24).toString("base64url"),
         isDefault: !hasDefault,

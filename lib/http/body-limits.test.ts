@@ -2,6 +2,7 @@
 // path that earns more than the default.
 import fs from "node:fs";
 import { describe, expect, test } from "vitest";
+import { OPTED_OUT_QUESTION_BYTES } from "@/lib/opt-outs/find-opted-out";
 import { MAX_RECEIPT_BODY_BYTES } from "@/lib/receipts/ingest-receipts";
 import { MAX_UPLOAD_BYTES, TOO_MANY_BYTES } from "@/lib/recipients/upload-limits";
 import { BODY_LIMITS, bodyLimitFor, declaredLength, formatBytes, isServerActionCall } from "./body-limits";
@@ -18,6 +19,7 @@ describe("bodyLimitFor", () => {
     expect(limitOf("/api/uploads?filename=list.csv&progressKey=x")).toBe(100 * 1024 * 1024);
     expect(limitOf("/api/opt-outs/upload?filename=x.csv")).toBe(100 * 1024 * 1024);
     expect(limitOf("/api/compose/plan")).toBe(256 * 1024);
+    expect(limitOf("/api/compose/opted-out")).toBe(2 * 1024 * 1024);
   });
 
   test("a server action (Next-Action header) on a page may send 4 MB; the same page without it, the default", () => {
@@ -50,6 +52,7 @@ describe("bodyLimitFor", () => {
 
   test("the routes' own limits are the same numbers (they stay as defence in depth)", () => {
     expect(BODY_LIMITS.receipts.bytes).toBe(MAX_RECEIPT_BODY_BYTES);
+    expect(BODY_LIMITS.composeOptedOut.bytes).toBe(OPTED_OUT_QUESTION_BYTES);
     expect(BODY_LIMITS.upload).toEqual({ bytes: MAX_UPLOAD_BYTES, message: TOO_MANY_BYTES });
     // Next's own server-action limit, "4mb" in next.config.mjs, in Next's binary units.
     expect(fs.readFileSync("next.config.mjs", "utf8")).toMatch(/serverActions: \{ bodySizeLimit: "4mb" \}/);

@@ -1,29 +1,35 @@
-// A route's JSON body, read up to its limit (the web server holds every body to the same table, lib/http/body-limits.ts;
-// this is the route's own check, for a console run some other way) and parsed: 413 or 400 with a sentence.
+// A JSON request body read with a byte limit enforced while it streams: the request is refused (413, with a sentence)
+// at the chunk that crosses the limit, before the rest is read or anything is parsed.
+import "server-only";
 import { AppError } from "@/lib/errors/app-error";
-import type { BodyLimit } from "./body-limits";
 
-export async function readJsonBody(request: Request, limit: BodyLimit): Promise<unknown> {
-  const declared = Number(request.headers.get("content-length") ?? "0");
-  if (declared > limit.bytes) throw new AppError("TOO_LARGE", limit.message);
+/** `tooLargeMessage`: the limit's own sentence (lib/http/body-limits.ts), when the caller has one. */
+export async function readJsonBody(request: Request, limitBytes: number, tooLargeMessage?: string): Promise<unknown> {
+  const tooLarge = () =>
+    new AppError(
+      "TOO_LARGE",
+      tooLargeMessage ?? `The request is larger than ${(limitBytes / 1024 / 1024).toLocaleString("en")} MB.`,
+    );
+  const declared = request.headers.get("content-length");
+  if (declared !== null && Number(declared) > limitBytes) throw tooLarge();
+  if (!request.body) throw new AppError("INVALID_INPUT", "The request has no body.");
+  const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
-  let size = 0;
-  if (request.body) {
-    const reader = request.body.getReader();
+  let bytes = 0;
+  try {
     for (;;) {
       const { done, value } = await reader.read();
       if (done) break;
-      size += value.byteLength;
-      if (size > limit.bytes) {
-        await reader.cancel();
-        throw new AppError("TOO_LARGE", limit.message);
-      }
+      bytes += value.byteLength;
+      if (bytes > limitBytes) throw tooLarge();
       chunks.push(value);
     }
+  } finally {
+    await reader.cancel().catch(() => {});
   }
   try {
     return JSON.parse(Buffer.concat(chunks).toString("utf8"));
   } catch {
-    throw new AppError("INVALID_INPUT", "The request body is not valid JSON.");
+    throw new AppError("INVALID_INPUT", "The request body is not JSON.");
   }
 }

@@ -67,7 +67,7 @@ export function route<
       let body: z.ZodSafeParseResult<unknown> = { success: true, data: {} };
       if (gate.body) {
         const limit = bodyLimitFor({ url: url.pathname, serverAction: false });
-        body = gate.body.safeParse(await readJsonBody(request, limit));
+        body = gate.body.safeParse(await readJsonBody(request, limit.bytes, limit.message));
         if (!body.success) throw invalidInput(body.error, "Invalid request.");
       }
       return await handle({

@@ -34,10 +34,16 @@ test("a number in any form is added once in the 254 form with who and when, remo
   ]);
   const bad = await refusal(addOptOut({ phone: "12345" }, actorId));
   expect(bad.details?.phone?.[0]).toContain("5 digits");
-  await removeOptOut("254712345678", actorId);
+  await removeOptOut("254712345678", actorId, "Asked to receive reminders again");
   expect((await listOptOuts()).rows).toEqual([]);
-  expect((await refusal(removeOptOut("254712345678", actorId))).code).toBe("NOT_FOUND");
-  expect(await audits("optout.remove")).toEqual([{ actorId, targetId: "254712345678", detail: {} }]);
+  expect((await refusal(removeOptOut("254712345678", actorId, "again"))).code).toBe("NOT_FOUND");
+  expect(await audits("optout.remove")).toEqual([
+    {
+      actorId,
+      targetId: "254712345678",
+      detail: { phone: "254712345678", reason: "Asked to receive reminders again" },
+    },
+  ]);
 });
 
 test("a CSV of numbers goes through the list import: invalid ones reported, the rest added once, the upload gone", async () => {

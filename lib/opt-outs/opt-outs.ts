@@ -41,11 +41,15 @@ export async function addOptOut(
   });
 }
 
-export async function removeOptOut(phone: string, actorId: string): Promise<void> {
+/** Removing an opt-out sends to the number again: the audit keeps who, the number and why. */
+export async function removeOptOut(phone: string, actorId: string, reason: string): Promise<void> {
   await transaction(async (client) => {
     const { rowCount } = await client.query(`DELETE FROM "OptOut" WHERE phone = $1`, [phone]);
     if (rowCount !== 1) throw new AppError("NOT_FOUND", `${phone} is not on the opt-out list.`);
-    await recordAudit({ actorId, action: "optout.remove", targetType: "OptOut", targetId: phone }, client);
+    await recordAudit(
+      { actorId, action: "optout.remove", targetType: "OptOut", targetId: phone, detail: { phone, reason } },
+      client,
+    );
   });
 }
 

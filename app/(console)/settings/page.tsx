@@ -17,11 +17,13 @@ export const dynamic = "force-dynamic";
 const NEW_ACCOUNT = {
   name: "",
   baseUrl: "",
-  defaultSender: "",
+  senders: [],
   defaultOriginator: "",
   requestsPerSecond: 120,
   batchSizeLimit: 100,
   isDefault: false,
+  unitPrice: null,
+  priceCurrency: "KES",
 };
 
 export default async function SettingsPage() {
@@ -40,7 +42,7 @@ export default async function SettingsPage() {
             <Th>Name</Th>
             <Th>Base URL</Th>
             <Th>Token</Th>
-            <Th>Sender / originator</Th>
+            <Th>Sender IDs / originator</Th>
             <Th numeric>Requests/s</Th>
             <Th numeric>Batch size</Th>
           </THead>
@@ -53,7 +55,8 @@ export default async function SettingsPage() {
                 <Td className="font-mono text-xs">{account.baseUrl}</Td>
                 <Td className="font-mono text-xs">…{account.tokenLast4}</Td>
                 <Td>
-                  {account.defaultSender} / {account.defaultOriginator}
+                  {account.senders.length > 0 ? account.senders.join(", ") : <em>no sender ID yet</em>} /{" "}
+                  {account.defaultOriginator}
                 </Td>
                 <Td numeric>{account.requestsPerSecond}</Td>
                 <Td numeric>{account.batchSizeLimit}</Td>
