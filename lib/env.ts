@@ -52,6 +52,13 @@ export const envSchema = z.object({
   /** How many of them stand in a chain (X-Forwarded-For entries read from the right); 1 when TRUSTED_PROXIES is set. */
   TRUST_PROXY: z.coerce.number().int().min(0).max(10).optional(),
 
+  // Importer (the process that reads uploaded lists; `npm start` runs one beside its web process)
+  /** Its loopback port; 0 picks a free one at start. */
+  IMPORTER_PORT: z.coerce.number().int().min(0).max(65_535).default(0),
+  /** Where the web process hands uploads on to, and the secret both share: set by `npm start` for its children. */
+  IMPORTER_URL: z.url().optional(),
+  IMPORTER_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+
   // Secrets at rest
   /** 32 bytes, base64: encrypts provider tokens (AES-256-GCM). Generated into the data directory when unset. */
   TUMA_ENCRYPTION_KEY: z
@@ -76,7 +83,7 @@ export const envSchema = z.object({
   /** Base URL the provider posts delivery receipts to; defaults to this console on loopback. */
   RECEIPT_BASE_URL: z.url().optional(),
   NO_RECEIPT_AFTER_HOURS: z.coerce.number().positive().default(48),
-  /** Run the dispatch worker inside the web process (`npm start`); `npm run worker` runs more of them. */
+  /** Run a dispatch worker process beside the web process (`npm start`); `npm run worker` runs more of them. */
   WORKER: flag.default(true),
   /** Requests a worker keeps in flight at once (its "lanes"). */
   WORKER_LANES: z.coerce.number().int().min(1).max(200).default(48),

@@ -67,10 +67,6 @@ async function unit(): Promise<Tally> {
 }
 
 async function e2e(): Promise<Tally> {
-  if (buildIsStale(root)) {
-    console.log("Building the console for the browser tests…");
-    runBuild(root);
-  }
   const cluster = await startTestCluster();
   const databaseUrl = await cloneTemplate(cluster.serverUrl, "tuma_e2e");
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "tuma-e2e-"));
@@ -133,6 +129,11 @@ function skippedSpecs(suites: PlaywrightSuite[], prefix = ""): string[] {
 }
 
 fs.mkdirSync(resultsDir, { recursive: true });
+// Both runners start the built console: the browser tests, and the supervision test (scripts/start-supervision.test.ts).
+if (buildIsStale(root)) {
+  console.log("Building the console for the tests…");
+  runBuild(root);
+}
 const tallies: Tally[] = [];
 if (only !== "e2e") tallies.push(await unit());
 if (only !== "unit") tallies.push(await e2e());
