@@ -75,7 +75,7 @@ test("under the policy the console hydrates and works: log in, navigate, compose
   await expect(page.getByRole("heading", { name: "Batches", exact: true })).toBeVisible();
   await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Compose" }).click();
   await page.getByLabel("Recipients").fill("0712345678, 254733000111\n711000222");
-  await expect(page.getByText("3 numbers")).toBeVisible();
+  await expect(page.getByTestId("pasted-valid")).toHaveText("3 numbers");
   // A page that is not found is rendered per request too, with its nonce.
   await page.goto("/no-such-page");
   await expect(page.getByRole("heading").first()).toBeVisible();
