@@ -22,9 +22,10 @@ const PACE = 0.95 * REQUEST_RATE_LIMIT;
 
 /** Clears the sandbox's logs (reset also restores its start-up knobs), then applies `knobs`. */
 async function resetWith(origin: string, knobs: Record<string, unknown>): Promise<void> {
-  const reset = await fetch(`${origin}/__sandbox/reset`, { method: "POST" });
+  const headers = { Authorization: `Bearer ${TOKEN}` };
+  const reset = await fetch(`${origin}/__sandbox/reset`, { method: "POST", headers });
   if (!reset.ok) throw new Error(`reset: ${reset.status}`);
-  const res = await fetch(`${origin}/__sandbox/knobs`, { method: "POST", body: JSON.stringify(knobs) });
+  const res = await fetch(`${origin}/__sandbox/knobs`, { method: "POST", headers, body: JSON.stringify(knobs) });
   if (!res.ok) throw new Error(`knobs: ${res.status} ${await res.text()}`);
 }
 

@@ -93,11 +93,12 @@ export async function timeDispatch(
 
 /** The sandbox's counters, and its request log (kept up to 200,000 requests) counted by answer. */
 async function sandboxCounts(env: BenchEnv): Promise<TimedDispatch["sandbox"]> {
-  const stats = (await (await fetch(`${env.sandboxOrigin}/__sandbox/stats`)).json()) as {
+  const headers = { Authorization: `Bearer ${env.token}` };
+  const stats = (await (await fetch(`${env.sandboxOrigin}/__sandbox/stats`, { headers })).json()) as {
     requests: number;
     messages: number;
   };
-  const log = (await (await fetch(`${env.sandboxOrigin}/__sandbox/requests`)).json()) as {
+  const log = (await (await fetch(`${env.sandboxOrigin}/__sandbox/requests`, { headers })).json()) as {
     evicted: number;
     requests: { status: number | null; messages: number }[];
   };

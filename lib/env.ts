@@ -4,6 +4,7 @@
 // database (lib/db/url.ts) and the generated TUMA_ENCRYPTION_KEY (lib/crypto/encryption-key.ts).
 // Server-only by nature: nothing here is exposed to the browser (there are no NEXT_PUBLIC_ variables).
 import { z } from "zod";
+import { parseProxyList } from "@/lib/http/client-address";
 import { PASSWORD_MAX, PASSWORD_MIN } from "@/lib/users/user-schemas";
 
 const port = z.coerce.number().int().min(1).max(65_535);
@@ -37,10 +38,19 @@ export const envSchema = z.object({
     .max(24 * 30)
     .default(12),
   /**
-   * Reverse proxies in front of the console that append the client's address to X-Forwarded-For (0: none, the
-   * connection's address is the client). Used to throttle log-ins per client (lib/http/client-address.ts).
+   * The reverse proxies in front of the console (addresses or CIDR ranges, comma-separated): X-Forwarded-For is read
+   * only from a connection from one of them. Log-ins are throttled per client (lib/http/client-address.ts).
    */
-  TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
+  TRUSTED_PROXIES: z
+    .string()
+    .superRefine((value, context) => {
+      const parsed = parseProxyList(value);
+      if (!parsed.ok)
+        context.addIssue({ code: "custom", message: `"${parsed.bad}" is neither an IP address nor a CIDR range` });
+    })
+    .optional(),
+  /** How many of them stand in a chain (X-Forwarded-For entries read from the right); 1 when TRUSTED_PROXIES is set. */
+  TRUST_PROXY: z.coerce.number().int().min(0).max(10).optional(),
 
   // Importer (the process that reads uploaded lists; `npm start` runs one beside its web process)
   /** Its loopback port; 0 picks a free one at start. */
@@ -84,6 +94,18 @@ export const envSchema = z.object({
 
 export type Env = z.infer<typeof envSchema>;
 
+/** The rules between variables. */
+const checkedEnvSchema = envSchema.superRefine((value, context) => {
+  // Once TRUST_PROXY alone trusted X-Forwarded-For from any client, who could then pick a new address per guess.
+  if ((value.TRUST_PROXY ?? 0) > 0 && value.TRUSTED_PROXIES === undefined)
+    context.addIssue({
+      code: "custom",
+      path: ["TRUST_PROXY"],
+      message:
+        "X-Forwarded-For is read only from known proxies: set TRUSTED_PROXIES to their addresses too (127.0.0.1,::1 for a proxy on this machine)",
+    });
+});
+
 export class EnvError extends Error {
   override name = "EnvError";
 }
@@ -92,7 +114,7 @@ export class EnvError extends Error {
 export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
   // Empty strings mean "unset" (a common result of `VAR=` in shells and .env files).
   const cleaned = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== undefined && value !== ""));
-  const result = envSchema.safeParse(cleaned);
+  const result = checkedEnvSchema.safeParse(cleaned);
   if (result.success) return result.data;
   const sentences = result.error.issues.map((issue) => {
     const name = issue.path.join(".");

@@ -26,7 +26,9 @@ async function main(): Promise<void> {
     ...(cli.clientId ? { clientId: cli.clientId } : {}),
   });
   console.log(`Sandbox provider listening: ${sandbox.url}`);
-  console.log(`Control API: ${sandbox.origin}/__sandbox/knobs, /messages, /requests, /receipts, /stats, /reset`);
+  console.log(
+    `Control API (the same bearer token): ${sandbox.origin}/__sandbox/knobs, /messages, /requests, /receipts, /stats, /reset`,
+  );
   // The generated token must be shown to be usable; a token from the environment is the user's own, so not echoed.
   console.log(fromEnv ? "Bearer token: from SANDBOX_TOKEN" : `Bearer token (generated): ${token}`);
   if (Object.keys(cli.knobs).length > 0) console.log(`Knobs: ${JSON.stringify(cli.knobs)}`);

@@ -1,4 +1,5 @@
 /** The control API under /__sandbox/, over HTTP. */
+import http from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createProviderClient } from "@/lib/provider/client";
 import { unlimited } from "@/lib/provider/rate-limiter";
@@ -16,7 +17,11 @@ afterAll(() => sandbox.close());
 const control = async (path: string, body?: unknown) => {
   const res = await fetch(`${sandbox.origin}/__sandbox/${path}`, {
     method: body === undefined ? "GET" : "POST",
-    ...(body === undefined ? {} : { body: JSON.stringify(body), headers: { "Content-Type": "application/json" } }),
+    headers: {
+      Authorization: `Bearer ${TOKEN}`,
+      ...(body === undefined ? {} : { "Content-Type": "application/json" }),
+    },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   });
   return { status: res.status, json: (await res.json()) as Record<string, unknown> };
 };
@@ -78,7 +83,53 @@ describe("control API", () => {
 
   it("404 for unknown control routes; control routes are not under /api/v1", async () => {
     expect((await control("nope")).status).toBe(404);
-    const res = await fetch(`${sandbox.url}/__sandbox/knobs`);
+    const res = await fetch(`${sandbox.url}/__sandbox/knobs`, { headers: { Authorization: `Bearer ${TOKEN}` } });
     expect(res.status).toBe(404);
+  });
+
+  it("needs the sandbox's token: none or another is 401, and nothing is read or changed", async () => {
+    for (const authorization of [undefined, "Bearer wrong-token", `Bearer ${TOKEN}x`, TOKEN]) {
+      const headers: Record<string, string> = authorization ? { Authorization: authorization } : {};
+      const read = await fetch(`${sandbox.origin}/__sandbox/messages`, { headers });
+      expect(read.status).toBe(401);
+      expect(await read.json()).toEqual({
+        status: false,
+        message: "The control API needs the sandbox's token: Authorization: Bearer <token>.",
+      });
+      const write = await fetch(`${sandbox.origin}/__sandbox/knobs`, {
+        method: "POST",
+        headers,
+        body: JSON.stringify({ dropRate: 1 }),
+      });
+      expect(write.status).toBe(401);
+    }
+    expect((await control("knobs")).json.dropRate).toBe(0);
+  });
+
+  it("answers only to a loopback Host header (a page reaching loopback by a name of its own is refused)", async () => {
+    const withHost = (host: string) =>
+      new Promise<number>((resolve, reject) => {
+        const req = http.request(
+          `${sandbox.origin}/__sandbox/knobs`,
+          { headers: { Host: host, Authorization: `Bearer ${TOKEN}` } },
+          (res) => {
+            res.resume();
+            resolve(res.statusCode ?? 0);
+          },
+        );
+        req.on("error", reject);
+        req.end();
+      });
+    for (const host of ["evil.example", "evil.example:4010", "127.0.0.1.evil.example", "10.0.0.1", "[::2]:1"])
+      expect(await withHost(host), host).toBe(403);
+    for (const host of [
+      "127.0.0.1",
+      `127.0.0.1:${sandbox.port}`,
+      "localhost:1",
+      "LOCALHOST",
+      "[::1]:4010",
+      "127.9.9.9",
+    ])
+      expect(await withHost(host), host).toBe(200);
   });
 });

@@ -1,7 +1,10 @@
 /**
  * The sandbox's control API under /__sandbox/ (never under /api/v1, so it cannot be mistaken for the
- * provider's API): read and turn knobs, read the message/request/receipt logs, reset. Unauthenticated by
- * design: the sandbox listens on loopback and holds no real data.
+ * provider's API): read and turn knobs, read the message/request/receipt logs, reset. Every call needs the
+ * sandbox's own bearer token (the one its API accepts), and a loopback Host header: listening on loopback is
+ * not enough, since a web page can reach loopback through a name of its own that resolves there (DNS
+ * rebinding), and its requests then carry that name as their Host. The logs hold every message's text and
+ * number, and the knobs can make sending fail.
  *
  *   GET  /__sandbox/knobs                 current knobs
  *   POST /__sandbox/knobs                 partial knobs (JSON) → the full knobs; 400 on an unknown/invalid knob
@@ -12,15 +15,26 @@
  *   POST /__sandbox/reset                 logs, rate window and queued receipts cleared, knobs as at start
  */
 import type http from "node:http";
+import net from "node:net";
 import { knobsPatchSchema } from "./knobs";
 import { BodyTooLarge, parseJson, readBody, sendError, sendJson } from "./http-io";
+import { authorized } from "./send-endpoint";
 import type { AcceptedMessage, SandboxState } from "./state";
 
 export async function handleControl(
   req: http.IncomingMessage,
   res: http.ServerResponse,
   state: SandboxState,
+  expectedAuthorization: Buffer,
 ): Promise<void> {
+  if (!isLoopbackHost(req.headers.host)) {
+    req.resume();
+    return sendError(res, 403, "The control API answers only to a loopback Host (127.0.0.1, localhost or [::1]).");
+  }
+  if (!authorized(req.headers.authorization, expectedAuthorization)) {
+    req.resume();
+    return sendError(res, 401, "The control API needs the sandbox's token: Authorization: Bearer <token>.");
+  }
   const url = new URL(req.url ?? "/", "http://sandbox");
   const route = `${req.method ?? "GET"} ${url.pathname.replace(/\/+$/, "")}`;
   const from = intParam(url, "from", 0);
@@ -85,6 +99,19 @@ export async function handleControl(
       req.resume();
       return sendError(res, 404, "Unknown sandbox control route.");
   }
+}
+
+const LOOPBACK = new net.BlockList();
+LOOPBACK.addSubnet("127.0.0.0", 8, "ipv4");
+LOOPBACK.addAddress("::1", "ipv6");
+
+/** 127.0.0.0/8, ::1 or localhost, with or without a port. */
+export function isLoopbackHost(host: string | undefined): boolean {
+  if (!host) return false;
+  const name = host.startsWith("[") ? host.slice(1, host.indexOf("]")) : host.replace(/:\d*$/, "");
+  if (name.toLowerCase() === "localhost") return true;
+  const family = net.isIP(name);
+  return family !== 0 && LOOPBACK.check(name, family === 6 ? "ipv6" : "ipv4");
 }
 
 function intParam(url: URL, name: string, fallback: number): number {

@@ -118,7 +118,8 @@ function acceptsJson(accept: string | undefined): boolean {
   return /application\/json|application\/\*|\*\/\*/i.test(accept);
 }
 
-function authorized(header: string | undefined, expected: Buffer): boolean {
+/** Whether an Authorization header is the expected one (compared in constant time). */
+export function authorized(header: string | undefined, expected: Buffer): boolean {
   if (!header) return false;
   const given = Buffer.from(header);
   return given.length === expected.length && timingSafeEqual(given, expected);

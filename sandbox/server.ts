@@ -19,7 +19,7 @@ export const CONTROL_PREFIX = "/__sandbox/";
 export interface SandboxOptions {
   /** 0 picks a free port (tests). Default 4010. */
   port?: number;
-  /** Default 127.0.0.1: the control API is unauthenticated, so keep it off other interfaces. */
+  /** Default 127.0.0.1: the sandbox holds nothing real, but it is no provider to expose on other interfaces. */
   host?: string;
   /** The bearer token the sandbox accepts. */
   token: string;
@@ -65,7 +65,7 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
         work = handleSend(path.endsWith("send-sms") ? "sms" : "voice", req, res, ctx, arrivedAt);
       }
     } else if (path.startsWith(CONTROL_PREFIX)) {
-      work = handleControl(req, res, state);
+      work = handleControl(req, res, state, ctx.expectedAuthorization);
     } else {
       req.resume();
       work = sendError(res, 404, "Not found.");

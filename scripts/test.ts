@@ -85,8 +85,10 @@ async function e2e(): Promise<Tally> {
       ADMIN_EMAIL: "admin@e2e.test",
       ADMIN_PASSWORD: "e2e-admin-password",
       LOG_LEVEL: "warn",
-      // Specs play several clients by sending X-Forwarded-For, as a reverse proxy would (log-in throttling is per client).
+      // Specs play several clients by sending X-Forwarded-For, as a reverse proxy on this machine would (log-in
+      // throttling is per client): the header is believed from loopback only.
       TRUST_PROXY: "1",
+      TRUSTED_PROXIES: "127.0.0.1,::1",
       TZ: "America/New_York",
     });
     await run(

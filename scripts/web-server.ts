@@ -1,27 +1,49 @@
-// The console's HTTP server (started by scripts/start.ts): Next's request handler behind a plain Node server, for one
-// reason — App Router code cannot see the connection, so the client's address (needed to throttle log-ins per client)
-// is decided here and passed on in a header the application trusts; any value a client sent in it is overwritten.
+// The console's HTTP server (started by scripts/start.ts): Next's request handler behind a plain Node server, for
+// what App Router code cannot do because it never sees the connection:
+// - the client's address (log-ins are throttled per client) is decided here and passed on in a header the
+//   application trusts; any value a client sent in it is overwritten (lib/http/client-address.ts);
+// - every request body is held to its path's limit (lib/http/body-limits.ts) while it streams, before Next reads
+//   any of it: Next's route handlers and its proxy read whatever arrives into memory.
 import http from "node:http";
 import next from "next";
 import { parseEnv } from "@/lib/env";
-import { CLIENT_ADDRESS_HEADER, clientAddress } from "@/lib/http/client-address";
+import { type BodyLimit, bodyLimitFor, declaredLength, isServerActionCall } from "@/lib/http/body-limits";
+import { CLIENT_ADDRESS_HEADER, clientAddress, proxyTrust } from "@/lib/http/client-address";
+import { guardBody } from "@/lib/http/limit-request-body";
 
 const env = parseEnv();
+const trust = proxyTrust(env);
 const app = next({ dev: false, dir: process.cwd(), hostname: env.HOSTNAME, port: env.PORT });
 const handle = app.getRequestHandler();
 await app.prepare();
 
-const server = http.createServer((request, response) => {
+function limitOf(request: http.IncomingMessage): BodyLimit {
+  return bodyLimitFor({ url: request.url ?? "/", serverAction: isServerActionCall(request.method, request.headers) });
+}
+
+function serve(request: http.IncomingMessage, response: http.ServerResponse): void {
+  const guard = guardBody(request, response, limitOf(request));
+  if (!guard.proceed) return;
   request.headers[CLIENT_ADDRESS_HEADER] = clientAddress(
     request.socket.remoteAddress,
     request.headers["x-forwarded-for"],
-    env.TRUST_PROXY,
+    trust,
   );
   handle(request, response).catch((error: unknown) => {
+    if (guard.refused) return; // the body was cut off on purpose, and the 413 is already on its way
     console.error("[web] unhandled error", error);
     if (!response.headersSent) response.writeHead(500);
     response.end();
   });
+}
+
+const server = http.createServer(serve);
+// A client that asks before sending its body (Expect: 100-continue, as curl does for large uploads) is told 413
+// instead of "go on" when the body it announces is over the limit.
+server.on("checkContinue", (request: http.IncomingMessage, response: http.ServerResponse) => {
+  const declared = declaredLength(request.headers["content-length"]);
+  if (declared === null || declared <= limitOf(request).bytes) response.writeContinue();
+  serve(request, response);
 });
 server.listen(env.PORT, env.HOSTNAME);
 

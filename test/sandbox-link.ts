@@ -54,9 +54,10 @@ export async function sandboxProcess(token: string, knobs: KnobsPatch): Promise<
   child.removeAllListeners("exit");
   const control = `${new URL(url).origin}/__sandbox`;
   const call = async <T>(path: string, body?: unknown): Promise<T> => {
+    const headers = { Authorization: `Bearer ${token}` };
     const response = await fetch(
       `${control}/${path}`,
-      body === undefined ? {} : { method: "POST", body: JSON.stringify(body) },
+      body === undefined ? { headers } : { method: "POST", headers, body: JSON.stringify(body) },
     );
     if (!response.ok) throw new Error(`sandbox control ${path}: ${response.status} ${await response.text()}`);
     return (await response.json()) as T;

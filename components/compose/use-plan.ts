@@ -8,7 +8,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { sendPlan } from "@/lib/batches/plan";
 import type { ListPlan } from "@/lib/batches/plan-list";
-import { fetchJson } from "@/lib/http/fetch-json";
+import { postJson } from "@/lib/http/fetch-json";
 import { useSettled } from "./use-settled";
 
 export type PlanAccount = { id: string; batchSizeLimit: number; requestsPerSecond: number };
@@ -38,10 +38,7 @@ export function useListPlan({
   const query = useQuery({
     queryKey: ["compose-plan", listId, kind, settled],
     queryFn: ({ signal }) =>
-      fetchJson<ListPlan>(
-        `/api/compose/plan?${new URLSearchParams({ listId, accountId, kind, templateText: settled })}`,
-        { signal },
-      ),
+      postJson<ListPlan>("/api/compose/plan", { listId, accountId, kind, templateText: settled }, { signal }),
     enabled: enabled && listId !== "" && accountId !== "" && settled.trim() !== "",
     staleTime: 60_000,
     gcTime: 10 * 60_000,

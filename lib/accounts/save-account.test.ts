@@ -88,6 +88,39 @@ test("changing the base URL without the token again is refused; with the token i
   ).toBe(moved.tokenCiphertext);
 });
 
+test("a base URL is https, plain http only to loopback (the sandbox); link-local and metadata addresses are refused", () => {
+  const problem = (baseUrl: string) =>
+    accountSchema.safeParse({ ...form(), baseUrl }).error?.issues.find((issue) => issue.path[0] === "baseUrl")
+      ?.message ?? null;
+  for (const ok of [
+    "https://api.example.com/api/v1",
+    "https://203.0.113.5:8443/api/v1",
+    "http://127.0.0.1:4010/api/v1",
+    "http://localhost:4010/api/v1",
+    "http://[::1]:4010/api/v1",
+  ])
+    expect(problem(ok), ok).toBeNull();
+  for (const plain of ["http://api.example.com/api/v1", "http://203.0.113.5/api/v1", "http://10.0.0.5:4010/api/v1"])
+    expect(problem(plain), plain).toBe(
+      "Use https:// (plain http:// only for a provider on this machine, such as the sandbox at http://127.0.0.1).",
+    );
+  for (const metadata of [
+    "http://169.254.169.254/latest/meta-data",
+    "https://169.254.169.254/api/v1",
+    "https://169.254.1.1/api/v1",
+    "https://[fe80::1]/api/v1",
+    "https://[fd00:ec2::254]/api/v1",
+    "https://[::ffff:169.254.169.254]/api/v1",
+    "https://metadata.google.internal/computeMetadata/v1",
+    "https://100.100.100.200/api/v1",
+    "https://0.0.0.0/api/v1",
+  ])
+    expect(problem(metadata), metadata).toBe(
+      "That address is a link-local or cloud metadata address, never a provider's: enter the provider's own address.",
+    );
+  expect(problem("ftp://api.example.com/api/v1")).toMatch(/^Use https:\/\//);
+});
+
 test("sender IDs: one per line or comma, each checked against the wire contract, the first preselected; an older caller's defaultSender becomes the one sender", async () => {
   const bad = accountSchema.safeParse({ ...form(), senders: "CLINIC\nTWELVE-CHARS" });
   expect(bad.success).toBe(false);

@@ -10,6 +10,7 @@ import { lastFour } from "@/lib/crypto/secret-box";
 import { db } from "@/lib/db/client";
 import { AppError } from "@/lib/errors/app-error";
 import { isUniqueViolation } from "@/lib/errors/error-shape";
+import { baseUrlProblem } from "@/lib/provider/base-url";
 import { BATCH_LIMIT, REQUEST_RATE_LIMIT, originatorSchema, senderSchema } from "@/lib/provider/wire/schemas";
 import { sealAccountToken } from "./account-token";
 
@@ -53,9 +54,11 @@ export const accountSchema = z.object({
     .optional()
     .or(z.literal("").transform(() => undefined)),
   name: z.string().trim().min(1, "Give the account a name.").max(100),
-  baseUrl: z
-    .url("A full URL, such as https://api.example.com/api/v1.")
-    .refine((url) => /^https?:\/\//.test(url), "Use http:// or https://."),
+  // https only (http for loopback, the sandbox), never a link-local or metadata address: lib/provider/base-url.ts.
+  baseUrl: z.url("A full URL, such as https://api.example.com/api/v1.").superRefine((url, context) => {
+    const problem = baseUrlProblem(url);
+    if (problem) context.addIssue({ code: "custom", message: problem });
+  }),
   token: optionalText.pipe(z.string().max(4096).optional()),
   senders: sendersField,
   /** For callers from before `senders`: given alone, it becomes the account's one sender. */

@@ -41,3 +41,21 @@ test("only counters whose window is over and whose lock is not in force are forg
   await forgetExpiredLoginFailures(later);
   expect(await loginWaitMs(attempt, later)).toBe(PAIR_POLICY.lockMs - 6 * 60_000);
 });
+
+test("IPv6 clients are counted per /64: a new address from the same /64 for every guess is still one client", async () => {
+  const now = new Date("2026-11-22T12:00:00Z");
+  for (let i = 0; i < CLIENT_POLICY.maxFailures; i++) {
+    await recordLoginFailure(
+      { email: `victim-${i}@test.local`, clientAddress: `2001:db8:64:1:${i.toString(16)}::1` },
+      now,
+    );
+  }
+  const sameSubnet = { email: "another@test.local", clientAddress: "2001:db8:64:1:ffff:ffff:ffff:fffe" };
+  expect(await loginWaitMs(sameSubnet, now)).toBe(CLIENT_POLICY.lockMs);
+  expect(await loginWaitMs({ ...sameSubnet, clientAddress: "2001:db8:64:2::1" }, now)).toBe(0);
+  // One address guessing one account from many addresses of its /64 locks the pair too.
+  const pair = { email: "target@test.local", clientAddress: "2001:db8:65:1::1" };
+  for (let i = 0; i < PAIR_POLICY.maxFailures; i++)
+    await recordLoginFailure({ ...pair, clientAddress: `2001:db8:65:1::${i + 1}` }, now);
+  expect(await loginWaitMs({ ...pair, clientAddress: "2001:db8:65:1:abcd::9" }, now)).toBe(PAIR_POLICY.lockMs);
+});

@@ -5,6 +5,7 @@
 // - one client trying many accounts (credential stuffing): 20 failures, whatever the emails, lock that client.
 // A success clears the pair only: a client cannot reset its stuffing count by logging in to an account it owns.
 import "server-only";
+import { throttleScope } from "@/lib/http/client-address";
 import { clearFailures, forgetExpired, lockedFor, recordFailure, type ThrottlePolicy } from "./throttle";
 
 const MINUTE = 60_000;
@@ -13,8 +14,10 @@ export const CLIENT_POLICY: ThrottlePolicy = { maxFailures: 20, windowMs: 15 * M
 
 export type LoginAttemptKey = { email: string; clientAddress: string };
 
-export const pairKey = ({ email, clientAddress }: LoginAttemptKey): string => `email:${email}|client:${clientAddress}`;
-export const clientKey = ({ clientAddress }: LoginAttemptKey): string => `client:${clientAddress}`;
+// A client is its address, or its /64 for IPv6 (lib/http/client-address.ts throttleScope says why).
+export const pairKey = ({ email, clientAddress }: LoginAttemptKey): string =>
+  `email:${email}|client:${throttleScope(clientAddress)}`;
+export const clientKey = ({ clientAddress }: LoginAttemptKey): string => `client:${throttleScope(clientAddress)}`;
 
 /** Milliseconds until this client may try this email again (0: now). */
 export async function loginWaitMs(attempt: LoginAttemptKey, now = new Date()): Promise<number> {

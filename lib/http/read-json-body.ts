@@ -3,9 +3,13 @@
 import "server-only";
 import { AppError } from "@/lib/errors/app-error";
 
-export async function readJsonBody(request: Request, limitBytes: number): Promise<unknown> {
+/** `tooLargeMessage`: the limit's own sentence (lib/http/body-limits.ts), when the caller has one. */
+export async function readJsonBody(request: Request, limitBytes: number, tooLargeMessage?: string): Promise<unknown> {
   const tooLarge = () =>
-    new AppError("TOO_LARGE", `The request is larger than ${(limitBytes / 1024 / 1024).toLocaleString("en")} MB.`);
+    new AppError(
+      "TOO_LARGE",
+      tooLargeMessage ?? `The request is larger than ${(limitBytes / 1024 / 1024).toLocaleString("en")} MB.`,
+    );
   const declared = request.headers.get("content-length");
   if (declared !== null && Number(declared) > limitBytes) throw tooLarge();
   if (!request.body) throw new AppError("INVALID_INPUT", "The request has no body.");

@@ -1,43 +1,58 @@
-// The one gate for API route handlers, the twin of authorizedAction: 401 when not logged in, 403 when the role may
-// not, the path parameters and the query string parsed with their schemas (400 with field errors), AppError codes
-// mapped to statuses, unknown errors hidden, and one JSON error shape.
+// The one gate for API route handlers, the twin of authorizedAction: a write from another site refused (403), 401
+// when not logged in, 403 when the role may not, the path parameters, the query string and a JSON body parsed with
+// their schemas (400 with field errors), AppError codes mapped to statuses, unknown errors hidden, one JSON error
+// shape, and no answer stored by any cache (they carry message text and counts).
 import "server-only";
 import { z } from "zod";
+import { appOrigin } from "@/lib/auth/app-origin";
 import type { Actor } from "@/lib/auth/permissions";
 import { currentActor } from "@/lib/auth/session";
 import { AppError } from "@/lib/errors/app-error";
 import { invalidInput, toErrorBody } from "@/lib/errors/error-shape";
+import { bodyLimitFor } from "./body-limits";
+import { readJsonBody } from "./read-json-body";
+import { foreignOrigin } from "./same-origin";
 import { withApiSecurityHeaders } from "./security-headers";
 
-type Gate<P extends z.ZodType, Q extends z.ZodType> = {
+type Gate<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType> = {
   allowed: (actor: Actor) => boolean;
   params?: P;
   query?: Q;
+  /** A JSON body (read up to the path's limit in lib/http/body-limits.ts). */
+  body?: B;
   /** For a route proxy.ts does not run before (its matcher says why): the gate sets the security headers itself. */
   ownSecurityHeaders?: boolean;
 };
 
-type Context<P extends z.ZodType, Q extends z.ZodType> = {
+type Context<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType> = {
   actor: Actor;
   params: z.output<P>;
   query: z.output<Q>;
+  body: z.output<B>;
   request: Request;
 };
 
 const anything = z.object({}).loose();
 
 /** Builds a GET/POST handler for `app/api/**\/route.ts`. */
-export function route<P extends z.ZodType = typeof anything, Q extends z.ZodType = typeof anything>(
-  gate: Gate<P, Q>,
-  handle: (context: Context<P, Q>) => Promise<Response>,
+export function route<
+  P extends z.ZodType = typeof anything,
+  Q extends z.ZodType = typeof anything,
+  B extends z.ZodType = typeof anything,
+>(
+  gate: Gate<P, Q, B>,
+  handle: (context: Context<P, Q, B>) => Promise<Response>,
 ): (request: Request, segment?: { params?: Promise<unknown> }) => Promise<Response> {
   return async (request, segment) => {
     const response = await answer(request, segment);
+    if (!response.headers.has("cache-control")) response.headers.set("cache-control", "no-store");
     return gate.ownSecurityHeaders ? withApiSecurityHeaders(response) : response;
   };
 
   async function answer(request: Request, segment?: { params?: Promise<unknown> }): Promise<Response> {
     try {
+      const foreign = foreignOrigin(request.method, request.headers, appOrigin());
+      if (foreign) throw new AppError("FORBIDDEN", foreign);
       const actor = await currentActor();
       if (!actor) throw new AppError("UNAUTHENTICATED", "Not logged in.");
       if (actor.mustChangePassword) throw new AppError("FORBIDDEN", "Choose your own password first.");
@@ -46,10 +61,22 @@ export function route<P extends z.ZodType = typeof anything, Q extends z.ZodType
       const params = (gate.params ?? anything).safeParse((await segment?.params) ?? {});
       // A path that names nothing we have is "not found", whatever its shape.
       if (!params.success) throw new AppError("NOT_FOUND", "Not found.");
-      const search = Object.fromEntries(new URL(request.url).searchParams);
-      const query = (gate.query ?? anything).safeParse(search);
+      const url = new URL(request.url);
+      const query = (gate.query ?? anything).safeParse(Object.fromEntries(url.searchParams));
       if (!query.success) throw invalidInput(query.error, "Invalid query.");
-      return await handle({ actor, params: params.data as z.output<P>, query: query.data as z.output<Q>, request });
+      let body: z.ZodSafeParseResult<unknown> = { success: true, data: {} };
+      if (gate.body) {
+        const limit = bodyLimitFor({ url: url.pathname, serverAction: false });
+        body = gate.body.safeParse(await readJsonBody(request, limit.bytes, limit.message));
+        if (!body.success) throw invalidInput(body.error, "Invalid request.");
+      }
+      return await handle({
+        actor,
+        params: params.data as z.output<P>,
+        query: query.data as z.output<Q>,
+        body: body.data as z.output<B>,
+        request,
+      });
     } catch (error) {
       const { status, body } = toErrorBody(error, `api ${new URL(request.url).pathname}`);
       return Response.json(body, { status });

@@ -131,7 +131,7 @@ describe("failure classification", () => {
   });
 
   it("not_sent: a host name that does not resolve", async () => {
-    const failure = await failureOf({ baseUrl: "http://tuma-no-such-host.invalid/api/v1", connectTimeoutMs: 3_000 });
+    const failure = await failureOf({ baseUrl: "https://tuma-no-such-host.invalid/api/v1", connectTimeoutMs: 3_000 });
     expect(failure.kind).toBe("not_sent");
   });
 

@@ -2,10 +2,44 @@
  * One JSON POST over node:http(s), reporting precisely how far it got. The provider has no idempotency key,
  * so the dispatcher must know whether a failed request could have been acted on: an error before the socket
  * connected means nothing was written (`not_sent`); anything after means it may have been (`outcome_unknown`).
+ * Only to an address the provider rule allows (lib/provider/base-url.ts), checked on the URL and again on what its
+ * name resolves to; an answer is read up to MAX_RESPONSE_BYTES (the provider's answers are a few KB).
  */
+import dns from "node:dns";
 import http from "node:http";
 import https from "node:https";
+import type net from "node:net";
+import { baseUrlProblem, resolvedAddressProblem } from "./base-url";
 import { ProviderError } from "./failure";
+
+/** The most of an answer that is read: 100 results of a batch are ≈ 30 KB. */
+export const MAX_RESPONSE_BYTES = 1024 * 1024;
+
+/** A connection refused by the address rule before anything was written. */
+class RefusedAddress extends Error {}
+
+type LookupAddress = { address: string; family: number };
+type LookupCallback = (error: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void;
+type Lookup = (hostname: string, options: dns.LookupOptions, callback: LookupCallback) => void;
+
+/**
+ * A resolver for `protocol` that refuses a name resolving to an address the provider rule forbids (a link-local or
+ * metadata address; anything but loopback for plain http), so a name cannot lead where an address could not.
+ */
+export function guardedLookup(protocol: string, lookup: Lookup = dns.lookup as unknown as Lookup): net.LookupFunction {
+  const guarded: Lookup = (hostname, options, callback) =>
+    lookup(hostname, options, (error, address, family) => {
+      if (error) return callback(error, address, family);
+      const resolved = Array.isArray(address) ? address : [{ address, family: family ?? 4 }];
+      for (const entry of resolved) {
+        const problem = resolvedAddressProblem(protocol, entry.address);
+        if (problem)
+          return callback(new RefusedAddress(`${hostname} resolves to ${entry.address}. ${problem}`), address);
+      }
+      callback(null, address, family);
+    });
+  return guarded as unknown as net.LookupFunction;
+}
 
 export interface HttpResponse {
   status: number;
@@ -46,6 +80,8 @@ export function postJson(
 ): Promise<HttpResponse> {
   const isHttps = url.protocol === "https:";
   const request = isHttps ? https.request : http.request;
+  const refused = baseUrlProblem(url.href);
+  if (refused) return Promise.reject(new ProviderError({ kind: "invalid_request", message: refused }));
   return new Promise<HttpResponse>((resolve, reject) => {
     // True once a connected socket carries this request: from then on the provider may have received it.
     let written = false;
@@ -63,6 +99,7 @@ export function postJson(
       method: "POST",
       agent: isHttps ? options.agents.https : options.agents.http,
       headers: { ...headers, "Content-Length": String(Buffer.byteLength(payload)) },
+      lookup: guardedLookup(url.protocol),
     });
 
     const connectDeadline = setTimeout(() => {
@@ -97,6 +134,8 @@ export function postJson(
     });
 
     req.on("error", (error: NodeJS.ErrnoException) => {
+      if (error instanceof RefusedAddress)
+        return finish(new ProviderError({ kind: "invalid_request", message: error.message }));
       const code = error.code ?? "UNKNOWN";
       finish(
         new ProviderError(
@@ -119,7 +158,20 @@ export function postJson(
 
     req.on("response", (res) => {
       const chunks: Buffer[] = [];
-      res.on("data", (chunk: Buffer) => chunks.push(chunk));
+      let size = 0;
+      res.on("data", (chunk: Buffer) => {
+        size += chunk.byteLength;
+        if (size <= MAX_RESPONSE_BYTES) return void chunks.push(chunk);
+        // Written and answered, but with nothing we can read: whether it was queued is unknown.
+        finish(
+          new ProviderError({
+            kind: "outcome_unknown",
+            reason: "invalid_response",
+            message: `The provider's answer was larger than ${MAX_RESPONSE_BYTES / 1024 / 1024} MB; it was not read.`,
+          }),
+        );
+        req.destroy();
+      });
       res.on("end", () =>
         finish(null, {
           status: res.statusCode ?? 0,

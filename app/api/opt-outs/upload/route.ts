@@ -10,7 +10,8 @@ export const dynamic = "force-dynamic";
 
 const query = z.object({ filename: z.string().trim().min(1).max(255).default("opt-outs.csv") });
 
-export const POST = route({ allowed: canSend, query }, async ({ actor, query, request }) => {
+// Not behind proxy.ts, which would cut the body at 10 MB (see its matcher): the gate sets the security headers.
+export const POST = route({ allowed: canSend, query, ownSecurityHeaders: true }, async ({ actor, query, request }) => {
   const length = request.headers.get("content-length");
   const imported = await importUpload({
     body: request.body,

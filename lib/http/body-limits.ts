@@ -1,0 +1,93 @@
+// How many bytes of request body each path may send, in one table: the web server (scripts/web-server.ts) refuses a
+// body over its limit with 413 and this sentence before Next sees a byte of it, at once when Content-Length says so,
+// else at the byte that crosses the line. Without it a Next route handler reads any body whole into memory (one
+// anonymous 3 GB POST to /api/ping held the web process at 9 GB). The routes that read bodies keep their own
+// limits too (lib/receipts/read-limited-body.ts, lib/recipients/limited-body.ts): defence in depth, same numbers.
+// Pure, so that it is unit-tested (body-limits.test.ts) and shared by the server and the routes.
+import { MAX_UPLOAD_BYTES, TOO_MANY_BYTES } from "@/lib/recipients/upload-limits";
+
+const KiB = 1024;
+const MiB = 1024 * KiB;
+
+export type BodyLimit = { bytes: number; message: string };
+
+/** "16 KB", "4 MB": how a limit is named in its sentence (binary units, as Next's "4mb" means). */
+export function formatBytes(bytes: number): string {
+  return bytes >= MiB ? `${bytes / MiB} MB` : `${bytes / KiB} KB`;
+}
+
+const limit = (bytes: number, what: string): BodyLimit => ({
+  bytes,
+  message: `${what} is larger than ${formatBytes(bytes)}, the most this address accepts; nothing was read past it.`,
+});
+
+export const BODY_LIMITS = {
+  /** A liveness probe: nothing to read. */
+  ping: limit(1 * KiB, "The request body"),
+  /** next-auth: an email, a password (≤ 1,024 characters), a CSRF token and a callback URL. */
+  auth: limit(16 * KiB, "The log-in request"),
+  /** The provider's delivery receipts: MAX_RECEIPT_BODY_BYTES of lib/receipts/ingest-receipts.ts. */
+  receipts: limit(64 * KiB, "The receipt body"),
+  /** A recipient list or an opt-out list, a raw body (no multipart): the upload's own limit and sentence. */
+  upload: { bytes: MAX_UPLOAD_BYTES, message: TOO_MANY_BYTES },
+  /**
+   * Server actions: Compose takes up to 100,000 pasted numbers (≈ 1.4 MB). The same number as
+   * experimental.serverActions.bodySizeLimit in next.config.mjs ("4mb"), which Next checks only after the proxy.
+   */
+  serverAction: {
+    bytes: 4 * MiB,
+    message:
+      "The form is larger than 4 MB; nothing was read past it. Paste at most 100,000 numbers, or upload a larger list as a file on the Lists page.",
+  },
+  /** Compose's planner: ids and a template of at most 20,000 characters, as JSON. */
+  composePlan: limit(256 * KiB, "The request body"),
+  /** Compose's opted-out check: up to 100,000 pasted numbers (OPTED_OUT_QUESTION_BYTES of lib/opt-outs/find-opted-out.ts). */
+  composeOptedOut: limit(2 * MiB, "The list of numbers"),
+  /** Every other path: pages and API routes that take no body, or a small one. */
+  other: limit(64 * KiB, "The request body"),
+} satisfies Record<string, BodyLimit>;
+
+export type BodyRequest = {
+  /** The request target as it arrived (path and query). */
+  url: string;
+  /** True when the request may be a server action call (isServerActionCall). */
+  serverAction: boolean;
+};
+
+/**
+ * Whether a request may be a server action call: a POST with Next's Next-Action header (from the running page), or a
+ * multipart form POST (a form submitted before the page's scripts ran, which Next also hands to the action). Both
+ * are the client's to claim, so this only chooses which limit applies, never more than the action's.
+ */
+export function isServerActionCall(method: string | undefined, headers: Record<string, unknown>): boolean {
+  if (method !== "POST") return false;
+  const type = headers["content-type"];
+  return headers["next-action"] !== undefined || (typeof type === "string" && /^multipart\/form-data\b/i.test(type));
+}
+
+/**
+ * The limit for one request, whatever its method (a GET's body is read by nobody, so it gets the path's limit too).
+ * Only exact paths earn a limit above the default: a path spelled any other way (encoded, doubled slashes) that Next
+ * might still route gets the default, never more.
+ */
+export function bodyLimitFor({ url, serverAction }: BodyRequest): BodyLimit {
+  const path = pathOf(url);
+  if (path === "/api/ping") return BODY_LIMITS.ping;
+  if (path.startsWith("/api/auth/")) return BODY_LIMITS.auth;
+  if (path.startsWith("/api/receipts/")) return BODY_LIMITS.receipts;
+  if (path === "/api/uploads" || path === "/api/opt-outs/upload") return BODY_LIMITS.upload;
+  if (path === "/api/compose/plan") return BODY_LIMITS.composePlan;
+  if (path === "/api/compose/opted-out") return BODY_LIMITS.composeOptedOut;
+  if (serverAction && !path.startsWith("/api/")) return BODY_LIMITS.serverAction;
+  return BODY_LIMITS.other;
+}
+
+function pathOf(url: string): string {
+  const end = url.search(/[?#]/);
+  return end < 0 ? url : url.slice(0, end);
+}
+
+/** The declared Content-Length, or null when there is none (a chunked body) or it is not a plain number. */
+export function declaredLength(header: string | undefined): number | null {
+  return header !== undefined && /^\d{1,15}$/.test(header) ? Number(header) : null;
+}

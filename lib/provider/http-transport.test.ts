@@ -1,0 +1,116 @@
+// The transport's own guards, against real servers on loopback: the address rule (lib/provider/base-url.ts) refuses
+// a request before any connection, also when a name resolves to a forbidden address; an answer over 1 MB is not read.
+import dns from "node:dns";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { FORBIDDEN_ADDRESS, HTTPS_ONLY } from "./base-url";
+import { ProviderError, type ProviderFailure } from "./failure";
+import { createAgents, guardedLookup, MAX_RESPONSE_BYTES, postJson } from "./http-transport";
+
+const agents = createAgents(4);
+let server: http.Server;
+let origin: string;
+let requests = 0;
+
+beforeAll(async () => {
+  server = http.createServer((req, res) => {
+    requests++;
+    req.resume();
+    const size = Number(new URL(req.url ?? "/", "http://x").searchParams.get("size") ?? "2");
+    res.writeHead(200, { "Content-Type": "application/json" });
+    // Streamed in pieces, as a hostile or broken provider would: never more than 64 KiB at once in memory here.
+    let sent = 0;
+    const piece = Buffer.alloc(64 * 1024, " ");
+    const pump = (): void => {
+      while (sent < size) {
+        const part = piece.subarray(0, Math.min(piece.length, size - sent));
+        sent += part.length;
+        if (!res.write(part)) return void res.once("drain", pump);
+      }
+      res.end();
+    };
+    pump();
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(async () => {
+  agents.http.destroy();
+  server.closeAllConnections();
+  await new Promise((resolve) => server.close(resolve));
+});
+
+async function failureOf(url: string): Promise<ProviderFailure> {
+  const error = await postJson(new URL(url), {}, "{}", { timeoutMs: 10_000, connectTimeoutMs: 5_000, agents }).then(
+    () => null,
+    (e: unknown) => e,
+  );
+  if (!(error instanceof ProviderError)) throw new Error(`expected a ProviderError, got ${String(error)}`);
+  return error.failure;
+}
+
+describe("postJson", () => {
+  it("reads an answer up to 1 MB, and refuses a larger one as unreadable (the request was written: outcome unknown)", async () => {
+    const fits = await postJson(new URL(`${origin}/send?size=${MAX_RESPONSE_BYTES}`), {}, "{}", {
+      timeoutMs: 10_000,
+      connectTimeoutMs: 5_000,
+      agents,
+    });
+    expect(fits.body.length).toBe(MAX_RESPONSE_BYTES);
+    expect(await failureOf(`${origin}/send?size=${64 * MAX_RESPONSE_BYTES}`)).toEqual({
+      kind: "outcome_unknown",
+      reason: "invalid_response",
+      message: "The provider's answer was larger than 1 MB; it was not read.",
+    });
+  });
+
+  it("refuses plain http to anything but loopback, and metadata addresses, before connecting", async () => {
+    const before = requests;
+    expect(await failureOf("http://203.0.113.9/api/v1/send-sms")).toEqual({
+      kind: "invalid_request",
+      message: HTTPS_ONLY,
+    });
+    for (const url of ["https://169.254.169.254/api/v1/send-sms", "http://169.254.169.254/latest/meta-data"])
+      expect(await failureOf(url)).toEqual({ kind: "invalid_request", message: FORBIDDEN_ADDRESS });
+    expect(requests).toBe(before);
+  });
+
+  it("plain http to a name that resolves to loopback is allowed (localhost, the sandbox)", async () => {
+    const url = new URL(`${origin.replace("127.0.0.1", "localhost")}/send?size=2`);
+    const response = await postJson(url, {}, "{}", { timeoutMs: 10_000, connectTimeoutMs: 5_000, agents });
+    expect(response.status).toBe(200);
+  });
+});
+
+describe("guardedLookup", () => {
+  // A resolver that answers what a hostile DNS record would: the name is fine, the address it leads to is not.
+  const resolvingTo =
+    (address: string, family: number) =>
+    (_host: string, options: dns.LookupOptions, callback: (e: null, a: unknown, f?: number) => void) =>
+      options.all ? callback(null, [{ address, family }]) : callback(null, address, family);
+
+  const outcome = (protocol: string, address: string, family: number, all: boolean) =>
+    new Promise<string>((resolve) => {
+      const lookup = guardedLookup(protocol, resolvingTo(address, family) as never);
+      lookup("provider.example", { all } as dns.LookupAllOptions, (error: Error | null) =>
+        resolve(error ? error.message : "ok"),
+      );
+    });
+
+  it("refuses a name that resolves to a metadata or link-local address, in either lookup form", async () => {
+    for (const all of [false, true]) {
+      expect(await outcome("https:", "169.254.169.254", 4, all)).toBe(
+        `provider.example resolves to 169.254.169.254. ${FORBIDDEN_ADDRESS}`,
+      );
+      expect(await outcome("https:", "fe80::1", 6, all)).toMatch(/resolves to fe80::1\. That address is a link-local/);
+      expect(await outcome("https:", "203.0.113.9", 4, all)).toBe("ok");
+      // Plain http: loopback only, whatever the name.
+      expect(await outcome("http:", "203.0.113.9", 4, all)).toBe(
+        `provider.example resolves to 203.0.113.9. ${HTTPS_ONLY}`,
+      );
+      expect(await outcome("http:", "127.0.0.1", 4, all)).toBe("ok");
+      expect(await outcome("http:", "::1", 6, all)).toBe("ok");
+    }
+  });
+});
