@@ -1,0 +1,201 @@
+-- AlterTable
+ALTER TABLE "Message" ADD COLUMN     "failureClass" TEXT;
+
+-- AlterTable
+ALTER TABLE "OptOut" ADD COLUMN     "source" TEXT NOT NULL DEFAULT 'operator';
+
+-- CreateTable
+CREATE TABLE "ReceiptStatus" (
+    "status" TEXT NOT NULL,
+    "receipts" INTEGER NOT NULL DEFAULT 0,
+    "firstSeenAt" TIMESTAMPTZ(3) NOT NULL,
+    "lastSeenAt" TIMESTAMPTZ(3) NOT NULL,
+    "exampleReceiptIds" BIGINT[],
+    "state" "MessageState",
+    "failureClass" TEXT,
+    "mappedById" UUID,
+    "mappedAt" TIMESTAMPTZ(3),
+
+    CONSTRAINT "ReceiptStatus_pkey" PRIMARY KEY ("status")
+);
+
+-- CreateTable
+CREATE TABLE "UnmappedStatusMessage" (
+    "status" TEXT NOT NULL,
+    "messageId" BIGINT NOT NULL,
+
+    CONSTRAINT "UnmappedStatusMessage_pkey" PRIMARY KEY ("status","messageId")
+);
+
+-- CreateTable
+CREATE TABLE "DeliveryRollup" (
+    "hour" TIMESTAMPTZ(3) NOT NULL,
+    "operator" TEXT NOT NULL,
+    "outcome" TEXT NOT NULL,
+    "delayBucket" SMALLINT NOT NULL,
+    "count" INTEGER NOT NULL,
+
+    CONSTRAINT "DeliveryRollup_pkey" PRIMARY KEY ("hour","operator","outcome","delayBucket")
+);
+
+-- CreateTable
+CREATE TABLE "SenderIdProblem" (
+    "accountId" UUID NOT NULL,
+    "sender" TEXT NOT NULL,
+    "status" TEXT NOT NULL,
+    "messages" INTEGER NOT NULL,
+    "firstSeenAt" TIMESTAMPTZ(3) NOT NULL,
+    "lastSeenAt" TIMESTAMPTZ(3) NOT NULL,
+
+    CONSTRAINT "SenderIdProblem_pkey" PRIMARY KEY ("accountId","sender")
+);
+
+-- AddForeignKey
+ALTER TABLE "SenderIdProblem" ADD CONSTRAINT "SenderIdProblem_accountId_fkey" FOREIGN KEY ("accountId") REFERENCES "ProviderAccount"("id") ON DELETE CASCADE ON UPDATE CASCADE;
+
+-- Hand-written from here (data, and what Prisma's schema language cannot express).
+
+-- Failures recorded before failure classes existed get the class their status has in lib/receipts/status-map.ts
+-- (statuses compared as statusKey() compares them: lower case, letters and digits only).
+UPDATE "Message" SET "failureClass" = CASE lower(regexp_replace("deliveryStatus", '[^a-zA-Z0-9]', '', 'g'))
+    WHEN 'absentsubscriber' THEN 'ABSENT'
+    WHEN 'expired' THEN 'ABSENT'
+    WHEN 'notanswered' THEN 'NO_ANSWER'
+    WHEN 'busy' THEN 'NO_ANSWER'
+    WHEN 'insufficientbalance' THEN 'ACCOUNT'
+    WHEN 'insufficientfunds' THEN 'ACCOUNT'
+    WHEN 'insufficientcredit' THEN 'ACCOUNT'
+    WHEN 'sendernameblacklisted' THEN 'BLACKLISTED'
+    WHEN 'userinblacklist' THEN 'BLACKLISTED'
+    WHEN 'subscriberoptedout' THEN 'BLACKLISTED'
+    WHEN 'deliveryimpossible' THEN 'INVALID_NUMBER'
+    WHEN 'invalidmsisdn' THEN 'INVALID_NUMBER'
+    WHEN 'userdoesnotexist' THEN 'INVALID_NUMBER'
+    WHEN 'userisinactive' THEN 'INVALID_NUMBER'
+    WHEN 'useraccountsuspended' THEN 'INVALID_NUMBER'
+    WHEN 'notnetworksubscriber' THEN 'INVALID_NUMBER'
+    WHEN 'invalidsourceaddress' THEN 'SENDER_ID'
+    WHEN 'senderblacklisted' THEN 'SENDER_ID'
+    WHEN 'invalidlinkid' THEN 'SENDER_ID'
+    ELSE 'NETWORK' END
+WHERE state = 'FAILED';
+
+-- Opt-outs that came from a file say so.
+UPDATE "OptOut" SET source = 'upload' WHERE reason LIKE 'Uploaded: %';
+
+-- DeliveryRollup, kept by statement-level triggers on "Message" beside the batch counters (migration batch_counters)
+-- and MessageRareState (rare_message_states): whatever path writes messages (dispatch answers, receipts, a mapped
+-- status, recovery, deleting a batch) moves its rows, one upsert per statement, from the rows' old and new values,
+-- so the figures stay exact however statements interleave. Times are taken through their epoch (anyelement), so the
+-- functions give the same UTC hour and delay whether the columns are timestamp (UTC) or timestamptz.
+
+-- The states counted as sent, delivered: lib/batches/states.ts SENT_STATES and DELIVERED_STATES (a test checks each
+-- state).
+CREATE FUNCTION tuma_is_sent_state(s "MessageState") RETURNS boolean LANGUAGE sql IMMUTABLE AS $$
+  SELECT s IN ('QUEUED', 'DELIVERED', 'ANSWERED', 'FAILED', 'REJECTED', 'UNKNOWN')
+$$;
+
+CREATE FUNCTION tuma_is_delivered_state(s "MessageState") RETURNS boolean LANGUAGE sql IMMUTABLE AS $$
+  SELECT s IN ('DELIVERED', 'ANSWERED')
+$$;
+
+-- The UTC hour a message counts in: when it was sent (else when its receipt came, else when it was stored).
+CREATE FUNCTION tuma_rollup_hour(at anyelement) RETURNS timestamptz LANGUAGE sql IMMUTABLE AS $$
+  SELECT to_timestamp(floor(extract(epoch FROM at) / 3600) * 3600)
+$$;
+
+-- The receipt delay's bucket: lib/reports/delay-buckets.ts DELAY_BUCKET_BOUNDS (seconds; a test checks they agree):
+-- 0 below the first bound, i from the i-th on; -1 when the delay is not known.
+CREATE FUNCTION tuma_delay_bucket(sent anyelement, receipt anyelement) RETURNS smallint LANGUAGE sql IMMUTABLE AS $$
+  SELECT CASE WHEN sent IS NULL OR receipt IS NULL THEN -1 ELSE width_bucket(
+    GREATEST(0, extract(epoch FROM receipt) - extract(epoch FROM sent))::float8,
+    ARRAY[5, 10, 20, 30, 60, 120, 300, 600, 1200, 1800, 3600, 7200, 21600, 43200, 86400, 172800]::float8[]) END::smallint
+$$;
+
+-- A message's contributions: one "SENT" row when it is in a sent state, and one outcome row when it has one.
+CREATE FUNCTION tuma_rollup_outcome(s "MessageState", failure_class text) RETURNS text LANGUAGE sql IMMUTABLE AS $$
+  SELECT CASE WHEN tuma_is_delivered_state(s) THEN 'DELIVERED' WHEN s = 'FAILED' THEN COALESCE(failure_class, 'NETWORK')
+              WHEN s = 'REJECTED' THEN 'REJECTED' END
+$$;
+
+CREATE FUNCTION tuma_delivery_rollup_insert() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  INSERT INTO "DeliveryRollup" (hour, operator, outcome, "delayBucket", count)
+  SELECT h, o, k, b, sum(n) FROM (
+    SELECT tuma_rollup_hour(COALESCE(r."submittedAt", r."receiptAt", r."createdAt")) AS h, COALESCE(r.operator, '') AS o,
+             c.k, c.b, 1 AS n
+      FROM new_rows r
+      CROSS JOIN LATERAL (VALUES ('SENT', 0::smallint),
+        (tuma_rollup_outcome(r.state, r."failureClass"),
+         CASE WHEN r.state = 'REJECTED' THEN 0 ELSE tuma_delay_bucket(r."submittedAt", r."receiptAt") END)) c(k, b)
+      WHERE tuma_is_sent_state(r.state) AND c.k IS NOT NULL
+  ) x GROUP BY 1, 2, 3, 4 HAVING sum(n) <> 0
+  -- In key order, so that concurrent statements lock rows in one order (after the batch rows the counter trigger
+  -- locked: triggers fire in name order, and these names come last).
+  ORDER BY 1, 2, 3, 4
+  ON CONFLICT (hour, operator, outcome, "delayBucket") DO UPDATE SET count = "DeliveryRollup".count + EXCLUDED.count;
+  RETURN NULL;
+END $$;
+
+-- Only the rows whose counted values changed (a receipt's or an answer's update); each leaves its old key and enters
+-- its new one.
+CREATE FUNCTION tuma_delivery_rollup_update() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  INSERT INTO "DeliveryRollup" (hour, operator, outcome, "delayBucket", count)
+  SELECT h, o, k, b, sum(n) FROM (
+    SELECT tuma_rollup_hour(COALESCE(r."submittedAt", r."receiptAt", r."createdAt")) AS h, COALESCE(r.operator, '') AS o,
+             c.k, c.b, r.sign AS n
+      FROM (
+        SELECT n.*, 1 AS sign FROM new_rows n JOIN old_rows o ON o.id = n.id
+        WHERE (n.state, n."failureClass", n.operator, n."submittedAt", n."receiptAt") IS DISTINCT FROM (o.state, o."failureClass", o.operator, o."submittedAt", o."receiptAt")
+        UNION ALL
+        SELECT o.*, -1 FROM new_rows n JOIN old_rows o ON o.id = n.id
+        WHERE (n.state, n."failureClass", n.operator, n."submittedAt", n."receiptAt") IS DISTINCT FROM (o.state, o."failureClass", o.operator, o."submittedAt", o."receiptAt")
+      ) r
+      CROSS JOIN LATERAL (VALUES ('SENT', 0::smallint),
+        (tuma_rollup_outcome(r.state, r."failureClass"),
+         CASE WHEN r.state = 'REJECTED' THEN 0 ELSE tuma_delay_bucket(r."submittedAt", r."receiptAt") END)) c(k, b)
+      WHERE tuma_is_sent_state(r.state) AND c.k IS NOT NULL
+  ) x GROUP BY 1, 2, 3, 4 HAVING sum(n) <> 0
+  -- In key order, so that concurrent statements lock rows in one order (after the batch rows the counter trigger
+  -- locked: triggers fire in name order, and these names come last).
+  ORDER BY 1, 2, 3, 4
+  ON CONFLICT (hour, operator, outcome, "delayBucket") DO UPDATE SET count = "DeliveryRollup".count + EXCLUDED.count;
+  RETURN NULL;
+END $$;
+
+CREATE FUNCTION tuma_delivery_rollup_delete() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  INSERT INTO "DeliveryRollup" (hour, operator, outcome, "delayBucket", count)
+  SELECT h, o, k, b, sum(n) FROM (
+    SELECT tuma_rollup_hour(COALESCE(r."submittedAt", r."receiptAt", r."createdAt")) AS h, COALESCE(r.operator, '') AS o,
+             c.k, c.b, -1 AS n
+      FROM old_rows r
+      CROSS JOIN LATERAL (VALUES ('SENT', 0::smallint),
+        (tuma_rollup_outcome(r.state, r."failureClass"),
+         CASE WHEN r.state = 'REJECTED' THEN 0 ELSE tuma_delay_bucket(r."submittedAt", r."receiptAt") END)) c(k, b)
+      WHERE tuma_is_sent_state(r.state) AND c.k IS NOT NULL
+  ) x GROUP BY 1, 2, 3, 4 HAVING sum(n) <> 0
+  -- In key order, so that concurrent statements lock rows in one order (after the batch rows the counter trigger
+  -- locked: triggers fire in name order, and these names come last).
+  ORDER BY 1, 2, 3, 4
+  ON CONFLICT (hour, operator, outcome, "delayBucket") DO UPDATE SET count = "DeliveryRollup".count + EXCLUDED.count;
+  RETURN NULL;
+END $$;
+
+CREATE TRIGGER message_rollup_insert AFTER INSERT ON "Message"
+  REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION tuma_delivery_rollup_insert();
+CREATE TRIGGER message_rollup_update AFTER UPDATE ON "Message"
+  REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION tuma_delivery_rollup_update();
+CREATE TRIGGER message_rollup_delete AFTER DELETE ON "Message"
+  REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION tuma_delivery_rollup_delete();
+
+-- Messages already sent.
+INSERT INTO "DeliveryRollup" (hour, operator, outcome, "delayBucket", count)
+SELECT tuma_rollup_hour(COALESCE(r."submittedAt", r."receiptAt", r."createdAt")), COALESCE(r.operator, ''), c.k, c.b, count(*)
+FROM "Message" r
+CROSS JOIN LATERAL (VALUES ('SENT', 0::smallint),
+  (tuma_rollup_outcome(r.state, r."failureClass"),
+   CASE WHEN r.state = 'REJECTED' THEN 0 ELSE tuma_delay_bucket(r."submittedAt", r."receiptAt") END)) c(k, b)
+WHERE tuma_is_sent_state(r.state) AND c.k IS NOT NULL
+GROUP BY 1, 2, 3, 4;
