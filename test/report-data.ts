@@ -125,3 +125,22 @@ export async function receipts(specs: ReceiptSpec[]): Promise<string[]> {
   );
   return rows.map((r) => r.id).sort((a, b) => Number(a) - Number(b));
 }
+
+/** DeliveryRollup as its triggers keep it equals a recount from the messages (one statement, one snapshot). */
+export async function rollupMatchesRecount(): Promise<boolean> {
+  const { rows } = await pool().query<{ ok: boolean }>(
+    `WITH recount AS (
+       SELECT tuma_rollup_hour(COALESCE(r."submittedAt", r."receiptAt", r."createdAt")) AS hour,
+              COALESCE(r.operator, '') AS operator, c.k AS outcome, c.b AS bucket, count(*)::int AS n
+       FROM "Message" r
+       CROSS JOIN LATERAL (VALUES ('SENT', 0::smallint),
+         (tuma_rollup_outcome(r.state, r."failureClass"),
+          CASE WHEN r.state = 'REJECTED' THEN 0 ELSE tuma_delay_bucket(r."submittedAt", r."receiptAt") END)) c(k, b)
+       WHERE tuma_is_sent_state(r.state) AND c.k IS NOT NULL
+       GROUP BY 1, 2, 3, 4
+     ),
+     kept AS (SELECT hour, operator, outcome, "delayBucket" AS bucket, count AS n FROM "DeliveryRollup" WHERE count <> 0)
+     SELECT NOT EXISTS ((SELECT * FROM recount EXCEPT SELECT * FROM kept) UNION ALL (SELECT * FROM kept EXCEPT SELECT * FROM recount)) AS ok`,
+  );
+  return rows[0]?.ok === true;
+}

@@ -26,10 +26,13 @@ export const AUDIT_ACTIONS = [
   "optout.remove",
   "upload.create",
   "upload.delete",
+  "receipt_status.map",
+  "sender_id.clear",
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
-export type AuditTarget = "Batch" | "ProviderAccount" | "User" | "Template" | "OptOut" | "Upload";
+export type AuditTarget =
+  "Batch" | "ProviderAccount" | "User" | "Template" | "OptOut" | "Upload" | "ReceiptStatus" | "SenderIdProblem";
 
 export type AuditEntry = {
   actorId: string | null;
