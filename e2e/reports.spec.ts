@@ -45,7 +45,7 @@ test("an admin sends a batch and reads its reports: batch, message, receipts and
   await expect(page).toHaveURL(/\/batches\/[0-9a-f-]{36}$/);
   const batchId = page.url().split("/").pop()!;
   await expect(page.getByTestId("count-DELIVERED")).toHaveText("3", { timeout: 30_000 });
-  await expect(page.getByTestId("batch-state")).toHaveText("completed");
+  await expect(page.getByTestId("batch-state")).toHaveText("finished");
 
   // Settled: the report is read again (its cache key follows the batch's last change).
   await page.reload();

@@ -57,15 +57,16 @@ export type MessageSpec = {
   providerUniqueId?: string | null;
   text?: string | null;
   smsUnits?: number | null;
+  failureClass?: string | null;
 };
 
 /** Inserts messages in order (ids ascending) and returns their ids. recipientCount follows. */
 export async function messages(batchId: string, specs: MessageSpec[]): Promise<string[]> {
   const { rows } = await pool().query<{ id: string }>(
-    `INSERT INTO "Message" ("batchId", phone, state, operator, "submittedAt", "receiptAt", "deliveryStatus", "lastError", "providerUniqueId", text, "smsUnits")
-     SELECT $1, phone, state, operator, sub AT TIME ZONE 'UTC', rec AT TIME ZONE 'UTC', status, err, uid, text, units
-     FROM unnest($2::text[], $3::"MessageState"[], $4::text[], $5::timestamptz[], $6::timestamptz[], $7::text[], $8::text[], $9::text[], $10::text[], $11::int[])
-       WITH ORDINALITY AS s(phone, state, operator, sub, rec, status, err, uid, text, units, n)
+    `INSERT INTO "Message" ("batchId", phone, state, operator, "submittedAt", "receiptAt", "deliveryStatus", "lastError", "providerUniqueId", text, "smsUnits", "failureClass")
+     SELECT $1, phone, state, operator, sub AT TIME ZONE 'UTC', rec AT TIME ZONE 'UTC', status, err, uid, text, units, class
+     FROM unnest($2::text[], $3::"MessageState"[], $4::text[], $5::timestamptz[], $6::timestamptz[], $7::text[], $8::text[], $9::text[], $10::text[], $11::int[], $12::text[])
+       WITH ORDINALITY AS s(phone, state, operator, sub, rec, status, err, uid, text, units, class, n)
      ORDER BY n
      RETURNING id::text AS id`,
     [
@@ -80,6 +81,7 @@ export async function messages(batchId: string, specs: MessageSpec[]): Promise<s
       specs.map((s) => s.providerUniqueId ?? null),
       specs.map((s) => s.text ?? null),
       specs.map((s) => s.smsUnits ?? null),
+      specs.map((s) => s.failureClass ?? null),
     ],
   );
   await pool().query(

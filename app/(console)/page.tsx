@@ -98,6 +98,7 @@ export default async function OverviewPage() {
                   </Td>
                   <Td>
                     <Progress
+                      label={`${b.name}: progress`}
                       total={b.recipientCount}
                       segments={PROGRESS.map((p) => ({
                         key: p.field,

@@ -1,7 +1,7 @@
 import Link from "next/link";
 import { EmptyState, Table, Td, THead, Th, Tr } from "@/components/ui/table";
 import type { BatchListItem } from "@/lib/batches/list-batches";
-import { StateBadge } from "./state-badge";
+import { PhaseBadge } from "./phase-badge";
 
 const dateTime = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short" });
 
@@ -28,7 +28,7 @@ export function BatchTable({ batches }: { batches: BatchListItem[] }) {
             </Td>
             <Td>{batch.kind}</Td>
             <Td>
-              <StateBadge state={batch.state} />
+              <PhaseBadge phase={batch.phase} />
             </Td>
             <Td numeric>{batch.recipientCount.toLocaleString()}</Td>
             <Td numeric>{(batch.deliveredCount + batch.answeredCount).toLocaleString()}</Td>

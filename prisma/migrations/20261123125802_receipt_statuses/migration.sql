@@ -50,6 +50,9 @@ CREATE TABLE "SenderIdProblem" (
     CONSTRAINT "SenderIdProblem_pkey" PRIMARY KEY ("accountId","sender")
 );
 
+-- CreateIndex
+CREATE INDEX "Batch_parentBatchId_idx" ON "Batch"("parentBatchId");
+
 -- AddForeignKey
 ALTER TABLE "SenderIdProblem" ADD CONSTRAINT "SenderIdProblem_accountId_fkey" FOREIGN KEY ("accountId") REFERENCES "ProviderAccount"("id") ON DELETE CASCADE ON UPDATE CASCADE;
 
