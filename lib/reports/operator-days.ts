@@ -1,0 +1,109 @@
+// Per network and per day of the last 30 (East Africa Time, by the hour a message was sent): messages sent, delivered,
+// refused, failed by failure class, and the median receipt delay — all from DeliveryRollup (kept by triggers as
+// messages change, migration receipt_statuses), never from the messages: one indexed range of at most
+// 30 × 24 hours × networks × outcomes × delay buckets rows, whatever the number of messages (bench/operator-days.ts
+// measures it at 10,000,000). The median is known to its delay bucket (delay-buckets.ts).
+import "server-only";
+import { pool } from "@/lib/db/pool";
+import { FAILURE_CLASSES, type FailureClass } from "@/lib/receipts/failure-classes";
+import { medianBucket } from "./delay-buckets";
+import { REPORT_TIME_ZONE } from "./time-zone";
+
+export const OPERATOR_DAYS = 30;
+/** Messages without an operator: refused by the provider or with an unknown outcome. */
+export const NO_OPERATOR = "Not accepted";
+
+export type OperatorFigures = {
+  sent: number;
+  delivered: number;
+  rejected: number;
+  failed: number;
+  failures: Record<FailureClass, number>;
+  /** The delay bucket holding the median delay of final receipts, or null when none came. */
+  medianDelayBucket: number | null;
+};
+export type OperatorDay = OperatorFigures & { day: string };
+export type OperatorReport = { operator: string; total: OperatorFigures; days: OperatorDay[] };
+
+type Row = { day: string; operator: string; outcome: string; bucket: number; n: string };
+
+const empty = (): OperatorFigures & { histogram: Map<number, number> } => ({
+  sent: 0,
+  delivered: 0,
+  rejected: 0,
+  failed: 0,
+  failures: Object.fromEntries(FAILURE_CLASSES.map((c) => [c, 0])) as Record<FailureClass, number>,
+  medianDelayBucket: null,
+  histogram: new Map(),
+});
+
+/** The query, exported for the benchmark. */
+export function operatorDaysQuery(now: Date): { text: string; values: unknown[] } {
+  return {
+    text: `SELECT to_char((hour AT TIME ZONE $2)::date, 'YYYY-MM-DD') AS day, operator, outcome, "delayBucket" AS bucket,
+                  sum(count) AS n
+           FROM "DeliveryRollup"
+           WHERE hour >= (date_trunc('day', $1::timestamptz AT TIME ZONE $2) - make_interval(days => $3 - 1)) AT TIME ZONE $2
+             AND hour < $1::timestamptz + interval '1 hour'
+           GROUP BY 1, 2, 3, 4 HAVING sum(count) <> 0`,
+    values: [now, REPORT_TIME_ZONE, OPERATOR_DAYS],
+  };
+}
+
+export async function getOperatorDays(now = new Date()): Promise<{ days: string[]; operators: OperatorReport[] }> {
+  const query = operatorDaysQuery(now);
+  const { rows } = await pool().query<Row>(query.text, query.values);
+  const days = lastDays(now);
+  const byOperator = new Map<string, Map<string, ReturnType<typeof empty>>>();
+  for (const row of rows) {
+    const name = row.operator || NO_OPERATOR;
+    const perDay = byOperator.get(name) ?? new Map<string, ReturnType<typeof empty>>();
+    byOperator.set(name, perDay);
+    const figures = perDay.get(row.day) ?? empty();
+    perDay.set(row.day, figures);
+    add(figures, row.outcome, Number(row.n), row.bucket);
+  }
+  const operators = [...byOperator.entries()].map(([operator, perDay]) => {
+    const total = empty();
+    const list = days.map((day) => {
+      const figures = perDay.get(day) ?? empty();
+      total.sent += figures.sent;
+      total.delivered += figures.delivered;
+      total.rejected += figures.rejected;
+      total.failed += figures.failed;
+      for (const c of FAILURE_CLASSES) total.failures[c] += figures.failures[c];
+      for (const [bucket, n] of figures.histogram) total.histogram.set(bucket, (total.histogram.get(bucket) ?? 0) + n);
+      return { day, ...finish(figures) };
+    });
+    return { operator, total: finish(total), days: list };
+  });
+  operators.sort((a, b) => b.total.sent - a.total.sent || a.operator.localeCompare(b.operator));
+  return { days, operators };
+}
+
+function add(figures: ReturnType<typeof empty>, outcome: string, n: number, bucket: number): void {
+  if (outcome === "SENT") figures.sent += n;
+  else if (outcome === "REJECTED") figures.rejected += n;
+  else {
+    if (outcome === "DELIVERED") figures.delivered += n;
+    else {
+      figures.failed += n;
+      const c = (FAILURE_CLASSES as readonly string[]).includes(outcome) ? (outcome as FailureClass) : "NETWORK";
+      figures.failures[c] += n;
+    }
+    figures.histogram.set(bucket, (figures.histogram.get(bucket) ?? 0) + n);
+  }
+}
+
+function finish({ histogram, ...figures }: ReturnType<typeof empty>): OperatorFigures {
+  return { ...figures, medianDelayBucket: medianBucket(histogram) };
+}
+
+/** The last OPERATOR_DAYS days in the report's zone, oldest first, as YYYY-MM-DD. */
+function lastDays(now: Date): string[] {
+  const today = new Intl.DateTimeFormat("en-CA", { timeZone: REPORT_TIME_ZONE }).format(now); // YYYY-MM-DD
+  const base = Date.parse(`${today}T00:00:00Z`);
+  return Array.from({ length: OPERATOR_DAYS }, (_, i) =>
+    new Date(base - (OPERATOR_DAYS - 1 - i) * 86_400_000).toISOString().slice(0, 10),
+  );
+}
