@@ -49,12 +49,18 @@ export async function resendPreviewAction(id: string): Promise<ResendPreview | A
 }
 
 const resendInput = z
-  .object({ id: uuidParam, unknown: z.boolean(), failed: z.boolean(), noReceipt: z.boolean() })
-  .refine((s) => s.unknown || s.failed || s.noReceipt, "Choose which recipients to resend to.");
+  .object({
+    id: uuidParam,
+    unknown: z.boolean(),
+    temporary: z.boolean(),
+    permanent: z.boolean(),
+    noReceipt: z.boolean(),
+  })
+  .refine((s) => s.unknown || s.temporary || s.permanent || s.noReceipt, "Choose which recipients to resend to.");
 
 export async function resendAction(
   id: string,
-  scope: { unknown: boolean; failed: boolean; noReceipt: boolean },
+  scope: { unknown: boolean; temporary: boolean; permanent: boolean; noReceipt: boolean },
 ): Promise<ActionResult> {
   const result = await authorizedAction(sendGate(resendInput), { id, ...scope }, async ({ id, ...scope }, actor) => {
     const created = await resendBatch(id, scope, actor.id);
