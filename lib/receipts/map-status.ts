@@ -24,7 +24,8 @@ export const mapStatusSchema = z
   .object({
     status: z.string().min(1).max(TRACKED_STATUS_LENGTH),
     state: z.enum(MAPPABLE_STATES, { error: "Choose what the status means." }),
-    failureClass: z.enum(FAILURE_CLASSES).nullable(),
+    // A form sends "" when no class is chosen.
+    failureClass: z.preprocess((v) => (v === "" ? null : v), z.enum(FAILURE_CLASSES).nullable()),
   })
   .refine((input) => input.state !== "FAILED" || input.failureClass !== null, {
     message: "Choose why such a message failed.",

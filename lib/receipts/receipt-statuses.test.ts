@@ -10,6 +10,7 @@ import { createBatch } from "@/lib/batches/create-batch";
 import { startWorker, type WorkerHandle } from "@/lib/dispatch/worker";
 import { isAppError } from "@/lib/errors/app-error";
 import { batchRow, countersConsistent, phones, startHarness, waitFor, type Harness } from "@/test/dispatch-harness";
+import { listReceiptStatuses } from "@/lib/reports/receipt-statuses";
 import { rollupMatchesRecount } from "@/test/report-data";
 import { mapStatus } from "./map-status";
 
@@ -165,6 +166,16 @@ test("an unknown status is counted once per receipt with examples; mapping it ch
   expect(seen.state).toBeNull();
   expect(seen.exampleReceiptIds).toHaveLength(4);
   expect(seen.firstSeenAt.getTime()).toBeLessThanOrEqual(seen.lastSeenAt.getTime());
+  // As the Receipts page lists it: the examples lead to their messages (the unmatched one to none).
+  const listed = (await listReceiptStatuses()).unmapped.find((s) => s.status === status)!;
+  expect(listed.receipts).toBe(4);
+  expect(listed.examples.map((e) => e.messageId)).toEqual([
+    null,
+    ...messages
+      .slice(0, 3)
+      .map((m) => String(m.id))
+      .reverse(),
+  ]);
   const waiting = await db.message.findMany({ where: { batchId: id, deliveryStatus: status } });
   expect(waiting.map((m) => m.state)).toEqual(["QUEUED", "QUEUED", "QUEUED"]);
   expect((await batchRow(id)).queuedCount).toBe(4);
@@ -181,6 +192,13 @@ test("an unknown status is counted once per receipt with examples; mapping it ch
   expect(rare.rowCount).toBe(3);
   expect(await rollupMatchesRecount()).toBe(true);
   expect(await db.unmappedStatusMessage.count({ where: { status } })).toBe(0);
+  const nowMapped = await listReceiptStatuses();
+  expect(nowMapped.unmapped.map((s) => s.status)).not.toContain(status);
+  expect(nowMapped.mapped.find((s) => s.status === status)).toMatchObject({
+    state: "FAILED",
+    failureClass: "BLACKLISTED",
+    mappedBy: "Operator",
+  });
   expect((await audits("receipt_status.map")).at(-1)).toMatchObject({
     actorId: h.userId,
     targetId: status,

@@ -8,6 +8,8 @@ import { OUTCOME_COLORS } from "@/components/ui/chart-colors";
 import { CodeBlock, prettyJson } from "@/components/ui/code-block";
 import { controlClass } from "@/components/ui/field";
 import { Notice } from "@/components/ui/notice";
+import { FailureKindLabel } from "@/components/batches/failure-kind";
+import { MapStatusForm } from "@/components/receipts/map-status-form";
 import { PageHeader } from "@/components/ui/page-header";
 import { EmptyRow, Table, Td, THead, Th, Tr } from "@/components/ui/table";
 import { canViewReceipts } from "@/lib/auth/permissions";
@@ -17,7 +19,12 @@ import { listAgeingMessages } from "@/lib/reports/ageing-messages";
 import { formatDuration } from "@/lib/reports/format";
 import { getReceiptLag, LAG_SAMPLE } from "@/lib/reports/receipt-lag";
 import { listReceipts, receiptFilterSchema, UNMATCHED_REASONS } from "@/lib/reports/receipt-log";
+import { listReceiptStatuses } from "@/lib/reports/receipt-statuses";
 import { REPORT_TIME_ZONE } from "@/lib/reports/time-zone";
+import { isFailureClass } from "@/lib/receipts/failure-classes";
+import { mapDeliveryStatus } from "@/lib/receipts/status-map";
+import { cachedMappings } from "@/lib/receipts/status-mappings";
+import { mapStatusAction } from "./actions";
 
 export const metadata: Metadata = { title: "Receipts" };
 export const dynamic = "force-dynamic";
@@ -45,7 +52,13 @@ export default async function ReceiptsPage({
   const parsed = receiptFilterSchema.safeParse(raw);
   const filter = parsed.success ? parsed.data : {};
   const agedAfter = cursorParam.safeParse(raw.aged_after).success ? raw.aged_after : undefined;
-  const [page, lag, ageing] = await Promise.all([listReceipts(filter), getReceiptLag(), listAgeingMessages(agedAfter)]);
+  const [page, lag, ageing, statuses] = await Promise.all([
+    listReceipts(filter),
+    getReceiptLag(),
+    listAgeingMessages(agedAfter),
+    listReceiptStatuses(),
+  ]);
+  const mappings = await cachedMappings();
   const query = (extra: Record<string, string>) =>
     new URLSearchParams({
       ...Object.fromEntries(
@@ -58,11 +71,102 @@ export default async function ReceiptsPage({
     <div className="space-y-8">
       <PageHeader
         title="Receipts"
-        description="Every delivery receipt as the provider sent it, the ones that matched no message and why, how long receipts take, and messages still waiting for one."
+        description="Statuses Tuma does not know yet, every delivery receipt as the provider sent it, the ones that matched no message and why, how long receipts take, and messages still waiting for one."
       />
       {parsed.success ? null : (
         <Notice tone="error">{parsed.error.issues.map((i) => i.message).join(" ")} The filter was ignored.</Notice>
       )}
+
+      <section aria-label="Unknown statuses" className="space-y-3">
+        <h2 className="text-lg font-semibold">Statuses Tuma does not know</h2>
+        <p className="text-sm text-slate-600">
+          A message with such a status is kept as still on its way, so it never ends. Say what the status means: it
+          applies at once to the messages holding it (their counters and reports follow) and to every later receipt. A
+          mapping is recorded in the audit log and cannot be changed afterwards.
+        </p>
+        <Table>
+          <THead>
+            <Th>Status</Th>
+            <Th numeric>Receipts</Th>
+            <Th>First seen / last seen (EAT)</Th>
+            <Th>Examples</Th>
+            <Th>What it means</Th>
+          </THead>
+          <tbody>
+            {statuses.unmapped.length === 0 ? (
+              <EmptyRow columns={5}>Every status received so far is known.</EmptyRow>
+            ) : null}
+            {statuses.unmapped.map((s) => (
+              <Tr key={s.status}>
+                <Td className="font-mono text-xs">{s.status}</Td>
+                <Td numeric>{s.receipts.toLocaleString()}</Td>
+                <Td className="whitespace-nowrap text-slate-600">
+                  {dateTime.format(s.firstSeenAt)}
+                  <br />
+                  {dateTime.format(s.lastSeenAt)}
+                </Td>
+                <Td className="text-xs">
+                  <ul>
+                    {s.examples.map((e) => (
+                      <li key={e.receiptId} className="whitespace-nowrap">
+                        {e.messageId ? (
+                          <Link href={`/messages/${e.messageId}`} className="text-sky-700 underline">
+                            message {e.messageId}
+                          </Link>
+                        ) : (
+                          <span>receipt {e.receiptId} (no message)</span>
+                        )}{" "}
+                        <span className="font-mono">{e.phone ?? ""}</span>
+                      </li>
+                    ))}
+                  </ul>
+                </Td>
+                <Td className="min-w-72">
+                  <MapStatusForm status={s.status} action={mapStatusAction} />
+                </Td>
+              </Tr>
+            ))}
+          </tbody>
+        </Table>
+        {statuses.mapped.length > 0 ? (
+          <details className="text-sm">
+            <summary className="cursor-pointer text-sky-700">
+              Mapped by administrators ({statuses.mapped.length.toLocaleString()})
+            </summary>
+            <Table aria-label="Mapped statuses">
+              <THead>
+                <Th>Status</Th>
+                <Th>Means</Th>
+                <Th numeric>Receipts</Th>
+                <Th>Mapped (EAT)</Th>
+              </THead>
+              <tbody>
+                {statuses.mapped.map((s) => (
+                  <Tr key={s.status}>
+                    <Td className="font-mono text-xs">{s.status}</Td>
+                    <Td>
+                      {s.state === "FAILED" && isFailureClass(s.failureClass) ? (
+                        <>
+                          failed: <FailureKindLabel kind={s.failureClass} />
+                        </>
+                      ) : s.state === "QUEUED" ? (
+                        "still on its way"
+                      ) : (
+                        (s.state ?? "").toLowerCase()
+                      )}
+                    </Td>
+                    <Td numeric>{s.receipts.toLocaleString()}</Td>
+                    <Td className="whitespace-nowrap text-slate-600">
+                      {s.mappedAt ? dateTime.format(s.mappedAt) : "—"}
+                      {s.mappedBy ? ` · ${s.mappedBy}` : ""}
+                    </Td>
+                  </Tr>
+                ))}
+              </tbody>
+            </Table>
+          </details>
+        ) : null}
+      </section>
 
       <section aria-label="Receipt log" className="space-y-3">
         <h2 className="text-lg font-semibold">Receipt log</h2>
@@ -108,7 +212,15 @@ export default async function ReceiptsPage({
             {page.rows.map((r) => (
               <Tr key={r.id}>
                 <Td className="whitespace-nowrap text-slate-600">{dateTime.format(r.receivedAt)}</Td>
-                <Td className="font-mono text-xs">{r.deliveryStatus}</Td>
+                <Td className="font-mono text-xs">
+                  {r.deliveryStatus}
+                  {mapDeliveryStatus(r.deliveryStatus, mappings).source === "unknown" ? (
+                    <>
+                      {" "}
+                      <Badge tone="warning">unknown</Badge>
+                    </>
+                  ) : null}
+                </Td>
                 <Td className="whitespace-nowrap">
                   {r.messageId ? (
                     <Link href={`/messages/${r.messageId}`} className="text-sky-700 underline">
