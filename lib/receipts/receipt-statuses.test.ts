@@ -10,6 +10,7 @@ import { createBatch } from "@/lib/batches/create-batch";
 import { startWorker, type WorkerHandle } from "@/lib/dispatch/worker";
 import { isAppError } from "@/lib/errors/app-error";
 import { batchRow, countersConsistent, phones, startHarness, waitFor, type Harness } from "@/test/dispatch-harness";
+import { clearSenderIdProblem, listSenderIdProblems } from "@/lib/accounts/sender-id-problems";
 import { listReceiptStatuses } from "@/lib/reports/receipt-statuses";
 import { rollupMatchesRecount } from "@/test/report-data";
 import { mapStatus } from "./map-status";
@@ -123,6 +124,14 @@ test("Kenyan statuses end messages in their state and class; a blacklist opts th
   await postAndApply(receipt(messages[3]!, "Invalid Source Address"));
   expect(await audits("optout.add")).toHaveLength(1);
   expect((await db.senderIdProblem.findFirstOrThrow({ where: { accountId: h.accountId } })).messages).toBe(1);
+  // Listed for the Settings page; cleared by an administrator once fixed, audited.
+  expect((await listSenderIdProblems()).map((p) => [p.sender, p.messages])).toEqual([["CLINIC", 1]]);
+  await clearSenderIdProblem(h.accountId, "CLINIC", h.userId);
+  expect(await listSenderIdProblems()).toEqual([]);
+  expect((await audits("sender_id.clear")).at(-1)).toMatchObject({
+    actorId: h.userId,
+    detail: { sender: "CLINIC", status: "Invalid Source Address", messages: 1 },
+  });
 
   // The next batch to the blacklisted number stores it suppressed: it is never sent again.
   const next = await createBatch({

@@ -3,7 +3,7 @@
 import { revalidatePath } from "next/cache";
 import { z } from "zod";
 import { authorizedAction, type ActionResult } from "@/lib/auth/action";
-import { canSend } from "@/lib/auth/permissions";
+import { canRemoveCarrierOptOuts, canSend } from "@/lib/auth/permissions";
 import { addOptOut, removeOptOut } from "@/lib/opt-outs/opt-outs";
 
 const addSchema = z.object({
@@ -24,7 +24,7 @@ export async function addOptOutAction(_previous: ActionResult | null, form: Form
 
 export async function removeOptOutAction(phone: string): Promise<ActionResult> {
   return authorizedAction({ allowed: canSend, input: z.string().regex(/^254\d{9}$/) }, phone, async (number, actor) => {
-    await removeOptOut(number, actor.id);
+    await removeOptOut(number, actor.id, canRemoveCarrierOptOuts(actor));
     revalidatePath("/opt-outs");
     return { ok: true, message: `${number} removed from the opt-out list.` };
   });

@@ -3,12 +3,25 @@
 import { revalidatePath } from "next/cache";
 import { authorizedAction, type ActionResult } from "@/lib/auth/action";
 import { canManageAccounts } from "@/lib/auth/permissions";
+import { z } from "zod";
 import { accountSchema, saveAccount } from "@/lib/accounts/save-account";
+import { clearSenderIdProblem } from "@/lib/accounts/sender-id-problems";
+import { uuidParam } from "@/lib/http/params";
 
 export async function saveAccountAction(_previous: ActionResult | null, form: FormData): Promise<ActionResult> {
   return authorizedAction({ allowed: canManageAccounts, input: accountSchema }, form, async (input, actor) => {
     await saveAccount(input, actor.id);
     revalidatePath("/settings");
     return { ok: true, message: "Saved. The token is stored encrypted; only its last four characters are shown." };
+  });
+}
+
+/** The network's refusal of a sender ID is cleared, once its registration is fixed. */
+export async function clearSenderIdProblemAction(accountId: string, sender: string): Promise<ActionResult> {
+  const input = z.object({ accountId: uuidParam, sender: z.string().max(100) });
+  return authorizedAction({ allowed: canManageAccounts, input }, { accountId, sender }, async (ids, actor) => {
+    await clearSenderIdProblem(ids.accountId, ids.sender, actor.id);
+    revalidatePath("/settings");
+    return { ok: true, message: `The warning about “${ids.sender}” is cleared.` };
   });
 }

@@ -4,10 +4,12 @@ import { Badge } from "@/components/ui/badge";
 import { Card } from "@/components/ui/card";
 import { PageHeader } from "@/components/ui/page-header";
 import { Table, Td, THead, Th, Tr } from "@/components/ui/table";
+import { RowAction } from "@/components/console/row-action";
 import { listAccounts } from "@/lib/accounts/list-accounts";
+import { listSenderIdProblems } from "@/lib/accounts/sender-id-problems";
 import { canManageAccounts } from "@/lib/auth/permissions";
 import { requireActor } from "@/lib/auth/session";
-import { saveAccountAction } from "./actions";
+import { clearSenderIdProblemAction, saveAccountAction } from "./actions";
 
 export const metadata: Metadata = { title: "Settings" };
 export const dynamic = "force-dynamic";
@@ -24,7 +26,7 @@ const NEW_ACCOUNT = {
 
 export default async function SettingsPage() {
   await requireActor(canManageAccounts);
-  const accounts = await listAccounts();
+  const [accounts, senderProblems] = await Promise.all([listAccounts(), listSenderIdProblems()]);
   return (
     <div className="space-y-8">
       <PageHeader
@@ -59,6 +61,43 @@ export default async function SettingsPage() {
           </tbody>
         </Table>
       </section>
+      {senderProblems.length > 0 ? (
+        <section aria-label="Sender IDs the network refused" className="space-y-3">
+          <h2 className="text-lg font-semibold">Sender IDs the network refused</h2>
+          <p className="text-sm text-slate-600">
+            Receipts said the network does not know or has blocked these sender IDs: every message sent with one fails.
+            Have it registered with the provider (or use another), then clear the warning.
+          </p>
+          <Table>
+            <THead>
+              <Th>Account</Th>
+              <Th>Sender ID</Th>
+              <Th>Last status</Th>
+              <Th numeric>Messages</Th>
+              <Th>
+                <span className="sr-only">Actions</span>
+              </Th>
+            </THead>
+            <tbody>
+              {senderProblems.map((p) => (
+                <Tr key={`${p.accountId}:${p.sender}`}>
+                  <Td>{p.account}</Td>
+                  <Td className="font-mono">{p.sender}</Td>
+                  <Td className="font-mono text-xs">{p.status}</Td>
+                  <Td numeric>{p.messages.toLocaleString()}</Td>
+                  <Td>
+                    <RowAction
+                      label="Clear"
+                      name={`Clear the warning about ${p.sender}`}
+                      run={clearSenderIdProblemAction.bind(null, p.accountId, p.sender)}
+                    />
+                  </Td>
+                </Tr>
+              ))}
+            </tbody>
+          </Table>
+        </section>
+      ) : null}
       <Card title="Edit or add an account" className="space-y-3">
         <p className="text-sm text-slate-600">
           Switching from the sandbox to the real provider is its base URL and token. Tokens are stored encrypted and
