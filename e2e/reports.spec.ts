@@ -1,11 +1,20 @@
 // Reports end to end: a batch sent to the sandbox (which posts receipts), then its page (chart, operators, failure
-// reasons), a message's page (its receipt JSON), the receipts page and the overview — at 1,280 and 390 px, with
-// screenshots, and no page scrolling sideways. A viewer reads every report but the receipt log (403).
+// reasons — all agreeing with the live counters, without a reload), a message's page (its receipt JSON), the receipts
+// page and the overview — at 1,280 and 390 px, with screenshots, no page scrolling sideways, and every progress bar
+// named (axe). A viewer reads every report but the receipt log (403).
 import fs from "node:fs";
+import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { expect, logIn, test } from "./fixtures";
 
 const SHOTS = "e2e/screenshots";
+
+/** axe's aria-progressbar-name rule (serious): every progress bar on the page has an accessible name. */
+async function progressBarsNamed(page: Page) {
+  const result = await new AxeBuilder({ page }).withRules(["aria-progressbar-name"]).analyze();
+  expect(result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.html).join(", ")}`)).toEqual([]);
+  expect(result.passes.map((p) => p.id)).toContain("aria-progressbar-name"); // there was a bar to check
+}
 
 async function shoot(page: Page, name: string) {
   fs.mkdirSync(SHOTS, { recursive: true });
@@ -47,16 +56,28 @@ test("an admin sends a batch and reads its reports: batch, message, receipts and
   await expect(page.getByTestId("count-DELIVERED")).toHaveText("3", { timeout: 30_000 });
   await expect(page.getByTestId("batch-state")).toHaveText("finished");
 
-  // Settled: the report is read again (its cache key follows the batch's last change).
-  await page.reload();
+  // Without a reload, every section catches up with the counters (asked again as they move) and then agrees.
   const report = page.getByRole("region", { name: "Delivery report" });
+  await expect(report.getByTestId("chart-latest")).toHaveText(
+    "At the last point: 3 delivered, 0 failed, 0 without a receipt.",
+    { timeout: 15_000 },
+  );
   await expect(report.getByTestId("delivery-chart").locator("svg").first()).toBeVisible();
   const operators = page.getByRole("region", { name: "By operator" });
   for (const name of ["Safaricom", "Airtel", "Telkom"]) {
     await expect(operators.getByRole("cell", { name, exact: true })).toBeVisible();
     await expect(operators.getByTestId(`rate-${name}`)).toHaveText("100.0 %");
+    await expect(operators.getByTestId(`delivered-${name}`)).toHaveText("1");
   }
   await expect(page.getByRole("region", { name: "Failure reasons" }).getByText("No failures.")).toBeVisible();
+  await expect(report.getByTestId("reached")).toContainText("3 of 3 people targeted reached");
+  // Each section says as of when, of the same moment as the counters beside it: none is catching up.
+  const asOf = report.getByTestId("as-of");
+  await expect(asOf).toHaveCount(4);
+  for (const text of await asOf.allTextContents())
+    expect(text).toMatch(/^As of \d\d:\d\d:\d\d EAT \(3 delivered then\)\.$/);
+  await expect(page.getByTestId("count-FAILED")).toHaveText("0");
+  await progressBarsNamed(page);
   await shoot(page, "batch");
 
   // Receipts page: search by the number in another form, then open the message from its receipt.
@@ -91,6 +112,11 @@ test("an admin sends a batch and reads its reports: batch, message, receipts and
   await expect(page.getByRole("link", { name: `Reports ${tail}` }).first()).toBeVisible();
   expect(Number((await page.getByTestId("sent-Today").textContent())!.replaceAll(",", ""))).toBeGreaterThanOrEqual(3);
   await expect(page.getByTestId("outcomes-chart").locator("svg").first()).toBeVisible();
+  // Per network, over 30 days: this batch's three networks, each fully delivered today.
+  const networks = page.getByRole("region", { name: "By network" });
+  for (const name of ["Safaricom", "Airtel", "Telkom"])
+    await expect(networks.getByTestId(`network-rate-${name}`)).not.toHaveText("—");
+  await expect(networks.getByTestId("operator-chart").locator("svg").first()).toBeVisible();
   await shoot(page, "overview");
   expect(violations).toEqual([]);
 });
