@@ -57,7 +57,7 @@ export function MapStatusForm({ status, action }: { status: string; action: Acti
           {pending ? "Mapping…" : "Map"}
         </Button>
       </div>
-      <ActionNotice result={state} />
+      {state?.ok === false ? <ActionNotice result={state} /> : null}
     </form>
   );
 }

@@ -9,7 +9,7 @@ import { CodeBlock, prettyJson } from "@/components/ui/code-block";
 import { controlClass } from "@/components/ui/field";
 import { Notice } from "@/components/ui/notice";
 import { FailureKindLabel } from "@/components/batches/failure-kind";
-import { MapStatusForm } from "@/components/receipts/map-status-form";
+import { UnknownStatuses } from "@/components/receipts/unknown-statuses";
 import { PageHeader } from "@/components/ui/page-header";
 import { EmptyRow, Table, Td, THead, Th, Tr } from "@/components/ui/table";
 import { canViewReceipts } from "@/lib/auth/permissions";
@@ -84,50 +84,15 @@ export default async function ReceiptsPage({
           applies at once to the messages holding it (their counters and reports follow) and to every later receipt. A
           mapping is recorded in the audit log and cannot be changed afterwards.
         </p>
-        <Table>
-          <THead>
-            <Th>Status</Th>
-            <Th numeric>Receipts</Th>
-            <Th>First seen / last seen (EAT)</Th>
-            <Th>Examples</Th>
-            <Th>What it means</Th>
-          </THead>
-          <tbody>
-            {statuses.unmapped.length === 0 ? (
-              <EmptyRow columns={5}>Every status received so far is known.</EmptyRow>
-            ) : null}
-            {statuses.unmapped.map((s) => (
-              <Tr key={s.status}>
-                <Td className="font-mono text-xs">{s.status}</Td>
-                <Td numeric>{s.receipts.toLocaleString()}</Td>
-                <Td className="whitespace-nowrap text-slate-600">
-                  {dateTime.format(s.firstSeenAt)}
-                  <br />
-                  {dateTime.format(s.lastSeenAt)}
-                </Td>
-                <Td className="text-xs">
-                  <ul>
-                    {s.examples.map((e) => (
-                      <li key={e.receiptId} className="whitespace-nowrap">
-                        {e.messageId ? (
-                          <Link href={`/messages/${e.messageId}`} className="text-sky-700 underline">
-                            message {e.messageId}
-                          </Link>
-                        ) : (
-                          <span>receipt {e.receiptId} (no message)</span>
-                        )}{" "}
-                        <span className="font-mono">{e.phone ?? ""}</span>
-                      </li>
-                    ))}
-                  </ul>
-                </Td>
-                <Td className="min-w-72">
-                  <MapStatusForm status={s.status} action={mapStatusAction} />
-                </Td>
-              </Tr>
-            ))}
-          </tbody>
-        </Table>
+        <UnknownStatuses
+          action={mapStatusAction}
+          rows={statuses.unmapped.map((s) => ({
+            status: s.status,
+            receipts: s.receipts,
+            seen: [dateTime.format(s.firstSeenAt), dateTime.format(s.lastSeenAt)],
+            examples: s.examples,
+          }))}
+        />
         {statuses.mapped.length > 0 ? (
           <details className="text-sm">
             <summary className="cursor-pointer text-sky-700">
