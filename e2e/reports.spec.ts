@@ -155,3 +155,24 @@ test("a viewer reads the overview, batch and message pages but not the receipt l
     await expect(page.getByRole("heading", { name: "Not found" })).toBeVisible();
   }
 });
+
+test("a scheduled batch cancelled on its page: the badge changes in place, without a reload", async ({
+  page,
+  seedUser,
+  db,
+}) => {
+  const operator = await seedUser("OPERATOR");
+  const { rows } = await db.query<{ id: string }>(
+    `INSERT INTO "Batch" (id, kind, name, "accountId", "templateText", sender, state, "scheduledAt", "recipientCount", "updatedAt")
+     SELECT gen_random_uuid(), 'SMS', 'Tomorrow''s reminder', id, 'Hello', 'TUMA', 'SCHEDULED', now() + interval '1 day', 0, now()
+     FROM "ProviderAccount" WHERE "isDefault" LIMIT 1 RETURNING id`,
+  );
+  await logIn(page, operator);
+  await page.goto(`/batches/${rows[0]!.id}`);
+  await expect(page.getByTestId("batch-state")).toHaveText("scheduled");
+  page.once("dialog", (dialog) => void dialog.accept());
+  await page.getByRole("button", { name: "Cancel" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Cancelled" })).toBeVisible();
+  await expect(page.getByTestId("batch-state")).toHaveText("cancelled");
+  await expect(page.getByRole("button", { name: "Cancel" })).toHaveCount(0);
+});
