@@ -88,7 +88,7 @@ export async function benchOperatorDays(): Promise<BenchResult> {
     await pool().query(`VACUUM ANALYZE "DeliveryRollup"`);
     const generateSeconds = (performance.now() - t0) / 1000;
     const { rows: size } = await pool().query<{ rows: string; sent: string }>(
-      `SELECT count(*) AS rows, COALESCE(sum(count) FILTER (WHERE outcome = 'SENT'), 0) AS sent FROM "DeliveryRollup"`,
+      `SELECT count(*) AS rows, COALESCE(sum(outcomes[1]), 0) AS sent FROM "DeliveryRollup"`, // outcomes[1]: sent
     );
     const report = await getOperatorDays(now);
     const counted = report.operators.reduce((s, o) => s + o.total.sent, 0);

@@ -130,18 +130,25 @@ export async function receipts(specs: ReceiptSpec[]): Promise<string[]> {
 
 /** DeliveryRollup as its triggers keep it equals a recount from the messages (one statement, one snapshot). */
 export async function rollupMatchesRecount(): Promise<boolean> {
+  const { ROLLUP_OUTCOMES, DELAY_BUCKETS } = await import("@/lib/reports/rollup-outcomes");
+  const outcomes = ROLLUP_OUTCOMES.map((_, i) => (i === 0 ? "count(*)" : `count(*) FILTER (WHERE slot = ${i})`));
+  const delays = Array.from({ length: DELAY_BUCKETS }, (_, i) => `count(*) FILTER (WHERE bucket = ${i})`);
+  const nonZero = (column: string) => `EXISTS (SELECT 1 FROM unnest(${column}) x WHERE x <> 0)`;
   const { rows } = await pool().query<{ ok: boolean }>(
-    `WITH recount AS (
-       SELECT tuma_rollup_hour(COALESCE(r."submittedAt", r."receiptAt", r."createdAt")) AS hour,
-              COALESCE(r.operator, '') AS operator, c.k AS outcome, c.b AS bucket, count(*)::int AS n
-       FROM "Message" r
-       CROSS JOIN LATERAL (VALUES ('SENT', 0::smallint),
-         (tuma_rollup_outcome(r.state, r."failureClass"),
-          CASE WHEN r.state = 'REJECTED' THEN 0 ELSE tuma_delay_bucket(r."submittedAt", r."receiptAt") END)) c(k, b)
-       WHERE tuma_is_sent_state(r.state) AND c.k IS NOT NULL
-       GROUP BY 1, 2, 3, 4
+    `WITH m AS (
+       SELECT tuma_rollup_hour(COALESCE("submittedAt", "receiptAt", "createdAt")) AS h, COALESCE(operator, '') AS o,
+              tuma_rollup_slot(state, "failureClass") AS slot,
+              CASE WHEN tuma_is_delivered_state(state) OR state = 'FAILED' THEN tuma_delay_bucket("submittedAt", "receiptAt") END AS bucket
+       FROM "Message" WHERE tuma_is_sent_state(state)
      ),
-     kept AS (SELECT hour, operator, outcome, "delayBucket" AS bucket, count AS n FROM "DeliveryRollup" WHERE count <> 0)
+     recount AS (
+       SELECT h, o, ARRAY[${outcomes.join(", ")}]::int[] AS outcomes, ARRAY[${delays.join(", ")}]::int[] AS delays
+       FROM m GROUP BY 1, 2
+     ),
+     kept AS (
+       SELECT hour AS h, operator AS o, outcomes, delays FROM "DeliveryRollup"
+       WHERE ${nonZero("outcomes")} OR ${nonZero("delays")}
+     )
      SELECT NOT EXISTS ((SELECT * FROM recount EXCEPT SELECT * FROM kept) UNION ALL (SELECT * FROM kept EXCEPT SELECT * FROM recount)) AS ok`,
   );
   return rows[0]?.ok === true;

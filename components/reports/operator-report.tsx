@@ -11,7 +11,8 @@ import { delayBucketLabel } from "@/lib/reports/delay-buckets";
 import { formatRate } from "@/lib/reports/format";
 import type { OperatorFigures, OperatorReport as Report } from "@/lib/reports/operator-days";
 
-const COLORS = ["#16a34a", "#dc2626", "#2563eb", "#9333ea", "#ea580c", "#0891b2", "#64748b"];
+// Distinct from the outcome colours (green delivered, red failed), so a network never reads as an outcome.
+const COLORS = ["#2563eb", "#9333ea", "#ea580c", "#0891b2", "#ca8a04", "#db2777", "#64748b"];
 
 export function OperatorReport({ days, operators }: { days: string[]; operators: Report[] }) {
   if (operators.length === 0)

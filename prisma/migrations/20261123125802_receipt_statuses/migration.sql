@@ -31,11 +31,10 @@ CREATE TABLE "UnmappedStatusMessage" (
 CREATE TABLE "DeliveryRollup" (
     "hour" TIMESTAMPTZ(3) NOT NULL,
     "operator" TEXT NOT NULL,
-    "outcome" TEXT NOT NULL,
-    "delayBucket" SMALLINT NOT NULL,
-    "count" INTEGER NOT NULL,
+    "outcomes" INTEGER[],
+    "delays" INTEGER[],
 
-    CONSTRAINT "DeliveryRollup_pkey" PRIMARY KEY ("hour","operator","outcome","delayBucket")
+    CONSTRAINT "DeliveryRollup_pkey" PRIMARY KEY ("hour","operator")
 );
 
 -- CreateTable
@@ -115,28 +114,57 @@ CREATE FUNCTION tuma_delay_bucket(sent anyelement, receipt anyelement) RETURNS s
     ARRAY[5, 10, 20, 30, 60, 120, 300, 600, 1200, 1800, 3600, 7200, 21600, 43200, 86400, 172800]::float8[]) END::smallint
 $$;
 
--- A message's contributions: one "SENT" row when it is in a sent state, and one outcome row when it has one.
-CREATE FUNCTION tuma_rollup_outcome(s "MessageState", failure_class text) RETURNS text LANGUAGE sql IMMUTABLE AS $$
-  SELECT CASE WHEN tuma_is_delivered_state(s) THEN 'DELIVERED' WHEN s = 'FAILED' THEN COALESCE(failure_class, 'NETWORK')
-              WHEN s = 'REJECTED' THEN 'REJECTED' END
+-- A message's outcome slot in "outcomes": lib/reports/rollup-outcomes.ts ROLLUP_OUTCOMES, from 0 (a test checks each):
+-- 1 delivered, 2 refused, 3… failed by class (a failure without a class is a network failure); null when the message
+-- has no outcome yet (awaiting, unknown). Slot 0, sent, is counted apart.
+CREATE FUNCTION tuma_rollup_slot(s "MessageState", failure_class text) RETURNS smallint LANGUAGE sql IMMUTABLE AS $$
+  SELECT CASE WHEN tuma_is_delivered_state(s) THEN 1 WHEN s = 'REJECTED' THEN 2 WHEN s = 'FAILED' THEN
+    CASE failure_class WHEN 'ABSENT' THEN 3 WHEN 'NO_ANSWER' THEN 4 WHEN 'NETWORK' THEN 5 WHEN 'ACCOUNT' THEN 6
+      WHEN 'BLACKLISTED' THEN 7 WHEN 'INVALID_NUMBER' THEN 8 WHEN 'SENDER_ID' THEN 9 ELSE 5 END
+  END::smallint
 $$;
 
+-- Element-wise sum of two count arrays.
+CREATE FUNCTION tuma_array_add(a int[], b int[]) RETURNS int[] LANGUAGE sql IMMUTABLE AS $$
+  SELECT array_agg(COALESCE(x, 0) + COALESCE(y, 0) ORDER BY i) FROM unnest(a, b) WITH ORDINALITY AS t(x, y, i)
+$$;
+
+-- Adds a statement's contributions — per (hour, operator): a slot of "outcomes" (0 sent) or, with slot -1, a delay
+-- bucket of "delays"; n may be negative — as one row per hour and operator, in key order, so that concurrent
+-- statements lock rows in one order (after the batch rows the counter trigger locked: triggers fire in name order,
+-- and these names come last).
+CREATE FUNCTION tuma_rollup_add(hs timestamptz[], ops text[], slots smallint[], buckets smallint[], ns bigint[])
+RETURNS void LANGUAGE sql AS $$
+  WITH c AS (SELECT * FROM unnest(hs, ops, slots, buckets, ns) AS c(h, o, slot, bucket, n)),
+  k AS (SELECT DISTINCT h, o FROM c)
+  INSERT INTO "DeliveryRollup" (hour, operator, outcomes, delays)
+  SELECT k.h, k.o,
+    ARRAY(SELECT COALESCE((SELECT sum(c.n) FROM c WHERE c.h = k.h AND c.o = k.o AND c.slot = i), 0)::int
+          FROM generate_series(0, 9) i ORDER BY i),
+    ARRAY(SELECT COALESCE((SELECT sum(c.n) FROM c WHERE c.h = k.h AND c.o = k.o AND c.slot = -1 AND c.bucket = i), 0)::int
+          FROM generate_series(0, 16) i ORDER BY i)
+  FROM k ORDER BY 1, 2
+  ON CONFLICT (hour, operator) DO UPDATE SET outcomes = tuma_array_add("DeliveryRollup".outcomes, EXCLUDED.outcomes),
+    delays = tuma_array_add("DeliveryRollup".delays, EXCLUDED.delays)
+$$;
+
+-- A message's contributions: slot 0 (sent) when it is in a sent state, its outcome's slot when it has one, and its
+-- receipt delay's bucket when it has a final receipt and a known delay.
 CREATE FUNCTION tuma_delivery_rollup_insert() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  INSERT INTO "DeliveryRollup" (hour, operator, outcome, "delayBucket", count)
-  SELECT h, o, k, b, sum(n) FROM (
-    SELECT tuma_rollup_hour(COALESCE(r."submittedAt", r."receiptAt", r."createdAt")) AS h, COALESCE(r.operator, '') AS o,
-             c.k, c.b, 1 AS n
+  PERFORM tuma_rollup_add(array_agg(h), array_agg(o), array_agg(slot), array_agg(bucket), array_agg(n)) FROM (
+    SELECT h, o, slot, bucket, sum(n) AS n FROM (
+      SELECT tuma_rollup_hour(COALESCE(r."submittedAt", r."receiptAt", r."createdAt")) AS h, COALESCE(r.operator, '') AS o,
+             c.slot, c.bucket, 1 AS n
       FROM new_rows r
-      CROSS JOIN LATERAL (VALUES ('SENT', 0::smallint),
-        (tuma_rollup_outcome(r.state, r."failureClass"),
-         CASE WHEN r.state = 'REJECTED' THEN 0 ELSE tuma_delay_bucket(r."submittedAt", r."receiptAt") END)) c(k, b)
-      WHERE tuma_is_sent_state(r.state) AND c.k IS NOT NULL
-  ) x GROUP BY 1, 2, 3, 4 HAVING sum(n) <> 0
-  -- In key order, so that concurrent statements lock rows in one order (after the batch rows the counter trigger
-  -- locked: triggers fire in name order, and these names come last).
-  ORDER BY 1, 2, 3, 4
-  ON CONFLICT (hour, operator, outcome, "delayBucket") DO UPDATE SET count = "DeliveryRollup".count + EXCLUDED.count;
+      CROSS JOIN LATERAL (VALUES (0::smallint, NULL::smallint),
+        (tuma_rollup_slot(r.state, r."failureClass"), NULL::smallint),
+        ((CASE WHEN tuma_is_delivered_state(r.state) OR r.state = 'FAILED' THEN -1 END)::smallint,
+         tuma_delay_bucket(r."submittedAt", r."receiptAt"))
+      ) c(slot, bucket)
+      WHERE tuma_is_sent_state(r.state) AND c.slot IS NOT NULL AND (c.slot <> -1 OR c.bucket >= 0)
+    ) x GROUP BY 1, 2, 3, 4 HAVING sum(n) <> 0
+  ) d HAVING count(*) > 0;
   RETURN NULL;
 END $$;
 
@@ -144,10 +172,10 @@ END $$;
 -- its new one.
 CREATE FUNCTION tuma_delivery_rollup_update() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  INSERT INTO "DeliveryRollup" (hour, operator, outcome, "delayBucket", count)
-  SELECT h, o, k, b, sum(n) FROM (
-    SELECT tuma_rollup_hour(COALESCE(r."submittedAt", r."receiptAt", r."createdAt")) AS h, COALESCE(r.operator, '') AS o,
-             c.k, c.b, r.sign AS n
+  PERFORM tuma_rollup_add(array_agg(h), array_agg(o), array_agg(slot), array_agg(bucket), array_agg(n)) FROM (
+    SELECT h, o, slot, bucket, sum(n) AS n FROM (
+      SELECT tuma_rollup_hour(COALESCE(r."submittedAt", r."receiptAt", r."createdAt")) AS h, COALESCE(r.operator, '') AS o,
+             c.slot, c.bucket, r.sign AS n
       FROM (
         SELECT n.*, 1 AS sign FROM new_rows n JOIN old_rows o ON o.id = n.id
         WHERE (n.state, n."failureClass", n.operator, n."submittedAt", n."receiptAt") IS DISTINCT FROM (o.state, o."failureClass", o.operator, o."submittedAt", o."receiptAt")
@@ -155,34 +183,32 @@ BEGIN
         SELECT o.*, -1 FROM new_rows n JOIN old_rows o ON o.id = n.id
         WHERE (n.state, n."failureClass", n.operator, n."submittedAt", n."receiptAt") IS DISTINCT FROM (o.state, o."failureClass", o.operator, o."submittedAt", o."receiptAt")
       ) r
-      CROSS JOIN LATERAL (VALUES ('SENT', 0::smallint),
-        (tuma_rollup_outcome(r.state, r."failureClass"),
-         CASE WHEN r.state = 'REJECTED' THEN 0 ELSE tuma_delay_bucket(r."submittedAt", r."receiptAt") END)) c(k, b)
-      WHERE tuma_is_sent_state(r.state) AND c.k IS NOT NULL
-  ) x GROUP BY 1, 2, 3, 4 HAVING sum(n) <> 0
-  -- In key order, so that concurrent statements lock rows in one order (after the batch rows the counter trigger
-  -- locked: triggers fire in name order, and these names come last).
-  ORDER BY 1, 2, 3, 4
-  ON CONFLICT (hour, operator, outcome, "delayBucket") DO UPDATE SET count = "DeliveryRollup".count + EXCLUDED.count;
+      CROSS JOIN LATERAL (VALUES (0::smallint, NULL::smallint),
+        (tuma_rollup_slot(r.state, r."failureClass"), NULL::smallint),
+        ((CASE WHEN tuma_is_delivered_state(r.state) OR r.state = 'FAILED' THEN -1 END)::smallint,
+         tuma_delay_bucket(r."submittedAt", r."receiptAt"))
+      ) c(slot, bucket)
+      WHERE tuma_is_sent_state(r.state) AND c.slot IS NOT NULL AND (c.slot <> -1 OR c.bucket >= 0)
+    ) x GROUP BY 1, 2, 3, 4 HAVING sum(n) <> 0
+  ) d HAVING count(*) > 0;
   RETURN NULL;
 END $$;
 
 CREATE FUNCTION tuma_delivery_rollup_delete() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  INSERT INTO "DeliveryRollup" (hour, operator, outcome, "delayBucket", count)
-  SELECT h, o, k, b, sum(n) FROM (
-    SELECT tuma_rollup_hour(COALESCE(r."submittedAt", r."receiptAt", r."createdAt")) AS h, COALESCE(r.operator, '') AS o,
-             c.k, c.b, -1 AS n
+  PERFORM tuma_rollup_add(array_agg(h), array_agg(o), array_agg(slot), array_agg(bucket), array_agg(n)) FROM (
+    SELECT h, o, slot, bucket, sum(n) AS n FROM (
+      SELECT tuma_rollup_hour(COALESCE(r."submittedAt", r."receiptAt", r."createdAt")) AS h, COALESCE(r.operator, '') AS o,
+             c.slot, c.bucket, -1 AS n
       FROM old_rows r
-      CROSS JOIN LATERAL (VALUES ('SENT', 0::smallint),
-        (tuma_rollup_outcome(r.state, r."failureClass"),
-         CASE WHEN r.state = 'REJECTED' THEN 0 ELSE tuma_delay_bucket(r."submittedAt", r."receiptAt") END)) c(k, b)
-      WHERE tuma_is_sent_state(r.state) AND c.k IS NOT NULL
-  ) x GROUP BY 1, 2, 3, 4 HAVING sum(n) <> 0
-  -- In key order, so that concurrent statements lock rows in one order (after the batch rows the counter trigger
-  -- locked: triggers fire in name order, and these names come last).
-  ORDER BY 1, 2, 3, 4
-  ON CONFLICT (hour, operator, outcome, "delayBucket") DO UPDATE SET count = "DeliveryRollup".count + EXCLUDED.count;
+      CROSS JOIN LATERAL (VALUES (0::smallint, NULL::smallint),
+        (tuma_rollup_slot(r.state, r."failureClass"), NULL::smallint),
+        ((CASE WHEN tuma_is_delivered_state(r.state) OR r.state = 'FAILED' THEN -1 END)::smallint,
+         tuma_delay_bucket(r."submittedAt", r."receiptAt"))
+      ) c(slot, bucket)
+      WHERE tuma_is_sent_state(r.state) AND c.slot IS NOT NULL AND (c.slot <> -1 OR c.bucket >= 0)
+    ) x GROUP BY 1, 2, 3, 4 HAVING sum(n) <> 0
+  ) d HAVING count(*) > 0;
   RETURN NULL;
 END $$;
 
@@ -194,11 +220,16 @@ CREATE TRIGGER message_rollup_delete AFTER DELETE ON "Message"
   REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION tuma_delivery_rollup_delete();
 
 -- Messages already sent.
-INSERT INTO "DeliveryRollup" (hour, operator, outcome, "delayBucket", count)
-SELECT tuma_rollup_hour(COALESCE(r."submittedAt", r."receiptAt", r."createdAt")), COALESCE(r.operator, ''), c.k, c.b, count(*)
-FROM "Message" r
-CROSS JOIN LATERAL (VALUES ('SENT', 0::smallint),
-  (tuma_rollup_outcome(r.state, r."failureClass"),
-   CASE WHEN r.state = 'REJECTED' THEN 0 ELSE tuma_delay_bucket(r."submittedAt", r."receiptAt") END)) c(k, b)
-WHERE tuma_is_sent_state(r.state) AND c.k IS NOT NULL
-GROUP BY 1, 2, 3, 4;
+  SELECT tuma_rollup_add(array_agg(h), array_agg(o), array_agg(slot), array_agg(bucket), array_agg(n)) FROM (
+    SELECT h, o, slot, bucket, sum(n) AS n FROM (
+      SELECT tuma_rollup_hour(COALESCE(r."submittedAt", r."receiptAt", r."createdAt")) AS h, COALESCE(r.operator, '') AS o,
+             c.slot, c.bucket, 1 AS n
+      FROM "Message" r
+      CROSS JOIN LATERAL (VALUES (0::smallint, NULL::smallint),
+        (tuma_rollup_slot(r.state, r."failureClass"), NULL::smallint),
+        ((CASE WHEN tuma_is_delivered_state(r.state) OR r.state = 'FAILED' THEN -1 END)::smallint,
+         tuma_delay_bucket(r."submittedAt", r."receiptAt"))
+      ) c(slot, bucket)
+      WHERE tuma_is_sent_state(r.state) AND c.slot IS NOT NULL AND (c.slot <> -1 OR c.bucket >= 0)
+    ) x GROUP BY 1, 2, 3, 4 HAVING sum(n) <> 0
+  ) d HAVING count(*) > 0;
