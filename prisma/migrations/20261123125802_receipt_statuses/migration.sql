@@ -101,16 +101,17 @@ CREATE FUNCTION tuma_is_delivered_state(s "MessageState") RETURNS boolean LANGUA
   SELECT s IN ('DELIVERED', 'ANSWERED')
 $$;
 
--- The UTC hour a message counts in: when it was sent (else when its receipt came, else when it was stored).
+-- The UTC hour a message counts in: when it was sent (else when its receipt came, else when it was stored). date_part,
+-- not extract: float arithmetic, several times faster per row than extract's numeric.
 CREATE FUNCTION tuma_rollup_hour(at anyelement) RETURNS timestamptz LANGUAGE sql IMMUTABLE AS $$
-  SELECT to_timestamp(floor(extract(epoch FROM at) / 3600) * 3600)
+  SELECT to_timestamp(floor(date_part('epoch', at) / 3600) * 3600)
 $$;
 
 -- The receipt delay's bucket: lib/reports/delay-buckets.ts DELAY_BUCKET_BOUNDS (seconds; a test checks they agree):
 -- 0 below the first bound, i from the i-th on; -1 when the delay is not known.
 CREATE FUNCTION tuma_delay_bucket(sent anyelement, receipt anyelement) RETURNS smallint LANGUAGE sql IMMUTABLE AS $$
   SELECT CASE WHEN sent IS NULL OR receipt IS NULL THEN -1 ELSE width_bucket(
-    GREATEST(0, extract(epoch FROM receipt) - extract(epoch FROM sent))::float8,
+    GREATEST(0, date_part('epoch', receipt) - date_part('epoch', sent)),
     ARRAY[5, 10, 20, 30, 60, 120, 300, 600, 1200, 1800, 3600, 7200, 21600, 43200, 86400, 172800]::float8[]) END::smallint
 $$;
 
@@ -129,42 +130,30 @@ CREATE FUNCTION tuma_array_add(a int[], b int[]) RETURNS int[] LANGUAGE sql IMMU
   SELECT array_agg(COALESCE(x, 0) + COALESCE(y, 0) ORDER BY i) FROM unnest(a, b) WITH ORDINALITY AS t(x, y, i)
 $$;
 
--- Adds a statement's contributions — per (hour, operator): a slot of "outcomes" (0 sent) or, with slot -1, a delay
--- bucket of "delays"; n may be negative — as one row per hour and operator, in key order, so that concurrent
--- statements lock rows in one order (after the batch rows the counter trigger locked: triggers fire in name order,
--- and these names come last).
-CREATE FUNCTION tuma_rollup_add(hs timestamptz[], ops text[], slots smallint[], buckets smallint[], ns bigint[])
-RETURNS void LANGUAGE sql AS $$
-  WITH c AS (SELECT * FROM unnest(hs, ops, slots, buckets, ns) AS c(h, o, slot, bucket, n)),
-  k AS (SELECT DISTINCT h, o FROM c)
-  INSERT INTO "DeliveryRollup" (hour, operator, outcomes, delays)
-  SELECT k.h, k.o,
-    ARRAY(SELECT COALESCE((SELECT sum(c.n) FROM c WHERE c.h = k.h AND c.o = k.o AND c.slot = i), 0)::int
-          FROM generate_series(0, 9) i ORDER BY i),
-    ARRAY(SELECT COALESCE((SELECT sum(c.n) FROM c WHERE c.h = k.h AND c.o = k.o AND c.slot = -1 AND c.bucket = i), 0)::int
-          FROM generate_series(0, 16) i ORDER BY i)
-  FROM k ORDER BY 1, 2
-  ON CONFLICT (hour, operator) DO UPDATE SET outcomes = tuma_array_add("DeliveryRollup".outcomes, EXCLUDED.outcomes),
-    delays = tuma_array_add("DeliveryRollup".delays, EXCLUDED.delays)
-$$;
+-- Each trigger adds its statement's contributions as one row per hour and operator, in key order, so that concurrent
+-- statements lock rows in one order (after the batch rows the counter trigger locked: triggers fire in name order, and
+-- these names come last). A message in a sent state counts in slot 0 (sent), in its outcome's slot when it has one,
+-- and in its receipt delay's bucket when it has a final receipt and a known delay. The rows are grouped first (a
+-- statement of thousands of messages touches a few hours and networks), then spread into the two arrays.
 
--- A message's contributions: slot 0 (sent) when it is in a sent state, its outcome's slot when it has one, and its
--- receipt delay's bucket when it has a final receipt and a known delay.
 CREATE FUNCTION tuma_delivery_rollup_insert() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  PERFORM tuma_rollup_add(array_agg(h), array_agg(o), array_agg(slot), array_agg(bucket), array_agg(n)) FROM (
-    SELECT h, o, slot, bucket, sum(n) AS n FROM (
-      SELECT tuma_rollup_hour(COALESCE(r."submittedAt", r."receiptAt", r."createdAt")) AS h, COALESCE(r.operator, '') AS o,
-             c.slot, c.bucket, 1 AS n
-      FROM new_rows r
-      CROSS JOIN LATERAL (VALUES (0::smallint, NULL::smallint),
-        (tuma_rollup_slot(r.state, r."failureClass"), NULL::smallint),
-        ((CASE WHEN tuma_is_delivered_state(r.state) OR r.state = 'FAILED' THEN -1 END)::smallint,
-         tuma_delay_bucket(r."submittedAt", r."receiptAt"))
-      ) c(slot, bucket)
-      WHERE tuma_is_sent_state(r.state) AND c.slot IS NOT NULL AND (c.slot <> -1 OR c.bucket >= 0)
-    ) x GROUP BY 1, 2, 3, 4 HAVING sum(n) <> 0
-  ) d HAVING count(*) > 0;
+  INSERT INTO "DeliveryRollup" (hour, operator, outcomes, delays)
+  SELECT h, o, ARRAY[COALESCE(sum(n), 0), COALESCE(sum(n) FILTER (WHERE slot = 1), 0), COALESCE(sum(n) FILTER (WHERE slot = 2), 0), COALESCE(sum(n) FILTER (WHERE slot = 3), 0), COALESCE(sum(n) FILTER (WHERE slot = 4), 0), COALESCE(sum(n) FILTER (WHERE slot = 5), 0), COALESCE(sum(n) FILTER (WHERE slot = 6), 0), COALESCE(sum(n) FILTER (WHERE slot = 7), 0), COALESCE(sum(n) FILTER (WHERE slot = 8), 0), COALESCE(sum(n) FILTER (WHERE slot = 9), 0)]::int[],
+         ARRAY[COALESCE(sum(n) FILTER (WHERE bucket = 0), 0), COALESCE(sum(n) FILTER (WHERE bucket = 1), 0), COALESCE(sum(n) FILTER (WHERE bucket = 2), 0), COALESCE(sum(n) FILTER (WHERE bucket = 3), 0), COALESCE(sum(n) FILTER (WHERE bucket = 4), 0), COALESCE(sum(n) FILTER (WHERE bucket = 5), 0), COALESCE(sum(n) FILTER (WHERE bucket = 6), 0), COALESCE(sum(n) FILTER (WHERE bucket = 7), 0), COALESCE(sum(n) FILTER (WHERE bucket = 8), 0), COALESCE(sum(n) FILTER (WHERE bucket = 9), 0), COALESCE(sum(n) FILTER (WHERE bucket = 10), 0), COALESCE(sum(n) FILTER (WHERE bucket = 11), 0), COALESCE(sum(n) FILTER (WHERE bucket = 12), 0), COALESCE(sum(n) FILTER (WHERE bucket = 13), 0), COALESCE(sum(n) FILTER (WHERE bucket = 14), 0), COALESCE(sum(n) FILTER (WHERE bucket = 15), 0), COALESCE(sum(n) FILTER (WHERE bucket = 16), 0)]::int[]
+  FROM (
+    SELECT tuma_rollup_hour(COALESCE(r."submittedAt", r."receiptAt", r."createdAt")) AS h, COALESCE(r.operator, '') AS o,
+           tuma_rollup_slot(r.state, r."failureClass") AS slot,
+           CASE WHEN tuma_is_delivered_state(r.state) OR r.state = 'FAILED' THEN tuma_delay_bucket(r."submittedAt", r."receiptAt") END AS bucket,
+           sum(1) AS n
+    FROM new_rows r
+    WHERE tuma_is_sent_state(r.state)
+    GROUP BY 1, 2, 3, 4
+  ) g
+  GROUP BY h, o HAVING bool_or(n <> 0)
+  ORDER BY h, o
+  ON CONFLICT (hour, operator) DO UPDATE SET outcomes = tuma_array_add("DeliveryRollup".outcomes, EXCLUDED.outcomes),
+    delays = tuma_array_add("DeliveryRollup".delays, EXCLUDED.delays);
   RETURN NULL;
 END $$;
 
@@ -172,43 +161,47 @@ END $$;
 -- its new one.
 CREATE FUNCTION tuma_delivery_rollup_update() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  PERFORM tuma_rollup_add(array_agg(h), array_agg(o), array_agg(slot), array_agg(bucket), array_agg(n)) FROM (
-    SELECT h, o, slot, bucket, sum(n) AS n FROM (
-      SELECT tuma_rollup_hour(COALESCE(r."submittedAt", r."receiptAt", r."createdAt")) AS h, COALESCE(r.operator, '') AS o,
-             c.slot, c.bucket, r.sign AS n
-      FROM (
-        SELECT n.*, 1 AS sign FROM new_rows n JOIN old_rows o ON o.id = n.id
-        WHERE (n.state, n."failureClass", n.operator, n."submittedAt", n."receiptAt") IS DISTINCT FROM (o.state, o."failureClass", o.operator, o."submittedAt", o."receiptAt")
-        UNION ALL
-        SELECT o.*, -1 FROM new_rows n JOIN old_rows o ON o.id = n.id
-        WHERE (n.state, n."failureClass", n.operator, n."submittedAt", n."receiptAt") IS DISTINCT FROM (o.state, o."failureClass", o.operator, o."submittedAt", o."receiptAt")
-      ) r
-      CROSS JOIN LATERAL (VALUES (0::smallint, NULL::smallint),
-        (tuma_rollup_slot(r.state, r."failureClass"), NULL::smallint),
-        ((CASE WHEN tuma_is_delivered_state(r.state) OR r.state = 'FAILED' THEN -1 END)::smallint,
-         tuma_delay_bucket(r."submittedAt", r."receiptAt"))
-      ) c(slot, bucket)
-      WHERE tuma_is_sent_state(r.state) AND c.slot IS NOT NULL AND (c.slot <> -1 OR c.bucket >= 0)
-    ) x GROUP BY 1, 2, 3, 4 HAVING sum(n) <> 0
-  ) d HAVING count(*) > 0;
+  INSERT INTO "DeliveryRollup" (hour, operator, outcomes, delays)
+  SELECT h, o, ARRAY[COALESCE(sum(n), 0), COALESCE(sum(n) FILTER (WHERE slot = 1), 0), COALESCE(sum(n) FILTER (WHERE slot = 2), 0), COALESCE(sum(n) FILTER (WHERE slot = 3), 0), COALESCE(sum(n) FILTER (WHERE slot = 4), 0), COALESCE(sum(n) FILTER (WHERE slot = 5), 0), COALESCE(sum(n) FILTER (WHERE slot = 6), 0), COALESCE(sum(n) FILTER (WHERE slot = 7), 0), COALESCE(sum(n) FILTER (WHERE slot = 8), 0), COALESCE(sum(n) FILTER (WHERE slot = 9), 0)]::int[],
+         ARRAY[COALESCE(sum(n) FILTER (WHERE bucket = 0), 0), COALESCE(sum(n) FILTER (WHERE bucket = 1), 0), COALESCE(sum(n) FILTER (WHERE bucket = 2), 0), COALESCE(sum(n) FILTER (WHERE bucket = 3), 0), COALESCE(sum(n) FILTER (WHERE bucket = 4), 0), COALESCE(sum(n) FILTER (WHERE bucket = 5), 0), COALESCE(sum(n) FILTER (WHERE bucket = 6), 0), COALESCE(sum(n) FILTER (WHERE bucket = 7), 0), COALESCE(sum(n) FILTER (WHERE bucket = 8), 0), COALESCE(sum(n) FILTER (WHERE bucket = 9), 0), COALESCE(sum(n) FILTER (WHERE bucket = 10), 0), COALESCE(sum(n) FILTER (WHERE bucket = 11), 0), COALESCE(sum(n) FILTER (WHERE bucket = 12), 0), COALESCE(sum(n) FILTER (WHERE bucket = 13), 0), COALESCE(sum(n) FILTER (WHERE bucket = 14), 0), COALESCE(sum(n) FILTER (WHERE bucket = 15), 0), COALESCE(sum(n) FILTER (WHERE bucket = 16), 0)]::int[]
+  FROM (
+    SELECT tuma_rollup_hour(COALESCE(r."submittedAt", r."receiptAt", r."createdAt")) AS h, COALESCE(r.operator, '') AS o,
+           tuma_rollup_slot(r.state, r."failureClass") AS slot,
+           CASE WHEN tuma_is_delivered_state(r.state) OR r.state = 'FAILED' THEN tuma_delay_bucket(r."submittedAt", r."receiptAt") END AS bucket,
+           sum(r.sign) AS n
+    FROM new_rows n JOIN old_rows o ON o.id = n.id
+    CROSS JOIN LATERAL (VALUES
+      (n.state, n."failureClass", n.operator, n."submittedAt", n."receiptAt", n."createdAt", 1),
+      (o.state, o."failureClass", o.operator, o."submittedAt", o."receiptAt", o."createdAt", -1)
+    ) r(state, "failureClass", operator, "submittedAt", "receiptAt", "createdAt", sign)
+    WHERE tuma_is_sent_state(r.state) AND (n.state, n."failureClass", n.operator, n."submittedAt", n."receiptAt") IS DISTINCT FROM (o.state, o."failureClass", o.operator, o."submittedAt", o."receiptAt")
+    GROUP BY 1, 2, 3, 4
+  ) g
+  GROUP BY h, o HAVING bool_or(n <> 0)
+  ORDER BY h, o
+  ON CONFLICT (hour, operator) DO UPDATE SET outcomes = tuma_array_add("DeliveryRollup".outcomes, EXCLUDED.outcomes),
+    delays = tuma_array_add("DeliveryRollup".delays, EXCLUDED.delays);
   RETURN NULL;
 END $$;
 
 CREATE FUNCTION tuma_delivery_rollup_delete() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  PERFORM tuma_rollup_add(array_agg(h), array_agg(o), array_agg(slot), array_agg(bucket), array_agg(n)) FROM (
-    SELECT h, o, slot, bucket, sum(n) AS n FROM (
-      SELECT tuma_rollup_hour(COALESCE(r."submittedAt", r."receiptAt", r."createdAt")) AS h, COALESCE(r.operator, '') AS o,
-             c.slot, c.bucket, -1 AS n
-      FROM old_rows r
-      CROSS JOIN LATERAL (VALUES (0::smallint, NULL::smallint),
-        (tuma_rollup_slot(r.state, r."failureClass"), NULL::smallint),
-        ((CASE WHEN tuma_is_delivered_state(r.state) OR r.state = 'FAILED' THEN -1 END)::smallint,
-         tuma_delay_bucket(r."submittedAt", r."receiptAt"))
-      ) c(slot, bucket)
-      WHERE tuma_is_sent_state(r.state) AND c.slot IS NOT NULL AND (c.slot <> -1 OR c.bucket >= 0)
-    ) x GROUP BY 1, 2, 3, 4 HAVING sum(n) <> 0
-  ) d HAVING count(*) > 0;
+  INSERT INTO "DeliveryRollup" (hour, operator, outcomes, delays)
+  SELECT h, o, ARRAY[COALESCE(sum(n), 0), COALESCE(sum(n) FILTER (WHERE slot = 1), 0), COALESCE(sum(n) FILTER (WHERE slot = 2), 0), COALESCE(sum(n) FILTER (WHERE slot = 3), 0), COALESCE(sum(n) FILTER (WHERE slot = 4), 0), COALESCE(sum(n) FILTER (WHERE slot = 5), 0), COALESCE(sum(n) FILTER (WHERE slot = 6), 0), COALESCE(sum(n) FILTER (WHERE slot = 7), 0), COALESCE(sum(n) FILTER (WHERE slot = 8), 0), COALESCE(sum(n) FILTER (WHERE slot = 9), 0)]::int[],
+         ARRAY[COALESCE(sum(n) FILTER (WHERE bucket = 0), 0), COALESCE(sum(n) FILTER (WHERE bucket = 1), 0), COALESCE(sum(n) FILTER (WHERE bucket = 2), 0), COALESCE(sum(n) FILTER (WHERE bucket = 3), 0), COALESCE(sum(n) FILTER (WHERE bucket = 4), 0), COALESCE(sum(n) FILTER (WHERE bucket = 5), 0), COALESCE(sum(n) FILTER (WHERE bucket = 6), 0), COALESCE(sum(n) FILTER (WHERE bucket = 7), 0), COALESCE(sum(n) FILTER (WHERE bucket = 8), 0), COALESCE(sum(n) FILTER (WHERE bucket = 9), 0), COALESCE(sum(n) FILTER (WHERE bucket = 10), 0), COALESCE(sum(n) FILTER (WHERE bucket = 11), 0), COALESCE(sum(n) FILTER (WHERE bucket = 12), 0), COALESCE(sum(n) FILTER (WHERE bucket = 13), 0), COALESCE(sum(n) FILTER (WHERE bucket = 14), 0), COALESCE(sum(n) FILTER (WHERE bucket = 15), 0), COALESCE(sum(n) FILTER (WHERE bucket = 16), 0)]::int[]
+  FROM (
+    SELECT tuma_rollup_hour(COALESCE(r."submittedAt", r."receiptAt", r."createdAt")) AS h, COALESCE(r.operator, '') AS o,
+           tuma_rollup_slot(r.state, r."failureClass") AS slot,
+           CASE WHEN tuma_is_delivered_state(r.state) OR r.state = 'FAILED' THEN tuma_delay_bucket(r."submittedAt", r."receiptAt") END AS bucket,
+           sum(-1) AS n
+    FROM old_rows r
+    WHERE tuma_is_sent_state(r.state)
+    GROUP BY 1, 2, 3, 4
+  ) g
+  GROUP BY h, o HAVING bool_or(n <> 0)
+  ORDER BY h, o
+  ON CONFLICT (hour, operator) DO UPDATE SET outcomes = tuma_array_add("DeliveryRollup".outcomes, EXCLUDED.outcomes),
+    delays = tuma_array_add("DeliveryRollup".delays, EXCLUDED.delays);
   RETURN NULL;
 END $$;
 
@@ -220,16 +213,19 @@ CREATE TRIGGER message_rollup_delete AFTER DELETE ON "Message"
   REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION tuma_delivery_rollup_delete();
 
 -- Messages already sent.
-  SELECT tuma_rollup_add(array_agg(h), array_agg(o), array_agg(slot), array_agg(bucket), array_agg(n)) FROM (
-    SELECT h, o, slot, bucket, sum(n) AS n FROM (
-      SELECT tuma_rollup_hour(COALESCE(r."submittedAt", r."receiptAt", r."createdAt")) AS h, COALESCE(r.operator, '') AS o,
-             c.slot, c.bucket, 1 AS n
-      FROM "Message" r
-      CROSS JOIN LATERAL (VALUES (0::smallint, NULL::smallint),
-        (tuma_rollup_slot(r.state, r."failureClass"), NULL::smallint),
-        ((CASE WHEN tuma_is_delivered_state(r.state) OR r.state = 'FAILED' THEN -1 END)::smallint,
-         tuma_delay_bucket(r."submittedAt", r."receiptAt"))
-      ) c(slot, bucket)
-      WHERE tuma_is_sent_state(r.state) AND c.slot IS NOT NULL AND (c.slot <> -1 OR c.bucket >= 0)
-    ) x GROUP BY 1, 2, 3, 4 HAVING sum(n) <> 0
-  ) d HAVING count(*) > 0;
+  INSERT INTO "DeliveryRollup" (hour, operator, outcomes, delays)
+  SELECT h, o, ARRAY[COALESCE(sum(n), 0), COALESCE(sum(n) FILTER (WHERE slot = 1), 0), COALESCE(sum(n) FILTER (WHERE slot = 2), 0), COALESCE(sum(n) FILTER (WHERE slot = 3), 0), COALESCE(sum(n) FILTER (WHERE slot = 4), 0), COALESCE(sum(n) FILTER (WHERE slot = 5), 0), COALESCE(sum(n) FILTER (WHERE slot = 6), 0), COALESCE(sum(n) FILTER (WHERE slot = 7), 0), COALESCE(sum(n) FILTER (WHERE slot = 8), 0), COALESCE(sum(n) FILTER (WHERE slot = 9), 0)]::int[],
+         ARRAY[COALESCE(sum(n) FILTER (WHERE bucket = 0), 0), COALESCE(sum(n) FILTER (WHERE bucket = 1), 0), COALESCE(sum(n) FILTER (WHERE bucket = 2), 0), COALESCE(sum(n) FILTER (WHERE bucket = 3), 0), COALESCE(sum(n) FILTER (WHERE bucket = 4), 0), COALESCE(sum(n) FILTER (WHERE bucket = 5), 0), COALESCE(sum(n) FILTER (WHERE bucket = 6), 0), COALESCE(sum(n) FILTER (WHERE bucket = 7), 0), COALESCE(sum(n) FILTER (WHERE bucket = 8), 0), COALESCE(sum(n) FILTER (WHERE bucket = 9), 0), COALESCE(sum(n) FILTER (WHERE bucket = 10), 0), COALESCE(sum(n) FILTER (WHERE bucket = 11), 0), COALESCE(sum(n) FILTER (WHERE bucket = 12), 0), COALESCE(sum(n) FILTER (WHERE bucket = 13), 0), COALESCE(sum(n) FILTER (WHERE bucket = 14), 0), COALESCE(sum(n) FILTER (WHERE bucket = 15), 0), COALESCE(sum(n) FILTER (WHERE bucket = 16), 0)]::int[]
+  FROM (
+    SELECT tuma_rollup_hour(COALESCE(r."submittedAt", r."receiptAt", r."createdAt")) AS h, COALESCE(r.operator, '') AS o,
+           tuma_rollup_slot(r.state, r."failureClass") AS slot,
+           CASE WHEN tuma_is_delivered_state(r.state) OR r.state = 'FAILED' THEN tuma_delay_bucket(r."submittedAt", r."receiptAt") END AS bucket,
+           sum(1) AS n
+    FROM "Message" r
+    WHERE tuma_is_sent_state(r.state)
+    GROUP BY 1, 2, 3, 4
+  ) g
+  GROUP BY h, o HAVING bool_or(n <> 0)
+  ORDER BY h, o
+  ON CONFLICT (hour, operator) DO UPDATE SET outcomes = tuma_array_add("DeliveryRollup".outcomes, EXCLUDED.outcomes),
+    delays = tuma_array_add("DeliveryRollup".delays, EXCLUDED.delays);
