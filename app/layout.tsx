@@ -6,6 +6,8 @@ import "./globals.css";
 export const metadata: Metadata = {
   title: { default: "Tuma", template: "%s · Tuma" },
   description: "Send SMS and voice messages in bulk and track every delivery.",
+  // public/icon.svg: the console's one icon (a message bubble), in the tab and on bookmarks.
+  icons: { icon: { url: "/icon.svg", type: "image/svg+xml" } },
 };
 
 export default async function RootLayout({ children }: { children: ReactNode }) {

@@ -1,7 +1,7 @@
 // Shared set-up for benchmarks: a throw-away embedded PostgreSQL with a migrated database, the sandbox provider in
 // its own process (so it has a core of its own, as beside a real deployment), and a provider account pointing at it.
 import { spawn, type ChildProcess } from "node:child_process";
-import { randomBytes } from "node:crypto";
+import { randomBytes, randomUUID } from "node:crypto";
 import path from "node:path";
 import { cloneTemplate, startTestCluster } from "../test/test-cluster";
 
@@ -57,12 +57,14 @@ export async function spawnSandbox(
 /** Creates the provider account (token sealed with this process's key) and an author; returns their ids. */
 export async function seedAccount(env: BenchEnv, receiptSecret = randomBytes(12).toString("hex")) {
   const { db } = await import("../lib/db/client");
-  const { secretBox } = await import("../lib/crypto/encryption-key");
+  const { sealAccountToken } = await import("../lib/accounts/account-token");
+  const id = randomUUID();
   const account = await db.providerAccount.create({
     data: {
+      id,
       name: "Bench sandbox",
       baseUrl: env.sandboxUrl,
-      tokenCiphertext: secretBox().seal(env.token),
+      tokenCiphertext: sealAccountToken(env.token, id),
       tokenLast4: env.token.slice(-4),
       defaultSender: "TUMA",
       defaultOriginator: "254700000000",

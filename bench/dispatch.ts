@@ -1,4 +1,4 @@
-// Dispatch benchmark (DESIGN.md §9): 100,000 SMS recipients from "create batch" to all QUEUED and stored, against
+// Dispatch benchmark (docs/design.md §5): 100,000 SMS recipients from "create batch" to all QUEUED and stored, against
 // the sandbox at its default 120 requests/s. The provider's ceiling allows it in 8.33 s; target ≤ 1.2 × that.
 // Receipts are off here so that the figure is the send path alone (receipts have their own benchmark).
 import { fmt, seedAccount, startBenchEnv } from "./bench-env";

@@ -1,4 +1,4 @@
-// Receipts benchmark (DESIGN.md §6, §9): the built console, started as `npm start` starts it, takes delivery
+// Receipts benchmark (docs/design.md §2, §5): the built console, started as `npm start` starts it, takes delivery
 // receipts on loopback from a keep-alive load generator:
 //   (a) POST /api/ping with a receipt-sized body — the empty Next route handler, the baseline;
 //   (b) POST /api/receipts/<secret>, one receipt per POST (the spec's callback), same concurrency — target ≥ 0.8 × (a);

@@ -1,4 +1,4 @@
-// Reports benchmark (issue 10, DESIGN.md §9): a generated batch of 1,000,000 recipients whose ids cross from 6 to 7
+// Reports benchmark (issue 10, docs/design.md §5): a generated batch of 1,000,000 recipients whose ids cross from 6 to 7
 // digits, states mixed as after a real send (most delivered, some queued, failed and unknown) and 100 rare REJECTED
 // recipients at the very end. Measured in the server process, the time the pages' own queries take (p95 of
 // REPEAT runs each): the batch page, the first and the 10,000th recipients page, a rare-state filter, a phone search,

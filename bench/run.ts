@@ -1,4 +1,4 @@
-// `npm run bench`: every benchmark of DESIGN.md §9, one after the other, each printing its figures and the ratio to
+// `npm run bench`: every benchmark of docs/design.md §5, one after the other, each printing its figures and the ratio to
 // its target. The dispatch benchmark runs three times (a 2-core machine is noisy): the median run's figures are
 // shown, with all three totals. Results are recorded by hand in BENCHMARKS.md with this command.
 // BENCH_ONLY=sandbox,dispatch,receipts,reports,operator-days,import,list-batch,list-dispatch picks some of them.

@@ -47,7 +47,8 @@ test("an admin adds a user; the user logs in with the one-time password, must ch
     `SELECT action FROM "AuditEvent" a JOIN "User" u ON u.id::text = a."targetId" WHERE u.email = $1 ORDER BY a.id`,
     [email],
   );
-  expect(rows.map((r) => r.action)).toEqual(["user.create", "user.password_change"]);
+  // Both log-ins are audited too: with the one-time password, then with the user's own.
+  expect(rows.map((r) => r.action)).toEqual(["user.create", "auth.login", "user.password_change", "auth.login"]);
 });
 
 test("an admin disables a user (their open session ends at once), re-enables them, and cannot disable the last admin", async ({
@@ -66,6 +67,9 @@ test("an admin disables a user (their open session ends at once), re-enables the
   await page.goto("/users");
   const row = page.getByRole("row").filter({ hasText: operator.email });
   await row.getByRole("button", { name: "Disable" }).click();
+  // Asked first, saying what will happen; nothing is done until confirmed.
+  await expect(row.getByText(`Disable ${operator.email}? Their sessions end at once`)).toBeVisible();
+  await row.getByRole("button", { name: "Disable the user" }).click();
   await expect(row.getByRole("status")).toHaveText("Disabled: their sessions have ended.");
   await theirPage.goto("/batches");
   await expect(theirPage).toHaveURL(/\/login/);
@@ -86,6 +90,7 @@ test("an admin disables a user (their open session ends at once), re-enables the
 test("the audit log shows who did what, filters by action, and exports the same rows as CSV", async ({
   page,
   seedUser,
+  db,
 }) => {
   const admin = await seedUser("ADMIN");
   await logIn(page, admin);
@@ -112,6 +117,12 @@ test("the audit log shows who did what, filters by action, and exports the same 
   expect(lines[0]).toBe("id,time_utc,actor_email,actor_id,action,target_type,target_id,detail");
   expect(lines.slice(1).every((line) => line.includes(",user.create,"))).toBe(true);
   expect(csv).toContain(email);
+  // The export itself is an audit event, with the filter it was taken with.
+  const exported = await db.query<{ detail: { action?: string } }>(
+    `SELECT detail FROM "AuditEvent" WHERE "actorId" = $1 AND action = 'export.audit'`,
+    [admin.id],
+  );
+  expect(exported.rows.map((r) => r.detail.action)).toEqual(["user.create"]);
 });
 
 test("a viewer and an operator are refused every admin page and API, server-side", async ({ browser, seedUser }) => {

@@ -49,7 +49,9 @@ test("a 1,000-row list: preview, planner, send, complete, and each recipient's o
   }
   await expect(page.getByTestId("plan-recipients")).toHaveText("1,000");
   await expect(page.getByTestId("plan-requests")).toHaveText("10");
-  await expect(page.getByTestId("plan-units")).toHaveText("1,000");
+  // The opted-out number is never sent: no units for it.
+  await expect(page.getByTestId("plan-units")).toHaveText("999");
+  await expect(page.getByTestId("plan-segments")).toHaveText("Per recipient: 1 segment each.");
   // 10 requests at 0.95 × the sandbox account's 120 requests/s.
   await expect(page.getByTestId("plan-time")).toHaveText(`${(10 / (0.95 * 120)).toFixed(2)} s`);
   await expect(page.getByTestId("planner")).toContainText("1 number(s) are on the opt-out list");
@@ -59,7 +61,7 @@ test("a 1,000-row list: preview, planner, send, complete, and each recipient's o
   // A scheduled start is shown in the browser's time zone; cleared again to send now.
   await page.getByLabel("Send later (optional)").fill("2031-03-04T09:30");
   await expect(page.getByTestId("plan-start")).toContainText("2031");
-  await expect(page.getByTestId("plan-start")).toContainText("9:30");
+  await expect(page.getByTestId("plan-start")).toContainText("(Africa/Nairobi)");
   await page.getByTestId("planner").screenshot({ path: "e2e/screenshots/compose-planner.png" });
   await page.getByLabel("Send later (optional)").fill("");
 
@@ -69,8 +71,13 @@ test("a 1,000-row list: preview, planner, send, complete, and each recipient's o
   await page.getByLabel("Message").fill("Habari {{name}}");
   await expect(preview.getByRole("row").nth(1).getByRole("cell").nth(3)).toHaveText("GSM-7");
 
-  await page.getByRole("button", { name: "Send to 1,000 recipients" }).click();
-  await expect(page).toHaveURL(/\/batches\/[0-9a-f-]{36}$/);
+  await page.getByRole("button", { name: "Send to 999 recipients…" }).click();
+  // The review says who is skipped and why before anything is sent.
+  await expect(page.getByTestId("review-skipped")).toHaveText("1 opted out");
+  await expect(page.getByTestId("review-send")).toHaveText("999");
+  await expect(page.getByTestId("review-units")).toContainText("999");
+  await page.getByRole("button", { name: "Send 999 text messages" }).click();
+  await expect(page).toHaveURL(/\/batches\/[0-9a-f-]{36}$/, { timeout: 30_000 });
   await expect(page.getByTestId("count-DELIVERED")).toHaveText("999", { timeout: 60_000 });
   await expect(page.getByTestId("count-SUPPRESSED")).toHaveText("1");
   await expect(page.getByTestId("batch-state")).toHaveText("finished");
@@ -92,7 +99,13 @@ test("a 1,000-row list: preview, planner, send, complete, and each recipient's o
   for (let i = 0; i < ROWS; i++)
     expect(byPhone.get(storedOf(i))).toEqual({ state: i === 7 ? "SUPPRESSED" : "DELIVERED", text: `Habari Name ${i}` });
   const { rows } = await db.query(`SELECT action FROM "AuditEvent" WHERE "actorId" = $1 ORDER BY id`, [operator.id]);
-  expect(rows.map((r) => r.action)).toEqual(["optout.add", "upload.create", "batch.create"]);
+  expect(rows.map((r) => r.action)).toEqual([
+    "auth.login",
+    "optout.add",
+    "upload.create",
+    "batch.create",
+    "export.batch",
+  ]);
 });
 
 test("a placeholder naming no column is refused before sending, with its name", async ({ page, seedUser, db }) => {
@@ -110,7 +123,7 @@ test("a placeholder naming no column is refused before sending, with its name", 
   await page.getByLabel("Message").fill("Habari {{jina}}, salio {{ Balance }}");
   await expect(page.getByRole("main").getByRole("alert")).toContainText("has no column for {{jina}}, {{Balance}}");
   await expect(page.getByRole("main").getByRole("alert")).toContainText("Its placeholders are: {{phone}} {{name}}");
-  await expect(page.getByRole("button", { name: /Send to 2 recipients/ })).toBeDisabled();
+  await expect(page.getByRole("button", { name: "Send to 2 recipients…" })).toBeDisabled();
   await expect(page.getByTestId("planner")).toHaveCount(0);
   expect(
     (await db.query(`SELECT count(*)::int AS n FROM "Batch" WHERE "authorId" = $1`, [operator.id])).rows[0].n,
@@ -118,7 +131,7 @@ test("a placeholder naming no column is refused before sending, with its name", 
   // Fixed, the same form sends.
   await page.getByLabel("Message").fill("Habari {{NAME}}");
   await expect(page.getByRole("table", { name: "Preview" }).getByRole("row").nth(2)).toContainText("Habari Baraka");
-  await expect(page.getByRole("button", { name: "Send to 2 recipients" })).toBeEnabled();
+  await expect(page.getByRole("button", { name: "Send to 2 recipients…" })).toBeEnabled();
 });
 
 test("a template is saved, reused in Compose, edited and deleted, each audited", async ({ page, seedUser, db }) => {
@@ -152,11 +165,13 @@ test("a template is saved, reused in Compose, edited and deleted, each audited",
     page.getByRole("table", { name: "Templates" }).getByRole("cell", { name: "Karibu tena {{name}}." }),
   ).toBeVisible();
   await page.getByRole("button", { name: `Delete ${name}` }).click();
+  await expect(page.getByText(`Delete the template “${name}”? It cannot be brought back`)).toBeVisible();
+  await page.getByRole("button", { name: "Delete the template" }).click();
   await expect(
     page.getByRole("table", { name: "Templates" }).getByRole("cell", { name: name, exact: true }),
   ).toHaveCount(0);
   const { rows } = await db.query(`SELECT action FROM "AuditEvent" WHERE "actorId" = $1 ORDER BY id`, [operator.id]);
-  expect(rows.map((r) => r.action)).toEqual(["template.create", "template.update", "template.delete"]);
+  expect(rows.map((r) => r.action)).toEqual(["auth.login", "template.create", "template.update", "template.delete"]);
 });
 
 test("opt-outs: upload a CSV of numbers, search in any form, page, remove", async ({ page, seedUser, db }) => {
@@ -180,9 +195,11 @@ test("opt-outs: upload a CSV of numbers, search in any form, page, remove", asyn
   await expect(table.getByRole("cell", { name: "254747000059", exact: true })).toBeVisible();
   await expect(page.getByRole("link", { name: "Next page" })).toHaveCount(0);
   await page.getByRole("button", { name: "Remove 254747000059" }).click();
+  await page.getByLabel("Why (kept in the audit log)").fill("Asked to be sent to again");
+  await page.getByRole("button", { name: "Remove from the opt-out list" }).click();
   await expect(table.getByRole("cell", { name: "254747000059", exact: true })).toHaveCount(0);
   const { rows } = await db.query(`SELECT action FROM "AuditEvent" WHERE "actorId" = $1 ORDER BY id`, [operator.id]);
-  expect(rows.map((r) => r.action)).toEqual(["upload.create", "optout.add", "optout.remove"]);
+  expect(rows.map((r) => r.action)).toEqual(["auth.login", "upload.create", "optout.add", "optout.remove"]);
 });
 
 test("from Compose, an XLSX list of 1,000 rows with 10 invalid and 5 duplicates: report, invalid rows, personalised send, each recipient's own text in the export", async ({
@@ -242,8 +259,10 @@ test("from Compose, an XLSX list of 1,000 rows with 10 invalid and 5 duplicates:
   await expect(page.getByTestId("plan-recipients")).toHaveText("985");
   await expect(page.getByTestId("plan-requests")).toHaveText("10");
   await expect(page.getByTestId("plan-units")).toHaveText("985");
-  await page.getByRole("button", { name: "Send to 985 recipients" }).click();
-  await expect(page).toHaveURL(/\/batches\/[0-9a-f-]{36}$/);
+  await page.getByRole("button", { name: "Send to 985 recipients…" }).click();
+  await expect(page.getByTestId("review-skipped")).toHaveText("10 not valid, 5 repeated");
+  await page.getByRole("button", { name: "Send 985 text messages" }).click();
+  await expect(page).toHaveURL(/\/batches\/[0-9a-f-]{36}$/, { timeout: 30_000 });
   await expect(page.getByTestId("count-DELIVERED")).toHaveText("985", { timeout: 60_000 });
   await expect(page.getByTestId("batch-state")).toHaveText("finished");
 

@@ -1,4 +1,4 @@
-import { expect, logIn, test } from "./fixtures";
+import { expect, logIn, openCompose, test } from "./fixtures";
 
 test("an operator sends an SMS to three numbers and watches them reach DELIVERED, then exports the report", async ({
   page,
@@ -8,13 +8,15 @@ test("an operator sends an SMS to three numbers and watches them reach DELIVERED
   const operator = await seedUser("OPERATOR");
   await logIn(page, operator);
   await page.getByRole("link", { name: "Compose" }).click();
+  await expect(page.getByRole("button", { name: "Send to 0 recipients…" })).toBeEnabled();
   await page.getByLabel("Batch name").fill("E2E hello");
   await page.getByLabel("Message").fill("Habari! This is a test from Tuma.");
   await page.getByLabel("Recipients").fill("0712345678, 254733000111\n711000222");
-  await expect(page.getByText("3 numbers")).toBeVisible();
-  await page.getByRole("button", { name: "Send to 3 recipients" }).click();
+  await expect(page.getByText("3 numbers —")).toBeVisible();
+  await page.getByRole("button", { name: "Send to 3 recipients…" }).click();
+  await page.getByRole("button", { name: "Send 3 text messages" }).click();
 
-  await expect(page).toHaveURL(/\/batches\/[0-9a-f-]{36}$/);
+  await expect(page).toHaveURL(/\/batches\/[0-9a-f-]{36}$/, { timeout: 30_000 });
   await expect(page.getByRole("heading", { name: "E2E hello" })).toBeVisible();
   // Live: the counters move without a reload as the sandbox's receipts arrive.
   await expect(page.getByTestId("count-DELIVERED")).toHaveText("3", { timeout: 20_000 });
@@ -43,50 +45,70 @@ test("an operator sends an SMS to three numbers and watches them reach DELIVERED
   expect(csv).toContain("254733000111,DELIVERED,DeliveredToTerminal");
 });
 
-test("invalid numbers are refused with each reason, and nothing is created", async ({ page, seedUser, db }) => {
-  const operator = await seedUser("OPERATOR");
-  const before = Number((await db.query<{ n: string }>(`SELECT count(*) AS n FROM "Batch"`)).rows[0]!.n);
-  await logIn(page, operator);
-  await page.goto("/compose");
-  await page.getByLabel("Batch name").fill("Bad numbers");
-  await page.getByLabel("Message").fill("Hello");
-  await page.getByLabel("Recipients").fill("0712345678\n12345; 0812345678");
-  await page.getByRole("button", { name: /Send to 3/ }).click();
-  const alert = page.getByRole("main").getByRole("alert");
-  await expect(alert).toContainText("2 recipient number(s) are not valid Kenyan numbers.");
-  await expect(alert).toContainText("Recipient 2 (12345)");
-  await expect(alert).toContainText("Recipient 3 (0812345678)");
-  await expect(page).toHaveURL(/\/compose$/);
-  // What the operator typed is still there to fix.
-  await expect(page.getByLabel("Recipients")).toHaveValue("0712345678\n12345; 0812345678");
-  await expect(page.getByLabel("Batch name")).toHaveValue("Bad numbers");
-  await expect(page.getByLabel("Message")).toHaveValue("Hello");
-  expect(Number((await db.query<{ n: string }>(`SELECT count(*) AS n FROM "Batch"`)).rows[0]!.n)).toBe(before);
-});
-
-test("spaces and dashes inside a number are part of it; a past time, a NUL character and a too-long sender are refused next to their fields", async ({
+test("invalid and repeated numbers are named by line as they are typed, left out in the review, and nothing is created until confirmed", async ({
   page,
   seedUser,
   db,
 }) => {
   const operator = await seedUser("OPERATOR");
-  const before = Number((await db.query<{ n: string }>(`SELECT count(*) AS n FROM "Batch"`)).rows[0]!.n);
   await logIn(page, operator);
-  await page.goto("/compose");
+  await openCompose(page);
+  await page.getByLabel("Batch name").fill("Bad numbers");
+  await page.getByLabel("Message").fill("Hello");
+  await page.getByLabel("Recipients").fill("0712345678\n12345; 0812345678\n+254 712 345 678");
+  const report = page.getByTestId("pasted-report");
+  await expect(report.getByTestId("pasted-valid")).toHaveText("1 number");
+  await expect(report.getByTestId("pasted-invalid")).toHaveText("2 not valid");
+  await expect(report.getByTestId("pasted-duplicates")).toHaveText("1 repeated");
+  await expect(report).toContainText(
+    "Line 2, “12345”: too short: 5 digits, where a Kenyan mobile number has 10 (07…), 12 (254…) or 9 (7…).",
+  );
+  await expect(report).toContainText(
+    "Line 2, “0812345678”: not a Kenyan mobile number: mobile numbers start with 07 or 01, this one with 08.",
+  );
+  await report.getByText("Repeated (sent once): 1").click();
+  await expect(report).toContainText("Line 3, “+254 712 345 678”: the same number as line 1 (254712345678).");
+
+  await page.getByRole("button", { name: "Send to 1 recipient…" }).click();
+  await expect(page.getByTestId("review-skipped")).toHaveText("2 not valid, 1 repeated");
+  await expect(page.getByRole("button", { name: "Send 1 text message" })).toBeVisible();
+  await page.getByRole("button", { name: "Back to edit" }).click();
+  // What the operator typed is still there to fix.
+  await expect(page.getByLabel("Recipients")).toHaveValue("0712345678\n12345; 0812345678\n+254 712 345 678");
+  await expect(page.getByLabel("Batch name")).toHaveValue("Bad numbers");
+  await expect(page.getByLabel("Message")).toHaveValue("Hello");
+  await expect(page).toHaveURL(/\/compose$/);
+  expect(
+    (await db.query(`SELECT count(*)::int AS n FROM "Batch" WHERE "authorId" = $1`, [operator.id])).rows[0].n,
+  ).toBe(0);
+});
+
+test("a past time is flagged as soon as it is picked; a NUL character is refused next to its field before any review", async ({
+  page,
+  seedUser,
+  db,
+}) => {
+  const operator = await seedUser("OPERATOR");
+  await logIn(page, operator);
+  await openCompose(page);
   await page.getByLabel("Batch name").fill("Edges");
-  await page.getByLabel("Sender ID").fill("TWELVE-CHARS");
   await page.getByLabel("Message").fill("Hello\u0000there");
   await page.getByLabel("Recipients").fill("+254 712-345-634, 0712 345 635");
-  await expect(page.getByText("2 numbers")).toBeVisible();
-  await page.getByLabel("Send later (optional)").fill("2020-01-01T10:00");
-  await page.getByRole("button", { name: "Schedule" }).click();
-  await expect(page.getByRole("main").getByRole("alert")).toBeVisible();
+  await expect(page.getByText("2 numbers —")).toBeVisible();
   const field = (label: string) => page.getByLabel(label);
+  await field("Send later (optional)").fill("2020-01-01T10:00");
   await expect(field("Send later (optional)")).toHaveAccessibleDescription(/This time has passed/);
+  await page.getByRole("button", { name: "Schedule for 2 recipients…" }).click();
   await expect(field("Message")).toHaveAccessibleDescription(/NUL character/);
-  await expect(field("Sender ID")).toHaveAccessibleDescription(/at most 11 characters/);
+  await expect(page.getByTestId("review")).toHaveCount(0);
+  // The length limit shows as the message is typed.
+  await field("Message").fill("x".repeat(1_601));
+  await expect(page.getByTestId("message-counter")).toContainText("1,601 / 1,600 characters");
+  await expect(field("Message")).toHaveAccessibleDescription(/At most 1,600 characters: 1 too many\./);
   await expect(field("Recipients")).toHaveValue("+254 712-345-634, 0712 345 635");
-  expect(Number((await db.query<{ n: string }>(`SELECT count(*) AS n FROM "Batch"`)).rows[0]!.n)).toBe(before);
+  expect(
+    (await db.query(`SELECT count(*)::int AS n FROM "Batch" WHERE "authorId" = $1`, [operator.id])).rows[0].n,
+  ).toBe(0);
 });
 
 test("pasting more than 100,000 numbers is refused with a sentence, and the input is kept", async ({
@@ -94,7 +116,7 @@ test("pasting more than 100,000 numbers is refused with a sentence, and the inpu
   seedUser,
 }) => {
   await logIn(page, await seedUser("OPERATOR"));
-  await page.goto("/compose");
+  await openCompose(page);
   const pasted = Array.from({ length: 100_001 }, (_, i) => `07${String(10_000_000 + i).slice(-8)}`).join("\n");
   // As a paste arrives: the whole text in one input event (typing 1.1 MB through fill() takes minutes in Chromium).
   await page.getByLabel("Recipients").evaluate((element, text) => {
@@ -105,7 +127,7 @@ test("pasting more than 100,000 numbers is refused with a sentence, and the inpu
   await expect(page.getByLabel("Recipients")).toHaveAccessibleDescription(
     /100,001 numbers: at most 100,000 can be pasted\. Upload the list as a file instead\./,
   );
-  await expect(page.getByRole("button", { name: "Send to 100,001 recipients" })).toBeDisabled();
+  await expect(page.getByRole("button", { name: "Send to 100,001 recipients…" })).toBeDisabled();
   expect((await page.getByLabel("Recipients").inputValue()).length).toBe(pasted.length);
 });
 

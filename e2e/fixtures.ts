@@ -50,4 +50,11 @@ export async function logIn(page: Page, user: { email: string; password: string 
   await expect(page.getByTestId("current-user")).toBeVisible({ timeout: 20_000 });
 }
 
+/** Compose, once React runs it: its Send button is disabled in the server's HTML and enabled by hydration, so nothing
+ * typed is lost to a form React has not taken over yet. */
+export async function openCompose(page: Page, path = "/compose"): Promise<void> {
+  await page.goto(path);
+  await expect(page.getByRole("button", { name: /^(Send to|Schedule for) / })).toBeEnabled();
+}
+
 export { expect };

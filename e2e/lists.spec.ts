@@ -56,7 +56,9 @@ test("an operator uploads a 1,000-row CSV, sees exactly 10 invalid and 5 duplica
   const lines = csv.trimEnd().split("\r\n");
   expect(lines[0]).toBe("row,value,reason");
   expect(lines.length).toBe(11);
-  expect(lines[1]).toBe(`11,123459,"The number has 6 digits; expected 12 (254…), 10 (07…/01…) or 9 (7…/1…)."`);
+  expect(lines[1]).toBe(
+    `11,123459,"Too short: 6 digits, where a Kenyan mobile number has 10 (07…), 12 (254…) or 9 (7…)."`,
+  );
 
   const { rows } = await db.query<{ state: string; validCount: number; n: number }>(
     `SELECT u.state, u."validCount", (SELECT count(*)::int FROM "UploadRecipient" r WHERE r."uploadId" = u.id) AS n
@@ -77,13 +79,19 @@ test("an operator uploads a 1,000-row CSV, sees exactly 10 invalid and 5 duplica
   expect(duplicates).toHaveLength(6);
   expect(duplicates[1]).toBe("997,0720000095,97,Repeats row 97 (254720000095).");
   await saved.getByRole("button", { name: "Delete customers.csv" }).click();
+  // Asked first, with what will happen; nothing is deleted until confirmed.
+  await expect(saved.getByText("Delete the list “customers.csv” and its 985 recipients?")).toBeVisible();
+  await saved.getByRole("button", { name: "Delete the list" }).click();
   await expect(saved.getByRole("cell", { name: "customers.csv", exact: true })).toHaveCount(0);
   const after = await db.query(
     `SELECT (SELECT count(*)::int FROM "Upload" WHERE "authorId" = $1) AS uploads,
-            (SELECT count(*)::int FROM "AuditEvent" WHERE "actorId" = $1 AND action = 'upload.delete') AS audits`,
+            (SELECT count(*)::int FROM "AuditEvent" WHERE "actorId" = $1 AND action = 'upload.delete') AS audits,
+            (SELECT array_agg(detail->>'group' ORDER BY id) FROM "AuditEvent"
+             WHERE "actorId" = $1 AND action = 'export.upload_report') AS downloads`,
     [operator.id],
   );
-  expect(after.rows[0]).toEqual({ uploads: 0, audits: 1 });
+  // Each report download is an audit event, naming its group.
+  expect(after.rows[0]).toEqual({ uploads: 0, audits: 1, downloads: ["invalid", "duplicates"] });
 });
 
 test("a connection dropped half-way leaves nothing stored", async ({ page, seedUser, db }) => {

@@ -5,7 +5,7 @@
 // an administrator, and its message fails at once.
 import type { Page } from "@playwright/test";
 import type pg from "pg";
-import { expect, logIn, test } from "./fixtures";
+import { expect, logIn, openCompose, test } from "./fixtures";
 
 /** The embedded sandbox's control API, from the default account's base URL. */
 async function sandboxKnobs(db: pg.Client, knobs: Record<string, unknown>): Promise<void> {
@@ -21,14 +21,14 @@ async function sandboxKnobs(db: pg.Client, knobs: Record<string, unknown>): Prom
 }
 
 async function send(page: Page, name: string, numbers: string[]): Promise<string> {
-  await page.goto("/compose");
+  await openCompose(page);
   await page.getByLabel("Batch name").fill(name);
   await page.getByLabel("Message").fill("Habari! Your appointment is tomorrow.");
   await page.getByLabel("Recipients").fill(numbers.join("\n"));
-  await page
-    .getByRole("button", { name: `Send to ${numbers.length} recipient${numbers.length > 1 ? "s" : ""}` })
-    .click();
-  await expect(page).toHaveURL(/\/batches\/[0-9a-f-]{36}$/);
+  const plural = numbers.length > 1 ? "s" : "";
+  await page.getByRole("button", { name: `Send to ${numbers.length} recipient${plural}…` }).click();
+  await page.getByRole("button", { name: `Send ${numbers.length} text message${plural}` }).click();
+  await expect(page).toHaveURL(/\/batches\/[0-9a-f-]{36}$/, { timeout: 30_000 });
   return page.url().split("/").pop()!;
 }
 
@@ -73,7 +73,9 @@ test("a carrier blacklist is opted out and the resend skips it; failures read in
   await expect(panel.getByLabel(/Failed for a temporary reason/)).toBeChecked();
   await expect(panel.getByLabel(/Failed for a permanent reason/)).not.toBeChecked();
   await expect(panel.getByTestId("resend-left-out")).toContainText("1 opted out (1 by a carrier blacklist");
-  await panel.getByRole("button", { name: "Resend to 1" }).click();
+  await panel.getByRole("button", { name: "Review the resend to 1…" }).click();
+  await expect(panel.getByTestId("resend-confirm")).toContainText("1 text messages in a new batch");
+  await panel.getByRole("button", { name: "Resend 1 text message" }).click();
   await expect(page).toHaveURL(/\/batches\/[0-9a-f-]{36}$/);
   await expect(page).not.toHaveURL(new RegExp(batchId));
   const { rows: child } = await db.query<{ phone: string }>(
@@ -85,6 +87,8 @@ test("a carrier blacklist is opted out and the resend skips it; failures read in
   // An administrator removes the blacklist, and it is audited with what it was.
   await page.goto(`/opt-outs?q=${blacklisted}`);
   await page.getByRole("button", { name: `Remove 2547221${tail}` }).click();
+  await page.getByLabel("Why (kept in the audit log)").fill("The patient unblocked the clinic's sender ID");
+  await page.getByRole("button", { name: "Remove from the opt-out list" }).click();
   await expect(page.getByText(`No opted-out number matches`)).toBeVisible();
   const { rows: audit } = await db.query<{ detail: { source: string } }>(
     `SELECT detail FROM "AuditEvent" WHERE action = 'optout.remove' AND "targetId" = $1`,

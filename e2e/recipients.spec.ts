@@ -1,6 +1,6 @@
 // The recipients of a batch as an operator looks for one: search in any form, filters, pages across a digit
 // boundary, the export of the filtered view, and clear refusals for a bad filter, search, cursor or id.
-import { expect, logIn, test } from "./fixtures";
+import { expect, logIn, openCompose, test } from "./fixtures";
 
 test("search any form of a number, filter, page across 999,999 → 1,000,000, export exactly the rows", async ({
   page,
@@ -14,12 +14,13 @@ test("search any form of a number, filter, page across 999,999 → 1,000,000, ex
   );
   const operator = await seedUser("OPERATOR");
   await logIn(page, operator);
-  await page.goto("/compose");
+  await openCompose(page);
   await page.getByLabel("Batch name").fill("Sixty");
   await page.getByLabel("Message").fill("Sixty people");
   const numbers = Array.from({ length: 60 }, (_, i) => `07${String(20_000_000 + i).slice(-8)}`);
   await page.getByLabel("Recipients").fill(numbers.join("\n"));
-  await page.getByRole("button", { name: "Send to 60 recipients" }).click();
+  await page.getByRole("button", { name: "Send to 60 recipients…" }).click();
+  await page.getByRole("button", { name: "Send 60 text messages" }).click();
   await expect(page.getByTestId("count-DELIVERED")).toHaveText("60", { timeout: 30_000 });
   const batchId = page.url().split("/").pop()!;
   const ids = (

@@ -5,7 +5,7 @@
 import fs from "node:fs";
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
-import { expect, logIn, test } from "./fixtures";
+import { expect, logIn, openCompose, test } from "./fixtures";
 
 const SHOTS = "e2e/screenshots";
 
@@ -46,12 +46,13 @@ test("an admin sends a batch and reads its reports: batch, message, receipts and
   const tail = String(Date.now()).slice(-5);
   const numbers = [`07120${tail}`, `07330${tail}`, `07710${tail}`]; // Safaricom, Airtel, Telkom
   await logIn(page, admin);
-  await page.goto("/compose");
+  await openCompose(page);
   await page.getByLabel("Batch name").fill(`Reports ${tail}`);
   await page.getByLabel("Message").fill("Habari! Report test.");
   await page.getByLabel("Recipients").fill(numbers.join("\n"));
-  await page.getByRole("button", { name: "Send to 3 recipients" }).click();
-  await expect(page).toHaveURL(/\/batches\/[0-9a-f-]{36}$/);
+  await page.getByRole("button", { name: "Send to 3 recipients…" }).click();
+  await page.getByRole("button", { name: "Send 3 text messages" }).click();
+  await expect(page).toHaveURL(/\/batches\/[0-9a-f-]{36}$/, { timeout: 30_000 });
   const batchId = page.url().split("/").pop()!;
   await expect(page.getByTestId("count-DELIVERED")).toHaveText("3", { timeout: 30_000 });
   await expect(page.getByTestId("batch-state")).toHaveText("finished");

@@ -14,7 +14,7 @@ test("an admin adds a provider account: the token is stored encrypted, shown onl
   await form.getByLabel("Name").fill(name);
   await form.getByLabel("Base URL (with /api/v1)").fill("not a url");
   await form.getByLabel("Bearer token").fill("live-token-abcd1234WXYZ");
-  await form.getByLabel("Default sender ID").fill("ACME");
+  await form.getByLabel("Sender IDs").fill("ACME\nACME-NEWS");
   await form.getByLabel("Default originator number").fill("254700111222");
   await form.getByRole("button", { name: "Add account" }).click();
   // A bad field is refused with its message, and what was typed stays.

@@ -4,6 +4,7 @@
 // database (lib/db/url.ts) and the generated TUMA_ENCRYPTION_KEY (lib/crypto/encryption-key.ts).
 // Server-only by nature: nothing here is exposed to the browser (there are no NEXT_PUBLIC_ variables).
 import { z } from "zod";
+import { PASSWORD_MAX, PASSWORD_MIN } from "@/lib/users/user-schemas";
 
 const port = z.coerce.number().int().min(1).max(65_535);
 const flag = z
@@ -21,6 +22,8 @@ export const envSchema = z.object({
   DATABASE_URL: postgresUrl.optional(),
   EMBEDDED_PG_PORT: port.default(54329),
   TUMA_DATA_DIR: z.string().min(1).default(".data"),
+  /** How long a query waits for a free connection from a pool before it fails with "the database is busy" (503). */
+  DATABASE_POOL_TIMEOUT_SECONDS: z.coerce.number().positive().max(600).default(10),
 
   // Web server
   PORT: port.default(3000),
@@ -39,6 +42,13 @@ export const envSchema = z.object({
    */
   TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
 
+  // Importer (the process that reads uploaded lists; `npm start` runs one beside its web process)
+  /** Its loopback port; 0 picks a free one at start. */
+  IMPORTER_PORT: z.coerce.number().int().min(0).max(65_535).default(0),
+  /** Where the web process hands uploads on to, and the secret both share: set by `npm start` for its children. */
+  IMPORTER_URL: z.url().optional(),
+  IMPORTER_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+
   // Secrets at rest
   /** 32 bytes, base64: encrypts provider tokens (AES-256-GCM). Generated into the data directory when unset. */
   TUMA_ENCRYPTION_KEY: z
@@ -48,7 +58,11 @@ export const envSchema = z.object({
 
   // First administrator (created on the first start when there are no users)
   ADMIN_EMAIL: z.email().optional(),
-  ADMIN_PASSWORD: z.string().min(12, "must be at least 12 characters").optional(),
+  ADMIN_PASSWORD: z
+    .string()
+    .min(PASSWORD_MIN, `must be at least ${PASSWORD_MIN} characters`)
+    .max(PASSWORD_MAX, `must be at most ${PASSWORD_MAX} characters`)
+    .optional(),
 
   // Embedded sandbox provider
   SANDBOX: flag.default(true),
@@ -59,7 +73,7 @@ export const envSchema = z.object({
   /** Base URL the provider posts delivery receipts to; defaults to this console on loopback. */
   RECEIPT_BASE_URL: z.url().optional(),
   NO_RECEIPT_AFTER_HOURS: z.coerce.number().positive().default(48),
-  /** Run the dispatch worker inside the web process (`npm start`); `npm run worker` runs more of them. */
+  /** Run a dispatch worker process beside the web process (`npm start`); `npm run worker` runs more of them. */
   WORKER: flag.default(true),
   /** Requests a worker keeps in flight at once (its "lanes"). */
   WORKER_LANES: z.coerce.number().int().min(1).max(200).default(48),

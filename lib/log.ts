@@ -1,15 +1,23 @@
-// The process's logger: pino, JSON lines on stdout, at LOG_LEVEL. One instance per process, made on first use so
-// that importing a module never reads the environment.
+// The process's logger: pino at LOG_LEVEL, on stdout. In a terminal each record is a short sentence (log-line.ts);
+// anywhere else (`npm start | cat`, a service manager, production) it is a JSON line for machines. One instance per
+// process, made on first use so that importing a module never reads the environment.
 import pino, { type Logger } from "pino";
 import { env } from "@/lib/env";
+import { humanLine } from "@/lib/log-line";
+
+/** Where log lines go: a stream, which says whether it is a terminal. */
+export type LogOutput = { write: (text: string) => unknown; isTTY?: boolean };
 
 let instance: Logger | undefined;
 
 export function logger(): Logger {
-  instance ??= pino({
-    level: env().LOG_LEVEL,
-    base: { app: "tuma" },
-    redact: ["token", "authorization", "*.token", "*.authorization"],
-  });
+  instance ??= createLogger(env().LOG_LEVEL, process.stdout);
   return instance;
+}
+
+export function createLogger(level: string, out: LogOutput): Logger {
+  const options = { level, base: { app: "tuma" }, redact: ["token", "authorization", "*.token", "*.authorization"] };
+  if (!out.isTTY) return pino(options, out);
+  // pino writes each record as one JSON line, synchronously; a terminal gets the sentence instead.
+  return pino(options, { write: (json: string) => out.write(humanLine(JSON.parse(json) as Record<string, unknown>)) });
 }

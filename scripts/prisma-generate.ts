@@ -1,6 +1,6 @@
 // `prisma generate` without network access. Prisma's CLI insists on locating its native schema engine
 // even for generate, which does not run it; pointing the variable at any executable satisfies the check
-// (DESIGN.md §8). Migrations do not use the CLI at all: see lib/db/migrator.ts.
+// (docs/design.md §4). Migrations do not use the CLI at all: see lib/db/migrator.ts.
 import { spawnSync } from "node:child_process";
 import path from "node:path";
 

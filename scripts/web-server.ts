@@ -30,3 +30,11 @@ process.on("SIGTERM", () => {
   server.close(() => process.exit(0));
   server.closeIdleConnections();
 });
+
+// Under `npm start` (an IPC channel to its supervisor, lib/bootstrap/supervisor.ts): SIGINT is the supervisor's to act
+// on — a Ctrl-C reaches every process of the group, and it stops the parts in order, this one with SIGTERM — and the
+// supervisor's end (even by kill -9) is this process's end.
+if (process.send) {
+  process.on("SIGINT", () => {});
+  process.on("disconnect", () => process.kill(process.pid, "SIGTERM"));
+}

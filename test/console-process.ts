@@ -1,5 +1,6 @@
-// The console as `npm start` runs it, in a child process group of its own, for the browser tests and the receipts
-// benchmark: started against a given database, stopped with everything it started (its web server included).
+// The console as `npm start` runs it, in a child process group of its own, for the browser tests and the benchmarks:
+// started against a given database, stopped with everything it started (the web server, importer, worker and
+// sandbox it supervises).
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import { freePort } from "./free-port";
@@ -9,6 +10,12 @@ export type ConsoleProcess = {
   url: string;
   /** The web server's own process (Next's request handler), for measuring it: start.ts runs it as a child. */
   webPid: () => number;
+  /** The process of one of the parts start.ts supervises, by its script (scripts/<name>.ts). */
+  partPid: (part: "web-server" | "importer" | "worker" | "sandbox-process") => number;
+  /** What `npm start` printed so far (its own lines and its children's standard output). */
+  output: () => string;
+  /** A Ctrl-C in its terminal: SIGINT to the whole process group; resolves when `npm start` has exited. */
+  interrupt: () => Promise<void>;
   stop: () => Promise<void>;
 };
 
@@ -26,8 +33,8 @@ export async function startConsole(env: Record<string, string>): Promise<Console
       ...env,
     },
   });
+  let log = "";
   await new Promise<void>((resolve, reject) => {
-    let log = "";
     child.stdout?.on("data", (chunk: Buffer) => {
       log += chunk.toString();
       if (log.includes("Tuma is ready")) resolve();
@@ -35,17 +42,23 @@ export async function startConsole(env: Record<string, string>): Promise<Console
     child.once("exit", (code) => reject(new Error(`The console exited during start-up (code ${code}):\n${log}`)));
   });
   child.removeAllListeners("exit");
-  child.stdout?.resume();
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
   return {
     port,
     url: `http://127.0.0.1:${port}`,
-    webPid: () => webServerPid(child.pid!),
+    webPid: () => partPid(child.pid!, "web-server"),
+    partPid: (part) => partPid(child.pid!, part),
+    output: () => log,
+    interrupt: async () => {
+      process.kill(-child.pid!, "SIGINT");
+      await exited;
+    },
     stop: () => stopGroup(child),
   };
 }
 
-/** The process of the group led by `leader` that runs scripts/web-server.ts (read from /proc: Linux only). */
-function webServerPid(leader: number): number {
+/** The process of the group led by `leader` that runs scripts/<part>.ts (read from /proc: Linux only). */
+function partPid(leader: number, part: string): number {
   for (const entry of fs.readdirSync("/proc")) {
     if (!/^\d+$/.test(entry)) continue;
     try {
@@ -53,12 +66,12 @@ function webServerPid(leader: number): number {
       const stat = fs.readFileSync(`/proc/${entry}/stat`, "utf8");
       const group = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[2]);
       if (group !== leader) continue;
-      if (fs.readFileSync(`/proc/${entry}/cmdline`, "utf8").includes("web-server.ts")) return Number(entry);
+      if (fs.readFileSync(`/proc/${entry}/cmdline`, "utf8").includes(`scripts/${part}.ts`)) return Number(entry);
     } catch {
       // gone meanwhile
     }
   }
-  throw new Error(`no web server process in group ${leader}`);
+  throw new Error(`no ${part} process in group ${leader}`);
 }
 
 /** SIGTERM to the child's whole process group, SIGKILL after 15 s: nothing may outlive the run. */

@@ -1,12 +1,12 @@
 // Real parts for dispatch and receipt tests: the sandbox provider over HTTP, a receipt endpoint over HTTP that runs
 // the same ingestion as the route handler, a provider account pointing at them, and helpers to read the outcome.
 import http from "node:http";
-import { randomBytes } from "node:crypto";
+import { randomBytes, randomUUID } from "node:crypto";
 import type { KnobsPatch } from "@/sandbox/knobs";
 import type { AcceptedMessage } from "@/sandbox/state";
 import { db } from "@/lib/db/client";
 import { pool } from "@/lib/db/pool";
-import { secretBox } from "@/lib/crypto/encryption-key";
+import { sealAccountToken } from "@/lib/accounts/account-token";
 import { ingestReceipts } from "@/lib/receipts/ingest-receipts";
 import { inProcessSandbox, sandboxProcess, type SandboxLink } from "./sandbox-link";
 
@@ -59,11 +59,13 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   const port = (receiptServer.address() as { port: number }).port;
   const receiptSecret = randomBytes(12).toString("hex");
   const accountToken = options.accountToken ?? token;
+  const accountId = randomUUID();
   const account = await db.providerAccount.create({
     data: {
+      id: accountId,
       name: `Sandbox ${receiptSecret.slice(0, 6)}`,
       baseUrl: sandbox.url,
-      tokenCiphertext: secretBox().seal(accountToken),
+      tokenCiphertext: sealAccountToken(accountToken, accountId),
       tokenLast4: accountToken.slice(-4),
       defaultSender: "TUMA",
       defaultOriginator: "254700000000",

@@ -13,6 +13,7 @@ import { isActiveBatch, isPausableBatch, XLSX_MAX_ROWS } from "@/lib/batches/sta
 import { fetchJson } from "@/lib/http/fetch-json";
 import type { Serialized } from "@/lib/http/serialize";
 import type { ResendPreview } from "@/lib/batches/resend-preview";
+import type { ResendCost } from "@/lib/batches/resend-units";
 import { formatDuration } from "@/lib/reports/format";
 import { RecipientTable } from "./recipient-table";
 import { PhaseBadge } from "./phase-badge";
@@ -25,6 +26,7 @@ type Actions = {
   cancel: (id: string) => Promise<ActionResult>;
   resend: (id: string, scope: ResendScope) => Promise<ActionResult>;
   resendPreview: (id: string) => Promise<ResendPreview | ActionResult>;
+  resendUnits: (id: string, scope: ResendScope) => Promise<ResendCost | ActionResult>;
 };
 
 export type BatchJson = Serialized<BatchDetail>;
@@ -166,7 +168,12 @@ export function BatchLive({
             </Button>
           ) : null}
           {!active && batch.unknownCount + batch.failedCount + batch.queuedCount > 0 ? (
-            <ResendPanel batchId={batch.id} preview={actions.resendPreview} resend={actions.resend} />
+            <ResendPanel
+              batchId={batch.id}
+              preview={actions.resendPreview}
+              units={actions.resendUnits}
+              resend={actions.resend}
+            />
           ) : null}
           <p
             role="status"

@@ -2,14 +2,16 @@
 
 // Resend, confirmed: what would be sent, by reason in plain words — outcome unknown, failed for a temporary reason
 // (offered), failed for a permanent reason (left out unless chosen), no receipt past the age — what was already resent
-// and where, and what is left out whatever is chosen: opted-out numbers, carrier blacklists among them. The server
-// takes each recipient at most once whatever is clicked; this only says so before anyone clicks.
+// and where, and what is left out whatever is chosen: opted-out numbers, carrier blacklists among them. Then, for the
+// scope chosen, a confirm step with the count and its SMS units, whose one button names the count. The server takes
+// each recipient at most once whatever is clicked; this only says so before anyone clicks.
 import Link from "next/link";
 import { useState, useTransition } from "react";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import type { ActionResult } from "@/lib/auth/action";
 import type { ResendPreview } from "@/lib/batches/resend-preview";
+import type { ResendCost } from "@/lib/batches/resend-units";
 import {
   FAILURE_KINDS,
   PERMANENT_FAILURE_CLASSES,
@@ -22,6 +24,7 @@ export type ResendScope = { unknown: boolean; temporary: boolean; permanent: boo
 type Props = {
   batchId: string;
   preview: (id: string) => Promise<ResendPreview | ActionResult>;
+  units: (id: string, scope: ResendScope) => Promise<ResendCost | ActionResult>;
   resend: (id: string, scope: ResendScope) => Promise<ActionResult>;
 };
 
@@ -36,7 +39,7 @@ function byClass(counts: Record<FailureClass, number>, classes: readonly Failure
     .join(", ");
 }
 
-export function ResendPanel({ batchId, preview, resend }: Props) {
+export function ResendPanel({ batchId, preview, units, resend }: Props) {
   const [open, setOpen] = useState(false);
   const [counts, setCounts] = useState<ResendPreview | null>(null);
   const [scope, setScope] = useState<ResendScope>({
@@ -47,6 +50,8 @@ export function ResendPanel({ batchId, preview, resend }: Props) {
   });
   const [result, setResult] = useState<ActionResult | null>(null);
   const [pending, startTransition] = useTransition();
+  // The confirm step: the cost of exactly the scope chosen, asked of the server when the operator goes on.
+  const [cost, setCost] = useState<ResendCost | null>(null);
 
   const load = () =>
     startTransition(async () => {
@@ -80,14 +85,23 @@ export function ResendPanel({ batchId, preview, resend }: Props) {
     (scope.permanent ? permanent : 0) +
     (scope.noReceipt ? counts.noReceipt : 0);
   const optedOut = counts.optedOut.operator + counts.optedOut.carrier;
+  const chosen: ResendScope = {
+    unknown: scope.unknown && counts.unknown > 0,
+    temporary: scope.temporary && temporary > 0,
+    permanent: scope.permanent && permanent > 0,
+    noReceipt: scope.noReceipt && counts.noReceipt > 0,
+  };
   const option = (key: keyof ResendScope, label: string, n: number, detail?: string) => (
     <label className="flex items-start gap-2">
       <input
         type="checkbox"
         className="mt-1"
         checked={scope[key] && n > 0}
-        onChange={(e) => setScope({ ...scope, [key]: e.target.checked })}
-        disabled={n === 0}
+        onChange={(e) => {
+          setScope({ ...scope, [key]: e.target.checked });
+          setCost(null);
+        }}
+        disabled={n === 0 || cost !== null}
       />
       <span>
         {label}: <strong className="tabular-nums">{n.toLocaleString()}</strong>
@@ -154,27 +168,67 @@ export function ResendPanel({ batchId, preview, resend }: Props) {
           </ul>
         </div>
       ) : null}
+      {cost ? (
+        <div className="space-y-2 rounded-md border border-slate-200 bg-slate-50 p-3" data-testid="resend-confirm">
+          <p>
+            <strong className="tabular-nums">{cost.recipients.toLocaleString("en")}</strong>{" "}
+            {cost.kind === "SMS" ? "text messages" : "calls"} in a new batch, sent now from the same sender
+            {cost.kind === "SMS" ? (
+              <>
+                {": "}
+                <strong className="tabular-nums" data-testid="resend-units">
+                  {cost.units.toLocaleString("en")} SMS units
+                </strong>
+              </>
+            ) : null}
+            .
+          </p>
+        </div>
+      ) : null}
       <div className="flex flex-wrap items-center gap-2">
+        {cost ? (
+          <>
+            <Button
+              variant="primary"
+              size="sm"
+              disabled={pending || cost.recipients === 0}
+              onClick={() => startTransition(async () => setResult(await resend(batchId, chosen)))}
+            >
+              {cost.kind === "SMS"
+                ? `Resend ${cost.recipients.toLocaleString("en")} text message${cost.recipients === 1 ? "" : "s"}`
+                : `Call ${cost.recipients.toLocaleString("en")} number${cost.recipients === 1 ? "" : "s"} again`}
+            </Button>
+            <Button size="sm" disabled={pending} onClick={() => setCost(null)}>
+              Back
+            </Button>
+          </>
+        ) : (
+          <Button
+            variant="primary"
+            size="sm"
+            disabled={pending || total === 0}
+            onClick={() =>
+              startTransition(async () => {
+                const answer = await units(batchId, chosen);
+                if ("ok" in answer) setResult(answer);
+                else {
+                  setResult(null);
+                  setCost(answer);
+                }
+              })
+            }
+          >
+            Review the resend to {total.toLocaleString("en")}…
+          </Button>
+        )}
         <Button
-          variant="primary"
           size="sm"
-          disabled={pending || total === 0}
-          onClick={() =>
-            startTransition(async () =>
-              setResult(
-                await resend(batchId, {
-                  unknown: scope.unknown && counts.unknown > 0,
-                  temporary: scope.temporary && temporary > 0,
-                  permanent: scope.permanent && permanent > 0,
-                  noReceipt: scope.noReceipt && counts.noReceipt > 0,
-                }),
-              ),
-            )
-          }
+          disabled={pending}
+          onClick={() => {
+            setOpen(false);
+            setCost(null);
+          }}
         >
-          Resend to {total.toLocaleString()}
-        </Button>
-        <Button size="sm" disabled={pending} onClick={() => setOpen(false)}>
           Close
         </Button>
         {result ? (

@@ -1,40 +1,31 @@
 "use client";
-
-import { useQuery } from "@tanstack/react-query";
-import { useActionState, useEffect, useMemo, useState } from "react";
+// Compose: the message (message-fields.tsx), who it goes to (recipient-fields.tsx), how it is sent (options-fields.tsx,
+// schedule-field.tsx), the plan (send-plan.tsx, use-plan.ts, use-pasted-numbers.ts) and, before anything is sent, the
+// review (review.tsx). Nothing is sent from the form itself: it has no submit button while editing (Enter in a field
+// sends nothing), "Send…" checks the form with the server's own schema and opens the review, and only the review's
+// button — naming the count — submits. A refusal from the server brings the form back with every field as typed.
+import { useActionState, useRef, useState, useSyncExternalStore, type FormEvent } from "react";
 import { ActionNotice } from "@/components/ui/action-notice";
 import { Button } from "@/components/ui/button";
-import { Field, Input, Select, Textarea } from "@/components/ui/field";
 import { Notice } from "@/components/ui/notice";
 import type { ActionResult } from "@/lib/auth/action";
-import { sendPlan } from "@/lib/batches/plan";
-import type { ListPlan } from "@/lib/batches/plan-list";
-import { fetchJson } from "@/lib/http/fetch-json";
-import { normalizePhone } from "@/lib/provider/wire/phone";
-import { smsEncoding, smsSegments, ucs2Characters } from "@/lib/provider/wire/sms-units";
-import { MAX_PASTED_NUMBERS, splitNumbers } from "@/lib/recipients/split-numbers";
-import { ListSource, type ListChoice } from "./list-source";
-import { SendPlanView, type PlanView } from "./send-plan";
+import { composeListSchema, composeSchema } from "@/lib/batches/compose-schema";
+import { formatCost } from "@/lib/compose/cost";
+import { segmentRange } from "@/lib/compose/segment-range";
+import type { ListChoice } from "./list-source";
+import { MessageFields, type Kind, type TemplateChoice } from "./message-fields";
+import { initialOptions, OptionsFields, type ComposeAccount, type Options } from "./options-fields";
+import { RecipientFields, type Source } from "./recipient-fields";
+import { Review, type ReviewView } from "./review";
+import { isPast, ScheduleField, scheduleInstant } from "./schedule-field";
+import { planFigures } from "./plan-figures";
+import { SendPlanView } from "./send-plan";
+import { useListPlan } from "./use-plan";
+import { usePastedNumbers } from "./use-pasted-numbers";
 
-type Account = {
-  id: string;
-  name: string;
-  defaultSender: string;
-  defaultOriginator: string;
-  batchSizeLimit: number;
-  requestsPerSecond: number;
-};
-export type TemplateChoice = { id: string; name: string; kind: "SMS" | "VOICE"; body: string };
+export type { TemplateChoice } from "./message-fields";
 
-/** The value after it has stopped changing for a moment: the list planner reads the whole list on each ask. */
-function useSettled<T>(value: T, ms = 300): T {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(value), ms);
-    return () => clearTimeout(timer);
-  }, [value, ms]);
-  return settled;
-}
+type Errors = Record<string, string[] | undefined>;
 
 export function ComposeForm({
   accounts,
@@ -44,315 +35,169 @@ export function ComposeForm({
   initialTemplateId,
   action,
 }: {
-  accounts: Account[];
+  accounts: ComposeAccount[];
   lists: ListChoice[];
   templates?: TemplateChoice[];
   initialListId?: string | undefined;
   initialTemplateId?: string | undefined;
   action: (previous: ActionResult | null, form: FormData) => Promise<ActionResult>;
 }) {
-  const [state, formAction, pending] = useActionState(action, null);
-  const initialTemplate = templates.find((t) => t.id === initialTemplateId);
-  const [kind, setKind] = useState<"SMS" | "VOICE">(initialTemplate?.kind ?? "SMS");
-  const [message, setMessage] = useState(initialTemplate?.body ?? "");
-  const [recipients, setRecipients] = useState("");
-  const initialList = lists.find((list) => list.id === initialListId);
-  const [source, setSource] = useState<"numbers" | "list">(initialList ? "list" : "numbers");
-  const [listId, setListId] = useState(initialList?.id ?? lists[0]?.id ?? "");
-  const list = lists.find((l) => l.id === listId);
-  const [accountId, setAccountId] = useState(accounts[0]?.id ?? "");
-  const [scheduleLocal, setScheduleLocal] = useState("");
-  const account = accounts.find((a) => a.id === accountId);
+  const [result, formAction, pending] = useActionState(action, null);
+  const hydrated = useHydrated();
+  const form = useRef<HTMLFormElement>(null);
   // Every field is controlled: React resets uncontrolled fields after a form action, and an operator whose batch
   // was refused must find everything they typed still there to correct.
-  const [name, setName] = useState("");
-  const [sender, setSender] = useState(account?.defaultSender ?? "");
-  const [originator, setOriginator] = useState(account?.defaultOriginator ?? "");
-  const [linkId, setLinkId] = useState("");
-  const [voice, setVoice] = useState("1");
-  const [repeat, setRepeat] = useState("1");
-  const count = useMemo(() => splitNumbers(recipients).length, [recipients]);
-  const tooMany = count > MAX_PASTED_NUMBERS;
-  const segments = kind === "SMS" && message ? smsSegments(message) : 0;
-  const errors = state?.ok === false ? (state.fieldErrors ?? {}) : {};
-  const scheduledAt = scheduleLocal ? new Date(scheduleLocal) : null;
+  const initialTemplate = templates.find((t) => t.id === initialTemplateId);
+  const [kind, setKind] = useState<Kind>(initialTemplate?.kind ?? "SMS");
+  const [message, setMessage] = useState(initialTemplate?.body ?? "");
+  const initialList = lists.find((list) => list.id === initialListId);
+  const [source, setSource] = useState<Source>(initialList ? "list" : "numbers");
+  const [listId, setListId] = useState(initialList?.id ?? lists[0]?.id ?? "");
+  const [numbers, setNumbers] = useState("");
+  const [options, setOptions] = useState<Options>(() => initialOptions(accounts[0]));
+  const [schedule, setSchedule] = useState({ local: "", past: false });
+  // The review is open for the result it was opened after: a new result (a refusal) closes it, with no effect.
+  const [review, setReview] = useState<{ after: ActionResult | null } | null>(null);
+  const [checked, setChecked] = useState<{ after: ActionResult | null; errors: Errors; problem: string | null }>();
 
-  // The list planner asks the server (it reads the whole list); pasted numbers are planned here.
-  const settledMessage = useSettled(message);
-  const listPlan = useQuery({
-    queryKey: ["compose-plan", listId, accountId, kind, settledMessage],
-    // A message changed while its plan is counted cancels that count (the server stops reading the list).
-    queryFn: ({ signal }) =>
-      fetchJson<ListPlan>(
-        `/api/compose/plan?${new URLSearchParams({ listId, accountId, kind, templateText: settledMessage })}`,
-        { signal },
-      ),
-    enabled: source === "list" && listId !== "" && accountId !== "" && settledMessage.trim() !== "",
-    staleTime: 60_000,
+  const account = accounts.find((a) => a.id === options.accountId);
+  const list = lists.find((l) => l.id === listId);
+  const pasted = usePastedNumbers(numbers, source === "numbers");
+  const listPlan = useListPlan({ enabled: source === "list", listId, account, kind, text: message });
+  const plan = listPlan.plan;
+  const reviewing = review !== null && review.after === result;
+  const serverErrors: Errors = result?.ok === false ? (result.fieldErrors ?? {}) : {};
+  const fresh = checked && checked.after === result ? checked : null;
+  const errors: Errors = fresh ? fresh.errors : serverErrors;
+
+  const { listRefusal, personalised, perRecipient, planView, summary, sendCount } = planFigures({
+    source,
+    kind,
+    message,
+    account,
+    list,
+    plan,
+    pasted,
+    scheduled: schedule.local !== "",
   });
-  const numbersPlan = useMemo<PlanView | null>(() => {
-    if (source !== "numbers" || !account || !message.trim() || count === 0 || tooMany) return null;
-    const text = message.trim();
-    const parts = kind === "SMS" ? smsSegments(text) : 1;
-    const previews = splitNumbers(recipients)
-      .slice(0, 5)
-      .map((typed, i) => {
-        const check = normalizePhone(typed, { lenient: true });
-        return {
-          row: i + 1,
-          phone: check.ok ? check.phone : typed,
-          text,
-          characters: text.length,
-          encoding: smsEncoding(text),
-          segments: parts,
-          ucs2: ucs2Characters(text),
-        };
-      });
-    return { kind, previews, ...sendPlan(count, parts * count, account) };
-  }, [source, account, message, count, tooMany, kind, recipients]);
-  const plan: PlanView | null =
-    source === "list" ? (listPlan.data && settledMessage === message ? listPlan.data : null) : numbersPlan;
-  const listRefusal =
-    source === "list" && listPlan.data && listPlan.data.unknown.length > 0
-      ? `The list “${listPlan.data.list.filename}” has no column for ${listPlan.data.unknown.map((n) => `{{${n}}}`).join(", ")}. Its placeholders are: ${listPlan.data.list.columns.map((c) => `{{${c}}}`).join(" ")}.`
-      : source === "list" && listPlan.data && listPlan.data.tooLong > 0
-        ? `${listPlan.data.tooLong.toLocaleString()} recipient(s) would get a message that is too long (the first is row ${listPlan.data.firstTooLongRow}).`
-        : null;
-  const recipientCount = source === "list" ? (list?.validCount ?? 0) : count;
+  const text = message.trim();
+
+  /** Send…: the server's own schema first, then what only the browser knows; the review opens when all is well. */
+  function openReview() {
+    if (!form.current) return;
+    const data = Object.fromEntries(new FormData(form.current));
+    const parsed = (source === "list" ? composeListSchema : composeSchema).safeParse(data);
+    const found: Errors = {};
+    if (!parsed.success)
+      for (const issue of parsed.error.issues) (found[String(issue.path[0] ?? "form")] ??= []).push(issue.message);
+    if (source === "numbers" && pasted.check.typed > 0 && pasted.check.phones.length === 0)
+      found.recipients = ["None of these numbers is valid: see the lines below."];
+    const past = isPast(schedule.local);
+    if (past !== schedule.past) setSchedule({ ...schedule, past });
+    const problem =
+      kind === "SMS" && account && account.senders.length === 0
+        ? `The account “${account.name}” has no sender ID set up: an administrator adds one in Settings.`
+        : source === "list" && listRefusal
+          ? listRefusal
+          : source === "numbers" && pasted.tooMany
+            ? "Too many numbers to paste: upload them as a list."
+            : null;
+    setChecked({ after: result, errors: found, problem });
+    if (Object.keys(found).length === 0 && problem === null) setReview({ after: result });
+  }
+
+  function guard(event: FormEvent<HTMLFormElement>) {
+    // Only the review's button submits; anything else that would (an Enter a browser maps to submit) sends nothing.
+    if (!reviewing || summary === null) event.preventDefault();
+  }
+
+  const view: ReviewView = {
+    name: options.name.trim(),
+    kind,
+    accountName: account?.name ?? "",
+    from:
+      kind === "SMS"
+        ? options.sender
+        : `${options.originator}, ${options.voice === "2" ? "male" : "female"} voice, said ${options.repeat} time(s)`,
+    message: text,
+    example: personalised ? (plan?.previews[0]?.text ?? null) : null,
+    recipients:
+      source === "list"
+        ? `The list “${list?.filename ?? ""}”: ${(list ? list.validCount + list.invalidCount + list.duplicateCount : 0).toLocaleString("en")} rows with a number`
+        : `${pasted.check.typed.toLocaleString("en")} number${pasted.check.typed === 1 ? "" : "s"} typed`,
+    summary,
+    units: kind === "SMS" ? (planView?.units ?? null) : null,
+    segments: kind === "SMS" && planView ? segmentRange(planView.segments ?? {}) || null : null,
+    cost: kind === "SMS" && account?.price && planView && summary ? formatCost(planView.units, account.price) : null,
+    seconds: planView?.seconds ?? null,
+    start: scheduleInstant(schedule.local),
+    optedOut: source === "numbers" ? (pasted.optedOut ?? []).map((o) => o.phone) : [],
+    problem: summary && summary.send === 0 ? "Nobody to send to: every number is skipped." : null,
+  };
 
   return (
-    <form action={formAction} className="max-w-3xl space-y-5">
-      <fieldset className="flex flex-wrap gap-6">
-        <legend className="mb-1 text-sm font-medium">Kind</legend>
-        {(["SMS", "VOICE"] as const).map((k) => (
-          <label key={k} className="flex items-center gap-2">
-            <input type="radio" name="kind" value={k} checked={kind === k} onChange={() => setKind(k)} />
-            {k === "SMS" ? "SMS" : "Voice (text to speech)"}
-          </label>
-        ))}
-      </fieldset>
-      <div className="grid gap-4 sm:grid-cols-2">
-        <Field label="Batch name" errors={errors.name}>
-          {(ids) => (
-            <Input
-              {...ids}
-              name="name"
-              required
-              maxLength={200}
-              value={name}
-              onChange={(e) => setName(e.target.value)}
-              placeholder="November reminders"
-            />
-          )}
-        </Field>
-        <Field label="Provider account" errors={errors.accountId}>
-          {(ids) => (
-            <Select
-              {...ids}
-              name="accountId"
-              value={accountId}
-              onChange={(e) => {
-                const next = accounts.find((a) => a.id === e.target.value);
-                setAccountId(e.target.value);
-                if (next) {
-                  setSender(next.defaultSender);
-                  setOriginator(next.defaultOriginator);
-                }
-              }}
-            >
-              {accounts.map((a) => (
-                <option key={a.id} value={a.id}>
-                  {a.name}
-                </option>
-              ))}
-            </Select>
-          )}
-        </Field>
+    <form ref={form} action={formAction} onSubmit={guard} noValidate className="max-w-3xl space-y-5">
+      <div hidden={reviewing} className="space-y-5">
+        <MessageFields
+          kind={kind}
+          onKind={setKind}
+          message={message}
+          onMessage={setMessage}
+          templates={templates}
+          perRecipient={perRecipient}
+          errors={errors.templateText}
+        />
+        <OptionsFields kind={kind} accounts={accounts} options={options} onOptions={setOptions} errors={errors} />
+        <RecipientFields
+          source={source}
+          onSource={setSource}
+          lists={lists}
+          listId={listId}
+          onListId={setListId}
+          text={numbers}
+          onText={setNumbers}
+          pasted={pasted}
+          errors={errors}
+        />
+        {/* The numbers the server is sent: the valid ones, once each (the review says which were left out). */}
+        {source === "numbers" ? <input type="hidden" name="recipients" value={pasted.check.phones.join("\n")} /> : null}
+        <ScheduleField
+          value={schedule.local}
+          past={schedule.past}
+          onChange={(local, past) => setSchedule({ local, past })}
+          errors={errors.scheduledAt}
+        />
+        {listRefusal ? <Notice tone="error">{listRefusal}</Notice> : null}
+        {listPlan.error ? <Notice tone="error">{listPlan.error.message}</Notice> : null}
+        {planView ? <SendPlanView plan={planView} scheduledAt={scheduleInstant(schedule.local)} /> : null}
+        {fresh?.problem ? <Notice tone="error">{fresh.problem}</Notice> : null}
+        {fresh && Object.keys(fresh.errors).length > 0 ? (
+          <Notice tone="error">Check the fields marked above: nothing was sent.</Notice>
+        ) : (
+          <ActionNotice result={result} listFields />
+        )}
+        <Button
+          variant="primary"
+          onClick={openReview}
+          // Until the page is interactive the button could do nothing: it says so by being disabled.
+          disabled={!hydrated || (source === "numbers" ? pasted.tooMany : listRefusal !== null)}
+        >
+          {schedule.local ? "Schedule for" : "Send to"} {sendCount.toLocaleString("en")} recipient
+          {sendCount === 1 ? "" : "s"}…
+        </Button>
       </div>
-      {kind === "SMS" ? (
-        <div className="grid gap-4 sm:grid-cols-2">
-          <Field label="Sender ID" hint="At most 11 characters, or a number of up to 15 digits." errors={errors.sender}>
-            {(ids) => (
-              <Input {...ids} name="sender" value={sender} onChange={(e) => setSender(e.target.value)} required />
-            )}
-          </Field>
-          <Field
-            label="Link ID (optional)"
-            hint="Only for on-demand replies: the link_id of the message you answer."
-            errors={errors.linkId}
-          >
-            {(ids) => <Input {...ids} name="linkId" value={linkId} onChange={(e) => setLinkId(e.target.value)} />}
-          </Field>
-        </div>
-      ) : (
-        <div className="grid gap-4 sm:grid-cols-3">
-          <Field label="Originator number" errors={errors.originator}>
-            {(ids) => (
-              <Input
-                {...ids}
-                name="originator"
-                value={originator}
-                onChange={(e) => setOriginator(e.target.value)}
-                required
-              />
-            )}
-          </Field>
-          <Field label="Voice" errors={errors.voice}>
-            {(ids) => (
-              <Select {...ids} name="voice" value={voice} onChange={(e) => setVoice(e.target.value)}>
-                <option value="1">Female</option>
-                <option value="2">Male</option>
-              </Select>
-            )}
-          </Field>
-          <Field label="Repeat" errors={errors.repeat}>
-            {(ids) => (
-              <Input
-                {...ids}
-                name="repeat"
-                type="number"
-                min={1}
-                max={10}
-                value={repeat}
-                onChange={(e) => setRepeat(e.target.value)}
-              />
-            )}
-          </Field>
-        </div>
-      )}
-      {templates.length > 0 ? (
-        <Field
-          label="Use a template"
-          hint="Fills in the message (and its kind); edit it freely afterwards."
-          className="max-w-md"
-        >
-          {(ids) => (
-            <Select
-              {...ids}
-              value=""
-              onChange={(e) => {
-                const chosen = templates.find((t) => t.id === e.target.value);
-                if (!chosen) return;
-                setKind(chosen.kind);
-                setMessage(chosen.body);
-              }}
-            >
-              <option value="">Choose a template…</option>
-              {templates.map((t) => (
-                <option key={t.id} value={t.id}>
-                  {t.name} ({t.kind === "SMS" ? "SMS" : "voice"})
-                </option>
-              ))}
-            </Select>
-          )}
-        </Field>
-      ) : null}
-      <Field
-        label="Message"
-        errors={errors.templateText}
-        hint={
-          <>
-            {message.length} characters
-            {kind === "SMS" && message
-              ? ` · ${segments} SMS segment${segments === 1 ? "" : "s"} (${smsEncoding(message)}) per recipient`
-              : ""}
-          </>
-        }
-      >
-        {(ids) => (
-          <Textarea
-            {...ids}
-            name="templateText"
-            required
-            rows={4}
-            value={message}
-            onChange={(e) => setMessage(e.target.value)}
-          />
-        )}
-      </Field>
-      <fieldset className="flex flex-wrap gap-6">
-        <legend className="mb-1 text-sm font-medium">Send to</legend>
-        <label className="flex items-center gap-2">
-          <input
-            type="radio"
-            name="source"
-            value="numbers"
-            checked={source === "numbers"}
-            onChange={() => setSource("numbers")}
-          />
-          Numbers
-        </label>
-        <label className="flex items-center gap-2">
-          <input
-            type="radio"
-            name="source"
-            value="list"
-            checked={source === "list"}
-            onChange={() => setSource("list")}
-          />
-          A saved list
-        </label>
-      </fieldset>
-      {source === "list" ? (
-        <ListSource lists={lists} listId={listId} onListId={setListId} errors={errors.listId} />
-      ) : (
-        <Field
-          label="Recipients"
-          errors={
-            tooMany
-              ? [
-                  `${count.toLocaleString()} numbers: at most ${MAX_PASTED_NUMBERS.toLocaleString()} can be pasted. Upload the list as a file instead.`,
-                ]
-              : errors.recipients
-          }
-          hint={`${count.toLocaleString()} number${count === 1 ? "" : "s"} — Kenyan numbers as 2547…, 07…/01… or 7…/1…, separated by commas, semicolons or new lines.`}
-        >
-          {(ids) => (
-            <Textarea
-              {...ids}
-              name="recipients"
-              required
-              rows={5}
-              value={recipients}
-              onChange={(e) => setRecipients(e.target.value)}
-              className="font-mono text-sm"
-              placeholder={"0712 345 678\n+254 733 000 111\n712-000-222"}
-            />
-          )}
-        </Field>
-      )}
-      <Field
-        label="Send later (optional)"
-        hint="In your time zone. Leave empty to send now."
-        errors={errors.scheduledAt}
-        className="max-w-xs"
-      >
-        {(ids) => (
-          <Input
-            {...ids}
-            type="datetime-local"
-            value={scheduleLocal}
-            onChange={(e) => setScheduleLocal(e.target.value)}
-          />
-        )}
-      </Field>
-      {/* The browser knows the operator's time zone; the server gets an absolute time. */}
-      <input type="hidden" name="scheduledAt" value={scheduleLocal ? new Date(scheduleLocal).toISOString() : ""} />
-      {listRefusal ? <Notice tone="error">{listRefusal}</Notice> : null}
-      {source === "list" && listPlan.error ? <Notice tone="error">{listPlan.error.message}</Notice> : null}
-      {plan && !listRefusal ? <SendPlanView plan={plan} scheduledAt={scheduledAt} /> : null}
-      <ActionNotice result={state} listFields />
-      <Button
-        type="submit"
-        variant="primary"
-        disabled={pending || (source === "numbers" ? tooMany : !list || listRefusal !== null)}
-      >
-        {pending
-          ? "Creating…"
-          : scheduleLocal
-            ? `Schedule for ${recipientCount.toLocaleString()} recipient${recipientCount === 1 ? "" : "s"}`
-            : `Send to ${recipientCount.toLocaleString()} recipient${recipientCount === 1 ? "" : "s"}`}
-      </Button>
+      {reviewing ? <Review view={view} pending={pending} onBack={() => setReview(null)} /> : null}
     </form>
+  );
+}
+
+const noSubscription = () => () => {};
+
+/** False in the server's HTML and while hydrating, true once React runs the page in the browser. */
+function useHydrated(): boolean {
+  return useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
   );
 }

@@ -5,7 +5,16 @@
 import { UploadList } from "@/components/lists/upload-list";
 import { Field, Select } from "@/components/ui/field";
 
-export type ListChoice = { id: string; filename: string; validCount: number; columns: string[]; uploaded: string };
+export type ListChoice = {
+  id: string;
+  filename: string;
+  validCount: number;
+  /** Rows left out when the list was uploaded: the review counts them as skipped. */
+  invalidCount: number;
+  duplicateCount: number;
+  columns: string[];
+  uploaded: string;
+};
 
 export function ListSource({
   lists,

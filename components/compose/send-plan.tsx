@@ -1,12 +1,15 @@
 "use client";
 // What the operator is about to send, shown before the confirm button: the first recipients' messages exactly as
 // each will receive them (characters, encoding, parts, and which characters force UCS-2), then the planner —
-// recipients, provider requests, SMS units, time to submit and, when scheduled, the start in the operator's zone.
+// recipients, provider requests, SMS units (and the segments per recipient), time to submit and, when scheduled, the
+// start in the organisation's zone.
 import { Card, Stat } from "@/components/ui/card";
 import { Notice } from "@/components/ui/notice";
 import { Table, Td, Th, THead, Tr } from "@/components/ui/table";
 import { formatDuration, type SendPlan } from "@/lib/batches/plan";
 import type { PreviewMessage } from "@/lib/batches/plan-list";
+import { segmentRange } from "@/lib/compose/segment-range";
+import { formatStart } from "./format-start";
 
 export type PlanView = SendPlan & {
   kind: "SMS" | "VOICE";
@@ -14,6 +17,8 @@ export type PlanView = SendPlan & {
   emptyRows?: number;
   emptyByPlaceholder?: Record<string, number>;
   optedOut?: number;
+  /** Segments per message → recipients sent that many. */
+  segments?: Record<number, number>;
 };
 
 export function SendPlanView({ plan, scheduledAt }: { plan: PlanView; scheduledAt: Date | null }) {
@@ -56,18 +61,23 @@ export function SendPlanView({ plan, scheduledAt }: { plan: PlanView; scheduledA
         <dl className="grid gap-3 sm:grid-cols-4">
           <Stat label="Recipients" value={plan.recipients.toLocaleString()} testId="plan-recipients" />
           <Stat label="Provider requests" value={plan.requests.toLocaleString()} testId="plan-requests" />
-          {sms ? <Stat label="SMS units" value={plan.units.toLocaleString()} testId="plan-units" /> : null}
+          {sms ? <Stat label="SMS units" value={plan.units.toLocaleString("en")} testId="plan-units" /> : null}
           <Stat label="Time to submit" value={formatDuration(plan.seconds)} testId="plan-time" />
         </dl>
+        {sms && plan.segments && segmentRange(plan.segments) ? (
+          <p className="mt-3 text-sm" data-testid="plan-segments">
+            Per recipient: {segmentRange(plan.segments)}.
+          </p>
+        ) : null}
         {scheduledAt ? (
           <p className="mt-3 text-sm" data-testid="plan-start">
-            Starts {scheduledAt.toLocaleString(undefined, { dateStyle: "full", timeStyle: "short" })} (
-            {Intl.DateTimeFormat().resolvedOptions().timeZone}).
+            Starts {formatStart(scheduledAt)}.
           </p>
         ) : null}
         {plan.optedOut ? (
           <Notice className="mt-3">
-            {plan.optedOut.toLocaleString()} number(s) are on the opt-out list: they will not be sent.
+            {plan.optedOut.toLocaleString("en")} number(s) are on the opt-out list: they will not be sent
+            {sms ? " (no units counted for them)" : ""}.
           </Notice>
         ) : null}
         {plan.emptyRows ? (

@@ -60,7 +60,13 @@ export function SavedLists({ lists }: { lists: SavedList[] }) {
                 <ButtonLink href={`/compose?list=${list.id}`} size="sm" aria-label={`Compose to ${list.filename}`}>
                   Compose
                 </ButtonLink>
-                <RowAction label="Delete" name={`Delete ${list.filename}`} run={deleteListAction.bind(null, list.id)} />
+                <RowAction
+                  label="Delete"
+                  name={`Delete ${list.filename}`}
+                  confirm={`Delete the list “${list.filename}” and its ${list.validCount.toLocaleString("en")} recipients? It cannot be brought back; batches already sent from it keep their recipients and reports.`}
+                  confirmLabel="Delete the list"
+                  run={deleteListAction.bind(null, list.id)}
+                />
               </span>
             </Td>
           </Tr>

@@ -3,7 +3,7 @@
 import { useActionState, useState, type ChangeEvent } from "react";
 import { ActionNotice } from "@/components/ui/action-notice";
 import { Button } from "@/components/ui/button";
-import { Field, Input } from "@/components/ui/field";
+import { Field, Input, Textarea } from "@/components/ui/field";
 import type { ActionResult } from "@/lib/auth/action";
 
 export type AccountFormValues = {
@@ -11,11 +11,13 @@ export type AccountFormValues = {
   name: string;
   baseUrl: string;
   tokenLast4?: string;
-  defaultSender: string;
+  senders: string[];
   defaultOriginator: string;
   requestsPerSecond: number;
   batchSizeLimit: number;
   isDefault: boolean;
+  unitPrice: string | null;
+  priceCurrency: string;
 };
 
 /** Every field controlled, so that a refused save keeps what was typed. The token is never shown, only replaced. */
@@ -29,7 +31,8 @@ export function AccountForm({
   const [state, formAction, pending] = useActionState(action, null);
   const [values, setValues] = useState(initial);
   const [token, setToken] = useState("");
-  const set = (name: keyof AccountFormValues) => (e: ChangeEvent<HTMLInputElement>) =>
+  const [senders, setSenders] = useState(initial.senders.join("\n"));
+  const set = (name: Exclude<keyof AccountFormValues, "senders">) => (e: ChangeEvent<HTMLInputElement>) =>
     setValues((v) => ({ ...v, [name]: e.target.type === "checkbox" ? e.target.checked : e.target.value }));
   const errors = state?.ok === false ? (state.fieldErrors ?? {}) : {};
   const baseUrlChanged = Boolean(values.id) && values.baseUrl !== initial.baseUrl;
@@ -73,11 +76,20 @@ export function AccountForm({
         )}
       </Field>
       <Field
-        label="Default sender ID"
-        hint="At most 11 characters, or a number of up to 15 digits."
-        errors={errors.defaultSender}
+        label="Sender IDs"
+        hint="The sender IDs registered with the provider for this account, one per line: at most 11 characters each, or a number of up to 15 digits. Compose offers only these; the first is preselected."
+        errors={errors.senders ?? errors.defaultSender}
       >
-        {(ids) => <Input {...ids} name="defaultSender" value={values.defaultSender} onChange={set("defaultSender")} />}
+        {(ids) => (
+          <Textarea
+            {...ids}
+            name="senders"
+            rows={3}
+            value={senders}
+            onChange={(e) => setSenders(e.target.value)}
+            className="font-mono"
+          />
+        )}
       </Field>
       <Field label="Default originator number" errors={errors.defaultOriginator}>
         {(ids) => (
@@ -112,6 +124,35 @@ export function AccountForm({
               max={100}
               value={values.batchSizeLimit}
               onChange={set("batchSizeLimit")}
+            />
+          )}
+        </Field>
+      </div>
+      <div className="grid grid-cols-2 gap-3">
+        <Field
+          label="Price per SMS unit (optional)"
+          hint="Compose's review then shows what a batch costs."
+          errors={errors.unitPrice}
+        >
+          {(ids) => (
+            <Input
+              {...ids}
+              name="unitPrice"
+              inputMode="decimal"
+              value={values.unitPrice ?? ""}
+              onChange={set("unitPrice")}
+              placeholder="0.80"
+            />
+          )}
+        </Field>
+        <Field label="Currency" errors={errors.priceCurrency}>
+          {(ids) => (
+            <Input
+              {...ids}
+              name="priceCurrency"
+              maxLength={3}
+              value={values.priceCurrency}
+              onChange={set("priceCurrency")}
             />
           )}
         </Field>

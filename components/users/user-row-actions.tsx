@@ -1,6 +1,7 @@
 "use client";
 
 import { useState, useTransition } from "react";
+import { RowAction } from "@/components/console/row-action";
 import { Button } from "@/components/ui/button";
 import { Select } from "@/components/ui/field";
 import type { ActionResult } from "@/lib/auth/action";
@@ -40,15 +41,23 @@ export function UserRowActions({
         <option value="OPERATOR">operator</option>
         <option value="ADMIN">admin</option>
       </Select>
-      {self ? null : (
-        <Button
-          size="sm"
-          variant={user.disabled ? "secondary" : "danger"}
-          disabled={pending}
-          onClick={() => run(() => actions.setDisabled(user.id, !user.disabled))}
-        >
-          {user.disabled ? "Enable" : "Disable"}
+      {self ? null : user.disabled ? (
+        <Button size="sm" disabled={pending} onClick={() => run(() => actions.setDisabled(user.id, false))}>
+          Enable
         </Button>
+      ) : (
+        // Disabling ends their sessions at once: asked first, like every row action that takes something away.
+        <RowAction
+          label="Disable"
+          name="Disable"
+          confirm={`Disable ${user.email}? Their sessions end at once and they cannot log in until an administrator enables them again. Nothing they sent or uploaded is removed.`}
+          confirmLabel="Disable the user"
+          run={async () => {
+            const answer = await actions.setDisabled(user.id, true);
+            setResult(answer);
+            return answer;
+          }}
+        />
       )}
       <Button
         size="sm"

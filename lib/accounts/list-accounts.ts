@@ -1,9 +1,10 @@
-// Provider accounts as the console may show them: never the token, only its last four characters.
+// Provider accounts as the console may show them: never the token, only its last four characters; the unit price as
+// text (a Decimal cannot cross into a client component, and the console only shows it or multiplies it once).
 import "server-only";
 import { db } from "@/lib/db/client";
 
-export function listAccounts() {
-  return db.providerAccount.findMany({
+export async function listAccounts() {
+  const rows = await db.providerAccount.findMany({
     orderBy: [{ isDefault: "desc" }, { name: "asc" }],
     select: {
       id: true,
@@ -11,10 +12,15 @@ export function listAccounts() {
       baseUrl: true,
       tokenLast4: true,
       defaultSender: true,
+      senders: true,
       defaultOriginator: true,
       requestsPerSecond: true,
       batchSizeLimit: true,
       isDefault: true,
+      unitPrice: true,
+      priceCurrency: true,
+      previousReceiptSecretUntil: true,
     },
   });
+  return rows.map((row) => ({ ...row, unitPrice: row.unitPrice?.toString() ?? null }));
 }

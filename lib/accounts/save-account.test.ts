@@ -87,3 +87,42 @@ test("changing the base URL without the token again is refused; with the token i
     (await db.providerAccount.findUniqueOrThrow({ where: { id }, omit: { tokenCiphertext: false } })).tokenCiphertext,
   ).toBe(moved.tokenCiphertext);
 });
+
+test("sender IDs: one per line or comma, each checked against the wire contract, the first preselected; an older caller's defaultSender becomes the one sender", async () => {
+  const bad = accountSchema.safeParse({ ...form(), senders: "CLINIC\nTWELVE-CHARS" });
+  expect(bad.success).toBe(false);
+  expect(bad.error?.issues.map((i) => [i.path, i.message])).toEqual([
+    [["senders"], "“TWELVE-CHARS”: The sender must be at most 11 characters, or a number of at most 15 digits."],
+  ]);
+
+  const actor = await admin();
+  const { id } = await saveAccount(form({ name: "Senders", senders: "CLINIC\r\n NEWS , CLINIC\n\n" }), actor);
+  expect(
+    await db.providerAccount.findUniqueOrThrow({ where: { id }, select: { senders: true, defaultSender: true } }),
+  ).toEqual({ senders: ["CLINIC", "NEWS"], defaultSender: "CLINIC" });
+  const audit = await db.auditEvent.findFirstOrThrow({ where: { targetId: id } });
+  expect(audit.detail).toMatchObject({ senders: ["CLINIC", "NEWS"] });
+
+  const legacy = await saveAccount(form({ name: "Legacy" }), actor);
+  expect(await db.providerAccount.findUniqueOrThrow({ where: { id: legacy.id }, select: { senders: true } })).toEqual({
+    senders: ["TUMA"],
+  });
+
+  await saveAccount(form({ id, name: "Senders", token: "", senders: "", defaultSender: undefined }), actor);
+  expect(
+    await db.providerAccount.findUniqueOrThrow({ where: { id }, select: { senders: true, defaultSender: true } }),
+  ).toEqual({ senders: [], defaultSender: "" });
+});
+
+test("a price per SMS unit: optional, a plain decimal (up to 4 places) kept exactly, with its currency; empty clears it", async () => {
+  expect(accountSchema.safeParse({ ...form(), unitPrice: "0,80" }).error?.issues[0]?.message).toBe(
+    "A price such as 0.80 (at most 4 decimals), or empty.",
+  );
+  expect(accountSchema.safeParse({ ...form(), priceCurrency: "shillings" }).success).toBe(false);
+  const actor = await admin();
+  const { id } = await saveAccount(form({ name: "Priced", unitPrice: "0.8", priceCurrency: "kes" }), actor);
+  const priced = await db.providerAccount.findUniqueOrThrow({ where: { id } });
+  expect([priced.unitPrice?.toString(), priced.priceCurrency]).toEqual(["0.8", "KES"]);
+  await saveAccount(form({ id, name: "Priced", token: "", unitPrice: "" }), actor);
+  expect((await db.providerAccount.findUniqueOrThrow({ where: { id } })).unitPrice).toBeNull();
+});

@@ -26,13 +26,35 @@ export const AUDIT_ACTIONS = [
   "optout.remove",
   "upload.create",
   "upload.delete",
+  // Who got in, who tried, who was locked out, who left.
+  "auth.login",
+  "auth.login_failure",
+  "auth.lockout",
+  "auth.logout",
+  "user.password_change_failure",
+  // Personal data leaving the console (numbers, message texts, the log itself).
+  "export.batch",
+  "export.upload_report",
+  "export.audit",
+  // Changes made by start-up or by an administrator to how receipts are authenticated.
+  "account.sandbox_reset",
+  "account.receipt_secret_rotate",
+  // What a delivery status means (Receipts page), and a refused sender ID's warning cleared (Settings).
   "receipt_status.map",
   "sender_id.clear",
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 export type AuditTarget =
-  "Batch" | "ProviderAccount" | "User" | "Template" | "OptOut" | "Upload" | "ReceiptStatus" | "SenderIdProblem";
+  | "Batch"
+  | "ProviderAccount"
+  | "User"
+  | "Template"
+  | "OptOut"
+  | "Upload"
+  | "AuditLog"
+  | "ReceiptStatus"
+  | "SenderIdProblem";
 
 export type AuditEntry = {
   actorId: string | null;

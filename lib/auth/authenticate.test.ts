@@ -121,3 +121,57 @@ describe("one password verification on every path", () => {
     }
   });
 });
+
+describe("the audit log", () => {
+  const events = (email: string) =>
+    db.auditEvent.findMany({
+      where: { action: { startsWith: "auth." }, detail: { path: ["email"], equals: email } },
+      orderBy: { id: "asc" },
+      select: { action: true, actorId: true, targetId: true, detail: true },
+    });
+
+  test("a log-in, each failure and the failure that locks are audited with the email and client; locked tries are not", async () => {
+    const user = await seedUser();
+    const from = client();
+    await authenticate({ email: user.email, password: user.password, clientAddress: from });
+    for (let i = 0; i <= PAIR_POLICY.maxFailures; i++)
+      await refusal(authenticate({ email: user.email, password: "wrong", clientAddress: from }));
+    const seen = { email: user.email, client: from };
+    expect(await events(user.email)).toEqual([
+      { action: "auth.login", actorId: user.id, targetId: user.id, detail: seen },
+      ...Array.from({ length: PAIR_POLICY.maxFailures - 1 }, () => ({
+        action: "auth.login_failure",
+        actorId: null,
+        targetId: user.id,
+        detail: seen,
+      })),
+      { action: "auth.login_failure", actorId: null, targetId: user.id, detail: seen },
+      {
+        action: "auth.lockout",
+        actorId: null,
+        targetId: user.id,
+        detail: { ...seen, locked: ["email from this client"] },
+      },
+      // The sixth try met the lock: refused before any check, and not written.
+    ]);
+  });
+
+  test("an unknown email and a disabled account are audited as failures", async () => {
+    const nobody = `nobody-${randomBytes(3).toString("hex")}@test.local`;
+    const from = client();
+    await refusal(authenticate({ email: nobody, password: "guess", clientAddress: from }));
+    expect(await events(nobody)).toEqual([
+      { action: "auth.login_failure", actorId: null, targetId: null, detail: { email: nobody, client: from } },
+    ]);
+    const disabled = await seedUser({ disabled: true });
+    await refusal(authenticate({ email: disabled.email, password: disabled.password, clientAddress: from }));
+    expect(await events(disabled.email)).toEqual([
+      {
+        action: "auth.login_failure",
+        actorId: null,
+        targetId: disabled.id,
+        detail: { email: disabled.email, client: from, reason: "disabled" },
+      },
+    ]);
+  });
+});

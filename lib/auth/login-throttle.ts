@@ -22,11 +22,16 @@ export async function loginWaitMs(attempt: LoginAttemptKey, now = new Date()): P
   return Math.max(pair, client);
 }
 
-export async function recordLoginFailure(attempt: LoginAttemptKey, now = new Date()): Promise<void> {
-  await Promise.all([
+/** Counts a failed log-in; says which locks this failure started (for the audit log's lock-out events). */
+export async function recordLoginFailure(
+  attempt: LoginAttemptKey,
+  now = new Date(),
+): Promise<{ pairLocked: boolean; clientLocked: boolean }> {
+  const [pair, client] = await Promise.all([
     recordFailure(pairKey(attempt), PAIR_POLICY, now),
     recordFailure(clientKey(attempt), CLIENT_POLICY, now),
   ]);
+  return { pairLocked: pair.lockedNow, clientLocked: client.lockedNow };
 }
 
 export async function recordLoginSuccess(attempt: LoginAttemptKey): Promise<void> {

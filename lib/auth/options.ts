@@ -7,14 +7,15 @@ import CredentialsProvider from "next-auth/providers/credentials";
 import { z } from "zod";
 import { env } from "@/lib/env";
 import { CLIENT_ADDRESS_HEADER } from "@/lib/http/client-address";
-import { endSessions } from "@/lib/users/end-sessions";
+import { enteredPasswordSchema } from "@/lib/users/user-schemas";
 import { authenticate, LoginRefused, WRONG_CREDENTIALS } from "./authenticate";
+import { logOut } from "./log-out";
 import { safeCallbackPath } from "./safe-callback";
 import { sessionExpiresAt } from "./session-validity";
 
 const credentialsSchema = z.object({
   email: z.email().transform((email) => email.toLowerCase()),
-  password: z.string().min(1).max(1024),
+  password: enteredPasswordSchema,
 });
 
 /** The client address the web server put in its header; "unknown" when the console was not started by `npm start`. */
@@ -75,9 +76,9 @@ export const authOptions: NextAuthOptions = {
     },
   },
   events: {
-    // Logging out ends the user's sessions everywhere, so a copy of this session's cookie is worthless too.
+    // Logging out ends the user's sessions everywhere, so a copy of this session's cookie is worthless too; audited.
     async signOut({ token }) {
-      if (token?.sub) await endSessions(token.sub);
+      if (token?.sub) await logOut(token.sub);
     },
   },
 };

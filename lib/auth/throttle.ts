@@ -16,12 +16,17 @@ export async function lockedFor(key: string, now = new Date()): Promise<number> 
 /**
  * Counts one failure, in one statement: concurrent failures (an attacker's parallel requests) each count, where a
  * read-then-write would let them all read the same count. Times go in as epoch milliseconds, stored as UTC like
- * every Prisma DateTime.
+ * every Prisma DateTime. `lockedNow`: this very failure started the lock (the count reached the limit exactly, which
+ * one failure of a burst does), so a lock-out is reported once.
  */
-export async function recordFailure(key: string, policy: ThrottlePolicy, now = new Date()): Promise<void> {
+export async function recordFailure(
+  key: string,
+  policy: ThrottlePolicy,
+  now = new Date(),
+): Promise<{ lockedNow: boolean }> {
   const nowMs = now.getTime();
   const lockUntilMs = nowMs + policy.lockMs;
-  await db.$executeRaw`
+  const rows = await db.$queryRaw<{ failures: number }[]>`
     INSERT INTO "LoginThrottle" AS t (key, failures, "windowStart", "lockedUntil")
     VALUES (${key}, 1, to_timestamp(${nowMs}::float8 / 1000) AT TIME ZONE 'UTC',
             CASE WHEN ${policy.maxFailures}::int <= 1 THEN to_timestamp(${lockUntilMs}::float8 / 1000) AT TIME ZONE 'UTC' END)
@@ -32,7 +37,9 @@ export async function recordFailure(key: string, policy: ThrottlePolicy, now = n
                            THEN EXCLUDED."windowStart" ELSE t."windowStart" END,
       "lockedUntil" = CASE WHEN (CASE WHEN t."windowStart" < EXCLUDED."windowStart" - ${policy.windowMs}::float8 * interval '1 millisecond'
                                       THEN 1 ELSE t.failures + 1 END) >= ${policy.maxFailures}::int
-                           THEN to_timestamp(${lockUntilMs}::float8 / 1000) AT TIME ZONE 'UTC' END`;
+                           THEN to_timestamp(${lockUntilMs}::float8 / 1000) AT TIME ZONE 'UTC' END
+    RETURNING failures`;
+  return { lockedNow: rows[0]?.failures === policy.maxFailures };
 }
 
 export async function clearFailures(key: string): Promise<void> {

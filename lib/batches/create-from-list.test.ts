@@ -62,7 +62,7 @@ const settings = (templateText: string) => ({
   scheduledAt: new Date(Date.now() + 3_600_000),
 });
 
-test("the plan renders the first five exactly, counts units over every rendered text, the empty values and the opted out", async () => {
+test("the plan renders the first five exactly, counts units over every rendered text sent (not the opted out), the segments per recipient, the empty values and the opted out", async () => {
   const plan = await planList({ listId, templateText: "Habari {{ name }}, karibu {{TOWN}}!", kind: "SMS", accountId });
   expect(plan.unknown).toEqual([]);
   expect(plan.previews.map((p) => p.text)).toEqual([
@@ -83,14 +83,24 @@ test("the plan renders the first five exactly, counts units over every rendered 
   expect(plan.previews[1]).toMatchObject({ encoding: "GSM-7", ucs2: [] });
   expect(plan.recipients).toBe(ROWS);
   expect(plan.requests).toBe(ROWS / 100);
-  expect(plan.units).toBe(ROWS); // every text is one part, GSM-7 or UCS-2
+  expect(plan.units).toBe(ROWS - 1); // every text is one part, GSM-7 or UCS-2; the opted-out one is never sent
+  expect(plan.segments).toEqual({ 1: ROWS - 1 });
   expect(plan.emptyRows).toBe(ROWS / 1000);
   expect(plan.emptyByPlaceholder).toEqual({ name: ROWS / 1000 });
   expect(plan.optedOut).toBe(1);
   expect(plan.seconds).toBeCloseTo(ROWS / 100 / (0.95 * 120), 6);
   // Two parts each once the text passes 160 GSM-7 characters.
   const long = await planList({ listId, templateText: `${"x".repeat(160)} {{town}}`, kind: "SMS", accountId });
-  expect(long.units).toBe(2 * ROWS);
+  expect(long.units).toBe(2 * (ROWS - 1));
+  // Personalised lengths differ: a name that pushes a text over 160 characters costs that recipient two.
+  const edge = await planList({ listId, templateText: `${"x".repeat(150)} {{name}}`, kind: "SMS", accountId });
+  const buckets = Object.entries(edge.segments).map(([k, n]) => [Number(k), n]);
+  expect(buckets.map(([k]) => k)).toEqual([1, 2, 3]); // short names, long names, a UCS-2 name (ũ: 67 a part)
+  expect(buckets.reduce((sum, [, n]) => sum + n!, 0)).toBe(ROWS - 1);
+  expect(buckets.reduce((sum, [k, n]) => sum + k! * n!, 0)).toBe(edge.units);
+  // The same text for all: no pass, the same figures.
+  const fixed = await planList({ listId, templateText: "Same for all", kind: "SMS", accountId });
+  expect(fixed).toMatchObject({ recipients: ROWS, units: ROWS - 1, optedOut: 1, segments: { 1: ROWS - 1 } });
 });
 
 test("a batch from the list stores every recipient with the text rendered from their own row, the opted-out one SUPPRESSED", async () => {
@@ -192,4 +202,18 @@ test("a long value in a column the template does not use still proves every text
 
 test("the planner paces at the limiter's rate", () => {
   expect(PACE).toBe(RATE_SAFETY);
+});
+
+test("a plan whose asker went away (the operator typed on) stops reading the list", async () => {
+  const asked = new AbortController();
+  asked.abort();
+  const stopped = await planList(
+    { listId, templateText: "Habari {{name}}", kind: "SMS", accountId },
+    asked.signal,
+  ).then(
+    () => null,
+    (e: unknown) => e,
+  );
+  expect(stopped).toBeInstanceOf(Error);
+  expect((stopped as Error).name).toBe("AbortError");
 });

@@ -1,8 +1,9 @@
 // A batch's delivery report as a CSV stream: page after page of the recipients list in id order (a million rows never
-// sit in memory at once), each recipient with its own text when it was personalised.
+// sit in memory at once), each recipient with its own text when it was personalised, read as fast as the client reads.
 import "server-only";
 import { csvHeader, csvRows } from "@/lib/csv/to-csv";
-import { listMessages, PAGE_SIZE_MAX } from "./list-messages";
+import type { MessageRow } from "./list-messages";
+import { messagePages } from "./message-pages";
 import type { RecipientSearch } from "./recipient-search";
 import type { MessageFilter } from "./states";
 
@@ -24,37 +25,49 @@ export function reportStream(
   batch: { id: string; templateText: string },
   filter: MessageFilter | null,
   search: RecipientSearch | null = null,
+  /** The recipients a page at a time (messagePages; a test passes them through a counter). */
+  pages: AsyncGenerator<MessageRow[]> = messagePages(batch.id, filter, search),
 ): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
-  let after: string | undefined;
   let started = false;
-  return new ReadableStream<Uint8Array>({
-    async pull(controller) {
-      if (!started) {
-        started = true;
-        controller.enqueue(encoder.encode(csvHeader(COLUMNS)));
-      }
-      const page = await listMessages(batch.id, { filter, search, after, limit: PAGE_SIZE_MAX });
-      const text = csvRows(
-        page.rows.map((m) => [
-          m.phone,
-          m.state,
-          m.deliveryStatus,
-          m.id,
-          m.providerUniqueId,
-          m.operator,
-          m.smsUnits,
-          m.submittedAt?.toISOString(),
-          m.receiptAt?.toISOString(),
-          m.text ?? batch.templateText,
-          m.lastError,
-        ]),
-      );
-      if (text) controller.enqueue(encoder.encode(text));
-      if (page.next) after = page.next;
-      else controller.close();
+  // Pulled by the client's reading, one page at a time (highWaterMark 0: nothing read ahead); a client that goes
+  // away cancels the stream, which closes the pages — no further page is queried.
+  return new ReadableStream<Uint8Array>(
+    {
+      async pull(controller) {
+        if (!started) {
+          started = true;
+          controller.enqueue(encoder.encode(csvHeader(COLUMNS)));
+          return;
+        }
+        const page = await pages.next();
+        if (page.done) {
+          controller.close();
+          return;
+        }
+        const text = csvRows(
+          page.value.map((m) => [
+            m.phone,
+            m.state,
+            m.deliveryStatus,
+            m.id,
+            m.providerUniqueId,
+            m.operator,
+            m.smsUnits,
+            m.submittedAt?.toISOString(),
+            m.receiptAt?.toISOString(),
+            m.text ?? batch.templateText,
+            m.lastError,
+          ]),
+        );
+        controller.enqueue(encoder.encode(text));
+      },
+      async cancel() {
+        await pages.return(undefined);
+      },
     },
-  });
+    { highWaterMark: 0 },
+  );
 }
 
 /** A file name from the batch's name: letters, digits, dot, dash and underscore only. */

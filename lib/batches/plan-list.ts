@@ -36,8 +36,10 @@ export type ListPlan = SendPlan & {
   tooLong: number;
   firstTooLongRow: number | null;
   maxCharacters: number;
-  /** Numbers on the opt-out list now: stored SUPPRESSED, never sent. */
+  /** Numbers on the opt-out list now: stored SUPPRESSED, never sent (and not counted in `units`). */
   optedOut: number;
+  /** SMS segments per message → recipients who get that many (those sent to): "1–2 segments; 41 need 2". */
+  segments: Record<number, number>;
 };
 
 export type PlanInput = { listId: string; templateText: string; kind: "SMS" | "VOICE"; accountId: string };
@@ -82,11 +84,18 @@ export async function planList(input: PlanInput, signal?: AbortSignal): Promise<
     firstTooLongRow: null,
     maxCharacters: 0,
     optedOut: 0,
+    segments: {},
   };
-  const optedOut = pool().query<{ n: number }>(
-    `SELECT count(*)::int AS n FROM "UploadRecipient" r JOIN "OptOut" o ON o.phone = r.phone WHERE r."uploadId" = $1`,
-    [list.id],
+  // The rows whose number is opted out now (few, as a rule): they are stored SUPPRESSED, so they cost no units.
+  const optedOutRows = new Set(
+    (
+      await pool().query<{ rowNumber: number }>(
+        `SELECT r."rowNumber" FROM "UploadRecipient" r JOIN "OptOut" o ON o.phone = r.phone WHERE r."uploadId" = $1`,
+        [list.id],
+      )
+    ).rows.map((row) => row.rowNumber),
   );
+  plan.optedOut = optedOutRows.size;
   let recipients = 0;
   let units = 0;
   if (compiled.unknown.length === 0) {
@@ -99,7 +108,10 @@ export async function planList(input: PlanInput, signal?: AbortSignal): Promise<
         const { text, empty } = fixed === null ? compiled.render(slice.values[i]!) : { text: fixed, empty: [] };
         const segments = input.kind === "SMS" ? smsSegments(text) : 1;
         recipients++;
-        units += segments;
+        if (!optedOutRows.has(slice.rows[i]!)) {
+          units += segments;
+          plan.segments[segments] = (plan.segments[segments] ?? 0) + 1;
+        }
         if (empty.length > 0) {
           plan.emptyRows++;
           for (const name of empty) plan.emptyByPlaceholder[name] = (plan.emptyByPlaceholder[name] ?? 0) + 1;
@@ -124,10 +136,11 @@ export async function planList(input: PlanInput, signal?: AbortSignal): Promise<
     }
     if (fixed !== null) {
       recipients = list.validCount;
-      units = fixedUnits * recipients;
+      const sent = recipients - plan.optedOut;
+      units = fixedUnits * sent;
+      plan.segments = sent > 0 ? { [fixedUnits]: sent } : {};
     }
   }
-  plan.optedOut = (await optedOut).rows[0]!.n;
   return { ...plan, ...sendPlan(recipients, units, accounts[0]) };
 }
 

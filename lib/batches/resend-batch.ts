@@ -85,7 +85,7 @@ export async function resendBatch(
       "No recipient of this batch is left to resend: those that match were already resent, or none match.",
     );
   const ids = rows.map((row) => row.id);
-  const created = await createBatch(
+  return createBatch(
     {
       kind: parent.kind,
       accountId: parent.accountId,
@@ -109,15 +109,18 @@ export async function resendBatch(
           [ids, childId],
         );
         if (rowCount !== ids.length) throw new AppError("CONFLICT", RESEND_RACE_MESSAGE);
+        // In the same transaction as the child batch and the marks: a resend is never without its event.
+        await recordAudit(
+          {
+            actorId,
+            action: "batch.resend",
+            targetType: "Batch",
+            targetId: parentId,
+            detail: { childBatchId: childId, scope, recipients: ids.length },
+          },
+          client,
+        );
       },
     },
   );
-  await recordAudit({
-    actorId,
-    action: "batch.resend",
-    targetType: "Batch",
-    targetId: parentId,
-    detail: { childBatchId: created.id, scope, recipients: created.recipients },
-  });
-  return created;
 }

@@ -1,5 +1,5 @@
 // Stores one slice of a batch's recipients and the dispatch chunks that cover them. The rows go in with COPY (the
-// fastest way into PostgreSQL: DESIGN.md §9 measured ~1.6× an INSERT … unnest), with ids reserved first — each id
+// fastest way into PostgreSQL: docs/design.md §5 measured ~1.6× an INSERT … unnest), with ids reserved first — each id
 // doubles as the correlator — and opted-out numbers stored SUPPRESSED.
 import "server-only";
 import { pipeline } from "node:stream/promises";

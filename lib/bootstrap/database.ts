@@ -1,9 +1,12 @@
 // The database of `npm start`: the server in DATABASE_URL, or an embedded PostgreSQL whose data lives in the data
-// directory. Either way: reachable, migrated, and described in one sentence when it is not.
+// directory. Either way: reachable, migrated, and described in one sentence when it is not. As root, it first
+// removes the embedded data of projects that no longer exist (lib/db/orphaned-data.ts), saying which.
 import path from "node:path";
 import pg from "pg";
 import { startEmbeddedPostgres } from "@/lib/db/embedded";
 import { applyMigrations } from "@/lib/db/migrator";
+import { removeOrphanedData } from "@/lib/db/orphaned-data";
+import { ROOT_RUNTIME_DIR } from "@/lib/db/root-placement";
 import { explainEmbeddedFailure } from "./embedded-failure";
 import { StartupError } from "./startup-error";
 
@@ -14,7 +17,12 @@ export async function prepareDatabase(options: {
   dataDir: string;
   embeddedPort: number;
   log: (line: string) => void;
+  /** Where root's embedded data lives, swept for data whose project is gone; none for a normal user (in .data/). */
+  runtimeDir?: string | null;
 }): Promise<PreparedDatabase> {
+  const runtimeDir =
+    options.runtimeDir === undefined ? (process.getuid?.() === 0 ? ROOT_RUNTIME_DIR : null) : options.runtimeDir;
+  if (runtimeDir) removeOrphanedData(runtimeDir, options.log);
   if (options.databaseUrl) {
     await assertReachable(options.databaseUrl, "DATABASE_URL");
     return {

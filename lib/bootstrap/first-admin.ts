@@ -7,7 +7,8 @@ import { recordAudit } from "@/lib/audit/record-audit";
 import { db } from "@/lib/db/client";
 import { generatePassword, hashPassword } from "@/lib/auth/password";
 
-export type FirstAdmin = { email: string; password: string | null; created: boolean };
+/** `oneTimePassword`: the generated password, to be shown once; null when none was generated (never ADMIN_PASSWORD). */
+export type FirstAdmin = { email: string; created: boolean; oneTimePassword: string | null };
 
 export async function ensureFirstAdmin(env: { ADMIN_EMAIL?: string; ADMIN_PASSWORD?: string }): Promise<FirstAdmin> {
   const existing = await db.user.findFirst({
@@ -15,7 +16,7 @@ export async function ensureFirstAdmin(env: { ADMIN_EMAIL?: string; ADMIN_PASSWO
     orderBy: { createdAt: "asc" },
     select: { email: true },
   });
-  if ((await db.user.count()) > 0) return { email: existing?.email ?? "", password: null, created: false };
+  if ((await db.user.count()) > 0) return { email: existing?.email ?? "", created: false, oneTimePassword: null };
   const email = (env.ADMIN_EMAIL ?? "admin@tuma.local").toLowerCase();
   const password = env.ADMIN_PASSWORD ?? generatePassword();
   await db.user.create({
@@ -34,5 +35,5 @@ export async function ensureFirstAdmin(env: { ADMIN_EMAIL?: string; ADMIN_PASSWO
     targetId: email,
     detail: { reason: "first start" },
   });
-  return { email, password, created: true };
+  return { email, created: true, oneTimePassword: env.ADMIN_PASSWORD === undefined ? password : null };
 }

@@ -17,3 +17,15 @@ export async function assertPortFree(port: number, host: string, variable: strin
     server.listen({ port, host, exclusive: true }, () => server.close(() => resolve()));
   });
 }
+
+/** A loopback port that is free now, for a child to listen on (the importer, when IMPORTER_PORT is 0). */
+export function freeLoopbackPort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once("error", reject);
+    server.listen({ port: 0, host: "127.0.0.1", exclusive: true }, () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}

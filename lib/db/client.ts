@@ -3,11 +3,12 @@
 import "server-only";
 import { PrismaPg } from "@prisma/adapter-pg";
 import { PrismaClient } from "@/lib/generated/prisma/client";
+import { poolTimeoutMillis } from "./pool-timeout";
 import { databaseUrl } from "./url";
 
 function createClient() {
   return new PrismaClient({
-    adapter: new PrismaPg({ connectionString: databaseUrl(), max: 10 }),
+    adapter: new PrismaPg({ connectionString: databaseUrl(), max: 10, connectionTimeoutMillis: poolTimeoutMillis() }),
     omit: { user: { passwordHash: true }, providerAccount: { tokenCiphertext: true } },
   });
 }

@@ -1,6 +1,6 @@
 // COPY … FROM STDIN in PostgreSQL's text format: values escaped, the lines of a slice sent in one write (one stream
 // write per line would cost more than the COPY itself, and a write per 64 KiB piece needs an event-loop turn each,
-// which a busy parser does not give). The fastest way into PostgreSQL (DESIGN.md §9).
+// which a busy parser does not give). The fastest way into PostgreSQL (docs/design.md §5).
 import "server-only";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";

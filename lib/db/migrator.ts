@@ -86,6 +86,8 @@ function migrationAdapterFactory(
     password: password ?? undefined,
     database: database ?? undefined,
     max: 2,
+    // A bounded wait like every pool's (lib/db/pool-timeout.ts); generous, for a database still starting.
+    connectionTimeoutMillis: 30_000,
   };
   const connectTo = async (database: string | undefined) => {
     const pool = new pg.Pool({ ...config, database, Client: CatalogFriendlyClient });

@@ -1,13 +1,19 @@
-// A plain pg pool for the set-based bulk statements (COPY, unnest) that Prisma is too slow for (DESIGN.md §9).
+// A plain pg pool for the set-based bulk statements (COPY, unnest) that Prisma is too slow for (docs/design.md §5).
 import "server-only";
 import pg from "pg";
 import { databaseUrl } from "./url";
 import { logger } from "@/lib/log";
+import { poolTimeoutMillis } from "./pool-timeout";
 
 const globalForPool = globalThis as unknown as { tumaPool?: pg.Pool; tumaRelaxedPool?: pg.Pool };
 
 function createPool(options?: string): pg.Pool {
-  const created = new pg.Pool({ connectionString: databaseUrl(), max: 16, ...(options ? { options } : {}) });
+  const created = new pg.Pool({
+    connectionString: databaseUrl(),
+    max: 16,
+    connectionTimeoutMillis: poolTimeoutMillis(),
+    ...(options ? { options } : {}),
+  });
   // An idle connection dropped by the server (restart, failover) is replaced on next use; without a listener
   // that error would crash the process.
   created.on("error", (error) => logger().warn({ err: error }, "idle database connection lost"));

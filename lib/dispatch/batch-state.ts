@@ -1,7 +1,9 @@
 // The worker's batch transitions. Each is one guarded UPDATE, so several workers cannot apply the same transition
 // twice. (An operator's transitions — pause, resume, cancel — live in lib/batches.)
 import "server-only";
+import { recordAudit } from "@/lib/audit/record-audit";
 import { pool } from "@/lib/db/pool";
+import { transaction } from "@/lib/db/transaction";
 import { STARTABLE_BATCH_STATES } from "@/lib/batches/states";
 
 /** Job handler: QUEUED/SCHEDULED → SENDING. False when the batch was already started, paused or cancelled. */
@@ -27,12 +29,19 @@ export async function completeFinishedBatches(batchIds?: string[]): Promise<stri
   return rows.map((row) => row.id);
 }
 
-/** Pauses every sending batch of an account (after a 401: its token is wrong for all of them). */
+/** Pauses every sending batch of an account (after a 401: its token is wrong for all of them), each audited. */
 export async function pauseAccountBatches(accountId: string, reason: string): Promise<number> {
-  const { rowCount } = await pool().query(
-    `UPDATE "Batch" SET state = 'PAUSED', "pauseReason" = $2, "updatedAt" = now()
-     WHERE "accountId" = $1 AND state = 'SENDING'`,
-    [accountId, reason],
-  );
-  return rowCount ?? 0;
+  return transaction(async (client) => {
+    const { rows } = await client.query<{ id: string }>(
+      `UPDATE "Batch" SET state = 'PAUSED', "pauseReason" = $2, "updatedAt" = now()
+       WHERE "accountId" = $1 AND state = 'SENDING' RETURNING id`,
+      [accountId, reason],
+    );
+    for (const { id } of rows)
+      await recordAudit(
+        { actorId: null, action: "batch.pause", targetType: "Batch", targetId: id, detail: { reason } },
+        client,
+      );
+    return rows.length;
+  });
 }

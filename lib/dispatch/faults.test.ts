@@ -1,7 +1,7 @@
 // The dispatcher under provider faults and worker crashes (issue 4's proofs), each figure asserted exactly.
 import { afterEach, expect, test } from "vitest";
 import { db } from "@/lib/db/client";
-import { secretBox } from "@/lib/crypto/encryption-key";
+import { sealAccountToken } from "@/lib/accounts/account-token";
 import {
   batchRow,
   countersConsistent,
@@ -187,7 +187,7 @@ test("401 pauses the batch with the reason; resuming after the token is fixed fi
 
   await db.providerAccount.update({
     where: { id: h.accountId },
-    data: { tokenCiphertext: secretBox().seal(h.token), tokenLast4: h.token.slice(-4) },
+    data: { tokenCiphertext: sealAccountToken(h.token, h.accountId), tokenLast4: h.token.slice(-4) },
   });
   expect(await resumeBatch(id, h.userId)).toBe(true);
   const done = await waitFor(

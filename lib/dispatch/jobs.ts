@@ -4,6 +4,7 @@
 import "server-only";
 import PgBoss from "pg-boss";
 import type pg from "pg";
+import { poolTimeoutMillis } from "@/lib/db/pool-timeout";
 import { databaseUrl } from "@/lib/db/url";
 import { logger } from "@/lib/log";
 
@@ -15,13 +16,16 @@ const globalForBoss = globalThis as unknown as { tumaBoss?: Promise<PgBoss> };
 /** This process's pg-boss, started once. Web processes only send; workers also run its maintenance. */
 export function boss(options: { supervise?: boolean } = {}): Promise<PgBoss> {
   globalForBoss.tumaBoss ??= (async () => {
-    const instance = new PgBoss({
+    // pg-boss hands its options to pg's Pool, whose acquisition timeout its types do not list.
+    const settings: PgBoss.ConstructorOptions & { connectionTimeoutMillis: number } = {
       connectionString: databaseUrl(),
       max: 4,
+      connectionTimeoutMillis: poolTimeoutMillis(),
       supervise: options.supervise ?? false,
       schedule: false,
       application_name: "tuma-jobs",
-    });
+    };
+    const instance = new PgBoss(settings);
     instance.on("error", (error: Error) => logger().error({ err: error }, "job queue error"));
     await instance.start();
     await instance.createQueue(START_BATCH, { name: START_BATCH, retryLimit: 10, retryDelay: 5, retryBackoff: true });

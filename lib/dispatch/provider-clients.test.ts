@@ -1,18 +1,21 @@
 // The cached client per account: kept while the account's version is the same, built again when it changes, and
 // after a 401 (forgetClient) even for a lane still holding the account as it was before the pause.
+import { randomUUID } from "node:crypto";
 import { afterAll, expect, test } from "vitest";
-import { secretBox } from "@/lib/crypto/encryption-key";
+import { sealAccountToken } from "@/lib/accounts/account-token";
 import { db } from "@/lib/db/client";
 import { clientFor, closeClients, forgetClient } from "./provider-clients";
 
 afterAll(() => closeClients());
 
 test("a forgotten client is built again from the stored token, whatever version the caller holds", async () => {
+  const id = randomUUID();
   const row = await db.providerAccount.create({
     data: {
+      id,
       name: "Clients",
       baseUrl: "http://127.0.0.1:9",
-      tokenCiphertext: secretBox().seal("old-token-1234"),
+      tokenCiphertext: sealAccountToken("old-token-1234", id),
       tokenLast4: "1234",
       defaultSender: "TUMA",
       defaultOriginator: "254700000000",

@@ -2,7 +2,7 @@
 // account's requests paced by the limiter shared by every worker process. Concurrent lanes asking at once share one
 // creation: two limiters for one account in one process would each reserve slots and waste the other's.
 import "server-only";
-import { secretBox } from "@/lib/crypto/encryption-key";
+import { openAccountToken } from "@/lib/accounts/account-token";
 import { pool } from "@/lib/db/pool";
 import { createProviderClient, type ProviderClient } from "@/lib/provider/client";
 import { unlimited } from "@/lib/provider/rate-limiter";
@@ -50,7 +50,7 @@ async function create(account: ActiveBatch["account"], version: number, timeoutM
   if (!tokenCiphertext) throw new Error(`Provider account ${account.id} no longer exists.`);
   const client = createProviderClient({
     baseUrl: account.baseUrl,
-    token: secretBox().open(tokenCiphertext),
+    token: await openAccountToken(account.id, tokenCiphertext),
     timeoutMs,
     rateLimiter: unlimited, // each request brings its turn from the shared limiter (worker.ts)
     batchLimit: account.batchSizeLimit,

@@ -1,4 +1,4 @@
-// One provider request for one claimed chunk, and what it means for those recipients (DESIGN.md §5):
+// One provider request for one claimed chunk, and what it means for those recipients (docs/design.md §1):
 //   accepted → QUEUED (uniqueId recorded) · entry refused → REJECTED · no usable answer → UNKNOWN, never resent
 //   nothing sent (refused connection, 429, 503) → back to PENDING, retried with backoff
 //   401 → back to PENDING and the batch pauses with the reason · other 4xx → REJECTED with the provider's message

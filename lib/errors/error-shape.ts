@@ -2,6 +2,7 @@
 // onto it: zod issues become field errors, AppError codes become HTTP statuses, anything else is hidden (logged,
 // never sent: an unknown error's message may carry a query or a secret).
 import type { z } from "zod";
+import { DATABASE_BUSY, isPoolTimeout } from "@/lib/db/pool-timeout";
 import { logger } from "@/lib/log";
 import { AppError, isAppError, type AppErrorCode, type FieldErrors } from "./app-error";
 
@@ -14,7 +15,9 @@ export const STATUS_BY_CODE: Record<AppErrorCode, number> = {
   NOT_FOUND: 404,
   CONFLICT: 409,
   TOO_LARGE: 413,
+  TOO_MANY: 429,
   PROVIDER: 502,
+  BUSY: 503,
 };
 
 export const UNEXPECTED_MESSAGE = "Something went wrong on our side; nothing was changed. Try again.";
@@ -44,6 +47,10 @@ export function toErrorBody(error: unknown, where: string): { status: number; bo
       status: STATUS_BY_CODE[error.code],
       body: { ok: false, message: error.message, ...(error.details ? { fieldErrors: error.details } : {}) },
     };
+  }
+  if (isPoolTimeout(error)) {
+    logger().warn({ where }, "no database connection came free in time");
+    return { status: STATUS_BY_CODE.BUSY, body: { ok: false, message: DATABASE_BUSY } };
   }
   logger().error({ err: error, where }, "unexpected error");
   return { status: 500, body: { ok: false, message: UNEXPECTED_MESSAGE } };

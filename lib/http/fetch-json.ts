@@ -11,3 +11,22 @@ export async function fetchJson<T>(url: string, options: { signal?: AbortSignal 
   }
   return body as T;
 }
+
+/** POST a JSON body, answer as fetchJson. For questions too large or too private for a query string. */
+export async function postJson<T>(url: string, body: unknown, options: { signal?: AbortSignal } = {}): Promise<T> {
+  const response = await fetch(url, {
+    method: "POST",
+    headers: { accept: "application/json", "content-type": "application/json" },
+    body: JSON.stringify(body),
+    signal: options.signal ?? null,
+  });
+  const answer: unknown = await response.json().catch(() => null);
+  if (!response.ok) {
+    const message =
+      answer && typeof answer === "object" && "message" in answer
+        ? String(answer.message)
+        : `Request failed (${response.status}).`;
+    throw new Error(message);
+  }
+  return answer as T;
+}

@@ -40,11 +40,20 @@ test("a number in any form is added once in the 254 form with who and when, remo
   ]);
   const bad = await refusal(addOptOut({ phone: "12345" }, actorId));
   expect(bad.details?.phone?.[0]).toContain("5 digits");
-  await removeOptOut("254712345678", actorId);
+  await removeOptOut("254712345678", actorId, "Asked to receive reminders again");
   expect((await listOptOuts()).rows).toEqual([]);
-  expect((await refusal(removeOptOut("254712345678", actorId))).code).toBe("NOT_FOUND");
+  expect((await refusal(removeOptOut("254712345678", actorId, "again"))).code).toBe("NOT_FOUND");
   expect(await audits("optout.remove")).toEqual([
-    { actorId, targetId: "254712345678", detail: { source: "operator", reason: "Asked by SMS" } },
+    {
+      actorId,
+      targetId: "254712345678",
+      detail: {
+        phone: "254712345678",
+        reason: "Asked to receive reminders again",
+        source: "operator",
+        optOutReason: "Asked by SMS",
+      },
+    },
   ]);
 });
 
@@ -57,16 +66,21 @@ test("a carrier blacklist is removed by an administrator only, and the removal s
     reason: "Carrier blacklist (UserInBlackList)",
     createdBy: null,
   });
-  const refused = await refusal(removeOptOut("254712000777", actorId));
+  const refused = await refusal(removeOptOut("254712000777", actorId, "asked"));
   expect(refused.code).toBe("FORBIDDEN");
   expect(refused.message).toMatch(/only an administrator/);
   expect((await listOptOuts({ search: "0712000777" })).rows).toHaveLength(1);
-  await removeOptOut("254712000777", actorId, true);
+  await removeOptOut("254712000777", actorId, "The patient unblocked the clinic", true);
   expect((await listOptOuts({ search: "0712000777" })).rows).toEqual([]);
   expect((await audits("optout.remove")).at(-1)).toEqual({
     actorId,
     targetId: "254712000777",
-    detail: { source: "carrier", reason: "Carrier blacklist (UserInBlackList)" },
+    detail: {
+      phone: "254712000777",
+      reason: "The patient unblocked the clinic",
+      source: "carrier",
+      optOutReason: "Carrier blacklist (UserInBlackList)",
+    },
   });
 });
 

@@ -50,8 +50,16 @@ export async function addOptOut(
   });
 }
 
-/** `mayRemoveCarrier`: the actor is an administrator, who alone removes a carrier blacklist. */
-export async function removeOptOut(phone: string, actorId: string, mayRemoveCarrier = false): Promise<void> {
+/**
+ * Removing an opt-out sends to the number again: the audit keeps who, the number, why, and what it was (a carrier
+ * blacklist among them). `mayRemoveCarrier`: the actor is an administrator, who alone removes a carrier blacklist.
+ */
+export async function removeOptOut(
+  phone: string,
+  actorId: string,
+  reason: string,
+  mayRemoveCarrier = false,
+): Promise<void> {
   await transaction(async (client) => {
     const { rows } = await client.query<{ source: string; reason: string | null }>(
       `DELETE FROM "OptOut" WHERE phone = $1 AND (source <> 'carrier' OR $2::boolean) RETURNING source, reason`,
@@ -68,7 +76,13 @@ export async function removeOptOut(phone: string, actorId: string, mayRemoveCarr
       throw new AppError("NOT_FOUND", `${phone} is not on the opt-out list.`);
     }
     await recordAudit(
-      { actorId, action: "optout.remove", targetType: "OptOut", targetId: phone, detail: removed },
+      {
+        actorId,
+        action: "optout.remove",
+        targetType: "OptOut",
+        targetId: phone,
+        detail: { phone, reason, source: removed.source, optOutReason: removed.reason },
+      },
       client,
     );
   });

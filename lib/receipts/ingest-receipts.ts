@@ -5,6 +5,7 @@ import { deliveryReceiptPayloadSchema, type DeliveryReceipt } from "@/lib/provid
 import { normalizePhone } from "@/lib/provider/wire/phone";
 import { parseProviderTime } from "@/lib/provider/wire/provider-time";
 import { accountIdBySecret } from "./account-by-secret";
+import { futureDeliveryTime } from "./future-delivery-time";
 import { jsonHazard } from "./json-hazards";
 import { readLimitedBody } from "./read-limited-body";
 import { isDataException, storeReceipts, type ReceiptRow } from "./store-receipts";
@@ -46,6 +47,8 @@ export async function ingestReceipts(secret: string, request: Request): Promise<
     };
   }
   const receipts: DeliveryReceipt[] = Array.isArray(parsed.data) ? parsed.data : [parsed.data];
+  const ahead = futureDeliveryTime(receipts);
+  if (ahead) return { status: 400, body: { status: false, message: `Not a delivery receipt we can store: ${ahead}.` } };
   try {
     await storeReceipts(receipts.map((receipt) => toRow(accountId, receipt)));
   } catch (error) {

@@ -5,6 +5,7 @@ import { db } from "@/lib/db/client";
 import { pool } from "@/lib/db/pool";
 import { createBatch } from "@/lib/batches/create-batch";
 import { startWorker, type WorkerHandle } from "@/lib/dispatch/worker";
+import { formatProviderTime } from "@/lib/provider/wire/provider-time";
 import { applyPendingReceipts } from "./apply-receipts";
 import { batchRow, countersConsistent, phones, startHarness, waitFor, type Harness } from "@/test/dispatch-harness";
 
@@ -331,4 +332,25 @@ test("a receipt whose message was never sent is kept unmatched with the reason, 
   expect(await db.receiptQueue.count({ where: { receiptId: stored.id } })).toBe(0); // not tried again: it never can match
   expect((await db.message.findUniqueOrThrow({ where: { id: message.id } })).state).toBe("PENDING");
   expect((await batchRow(id)).pendingCount).toBe(3);
+});
+
+test("a receipt dated more than a day ahead is refused and stored nowhere, so it cannot pin its message's state", async () => {
+  const { messages } = await sentBatch(2, 60_000);
+  const [pinned, edge] = [messages[0]!, messages[1]!];
+  const inTwoDays = formatProviderTime(new Date(Date.now() + 2 * 24 * 3_600_000));
+  const before = await db.receipt.count();
+  const future = await post(receiptFor(pinned, "DeliveredToTerminal", inTwoDays));
+  expect(future.status).toBe(400);
+  expect((await future.json()).message).toBe(
+    `Not a delivery receipt we can store: its deliveryTime ${inTwoDays} is more than a day ahead of this server's clock.`,
+  );
+  expect(await db.receipt.count()).toBe(before);
+  // The message's real receipt (dated now) is applied: nothing pins it.
+  expect((await post(receiptFor(pinned, "DeliveryImpossible", formatProviderTime(new Date())))).status).toBe(200);
+  // A clock a few hours fast is still within the day's slack.
+  const soon = formatProviderTime(new Date(Date.now() + 20 * 3_600_000));
+  expect((await post(receiptFor(edge, "DeliveredToTerminal", soon))).status).toBe(200);
+  await waitFor(allApplied, (n) => n === 0, 10_000, "applied");
+  const states = await db.message.findMany({ where: { id: { in: [pinned.id, edge.id] } }, orderBy: { id: "asc" } });
+  expect(states.map((m) => m.state)).toEqual(["FAILED", "DELIVERED"]);
 });

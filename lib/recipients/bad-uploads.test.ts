@@ -9,6 +9,18 @@ import { INTERRUPTED } from "./limited-body";
 import { NO_PHONE_COLUMN } from "./list-columns";
 import { MAX_UPLOAD_BYTES, MAX_UPLOAD_ROWS, TOO_MANY_BYTES, TOO_MANY_ROWS } from "./upload-limits";
 
+/** The pieces of `data`, counting how many bytes the import pulled before it stopped. */
+function counted(data: string, size = 64 * 1024) {
+  const body = { pulled: 0, total: Buffer.byteLength(data) };
+  async function* read() {
+    for await (const piece of pieces(data, size)) {
+      body.pulled += piece.length;
+      yield piece;
+    }
+  }
+  return Object.assign(body, { stream: read() });
+}
+
 let authorId: string;
 beforeAll(async () => {
   authorId = await author();
@@ -132,5 +144,65 @@ test("a million rows: row numbers past 999,999 are reported as they are (the las
 test("the 1,000,001st row is refused while streaming, and nothing is stored", async () => {
   const error = await refusedWithNothingStored(million(MAX_UPLOAD_ROWS + 1));
   expect([error.code, error.message]).toEqual(["TOO_LARGE", TOO_MANY_ROWS]);
-  expect(TOO_MANY_ROWS).toBe("The file has more than 1,000,000 rows. Split it into smaller files and upload each.");
+  expect(TOO_MANY_ROWS).toBe(
+    "The file has more than 1,000,000 rows (blank rows count too). Split it into smaller files and upload each.",
+  );
+});
+
+test("a CSV under 1 MB whose header has 30,000 columns (and 60,000 rows below it) is refused at the header, before the rows are read", async () => {
+  const header = Array.from({ length: 30_000 }, (_, i) => `column${i}`).join(",");
+  const rows = Array.from({ length: 60_000 }, (_, i) => `07${String(10_000_000 + i)}`).join("\n");
+  const file = counted(`${header}\n${rows}\n`);
+  expect(file.total).toBeGreaterThan(900_000);
+  expect(file.total).toBeLessThan(1024 * 1024);
+  const error = await refusedWithNothingStored(file.stream);
+  expect([error.code, error.message]).toEqual([
+    "TOO_LARGE",
+    "Row 1 has 30,000 columns; a list may have at most 200. Keep the phone column and the columns your messages use, and upload again.",
+  ]);
+  // The header's own bytes and a piece or two more: not the 60,000 rows.
+  expect(file.pulled).toBeLessThan(header.length + 3 * 64 * 1024);
+  expect(file.pulled).toBeLessThan(file.total / 2);
+});
+
+test("columns: 200 is the limit, counted to the last cell with a value; a row wider than the header is cut and counted", async () => {
+  const names = Array.from({ length: 198 }, (_, i) => `v${i}`);
+  // 200 columns and 300 trailing commas (a spreadsheet's export of a row once touched far to the right): stored.
+  const wide = `phone,name,${names.join(",")}${",".repeat(300)}\n0712000001,Jane,${names.join(",")}\n0712000002,John${",".repeat(400)}\n`;
+  const stored200 = await upload(pieces(wide, 4096));
+  expect(stored200.columns).toHaveLength(200);
+  expect(stored200).toMatchObject({ rows: 2, valid: 2 });
+  expect(stored200.report.longRows).toBe(0);
+  // One value in column 201 of a data row: refused by its row, naming the count.
+  const over = `phone,name\n0712000001,Jane\n0712000002,John${",x".repeat(199)}\n`;
+  expect((await refusedWithNothingStored(pieces(over, 4096))).message).toBe(
+    "Row 3 has 201 columns; a list may have at most 200. Keep the phone column and the columns your messages use, and upload again.",
+  );
+  // Wider than the header but within the limit: cut to the header, and the report says how many rows were.
+  const ragged = await upload(pieces("phone,name\n0712000001,Jane,note\n0712000002,John\n"));
+  expect(ragged.report.longRows).toBe(1);
+  expect(ragged.columns).toEqual(["phone", "name"]);
+});
+
+test("a cell of 5,000 characters is kept; one of 5,001 is refused by its row and column", async () => {
+  const kept = await upload(pieces(`phone,note\n0712000001,${"a".repeat(5_000)}\n`, 4096));
+  expect(kept).toMatchObject({ rows: 1, valid: 1 });
+  const error = await refusedWithNothingStored(
+    pieces(`phone,note\n0712000001,ok\n0712000002,${"a".repeat(5_001)}\n`, 4096),
+  );
+  expect([error.code, error.message]).toEqual([
+    "TOO_LARGE",
+    "Row 3, column 2 holds 5,001 characters; a cell may hold at most 5,000. Shorten it and upload again.",
+  ]);
+});
+
+test("five million blank lines count against the row limit: refused at the 1,000,002nd row, not read to the end", async () => {
+  const file = counted(`phone,name\n0712000001,Jane\n${"\r\n".repeat(5_000_000)}0712000002,John\n`);
+  const error = await refusedWithNothingStored(file.stream);
+  expect([error.code, error.message]).toEqual(["TOO_LARGE", TOO_MANY_ROWS]);
+  expect(file.pulled).toBeLessThan(file.total / 2);
+  // Blank lines only: the same refusal, not "empty file" after reading all of them.
+  const blank = counted("\n".repeat(5_000_000));
+  expect((await refusedWithNothingStored(blank.stream)).message).toBe(TOO_MANY_ROWS);
+  expect(blank.pulled).toBeLessThan(blank.total / 2);
 });

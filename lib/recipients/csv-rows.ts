@@ -7,7 +7,8 @@ import Papa from "papaparse";
 
 export type CsvDialect = { delimiter: string; encoding: string };
 
-/** A cell (or an unclosed quote) longer than this is not a recipient list: stop instead of buffering the rest. */
+/** A row (or an unclosed quote) longer than this is not a recipient list: stop instead of buffering the rest. Cells
+ * are limited further by row-limits.ts; this bounds what is held before a row is even complete. */
 const MAX_PENDING_CHARS = 1024 * 1024;
 const DELIMITERS = [",", ";", "\t"];
 
@@ -41,9 +42,12 @@ export async function* csvRows(
     }
     const result = parser.parse(pending, 0, !final) as { data: string[][]; meta: { cursor: number } };
     pending = final ? "" : pending.slice(result.meta.cursor);
+    // The line break that ends the file's last row is not a blank row after it.
+    const last = result.data.at(-1);
+    if (final && last?.length === 1 && last[0] === "") result.data.pop();
     if (pending.length > MAX_PENDING_CHARS) {
       throw new CsvShapeError(
-        "A cell is longer than 1 MB, or a quote (\") is opened and never closed. Check the file's quotes.",
+        "A row is longer than 1 MB, or a quote (\") is opened and never closed. Check the file's quotes.",
       );
     }
     return result.data;

@@ -79,7 +79,7 @@ test("a CSV with quoted commas, quoted line breaks, escaped quotes, ragged rows 
       kind: "INVALID",
       rowNumber: 7,
       value: "12345",
-      reason: "The number has 5 digits; expected 12 (254…), 10 (07…/01…) or 9 (7…/1…).",
+      reason: "Too short: 5 digits, where a Kenyan mobile number has 10 (07…), 12 (254…) or 9 (7…).",
       firstRow: null,
     },
   ]);

@@ -11,11 +11,13 @@ import path from "node:path";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { AppError } from "@/lib/errors/app-error";
+import { takeSlot } from "@/lib/fair-share/transfer-slots";
 import { CsvShapeError, csvRows, type CsvDialect } from "./csv-rows";
 import { limitedBody } from "./limited-body";
 import { listShape } from "./list-columns";
 import { normalizeUploadedPhone } from "./upload-phone";
 import { SNIFF_BYTES, sniffFile } from "./sniff-file";
+import { RowLimits } from "./row-limits";
 import { MAX_UPLOAD_ROWS, TOO_MANY_ROWS } from "./upload-limits";
 import { FirstRows } from "./first-rows";
 import type { RowBatch } from "./row-batch";
@@ -63,6 +65,20 @@ export const HEADER_ONLY = "The file has a header row but no rows below it: ther
 type NumberedRows = AsyncIterable<RowBatch>;
 
 export async function importUpload(input: ImportInput): Promise<ImportedUpload> {
+  // At most two uploads per user at once, eight per process (lib/fair-share), taken before a byte is read; a refused
+  // upload's body is cancelled rather than read to its end.
+  const slot = await takeSlot("UPLOAD", input.authorId).catch(async (error: unknown) => {
+    if (input.body && "cancel" in input.body) await input.body.cancel().catch(() => {});
+    throw error;
+  });
+  try {
+    return await readUpload(input);
+  } finally {
+    await slot.release();
+  }
+}
+
+async function readUpload(input: ImportInput): Promise<ImportedUpload> {
   const body = limitedBody(input.body, input.declaredBytes);
   const iterator = body[Symbol.asyncIterator]();
   const head: Uint8Array[] = [];
@@ -87,18 +103,22 @@ export async function importUpload(input: ImportInput): Promise<ImportedUpload> 
   }
 
   const info: UploadReportInfo = { headerRow: null, longRows: 0 };
+  const limits = new RowLimits();
   let spooled: string | null = null;
   try {
     let rows: NumberedRows;
     if (sniffed.kind === "xlsx") {
       spooled = path.join(os.tmpdir(), `tuma-upload-${randomBytes(8).toString("hex")}.xlsx`);
       await pipeline(Readable.from(rest), fs.createWriteStream(spooled));
-      rows = readWorkbook(spooled, (choice) => Object.assign(info, { sheet: choice.used, sheets: choice.sheets }));
+      rows = readWorkbook(spooled, limits, (choice) =>
+        Object.assign(info, { sheet: choice.used, sheets: choice.sheets }),
+      );
     } else {
       rows = numbered(
         csvRows(rest, sniffed.encoding, (d: CsvDialect) =>
           Object.assign(info, { delimiter: d.delimiter, encoding: d.encoding }),
         ),
+        limits,
       );
     }
     return await store(input, body, sniffed.kind === "xlsx" ? "xlsx" : "csv", rows, info);
@@ -152,7 +172,7 @@ async function store(
     /** Checks one row; true when a slice of recipients is ready to store (await writer.next()). */
     const take = (rowNumber: number, cells: string[]): boolean => {
       if (++writer.counts.rows > MAX_UPLOAD_ROWS) throw new AppError("TOO_LARGE", TOO_MANY_ROWS);
-      if (cells.length > width) info.longRows++;
+      if (cells.length > width && reachesPast(cells, width)) info.longRows++;
       const value = cells[phoneIndex] ?? "";
       const check = normalizeUploadedPhone(value);
       if (!check.ok) {
@@ -197,21 +217,30 @@ async function store(
   }
 }
 
-/** A ragged row made as wide as the header: missing cells empty, extra cells dropped (and counted as long rows). */
+/** Whether a row has a value past the header's last column (trailing empty cells are not a longer row). */
+function reachesPast(cells: string[], width: number): boolean {
+  for (let i = width; i < cells.length; i++) if (cells[i]!.trim() !== "") return true;
+  return false;
+}
+
+/** A ragged row made as wide as the header: missing cells empty, extra cells dropped (and counted as long rows). Rows
+ * wider than the header are cut rather than refused: spreadsheets often carry a note or a total to the right of a
+ * list, and a cell under no header is one no {{placeholder}} can name, so nothing a message uses is lost; the report
+ * says how many rows were cut. Rows wider than the column limit were refused as they were read (row-limits.ts). */
 function fitted(cells: string[], width: number): string[] {
   const out = new Array<string>(width);
   for (let i = 0; i < width; i++) out[i] = cells[i] ?? "";
   return out;
 }
 
-/** CSV records numbered as a spreadsheet shows them (a quoted line break does not start a new row); blank ones skipped. */
-async function* numbered(batches: AsyncIterable<string[][]>): NumberedRows {
+/** CSV records numbered as a spreadsheet shows them (a quoted line break does not start a new row), each held to the
+ * row limits as it is read; blank ones skipped (but counted). */
+async function* numbered(batches: AsyncIterable<string[][]>, limits: RowLimits): NumberedRows {
   let rowNumber = 0;
   for await (const batch of batches) {
     const out: RowBatch = { numbers: [], rows: [] };
     for (const cells of batch) {
-      rowNumber++;
-      if (isBlank(cells)) continue;
+      if (limits.measure(cells, ++rowNumber) === 0) continue;
       out.numbers.push(rowNumber);
       out.rows.push(cells);
     }
@@ -219,11 +248,6 @@ async function* numbered(batches: AsyncIterable<string[][]>): NumberedRows {
   }
 }
 
-function isBlank(cells: string[]): boolean {
-  for (const cell of cells) if (cell !== "" && cell.trim() !== "") return false;
-  return true;
-}
-
-function readWorkbook(file: string, onSheet: (choice: SheetChoice) => void): NumberedRows {
-  return { [Symbol.asyncIterator]: () => xlsxRows(file, onSheet) };
+function readWorkbook(file: string, limits: RowLimits, onSheet: (choice: SheetChoice) => void): NumberedRows {
+  return { [Symbol.asyncIterator]: () => xlsxRows(file, limits, onSheet) };
 }

@@ -69,3 +69,27 @@ test("a workbook whose sheets are all empty is an empty file", async () => {
   }).catch((e: Error) => e);
   expect((error as Error).message).toBe("The file is empty: it has no rows.");
 });
+
+test("names with accents and emoji in a long sheet come back whole, wherever the inflated pieces are cut", async () => {
+  const names = ["Wanjirū Kamau", "Zoë Otieno", "Chébet 🌍", "Njoroge ñ"];
+  const file = await workbook((wb) => {
+    const sheet = wb.addWorksheet("List");
+    sheet.addRow(["phone", "name", "note"]);
+    for (let i = 0; i < 6_000; i++)
+      sheet.addRow([`07${String(20_000_000 + i)}`, names[i % names.length], `é${"ü".repeat(i % 13)}`]);
+  });
+  const result = await importUpload({
+    body: pieces(file, 64 * 1024),
+    declaredBytes: null,
+    filename: "a.xlsx",
+    authorId,
+  });
+  expect(result).toMatchObject({ rows: 6_000, valid: 6_000 });
+  const { rows } = await pool().query<{ broken: number; names: number }>(
+    `SELECT count(*) FILTER (WHERE "values" LIKE '%' || chr(65533) || '%')::int AS broken,
+            count(*) FILTER (WHERE ("values"::jsonb)->>1 = ANY($2))::int AS names
+     FROM "UploadRecipient" WHERE "uploadId" = $1`,
+    [result.id, names],
+  );
+  expect(rows[0]).toEqual({ broken: 0, names: 6_000 });
+});

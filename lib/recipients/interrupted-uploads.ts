@@ -1,31 +1,32 @@
-// An upload left STORING by a process that died while reading it (its writer's advisory lock is gone with its
-// connection) is deleted with what it stored: it was never offered as a list, and its rows would otherwise stay for
-// ever. An upload still being read holds its lock and is left alone.
+// An upload left STORING by a process that died while reading it (its heartbeat went stale: upload-heartbeat.ts) is
+// deleted with what it stored: it was never offered as a list, and its rows would otherwise stay for ever. An upload
+// still being read beats every few seconds and is left alone, however slowly its file arrives.
 import "server-only";
-import type pg from "pg";
 import { pool } from "@/lib/db/pool";
+import { transaction } from "@/lib/db/transaction";
 import { deleteUpload } from "./delete-upload";
-import { UPLOAD_LOCK_SPACE } from "./upload-writer";
+import { STALE_AFTER_SECONDS } from "./upload-heartbeat";
 
-/** `session` is a connection of the caller's own (session locks are per connection). Returns the deleted ids. */
-export async function deleteInterruptedUploads(session: pg.ClientBase): Promise<string[]> {
-  const { rows } = await pool().query<{ id: string }>(`SELECT id FROM "Upload" WHERE state = 'STORING'`);
+/** Returns the deleted ids. */
+export async function deleteInterruptedUploads(): Promise<string[]> {
+  const { rows } = await pool().query<{ id: string }>(
+    `SELECT id FROM "Upload" WHERE state = 'STORING' AND "heartbeatAt" < now() - make_interval(secs => $1)`,
+    [STALE_AFTER_SECONDS],
+  );
   const deleted: string[] = [];
   for (const { id } of rows) {
-    const { rows: lock } = await session.query<{ ok: boolean }>("SELECT pg_try_advisory_lock($1, hashtext($2)) AS ok", [
-      UPLOAD_LOCK_SPACE,
-      id,
-    ]);
-    if (!lock[0]?.ok) continue; // its writer is still reading it
-    try {
-      // Its writer may have finished (READY) or given up (deleted) between our look and the lock.
-      const { rows: still } = await pool().query(`SELECT 1 FROM "Upload" WHERE id = $1 AND state = 'STORING'`, [id]);
-      if (still.length === 0) continue;
-      await deleteUpload(id);
-      deleted.push(id);
-    } finally {
-      await session.query("SELECT pg_advisory_unlock($1, hashtext($2))", [UPLOAD_LOCK_SPACE, id]);
-    }
+    const gone = await transaction(async (client) => {
+      // The upload's row first, with the same condition: a reader storing a slice holds the row, so this waits for
+      // its commit and then finds the heartbeat fresh; a reader that finished meanwhile made it READY.
+      const { rowCount } = await client.query(
+        `DELETE FROM "Upload" WHERE id = $1 AND state = 'STORING' AND "heartbeatAt" < now() - make_interval(secs => $2)`,
+        [id, STALE_AFTER_SECONDS],
+      );
+      if (rowCount === 0) return false;
+      await deleteUpload(id, client);
+      return true;
+    });
+    if (gone) deleted.push(id);
   }
   return deleted;
 }

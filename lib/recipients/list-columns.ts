@@ -13,11 +13,17 @@ export const NO_PHONE_COLUMN =
   "No column holds phone numbers: none is named like phone, mobile, msisdn, number or simu, and no column's values are Kenyan numbers. Add a phone column and upload the file again.";
 
 const filled = (row: string[]) => row.filter((cell) => cell.trim() !== "").length;
+/** Cells up to the last one with a value: trailing empty cells (a CSV's trailing commas) are not columns. */
+const extent = (row: string[]) => {
+  let n = row.length;
+  while (n > 0 && row[n - 1]!.trim() === "") n--;
+  return n;
+};
 const isPhone = (cell: string) => normalizeUploadedPhone(cell).ok;
 
 /** `sample` is the first non-empty rows of the file (up to 50). */
 export function listShape(sample: string[][], chosenPhoneColumn?: string): ListShape {
-  const width = Math.max(0, ...sample.map((row) => row.length));
+  const width = Math.max(0, ...sample.map(extent));
   // A title row: one filled cell above rows that have several.
   let first = 0;
   while (
@@ -31,11 +37,12 @@ export function listShape(sample: string[][], chosenPhoneColumn?: string): ListS
   const hasHeader =
     candidate.every((cell) => !isPhone(cell)) &&
     candidate.some((cell) => cell.trim() !== "" && !/^[\d\s.+\-()eE]+$/.test(cell));
-  // The header says how many columns there are: cells past it in longer rows are not a column of the list.
-  const columns = hasHeader
-    ? columnNames(candidate, candidate.length)
-    : Array.from({ length: width }, (_, i) => `column${i + 1}`);
   const body = sample.slice(hasHeader ? first + 1 : first);
+  // The header says how many columns there are: cells past it in longer rows are not a column of the list. Its empty
+  // cells at the end are columns only as far as the rows below have values under them.
+  const columns = hasHeader
+    ? columnNames(candidate, Math.min(candidate.length, Math.max(extent(candidate), ...body.map(extent))))
+    : Array.from({ length: width }, (_, i) => `column${i + 1}`);
 
   if (chosenPhoneColumn !== undefined && chosenPhoneColumn !== "") {
     const index = columns.findIndex((name) => name === chosenPhoneColumn);

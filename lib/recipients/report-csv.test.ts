@@ -25,8 +25,8 @@ test("=HYPERLINK(…) comes back escaped in every download", async () => {
   const invalid = await text(reportCsvStream(upload.id, "invalid"));
   expect(invalid.split("\r\n")).toEqual([
     "row,value,reason",
-    `3,"'=HYPERLINK(""http://evil.example"",""Click"")",The number may contain digits only.`,
-    `6,"'@SUM(1)",The number may contain digits only.`,
+    `3,"'=HYPERLINK(""http://evil.example"",""Click"")","“=” is not a digit: a number may also have spaces, dashes, brackets and a leading +."`,
+    `6,"'@SUM(1)","“@” is not a digit: a number may also have spaces, dashes, brackets and a leading +."`,
     "",
   ]);
   // A leading + is escaped too (a spreadsheet would read +254… as a formula).

@@ -6,15 +6,20 @@
 // slices of 10,000 with their report lines and opt-out numbers sent by the parser made a million rows take 4.3 s;
 // this takes 2.6 s (bench/import.ts). At the end the counts and READY in one statement. A failed upload is deleted
 // with everything it stored (delete-upload.ts), so no half list is ever offered; one left STORING by a process that
-// died is never offered either (lists show READY only).
+// died is never offered either (lists show READY only), and the worker's sweep deletes it once its heartbeat is
+// stale (upload-heartbeat.ts). A connection is taken per slice, never held while the file trickles in: sixteen slow
+// clients must not hold sixteen connections for as long as they like.
 import "server-only";
 import { randomUUID } from "node:crypto";
 import type pg from "pg";
 import { recordAudit } from "@/lib/audit/record-audit";
+import { AppError } from "@/lib/errors/app-error";
 import { CopyBuffer } from "@/lib/db/copy-buffer";
 import { copyLines, copyText } from "@/lib/db/copy-lines";
 import { relaxedPool } from "@/lib/db/pool";
+import { transaction } from "@/lib/db/transaction";
 import { deleteUpload } from "./delete-upload";
+import { keepAlive } from "./upload-heartbeat";
 
 export const UPLOAD_SLICE = 25_000;
 
@@ -32,9 +37,12 @@ export type UploadMeta = {
   bytesRead: () => number;
 };
 
-/** Advisory locks (space, hashtext(upload id)) held by a writer while its upload is STORING: a STORING upload whose
- * lock is free was left by a process that died, and is deleted (interrupted-uploads.ts). */
-export const UPLOAD_LOCK_SPACE = 7263;
+/** When the sweep took the upload for dead (its process stalled past the heartbeat's limit) and deleted it. */
+export const UPLOAD_LOST =
+  "The upload stalled for too long and was discarded; nothing was stored. Upload the file again.";
+
+/** A connection per slice, committed without waiting for the disk (see begin()). */
+const RELAXED = { relaxed: true };
 
 /** Long cells are cut in the report (the whole row is in the operator's file). */
 const ISSUE_VALUE_MAX = 200;
@@ -47,34 +55,28 @@ export class UploadWriter {
   private lastRow = 0;
   private issues: string[] = [];
   private closed = false;
-  /** The slice being stored, if any: the next one waits for it (one connection, one COPY at a time). */
+  /** The slice being stored, if any: the next one waits for it (one COPY at a time). */
   private storing: Promise<void> = Promise.resolve();
+  private readonly stopHeartbeat: () => void;
 
   private constructor(
     readonly id: string,
-    private readonly client: pg.PoolClient,
     private readonly meta: UploadMeta,
-  ) {}
+  ) {
+    this.stopHeartbeat = keepAlive(id);
+  }
 
   static async begin(meta: UploadMeta): Promise<UploadWriter> {
     // Slices commit without waiting for the disk (relaxedPool): the last commit, which makes the upload READY, is
     // synchronous and so makes every earlier one durable too; a database crash before it leaves an upload that
     // never became READY, which is never offered.
-    const client = await relaxedPool().connect();
-    // The lock before the row: a sweeper that sees the row STORING always finds its lock taken.
     const id = randomUUID();
-    try {
-      await client.query("SELECT pg_advisory_lock($1, hashtext($2))", [UPLOAD_LOCK_SPACE, id]);
-      await client.query(
-        `INSERT INTO "Upload" (id, filename, "sizeBytes", format, columns, "phoneColumn", "authorId", state, "progressKey")
-         VALUES ($1, $2, 0, $3, $4, $5, $6, 'STORING', $7)`,
-        [id, meta.filename, meta.format, meta.columns, meta.phoneColumn, meta.authorId, meta.progressKey ?? null],
-      );
-      return new UploadWriter(id, client, meta);
-    } catch (error) {
-      await release(client, id);
-      throw error;
-    }
+    await relaxedPool().query(
+      `INSERT INTO "Upload" (id, filename, "sizeBytes", format, columns, "phoneColumn", "authorId", state, "progressKey")
+       VALUES ($1, $2, 0, $3, $4, $5, $6, 'STORING', $7)`,
+      [id, meta.filename, meta.format, meta.columns, meta.phoneColumn, meta.authorId, meta.progressKey ?? null],
+    );
+    return new UploadWriter(id, meta);
   }
 
   /** `values` are the row's cells in the order of the columns. True when a slice is full: call `next()`. */
@@ -122,33 +124,40 @@ export class UploadWriter {
     this.recipients = new CopyBuffer();
     // Report lines wait for the end unless there are many: a statement per slice is a round trip the parser's
     // event loop must come back for.
-    if (final || this.issues.length >= UPLOAD_SLICE) {
-      const issues = this.issues;
-      this.issues = [];
+    let issues: string[] = [];
+    if (final || this.issues.length >= UPLOAD_SLICE) [issues, this.issues] = [this.issues, []];
+    const rowCount = await transaction(async (client) => {
+      // The upload's row first, locked: a sweep that took it for dead waits for this slice, then sees the fresh
+      // heartbeat; one that already deleted it leaves nothing to update, and nothing is stored under it.
+      await this.touch(client, progress);
       await copyLines(
-        this.client,
+        client,
         `COPY "UploadIssue" ("uploadId", kind, "rowNumber", value, reason, "firstRow") FROM STDIN`,
         issues,
       );
-    }
-    if (slice.lines > 0)
-      await copyLines(
-        this.client,
-        `COPY "UploadRecipient" ("uploadId", "rowNumber", phone, "values") FROM STDIN`,
-        slice,
+      await copyLines(client, `COPY "UploadRecipient" ("uploadId", "rowNumber", phone, "values") FROM STDIN`, slice);
+      if (slice.lines === 0) return 0;
+      // The slice's opted-out numbers, found by PostgreSQL (its core is the idle one while the parser reads on).
+      const optedOut = await client.query(
+        `INSERT INTO "UploadIssue" ("uploadId", kind, "rowNumber", value, reason)
+         SELECT r."uploadId", 'OPTED_OUT', r."rowNumber", r.phone,
+                'On the opt-out list since ' || to_char(o."createdAt", 'YYYY-MM-DD') || ': it will not be sent to.'
+         FROM "UploadRecipient" r JOIN "OptOut" o ON o.phone = r.phone
+         WHERE r."uploadId" = $1 AND r."rowNumber" BETWEEN $2 AND $3`,
+        [this.id, firstRow, lastRow],
       );
-    // The slice's opted-out numbers, found by PostgreSQL (its core is the idle one while the parser reads on), and
-    // how far the check has got, for the browser's progress bar: one statement.
-    const { rowCount } = await this.client.query(
-      `WITH progress AS (UPDATE "Upload" SET "rowCount" = $4, "sizeBytes" = $5 WHERE id = $1)
-       INSERT INTO "UploadIssue" ("uploadId", kind, "rowNumber", value, reason)
-       SELECT r."uploadId", 'OPTED_OUT', r."rowNumber", r.phone,
-              'On the opt-out list since ' || to_char(o."createdAt", 'YYYY-MM-DD') || ': it will not be sent to.'
-       FROM "UploadRecipient" r JOIN "OptOut" o ON o.phone = r.phone
-       WHERE r."uploadId" = $1 AND r."rowNumber" BETWEEN $2 AND $3`,
-      [this.id, slice.lines > 0 ? firstRow : 0, slice.lines > 0 ? lastRow : -1, ...progress],
+      return optedOut.rowCount ?? 0;
+    }, RELAXED);
+    this.counts.optedOut += rowCount;
+  }
+
+  /** How far the check has got (for the browser's progress bar) and that its reader lives, on the locked row. */
+  private async touch(client: pg.PoolClient, [rows, bytes]: number[]): Promise<void> {
+    const { rowCount } = await client.query(
+      `UPDATE "Upload" SET "heartbeatAt" = now(), "rowCount" = $2, "sizeBytes" = $3 WHERE id = $1 AND state = 'STORING'`,
+      [this.id, rows, bytes],
     );
-    this.counts.optedOut += rowCount ?? 0;
+    if (rowCount === 0) throw new AppError("CONFLICT", UPLOAD_LOST);
   }
 
   /** Stores what is left, then the counts and READY, with the audit event, in one transaction. */
@@ -157,32 +166,32 @@ export class UploadWriter {
       await this.storing;
       await this.flush(true);
       const c = this.counts;
-      await this.client.query("BEGIN");
-      await this.client.query("SET LOCAL synchronous_commit = on");
-      await this.client.query(
-        `UPDATE "Upload" SET state = 'READY', "completedAt" = now(), "rowCount" = $2, "validCount" = $3, "invalidCount" = $4,
-                "duplicateCount" = $5, "optedOutCount" = $6, report = $7::jsonb, "sizeBytes" = $8
-         WHERE id = $1`,
-        [this.id, c.rows, c.valid, c.invalid, c.duplicates, c.optedOut, JSON.stringify(report), sizeBytes],
-      );
-      await recordAudit(
-        {
-          actorId: this.meta.authorId,
-          action: "upload.create",
-          targetType: "Upload",
-          targetId: this.id,
-          detail: { filename: this.meta.filename, ...c },
-        },
-        this.client,
-      );
-      await this.client.query("COMMIT");
+      await transaction(async (client) => {
+        await client.query("SET LOCAL synchronous_commit = on");
+        const { rowCount } = await client.query(
+          `UPDATE "Upload" SET state = 'READY', "completedAt" = now(), "rowCount" = $2, "validCount" = $3,
+                  "invalidCount" = $4, "duplicateCount" = $5, "optedOutCount" = $6, report = $7::jsonb, "sizeBytes" = $8
+           WHERE id = $1 AND state = 'STORING'`,
+          [this.id, c.rows, c.valid, c.invalid, c.duplicates, c.optedOut, JSON.stringify(report), sizeBytes],
+        );
+        if (rowCount === 0) throw new AppError("CONFLICT", UPLOAD_LOST);
+        await recordAudit(
+          {
+            actorId: this.meta.authorId,
+            action: "upload.create",
+            targetType: "Upload",
+            targetId: this.id,
+            detail: { filename: this.meta.filename, ...c },
+          },
+          client,
+        );
+      }, RELAXED);
     } catch (error) {
-      await this.client.query("ROLLBACK").catch(() => {});
       await this.discard();
       throw error;
     } finally {
       this.closed = true;
-      await release(this.client, this.id);
+      this.stopHeartbeat();
     }
   }
 
@@ -193,26 +202,12 @@ export class UploadWriter {
     await deleteUpload(this.id);
   }
 
-  /** After a failure while reading: discard, and give the connection back. */
+  /** After a failure while reading: discard (the heartbeat stops). */
   async abandon(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
+    this.stopHeartbeat();
     await this.storing.catch(() => {});
-    try {
-      await this.discard();
-    } finally {
-      await release(this.client, this.id);
-    }
-  }
-}
-
-/** Gives the connection back without the upload's lock (a session lock outlives a pooled connection's borrower); a
- * connection that cannot say so is closed instead, which frees it too. */
-async function release(client: pg.PoolClient, id: string): Promise<void> {
-  try {
-    await client.query("SELECT pg_advisory_unlock($1, hashtext($2))", [UPLOAD_LOCK_SPACE, id]);
-    client.release();
-  } catch (error) {
-    client.release(error instanceof Error ? error : true);
+    await this.discard();
   }
 }

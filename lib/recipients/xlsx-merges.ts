@@ -1,80 +1,59 @@
-// The merged ranges of every worksheet of an XLSX file, by sheet name. exceljs's streaming reader skips them, and a
-// worksheet lists them after its rows, so they are read first in a pass of their own: the zip's directory, the
-// workbook's sheet names, then each sheet's XML inflated and scanned for <mergeCell ref="A2:A9"/> (inflating is
-// cheap next to parsing the XML).
-import unzipper from "unzipper";
+// The merged ranges of a worksheet. exceljs's streaming reader skips them, and a worksheet lists them after its rows,
+// so they are read first, in a pass of their own over the sheet's XML (scanned for <mergeCell ref="A2:A9"/>;
+// inflating and scanning is cheap next to parsing the XML). A merged range repeats its value in every cell it
+// covers, so ranges are held to the list's limits as they are found, before any cell is filled: at most
+// MAX_MERGED_RANGES, none reaching past the column limit (a range to column XFD would fill 16,384 cells of every row
+// it covers) or past the last row a list may have.
+import { AppError } from "@/lib/errors/app-error";
+import { MAX_ROW_NUMBER } from "./row-limits";
+import { MAX_COLUMNS, MAX_UPLOAD_ROWS } from "./upload-limits";
 
 export type MergedRange = { top: number; left: number; bottom: number; right: number };
 
+/** A region merged down each group of rows of a long list is a few thousand ranges; a hundred thousand is not a list. */
+export const MAX_MERGED_RANGES = 100_000;
+
 const MERGE = /<mergeCell\s+ref="([A-Z]+)(\d+):([A-Z]+)(\d+)"/g;
-const SHEET_PATH = /^xl\/worksheets\/sheet(\d+)\.xml$/;
+const count = new Intl.NumberFormat("en");
 
-/** Merged ranges by sheet name. */
-export async function readMergedRanges(file: string): Promise<Map<string, MergedRange[]>> {
-  const directory = await unzipper.Open.file(file);
-  const names = await sheetNames(directory.files);
-  const bySheet = new Map<string, MergedRange[]>();
-  for (const entry of directory.files) {
-    const number = SHEET_PATH.exec(entry.path)?.[1];
-    if (!number) continue;
-    const sheet = names.get(`worksheets/sheet${number}.xml`) ?? `Sheet${number}`;
-    const ranges: MergedRange[] = [];
-    let tail = "";
-    for await (const chunk of entry.stream() as AsyncIterable<Buffer>) {
-      const text = tail + chunk.toString("utf8");
-      for (const match of text.matchAll(MERGE)) {
-        ranges.push({
-          left: columnNumber(match[1]!),
-          top: Number(match[2]),
-          right: columnNumber(match[3]!),
-          bottom: Number(match[4]),
-        });
-      }
-      // Keep the end of this piece: a tag may be cut in two. Matches inside it are not counted twice because the
-      // tail starts after the last complete match.
-      const lastEnd = lastMatchEnd(text);
-      tail = text.slice(Math.max(lastEnd, text.length - 64));
+/** The merged ranges of one sheet, from its XML. */
+export async function readMergedRanges(xml: AsyncIterable<string>, sheet: string): Promise<MergedRange[]> {
+  const ranges: MergedRange[] = [];
+  let tail = "";
+  for await (const chunk of xml) {
+    const text = tail + chunk;
+    let lastEnd = 0;
+    for (const match of text.matchAll(MERGE)) {
+      lastEnd = match.index + match[0].length;
+      const range = {
+        left: columnNumber(match[1]!),
+        top: Number(match[2]),
+        right: columnNumber(match[3]!),
+        bottom: Number(match[4]),
+      };
+      const ref = match[0].slice(match[0].indexOf('"') + 1, -1);
+      if (range.right > MAX_COLUMNS)
+        throw new AppError(
+          "TOO_LARGE",
+          `The sheet "${sheet}" has a merged range (${ref}) reaching column ${count.format(range.right)}; a list may have at most ${MAX_COLUMNS} columns. Unmerge those cells and upload again.`,
+        );
+      if (range.bottom > MAX_ROW_NUMBER)
+        throw new AppError(
+          "TOO_LARGE",
+          `The sheet "${sheet}" has a merged range (${ref}) reaching row ${count.format(range.bottom)}; a list may have at most ${count.format(MAX_UPLOAD_ROWS)} rows. Unmerge those cells and upload again.`,
+        );
+      ranges.push(range);
+      if (ranges.length > MAX_MERGED_RANGES)
+        throw new AppError(
+          "TOO_LARGE",
+          `The sheet "${sheet}" has more than ${count.format(MAX_MERGED_RANGES)} merged ranges. Unmerge the cells (every cell then keeps its own value) and upload again.`,
+        );
     }
-    if (ranges.length) bySheet.set(sheet, ranges);
+    // Keep the end of this piece: a tag may be cut in two. Matches inside it are not counted twice because the tail
+    // starts after the last complete match.
+    tail = text.slice(Math.max(lastEnd, text.length - 64));
   }
-  return bySheet;
-}
-
-type ZipFile = { path: string; buffer: () => Promise<Buffer> };
-
-/** Sheet file (worksheets/sheetN.xml) → the name on its tab, from xl/workbook.xml and its relationships. */
-async function sheetNames(files: ZipFile[]): Promise<Map<string, string>> {
-  const read = async (path: string) => (await files.find((f) => f.path === path)?.buffer())?.toString("utf8") ?? "";
-  const [workbook, rels] = await Promise.all([read("xl/workbook.xml"), read("xl/_rels/workbook.xml.rels")]);
-  const targets = new Map<string, string>();
-  for (const [tag] of rels.matchAll(/<Relationship\b[^>]*>/g)) {
-    const id = attribute(tag, "Id");
-    const target = attribute(tag, "Target");
-    if (id && target) targets.set(id, target.replace(/^\/?xl\//, ""));
-  }
-  const names = new Map<string, string>();
-  for (const [tag] of workbook.matchAll(/<sheet\b[^>]*>/g)) {
-    const target = targets.get(attribute(tag, "r:id") ?? "");
-    const name = attribute(tag, "name");
-    if (target && name) names.set(target, name);
-  }
-  return names;
-}
-
-function attribute(tag: string, name: string): string | undefined {
-  const value = new RegExp(`\\s${name}="([^"]*)"`).exec(tag)?.[1];
-  return value
-    ?.replace(/&lt;/g, "<")
-    .replace(/&gt;/g, ">")
-    .replace(/&quot;/g, '"')
-    .replace(/&apos;/g, "'")
-    .replace(/&amp;/g, "&");
-}
-
-function lastMatchEnd(text: string): number {
-  let end = 0;
-  for (const match of text.matchAll(MERGE)) end = match.index + match[0].length;
-  return end;
+  return ranges;
 }
 
 /** "A" → 1, "Z" → 26, "AA" → 27. */

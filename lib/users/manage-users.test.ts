@@ -2,6 +2,7 @@
 // each other at once), one-time passwords must be replaced, resets and password changes end sessions, all audited.
 import { randomBytes } from "node:crypto";
 import { beforeEach, expect, test } from "vitest";
+import { PAIR_POLICY } from "@/lib/auth/login-throttle";
 import { hashPassword, verifyPassword } from "@/lib/auth/password";
 import { db } from "@/lib/db/client";
 import { isAppError } from "@/lib/errors/app-error";
@@ -10,7 +11,7 @@ import { changeRole } from "./change-role";
 import { createUser } from "./create-user";
 import { resetPassword } from "./reset-password";
 import { setUserDisabled } from "./set-user-disabled";
-import { changePasswordSchema, newUserSchema } from "./user-schemas";
+import { changePasswordSchema, newUserSchema, PASSWORD_MAX } from "./user-schemas";
 
 // Each test decides who the administrators are.
 beforeEach(async () => {
@@ -118,4 +119,36 @@ test("a password reset ends the user's sessions and asks for a new password; an 
   expect(
     await db.auditEvent.count({ where: { targetId: user.id, action: "user.password_reset", actorId: admin.id } }),
   ).toBe(1);
+});
+
+test("the current-password check is throttled like a log-in, and every wrong one is audited", async () => {
+  const user = await seed("OPERATOR", "the current password");
+  const change = (current: string) =>
+    changeOwnPassword(user.id, { current, next: "a new long password", repeat: "a new long password" });
+  for (let i = 0; i < PAIR_POLICY.maxFailures; i++)
+    expect((await failure(change(`guess ${i}`))).message).toBe("The current password is wrong.");
+  // Locked now: even the right password is refused, and says for how long.
+  const locked = await failure(change("the current password"));
+  expect(locked.message).toBe("Too many wrong passwords. Try again in 15 minute(s).");
+  const failures = await db.auditEvent.findMany({
+    where: { targetId: user.id, action: "user.password_change_failure" },
+    orderBy: { id: "asc" },
+    select: { actorId: true, detail: true },
+  });
+  expect(failures).toHaveLength(PAIR_POLICY.maxFailures);
+  expect(failures.every((f) => f.actorId === user.id)).toBe(true);
+  expect(failures.at(-1)!.detail).toEqual({ reason: "wrong current password", locked: true });
+  expect(await db.auditEvent.count({ where: { targetId: user.id, action: "user.password_change" } })).toBe(0);
+});
+
+test("no password is accepted longer than 256 characters: current, new or repeated", () => {
+  const [long, longer] = ["x".repeat(PASSWORD_MAX + 1), "y".repeat(PASSWORD_MAX + 1)];
+  const parsed = changePasswordSchema.safeParse({ current: long, next: longer, repeat: longer });
+  expect(parsed.error?.issues.map((i) => [i.path.join("."), i.message])).toEqual([
+    ["current", "At most 256 characters."],
+    ["next", "At most 256 characters."],
+    ["repeat", "At most 256 characters."],
+  ]);
+  const atTheCap = "y".repeat(PASSWORD_MAX);
+  expect(changePasswordSchema.safeParse({ current: "old one", next: atTheCap, repeat: atTheCap }).success).toBe(true);
 });

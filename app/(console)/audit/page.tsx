@@ -38,7 +38,7 @@ export default async function AuditPage({
     <div className="space-y-6">
       <PageHeader
         title="Audit"
-        description="Every send, pause, resume, cancel, resend, account, token and user change: who, when, what. The log is append-only."
+        description="Every send, pause, resume, cancel, resend, account, token and user change, every log-in and log-out, and every export: who, when, what. The log is append-only."
         actions={
           <ButtonAnchor href={`/api/audit/export?${query({})}`} size="sm">
             Export CSV

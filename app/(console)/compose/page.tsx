@@ -30,6 +30,8 @@ export default async function ComposePage({
     id: u.id,
     filename: u.filename,
     validCount: u.validCount,
+    invalidCount: u.invalidCount,
+    duplicateCount: u.duplicateCount,
     columns: u.columns,
     uploaded: `${u.createdAt.toISOString().slice(0, 16).replace("T", " ")} UTC`,
   }));
@@ -53,7 +55,15 @@ export default async function ComposePage({
         </EmptyState>
       ) : (
         <ComposeForm
-          accounts={accounts}
+          accounts={accounts.map((a) => ({
+            id: a.id,
+            name: a.name,
+            senders: a.senders,
+            defaultOriginator: a.defaultOriginator,
+            batchSizeLimit: a.batchSizeLimit,
+            requestsPerSecond: a.requestsPerSecond,
+            price: a.unitPrice === null ? null : { perUnit: a.unitPrice, currency: a.priceCurrency },
+          }))}
           lists={lists}
           initialListId={typeof list === "string" ? list : undefined}
           templates={templates.map(({ id, name, kind, body }) => ({ id, name, kind, body }))}

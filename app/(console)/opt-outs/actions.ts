@@ -22,10 +22,17 @@ export async function addOptOutAction(_previous: ActionResult | null, form: Form
   });
 }
 
-export async function removeOptOutAction(phone: string): Promise<ActionResult> {
-  return authorizedAction({ allowed: canSend, input: z.string().regex(/^254\d{9}$/) }, phone, async (number, actor) => {
-    await removeOptOut(number, actor.id, canRemoveCarrierOptOuts(actor));
+const removeSchema = z.object({
+  phone: z.string().regex(/^254\d{9}$/),
+  reason: z.string().trim().min(1, "Say why the number may be sent to again.").max(200, "At most 200 characters."),
+});
+
+/** Bound to the row's number; the reason comes from the confirm step (components/console/row-action.tsx). */
+export async function removeOptOutAction(phone: string, reason?: string): Promise<ActionResult> {
+  return authorizedAction({ allowed: canSend, input: removeSchema }, { phone, reason }, async (input, actor) => {
+    // A carrier blacklist is removed by an administrator only (lib/opt-outs/opt-outs.ts says why).
+    await removeOptOut(input.phone, actor.id, input.reason, canRemoveCarrierOptOuts(actor));
     revalidatePath("/opt-outs");
-    return { ok: true, message: `${number} removed from the opt-out list.` };
+    return { ok: true, message: `${input.phone} removed from the opt-out list.` };
   });
 }

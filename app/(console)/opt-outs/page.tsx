@@ -79,6 +79,9 @@ export default async function OptOutsPage({
                     <RowAction
                       label="Remove"
                       name={`Remove ${row.phone}`}
+                      confirm={`Remove ${row.phone} from the opt-out list? Every batch from now on sends to this number again${row.reason ? ` (it was opted out: “${row.reason}”)` : ""}.`}
+                      confirmLabel="Remove from the opt-out list"
+                      reason={{ label: "Why (kept in the audit log)" }}
                       run={removeOptOutAction.bind(null, row.phone)}
                     />
                   ) : (

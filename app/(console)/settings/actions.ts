@@ -7,6 +7,8 @@ import { z } from "zod";
 import { accountSchema, saveAccount } from "@/lib/accounts/save-account";
 import { clearSenderIdProblem } from "@/lib/accounts/sender-id-problems";
 import { uuidParam } from "@/lib/http/params";
+import { rotateReceiptSecret, rotateReceiptSecretSchema } from "@/lib/receipts/rotate-receipt-secret";
+import { formatOverlapEnd } from "@/components/settings/overlap-end";
 
 export async function saveAccountAction(_previous: ActionResult | null, form: FormData): Promise<ActionResult> {
   return authorizedAction({ allowed: canManageAccounts, input: accountSchema }, form, async (input, actor) => {
@@ -24,4 +26,22 @@ export async function clearSenderIdProblemAction(accountId: string, sender: stri
     revalidatePath("/settings");
     return { ok: true, message: `The warning about “${ids.sender}” is cleared.` };
   });
+}
+
+export async function rotateReceiptSecretAction(_previous: ActionResult | null, form: FormData): Promise<ActionResult> {
+  return authorizedAction(
+    { allowed: canManageAccounts, input: rotateReceiptSecretSchema },
+    form,
+    async (input, actor) => {
+      const { previousAcceptedUntil } = await rotateReceiptSecret(input, actor.id);
+      revalidatePath("/settings");
+      return {
+        ok: true,
+        message:
+          input.overlapHours === 0
+            ? "Rotated. The old secret no longer works."
+            : `Rotated. The old secret is accepted until ${formatOverlapEnd(previousAcceptedUntil)}.`,
+      };
+    },
+  );
 }

@@ -1,5 +1,7 @@
 import type { Metadata } from "next";
 import { AccountForm } from "@/components/settings/account-form";
+import { formatOverlapEnd } from "@/components/settings/overlap-end";
+import { ReceiptSecretForm } from "@/components/settings/receipt-secret-form";
 import { Badge } from "@/components/ui/badge";
 import { Card } from "@/components/ui/card";
 import { PageHeader } from "@/components/ui/page-header";
@@ -9,7 +11,7 @@ import { listAccounts } from "@/lib/accounts/list-accounts";
 import { listSenderIdProblems } from "@/lib/accounts/sender-id-problems";
 import { canManageAccounts } from "@/lib/auth/permissions";
 import { requireActor } from "@/lib/auth/session";
-import { clearSenderIdProblemAction, saveAccountAction } from "./actions";
+import { clearSenderIdProblemAction, rotateReceiptSecretAction, saveAccountAction } from "./actions";
 
 export const metadata: Metadata = { title: "Settings" };
 export const dynamic = "force-dynamic";
@@ -17,16 +19,19 @@ export const dynamic = "force-dynamic";
 const NEW_ACCOUNT = {
   name: "",
   baseUrl: "",
-  defaultSender: "",
+  senders: [],
   defaultOriginator: "",
   requestsPerSecond: 120,
   batchSizeLimit: 100,
   isDefault: false,
+  unitPrice: null,
+  priceCurrency: "KES",
 };
 
 export default async function SettingsPage() {
   await requireActor(canManageAccounts);
   const [accounts, senderProblems] = await Promise.all([listAccounts(), listSenderIdProblems()]);
+  const now = new Date();
   return (
     <div className="space-y-8">
       <PageHeader
@@ -39,7 +44,7 @@ export default async function SettingsPage() {
             <Th>Name</Th>
             <Th>Base URL</Th>
             <Th>Token</Th>
-            <Th>Sender / originator</Th>
+            <Th>Sender IDs / originator</Th>
             <Th numeric>Requests/s</Th>
             <Th numeric>Batch size</Th>
           </THead>
@@ -52,7 +57,8 @@ export default async function SettingsPage() {
                 <Td className="font-mono text-xs">{account.baseUrl}</Td>
                 <Td className="font-mono text-xs">…{account.tokenLast4}</Td>
                 <Td>
-                  {account.defaultSender} / {account.defaultOriginator}
+                  {account.senders.length > 0 ? account.senders.join(", ") : <em>no sender ID yet</em>} /{" "}
+                  {account.defaultOriginator}
                 </Td>
                 <Td numeric>{account.requestsPerSecond}</Td>
                 <Td numeric>{account.batchSizeLimit}</Td>
@@ -89,6 +95,8 @@ export default async function SettingsPage() {
                     <RowAction
                       label="Clear"
                       name={`Clear the warning about ${p.sender}`}
+                      confirm={`Clear the warning about the sender ID “${p.sender}” on ${p.account}? Do it once the provider has registered it: batches sent with it stop showing the warning.`}
+                      confirmLabel="Clear the warning"
                       run={clearSenderIdProblemAction.bind(null, p.accountId, p.sender)}
                     />
                   </Td>
@@ -106,8 +114,17 @@ export default async function SettingsPage() {
         {accounts.map((account) => (
           <details key={account.id}>
             <summary className="cursor-pointer text-sm font-medium text-sky-700">Edit {account.name}</summary>
-            <div className="mt-2">
+            <div className="mt-2 space-y-3">
               <AccountForm initial={account} action={saveAccountAction} />
+              <ReceiptSecretForm
+                accountId={account.id}
+                previousAcceptedUntil={
+                  account.previousReceiptSecretUntil && account.previousReceiptSecretUntil > now
+                    ? formatOverlapEnd(account.previousReceiptSecretUntil)
+                    : null
+                }
+                action={rotateReceiptSecretAction}
+              />
             </div>
           </details>
         ))}

@@ -56,7 +56,13 @@ export default async function TemplatesPage({ searchParams }: { searchParams: Pr
                     <ButtonLink size="sm" href={`/templates?edit=${t.id}`} aria-label={`Edit ${t.name}`}>
                       Edit
                     </ButtonLink>
-                    <RowAction label="Delete" name={`Delete ${t.name}`} run={deleteTemplateAction.bind(null, t.id)} />
+                    <RowAction
+                      label="Delete"
+                      name={`Delete ${t.name}`}
+                      confirm={`Delete the template “${t.name}”? It cannot be brought back; batches already sent with it keep their text.`}
+                      confirmLabel="Delete the template"
+                      run={deleteTemplateAction.bind(null, t.id)}
+                    />
                   </span>
                 </Td>
               </Tr>

@@ -1,12 +1,14 @@
-// POST /api/uploads?filename=&phoneColumn=&progressKey= – a recipient list (CSV or XLSX) as the raw request body, read as it
-// arrives (never a server-action body, never buffered whole), checked and stored; answers with the report.
-// 413 with a sentence as soon as the file crosses a limit.
+// POST /api/uploads?filename=&phoneColumn=&progressKey= – a recipient list (CSV or XLSX) as the raw request body,
+// streamed on as it arrives to the importer process (never a server-action body, never buffered whole, never parsed
+// in the web process), which checks and stores it; answers with the report. 413 with a sentence as soon as the file
+// crosses a limit; the browser's Cancel ends the hand-off and nothing is stored.
 import { z } from "zod";
 import { canSend } from "@/lib/auth/permissions";
+import { AppError } from "@/lib/errors/app-error";
 import { optionalParam, uuidParam } from "@/lib/http/params";
 import { route } from "@/lib/http/route-gate";
-import { importUpload } from "@/lib/recipients/import-upload";
-import { reportSamples } from "@/lib/recipients/report-csv";
+import { forwardUpload } from "@/lib/importer/forward-upload";
+import { MAX_UPLOAD_BYTES, TOO_MANY_BYTES } from "@/lib/recipients/upload-limits";
 
 export const dynamic = "force-dynamic";
 
@@ -19,13 +21,16 @@ const query = z.object({
 // Not behind proxy.ts, which would buffer the body (see its matcher): the gate sets the security headers.
 export const POST = route({ allowed: canSend, query, ownSecurityHeaders: true }, async ({ actor, query, request }) => {
   const length = request.headers.get("content-length");
-  const imported = await importUpload({
+  const declaredBytes = length !== null && /^\d+$/.test(length) ? Number(length) : null;
+  if (declaredBytes !== null && declaredBytes > MAX_UPLOAD_BYTES) throw new AppError("TOO_LARGE", TOO_MANY_BYTES);
+  const { upload, samples } = await forwardUpload({
     body: request.body,
-    declaredBytes: length !== null && /^\d+$/.test(length) ? Number(length) : null,
+    declaredBytes,
     filename: query.filename,
     phoneColumn: query.phoneColumn,
-    authorId: actor.id,
     progressKey: query.progressKey,
+    authorId: actor.id,
+    signal: request.signal,
   });
-  return Response.json({ ok: true, upload: imported, samples: await reportSamples(imported.id) }, { status: 201 });
+  return Response.json({ ok: true, upload, samples }, { status: 201 });
 });

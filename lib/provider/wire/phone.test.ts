@@ -15,16 +15,34 @@ describe("normalizePhone (spec 2.3)", () => {
 
   it.each([
     ["", "The number is empty."],
-    ["07123456a8", "The number may contain digits only."],
-    ["+254712345678", "The number may contain digits only."],
-    ["25471234567", "The number has 11 digits; expected 12 (254…), 10 (07…/01…) or 9 (7…/1…)."],
-    ["255712345678", "A 12-digit number must start with the country code 254."],
-    ["254212345678", "After 254 a mobile number continues with 7 or 1."],
-    ["0212345678", "A 10-digit number must start with 07 or 01."],
-    ["812345678", "A 9-digit number must start with 7 or 1."],
-    ["07123", "The number has 5 digits; expected 12 (254…), 10 (07…/01…) or 9 (7…/1…)."],
+    ["07123456a8", "The letter “a” is not a digit: digits only."],
+    ["07123456O8", "The letter “O” (a zero?) is not a digit: digits only."],
+    ["+254712345678", "“+” is not a digit: digits only."],
+    ["0712 345678", "A space is not a digit: digits only."],
+    ["25471234567", "One digit missing: 254… numbers have 12 digits."],
+    ["2547123456789", "One digit too many: 254… numbers have 12 digits."],
+    ["2540712345678", "Remove the 0 after 254: 254 07… is written 254 7…."],
+    ["255712345678", "Not a Kenyan mobile number: numbers start with 254, 07, 01, 7 or 1, this one with 255."],
+    ["254212345678", "Not a mobile number: after 254 comes 7 or 1, here 2."],
+    ["0212345678", "Not a Kenyan mobile number: mobile numbers start with 07 or 01, this one with 02."],
+    ["071234567", "One digit missing: 07… numbers have 10 digits."],
+    ["01123456789", "One digit too many: 01… numbers have 10 digits."],
+    ["71234567", "One digit missing: 7… numbers have 9 digits."],
+    ["7123456789", "One digit too many: 7… numbers have 9 digits."],
+    ["812345678", "Not a Kenyan mobile number: numbers start with 254, 07, 01, 7 or 1, this one with 812."],
+    ["07123", "Too short: 5 digits, where a Kenyan mobile number has 10 (07…), 12 (254…) or 9 (7…)."],
+    ["0", "Too short: 1 digit, where a Kenyan mobile number has 10 (07…), 12 (254…) or 9 (7…)."],
+    ["0712345678912", "Too long: 13 digits, where a Kenyan mobile number has 10 (07…), 12 (254…) or 9 (7…)."],
+    ["07123456", "Two digits missing: 07… numbers have 10 digits."],
   ])("refuses %j with its reason", (input, reason) => {
     expect(normalizePhone(input)).toEqual({ ok: false, input, reason });
+  });
+
+  it("says what else a typed number may contain when lenient", () => {
+    expect(normalizePhone("0712 345 67x", { lenient: true })).toMatchObject({
+      ok: false,
+      reason: "The letter “x” is not a digit: a number may also have spaces, dashes, brackets and a leading +.",
+    });
   });
 
   it("strips typing decoration only when lenient", () => {
@@ -44,7 +62,10 @@ describe("comma-separated phone field", () => {
     expect(checkPhoneList("0712345678,123,733000111,")).toEqual({
       valid: ["254712345678", "254733000111"],
       invalid: [
-        { input: "123", reason: "The number has 3 digits; expected 12 (254…), 10 (07…/01…) or 9 (7…/1…)." },
+        {
+          input: "123",
+          reason: "Too short: 3 digits, where a Kenyan mobile number has 10 (07…), 12 (254…) or 9 (7…).",
+        },
         { input: "", reason: "The number is empty." },
       ],
     });

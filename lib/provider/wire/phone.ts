@@ -23,7 +23,6 @@ export interface NormalizeOptions {
   lenient?: boolean;
 }
 
-const DIGITS = /^\d+$/;
 const DECORATION = /[\s\-().]/g;
 
 export function normalizePhone(input: string, options: NormalizeOptions = {}): PhoneCheck {
@@ -32,41 +31,70 @@ export function normalizePhone(input: string, options: NormalizeOptions = {}): P
     value = value.replace(DECORATION, "");
     if (value.startsWith("+")) value = value.slice(1);
   }
-  if (value === "") return { ok: false, input, reason: "The number is empty." };
-  if (!DIGITS.test(value)) {
-    return { ok: false, input, reason: "The number may contain digits only." };
-  }
-  switch (value.length) {
-    case 12:
-      if (!value.startsWith(COUNTRY_CODE)) {
-        return { ok: false, input, reason: `A 12-digit number must start with the country code ${COUNTRY_CODE}.` };
-      }
-      return subscriber(input, value.slice(3), "country_code");
-    case 10:
-      if (!value.startsWith("07") && !value.startsWith("01")) {
-        return { ok: false, input, reason: "A 10-digit number must start with 07 or 01." };
-      }
-      return subscriber(input, value.slice(1), "local");
-    case 9:
-      if (!value.startsWith("7") && !value.startsWith("1")) {
-        return { ok: false, input, reason: "A 9-digit number must start with 7 or 1." };
-      }
-      return subscriber(input, value, "short_local");
-    default:
-      return {
-        ok: false,
-        input,
-        reason: `The number has ${value.length} digits; expected 12 (254…), 10 (07…/01…) or 9 (7…/1…).`,
-      };
-  }
+  const reason = phoneProblem(value, options.lenient === true);
+  if (reason !== null) return { ok: false, input, reason };
+  if (value.length === 12) return { ok: true, input, phone: value, form: "country_code" };
+  if (value.length === 10) return { ok: true, input, phone: COUNTRY_CODE + value.slice(1), form: "local" };
+  return { ok: true, input, phone: COUNTRY_CODE + value, form: "short_local" };
 }
 
-/** The 9 digits after the country code must be a mobile number (7… or 1…), the same rule the local forms state. */
-function subscriber(input: string, nine: string, form: PhoneForm): PhoneCheck {
-  if (!nine.startsWith("7") && !nine.startsWith("1")) {
-    return { ok: false, input, reason: `After ${COUNTRY_CODE} a mobile number continues with 7 or 1.` };
+/**
+ * What is wrong with a number, in the words an operator would use to fix it ("One digit missing: 07… numbers have
+ * 10 digits."), or null when it is a valid Kenyan mobile number. The form is read from how the number starts (254…,
+ * 0…, 7…/1…), so a number one digit short is told that, not that "a 9-digit number must start with 7 or 1". The one
+ * place these sentences live: Compose's live check, upload reports, the server's refusals and the sandbox's 422s.
+ */
+export function phoneProblem(value: string, lenient = false): string | null {
+  if (value === "") return "The number is empty.";
+  const foreign = /\D/.exec(value);
+  if (foreign) {
+    const allowed = lenient ? "a number may also have spaces, dashes, brackets and a leading +" : "digits only";
+    return `${describe(foreign[0])} is not a digit: ${allowed}.`;
   }
-  return { ok: true, input, phone: COUNTRY_CODE + nine, form };
+  if (value.startsWith(COUNTRY_CODE)) {
+    if (value.length === 13 && value[3] === "0")
+      return `Remove the 0 after ${COUNTRY_CODE}: ${COUNTRY_CODE} 07… is written ${COUNTRY_CODE} 7….`;
+    const length = lengthProblem(value.length, 12, `${COUNTRY_CODE}…`);
+    if (length) return length;
+    return mobile(value[3]!, `after ${COUNTRY_CODE} comes`);
+  }
+  if (value.startsWith("0")) {
+    const prefix = value.slice(0, 2);
+    if (value.length >= 2 && prefix !== "07" && prefix !== "01")
+      return `Not a Kenyan mobile number: mobile numbers start with 07 or 01, this one with ${prefix}.`;
+    return lengthProblem(value.length, 10, `${value.length >= 2 ? prefix : "07"}…`);
+  }
+  if (value.startsWith("7") || value.startsWith("1")) return lengthProblem(value.length, 9, `${value[0]}…`);
+  return `Not a Kenyan mobile number: numbers start with ${COUNTRY_CODE}, 07, 01, 7 or 1, this one with ${value.slice(0, 3)}.`;
+}
+
+const COUNTS = ["No", "One", "Two"];
+const FORMS = "10 (07…), 12 (254…) or 9 (7…)";
+
+/** One or two digits off reads as a slip and is named; more is not a number of that form at all. */
+function lengthProblem(length: number, expected: number, form: string): string | null {
+  if (length === expected) return null;
+  const n = Math.abs(length - expected);
+  if (n > 2)
+    return length < expected
+      ? `Too short: ${length} digit${length === 1 ? "" : "s"}, where a Kenyan mobile number has ${FORMS}.`
+      : `Too long: ${length} digits, where a Kenyan mobile number has ${FORMS}.`;
+  const what = length < expected ? "missing" : "too many";
+  return `${COUNTS[n]} digit${n === 1 ? "" : "s"} ${what}: ${form} numbers have ${expected} digits.`;
+}
+
+/** The digit after the country code (or the leading 0) must make a mobile number: 7… or 1…. */
+function mobile(digit: string, where: string): string | null {
+  return digit === "7" || digit === "1" ? null : `Not a mobile number: ${where} 7 or 1, here ${digit}.`;
+}
+
+function describe(character: string): string {
+  if (character === " ") return "A space";
+  if (/\s/.test(character)) return "A blank character";
+  if (/[oO]/.test(character)) return `The letter “${character}” (a zero?)`;
+  if (/[lI]/.test(character)) return `The letter “${character}” (a one?)`;
+  if (/\p{L}/u.test(character)) return `The letter “${character}”`;
+  return `“${character}”`;
 }
 
 /** Splits the spec's comma-separated `phone` field. Whitespace around each number is tolerated. */

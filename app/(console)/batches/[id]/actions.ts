@@ -8,6 +8,7 @@ import { cancelBatch } from "@/lib/batches/cancel-batch";
 import { pauseBatch } from "@/lib/batches/pause-batch";
 import { resendBatch } from "@/lib/batches/resend-batch";
 import { resendPreview, type ResendPreview } from "@/lib/batches/resend-preview";
+import { resendUnits, type ResendCost } from "@/lib/batches/resend-units";
 import { resumeBatch } from "@/lib/batches/resume-batch";
 import { AppError } from "@/lib/errors/app-error";
 import { uuidParam } from "@/lib/http/params";
@@ -57,6 +58,19 @@ const resendInput = z
     noReceipt: z.boolean(),
   })
   .refine((s) => s.unknown || s.temporary || s.permanent || s.noReceipt, "Choose which recipients to resend to.");
+
+/** The resend's confirm step: how many it would take for this scope, and their SMS units. */
+export async function resendUnitsAction(
+  id: string,
+  scope: { unknown: boolean; temporary: boolean; permanent: boolean; noReceipt: boolean },
+): Promise<ResendCost | ActionResult> {
+  let cost: ResendCost | null = null;
+  const result = await authorizedAction(sendGate(resendInput), { id, ...scope }, async ({ id, ...scope }) => {
+    cost = await resendUnits(id, scope);
+    return { ok: true, message: "" };
+  });
+  return cost ?? result;
+}
 
 export async function resendAction(
   id: string,

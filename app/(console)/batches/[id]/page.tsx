@@ -9,7 +9,14 @@ import { canSend } from "@/lib/auth/permissions";
 import { requireActor } from "@/lib/auth/session";
 import { getBatch } from "@/lib/batches/get-batch";
 import { serialize } from "@/lib/http/serialize";
-import { cancelAction, pauseAction, resendAction, resendPreviewAction, resumeAction } from "./actions";
+import {
+  cancelAction,
+  pauseAction,
+  resendAction,
+  resendPreviewAction,
+  resendUnitsAction,
+  resumeAction,
+} from "./actions";
 
 export const metadata: Metadata = { title: "Batch" };
 export const dynamic = "force-dynamic";
@@ -54,6 +61,7 @@ export default async function BatchPage({ params }: { params: Promise<{ id: stri
           cancel: cancelAction,
           resend: resendAction,
           resendPreview: resendPreviewAction,
+          resendUnits: resendUnitsAction,
         }}
         report={<BatchReportSection batchId={batch.id} />}
       />

@@ -1,7 +1,9 @@
 // GET /api/uploads/[id]/report?group=invalid|duplicates|opted-out – one group of an upload's report as CSV.
 import { z } from "zod";
+import { recordAudit } from "@/lib/audit/record-audit";
 import { canView } from "@/lib/auth/permissions";
 import { AppError } from "@/lib/errors/app-error";
+import { heldStream } from "@/lib/fair-share/held-stream";
 import { route } from "@/lib/http/route-gate";
 import { uuidParam } from "@/lib/http/params";
 import { getUpload } from "@/lib/recipients/list-uploads";
@@ -11,7 +13,7 @@ export const dynamic = "force-dynamic";
 
 export const GET = route(
   { allowed: canView, params: z.object({ id: uuidParam }), query: z.object({ group: reportGroupSchema }) },
-  async ({ params, query }) => {
+  async ({ actor, params, query }) => {
     const upload = await getUpload(params.id);
     if (!upload) throw new AppError("NOT_FOUND", "No such list.");
     const base =
@@ -19,7 +21,18 @@ export const GET = route(
         .replace(/\.[^.]*$/, "")
         .replace(/[^\w.-]+/g, "_")
         .slice(0, 60) || "list";
-    return new Response(reportCsvStream(upload.id, query.group), {
+    // Audited once the slot is held (two exports per user at once, lib/fair-share), before the first byte.
+    const body = await heldStream("EXPORT", actor.id, async () => {
+      await recordAudit({
+        actorId: actor.id,
+        action: "export.upload_report",
+        targetType: "Upload",
+        targetId: upload.id,
+        detail: { group: query.group },
+      });
+      return reportCsvStream(upload.id, query.group);
+    });
+    return new Response(body, {
       headers: {
         "content-type": "text/csv; charset=utf-8",
         "content-disposition": `attachment; filename="${base}-${query.group}.csv"`,

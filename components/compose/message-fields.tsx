@@ -1,0 +1,107 @@
+"use client";
+// The message: kind, a template to start from, the text with its length against the provider's limit as it is typed
+// (n / 1,600), its segments — per recipient when a list personalises it — and what makes it cost more (units-warning).
+import { Field, Select, Textarea } from "@/components/ui/field";
+import { SMS_MESSAGE_MAX_CHARS, VOICE_MESSAGE_MAX_CHARS } from "@/lib/provider/wire/schemas";
+import { smsEncoding, smsSegments } from "@/lib/provider/wire/sms-units";
+import { UnitsWarning } from "./units-warning";
+
+export type Kind = "SMS" | "VOICE";
+export type TemplateChoice = { id: string; name: string; kind: Kind; body: string };
+
+export function MessageFields({
+  kind,
+  onKind,
+  message,
+  onMessage,
+  templates,
+  perRecipient,
+  errors,
+}: {
+  kind: Kind;
+  onKind: (kind: Kind) => void;
+  message: string;
+  onMessage: (message: string) => void;
+  templates: TemplateChoice[];
+  /** For a personalised list: the segments each recipient's own text takes ("1–2 segments; 41 recipients need 2"). */
+  perRecipient: string | null;
+  errors?: string[] | undefined;
+}) {
+  const max = kind === "SMS" ? SMS_MESSAGE_MAX_CHARS : VOICE_MESSAGE_MAX_CHARS;
+  const over = message.length > max;
+  const segments = kind === "SMS" && message ? smsSegments(message) : 0;
+  return (
+    <>
+      <fieldset className="flex flex-wrap gap-6">
+        <legend className="mb-1 text-sm font-medium">Kind</legend>
+        {(["SMS", "VOICE"] as const).map((k) => (
+          <label key={k} className="flex items-center gap-2">
+            <input type="radio" name="kind" value={k} checked={kind === k} onChange={() => onKind(k)} />
+            {k === "SMS" ? "SMS" : "Voice (text to speech)"}
+          </label>
+        ))}
+      </fieldset>
+      {templates.length > 0 ? (
+        <Field
+          label="Use a template"
+          hint="Fills in the message (and its kind); edit it freely afterwards."
+          className="max-w-md"
+        >
+          {(ids) => (
+            <Select
+              {...ids}
+              value=""
+              onChange={(e) => {
+                const chosen = templates.find((t) => t.id === e.target.value);
+                if (!chosen) return;
+                onKind(chosen.kind);
+                onMessage(chosen.body);
+              }}
+            >
+              <option value="">Choose a template…</option>
+              {templates.map((t) => (
+                <option key={t.id} value={t.id}>
+                  {t.name} ({t.kind === "SMS" ? "SMS" : "voice"})
+                </option>
+              ))}
+            </Select>
+          )}
+        </Field>
+      ) : null}
+      <Field
+        label="Message"
+        errors={
+          over
+            ? [
+                `At most ${max.toLocaleString("en")} characters: ${(message.length - max).toLocaleString("en")} too many.`,
+              ]
+            : errors
+        }
+        hint={
+          <span data-testid="message-counter">
+            <span className={over ? "font-semibold text-red-700" : undefined}>
+              {message.length.toLocaleString("en")} / {max.toLocaleString("en")} characters
+            </span>
+            {kind === "SMS" && message
+              ? perRecipient
+                ? ` · per recipient: ${perRecipient}`
+                : ` · ${segments} SMS segment${segments === 1 ? "" : "s"} (${smsEncoding(message)}) per recipient`
+              : ""}
+          </span>
+        }
+      >
+        {(ids) => (
+          <Textarea
+            {...ids}
+            name="templateText"
+            required
+            rows={4}
+            value={message}
+            onChange={(e) => onMessage(e.target.value)}
+          />
+        )}
+      </Field>
+      {kind === "SMS" ? <UnitsWarning text={message} onReplace={onMessage} /> : null}
+    </>
+  );
+}

@@ -1,0 +1,171 @@
+"use client";
+// The batch's settings: its name, the provider account, and how it is sent — for SMS the sender ID, chosen from the
+// account's configured senders (never typed, never a vendor's default; none configured → say who can add one) and
+// an optional link ID; for voice the originator, voice and repeat.
+import Link from "next/link";
+import { Field, Input, Select } from "@/components/ui/field";
+import { Notice } from "@/components/ui/notice";
+import type { UnitPrice } from "@/lib/compose/cost";
+import type { Kind } from "./message-fields";
+
+export type ComposeAccount = {
+  id: string;
+  name: string;
+  senders: string[];
+  defaultOriginator: string;
+  batchSizeLimit: number;
+  requestsPerSecond: number;
+  /** Set by an administrator in Settings; the review shows the cost when it is. */
+  price: UnitPrice | null;
+};
+
+export type Options = {
+  name: string;
+  accountId: string;
+  sender: string;
+  originator: string;
+  linkId: string;
+  voice: string;
+  repeat: string;
+};
+
+export function initialOptions(account: ComposeAccount | undefined): Options {
+  return {
+    name: "",
+    accountId: account?.id ?? "",
+    sender: account?.senders[0] ?? "",
+    originator: account?.defaultOriginator ?? "",
+    linkId: "",
+    voice: "1",
+    repeat: "1",
+  };
+}
+
+export function OptionsFields({
+  kind,
+  accounts,
+  options,
+  onOptions,
+  errors,
+}: {
+  kind: Kind;
+  accounts: ComposeAccount[];
+  options: Options;
+  onOptions: (options: Options) => void;
+  errors: Record<string, string[] | undefined>;
+}) {
+  const set = (patch: Partial<Options>) => onOptions({ ...options, ...patch });
+  const account = accounts.find((a) => a.id === options.accountId);
+  return (
+    <>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field label="Batch name" errors={errors.name}>
+          {(ids) => (
+            <Input
+              {...ids}
+              name="name"
+              required
+              maxLength={200}
+              value={options.name}
+              onChange={(e) => set({ name: e.target.value })}
+              placeholder="November reminders"
+            />
+          )}
+        </Field>
+        <Field label="Provider account" errors={errors.accountId}>
+          {(ids) => (
+            <Select
+              {...ids}
+              name="accountId"
+              value={options.accountId}
+              onChange={(e) => {
+                const next = accounts.find((a) => a.id === e.target.value);
+                set({
+                  accountId: e.target.value,
+                  sender: next?.senders[0] ?? "",
+                  originator: next?.defaultOriginator ?? "",
+                });
+              }}
+            >
+              {accounts.map((a) => (
+                <option key={a.id} value={a.id}>
+                  {a.name}
+                </option>
+              ))}
+            </Select>
+          )}
+        </Field>
+      </div>
+      {kind === "SMS" ? (
+        <div className="grid gap-4 sm:grid-cols-2">
+          {account && account.senders.length === 0 ? (
+            <Notice tone="error">
+              The account “{account.name}” has no sender ID set up, so no SMS can be sent through it. An administrator
+              adds the account&apos;s registered sender IDs in{" "}
+              <Link href="/settings" className="underline">
+                Settings
+              </Link>
+              .
+            </Notice>
+          ) : (
+            <Field label="Sender ID" hint="The sender IDs set up for this account in Settings." errors={errors.sender}>
+              {(ids) => (
+                <Select {...ids} name="sender" value={options.sender} onChange={(e) => set({ sender: e.target.value })}>
+                  {account?.senders.map((sender) => (
+                    <option key={sender} value={sender}>
+                      {sender}
+                    </option>
+                  ))}
+                </Select>
+              )}
+            </Field>
+          )}
+          <Field
+            label="Link ID (optional)"
+            hint="Only for on-demand replies: the link_id of the message you answer."
+            errors={errors.linkId}
+          >
+            {(ids) => (
+              <Input {...ids} name="linkId" value={options.linkId} onChange={(e) => set({ linkId: e.target.value })} />
+            )}
+          </Field>
+        </div>
+      ) : (
+        <div className="grid gap-4 sm:grid-cols-3">
+          <Field label="Originator number" errors={errors.originator}>
+            {(ids) => (
+              <Input
+                {...ids}
+                name="originator"
+                value={options.originator}
+                onChange={(e) => set({ originator: e.target.value })}
+                required
+              />
+            )}
+          </Field>
+          <Field label="Voice" errors={errors.voice}>
+            {(ids) => (
+              <Select {...ids} name="voice" value={options.voice} onChange={(e) => set({ voice: e.target.value })}>
+                <option value="1">Female</option>
+                <option value="2">Male</option>
+              </Select>
+            )}
+          </Field>
+          <Field label="Repeat" errors={errors.repeat}>
+            {(ids) => (
+              <Input
+                {...ids}
+                name="repeat"
+                type="number"
+                min={1}
+                max={10}
+                value={options.repeat}
+                onChange={(e) => set({ repeat: e.target.value })}
+              />
+            )}
+          </Field>
+        </div>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,129 @@
+import { describe, expect, it } from "vitest";
+import type { ListPlan } from "@/lib/batches/plan-list";
+import { checkPasted } from "@/lib/recipients/check-pasted";
+import { planFigures } from "./plan-figures";
+import type { PastedNumbers } from "./use-pasted-numbers";
+
+const account = {
+  id: "a",
+  name: "Main",
+  senders: ["CLINIC"],
+  defaultOriginator: "254700000000",
+  batchSizeLimit: 100,
+  requestsPerSecond: 120,
+  price: null,
+};
+const list = {
+  id: "l",
+  filename: "wateja.csv",
+  validCount: 1_000,
+  invalidCount: 10,
+  duplicateCount: 5,
+  columns: ["phone", "name"],
+  uploaded: "",
+};
+const pasted = (text: string, optedOut: string[] | null): PastedNumbers => {
+  const check = checkPasted(text);
+  return {
+    check,
+    stale: false,
+    tooMany: false,
+    optedOut: optedOut?.map((phone) => ({ phone, line: 1 })) ?? null,
+    error: null,
+  };
+};
+const listPlan = (patch: Partial<ListPlan> = {}): ListPlan => ({
+  list: { id: "l", filename: "wateja.csv", columns: ["phone", "name"] },
+  kind: "SMS",
+  unknown: [],
+  previews: [],
+  emptyRows: 0,
+  emptyByPlaceholder: {},
+  tooLong: 0,
+  firstTooLongRow: null,
+  maxCharacters: 20,
+  optedOut: 1,
+  segments: { 1: 958, 2: 41 },
+  recipients: 1_000,
+  requests: 10,
+  units: 1_040,
+  seconds: 0.09,
+  ...patch,
+});
+
+describe("planFigures", () => {
+  it("pasted numbers: sends to the distinct valid ones not opted out; units for those only", () => {
+    const numbers = pasted("0712345678\n0712 345 67\n+254712345678\n0733000111", ["254733000111"]);
+    const figures = planFigures({
+      source: "numbers",
+      kind: "SMS",
+      message: "x".repeat(170),
+      account,
+      list: undefined,
+      plan: null,
+      pasted: numbers,
+      scheduled: false,
+    });
+    expect(figures.summary).toEqual({
+      kind: "SMS",
+      given: 4,
+      invalid: 1,
+      duplicates: 1,
+      optedOut: 1,
+      send: 1,
+      scheduled: false,
+    });
+    expect(figures.sendCount).toBe(1);
+    expect(figures.planView).toMatchObject({ recipients: 2, units: 2, optedOut: 1, segments: { 2: 1 } });
+  });
+
+  it("no summary until the opt-out check has answered for what is typed now", () => {
+    const figures = planFigures({
+      source: "numbers",
+      kind: "SMS",
+      message: "Hello",
+      account,
+      list: undefined,
+      plan: null,
+      pasted: pasted("0712345678", null),
+      scheduled: false,
+    });
+    expect(figures.summary).toBeNull();
+    expect(figures.sendCount).toBe(1);
+  });
+
+  it("a personalised list: the segments per recipient in words, the upload's invalid and repeated rows as skipped", () => {
+    const figures = planFigures({
+      source: "list",
+      kind: "SMS",
+      message: "Habari {{name}}",
+      account,
+      list,
+      plan: listPlan(),
+      pasted: pasted("", []),
+      scheduled: true,
+    });
+    expect(figures.perRecipient).toBe("1–2 segments; 41 recipients need 2");
+    expect(figures.summary).toMatchObject({ given: 1_015, invalid: 10, duplicates: 5, optedOut: 1, send: 999 });
+    expect(figures.sendCount).toBe(999);
+    expect(figures.listRefusal).toBeNull();
+  });
+
+  it("a placeholder naming no column refuses the list by name, and the list keeps its count", () => {
+    const figures = planFigures({
+      source: "list",
+      kind: "SMS",
+      message: "Habari {{jina}}",
+      account,
+      list,
+      plan: listPlan({ unknown: ["jina"], recipients: 0, optedOut: 0, segments: {} }),
+      pasted: pasted("", []),
+      scheduled: false,
+    });
+    expect(figures.listRefusal).toBe(
+      "The list “wateja.csv” has no column for {{jina}}. Its placeholders are: {{phone}} {{name}}.",
+    );
+    expect(figures.planView).toBeNull();
+    expect(figures.sendCount).toBe(1_000);
+  });
+});

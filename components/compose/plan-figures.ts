@@ -1,0 +1,119 @@
+// The plan's figures, from what Compose knows: a list's plan from the server (use-plan.ts), pasted numbers counted here
+// (use-pasted-numbers.ts). What the planner card shows, what the review states, what refuses a list before Send, and
+// the count the Send button names. Pure: no state, no fetching.
+import type { ListPlan } from "@/lib/batches/plan-list";
+import { sendPlan } from "@/lib/batches/plan";
+import { segmentRange } from "@/lib/compose/segment-range";
+import { sendSummary, type SendSummary } from "@/lib/compose/send-summary";
+import { smsEncoding, smsSegments, ucs2Characters } from "@/lib/provider/wire/sms-units";
+import type { ListChoice } from "./list-source";
+import type { Kind } from "./message-fields";
+import type { ComposeAccount } from "./options-fields";
+import type { Source } from "./recipient-fields";
+import type { PlanView } from "./send-plan";
+import type { PastedNumbers } from "./use-pasted-numbers";
+
+export type PlanFigures = {
+  /** Why a list cannot be sent with this text (a placeholder naming no column, a text too long), or null. */
+  listRefusal: string | null;
+  personalised: boolean;
+  /** Segments per recipient of a personalised list, in words, or "counting…". */
+  perRecipient: string | null;
+  planView: PlanView | null;
+  /** Null until every figure is known for what is typed now (the opt-out check, the list's pass). */
+  summary: SendSummary | null;
+  /** Who the Send button names: the distinct valid numbers, less those known to be opted out. */
+  sendCount: number;
+};
+
+export function planFigures({
+  source,
+  kind,
+  message,
+  account,
+  list,
+  plan,
+  pasted,
+  scheduled,
+}: {
+  source: Source;
+  kind: Kind;
+  message: string;
+  account: ComposeAccount | undefined;
+  list: ListChoice | undefined;
+  plan: ListPlan | null;
+  pasted: PastedNumbers;
+  scheduled: boolean;
+}): PlanFigures {
+  const listRefusal =
+    source === "list" && plan && plan.unknown.length > 0
+      ? `The list “${plan.list.filename}” has no column for ${plan.unknown.map((n) => `{{${n}}}`).join(", ")}. Its placeholders are: ${plan.list.columns.map((c) => `{{${c}}}`).join(" ")}.`
+      : source === "list" && plan && plan.tooLong > 0
+        ? `${plan.tooLong.toLocaleString("en")} recipient(s) would get a message that is too long (the first is row ${plan.firstTooLongRow}).`
+        : null;
+  const personalised = source === "list" && /\{\{/.test(message);
+  const perRecipient =
+    kind === "SMS" && personalised ? (plan ? segmentRange(plan.segments) || null : "counting…") : null;
+
+  // The plan as the planner card shows it: a list's from the server, pasted numbers' counted here.
+  const optedOutCount = source === "list" ? (plan?.optedOut ?? 0) : (pasted.optedOut?.length ?? 0);
+  const text = message.trim();
+  const parts = kind === "SMS" && text ? smsSegments(text) : 1;
+  // A list's saved recipients (the plan counts none when a placeholder names no column: the list still has them).
+  const distinct = source === "list" ? (list?.validCount ?? plan?.recipients ?? 0) : pasted.check.phones.length;
+  const planView: PlanView | null =
+    source === "list"
+      ? plan && !listRefusal
+        ? plan
+        : null
+      : account && text && distinct > 0 && !pasted.tooMany
+        ? {
+            kind,
+            previews: pasted.check.phones.slice(0, 5).map((phone, i) => ({
+              row: i + 1,
+              phone,
+              text,
+              characters: text.length,
+              encoding: smsEncoding(text),
+              segments: parts,
+              ucs2: ucs2Characters(text),
+            })),
+            optedOut: optedOutCount,
+            segments: kind === "SMS" ? { [parts]: distinct - optedOutCount } : {},
+            ...sendPlan(distinct, parts * (distinct - optedOutCount), account),
+          }
+        : null;
+
+  const summary =
+    source === "list"
+      ? plan && list
+        ? sendSummary({
+            kind,
+            given: list.validCount + list.invalidCount + list.duplicateCount,
+            invalid: list.invalidCount,
+            duplicates: list.duplicateCount,
+            optedOut: plan.optedOut,
+            distinct,
+            scheduled,
+          })
+        : null
+      : pasted.optedOut !== null && !pasted.stale
+        ? sendSummary({
+            kind,
+            given: pasted.check.typed,
+            invalid: pasted.check.invalidCount,
+            duplicates: pasted.check.duplicateCount,
+            optedOut: pasted.optedOut.length,
+            distinct: pasted.check.phones.length,
+            scheduled,
+          })
+        : null;
+  return {
+    listRefusal,
+    personalised,
+    perRecipient,
+    planView,
+    summary,
+    sendCount: distinct - optedOutCount,
+  };
+}

@@ -1,0 +1,126 @@
+"use client";
+// The review between Compose and sending (docs/architecture.md, "A message, from Compose to DELIVERED"): what will go,
+// to how many, skipping whom, at what cost in units, from which sender, starting when — and one button, naming the
+// count, that sends. It replaces the form on the page rather than floating over it: on a 390 px phone a long summary
+// reads as a page, the form stays mounted underneath (hidden, so Back finds everything as it was), and there is no
+// focus to trap — the heading takes focus when it opens.
+import { useEffect, useRef, type ReactNode } from "react";
+import { Button } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
+import { Notice } from "@/components/ui/notice";
+import { formatDuration } from "@/lib/batches/plan";
+import { confirmLabel, skippedSentence, type SendSummary } from "@/lib/compose/send-summary";
+import { formatStart } from "./format-start";
+
+export type ReviewView = {
+  name: string;
+  kind: "SMS" | "VOICE";
+  accountName: string;
+  /** The sender ID (SMS), or the originator with voice and repeat (voice). */
+  from: string;
+  message: string;
+  /** For a personalised list: the first recipient's own text. */
+  example: string | null;
+  /** "3 numbers typed", "the list “wateja.csv”". */
+  recipients: string;
+  /** Null while the plan is still being counted (the opt-out check, the list's pass). */
+  summary: SendSummary | null;
+  units: number | null;
+  segments: string | null;
+  /** "KES 1,442.40 (KES 0.80 a unit)" when the account has a price. */
+  cost: string | null;
+  seconds: number | null;
+  start: Date | null;
+  optedOut: string[];
+  problem: string | null;
+};
+
+export function Review({ view, pending, onBack }: { view: ReviewView; pending: boolean; onBack: () => void }) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), []);
+  const { summary } = view;
+  const ready = summary !== null && summary.send > 0 && view.problem === null;
+  return (
+    <Card className="max-w-3xl space-y-4" aria-labelledby="review-heading" data-testid="review">
+      <h2 id="review-heading" ref={heading} tabIndex={-1} className="text-lg font-semibold outline-none">
+        Check before sending: {view.name}
+      </h2>
+      <dl className="grid gap-x-6 gap-y-3 text-sm sm:grid-cols-[auto_1fr]">
+        <Row label="Recipients">{view.recipients}</Row>
+        <Row label="Skipped">
+          {summary ? (
+            <span data-testid="review-skipped">
+              {skippedSentence(summary)}
+              {view.optedOut.length > 0 ? (
+                <span className="block text-xs text-slate-600">
+                  Opted out: {view.optedOut.slice(0, 10).join(", ")}
+                  {view.optedOut.length > 10 ? ` and ${(view.optedOut.length - 10).toLocaleString("en")} more` : ""}
+                </span>
+              ) : null}
+            </span>
+          ) : (
+            "counting…"
+          )}
+        </Row>
+        <Row label={view.kind === "SMS" ? "Text messages" : "Calls"}>
+          <strong className="tabular-nums" data-testid="review-send">
+            {summary ? summary.send.toLocaleString("en") : "counting…"}
+          </strong>
+        </Row>
+        {view.kind === "SMS" ? (
+          <Row label="SMS units">
+            <span data-testid="review-units">
+              {view.units !== null ? (
+                <>
+                  <strong className="tabular-nums">{view.units.toLocaleString("en")}</strong>
+                  {view.segments ? ` (${view.segments})` : ""}
+                </>
+              ) : (
+                "counting…"
+              )}
+            </span>
+          </Row>
+        ) : null}
+        {view.cost ? (
+          <Row label="Cost">
+            <span data-testid="review-cost">{view.cost}</span>
+          </Row>
+        ) : null}
+        <Row label={view.kind === "SMS" ? "Sender ID" : "From"}>{view.from}</Row>
+        <Row label="Account">{view.accountName}</Row>
+        <Row label="Starts">
+          <span data-testid="review-start">
+            {view.start ? formatStart(view.start) : "Now"}
+            {view.seconds !== null ? ` · all submitted within ${formatDuration(view.seconds)}` : ""}
+          </span>
+        </Row>
+        <Row label="Message">
+          <span className="block whitespace-pre-wrap break-words rounded-md bg-slate-50 p-2">{view.message}</span>
+          {view.example !== null ? (
+            <span className="mt-1 block text-xs text-slate-600">
+              The first recipient gets: <span className="whitespace-pre-wrap break-words">{view.example}</span>
+            </span>
+          ) : null}
+        </Row>
+      </dl>
+      {view.problem ? <Notice tone="error">{view.problem}</Notice> : null}
+      <div className="flex flex-wrap items-center gap-3">
+        <Button onClick={onBack} disabled={pending}>
+          Back to edit
+        </Button>
+        <Button type="submit" variant="primary" disabled={!ready || pending}>
+          {pending ? "Sending…" : summary ? confirmLabel(summary) : "Counting…"}
+        </Button>
+      </div>
+    </Card>
+  );
+}
+
+function Row({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <>
+      <dt className="font-medium text-slate-600">{label}</dt>
+      <dd>{children}</dd>
+    </>
+  );
+}

@@ -1,0 +1,28 @@
+// A provider account's bearer token at rest: sealed with the account's id as associated data (lib/crypto/secret-box.ts),
+// so a ciphertext moved to another account's row does not open there. Tokens sealed before that (v1, no associated
+// data) still open, and are sealed again as v2 the first time they are read — lazily, because only code holding the
+// key can do it (a SQL migration cannot) and every token is read before it is used.
+import "server-only";
+import { secretBox } from "@/lib/crypto/encryption-key";
+import { pool } from "@/lib/db/pool";
+
+const context = (accountId: string): string => `provider-account:${accountId}`;
+
+export function sealAccountToken(token: string, accountId: string): string {
+  return secretBox().seal(token, context(accountId));
+}
+
+/** The token in `ciphertext`, which was read from the account's row; a v1 ciphertext is re-sealed there as v2. */
+export async function openAccountToken(accountId: string, ciphertext: string): Promise<string> {
+  const { plaintext, legacy } = secretBox().open(ciphertext, context(accountId));
+  if (legacy) {
+    // Only if the row still holds what was read: a token saved meanwhile is newer and wins. Raw SQL, so updatedAt
+    // (the provider client's version) stays as it is: the token did not change.
+    await pool().query(`UPDATE "ProviderAccount" SET "tokenCiphertext" = $3 WHERE id = $1 AND "tokenCiphertext" = $2`, [
+      accountId,
+      ciphertext,
+      sealAccountToken(plaintext, accountId),
+    ]);
+  }
+  return plaintext;
+}

@@ -1,0 +1,161 @@
+// The supervisor's restart and stop policy, with real child processes (tiny scripts run by `node -e`): a child that
+// dies is logged with its cause and started again after the policy's pause, the others going on; the pause grows
+// while it keeps dying and never passes 4 s; stop ends them one by one, the last started first, killing one that
+// ignores SIGTERM after its grace; a child that dies on its first start fails the start, and is not restarted.
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterEach, expect, test, vi } from "vitest";
+import { DEFAULT_RESTART_POLICY, nextRestart, Supervisor, type RestartPolicy } from "./supervisor";
+
+const dirs: string[] = [];
+const supervisors: Supervisor[] = [];
+afterEach(async () => {
+  await Promise.all(supervisors.splice(0).map((s) => s.stop()));
+  for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+function scratch(): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "tuma-supervisor-"));
+  dirs.push(dir);
+  return dir;
+}
+
+/** A child running `body` (JavaScript), with `note(line)` appending to `notes` and `ready(then)` saying it is ready
+ * (then running `then`). Handlers are set up before `ready`: the supervisor may signal it the moment it is ready. */
+function script(notes: string, body: string): string[] {
+  const note = `const note = (line) => require("fs").appendFileSync(${JSON.stringify(notes)}, line + "\\n");`;
+  const ready = `const ready = (then = () => {}) => process.send({ type: "ready" }, then);`;
+  return ["-e", `${note}\n${ready}\nsetInterval(() => {}, 1000);\n${body}`];
+}
+
+const readLines = (file: string) =>
+  fs.existsSync(file) ? fs.readFileSync(file, "utf8").split("\n").filter(Boolean) : [];
+
+/** Quick pauses for the test: 20 ms, 40 ms, 80 ms… */
+const quick: RestartPolicy = { delayMs: (n) => 20 * 2 ** (n - 1), stableAfterMs: 60_000 };
+
+function supervisor(policy = quick): { supervisor: Supervisor; log: string[] } {
+  const log: string[] = [];
+  const created = new Supervisor({ log: (line) => log.push(line), policy });
+  supervisors.push(created);
+  return { supervisor: created, log };
+}
+
+test("the default policy: 250 ms, doubling, never past 4 s; a child that ran 30 s starts the count afresh", () => {
+  const pauses = Array.from({ length: 12 }, (_, i) => DEFAULT_RESTART_POLICY.delayMs(i + 1));
+  expect(pauses.slice(0, 6)).toEqual([250, 500, 1_000, 2_000, 4_000, 4_000]);
+  expect(Math.max(...pauses)).toBeLessThan(5_000);
+  expect(nextRestart(DEFAULT_RESTART_POLICY, 4, 1_000)).toEqual({ restarts: 5, delayMs: 4_000 });
+  expect(nextRestart(DEFAULT_RESTART_POLICY, 4, 30_000)).toEqual({ restarts: 1, delayMs: 250 });
+});
+
+test("a child that keeps dying is started again with growing pauses, its cause logged, and the others go on", async () => {
+  const dir = scratch();
+  const notes = path.join(dir, "notes");
+  const { supervisor: s, log } = supervisor();
+  await s.start({ name: "steady", args: script(notes, `note("steady " + process.pid); ready();`) });
+  const steady = s.pid("steady");
+  // Dies with exit code 3 on its first two runs, then stays up.
+  const runs = path.join(dir, "runs");
+  await s.start({
+    name: "flaky",
+    args: script(
+      notes,
+      `const fs = require("fs"); fs.appendFileSync(${JSON.stringify(runs)}, "x");
+       const run = fs.readFileSync(${JSON.stringify(runs)}, "utf8").length;
+       note("flaky run " + run);
+       ready(() => run <= 2 && process.exit(3));`,
+    ),
+  });
+  await vi.waitFor(
+    () => {
+      expect(readLines(notes)).toContain("flaky run 3");
+      expect(log).toContain(`flaky is running again (process ${s.pid("flaky")}).`);
+    },
+    { timeout: 10_000 },
+  );
+  expect(log.filter((line) => line.startsWith("flaky stopped"))).toEqual([
+    "flaky stopped (exit code 3); starting it again in 20 ms.",
+    "flaky stopped (exit code 3); starting it again in 40 ms.",
+  ]);
+  expect(readLines(notes).filter((line) => line.startsWith("flaky"))).toEqual([
+    "flaky run 1",
+    "flaky run 2",
+    "flaky run 3",
+  ]);
+  expect(s.pid("steady")).toBe(steady); // never touched
+});
+
+test("a child killed by a signal is logged with the signal and started again", async () => {
+  const notes = path.join(scratch(), "notes");
+  const { supervisor: s, log } = supervisor();
+  await s.start({ name: "web", args: script(notes, `note("up " + process.pid); ready();`) });
+  const first = s.pid("web")!;
+  process.kill(first, "SIGKILL");
+  await vi.waitFor(
+    () => {
+      const again = s.pid("web");
+      expect(again).toBeDefined();
+      expect(again).not.toBe(first);
+      expect(log).toContain(`web is running again (process ${again}).`);
+    },
+    { timeout: 10_000 },
+  );
+  expect(log[0]).toBe("web stopped (signal SIGKILL); starting it again in 20 ms.");
+  expect(readLines(notes)).toHaveLength(2);
+});
+
+test("stop ends the children one by one, the last started first, and restarts none of them", async () => {
+  const notes = path.join(scratch(), "notes");
+  const { supervisor: s, log } = supervisor();
+  for (const name of ["sandbox", "importer", "web", "worker"])
+    await s.start({
+      name,
+      // Each takes a moment to stop: the next must not be asked before it is gone.
+      args: script(
+        notes,
+        `process.on("SIGTERM", () => { note("${name} stopping"); setTimeout(() => { note("${name} stopped"); process.exit(0); }, 50); }); ready();`,
+      ),
+    });
+  await s.stop();
+  expect(readLines(notes)).toEqual(
+    ["worker", "web", "importer", "sandbox"].flatMap((name) => [`${name} stopping`, `${name} stopped`]),
+  );
+  expect(log).toEqual(["worker stopped.", "web stopped.", "importer stopped.", "sandbox stopped."]);
+  expect(["sandbox", "importer", "web", "worker"].map((name) => s.pid(name))).toEqual([
+    undefined,
+    undefined,
+    undefined,
+    undefined,
+  ]);
+});
+
+test("a child that ignores SIGTERM is killed after its grace period", async () => {
+  const notes = path.join(scratch(), "notes");
+  const { supervisor: s, log } = supervisor();
+  await s.start({
+    name: "stubborn",
+    stopGraceMs: 300,
+    args: script(notes, `process.on("SIGTERM", () => note("ignored")); ready();`),
+  });
+  const pid = s.pid("stubborn")!;
+  await s.stop();
+  expect(readLines(notes)).toEqual(["ignored"]);
+  expect(log).toEqual(["stubborn did not stop within 0.3 s of SIGTERM; killing it.", "stubborn stopped."]);
+  expect(() => process.kill(pid, 0)).toThrow(); // gone
+});
+
+test("a child that dies on its first start fails the start and is not started again", async () => {
+  const notes = path.join(scratch(), "notes");
+  const { supervisor: s, log } = supervisor();
+  await expect(
+    s.start({
+      name: "broken",
+      args: ["-e", `require("fs").appendFileSync(${JSON.stringify(notes)}, "run\\n"); process.exit(2);`],
+    }),
+  ).rejects.toThrow("broken exited during start-up (exit code 2).");
+  // A restart is decided (and logged) the moment a child exits, before its start-up's failure is reported.
+  expect(log).toEqual([]);
+  expect(readLines(notes)).toEqual(["run"]);
+});

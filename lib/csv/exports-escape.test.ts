@@ -1,0 +1,73 @@
+// Every CSV Tuma writes goes through to-csv.ts: a formula with a line break in it — which papaparse's escapeFormulae
+// missed — comes back escaped from the batch report, the upload report and the audit export, read from the database.
+import Papa from "papaparse";
+import { beforeAll, expect, test } from "vitest";
+import { auditStream } from "@/lib/audit/export-audit";
+import { recordAudit } from "@/lib/audit/record-audit";
+import { createBatch } from "@/lib/batches/create-batch";
+import { reportStream } from "@/lib/batches/export-report";
+import { db } from "@/lib/db/client";
+import { importUpload } from "@/lib/recipients/import-upload";
+import { reportCsvStream } from "@/lib/recipients/report-csv";
+import { author, pieces } from "@/test/upload-helpers";
+
+const EVIL = '=HYPERLINK("http://evil.example","Click")\nfor your prize';
+
+let authorId: string;
+let accountId: string;
+beforeAll(async () => {
+  authorId = await author();
+  accountId = (
+    await db.providerAccount.create({
+      data: {
+        name: "escape",
+        baseUrl: "http://127.0.0.1:9/api/v1",
+        tokenCiphertext: "x",
+        tokenLast4: "xxxx",
+        defaultSender: "TUMA",
+        defaultOriginator: "254700000000",
+        receiptSecret: "escape-test",
+      },
+    })
+  ).id;
+});
+
+async function cells(stream: ReadableStream<Uint8Array>): Promise<string[][]> {
+  const text = await new Response(stream).text();
+  return Papa.parse<string[]>(text.trimEnd(), { newline: "\r\n" }).data;
+}
+
+/** Every cell that carries the payload, as a spreadsheet would read it. */
+const carrying = (rows: string[][]) => rows.flat().filter((cell) => cell.includes("HYPERLINK"));
+
+test("a message text with a formula and a line break is escaped in the batch export", async () => {
+  // Scheduled an hour ahead and no worker runs: nothing is sent.
+  const { id } = await createBatch({
+    kind: "SMS",
+    accountId,
+    authorId,
+    name: "escape",
+    templateText: "Hello",
+    sender: "TUMA",
+    scheduledAt: new Date(Date.now() + 3_600_000),
+    recipients: [{ phone: "254712000001", text: EVIL }, { phone: "254712000002" }],
+  });
+  const rows = await cells(reportStream({ id, templateText: "Hello" }, null));
+  expect(rows).toHaveLength(3);
+  expect(carrying(rows)).toEqual([`'${EVIL}`]);
+});
+
+test("an upload cell with a formula and a line break is escaped in the report download", async () => {
+  const csv = `phone,name\n0712345678,Jane\n"${EVIL.replaceAll('"', '""')}",Evil\n`;
+  const upload = await importUpload({ body: pieces(csv), declaredBytes: null, filename: "x.csv", authorId });
+  expect(upload.invalid).toBe(1);
+  const rows = await cells(reportCsvStream(upload.id, "invalid"));
+  expect(carrying(rows)).toHaveLength(1);
+  expect(carrying(rows)[0]).toMatch(/^'=HYPERLINK\("http:\/\/evil\.example","Click"\)\n/);
+});
+
+test("an audited value with a formula and a line break is escaped in the audit export", async () => {
+  await recordAudit({ actorId: authorId, action: "optout.remove", targetType: "OptOut", targetId: EVIL });
+  const rows = await cells(auditStream({ action: "optout.remove" }));
+  expect(carrying(rows)).toEqual([`'${EVIL}`]);
+});

@@ -1,0 +1,11 @@
+// Stored delivery receipts are applied to their messages (lib/receipts/apply-receipts.ts): five times a second, and
+// without a pause while there is a backlog.
+import "server-only";
+import { applyPendingReceipts } from "@/lib/receipts/apply-receipts";
+import type { Chore } from "./chore";
+
+export const applyReceiptsChore: Chore = {
+  name: "Applying receipts",
+  everyMs: 200,
+  run: async () => (await applyPendingReceipts()).taken > 0,
+};

@@ -1,0 +1,88 @@
+// A fair share against the real database: two slots of each kind per user, counted in PostgreSQL (so slots held by
+// another process count too, and a dead process's stop counting a minute after its last heartbeat), exactly two
+// winners among requests arriving together, and eight of a kind per process.
+import { randomUUID } from "node:crypto";
+import { expect, test } from "vitest";
+import { pool } from "@/lib/db/pool";
+import { isAppError } from "@/lib/errors/app-error";
+import { SLOT_REFUSALS, beatTransferSlots, takeSlot, type Slot } from "./transfer-slots";
+
+async function refusal(work: Promise<unknown>): Promise<[string, string]> {
+  const error = await work.then(
+    () => null,
+    (e: unknown) => e,
+  );
+  if (!isAppError(error)) throw new Error(`expected a refusal, got ${String(error)}`);
+  return [error.code, error.message];
+}
+
+const rows = async (userId: string) =>
+  (await pool().query(`SELECT kind FROM "TransferSlot" WHERE "userId" = $1 ORDER BY kind`, [userId])).rows.map(
+    (r: { kind: string }) => r.kind,
+  );
+
+test("two uploads and two exports per user: the third of a kind is refused with its sentence, other kinds and users go on", async () => {
+  const [ann, ben] = [randomUUID(), randomUUID()];
+  const held: Slot[] = [await takeSlot("UPLOAD", ann), await takeSlot("UPLOAD", ann)];
+  expect(await refusal(takeSlot("UPLOAD", ann))).toEqual(["TOO_MANY", SLOT_REFUSALS.UPLOAD.user]);
+  expect(SLOT_REFUSALS.UPLOAD.user).toBe(
+    "You already have 2 uploads in progress. Wait for one to finish, then upload this file.",
+  );
+  held.push(await takeSlot("EXPORT", ann), await takeSlot("EXPORT", ann), await takeSlot("UPLOAD", ben));
+  expect(await refusal(takeSlot("EXPORT", ann))).toEqual(["TOO_MANY", SLOT_REFUSALS.EXPORT.user]);
+  expect(SLOT_REFUSALS.EXPORT.user).toBe(
+    "You already have 2 exports downloading. Wait for one to finish, then export again.",
+  );
+  expect(await rows(ann)).toEqual(["UPLOAD", "UPLOAD", "EXPORT", "EXPORT"]);
+  // A released slot is free again at once; releasing twice frees nothing more.
+  await held[0]!.release();
+  await held[0]!.release();
+  held[0] = await takeSlot("UPLOAD", ann);
+  expect(await refusal(takeSlot("UPLOAD", ann))).toEqual(["TOO_MANY", SLOT_REFUSALS.UPLOAD.user]);
+  await Promise.all(held.map((slot) => slot.release()));
+  expect(await rows(ann)).toEqual([]);
+});
+
+test("of six requests arriving together for one user, exactly two get a slot", async () => {
+  const carol = randomUUID();
+  const results = await Promise.allSettled(Array.from({ length: 6 }, () => takeSlot("EXPORT", carol)));
+  const won = results.filter((r): r is PromiseFulfilledResult<Slot> => r.status === "fulfilled");
+  expect(won).toHaveLength(2);
+  expect(await rows(carol)).toEqual(["EXPORT", "EXPORT"]);
+  await Promise.all(won.map((r) => r.value.release()));
+});
+
+test("a slot held by another process counts; one whose heartbeat stopped a minute ago does not, and is deleted", async () => {
+  const dan = randomUUID();
+  const other = randomUUID();
+  await pool().query(`INSERT INTO "TransferSlot" (id, kind, "userId") VALUES ($1, 'UPLOAD', $2)`, [other, dan]);
+  const mine = await takeSlot("UPLOAD", dan);
+  expect(await refusal(takeSlot("UPLOAD", dan))).toEqual(["TOO_MANY", SLOT_REFUSALS.UPLOAD.user]);
+  // This process's heartbeat renews its own slots only.
+  await pool().query(`UPDATE "TransferSlot" SET "heartbeatAt" = now() - interval '61 seconds' WHERE "userId" = $1`, [
+    dan,
+  ]);
+  await beatTransferSlots();
+  const fresh = await pool().query(
+    `SELECT id FROM "TransferSlot" WHERE "userId" = $1 AND "heartbeatAt" > now() - interval '10 seconds'`,
+    [dan],
+  );
+  expect(fresh.rows).toEqual([{ id: mine.id }]);
+  // The other process's slot is stale: it no longer counts, and the next claim deletes it.
+  const second = await takeSlot("UPLOAD", dan);
+  expect((await pool().query(`SELECT 1 FROM "TransferSlot" WHERE id = $1`, [other])).rowCount).toBe(0);
+  await Promise.all([mine.release(), second.release()]);
+});
+
+test("one process reads at most eight uploads at once: the ninth is refused with 503's sentence, whoever sends it", async () => {
+  const users = Array.from({ length: 5 }, () => randomUUID());
+  const held: Slot[] = [];
+  for (const user of users.slice(0, 4)) held.push(await takeSlot("UPLOAD", user), await takeSlot("UPLOAD", user));
+  expect(await refusal(takeSlot("UPLOAD", users[4]!))).toEqual(["BUSY", SLOT_REFUSALS.UPLOAD.process]);
+  expect(SLOT_REFUSALS.UPLOAD.process).toBe("The server is reading 8 uploads at once. Try again in a minute.");
+  // Exports have a share of their own.
+  const exporting = await takeSlot("EXPORT", users[4]!);
+  await held.pop()!.release();
+  held.push(await takeSlot("UPLOAD", users[4]!));
+  await Promise.all([...held, exporting].map((slot) => slot.release()));
+});

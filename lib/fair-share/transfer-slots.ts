@@ -1,0 +1,119 @@
+// A fair share of the server for each user and for the process. An upload is read, and an export written, at the
+// pace of the client — a slow link, or one on purpose — so each is a slot: at most two uploads and two exports per
+// user at once across every web process (more: 429), and at most eight of each in one process (more: 503), so that
+// sixteen slow uploads from one person cannot starve the log-in page of everyone else.
+//
+// The per-user count lives in PostgreSQL, the one thing web processes share: a row of TransferSlot per slot, claimed
+// under an advisory lock on (user, kind) so two requests arriving together cannot both take the last slot, and
+// beaten every 15 s by the process that holds it, so that a process that dies frees its slots a minute later. A
+// table rather than the Upload rows in STORING: an Upload row is written only once the first rows of the file have
+// decided its columns (a slow client holds none before that), and an export has no row of its own. A table rather
+// than session advisory locks: those would hold a database connection for as long as the client likes.
+import "server-only";
+import { randomUUID } from "node:crypto";
+import { pool } from "@/lib/db/pool";
+import { AppError } from "@/lib/errors/app-error";
+import { logger } from "@/lib/log";
+
+export type TransferKind = "UPLOAD" | "EXPORT";
+export type Slot = { readonly id: string; release: () => Promise<void> };
+
+export const SLOTS_PER_USER = 2;
+export const SLOTS_PER_PROCESS = 8;
+const HEARTBEAT_MS = 15_000;
+/** Four missed heartbeats: the holder is gone. */
+const STALE_SECONDS = 60;
+/** Advisory lock space of slot claims (7263 is an upload's own lock, upload-writer.ts). */
+const CLAIM_LOCK_SPACE = 7264;
+
+export const SLOT_REFUSALS: Record<TransferKind, { user: string; process: string }> = {
+  UPLOAD: {
+    user: `You already have ${SLOTS_PER_USER} uploads in progress. Wait for one to finish, then upload this file.`,
+    process: `The server is reading ${SLOTS_PER_PROCESS} uploads at once. Try again in a minute.`,
+  },
+  EXPORT: {
+    user: `You already have ${SLOTS_PER_USER} exports downloading. Wait for one to finish, then export again.`,
+    process: `The server is writing ${SLOTS_PER_PROCESS} exports at once. Try again in a minute.`,
+  },
+};
+
+type ProcessSlots = {
+  held: Map<string, TransferKind>;
+  counts: Record<TransferKind, number>;
+  timer?: NodeJS.Timeout | undefined;
+};
+// One record per process: route bundles may each load this module, and the cap is the process's.
+const globalForSlots = globalThis as unknown as { tumaTransferSlots?: ProcessSlots };
+const local: ProcessSlots = (globalForSlots.tumaTransferSlots ??= {
+  held: new Map(),
+  counts: { UPLOAD: 0, EXPORT: 0 },
+});
+
+/** Takes a slot of `kind` for the user, or refuses with the sentence they read (429 for theirs, 503 for the process). */
+export async function takeSlot(kind: TransferKind, userId: string): Promise<Slot> {
+  if (local.counts[kind] >= SLOTS_PER_PROCESS) throw new AppError("BUSY", SLOT_REFUSALS[kind].process);
+  // Counted before the first await, so that requests arriving together see each other.
+  local.counts[kind]++;
+  const id = randomUUID();
+  try {
+    if (!(await claim(kind, userId, id))) throw new AppError("TOO_MANY", SLOT_REFUSALS[kind].user);
+  } catch (error) {
+    local.counts[kind]--;
+    throw error;
+  }
+  local.held.set(id, kind);
+  local.timer ??= setInterval(() => void beatTransferSlots(), HEARTBEAT_MS).unref();
+  let released = false;
+  return {
+    id,
+    release: async () => {
+      if (released) return;
+      released = true;
+      local.held.delete(id);
+      local.counts[kind]--;
+      if (local.held.size === 0 && local.timer) {
+        clearInterval(local.timer);
+        local.timer = undefined;
+      }
+      await pool()
+        .query(`DELETE FROM "TransferSlot" WHERE id = $1`, [id])
+        .catch((error: unknown) => logger().warn({ err: error, slot: id }, "transfer slot not released"));
+    },
+  };
+}
+
+async function claim(kind: TransferKind, userId: string, id: string): Promise<boolean> {
+  const client = await pool().connect();
+  try {
+    await client.query("BEGIN");
+    await client.query("SELECT pg_advisory_xact_lock($1, hashtext($2))", [CLAIM_LOCK_SPACE, `${userId}:${kind}`]);
+    // Counted after the lock, in a statement of its own: it sees every slot claimed before the lock was granted.
+    const { rowCount } = await client.query(
+      `WITH stale AS (
+         DELETE FROM "TransferSlot"
+         WHERE "userId" = $3 AND kind = $2::"TransferKind" AND "heartbeatAt" < now() - make_interval(secs => $5)
+       )
+       INSERT INTO "TransferSlot" (id, kind, "userId")
+       SELECT $1, $2::"TransferKind", $3
+       WHERE (SELECT count(*) FROM "TransferSlot"
+              WHERE "userId" = $3 AND kind = $2::"TransferKind" AND "heartbeatAt" >= now() - make_interval(secs => $5)) < $4`,
+      [id, kind, userId, SLOTS_PER_USER, STALE_SECONDS],
+    );
+    await client.query("COMMIT");
+    return rowCount === 1;
+  } catch (error) {
+    await client.query("ROLLBACK").catch(() => {});
+    throw error;
+  } finally {
+    client.release();
+  }
+}
+
+/** Tells the other processes that this one's slots are still in use (every 15 s while it holds any). */
+export async function beatTransferSlots(): Promise<void> {
+  const ids = [...local.held.keys()];
+  if (ids.length === 0) return;
+  await pool()
+    .query(`UPDATE "TransferSlot" SET "heartbeatAt" = now() WHERE id = ANY($1::uuid[])`, [ids])
+    .catch((error: unknown) => logger().warn({ err: error }, "transfer slot heartbeat failed"));
+}

@@ -1,0 +1,202 @@
+// The hand-off from the web process to the importer, over real loopback HTTP: a list streamed on is stored and its
+// report comes back; a refusal comes back as the same sentence and stops the browser's body being read; the browser
+// going away stops the import with nothing stored; a caller without the secret is refused; an importer that is down
+// or stops mid-file is a sentence to try again.
+import { spawn } from "node:child_process";
+import { randomUUID } from "node:crypto";
+import { afterAll, beforeAll, expect, test } from "vitest";
+import { pool } from "@/lib/db/pool";
+import { isReadyMessage } from "@/lib/bootstrap/supervisor-messages";
+import { AppError } from "@/lib/errors/app-error";
+import { INTERRUPTED } from "@/lib/recipients/limited-body";
+import { author, refusal } from "@/test/upload-helpers";
+import { freePort } from "@/test/free-port";
+import { forwardUpload, IMPORTER_DOWN, type ForwardInput, type ImporterTarget } from "./forward-upload";
+import { startImporter, type Importer } from "./server";
+
+const SECRET = "a-secret-the-web-process-and-importer-share";
+let importer: Importer;
+let target: ImporterTarget;
+let authorId: string;
+
+beforeAll(async () => {
+  importer = await startImporter({ port: 0, secret: SECRET });
+  target = { url: importer.url, secret: SECRET };
+  authorId = await author();
+});
+afterAll(() => importer.close());
+
+/** A browser's body as Next hands it to the route: a web stream, pulled as the hand-off reads. */
+function body(parts: () => AsyncGenerator<Uint8Array>, onCancel: () => void = () => {}): ReadableStream<Uint8Array> {
+  const source = parts();
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      const next = await source.next();
+      if (next.done) controller.close();
+      else controller.enqueue(next.value);
+    },
+    cancel: onCancel,
+  });
+}
+
+const input = (over: Partial<ForwardInput>): ForwardInput => ({
+  body: null,
+  declaredBytes: null,
+  filename: "list.csv",
+  authorId,
+  signal: new AbortController().signal,
+  ...over,
+});
+
+const uploadOf = async (progressKey: string) =>
+  (
+    await pool().query<{ id: string; state: string; rowCount: number }>(
+      `SELECT id, state, "rowCount" FROM "Upload" WHERE "progressKey" = $1`,
+      [progressKey],
+    )
+  ).rows[0];
+
+test("a list handed on is stored by the importer, and its report comes back with the first lines of each group", async () => {
+  const csv = "phone,name\n0712000001,Amina\n12345,Short\n0712000001,Again\n0712000002,Baraka\n";
+  const answer = await forwardUpload(
+    input({
+      body: body(async function* () {
+        yield Buffer.from(csv);
+      }),
+      declaredBytes: csv.length,
+      filename: "small.csv",
+    }),
+    target,
+  );
+  expect(answer.upload).toMatchObject({ filename: "small.csv", rows: 4, valid: 2, invalid: 1, duplicates: 1 });
+  expect(answer.samples.invalid).toEqual([expect.objectContaining({ row: 3, value: "12345" })]);
+  expect(answer.samples.duplicates).toEqual([expect.objectContaining({ row: 4 })]);
+  const { rows } = await pool().query(`SELECT state, "authorId" FROM "Upload" WHERE id = $1`, [answer.upload.id]);
+  expect(rows).toEqual([{ state: "READY", authorId }]);
+});
+
+test("a file refused on its first bytes is answered with its sentence, and the rest of the browser's body is not read", async () => {
+  let cancelled = false;
+  let sent = 0;
+  // A picture, as far as the bytes go: never ending, so only a refusal before its end can answer.
+  const picture = body(
+    async function* () {
+      yield Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+      for (;;) {
+        sent += 16_384;
+        yield Buffer.alloc(16_384, 7);
+      }
+    },
+    () => (cancelled = true),
+  );
+  const error = await refusal(forwardUpload(input({ body: picture, filename: "photo.csv" }), target));
+  expect(error.code).toBe("INVALID_INPUT");
+  expect(error.message).toMatch(/picture|image|PNG/i);
+  expect(cancelled).toBe(true);
+  expect(sent).toBeLessThan(10 * 1024 * 1024);
+});
+
+test("a file over the size limit by its declared length is refused at once, as 413 with the sentence", async () => {
+  const error = await refusal(
+    forwardUpload(
+      input({
+        body: body(async function* () {
+          yield Buffer.from("phone\n0712000001\n");
+        }),
+        declaredBytes: 200 * 1024 * 1024,
+      }),
+      target,
+    ),
+  );
+  expect(error.code).toBe("TOO_LARGE");
+  expect(error.message).toMatch(/larger than 100 MB/);
+});
+
+test("the browser going away mid-file stops the import: nothing is stored", async () => {
+  const progressKey = randomUUID();
+  const browser = new AbortController();
+  const rows = Array.from({ length: 30_000 }, (_, i) => `07${String(51_000_000 + i)},Name ${i}\n`).join("");
+  const upload = forwardUpload(
+    input({
+      progressKey,
+      signal: browser.signal,
+      body: body(async function* () {
+        yield Buffer.from(`phone,name\n${rows}`);
+        await new Promise(() => {}); // the rest never comes: a slow connection, then Cancel
+      }),
+    }),
+    target,
+  );
+  upload.catch(() => {});
+  await expect.poll(async () => (await uploadOf(progressKey))?.rowCount ?? 0, { timeout: 15_000 }).toBe(25_000);
+  const { id } = (await uploadOf(progressKey))!;
+  browser.abort();
+  const error = await refusal(upload);
+  expect(error.message).toBe(INTERRUPTED);
+  await expect.poll(() => uploadOf(progressKey), { timeout: 15_000 }).toBeUndefined();
+  const { rows: left } = await pool().query(`SELECT count(*)::int AS n FROM "UploadRecipient" WHERE "uploadId" = $1`, [
+    id,
+  ]);
+  expect(left).toEqual([{ n: 0 }]);
+});
+
+test("a caller without the secret is refused and nothing is stored", async () => {
+  const progressKey = randomUUID();
+  const error = await refusal(
+    forwardUpload(
+      input({
+        progressKey,
+        body: body(async function* () {
+          yield Buffer.from("phone\n0712000001\n");
+        }),
+      }),
+      { url: importer.url, secret: "not-the-secret-at-all-not-the-secret" },
+    ),
+  );
+  expect(error.code).toBe("UNAUTHENTICATED");
+  expect(await uploadOf(progressKey)).toBeUndefined();
+});
+
+test("an importer that is down, or that stops mid-file, is a sentence to try again in a few seconds", async () => {
+  const down = await refusal(
+    forwardUpload(
+      input({
+        body: body(async function* () {
+          yield Buffer.from("phone\n0712000001\n");
+        }),
+      }),
+      { url: `http://127.0.0.1:${await freePort()}`, secret: SECRET },
+    ),
+  );
+  expect(down).toEqual(new AppError("BUSY", IMPORTER_DOWN));
+
+  // A real importer process, killed mid-file.
+  const port = await freePort();
+  const child = spawn(process.execPath, ["--import", "tsx", "--conditions=react-server", "scripts/importer.ts"], {
+    env: { ...process.env, IMPORTER_PORT: String(port), IMPORTER_SECRET: SECRET, NODE_OPTIONS: "", LOG_LEVEL: "warn" },
+    stdio: ["ignore", "inherit", "inherit", "ipc"],
+  });
+  await new Promise<void>((resolve, reject) => {
+    child.on("message", (message) => isReadyMessage(message) && resolve());
+    child.once("exit", (code) => reject(new Error(`the importer exited (${code})`)));
+  });
+  const progressKey = randomUUID();
+  // More than the first 64 KiB, which decide what the file is: the upload is then under way.
+  const rows = Array.from({ length: 10_000 }, (_, i) => `07${String(52_000_000 + i)}\n`).join("");
+  const upload = forwardUpload(
+    input({
+      progressKey,
+      body: body(async function* () {
+        yield Buffer.from(`phone\n${rows}`);
+        await new Promise(() => {});
+      }),
+    }),
+    { url: `http://127.0.0.1:${port}`, secret: SECRET },
+  );
+  upload.catch(() => {});
+  await expect.poll(async () => (await uploadOf(progressKey))?.state, { timeout: 15_000 }).toBe("STORING");
+  const exited = new Promise((resolve) => child.once("exit", resolve));
+  child.kill("SIGKILL");
+  await exited;
+  expect(await refusal(upload)).toEqual(new AppError("BUSY", IMPORTER_DOWN));
+});

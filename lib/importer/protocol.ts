@@ -1,0 +1,38 @@
+// The hand-off of an upload from a web process to the importer (server.ts), on loopback: one POST per upload with
+// the file as its body, streamed (the web process holds a few chunks, never the file), the shared secret, the
+// operator's id and the browser's choices; the answer is the stored upload with its report, or the error to show.
+import { z } from "zod";
+import { APP_ERROR_CODES } from "@/lib/errors/app-error";
+
+export const IMPORT_PATH = "/imports";
+export const HEALTH_PATH = "/health";
+/** The operator the upload is for: the web process checked their session and role before handing it on. */
+export const AUTHOR_HEADER = "x-tuma-author";
+/** The browser's Content-Length, when it sent one (the hand-off itself is chunked). */
+export const DECLARED_BYTES_HEADER = "x-tuma-declared-bytes";
+
+export const importQuerySchema = z.object({
+  filename: z.string().trim().min(1).max(255),
+  phoneColumn: z.string().max(200).optional(),
+  progressKey: z.uuid().optional(),
+});
+export type ImportQuery = z.infer<typeof importQuerySchema>;
+
+const sample = z.object({ row: z.number(), value: z.string(), reason: z.string() });
+
+export const importAnswerSchema = z.discriminatedUnion("ok", [
+  z.object({
+    ok: z.literal(true),
+    /** lib/recipients/import-upload.ts ImportedUpload, passed on to the browser as it is. */
+    upload: z.object({ id: z.string() }).loose(),
+    samples: z.record(z.string(), z.array(sample)),
+  }),
+  z.object({
+    ok: z.literal(false),
+    /** Null for an unexpected error (logged by the importer, hidden from the browser). */
+    code: z.enum(APP_ERROR_CODES).nullable(),
+    message: z.string(),
+    fieldErrors: z.record(z.string(), z.array(z.string())).optional(),
+  }),
+]);
+export type ImportAnswer = z.infer<typeof importAnswerSchema>;

@@ -1,0 +1,143 @@
+// Comments and docs that cite a file must cite one that exists in this repository: a comment pointing at a file that
+// was renamed, or at a document outside the repository, sends the next reader nowhere. Checked here, not by review:
+// every path-like name in a comment of the source tree, every README section a comment names, and every relative
+// link of the Markdown docs.
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+
+const root = path.resolve(__dirname, "..");
+const tracked = execFileSync("git", ["ls-files"], { cwd: root, encoding: "utf8" }).split("\n").filter(Boolean);
+const trackedSet = new Set(tracked);
+
+const SOURCE = /\.(ts|tsx|mjs)$/;
+// A file name with a directory part or a known extension; `[id]` and `(console)` are Next route folders.
+const CITED_PATH =
+  /(?<![\w@/.*$-])((?:\.{1,2}\/)?[\w\-[\]().]+(?:\/[\w\-[\]().]+)*\.(?:ts|tsx|mjs|md|sql|prisma|css))\b/g;
+// Files that exist only after a build or `npm install`.
+const GENERATED = new Set(["next-env.d.ts"]);
+const OUTSIDE = /\.\.\/shared|\bDESIGN\.md\b|\bSTYLE\.md\b/;
+const README_SECTION = /README(?:\.md)?(?:'s)?\s+(?:section\s+)?[“"']([^”"'\n]+)[”"']/g;
+
+// This file's own examples name files that do not exist on purpose.
+const isCheckedSource = (f: string) =>
+  SOURCE.test(f) && !f.startsWith("lib/generated/") && f !== "test/doc-citations.test.ts";
+
+/** The text of a file's comments, line by line (a line keeps its number; code parts are blanked). */
+export function commentLines(source: string): string[] {
+  const lines = source.split("\n");
+  let inBlock = false;
+  return lines.map((line) => {
+    let out = "";
+    let rest = line;
+    while (rest.length > 0) {
+      if (inBlock) {
+        const end = rest.indexOf("*/");
+        if (end < 0) {
+          out += rest;
+          rest = "";
+        } else {
+          out += rest.slice(0, end);
+          rest = rest.slice(end + 2);
+          inBlock = false;
+        }
+        continue;
+      }
+      const block = rest.indexOf("/*");
+      const lineComment = rest.search(/(?<![:"'`\\])\/\/(?!\/)/);
+      if (lineComment >= 0 && (block < 0 || lineComment < block)) {
+        out += ` ${rest.slice(lineComment + 2)}`;
+        rest = "";
+      } else if (block >= 0) {
+        rest = rest.slice(block + 2);
+        inBlock = true;
+      } else rest = "";
+    }
+    return out;
+  });
+}
+
+/** A match that began at the "(" of a parenthesis, not of a route group such as `(console)/`. */
+export function unwrap(match: string): string {
+  return match.startsWith("(") && !/^\([^/)]*\)\//.test(match) ? match.slice(1) : match;
+}
+
+/** Does a path cited in `file` name a file of this repository (from the root, from the file's folder, or as the
+ * tail of a tracked path — comments often leave out the `app/(console)/` of a page)? */
+export function citationExists(cited: string, file: string): boolean {
+  const clean = cited.replace(/^\.\//, "");
+  if (GENERATED.has(clean)) return true;
+  if (trackedSet.has(clean) || fs.existsSync(path.join(root, clean))) return true;
+  if (fs.existsSync(path.join(root, path.dirname(file), cited))) return true;
+  return tracked.some((t) => t.endsWith(`/${clean}`));
+}
+
+function readmeHeadings(): Set<string> {
+  const text = fs.readFileSync(path.join(root, "README.md"), "utf8");
+  return new Set(
+    text
+      .split("\n")
+      .filter((l) => l.startsWith("#"))
+      .map((l) => l.replace(/^#+\s*/, "").trim()),
+  );
+}
+
+describe("citations in comments and docs", () => {
+  it("every file a source comment names exists, and none is outside the repository", () => {
+    const problems: string[] = [];
+    for (const file of tracked.filter(isCheckedSource)) {
+      commentLines(fs.readFileSync(path.join(root, file), "utf8")).forEach((comment, index) => {
+        if (OUTSIDE.test(comment)) problems.push(`${file}:${index + 1} cites a document outside the repository`);
+        for (const match of comment.matchAll(CITED_PATH)) {
+          const cited = unwrap(match[1] ?? "");
+          if (!citationExists(cited, file)) problems.push(`${file}:${index + 1} names ${cited}, which does not exist`);
+        }
+      });
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it("every README section a comment names is a heading of README.md", () => {
+    const headings = readmeHeadings();
+    const problems: string[] = [];
+    for (const file of tracked.filter(isCheckedSource)) {
+      commentLines(fs.readFileSync(path.join(root, file), "utf8")).forEach((comment, index) => {
+        for (const match of comment.matchAll(README_SECTION)) {
+          if (!headings.has((match[1] ?? "").trim()))
+            problems.push(`${file}:${index + 1} names README section "${match[1]}"`);
+        }
+      });
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it("every relative link in the Markdown docs leads to a file of the repository", () => {
+    const problems: string[] = [];
+    for (const file of tracked.filter((f) => f.endsWith(".md"))) {
+      const text = fs.readFileSync(path.join(root, file), "utf8");
+      for (const match of text.matchAll(/\]\(([^)\s]+)\)/g)) {
+        const target = (match[1] ?? "").split("#")[0];
+        if (!target || /^[a-z]+:/i.test(target)) continue;
+        if (!fs.existsSync(path.join(root, path.dirname(file), target))) problems.push(`${file} links to ${target}`);
+      }
+      if (OUTSIDE.test(text.replace(/`[^`]*`/g, ""))) problems.push(`${file} cites a document outside the repository`);
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it("the checks see what they are meant to see", () => {
+    // Guards against a regular expression that silently matches nothing.
+    const comments = commentLines(
+      'const a = "http://x"; // see (lib/db/pool.ts and lib/nope/gone.ts\n/* docs/design.md */',
+    );
+    const cited = comments.flatMap((c) => [...c.matchAll(CITED_PATH)].map((m) => unwrap(m[1] ?? "")));
+    expect(cited).toEqual(["lib/db/pool.ts", "lib/nope/gone.ts", "docs/design.md"]);
+    expect(citationExists("lib/db/pool.ts", "x.ts")).toBe(true);
+    expect(citationExists("lib/nope/gone.ts", "x.ts")).toBe(false);
+    expect(citationExists("batches/[id]/page.tsx", "x.ts")).toBe(true);
+    expect(unwrap("(console)/compose/page.tsx")).toBe("(console)/compose/page.tsx");
+    expect(OUTSIDE.test("see DESIGN.md §9")).toBe(true);
+    expect([..."README's “Tests”".matchAll(README_SECTION)].map((m) => m[1] ?? "")).toEqual(["Tests"]);
+  });
+});
