@@ -80,7 +80,7 @@ test("a 1,000-row list: preview, planner, send, complete, and each recipient's o
   await expect(page).toHaveURL(/\/batches\/[0-9a-f-]{36}$/, { timeout: 30_000 });
   await expect(page.getByTestId("count-DELIVERED")).toHaveText("999", { timeout: 60_000 });
   await expect(page.getByTestId("count-SUPPRESSED")).toHaveText("1");
-  await expect(page.getByTestId("batch-state")).toHaveText("completed");
+  await expect(page.getByTestId("batch-state")).toHaveText("finished");
 
   const batchId = page.url().split("/").pop()!;
   const response = await page.request.get(`/api/batches/${batchId}/export`);
@@ -264,7 +264,7 @@ test("from Compose, an XLSX list of 1,000 rows with 10 invalid and 5 duplicates:
   await page.getByRole("button", { name: "Send 985 text messages" }).click();
   await expect(page).toHaveURL(/\/batches\/[0-9a-f-]{36}$/, { timeout: 30_000 });
   await expect(page.getByTestId("count-DELIVERED")).toHaveText("985", { timeout: 60_000 });
-  await expect(page.getByTestId("batch-state")).toHaveText("completed");
+  await expect(page.getByTestId("batch-state")).toHaveText("finished");
 
   const batchId = page.url().split("/").pop()!;
   const lines = (await (await page.request.get(`/api/batches/${batchId}/export`)).text()).trimEnd().split("\r\n");

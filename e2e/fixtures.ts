@@ -45,7 +45,9 @@ export async function logIn(page: Page, user: { email: string; password: string 
   await page.getByLabel("Email").fill(user.email);
   await page.getByLabel("Password").fill(user.password);
   await page.getByRole("button", { name: "Log in" }).click();
-  await expect(page.getByTestId("current-user")).toBeVisible();
+  // The first log-in after the console starts also renders the Overview for the first time (its modules loaded then):
+  // on a busy 2-core machine that alone has taken more than the default 5 s.
+  await expect(page.getByTestId("current-user")).toBeVisible({ timeout: 20_000 });
 }
 
 /** Compose, once React runs it: its Send button is disabled in the server's HTML and enabled by hydration, so nothing

@@ -1,11 +1,20 @@
 // Reports end to end: a batch sent to the sandbox (which posts receipts), then its page (chart, operators, failure
-// reasons), a message's page (its receipt JSON), the receipts page and the overview — at 1,280 and 390 px, with
-// screenshots, and no page scrolling sideways. A viewer reads every report but the receipt log (403).
+// reasons — all agreeing with the live counters, without a reload), a message's page (its receipt JSON), the receipts
+// page and the overview — at 1,280 and 390 px, with screenshots, no page scrolling sideways, and every progress bar
+// named (axe). A viewer reads every report but the receipt log (403).
 import fs from "node:fs";
+import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { expect, logIn, openCompose, test } from "./fixtures";
 
 const SHOTS = "e2e/screenshots";
+
+/** axe's aria-progressbar-name rule (serious): every progress bar on the page has an accessible name. */
+async function progressBarsNamed(page: Page) {
+  const result = await new AxeBuilder({ page }).withRules(["aria-progressbar-name"]).analyze();
+  expect(result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.html).join(", ")}`)).toEqual([]);
+  expect(result.passes.map((p) => p.id)).toContain("aria-progressbar-name"); // there was a bar to check
+}
 
 async function shoot(page: Page, name: string) {
   fs.mkdirSync(SHOTS, { recursive: true });
@@ -46,18 +55,30 @@ test("an admin sends a batch and reads its reports: batch, message, receipts and
   await expect(page).toHaveURL(/\/batches\/[0-9a-f-]{36}$/, { timeout: 30_000 });
   const batchId = page.url().split("/").pop()!;
   await expect(page.getByTestId("count-DELIVERED")).toHaveText("3", { timeout: 30_000 });
-  await expect(page.getByTestId("batch-state")).toHaveText("completed");
+  await expect(page.getByTestId("batch-state")).toHaveText("finished");
 
-  // Settled: the report is read again (its cache key follows the batch's last change).
-  await page.reload();
+  // Without a reload, every section catches up with the counters (asked again as they move) and then agrees.
   const report = page.getByRole("region", { name: "Delivery report" });
+  await expect(report.getByTestId("chart-latest")).toHaveText(
+    "At the last point: 3 delivered, 0 failed, 0 without a receipt.",
+    { timeout: 15_000 },
+  );
   await expect(report.getByTestId("delivery-chart").locator("svg").first()).toBeVisible();
   const operators = page.getByRole("region", { name: "By operator" });
   for (const name of ["Safaricom", "Airtel", "Telkom"]) {
     await expect(operators.getByRole("cell", { name, exact: true })).toBeVisible();
     await expect(operators.getByTestId(`rate-${name}`)).toHaveText("100.0 %");
+    await expect(operators.getByTestId(`delivered-${name}`)).toHaveText("1");
   }
   await expect(page.getByRole("region", { name: "Failure reasons" }).getByText("No failures.")).toBeVisible();
+  await expect(report.getByTestId("reached")).toContainText("3 of 3 people targeted reached");
+  // Each section says as of when, of the same moment as the counters beside it: none is catching up.
+  const asOf = report.getByTestId("as-of");
+  await expect(asOf).toHaveCount(4);
+  for (const text of await asOf.allTextContents())
+    expect(text).toMatch(/^As of \d\d:\d\d:\d\d EAT \(3 delivered then\)\.$/);
+  await expect(page.getByTestId("count-FAILED")).toHaveText("0");
+  await progressBarsNamed(page);
   await shoot(page, "batch");
 
   // Receipts page: search by the number in another form, then open the message from its receipt.
@@ -92,6 +113,11 @@ test("an admin sends a batch and reads its reports: batch, message, receipts and
   await expect(page.getByRole("link", { name: `Reports ${tail}` }).first()).toBeVisible();
   expect(Number((await page.getByTestId("sent-Today").textContent())!.replaceAll(",", ""))).toBeGreaterThanOrEqual(3);
   await expect(page.getByTestId("outcomes-chart").locator("svg").first()).toBeVisible();
+  // Per network, over 30 days: this batch's three networks, each fully delivered today.
+  const networks = page.getByRole("region", { name: "By network" });
+  for (const name of ["Safaricom", "Airtel", "Telkom"])
+    await expect(networks.getByTestId(`network-rate-${name}`)).not.toHaveText("—");
+  await expect(networks.getByTestId("operator-chart").locator("svg").first()).toBeVisible();
   await shoot(page, "overview");
   expect(violations).toEqual([]);
 });
@@ -129,4 +155,25 @@ test("a viewer reads the overview, batch and message pages but not the receipt l
     expect(response?.status()).toBe(404);
     await expect(page.getByRole("heading", { name: "Not found" })).toBeVisible();
   }
+});
+
+test("a scheduled batch cancelled on its page: the badge changes in place, without a reload", async ({
+  page,
+  seedUser,
+  db,
+}) => {
+  const operator = await seedUser("OPERATOR");
+  const { rows } = await db.query<{ id: string }>(
+    `INSERT INTO "Batch" (id, kind, name, "accountId", "templateText", sender, state, "scheduledAt", "recipientCount", "updatedAt")
+     SELECT gen_random_uuid(), 'SMS', 'Tomorrow''s reminder', id, 'Hello', 'TUMA', 'SCHEDULED', now() + interval '1 day', 0, now()
+     FROM "ProviderAccount" WHERE "isDefault" LIMIT 1 RETURNING id`,
+  );
+  await logIn(page, operator);
+  await page.goto(`/batches/${rows[0]!.id}`);
+  await expect(page.getByTestId("batch-state")).toHaveText("scheduled");
+  page.once("dialog", (dialog) => void dialog.accept());
+  await page.getByRole("button", { name: "Cancel" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Cancelled" })).toBeVisible();
+  await expect(page.getByTestId("batch-state")).toHaveText("cancelled");
+  await expect(page.getByRole("button", { name: "Cancel" })).toHaveCount(0);
 });

@@ -133,7 +133,11 @@ for (const width of [1280, 390]) {
         `SELECT detail FROM "AuditEvent" WHERE "actorId" = $1 AND action = 'optout.remove'`,
         [operator.id],
       );
-      expect(audit.rows).toEqual([{ detail: { phone, reason: "Patient asked for reminders again" } }]);
+      expect(audit.rows).toEqual([
+        {
+          detail: { phone, reason: "Patient asked for reminders again", source: "operator", optOutReason: "STOP" },
+        },
+      ]);
     });
   });
 }

@@ -22,6 +22,10 @@ describe("sandbox CLI flags", () => {
       "per_entry",
       "--error-503-rate",
       "0.1",
+      "--sms-status-mix",
+      "DeliveredToTerminal:80, SenderName Blacklisted:20",
+      "--status-by-phone",
+      "254712345678:Invalid Source Address",
     ]);
     expect(cli.port).toBe(0);
     expect(cli.knobs).toEqual({
@@ -33,6 +37,8 @@ describe("sandbox CLI flags", () => {
       smsFailureStatuses: ["DeliveryImpossible", "Expired"],
       invalidEntries: "per_entry",
       error503Rate: 0.1,
+      smsStatusMix: { DeliveredToTerminal: 80, "SenderName Blacklisted": 20 },
+      statusByPhone: { "254712345678": "Invalid Source Address" },
     });
   });
 

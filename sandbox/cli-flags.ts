@@ -1,7 +1,8 @@
 /**
  * Command-line flags of `npm run sandbox`: --port, --host, --client-id, and one flag per knob in kebab case
  * (--rate-limit 0, --latency-ms 20-80, --receipt-failure-rate 0.1, --no-receipts, --sms-failure-statuses
- * DeliveryImpossible,DeliveryUncertain, --invalid-entries per_entry, …), or all at once as --knobs '<json>' (what
+ * DeliveryImpossible,DeliveryUncertain, --sms-status-mix DeliveredToTerminal:80,AbsentSubscriber:20,
+ * --invalid-entries per_entry, …), or all at once as --knobs '<json>' (what
  * a program that starts the sandbox passes; single flags win over it). Values go through the knob schema.
  */
 import { DEFAULT_KNOBS, knobsPatchSchema, type Knobs, type KnobsPatch } from "./knobs";
@@ -55,7 +56,7 @@ export function parseSandboxArgs(argv: readonly string[]): SandboxCli {
       if (!key) throw new Error(`Unknown flag --${name}. Try --help.`);
       const sample = DEFAULT_KNOBS[key];
       if (typeof sample === "boolean") raw[key] = inline === undefined ? true : inline !== "false";
-      else raw[key] = convert(sample, takeValue());
+      else raw[key] = convert(sample, takeValue(), key);
     }
   }
   if (!Number.isInteger(cli.port) || cli.port < 0 || cli.port > 65535) throw new Error("--port must be 0–65535.");
@@ -79,9 +80,26 @@ function parseKnobsJson(text: string): Record<string, unknown> {
   return value as Record<string, unknown>;
 }
 
-/** Converts a flag's text to the type of the knob's default: number, "min-max" range, list or enum text. */
-function convert(sample: Knobs[keyof Knobs], text: string): unknown {
+/**
+ * Converts a flag's text to the type of the knob's default: number, "min-max" range, list, "key:value,…" record
+ * (values numeric for the status mixes: "DeliveredToTerminal:80,AbsentSubscriber:20"), or enum text.
+ */
+function convert(sample: Knobs[keyof Knobs], text: string, key: keyof Knobs): unknown {
   if (typeof sample === "number") return Number(text);
+  if (typeof sample === "object" && !Array.isArray(sample)) {
+    const numeric = key !== "statusByPhone";
+    return Object.fromEntries(
+      text
+        .split(",")
+        .map((pair) => pair.trim())
+        .filter(Boolean)
+        .map((pair) => {
+          const at = pair.lastIndexOf(":");
+          const value = pair.slice(at + 1).trim();
+          return at < 0 ? [pair, numeric ? 1 : ""] : [pair.slice(0, at).trim(), numeric ? Number(value) : value];
+        }),
+    );
+  }
   if (Array.isArray(sample) && typeof sample[0] === "number") {
     const parts = text.split(/[-,:]/).map(Number);
     return parts.length === 1 ? [parts[0], parts[0]] : parts;

@@ -32,6 +32,14 @@ export const knobsSchema = z.strictObject({
   receiptFailureRate: rate,
   smsFailureStatuses: z.array(z.string().min(1)).min(1),
   voiceFailureStatuses: z.array(z.string().min(1)).min(1),
+  /**
+   * The final statuses' mix, as weights ({"DeliveredToTerminal": 80, "AbsentSubscriber": 15, "UserInBlackList": 5}):
+   * when not empty it replaces receiptFailureRate and the failure lists for that kind of message.
+   */
+  smsStatusMix: z.record(z.string().min(1), z.number().min(0)),
+  voiceStatusMix: z.record(z.string().min(1), z.number().min(0)),
+  /** The final status for a number (254… form), whatever the mix: makes a test's outcome certain. */
+  statusByPhone: z.record(z.string().regex(/^254\d{9}$/, "Numbers are in the 254… form."), z.string().min(1)),
   /** Probability that a receipt is posted twice. */
   duplicateRate: rate,
   /** Probability that a message also gets an intermediate receipt, posted after its final one. */
@@ -70,6 +78,9 @@ export const DEFAULT_KNOBS: Knobs = {
   receiptFailureRate: 0,
   smsFailureStatuses: ["DeliveryImpossible", "DeliveryUncertain"],
   voiceFailureStatuses: ["NotAnswered", "Busy", "Failed"],
+  smsStatusMix: {},
+  voiceStatusMix: {},
+  statusByPhone: {},
   duplicateRate: 0,
   outOfOrderRate: 0,
   receiptsBeforeResponse: false,

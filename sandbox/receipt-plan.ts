@@ -1,11 +1,13 @@
 /**
  * Which delivery receipts an accepted message gets, and when. One receipt per recipient number (a
  * comma-separated send yields one per phone, all with the request's uniqueId); the knobs add failure
- * statuses, duplicates and intermediate receipts that arrive after the final one.
+ * statuses (a rate and lists, or a weighted mix of any statuses — e.g. those Kenyan networks report, see
+ * lib/receipts/status-map.ts — or a status per number), duplicates and intermediate receipts that arrive after the
+ * final one.
  */
 import type { Correlator } from "@/lib/provider/wire/schemas";
 import type { Knobs } from "./knobs";
-import { between, chance, pick } from "./random";
+import { between, chance, pick, weighted } from "./random";
 
 export type MessageKind = "sms" | "voice";
 
@@ -36,9 +38,18 @@ export interface PlannedReceipt {
   deliveryStatus: string;
 }
 
-export function planReceipts(target: ReceiptTarget, knobs: Knobs, immediate: boolean): PlannedReceipt[] {
+/** A message's final status: the number's own (statusByPhone), else one drawn from the mix, else success or failure. */
+export function finalStatus(target: Pick<ReceiptTarget, "kind" | "phone">, knobs: Knobs): string {
+  const own = knobs.statusByPhone[target.phone];
+  if (own) return own;
+  const mixed = weighted(target.kind === "sms" ? knobs.smsStatusMix : knobs.voiceStatusMix);
+  if (mixed) return mixed;
   const failureList = target.kind === "sms" ? knobs.smsFailureStatuses : knobs.voiceFailureStatuses;
-  const status = chance(knobs.receiptFailureRate) ? pick(failureList) : SUCCESS_STATUS[target.kind];
+  return chance(knobs.receiptFailureRate) ? pick(failureList) : SUCCESS_STATUS[target.kind];
+}
+
+export function planReceipts(target: ReceiptTarget, knobs: Knobs, immediate: boolean): PlannedReceipt[] {
+  const status = finalStatus(target, knobs);
   const delay = (): number => (immediate ? 0 : between(knobs.receiptDelayMs));
   const base = {
     endpoint: target.endpoint,

@@ -106,6 +106,26 @@ describe("delivery receipts", () => {
     expect(["NotAnswered", "Busy", "Failed"]).toContain(receipts.find((r) => r.correlator === "v-1")?.deliveryStatus);
   });
 
+  it("Kenyan networks' statuses: a weighted mix, and a status per number that wins over it", async () => {
+    sandbox.state.setKnobs({
+      smsStatusMix: { "SenderName Blacklisted": 1, AbsentSubscriber: 0 },
+      voiceStatusMix: { NotAnswered: 3 },
+      statusByPhone: { "254712345679": "UserInBlackList" },
+    });
+    await client.sendSms(sms({ phone: "0712345678,0712345679,0712345670" }));
+    await client.sendVoice(voice());
+    const receipts = asReceipts(await sink.waitFor(4));
+    const byPhone = Object.fromEntries(receipts.map((r) => [`${String(r.correlator)} ${r.phone}`, r.deliveryStatus]));
+    expect(byPhone).toEqual({
+      "501 254712345678": "SenderName Blacklisted",
+      "501 254712345679": "UserInBlackList",
+      "501 254712345670": "SenderName Blacklisted",
+      "v-1 254712345678": "NotAnswered",
+    });
+    // A number that is not in the 254… form is refused (it could never match a receipt's phone).
+    expect(() => sandbox.state.setKnobs({ statusByPhone: { "0712345678": "Busy" } })).toThrow();
+  });
+
   it("duplicates: the same receipt twice", async () => {
     sandbox.state.setKnobs({ duplicateRate: 1 });
     await client.sendSms(sms());

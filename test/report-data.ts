@@ -57,15 +57,16 @@ export type MessageSpec = {
   providerUniqueId?: string | null;
   text?: string | null;
   smsUnits?: number | null;
+  failureClass?: string | null;
 };
 
 /** Inserts messages in order (ids ascending) and returns their ids. recipientCount follows. */
 export async function messages(batchId: string, specs: MessageSpec[]): Promise<string[]> {
   const { rows } = await pool().query<{ id: string }>(
-    `INSERT INTO "Message" ("batchId", phone, state, operator, "submittedAt", "receiptAt", "deliveryStatus", "lastError", "providerUniqueId", text, "smsUnits")
-     SELECT $1, phone, state, operator, sub, rec, status, err, uid, text, units
-     FROM unnest($2::text[], $3::"MessageState"[], $4::text[], $5::timestamptz[], $6::timestamptz[], $7::text[], $8::text[], $9::text[], $10::text[], $11::int[])
-       WITH ORDINALITY AS s(phone, state, operator, sub, rec, status, err, uid, text, units, n)
+    `INSERT INTO "Message" ("batchId", phone, state, operator, "submittedAt", "receiptAt", "deliveryStatus", "lastError", "providerUniqueId", text, "smsUnits", "failureClass")
+     SELECT $1, phone, state, operator, sub, rec, status, err, uid, text, units, class
+     FROM unnest($2::text[], $3::"MessageState"[], $4::text[], $5::timestamptz[], $6::timestamptz[], $7::text[], $8::text[], $9::text[], $10::text[], $11::int[], $12::text[])
+       WITH ORDINALITY AS s(phone, state, operator, sub, rec, status, err, uid, text, units, class, n)
      ORDER BY n
      RETURNING id::text AS id`,
     [
@@ -80,6 +81,7 @@ export async function messages(batchId: string, specs: MessageSpec[]): Promise<s
       specs.map((s) => s.providerUniqueId ?? null),
       specs.map((s) => s.text ?? null),
       specs.map((s) => s.smsUnits ?? null),
+      specs.map((s) => s.failureClass ?? null),
     ],
   );
   await pool().query(
@@ -124,4 +126,30 @@ export async function receipts(specs: ReceiptSpec[]): Promise<string[]> {
     ],
   );
   return rows.map((r) => r.id).sort((a, b) => Number(a) - Number(b));
+}
+
+/** DeliveryRollup as its triggers keep it equals a recount from the messages (one statement, one snapshot). */
+export async function rollupMatchesRecount(): Promise<boolean> {
+  const { ROLLUP_OUTCOMES, DELAY_BUCKETS } = await import("@/lib/reports/rollup-outcomes");
+  const outcomes = ROLLUP_OUTCOMES.map((_, i) => (i === 0 ? "count(*)" : `count(*) FILTER (WHERE slot = ${i})`));
+  const delays = Array.from({ length: DELAY_BUCKETS }, (_, i) => `count(*) FILTER (WHERE bucket = ${i})`);
+  const nonZero = (column: string) => `EXISTS (SELECT 1 FROM unnest(${column}) x WHERE x <> 0)`;
+  const { rows } = await pool().query<{ ok: boolean }>(
+    `WITH m AS (
+       SELECT tuma_rollup_hour(COALESCE("submittedAt", "receiptAt", "createdAt")) AS h, COALESCE(operator, '') AS o,
+              tuma_rollup_slot(state, "failureClass") AS slot,
+              CASE WHEN tuma_is_delivered_state(state) OR state = 'FAILED' THEN tuma_delay_bucket("submittedAt", "receiptAt") END AS bucket
+       FROM "Message" WHERE tuma_is_sent_state(state)
+     ),
+     recount AS (
+       SELECT h, o, ARRAY[${outcomes.join(", ")}]::int[] AS outcomes, ARRAY[${delays.join(", ")}]::int[] AS delays
+       FROM m GROUP BY 1, 2
+     ),
+     kept AS (
+       SELECT hour AS h, operator AS o, outcomes, delays FROM "DeliveryRollup"
+       WHERE ${nonZero("outcomes")} OR ${nonZero("delays")}
+     )
+     SELECT NOT EXISTS ((SELECT * FROM recount EXCEPT SELECT * FROM kept) UNION ALL (SELECT * FROM kept EXCEPT SELECT * FROM recount)) AS ok`,
+  );
+  return rows[0]?.ok === true;
 }

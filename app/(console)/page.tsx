@@ -1,7 +1,8 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { BatchTable } from "@/components/batches/batch-table";
-import { StateBadge } from "@/components/batches/state-badge";
+import { PhaseBadge } from "@/components/batches/phase-badge";
+import { OperatorReport } from "@/components/reports/operator-report";
 import { OverviewCharts } from "@/components/reports/overview-charts";
 import { ZoneDescription } from "@/components/time/zone-description";
 import { PageHeader } from "@/components/ui/page-header";
@@ -12,6 +13,7 @@ import { listBatches } from "@/lib/batches/list-batches";
 import { deliveryRate, SENT_STATES } from "@/lib/batches/states";
 import { STATE_COUNTERS } from "@/lib/batches/counters";
 import { formatRate } from "@/lib/reports/format";
+import { getOperatorDays } from "@/lib/reports/operator-days";
 import { getOverviewReport } from "@/lib/reports/overview";
 import { Suspense } from "react";
 import { RecentFailures } from "@/components/reports/recent-failures";
@@ -30,7 +32,11 @@ const PROGRESS = [
 
 export default async function OverviewPage() {
   await requireActor();
-  const [overview, recent] = await Promise.all([getOverviewReport(), listBatches({ take: 5 })]);
+  const [overview, recent, networks] = await Promise.all([
+    getOverviewReport(),
+    listBatches({ take: 5 }),
+    getOperatorDays(),
+  ]);
   return (
     <div className="space-y-8">
       <PageHeader
@@ -85,7 +91,9 @@ export default async function OverviewPage() {
             <Th numeric>Sent</Th>
           </THead>
           <tbody>
-            {overview.active.length === 0 ? <EmptyRow columns={4}>No batch is sending or waiting.</EmptyRow> : null}
+            {overview.active.length === 0 ? (
+              <EmptyRow columns={4}>No batch is sending or waiting for receipts.</EmptyRow>
+            ) : null}
             {overview.active.map((b) => {
               const sent = STATE_COUNTERS.filter((c) => (SENT_STATES as readonly string[]).includes(c.state)).reduce(
                 (s, c) => s + b[c.field],
@@ -99,10 +107,11 @@ export default async function OverviewPage() {
                     </Link>
                   </Td>
                   <Td>
-                    <StateBadge state={b.state} />
+                    <PhaseBadge phase={b.phase} />
                   </Td>
                   <Td>
                     <Progress
+                      label={`${b.name}: progress`}
                       total={b.recipientCount}
                       segments={PROGRESS.map((p) => ({
                         key: p.field,
@@ -120,6 +129,11 @@ export default async function OverviewPage() {
             })}
           </tbody>
         </Table>
+      </section>
+
+      <section aria-label="By network" className="space-y-3">
+        <h2 className="text-lg font-semibold">By network, last 30 days</h2>
+        <OperatorReport days={networks.days} operators={networks.operators} />
       </section>
 
       <section aria-label="Recent failures" className="space-y-3">

@@ -16,8 +16,8 @@ import type { ResendPreview } from "@/lib/batches/resend-preview";
 import type { ResendCost } from "@/lib/batches/resend-units";
 import { formatDuration } from "@/lib/reports/format";
 import { RecipientTable } from "./recipient-table";
+import { PhaseBadge } from "./phase-badge";
 import { ResendPanel, type ResendScope } from "./resend-panel";
-import { StateBadge } from "./state-badge";
 import { useSendRate } from "./use-send-rate";
 
 type Actions = {
@@ -56,7 +56,11 @@ export function BatchLive({
   report?: ReactNode;
 }) {
   const rate = useSendRate();
-  const { data: batch = initial, error } = useQuery({
+  const {
+    data: batch = initial,
+    error,
+    refetch,
+  } = useQuery({
     queryKey: ["batch", initial.id],
     queryFn: async () => {
       const next = await fetchJson<BatchJson>(`/api/batches/${initial.id}`);
@@ -70,7 +74,12 @@ export function BatchLive({
   });
   const [notice, setNotice] = useState<ActionResult | null>(null);
   const [pending, startTransition] = useTransition();
-  const run = (work: () => Promise<ActionResult>) => startTransition(async () => setNotice(await work()));
+  // After an action the state is read again at once: the badge changes in place, without a reload or a poll's wait.
+  const run = (work: () => Promise<ActionResult>) =>
+    startTransition(async () => {
+      setNotice(await work());
+      await refetch();
+    });
   const total = batch.recipientCount || 1;
   const settled =
     batch.deliveredCount +
@@ -86,7 +95,7 @@ export function BatchLive({
       <Card aria-label="Progress">
         <div className="flex flex-wrap items-baseline gap-x-6 gap-y-1">
           <p>
-            State: <StateBadge state={batch.state} testId="batch-state" />
+            State: <PhaseBadge phase={batch.phase} testId="batch-state" />
           </p>
           <p>{batch.recipientCount.toLocaleString()} recipients</p>
           {batch.inFlight > 0 ? <p>{batch.inFlight.toLocaleString()} in flight</p> : null}
@@ -102,9 +111,18 @@ export function BatchLive({
         <Notice tone="error" className="mt-2">
           {batch.error}
         </Notice>
+        {batch.senderProblem ? (
+          <Notice tone="warning" className="mt-2">
+            The network refused the sender ID “{batch.senderProblem.sender}” ({batch.senderProblem.status}) for{" "}
+            {batch.senderProblem.messages.toLocaleString()} message(s) sent through this account: have it registered
+            with the provider (or use another) before sending again. An administrator clears this warning on the
+            Settings page.
+          </Notice>
+        ) : null}
         {error ? <p className="mt-2 text-sm text-red-700">Live updates paused: {error.message}</p> : null}
         <Progress
           className="mt-4"
+          label={`Recipients by state: ${Math.round((settled / total) * 100)} % settled`}
           total={total}
           segments={STATE_COUNTERS.map(({ state, field, label }) => ({
             key: state,

@@ -1,8 +1,10 @@
 "use client";
 
-// A batch's delivery report: outcomes over time (cumulative, so the last point is where the batch stands), the
-// breakdown by operator with each one's delivery rate, and the failure reasons as the provider gave them. Polled every
-// 15 s while the batch changes (60 s after) — the server computes it at most once per batch every 10 s whoever asks.
+// A batch's delivery report: the people reached (with its resends), outcomes over time (cumulative, so the last point
+// is where the batch stands), the breakdown by operator with each one's delivery rate, and the failure reasons by kind
+// in plain words with what to do. Every section says as of when: the report is read in one snapshot with the batch's
+// counters, and asked for again whenever the live counters beside it move (the batch query BatchLive polls), so the
+// page never shows a section that contradicts the counters without saying it is catching up.
 import { useQuery } from "@tanstack/react-query";
 import { Time } from "@/components/time/time";
 import { ZoneDescription } from "@/components/time/zone-description";
@@ -14,8 +16,10 @@ import { deliveryRate } from "@/lib/batches/states";
 import { fetchJson } from "@/lib/http/fetch-json";
 import type { Serialized } from "@/lib/http/serialize";
 import type { BatchReport as Report } from "@/lib/reports/batch-report";
+import { FAILURE_KINDS } from "@/lib/receipts/failure-classes";
 import { formatRate } from "@/lib/reports/format";
-import { StateBadge } from "./state-badge";
+import type { BatchJson } from "./batch-live";
+import { FailureKindLabel } from "./failure-kind";
 
 type ReportJson = Serialized<Report>;
 
@@ -27,29 +31,53 @@ const SERIES = [
 ];
 
 export function BatchReport({ initial }: { initial: ReportJson & { batchId: string } }) {
-  const { data = initial, error } = useQuery({
-    queryKey: ["batch-report", initial.batchId],
-    queryFn: async () => ({
-      ...(await fetchJson<ReportJson>(`/api/batches/${initial.batchId}/report`)),
-      batchId: initial.batchId,
-    }),
-    initialData: initial,
-    // Quiet batches too, slowly: a late receipt changes the batch, and the server reads it again only then.
-    refetchInterval: (query) => (query.state.data?.live ? 15_000 : 60_000),
+  const batchId = initial.batchId;
+  // The live counters BatchLive polls (same query key): their version is the moment the report must match.
+  const { data: live } = useQuery<BatchJson>({
+    queryKey: ["batch", batchId],
+    queryFn: () => fetchJson<BatchJson>(`/api/batches/${batchId}`),
+    enabled: false,
   });
+  const version = live?.updatedAt ?? initial.batchUpdatedAt;
+  const { data = initial, error } = useQuery<ReportJson & { batchId: string }>({
+    queryKey: ["batch-report", batchId, version],
+    queryFn: async () => ({ ...(await fetchJson<ReportJson>(`/api/batches/${batchId}/report`)), batchId }),
+    initialData: version === initial.batchUpdatedAt ? initial : undefined,
+    placeholderData: (previous) => previous, // keep showing the last report while the next loads
+    // A large batch's report may lag its counters (computed at most every 10 s): ask again until it catches up.
+    refetchInterval: (query): number =>
+      query.state.data?.batchUpdatedAt !== version ? 5_000 : query.state.data.live ? 15_000 : 60_000,
+  });
+  const behind = data.batchUpdatedAt !== version;
   const answered = data.timeline.some((p) => p.answered > 0);
   const series = answered ? SERIES : SERIES.filter((s) => s.key !== "answered");
+  const last = data.timeline.at(-1);
+  const asOf = (
+    <AsOf at={data.computedAt} behind={behind} delivered={data.counters.deliveredCount + data.counters.answeredCount} />
+  );
 
   return (
     <section aria-label="Delivery report" className="space-y-6">
-      <Card title="Delivery over time">
+      {error ? <p className="text-sm text-red-700">Report updates paused: {error.message}</p> : null}
+      <Card title="Reached" aria-label="Reached">
+        <p className="text-sm" data-testid="reached">
+          <strong className="text-lg tabular-nums">{data.reached.reached.toLocaleString()}</strong> of{" "}
+          {data.reached.targeted.toLocaleString()} people targeted reached
+          {data.reached.batches > 1
+            ? ` (this batch's family: the first batch and ${data.reached.batches - 1} resend${data.reached.batches > 2 ? "s" : ""}; a number reached twice counts once)`
+            : ""}
+          .
+        </p>
+        {asOf}
+      </Card>
+
+      <Card title="Delivery over time" aria-label="Delivery over time">
         <p className="mb-3 text-sm text-slate-500">
           Of the messages sent so far, how many were delivered, failed or still have no receipt (
           {data.bucketSeconds >= 60 ? `${data.bucketSeconds / 60} min` : `${data.bucketSeconds} s`} steps), in{" "}
-          <ZoneDescription />. As of <Time at={data.computedAt} seconds timeOnly />
-          {data.live ? ", refreshed every 15 s" : ""}.
+          <ZoneDescription />
+          {data.live ? ", refreshed as the counters move" : ""}.
         </p>
-        {error ? <p className="mb-2 text-sm text-red-700">Report updates paused: {error.message}</p> : null}
         <div data-testid="delivery-chart">
           <Chart
             kind="area"
@@ -60,6 +88,13 @@ export function BatchReport({ initial }: { initial: ReportJson & { batchId: stri
             label="Delivered, failed and without receipt over time"
           />
         </div>
+        {last ? (
+          <p className="mt-2 text-sm" data-testid="chart-latest">
+            At the last point: {(last.delivered + last.answered).toLocaleString()} delivered,{" "}
+            {last.failed.toLocaleString()} failed, {last.awaiting.toLocaleString()} without a receipt.
+          </p>
+        ) : null}
+        {asOf}
       </Card>
 
       <section aria-label="By operator" className="space-y-3">
@@ -83,7 +118,9 @@ export function BatchReport({ initial }: { initial: ReportJson & { batchId: stri
                   {formatRate(deliveryRate(o.delivered, o.sent))}
                 </Td>
                 <Td numeric>{o.sent.toLocaleString()}</Td>
-                <Td numeric>{o.delivered.toLocaleString()}</Td>
+                <Td numeric data-testid={`delivered-${o.operator}`}>
+                  {o.delivered.toLocaleString()}
+                </Td>
                 <Td numeric>{o.failed.toLocaleString()}</Td>
                 <Td numeric>{o.unknown.toLocaleString()}</Td>
                 <Td numeric>{o.awaiting.toLocaleString()}</Td>
@@ -95,32 +132,56 @@ export function BatchReport({ initial }: { initial: ReportJson & { batchId: stri
           Delivery rate: delivered (or answered) ÷ sent; messages still without a receipt count as not delivered yet.
           &ldquo;Not accepted&rdquo;: refused by the provider or outcome unknown, so no operator was reported.
         </p>
+        {asOf}
       </section>
 
       <section aria-label="Failure reasons" className="space-y-3">
         <h2 className="text-lg font-semibold">Failure reasons</h2>
         <Table>
           <THead>
-            <Th>State</Th>
-            <Th>Provider status</Th>
-            <Th>Error</Th>
+            <Th>Reason</Th>
+            <Th>What it means, and what to do</Th>
+            <Th>As the provider said</Th>
             <Th numeric>Messages</Th>
           </THead>
           <tbody>
             {data.failures.length === 0 ? <EmptyRow columns={4}>No failures.</EmptyRow> : null}
             {data.failures.map((f) => (
-              <Tr key={`${f.state}|${f.deliveryStatus ?? ""}|${f.error ?? ""}`}>
-                <Td>
-                  <StateBadge state={f.state} />
+              <Tr key={f.kind}>
+                <Td className="min-w-40">
+                  <FailureKindLabel kind={f.kind} />
                 </Td>
-                <Td className="font-mono text-xs">{f.deliveryStatus ?? "—"}</Td>
-                <Td className="min-w-48 text-slate-600">{f.error ?? "—"}</Td>
-                <Td numeric>{f.count.toLocaleString()}</Td>
+                <Td className="min-w-56 text-slate-700">
+                  {FAILURE_KINDS[f.kind].meaning} <strong>{FAILURE_KINDS[f.kind].advice}</strong>
+                </Td>
+                <Td className="min-w-40 text-xs">
+                  <ul>
+                    {f.details.map((d) => (
+                      <li key={`${d.deliveryStatus ?? ""}|${d.error ?? ""}`}>
+                        <span className="font-mono">{d.deliveryStatus ?? d.error ?? "no reason given"}</span>{" "}
+                        <span className="text-slate-500">({d.count.toLocaleString()})</span>
+                      </li>
+                    ))}
+                  </ul>
+                </Td>
+                <Td numeric data-testid={`failures-${f.kind}`}>
+                  {f.count.toLocaleString()}
+                </Td>
               </Tr>
             ))}
           </tbody>
         </Table>
+        {asOf}
       </section>
     </section>
+  );
+}
+
+function AsOf({ at, behind, delivered }: { at: string; behind: boolean; delivered: number }) {
+  return (
+    <p className="mt-2 text-xs text-slate-500" data-testid="as-of">
+      As of <Time at={at} seconds timeOnly /> ({delivered.toLocaleString()} delivered then)
+      {behind ? " — the counters above have moved since; updating…" : ""}.
+    </p>
   );
 }

@@ -2,7 +2,7 @@ import Link from "next/link";
 import { Time } from "@/components/time/time";
 import { EmptyState, Table, Td, THead, Th, Tr } from "@/components/ui/table";
 import type { BatchListItem } from "@/lib/batches/list-batches";
-import { StateBadge } from "./state-badge";
+import { PhaseBadge } from "./phase-badge";
 
 export function BatchTable({ batches }: { batches: BatchListItem[] }) {
   if (batches.length === 0) return <EmptyState>No batches yet. Compose a message to send the first one.</EmptyState>;
@@ -27,7 +27,7 @@ export function BatchTable({ batches }: { batches: BatchListItem[] }) {
             </Td>
             <Td>{batch.kind}</Td>
             <Td>
-              <StateBadge state={batch.state} />
+              <PhaseBadge phase={batch.phase} />
             </Td>
             <Td numeric>{batch.recipientCount.toLocaleString()}</Td>
             <Td numeric>{(batch.deliveredCount + batch.answeredCount).toLocaleString()}</Td>

@@ -1,8 +1,10 @@
 "use client";
 
-// Resend, confirmed: what would be sent (by reason), what was already resent and where, what is opted out — then, for
-// the scope chosen, a confirm step with the count and its SMS units, whose one button names the count. The server
-// takes each recipient at most once whatever is clicked; this only says so before anyone clicks.
+// Resend, confirmed: what would be sent, by reason in plain words — outcome unknown, failed for a temporary reason
+// (offered), failed for a permanent reason (left out unless chosen), no receipt past the age — what was already resent
+// and where, and what is left out whatever is chosen: opted-out numbers, carrier blacklists among them. Then, for the
+// scope chosen, a confirm step with the count and its SMS units, whose one button names the count. The server takes
+// each recipient at most once whatever is clicked; this only says so before anyone clicks.
 import Link from "next/link";
 import { useState, useTransition } from "react";
 import { Button } from "@/components/ui/button";
@@ -10,8 +12,14 @@ import { Card } from "@/components/ui/card";
 import type { ActionResult } from "@/lib/auth/action";
 import type { ResendPreview } from "@/lib/batches/resend-preview";
 import type { ResendCost } from "@/lib/batches/resend-units";
+import {
+  FAILURE_KINDS,
+  PERMANENT_FAILURE_CLASSES,
+  TEMPORARY_FAILURE_CLASSES,
+  type FailureClass,
+} from "@/lib/receipts/failure-classes";
 
-export type ResendScope = { unknown: boolean; failed: boolean; noReceipt: boolean };
+export type ResendScope = { unknown: boolean; temporary: boolean; permanent: boolean; noReceipt: boolean };
 
 type Props = {
   batchId: string;
@@ -20,23 +28,30 @@ type Props = {
   resend: (id: string, scope: ResendScope) => Promise<ActionResult>;
 };
 
+const sum = (counts: Record<FailureClass, number>, classes: readonly FailureClass[]) =>
+  classes.reduce((total, c) => total + counts[c], 0);
+
+/** "2 phone off or out of reach, 1 call not answered" */
+function byClass(counts: Record<FailureClass, number>, classes: readonly FailureClass[]): string {
+  return classes
+    .filter((c) => counts[c] > 0)
+    .map((c) => `${counts[c].toLocaleString()} ${FAILURE_KINDS[c].label.toLowerCase()}`)
+    .join(", ");
+}
+
 export function ResendPanel({ batchId, preview, units, resend }: Props) {
   const [open, setOpen] = useState(false);
   const [counts, setCounts] = useState<ResendPreview | null>(null);
-  const [scope, setScope] = useState<ResendScope>({ unknown: true, failed: true, noReceipt: false });
+  const [scope, setScope] = useState<ResendScope>({
+    unknown: true,
+    temporary: true,
+    permanent: false,
+    noReceipt: false,
+  });
   const [result, setResult] = useState<ActionResult | null>(null);
   const [pending, startTransition] = useTransition();
   // The confirm step: the cost of exactly the scope chosen, asked of the server when the operator goes on.
   const [cost, setCost] = useState<ResendCost | null>(null);
-  const review = () =>
-    startTransition(async () => {
-      const answer = await units(batchId, scope);
-      if ("ok" in answer) setResult(answer);
-      else {
-        setResult(null);
-        setCost(answer);
-      }
-    });
 
   const load = () =>
     startTransition(async () => {
@@ -47,25 +62,6 @@ export function ResendPanel({ batchId, preview, units, resend }: Props) {
         setOpen(true);
       }
     });
-  const total = counts
-    ? (scope.unknown ? counts.unknown : 0) +
-      (scope.failed ? counts.failed : 0) +
-      (scope.noReceipt ? counts.noReceipt : 0)
-    : 0;
-  const option = (key: keyof ResendScope, label: string, n: number) => (
-    <label className="flex items-center gap-2">
-      <input
-        type="checkbox"
-        checked={scope[key]}
-        onChange={(e) => {
-          setScope({ ...scope, [key]: e.target.checked });
-          setCost(null);
-        }}
-        disabled={n === 0 || cost !== null}
-      />
-      {label}: <strong className="tabular-nums">{n.toLocaleString()}</strong>
-    </label>
-  );
 
   if (!open || !counts) {
     return (
@@ -81,16 +77,71 @@ export function ResendPanel({ batchId, preview, units, resend }: Props) {
       </>
     );
   }
+  const temporary = sum(counts.failed, TEMPORARY_FAILURE_CLASSES);
+  const permanent = sum(counts.failed, PERMANENT_FAILURE_CLASSES);
+  const total =
+    (scope.unknown ? counts.unknown : 0) +
+    (scope.temporary ? temporary : 0) +
+    (scope.permanent ? permanent : 0) +
+    (scope.noReceipt ? counts.noReceipt : 0);
+  const optedOut = counts.optedOut.operator + counts.optedOut.carrier;
+  const chosen: ResendScope = {
+    unknown: scope.unknown && counts.unknown > 0,
+    temporary: scope.temporary && temporary > 0,
+    permanent: scope.permanent && permanent > 0,
+    noReceipt: scope.noReceipt && counts.noReceipt > 0,
+  };
+  const option = (key: keyof ResendScope, label: string, n: number, detail?: string) => (
+    <label className="flex items-start gap-2">
+      <input
+        type="checkbox"
+        className="mt-1"
+        checked={scope[key] && n > 0}
+        onChange={(e) => {
+          setScope({ ...scope, [key]: e.target.checked });
+          setCost(null);
+        }}
+        disabled={n === 0 || cost !== null}
+      />
+      <span>
+        {label}: <strong className="tabular-nums">{n.toLocaleString()}</strong>
+        {detail ? <span className="block text-xs text-slate-500">{detail}</span> : null}
+      </span>
+    </label>
+  );
+  const leftOut = [
+    !scope.unknown && counts.unknown > 0 ? `${counts.unknown.toLocaleString()} with an unknown outcome` : null,
+    !scope.temporary && temporary > 0 ? `${temporary.toLocaleString()} failed for a temporary reason` : null,
+    !scope.permanent && permanent > 0
+      ? `${permanent.toLocaleString()} failed for good (${byClass(counts.failed, PERMANENT_FAILURE_CLASSES)}): resending them as they are fails again`
+      : null,
+    !scope.noReceipt && counts.noReceipt > 0 ? `${counts.noReceipt.toLocaleString()} without a receipt yet` : null,
+    optedOut > 0
+      ? `${optedOut.toLocaleString()} opted out${counts.optedOut.carrier > 0 ? ` (${counts.optedOut.carrier.toLocaleString()} by a carrier blacklist: the number blocked the sender)` : ""}: never resent`
+      : null,
+  ].filter((s): s is string => s !== null);
+
   return (
     <Card title="Resend to recipients without a delivery" className="w-full space-y-3 text-sm" aria-label="Resend">
       <p className="text-slate-600">
         A new batch, with new correlators. Each recipient is resent at most once; what happens next is tracked in the
         new batch.
       </p>
-      <fieldset className="space-y-1">
+      <fieldset className="space-y-2">
         <legend className="sr-only">Who to resend to</legend>
         {option("unknown", "Outcome unknown (no answer from the provider)", counts.unknown)}
-        {option("failed", "Failed (the provider reported a failed delivery)", counts.failed)}
+        {option(
+          "temporary",
+          "Failed for a temporary reason",
+          temporary,
+          byClass(counts.failed, TEMPORARY_FAILURE_CLASSES) || undefined,
+        )}
+        {option(
+          "permanent",
+          "Failed for a permanent reason (not offered: they fail again as they are)",
+          permanent,
+          byClass(counts.failed, PERMANENT_FAILURE_CLASSES) || undefined,
+        )}
         {option("noReceipt", "Accepted but no receipt yet, past the no-receipt age", counts.noReceipt)}
       </fieldset>
       {counts.alreadyResent > 0 ? (
@@ -107,7 +158,16 @@ export function ResendPanel({ batchId, preview, units, resend }: Props) {
           ))}
         </p>
       ) : null}
-      {counts.optedOut > 0 ? <p>{counts.optedOut.toLocaleString()} opted out since: left out.</p> : null}
+      {leftOut.length > 0 ? (
+        <div data-testid="resend-left-out">
+          <p className="font-medium">Left out:</p>
+          <ul className="list-disc pl-5">
+            {leftOut.map((line) => (
+              <li key={line}>{line}.</li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
       {cost ? (
         <div className="space-y-2 rounded-md border border-slate-200 bg-slate-50 p-3" data-testid="resend-confirm">
           <p>
@@ -132,7 +192,7 @@ export function ResendPanel({ batchId, preview, units, resend }: Props) {
               variant="primary"
               size="sm"
               disabled={pending || cost.recipients === 0}
-              onClick={() => startTransition(async () => setResult(await resend(batchId, scope)))}
+              onClick={() => startTransition(async () => setResult(await resend(batchId, chosen)))}
             >
               {cost.kind === "SMS"
                 ? `Resend ${cost.recipients.toLocaleString("en")} text message${cost.recipients === 1 ? "" : "s"}`
@@ -143,10 +203,24 @@ export function ResendPanel({ batchId, preview, units, resend }: Props) {
             </Button>
           </>
         ) : (
-          <Button variant="primary" size="sm" disabled={pending || total === 0} onClick={review}>
+          <Button
+            variant="primary"
+            size="sm"
+            disabled={pending || total === 0}
+            onClick={() =>
+              startTransition(async () => {
+                const answer = await units(batchId, chosen);
+                if ("ok" in answer) setResult(answer);
+                else {
+                  setResult(null);
+                  setCost(answer);
+                }
+              })
+            }
+          >
             Review the resend to {total.toLocaleString("en")}…
           </Button>
-        )}{" "}
+        )}
         <Button
           size="sm"
           disabled={pending}

@@ -1,6 +1,7 @@
 // The Overview's recent failures: the newest batches of the last 7 days with failures, each with its top reasons.
 // Streamed by the page (Suspense): on a cold cache each reason list is one pass over its batch.
 import Link from "next/link";
+import { FailureKindLabel } from "@/components/batches/failure-kind";
 import { Card } from "@/components/ui/card";
 import { getRecentFailures } from "@/lib/reports/overview";
 
@@ -23,10 +24,10 @@ export async function RecentFailures() {
           </p>
           <ul className="space-y-1">
             {f.reasons.map((r) => (
-              <li key={`${r.state}|${r.deliveryStatus ?? ""}|${r.error ?? ""}`} className="flex gap-2">
+              <li key={r.kind} className="flex gap-2">
                 <span className="font-semibold tabular-nums">{r.count.toLocaleString()}</span>
                 <span className="min-w-0 break-words text-slate-700">
-                  {r.state.toLowerCase()}: {r.deliveryStatus ?? r.error ?? "no reason given"}
+                  <FailureKindLabel kind={r.kind} />
                 </span>
               </li>
             ))}

@@ -11,8 +11,8 @@ export function Progress({
 }: {
   segments: Segment[];
   total: number;
-  /** The bar's accessible name, when the page has more than one. */
-  label?: string;
+  /** The bar's accessible name (every progress bar needs one: axe's aria-progressbar-name). */
+  label: string;
   className?: string;
 }) {
   const whole = Math.max(total, 1);

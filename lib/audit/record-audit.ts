@@ -41,11 +41,23 @@ export const AUDIT_ACTIONS = [
   "account.receipt_secret_rotate",
   // The organisation's settings.
   "organisation.time_zone",
+  // What a delivery status means (Receipts page), and a refused sender ID's warning cleared (Settings).
+  "receipt_status.map",
+  "sender_id.clear",
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 export type AuditTarget =
-  "Batch" | "ProviderAccount" | "User" | "Template" | "OptOut" | "Upload" | "AuditLog" | "Organisation";
+  | "Batch"
+  | "ProviderAccount"
+  | "User"
+  | "Template"
+  | "OptOut"
+  | "Upload"
+  | "AuditLog"
+  | "Organisation"
+  | "ReceiptStatus"
+  | "SenderIdProblem";
 
 export type AuditEntry = {
   actorId: string | null;

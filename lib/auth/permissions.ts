@@ -9,3 +9,5 @@ export const canManageAccounts = (actor: Actor): boolean => actor.role === "ADMI
 export const canManageUsers = (actor: Actor): boolean => actor.role === "ADMIN";
 /** The raw receipt log: the provider's callbacks as received, with numbers from every account. */
 export const canViewReceipts = (actor: Actor): boolean => actor.role === "ADMIN";
+/** A number on a carrier blacklist (the network says it blocked the sender) is re-enrolled by an administrator only. */
+export const canRemoveCarrierOptOuts = (actor: Actor): boolean => actor.role === "ADMIN";

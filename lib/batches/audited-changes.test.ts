@@ -90,12 +90,12 @@ test("the worker's pause of an account's batches (after a 401) is audited per ba
 test("a resend whose audit event cannot be written creates no child and takes no recipient", async () => {
   const id = await sendingBatch(5);
   await pool().query(`UPDATE "Batch" SET state = 'COMPLETED' WHERE id = $1`, [id]);
-  expect(String(await refusing("batch.resend", () => resendBatch(id, { failed: true }, null)))).toMatch(
+  expect(String(await refusing("batch.resend", () => resendBatch(id, { temporary: true }, null)))).toMatch(
     /audit refused/,
   );
   expect(await db.batch.count({ where: { parentBatchId: id } })).toBe(0);
   expect(await db.message.count({ where: { batchId: id, resentToBatchId: { not: null } } })).toBe(0);
-  const child = await resendBatch(id, { failed: true }, null);
+  const child = await resendBatch(id, { temporary: true }, null);
   const audit = await db.auditEvent.findFirstOrThrow({ where: { targetId: id, action: "batch.resend" } });
-  expect(audit.detail).toEqual({ childBatchId: child.id, scope: { failed: true }, recipients: 5 });
+  expect(audit.detail).toEqual({ childBatchId: child.id, scope: { temporary: true }, recipients: 5 });
 });

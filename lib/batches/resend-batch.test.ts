@@ -62,8 +62,8 @@ const childRecipients = (parentId: string) =>
 test("two resends of the same batch at the same moment create one child; no recipient is in two children", async () => {
   const parent = await settledBatch(2_500, 500); // past the first stored slice of 2,000
   const outcomes = await Promise.allSettled([
-    resendBatch(parent, { unknown: true, failed: true }, null),
-    resendBatch(parent, { unknown: true, failed: true }, null),
+    resendBatch(parent, { unknown: true, temporary: true }, null),
+    resendBatch(parent, { unknown: true, temporary: true }, null),
   ]);
   const made = outcomes.filter((o) => o.status === "fulfilled");
   const refused = outcomes.filter((o): o is PromiseRejectedResult => o.status === "rejected");
@@ -87,9 +87,9 @@ test("a resend while an earlier resend is still sending takes nobody twice; a ne
   );
   expect(isAppError(again) && again.message).toMatch(/already resent/);
   const preview = await resendPreview(parent);
-  expect(preview).toMatchObject({ unknown: 0, failed: 20, alreadyResent: 30 });
+  expect(preview).toMatchObject({ unknown: 0, failed: { NETWORK: 20 }, alreadyResent: 30 });
   expect(preview.children.map((c) => c.recipientCount)).toEqual([30]);
-  const second = await resendBatch(parent, { unknown: true, failed: true }, null);
+  const second = await resendBatch(parent, { unknown: true, temporary: true }, null);
   expect(second.recipients).toBe(20);
   const phones = await childRecipients(parent);
   expect(phones).toHaveLength(50);
@@ -100,6 +100,41 @@ test("the confirmation counts opted-out numbers apart, and they are not resent",
   const parent = await settledBatch(5, 0);
   const first = await db.message.findFirstOrThrow({ where: { batchId: parent }, orderBy: { id: "asc" } });
   await db.optOut.create({ data: { phone: first.phone } });
-  expect(await resendPreview(parent)).toMatchObject({ unknown: 4, optedOut: 1, alreadyResent: 0 });
+  expect(await resendPreview(parent)).toMatchObject({
+    unknown: 4,
+    optedOut: { operator: 1, carrier: 0 },
+    alreadyResent: 0,
+  });
   expect((await resendBatch(parent, { unknown: true }, null)).recipients).toBe(4);
+});
+
+test("failures by class: the temporary ones are a choice apart from the permanent ones; carrier blacklists never go", async () => {
+  const parent = await settledBatch(0, 6);
+  const rows = await db.message.findMany({ where: { batchId: parent }, orderBy: { id: "asc" } });
+  const classes = ["ABSENT", "NO_ANSWER", "INVALID_NUMBER", "BLACKLISTED", "SENDER_ID", null];
+  for (const [i, m] of rows.entries())
+    await pool().query(`UPDATE "Message" SET "failureClass" = $2 WHERE id = $1`, [m.id, classes[i]]);
+  // The blacklisted number was opted out by its network.
+  await db.optOut.create({
+    data: { phone: rows[3]!.phone, source: "carrier", reason: "Carrier blacklist (UserInBlackList)" },
+  });
+  const preview = await resendPreview(parent);
+  expect(preview.failed).toMatchObject({
+    ABSENT: 1,
+    NO_ANSWER: 1,
+    NETWORK: 1,
+    INVALID_NUMBER: 1,
+    SENDER_ID: 1,
+    BLACKLISTED: 0,
+  });
+  expect(preview.optedOut).toEqual({ operator: 0, carrier: 1 });
+
+  // Temporary only (what the confirmation offers): phone off, no answer, and the failure without a class.
+  const temporary = await resendBatch(parent, { temporary: true }, null);
+  expect(temporary.recipients).toBe(3);
+  expect((await childRecipients(parent)).sort()).toEqual([rows[0]!.phone, rows[1]!.phone, rows[5]!.phone].sort());
+  // Then the permanent ones, explicitly: never the blacklisted number.
+  const permanent = await resendBatch(parent, { permanent: true }, null);
+  expect(permanent.recipients).toBe(2);
+  expect(await childRecipients(parent)).not.toContain(rows[3]!.phone);
 });

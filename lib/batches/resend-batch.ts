@@ -3,22 +3,51 @@
 // and each of them is marked as resent in that child in the very transaction that creates it. A recipient already
 // resent is never taken again (what happens next lives in the child batch, which can itself be resent); two resends
 // at once (two tabs, two operators, a double click) produce one child — the other finds the recipients taken and
-// rolls its batch back. Opted-out numbers are left out.
+// rolls its batch back. Failures are taken by their class (lib/receipts/failure-classes.ts): temporary ones (phone
+// off, no answer, network) and permanent ones (number does not exist, blacklisted, sender ID refused) are separate
+// choices, the confirmation offering the temporary ones. Opted-out numbers — carrier blacklists included — are
+// always left out.
 import "server-only";
 import { recordAudit } from "@/lib/audit/record-audit";
 import { pool } from "@/lib/db/pool";
 import { env } from "@/lib/env";
 import { AppError } from "@/lib/errors/app-error";
+import { PERMANENT_FAILURE_CLASSES } from "@/lib/receipts/failure-classes";
 import { createBatch, type CreatedBatch } from "./create-batch";
 import { noReceiptSql } from "./no-receipt";
 
-export type ResendScope = { unknown?: boolean; failed?: boolean; noReceipt?: boolean };
+export type ResendScope = {
+  unknown?: boolean;
+  /** Failed for a temporary reason. */
+  temporary?: boolean;
+  /** Failed for a permanent reason. */
+  permanent?: boolean;
+  noReceipt?: boolean;
+};
 
 export const RESEND_RACE_MESSAGE =
   "These recipients were resent by another request a moment ago: nothing more was sent. The batch page shows the resend.";
 
-export function scopeStates(scope: ResendScope): string[] {
-  return [...(scope.unknown ? ["UNKNOWN"] : []), ...(scope.failed ? ["FAILED"] : [])];
+/**
+ * The predicate of the recipients a scope takes, on the message row `m`, with parameters $first… (scope flags, the
+ * permanent classes, the no-receipt age); one without a class (failed before classes existed) counts as temporary.
+ */
+export function resendScopeSql(first: number): string {
+  const p = (i: number) => `$${first + i}`;
+  return `((${p(0)}::boolean AND m.state = 'UNKNOWN')
+    OR (m.state = 'FAILED' AND CASE WHEN COALESCE(m."failureClass", 'NETWORK') = ANY(${p(4)}::text[]) THEN ${p(2)}::boolean ELSE ${p(1)}::boolean END)
+    OR (${p(3)}::boolean AND ${noReceiptSql("m", first + 5)}))`;
+}
+
+export function resendScopeValues(scope: ResendScope, noReceiptAfterHours: number): unknown[] {
+  return [
+    scope.unknown === true,
+    scope.temporary === true,
+    scope.permanent === true,
+    scope.noReceipt === true,
+    PERMANENT_FAILURE_CLASSES,
+    noReceiptAfterHours,
+  ];
 }
 
 export async function resendBatch(
@@ -45,11 +74,10 @@ export async function resendBatch(
   if (!parent) throw new AppError("NOT_FOUND", "That batch does not exist.");
   const { rows } = await pool().query<{ id: string; phone: string; text: string | null }>(
     `SELECT m.id::text AS id, m.phone, m.text FROM "Message" m
-     WHERE m."batchId" = $1 AND m."resentToBatchId" IS NULL
-       AND (m.state = ANY($2::"MessageState"[]) OR ($3 AND ${noReceiptSql("m", 4)}))
+     WHERE m."batchId" = $1 AND m."resentToBatchId" IS NULL AND ${resendScopeSql(2)}
        AND NOT EXISTS (SELECT 1 FROM "OptOut" o WHERE o.phone = m.phone)
      ORDER BY m.id`,
-    [parentId, scopeStates(scope), scope.noReceipt === true, noReceiptAfterHours],
+    [parentId, ...resendScopeValues(scope, noReceiptAfterHours)],
   );
   if (rows.length === 0)
     throw new AppError(

@@ -1,14 +1,13 @@
 // What a resend will cost, for its confirmation: the recipients it would take (the rule of resend-batch.ts: not yet
-// resent, in the chosen states or past the no-receipt age, not opted out) and the SMS units of the texts they would get
-// again (their own text, or the batch's). Read once when the operator asks to confirm, never polled; it reads no more
-// than the resend itself would.
+// resent, in the chosen scope — failures by their class — or past the no-receipt age, not opted out) and the SMS units
+// of the texts they would get again (their own text, or the batch's). Read once when the operator asks to confirm,
+// never polled; it reads no more than the resend itself would.
 import "server-only";
 import { pool } from "@/lib/db/pool";
 import { env } from "@/lib/env";
 import { AppError } from "@/lib/errors/app-error";
 import { smsSegments } from "@/lib/provider/wire/sms-units";
-import { noReceiptSql } from "./no-receipt";
-import { scopeStates, type ResendScope } from "./resend-batch";
+import { resendScopeSql, resendScopeValues, type ResendScope } from "./resend-batch";
 
 export type ResendCost = { kind: "SMS" | "VOICE"; recipients: number; units: number };
 
@@ -26,11 +25,10 @@ export async function resendUnits(
   // One row per distinct text: a batch without personalisation is one row however many it resends.
   const { rows } = await pool().query<{ text: string | null; n: number }>(
     `SELECT m.text, count(*)::int AS n FROM "Message" m
-     WHERE m."batchId" = $1 AND m."resentToBatchId" IS NULL
-       AND (m.state = ANY($2::"MessageState"[]) OR ($3 AND ${noReceiptSql("m", 4)}))
+     WHERE m."batchId" = $1 AND m."resentToBatchId" IS NULL AND ${resendScopeSql(2)}
        AND NOT EXISTS (SELECT 1 FROM "OptOut" o WHERE o.phone = m.phone)
      GROUP BY m.text`,
-    [parentId, scopeStates(scope), scope.noReceipt === true, noReceiptAfterHours],
+    [parentId, ...resendScopeValues(scope, noReceiptAfterHours)],
   );
   let recipients = 0;
   let units = 0;

@@ -218,7 +218,7 @@ test("resend of UNKNOWN and FAILED recipients is a new child batch with new corr
   await h.sandbox.setKnobs({ dropRate: 0 });
 
   const { resendBatch } = await import("@/lib/batches/resend-batch");
-  const child = await resendBatch(id, { unknown: true, failed: true }, h.userId);
+  const child = await resendBatch(id, { unknown: true, temporary: true }, h.userId);
   expect(child.recipients).toBe(119);
   const done = await waitFor(
     () => batchRow(child.id),

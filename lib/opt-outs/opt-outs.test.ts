@@ -27,7 +27,13 @@ test("a number in any form is added once in the 254 form with who and when, remo
   expect(await addOptOut({ phone: "0712345678" }, actorId)).toEqual({ phone: "254712345678", added: false });
   const page = await listOptOuts({ search: "0712 345" });
   expect(page.rows).toEqual([
-    { phone: "254712345678", reason: "Asked by SMS", createdAt: expect.any(Date), createdBy: "Uploader" },
+    {
+      phone: "254712345678",
+      reason: "Asked by SMS",
+      source: "operator",
+      createdAt: expect.any(Date),
+      createdBy: "Uploader",
+    },
   ]);
   expect(await audits("optout.add")).toEqual([
     { actorId, targetId: "254712345678", detail: { reason: "Asked by SMS" } },
@@ -41,9 +47,41 @@ test("a number in any form is added once in the 254 form with who and when, remo
     {
       actorId,
       targetId: "254712345678",
-      detail: { phone: "254712345678", reason: "Asked to receive reminders again" },
+      detail: {
+        phone: "254712345678",
+        reason: "Asked to receive reminders again",
+        source: "operator",
+        optOutReason: "Asked by SMS",
+      },
     },
   ]);
+});
+
+test("a carrier blacklist is removed by an administrator only, and the removal says what it was", async () => {
+  await pool().query(
+    `INSERT INTO "OptOut" (phone, reason, source) VALUES ('254712000777', 'Carrier blacklist (UserInBlackList)', 'carrier')`,
+  );
+  expect((await listOptOuts({ search: "0712000777" })).rows[0]).toMatchObject({
+    source: "carrier",
+    reason: "Carrier blacklist (UserInBlackList)",
+    createdBy: null,
+  });
+  const refused = await refusal(removeOptOut("254712000777", actorId, "asked"));
+  expect(refused.code).toBe("FORBIDDEN");
+  expect(refused.message).toMatch(/only an administrator/);
+  expect((await listOptOuts({ search: "0712000777" })).rows).toHaveLength(1);
+  await removeOptOut("254712000777", actorId, "The patient unblocked the clinic", true);
+  expect((await listOptOuts({ search: "0712000777" })).rows).toEqual([]);
+  expect((await audits("optout.remove")).at(-1)).toEqual({
+    actorId,
+    targetId: "254712000777",
+    detail: {
+      phone: "254712000777",
+      reason: "The patient unblocked the clinic",
+      source: "carrier",
+      optOutReason: "Carrier blacklist (UserInBlackList)",
+    },
+  });
 });
 
 test("a CSV of numbers goes through the list import: invalid ones reported, the rest added once, the upload gone", async () => {

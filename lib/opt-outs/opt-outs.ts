@@ -1,6 +1,8 @@
 // The opt-out list: numbers never to be sent to (a batch stores them SUPPRESSED). Add one number in any form the
 // console accepts, remove one, list them by number (keyset on the primary key, so any page costs the same) with
-// who added each and when, and search by digits in any form. Each change is audited with it.
+// who added each and when, and search by digits in any form. Each change is audited with it. Besides operators and
+// files, the network adds numbers: a carrier-blacklist receipt (lib/receipts/failure-effects.ts) — those only an
+// administrator removes, since sending to a number that blocked the sender risks the sender ID itself.
 import "server-only";
 import { recordAudit } from "@/lib/audit/record-audit";
 import { pool } from "@/lib/db/pool";
@@ -11,7 +13,14 @@ import { deleteUpload } from "@/lib/recipients/delete-upload";
 
 export const OPT_OUT_PAGE = 50;
 
-export type OptOutRow = { phone: string; reason: string | null; createdAt: Date; createdBy: string | null };
+export type OptOutRow = {
+  phone: string;
+  reason: string | null;
+  /** "operator", "upload" or "carrier" (a carrier blacklist). */
+  source: string;
+  createdAt: Date;
+  createdBy: string | null;
+};
 export type OptOutPage = { rows: OptOutRow[]; next: string | null };
 
 export async function addOptOut(
@@ -41,13 +50,39 @@ export async function addOptOut(
   });
 }
 
-/** Removing an opt-out sends to the number again: the audit keeps who, the number and why. */
-export async function removeOptOut(phone: string, actorId: string, reason: string): Promise<void> {
+/**
+ * Removing an opt-out sends to the number again: the audit keeps who, the number, why, and what it was (a carrier
+ * blacklist among them). `mayRemoveCarrier`: the actor is an administrator, who alone removes a carrier blacklist.
+ */
+export async function removeOptOut(
+  phone: string,
+  actorId: string,
+  reason: string,
+  mayRemoveCarrier = false,
+): Promise<void> {
   await transaction(async (client) => {
-    const { rowCount } = await client.query(`DELETE FROM "OptOut" WHERE phone = $1`, [phone]);
-    if (rowCount !== 1) throw new AppError("NOT_FOUND", `${phone} is not on the opt-out list.`);
+    const { rows } = await client.query<{ source: string; reason: string | null }>(
+      `DELETE FROM "OptOut" WHERE phone = $1 AND (source <> 'carrier' OR $2::boolean) RETURNING source, reason`,
+      [phone, mayRemoveCarrier],
+    );
+    const removed = rows[0];
+    if (!removed) {
+      const { rowCount } = await client.query(`SELECT 1 FROM "OptOut" WHERE phone = $1`, [phone]);
+      if (rowCount === 1)
+        throw new AppError(
+          "FORBIDDEN",
+          `${phone} is on a carrier blacklist (the network reported that it blocked the sender): only an administrator can remove it.`,
+        );
+      throw new AppError("NOT_FOUND", `${phone} is not on the opt-out list.`);
+    }
     await recordAudit(
-      { actorId, action: "optout.remove", targetType: "OptOut", targetId: phone, detail: { phone, reason } },
+      {
+        actorId,
+        action: "optout.remove",
+        targetType: "OptOut",
+        targetId: phone,
+        detail: { phone, reason, source: removed.source, optOutReason: removed.reason },
+      },
       client,
     );
   });
@@ -67,7 +102,7 @@ export async function listOptOuts(
   const take = options.take ?? OPT_OUT_PAGE;
   const digits = options.search ? searchDigits(options.search) : "";
   const { rows } = await pool().query<OptOutRow>(
-    `SELECT o.phone, o.reason, o."createdAt", u.name AS "createdBy"
+    `SELECT o.phone, o.reason, o.source, o."createdAt", u.name AS "createdBy"
      FROM "OptOut" o LEFT JOIN "User" u ON u.id = o."createdById"
      WHERE o.phone > $1 AND ($2 = '' OR o.phone LIKE '%' || $2 || '%')
      ORDER BY o.phone LIMIT $3`,

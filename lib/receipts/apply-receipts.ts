@@ -7,10 +7,24 @@
 // The work list is ReceiptQueue. A receipt that matches no message yet ("no_message") stays on it with backoff (its
 // message's answer may still be on its way) for UNMATCHED_RETRY_HOURS; one whose message was never sent
 // ("not_sent") leaves it at once. Either way the receipt is kept in Receipt for good, with the reason.
+// Statuses map through the built-in table, then the administrators' mappings (status-mappings.ts, read under a
+// shared lock when the lot holds a status the built-in table does not know). A failed message gets its failure class,
+// and the failure's effects (failure-effects.ts: carrier-blacklist opt-outs, refused sender IDs) happen in the same
+// statement. A status outside the built-in table is counted on the Receipts page (ReceiptStatus) the first time each
+// receipt is applied; while nobody has mapped it, the messages it reached are noted (UnmappedStatusMessage) so that
+// mapping it changes them at once.
 import "server-only";
+import type pg from "pg";
 import { transaction } from "@/lib/db/transaction";
 import { normalizePhone } from "@/lib/provider/wire/phone";
-import { mapDeliveryStatus } from "./status-map";
+import {
+  auditCarrierOptOuts,
+  CARRIER_OPT_OUTS_JSON,
+  FAILURE_EFFECTS_CTES,
+  type CarrierOptOut,
+} from "./failure-effects";
+import { builtInMapping, mapDeliveryStatus, type StatusMapping } from "./status-map";
+import { readMappings, STATUS_MAPPING_LOCK_SPACE, TRACKED_STATUS_LENGTH } from "./status-mappings";
 
 const BATCH = 5_000;
 /** How long a receipt that matches no message is tried again. */
@@ -25,6 +39,8 @@ type Pending = {
   deliveryStatus: string;
   deliveryAt: Date | null;
   receivedAt: Date;
+  /** Not applied before (a receipt that matched nothing is tried again): counted once on the Receipts page. */
+  first: boolean;
 };
 
 /** Applies up to BATCH unapplied receipts; returns how many it took (0 when there were none). */
@@ -36,16 +52,28 @@ export async function applyPendingReceipts(): Promise<{ taken: number; matched: 
          SELECT "receiptId" FROM "ReceiptQueue" WHERE "retryAt" IS NULL OR "retryAt" <= now()
          ORDER BY "receiptId" LIMIT $1 FOR UPDATE SKIP LOCKED
        )
-       SELECT r.id::text, r."accountId", r."uniqueId", r.correlator, r.phone, r."deliveryStatus", r."deliveryAt", r."receivedAt"
+       SELECT r.id::text, r."accountId", r."uniqueId", r.correlator, r.phone, r."deliveryStatus", r."deliveryAt", r."receivedAt",
+              r."appliedAt" IS NULL AS first
        FROM due JOIN "Receipt" r ON r.id = due."receiptId"`,
         [BATCH],
       );
       if (rows.length === 0) return { taken: 0, matched: 0, changed: 0 };
-      const mapped = rows.map((r) => ({ ...r, ...mapDeliveryStatus(r.deliveryStatus), phone: normalised(r.phone) }));
-      const { rows: result } = await client.query<{ matched: string; changed: string }>(
+      const outside = [...new Set(rows.map((r) => r.deliveryStatus).filter((s) => builtInMapping(s) === null))];
+      const adminMappings =
+        outside.length > 0 ? await lockedMappings(client, outside) : new Map<string, StatusMapping>();
+      const mapped = rows.map((r) => ({
+        ...r,
+        ...mapDeliveryStatus(r.deliveryStatus, adminMappings),
+        phone: normalised(r.phone),
+      }));
+      const { rows: result } = await client.query<{
+        matched: string;
+        changed: string;
+        opted_out: CarrierOptOut[] | null;
+      }>(
         `WITH r AS (
-         SELECT * FROM unnest($1::bigint[], $2::uuid[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::bool[], $9::timestamptz[], $10::timestamptz[])
-           AS r(rid, account, uid, corr, phone, status, state, final, at, received)
+         SELECT * FROM unnest($1::bigint[], $2::uuid[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::bool[], $9::timestamptz[], $10::timestamptz[], $12::text[], $13::bool[])
+           AS r(rid, account, uid, corr, phone, status, state, final, at, received, class, unmapped)
        ),
        candidate AS (
          SELECT r.*, COALESCE(
@@ -98,14 +126,21 @@ export async function applyPendingReceipts(): Promise<{ taken: number; matched: 
            state = CASE WHEN best.final THEN best.state::"MessageState"
                         WHEN m.state IN ('PENDING', 'UNKNOWN') THEN 'QUEUED'::"MessageState"
                         ELSE m.state END,
+           "failureClass" = CASE WHEN best.final THEN best.class ELSE m."failureClass" END,
            "deliveryStatus" = best.status, "receiptAt" = best.at, "updatedAt" = now()
          FROM best
          WHERE m.id = best.mid
            AND (m."receiptAt" IS NULL OR best.at > m."receiptAt")
            AND (best.final OR m.state NOT IN ('DELIVERED', 'ANSWERED', 'FAILED'))
-         RETURNING m.id
-       )
-       SELECT (SELECT count(*) FROM matched WHERE mid IS NOT NULL) AS matched, (SELECT count(*) FROM changed) AS changed`,
+         RETURNING m.id, m.phone, m."batchId", best.status, m."failureClass" AS class, best.unmapped
+       ),
+       unmapped AS (
+         INSERT INTO "UnmappedStatusMessage" (status, "messageId")
+         SELECT status, id FROM changed WHERE unmapped ORDER BY 1, 2
+         ON CONFLICT DO NOTHING
+       ),${FAILURE_EFFECTS_CTES}
+       SELECT (SELECT count(*) FROM matched WHERE mid IS NOT NULL) AS matched, (SELECT count(*) FROM changed) AS changed,
+              ${CARRIER_OPT_OUTS_JSON} AS opted_out`,
         [
           mapped.map((r) => r.id),
           mapped.map((r) => r.accountId),
@@ -118,12 +153,43 @@ export async function applyPendingReceipts(): Promise<{ taken: number; matched: 
           mapped.map((r) => r.deliveryAt),
           mapped.map((r) => r.receivedAt),
           UNMATCHED_RETRY_HOURS,
+          mapped.map((r) => r.failureClass),
+          mapped.map((r) => r.source === "unknown" && r.deliveryStatus.length <= TRACKED_STATUS_LENGTH),
         ],
+      );
+      await auditCarrierOptOuts(client, result[0]?.opted_out ?? null, null);
+      await countStatuses(
+        client,
+        mapped.filter((r) => r.first && r.source !== "built-in"),
       );
       return { taken: rows.length, matched: Number(result[0]?.matched ?? 0), changed: Number(result[0]?.changed ?? 0) };
       // Lost in a database crash, an application is simply done again: the receipts are durable and stay unapplied.
     },
     { relaxed: true },
+  );
+}
+
+/** The administrators' mappings of these statuses, read once no mapping of them can be under way. */
+async function lockedMappings(client: pg.PoolClient, statuses: string[]): Promise<Map<string, StatusMapping>> {
+  await client.query("SELECT pg_advisory_xact_lock_shared($1, 0)", [STATUS_MAPPING_LOCK_SPACE]);
+  return readMappings(client, statuses);
+}
+
+/** Counts receipts of statuses outside the built-in table, keeping the newest few as examples (one statement). */
+async function countStatuses(client: pg.PoolClient, receipts: { id: string; deliveryStatus: string }[]): Promise<void> {
+  const tracked = receipts.filter((r) => r.deliveryStatus.length <= TRACKED_STATUS_LENGTH);
+  if (tracked.length === 0) return;
+  await client.query(
+    `WITH seen AS (
+       SELECT status, count(*)::int AS n, (array_agg(id ORDER BY id DESC))[1:5] AS ids
+       FROM unnest($1::text[], $2::bigint[]) AS t(status, id) GROUP BY status
+     )
+     INSERT INTO "ReceiptStatus" (status, receipts, "firstSeenAt", "lastSeenAt", "exampleReceiptIds")
+     SELECT status, n, now(), now(), ids FROM seen ORDER BY status
+     ON CONFLICT (status) DO UPDATE SET receipts = "ReceiptStatus".receipts + EXCLUDED.receipts,
+       "lastSeenAt" = EXCLUDED."lastSeenAt",
+       "exampleReceiptIds" = (EXCLUDED."exampleReceiptIds" || "ReceiptStatus"."exampleReceiptIds")[1:5]`,
+    [tracked.map((r) => r.deliveryStatus), tracked.map((r) => r.id)],
   );
 }
 

@@ -1,9 +1,11 @@
 // The batch report (one aggregate pass) against a brute-force count, with ids crossing 999 → 1,000, an empty batch
-// and a batch without a single receipt; unknown and malformed ids are null.
+// and a batch without a single receipt; failures by kind; the counters of the same snapshot; the people a batch and its
+// resends reached; unknown and malformed ids are null.
 import { beforeAll, expect, test } from "vitest";
+import { db } from "@/lib/db/client";
 import { pool } from "@/lib/db/pool";
 import { account, batch, messages, nextIdAt, type MessageSpec } from "@/test/report-data";
-import { bucketsFor, getBatchReport } from "./batch-report";
+import { bucketsFor, getBatchReport, LARGE_BATCH } from "./batch-report";
 
 let accountId: string;
 const start = new Date(Date.now() - 3_600_000);
@@ -28,6 +30,7 @@ function spec(i: number): MessageSpec {
         submittedAt,
         receiptAt,
         deliveryStatus: i % 20 === 6 ? "DeliveryImpossible" : "Expired",
+        failureClass: i % 20 === 6 ? "INVALID_NUMBER" : "ABSENT",
       };
     case 7:
       return {
@@ -82,13 +85,25 @@ test("1,100 messages with ids crossing 999 → 1,000: every figure equals a full
   });
   expect(report.operators.reduce((s, o) => s + o.sent, 0)).toBe(1_100);
 
-  // Failure reasons: raw deliveryStatus and lastError, largest first.
+  // Failure reasons by kind, largest first, each with the provider's statuses or errors behind it.
   expect(report.failures).toEqual([
-    { state: "REJECTED", deliveryStatus: null, error: "Refused by the provider: invalid number", count: 110 },
-    { state: "UNKNOWN", deliveryStatus: null, error: "Outcome unknown: timeout", count: 110 },
-    { state: "FAILED", deliveryStatus: "DeliveryImpossible", error: null, count: 55 },
-    { state: "FAILED", deliveryStatus: "Expired", error: null, count: 55 },
+    {
+      kind: "OUTCOME_UNKNOWN",
+      count: 110,
+      details: [{ deliveryStatus: null, error: "Outcome unknown: timeout", count: 110 }],
+    },
+    {
+      kind: "REFUSED",
+      count: 110,
+      details: [{ deliveryStatus: null, error: "Refused by the provider: invalid number", count: 110 }],
+    },
+    { kind: "ABSENT", count: 55, details: [{ deliveryStatus: "Expired", error: null, count: 55 }] },
+    { kind: "INVALID_NUMBER", count: 55, details: [{ deliveryStatus: "DeliveryImpossible", error: null, count: 55 }] },
   ]);
+  // The counters come from the same snapshot, and agree with every section.
+  expect(report.counters).toMatchObject({ deliveredCount: 660, failedCount: 110, queuedCount: 110, pendingCount: 1 });
+  expect(report.operators.reduce((s, o) => s + o.delivered, 0)).toBe(report.counters.deliveredCount);
+  expect(report.reached).toEqual({ reached: 660, targeted: 1_102, batches: 1 });
 
   // The last point holds every sent message: delivered + answered + failed + no receipt (queued, unknown).
   const last = report.timeline.at(-1)!;
@@ -126,15 +141,28 @@ test("an empty batch and a batch without receipts", async () => {
   expect(report.failures).toEqual([]);
 });
 
-test("cached per batch: within the TTL a live batch's report is the same computation; a settled batch's change is read at once", async () => {
+test("cached per batch and counter move: unchanged counters share a computation, a change is read at once; a large live batch at most every 10 s", async () => {
   const live = await batch(accountId, { name: "Live", state: "SENDING" });
   const first = await getBatchReport(live);
   const [second, third] = await Promise.all([getBatchReport(live), getBatchReport(live)]);
   expect(second!.computedAt).toBe(first!.computedAt);
   expect(third).toBe(second);
   await messages(live, [{ phone: "254712000001", state: "QUEUED", operator: "Safaricom", submittedAt: new Date() }]);
-  expect((await getBatchReport(live))!.operators).toEqual([]); // still the cached figure (10 s)
-  expect((await getBatchReport(live, { fresh: true }))!.operators).toHaveLength(1);
+  const moved = (await getBatchReport(live))!;
+  expect(moved.operators).toHaveLength(1); // the counters moved: a report of this moment
+  expect(moved.counters.queuedCount).toBe(1);
+
+  const large = await batch(accountId, { name: "Large", state: "SENDING" });
+  await pool().query(`UPDATE "Batch" SET "recipientCount" = $2 WHERE id = $1`, [large, LARGE_BATCH]);
+  expect((await getBatchReport(large))!.operators).toEqual([]);
+  await messages(large, [{ phone: "254712000004", state: "QUEUED", operator: "Airtel", submittedAt: new Date() }]);
+  await pool().query(`UPDATE "Batch" SET "recipientCount" = $2 WHERE id = $1`, [large, LARGE_BATCH]);
+  const lagging = (await getBatchReport(large))!;
+  expect(lagging.operators).toEqual([]); // still the cached figure (10 s), and it says of when
+  expect(lagging.batchUpdatedAt.getTime()).toBeLessThan(
+    (await db.batch.findUniqueOrThrow({ where: { id: large } })).updatedAt.getTime(),
+  );
+  expect((await getBatchReport(large, { fresh: true }))!.operators).toHaveLength(1);
 
   const settled = await batch(accountId, { name: "Settled" });
   expect((await getBatchReport(settled))!.operators).toEqual([]);
@@ -150,6 +178,30 @@ test("cached per batch: within the TTL a live batch's report is the same computa
   expect((await getBatchReport(lingering))!.live).toBe(true);
   await pool().query(`UPDATE "Batch" SET "updatedAt" = now() - interval '1 hour' WHERE id = $1`, [lingering]);
   expect((await getBatchReport(lingering))!.live).toBe(false);
+});
+
+test("reached: a batch and its resends, each number counted once, of those the first batch targeted", async () => {
+  const parent = await batch(accountId, { name: "Parent" });
+  await messages(parent, [
+    { phone: "254712100001", state: "DELIVERED", operator: "Safaricom" },
+    { phone: "254712100002", state: "FAILED", operator: "Safaricom", failureClass: "ABSENT" },
+    { phone: "254712100003", state: "FAILED", operator: "Airtel", failureClass: "ABSENT" },
+    { phone: "254712100004", state: "SUPPRESSED" },
+  ]);
+  const child = await batch(accountId, { name: "Parent (resend)" });
+  const grandchild = await batch(accountId, { name: "Parent (resend) (resend)" });
+  await pool().query(`UPDATE "Batch" SET "parentBatchId" = $2 WHERE id = $1`, [child, parent]);
+  await pool().query(`UPDATE "Batch" SET "parentBatchId" = $2 WHERE id = $1`, [grandchild, child]);
+  await messages(child, [
+    { phone: "254712100002", state: "DELIVERED", operator: "Safaricom" },
+    { phone: "254712100003", state: "FAILED", operator: "Airtel", failureClass: "ABSENT" },
+  ]);
+  await messages(grandchild, [
+    { phone: "254712100003", state: "FAILED", operator: "Airtel", failureClass: "ABSENT" },
+    { phone: "254712100001", state: "DELIVERED", operator: "Safaricom" }, // reached already: counted once
+  ]);
+  for (const id of [parent, child, grandchild])
+    expect((await getBatchReport(id, { fresh: true }))!.reached, id).toEqual({ reached: 2, targeted: 3, batches: 3 });
 });
 
 test("unknown and malformed ids are null", async () => {

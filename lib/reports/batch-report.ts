@@ -1,25 +1,32 @@
-// A batch's delivery report: outcomes over time, by operator, and the failure reasons — all from ONE statement that
-// reads the batch's messages once (one GROUP BY over a small key, rolled up here; a 1,000,000-recipient batch is
-// measured in BENCHMARKS.md). That pass grows with the batch, so it is never run per poll: the result is cached per
-// batch (report-cache.ts) for 10 s while the batch is changing; once it is quiet the cache key carries the batch's
-// updatedAt (moved by the counter triggers on every state change), so it is read again only when something changed.
-// The page polls it every 15 s while live, every 60 s otherwise (the live counters, kept by triggers, poll every 2 s).
+// A batch's delivery report: outcomes over time, by operator, and the failure reasons by kind (failure-classes.ts) —
+// all from ONE statement that reads the batch's messages once (one GROUP BY over a small key, rolled up here; a
+// 1,000,000-recipient batch is measured in BENCHMARKS.md), in the same snapshot as the batch's counters, which come
+// with it: the page shows every section "as of" one moment and never beside counters it contradicts. The cache key
+// carries the batch's updatedAt (moved by the counter triggers on every state change), so the page, which asks again
+// whenever its live counters move, gets a report of the same moment; only a large batch that is still changing
+// (LARGE_BATCH recipients or more, where a pass costs more) is read at most every 10 s and says so by its time.
+// With it, "reached": the people a batch and its resends reached, of those its first batch targeted.
 //
 // Time buckets need no scan to choose: the span runs from when the batch started to now (still changing) or to the
 // batch's updatedAt, which the counter triggers move on every state change, i.e. at the last receipt applied.
 import "server-only";
+import type pg from "pg";
 import { pool } from "@/lib/db/pool";
 import { transaction } from "@/lib/db/transaction";
 import { uuidParam } from "@/lib/http/params";
+import { STATE_COUNTERS, type BatchCounters } from "@/lib/batches/counters";
 import { DELIVERED_STATES, FAILED_STATES, PROBLEM_STATES, SENT_STATES, isActiveBatch } from "@/lib/batches/states";
 import { getOrgTimeZone } from "@/lib/organisation/time-zone";
 import { zonedParts } from "@/lib/time/zoned-parts";
+import { failureKindOf, type FailureKind } from "@/lib/receipts/failure-classes";
 import { cached } from "./report-cache";
 
 const BUCKET_SECONDS = [1, 2, 5, 10, 15, 30, 60, 120, 300, 600, 900, 1800, 3600, 7200, 10_800, 21_600, 43_200, 86_400];
 const MAX_BUCKETS = 60; // points on the chart: one more, the origin
-const FAILURE_REASONS = 20;
+const FAILURE_DETAILS = 10;
 const QUIET_MS = 5 * 60_000;
+/** From this many recipients a changing batch's report is computed at most every 10 s (one pass costs more). */
+export const LARGE_BATCH = 50_000;
 
 export type TimePoint = { at: string; delivered: number; answered: number; failed: number; awaiting: number };
 export type OperatorRow = {
@@ -30,13 +37,24 @@ export type OperatorRow = {
   unknown: number;
   awaiting: number;
 };
-export type FailureReason = { state: string; deliveryStatus: string | null; error: string | null; count: number };
+/** One kind of failure (failure-classes.ts) with its count and the provider's statuses or errors behind it. */
+export type FailureReason = {
+  kind: FailureKind;
+  count: number;
+  details: { deliveryStatus: string | null; error: string | null; count: number }[];
+};
+/** People reached by the batch and its resends, of those the first batch targeted. */
+export type Reached = { reached: number; targeted: number; batches: number };
 export type BatchReport = {
   /** Cumulative, at the end of each bucket: of the messages sent so far, how many are delivered, … */
   timeline: TimePoint[];
   bucketSeconds: number;
   operators: OperatorRow[];
   failures: FailureReason[];
+  reached: Reached;
+  /** The batch's counters and last change, read in the same snapshot as every figure above. */
+  counters: BatchCounters;
+  batchUpdatedAt: Date;
   computedAt: string;
   /** The batch can still change (sending, or receipts awaited): its page keeps polling the report. */
   live: boolean;
@@ -49,11 +67,13 @@ type Row = {
   operator: string | null;
   status: string | null;
   error: string | null;
+  class: string | null;
   n: string;
 };
 
+type Detail = FailureReason["details"][number];
 /** Equal counts in a stable order. */
-const key = (f: FailureReason) => `${f.state}\u0000${f.deliveryStatus ?? ""}\u0000${f.error ?? ""}`;
+const detailKey = (d: Detail) => `${d.deliveryStatus ?? ""}\u0000${d.error ?? ""}`;
 
 /**
  * Picks bucket width and count for a span: at most 60 buckets of a round width, on the boundaries of the organisation's
@@ -77,7 +97,11 @@ export async function getBatchReport(id: string, options: { fresh?: boolean } = 
     createdAt: Date;
     updatedAt: Date;
     queuedCount: number;
-  }>(`SELECT state, "startedAt", "createdAt", "updatedAt", "queuedCount" FROM "Batch" WHERE id = $1`, [id]);
+    recipientCount: number;
+  }>(
+    `SELECT state, "startedAt", "createdAt", "updatedAt", "queuedCount", "recipientCount" FROM "Batch" WHERE id = $1`,
+    [id],
+  );
   const batch = rows[0];
   if (!batch) return null;
   // Still changing: sending, or receipts arriving (the counters moved in the last 5 minutes). A finished batch with a
@@ -86,13 +110,16 @@ export async function getBatchReport(id: string, options: { fresh?: boolean } = 
     isActiveBatch(batch.state) || (batch.queuedCount > 0 && Date.now() - batch.updatedAt.getTime() < QUIET_MS);
   const timeZone = await getOrgTimeZone();
   const compute = async () => ({
-    ...(await computeReport(id, batch.startedAt ?? batch.createdAt, live ? new Date() : batch.updatedAt, timeZone)),
+    ...(await computeReport(id, batch.startedAt ?? batch.createdAt, live ? null : batch.updatedAt, timeZone)),
     live,
   });
   if (options.fresh) return compute();
-  // A settled batch's key carries its updatedAt: the first read after it settles, or after a late receipt, is fresh.
-  const key = `batch-report:${id}:${timeZone}:${live ? "live" : batch.updatedAt.toISOString()}`;
-  return cached(key, () => (live ? 10_000 : 600_000), compute);
+  // The key carries the batch's updatedAt: a report of the moment the counters show. A large batch still changing
+  // would be read at every move of its counters: it is read at most every 10 s instead. Buckets follow the
+  // organisation's zone, so the key carries it too.
+  const throttled = live && batch.recipientCount >= LARGE_BATCH;
+  const key = `batch-report:${id}:${timeZone}:${throttled ? "live" : batch.updatedAt.toISOString()}`;
+  return cached(key, () => (throttled ? 10_000 : 600_000), compute);
 }
 
 /** The one aggregate statement, exported for the benchmark's EXPLAIN ANALYZE (bench/report-queries.ts). */
@@ -115,24 +142,41 @@ export function batchReportQuery(
               state::text AS state, operator,
               CASE WHEN state = ANY($6::"MessageState"[]) THEN "deliveryStatus" END AS status,
               CASE WHEN state = ANY($6::"MessageState"[]) THEN "lastError" END AS error,
+              CASE WHEN state = ANY($6::"MessageState"[]) THEN "failureClass" END AS class,
               count(*) AS n
        FROM "Message" WHERE "batchId" = $1 AND state = ANY($7::"MessageState"[])
-       GROUP BY 1, 2, 3, 4, 5, 6`,
+       GROUP BY 1, 2, 3, 4, 5, 6, 7`,
     values: [id, origin, seconds, count, [...DELIVERED_STATES, ...FAILED_STATES], PROBLEM_STATES, SENT_STATES],
   };
 }
 
-async function computeReport(id: string, start: Date, end: Date, timeZone: string): Promise<Omit<BatchReport, "live">> {
-  const { origin, seconds, count } = bucketsFor(start, end, timeZone);
+type Snapshot = BatchCounters & { updatedAt: Date; parentBatchId: string | null };
+
+/** `end` null: the batch is still changing, its span runs to now. */
+async function computeReport(
+  id: string,
+  start: Date,
+  end: Date | null,
+  timeZone: string,
+): Promise<Omit<BatchReport, "live">> {
+  const { origin, seconds, count } = bucketsFor(start, end ?? new Date(), timeZone);
   const query = batchReportQuery(id, origin, seconds, count);
-  const { rows } = await transaction(async (client) => {
+  const { rows, batch, reached } = await transaction(async (client) => {
+    // One snapshot for the counters, the aggregate and the reach, so that they agree with each other.
+    await client.query("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY");
+    const counters = await client.query<Snapshot>(
+      `SELECT ${STATE_COUNTERS.map((c) => `"${c.field}"`).join(", ")}, "updatedAt", "parentBatchId" FROM "Batch" WHERE id = $1`,
+      [id],
+    );
     // The planner cannot know the groups are few (it has no statistics on the bucket expressions): it would sort a
     // million rows (spilling to disk), or hash in one process. The groups fit in a few kilobytes, so: hash, in each
     // parallel worker, whatever the estimate. For this statement only (bench/report-queries.ts measures the difference).
     await client.query("SET LOCAL enable_sort = off");
     await client.query("SET LOCAL parallel_setup_cost = 0");
     await client.query("SET LOCAL parallel_tuple_cost = 0");
-    return client.query<Row>(query.text, query.values);
+    const aggregate = await client.query<Row>(query.text, query.values);
+    const batch = counters.rows[0]!;
+    return { rows: aggregate.rows, batch, reached: await familyReach(client, id, batch) };
   });
   const sent = new Array<number>(count).fill(0);
   const finals = {
@@ -141,7 +185,7 @@ async function computeReport(id: string, start: Date, end: Date, timeZone: strin
     failed: new Array<number>(count).fill(0),
   };
   const operators = new Map<string, OperatorRow>();
-  const reasons = new Map<string, FailureReason>();
+  const reasons = new Map<FailureKind, FailureReason & { byDetail: Map<string, Detail> }>();
   for (const row of rows) {
     const n = Number(row.n);
     sent[row.sb]! += n;
@@ -159,13 +203,25 @@ async function computeReport(id: string, start: Date, end: Date, timeZone: strin
     else o.awaiting += n;
     operators.set(name, o);
     if ((PROBLEM_STATES as readonly string[]).includes(row.state)) {
-      const reason = { state: row.state, deliveryStatus: row.status, error: row.error, count: 0 };
-      const r = reasons.get(key(reason)) ?? reason;
-      r.count += n;
-      reasons.set(key(reason), r);
+      const kind = failureKindOf(row.state, row.class);
+      const reason = reasons.get(kind) ?? { kind, count: 0, details: [], byDetail: new Map<string, Detail>() };
+      reason.count += n;
+      const detail = { deliveryStatus: row.status, error: row.error, count: 0 };
+      const d = reason.byDetail.get(detailKey(detail)) ?? detail;
+      d.count += n;
+      reason.byDetail.set(detailKey(detail), d);
+      reasons.set(kind, reason);
     }
   }
-  const failures = [...reasons.values()];
+  const failures: FailureReason[] = [...reasons.values()]
+    .map(({ kind, count, byDetail }) => ({
+      kind,
+      count,
+      details: [...byDetail.values()]
+        .sort((a, b) => b.count - a.count || detailKey(a).localeCompare(detailKey(b)))
+        .slice(0, FAILURE_DETAILS),
+    }))
+    .sort((a, b) => b.count - a.count || a.kind.localeCompare(b.kind));
   // The first point is the origin, before anything: the chart starts from zero.
   const timeline: TimePoint[] = [{ at: origin.toISOString(), delivered: 0, answered: 0, failed: 0, awaiting: 0 }];
   const total = { sent: 0, delivered: 0, answered: 0, failed: 0 };
@@ -187,7 +243,40 @@ async function computeReport(id: string, start: Date, end: Date, timeZone: strin
     timeline,
     bucketSeconds: seconds,
     operators: [...operators.values()].sort((a, b) => b.sent - a.sent || a.operator.localeCompare(b.operator)),
-    failures: failures.sort((a, b) => b.count - a.count || key(a).localeCompare(key(b))).slice(0, FAILURE_REASONS),
+    failures,
+    reached,
+    counters: Object.fromEntries(STATE_COUNTERS.map((c) => [c.field, batch[c.field]])) as BatchCounters,
+    batchUpdatedAt: batch.updatedAt,
     computedAt: new Date().toISOString(),
   };
+}
+
+/**
+ * The people reached by a batch's family — its first batch and every resend below it — of those the first batch
+ * targeted (its recipients but the suppressed). A number delivered in the batch and again in a resend counts once,
+ * so a family is counted by distinct numbers; a batch alone is its counters.
+ */
+async function familyReach(client: pg.PoolClient, id: string, batch: Snapshot): Promise<Reached> {
+  const delivered = batch.deliveredCount + batch.answeredCount;
+  const { rows } = await client.query<{ family: string[]; targeted: number }>(
+    `WITH RECURSIVE up AS (
+       SELECT id, "parentBatchId" FROM "Batch" WHERE id = $1
+       UNION ALL SELECT b.id, b."parentBatchId" FROM "Batch" b JOIN up ON b.id = up."parentBatchId"
+     ),
+     family AS (
+       SELECT id FROM up WHERE "parentBatchId" IS NULL
+       UNION ALL SELECT b.id FROM "Batch" b JOIN family f ON b."parentBatchId" = f.id
+     )
+     SELECT array_agg(f.id::text) AS family,
+            (SELECT "recipientCount" - "suppressedCount" FROM "Batch" WHERE id = (SELECT id FROM up WHERE "parentBatchId" IS NULL)) AS targeted
+     FROM family f`,
+    [id],
+  );
+  const { family, targeted } = rows[0]!;
+  if (family.length <= 1) return { reached: delivered, targeted, batches: 1 };
+  const { rows: counted } = await client.query<{ reached: number }>(
+    `SELECT count(DISTINCT phone)::int AS reached FROM "Message" WHERE "batchId" = ANY($1::uuid[]) AND state = ANY($2::"MessageState"[])`,
+    [family, DELIVERED_STATES],
+  );
+  return { reached: counted[0]!.reached, targeted, batches: family.length };
 }

@@ -45,7 +45,9 @@ test("days, periods and units from the counters, with the day boundary at midnig
         operator: "Safaricom",
         submittedAt: createdAt,
         smsUnits: s === "PENDING" ? null : units,
-        ...(s === "FAILED" ? { deliveryStatus: "DeliveryImpossible", receiptAt: createdAt } : {}),
+        ...(s === "FAILED"
+          ? { deliveryStatus: "DeliveryImpossible", failureClass: "INVALID_NUMBER", receiptAt: createdAt }
+          : {}),
         ...(s === "UNKNOWN" ? { lastError: "Outcome unknown: timeout" } : {}),
       })),
     );
@@ -92,11 +94,27 @@ test("days, periods and units from the counters, with the day boundary at midnig
   expect(utc.periods[0]).toMatchObject({ label: "Today", batches: 1, sent: 1 });
   expect(report.active.map((b) => [b.name, b.pendingCount, b.deliveredCount])).toEqual([["sending now", 2, 1]]);
   expect(report.active[0]!.id).toBe(live);
+  expect(report.active[0]!.phase.label).toBe("sending");
+  // Sent an hour ago and still waiting for a receipt: active too, and says so; past the no-receipt age: not.
+  await db.batch.updateMany({
+    where: { name: "just after midnight EAT" },
+    data: { finishedAt: new Date(now.getTime() - 3_600_000) },
+  });
+  const waiting = (await getOverviewReport(now)).active.find((b) => b.name === "just after midnight EAT");
+  expect(waiting?.phase.label).toBe("waiting for 1 receipt");
+  await db.batch.updateMany({
+    where: { name: "just after midnight EAT" },
+    data: { finishedAt: new Date(now.getTime() - 49 * 3_600_000) },
+  });
+  expect((await getOverviewReport(now)).active.map((b) => b.name)).toEqual(["sending now"]);
   // Failures of the last 7 days, newest batch first, each with its reasons.
   const failures = await getRecentFailures(now);
   expect(failures.map((f) => f.name)).toEqual(["just after midnight EAT", "yesterday evening"]);
   expect(failures[0]!.reasons).toEqual([
-    { state: "FAILED", deliveryStatus: "DeliveryImpossible", error: null, count: 1 },
+    { kind: "INVALID_NUMBER", count: 1, details: [{ deliveryStatus: "DeliveryImpossible", error: null, count: 1 }] },
   ]);
-  expect(failures[1]!.reasons[0]).toMatchObject({ state: "UNKNOWN", error: "Outcome unknown: timeout" });
+  expect(failures[1]!.reasons[0]).toMatchObject({
+    kind: "OUTCOME_UNKNOWN",
+    details: [{ error: "Outcome unknown: timeout" }],
+  });
 });

@@ -6,8 +6,10 @@
 // recipients.
 import "server-only";
 import { STATE_COUNTERS } from "@/lib/batches/counters";
+import { batchPhase } from "@/lib/batches/phase";
 import { ACTIVE_BATCH_STATES, DELIVERED_STATES, FAILED_STATES, SENT_STATES } from "@/lib/batches/states";
 import { db } from "@/lib/db/client";
+import { env } from "@/lib/env";
 import { pool } from "@/lib/db/pool";
 import { getBatchReport, type FailureReason } from "./batch-report";
 import { getOrgTimeZone } from "@/lib/organisation/time-zone";
@@ -90,19 +92,38 @@ export async function getOverviewReport(now = new Date(), timeZone?: string) {
     (typeof STATE_COUNTERS)[number]["field"],
     true
   >;
+  // Active: sending or about to, and sent but still waiting for receipts (within the no-receipt age).
+  const hours = env().NO_RECEIPT_AFTER_HOURS;
   const [active, totalBatches] = await Promise.all([
     db.batch.findMany({
-      where: { state: { in: [...ACTIVE_BATCH_STATES] } },
+      where: {
+        OR: [
+          { state: { in: [...ACTIVE_BATCH_STATES] } },
+          {
+            state: "COMPLETED",
+            queuedCount: { gt: 0 },
+            finishedAt: { gte: new Date(now.getTime() - hours * 3_600_000) },
+          },
+        ],
+      },
       orderBy: { createdAt: "desc" },
       take: 10,
-      select: { id: true, name: true, state: true, recipientCount: true, createdAt: true, ...counters },
+      select: {
+        id: true,
+        name: true,
+        state: true,
+        recipientCount: true,
+        createdAt: true,
+        finishedAt: true,
+        ...counters,
+      },
     }),
     db.batch.count(),
   ]);
   return {
     days,
     periods: [period("Today", 1), period("Last 7 days", 7), period("Last 30 days", 30)],
-    active,
+    active: active.map((batch) => ({ ...batch, phase: batchPhase(batch, hours, now) })),
     totalBatches,
   };
 }

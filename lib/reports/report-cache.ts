@@ -34,3 +34,8 @@ export async function cached<T>(key: string, ttlMs: (value: T) => number, comput
   map.set(key, { ...(entry ?? {}), expires: entry?.expires ?? 0, running });
   return running;
 }
+
+/** Drops a key, so that the next read computes it again (after a change this process made). */
+export function forget(key: string): void {
+  entries().delete(key);
+}

@@ -3,7 +3,7 @@
 import { revalidatePath } from "next/cache";
 import { z } from "zod";
 import { authorizedAction, type ActionResult } from "@/lib/auth/action";
-import { canSend } from "@/lib/auth/permissions";
+import { canRemoveCarrierOptOuts, canSend } from "@/lib/auth/permissions";
 import { addOptOut, removeOptOut } from "@/lib/opt-outs/opt-outs";
 
 const addSchema = z.object({
@@ -30,7 +30,8 @@ const removeSchema = z.object({
 /** Bound to the row's number; the reason comes from the confirm step (components/console/row-action.tsx). */
 export async function removeOptOutAction(phone: string, reason?: string): Promise<ActionResult> {
   return authorizedAction({ allowed: canSend, input: removeSchema }, { phone, reason }, async (input, actor) => {
-    await removeOptOut(input.phone, actor.id, input.reason);
+    // A carrier blacklist is removed by an administrator only (lib/opt-outs/opt-outs.ts says why).
+    await removeOptOut(input.phone, actor.id, input.reason, canRemoveCarrierOptOuts(actor));
     revalidatePath("/opt-outs");
     return { ok: true, message: `${input.phone} removed from the opt-out list.` };
   });

@@ -7,7 +7,8 @@ import { Card } from "@/components/ui/card";
 import { Input } from "@/components/ui/field";
 import { PageHeader } from "@/components/ui/page-header";
 import { EmptyState, Table, Td, Th, THead, Tr } from "@/components/ui/table";
-import { canSend } from "@/lib/auth/permissions";
+import { Badge } from "@/components/ui/badge";
+import { canRemoveCarrierOptOuts, canSend } from "@/lib/auth/permissions";
 import { requireActor } from "@/lib/auth/session";
 import { listOptOuts } from "@/lib/opt-outs/opt-outs";
 import { addOptOutAction, removeOptOutAction } from "./actions";
@@ -22,7 +23,7 @@ export default async function OptOutsPage({
 }: {
   searchParams: Promise<{ q?: string | string[]; after?: string | string[] }>;
 }) {
-  await requireActor(canSend);
+  const actor = await requireActor(canSend);
   const params = await searchParams;
   const q = one(params.q)?.slice(0, 40);
   const after = one(params.after)?.slice(0, 20);
@@ -32,7 +33,7 @@ export default async function OptOutsPage({
     <div className="space-y-6">
       <PageHeader
         title="Opt-outs"
-        description="Numbers that are never sent to: every batch stores them as suppressed."
+        description="Numbers that are never sent to: every batch stores them as suppressed, and no resend takes them. A number the network reports blacklisted (it blocked the sender) is added by itself; only an administrator removes it."
       />
       <Card title="Add">
         <AddOptOut action={addOptOutAction} />
@@ -62,20 +63,31 @@ export default async function OptOutsPage({
             {page.rows.map((row) => (
               <Tr key={row.phone}>
                 <Td className="font-mono">{row.phone}</Td>
-                <Td>{row.reason ?? ""}</Td>
+                <Td>
+                  {row.source === "carrier" ? (
+                    <>
+                      <Badge tone="danger">carrier blacklist</Badge>{" "}
+                    </>
+                  ) : null}
+                  {row.reason ?? ""}
+                </Td>
                 <Td className="whitespace-nowrap">
                   <Time at={row.createdAt} />
-                  {row.createdBy ? ` · ${row.createdBy}` : ""}
+                  {row.createdBy ? ` · ${row.createdBy}` : row.source === "carrier" ? " · by the network" : ""}
                 </Td>
                 <Td>
-                  <RowAction
-                    label="Remove"
-                    name={`Remove ${row.phone}`}
-                    confirm={`Remove ${row.phone} from the opt-out list? Every batch from now on sends to this number again${row.reason ? ` (it was opted out: “${row.reason}”)` : ""}.`}
-                    confirmLabel="Remove from the opt-out list"
-                    reason={{ label: "Why (kept in the audit log)" }}
-                    run={removeOptOutAction.bind(null, row.phone)}
-                  />
+                  {row.source !== "carrier" || canRemoveCarrierOptOuts(actor) ? (
+                    <RowAction
+                      label="Remove"
+                      name={`Remove ${row.phone}`}
+                      confirm={`Remove ${row.phone} from the opt-out list? Every batch from now on sends to this number again${row.reason ? ` (it was opted out: “${row.reason}”)` : ""}.`}
+                      confirmLabel="Remove from the opt-out list"
+                      reason={{ label: "Why (kept in the audit log)" }}
+                      run={removeOptOutAction.bind(null, row.phone)}
+                    />
+                  ) : (
+                    <span className="text-xs text-slate-500">an administrator can remove it</span>
+                  )}
                 </Td>
               </Tr>
             ))}

@@ -9,6 +9,8 @@ import { OUTCOME_COLORS } from "@/components/ui/chart-colors";
 import { CodeBlock, prettyJson } from "@/components/ui/code-block";
 import { controlClass } from "@/components/ui/field";
 import { Notice } from "@/components/ui/notice";
+import { FailureKindLabel } from "@/components/batches/failure-kind";
+import { UnknownStatuses } from "@/components/receipts/unknown-statuses";
 import { PageHeader } from "@/components/ui/page-header";
 import { EmptyRow, Table, Td, THead, Th, Tr } from "@/components/ui/table";
 import { canViewReceipts } from "@/lib/auth/permissions";
@@ -18,6 +20,13 @@ import { listAgeingMessages } from "@/lib/reports/ageing-messages";
 import { formatDuration } from "@/lib/reports/format";
 import { getReceiptLag, LAG_SAMPLE } from "@/lib/reports/receipt-lag";
 import { listReceipts, receiptFilterSchema, UNMATCHED_REASONS } from "@/lib/reports/receipt-log";
+import { listReceiptStatuses } from "@/lib/reports/receipt-statuses";
+import { isFailureClass } from "@/lib/receipts/failure-classes";
+import { mapDeliveryStatus } from "@/lib/receipts/status-map";
+import { cachedMappings } from "@/lib/receipts/status-mappings";
+import { getOrgTimeZone } from "@/lib/organisation/time-zone";
+import { formatDateTime } from "@/lib/time/format";
+import { mapStatusAction } from "./actions";
 
 export const metadata: Metadata = { title: "Receipts" };
 export const dynamic = "force-dynamic";
@@ -39,7 +48,13 @@ export default async function ReceiptsPage({
   const parsed = receiptFilterSchema.safeParse(raw);
   const filter = parsed.success ? parsed.data : {};
   const agedAfter = cursorParam.safeParse(raw.aged_after).success ? raw.aged_after : undefined;
-  const [page, lag, ageing] = await Promise.all([listReceipts(filter), getReceiptLag(), listAgeingMessages(agedAfter)]);
+  const [page, lag, ageing, statuses] = await Promise.all([
+    listReceipts(filter),
+    getReceiptLag(),
+    listAgeingMessages(agedAfter),
+    listReceiptStatuses(),
+  ]);
+  const [mappings, timeZone] = await Promise.all([cachedMappings(), getOrgTimeZone()]);
   const query = (extra: Record<string, string>) =>
     new URLSearchParams({
       ...Object.fromEntries(
@@ -52,11 +67,67 @@ export default async function ReceiptsPage({
     <div className="space-y-8">
       <PageHeader
         title="Receipts"
-        description="Every delivery receipt as the provider sent it, the ones that matched no message and why, how long receipts take, and messages still waiting for one."
+        description="Statuses Tuma does not know yet, every delivery receipt as the provider sent it, the ones that matched no message and why, how long receipts take, and messages still waiting for one."
       />
       {parsed.success ? null : (
         <Notice tone="error">{parsed.error.issues.map((i) => i.message).join(" ")} The filter was ignored.</Notice>
       )}
+
+      <section aria-label="Unknown statuses" className="space-y-3">
+        <h2 className="text-lg font-semibold">Statuses Tuma does not know</h2>
+        <p className="text-sm text-slate-600">
+          A message with such a status is kept as still on its way, so it never ends. Say what the status means: it
+          applies at once to the messages holding it (their counters and reports follow) and to every later receipt. A
+          mapping is recorded in the audit log and cannot be changed afterwards.
+        </p>
+        <UnknownStatuses
+          action={mapStatusAction}
+          rows={statuses.unmapped.map((s) => ({
+            status: s.status,
+            receipts: s.receipts,
+            seen: [formatDateTime(s.firstSeenAt, timeZone), formatDateTime(s.lastSeenAt, timeZone)],
+            examples: s.examples,
+          }))}
+        />
+        {statuses.mapped.length > 0 ? (
+          <details className="text-sm">
+            <summary className="cursor-pointer text-sky-700">
+              Mapped by administrators ({statuses.mapped.length.toLocaleString()})
+            </summary>
+            <Table aria-label="Mapped statuses">
+              <THead>
+                <Th>Status</Th>
+                <Th>Means</Th>
+                <Th numeric>Receipts</Th>
+                <Th>Mapped</Th>
+              </THead>
+              <tbody>
+                {statuses.mapped.map((s) => (
+                  <Tr key={s.status}>
+                    <Td className="font-mono text-xs">{s.status}</Td>
+                    <Td>
+                      {s.state === "FAILED" && isFailureClass(s.failureClass) ? (
+                        <>
+                          failed: <FailureKindLabel kind={s.failureClass} />
+                        </>
+                      ) : s.state === "QUEUED" ? (
+                        "still on its way"
+                      ) : (
+                        (s.state ?? "").toLowerCase()
+                      )}
+                    </Td>
+                    <Td numeric>{s.receipts.toLocaleString()}</Td>
+                    <Td className="whitespace-nowrap text-slate-600">
+                      {s.mappedAt ? <Time at={s.mappedAt} /> : "—"}
+                      {s.mappedBy ? ` · ${s.mappedBy}` : ""}
+                    </Td>
+                  </Tr>
+                ))}
+              </tbody>
+            </Table>
+          </details>
+        ) : null}
+      </section>
 
       <section aria-label="Receipt log" className="space-y-3">
         <h2 className="text-lg font-semibold">Receipt log</h2>
@@ -104,7 +175,15 @@ export default async function ReceiptsPage({
                 <Td className="whitespace-nowrap text-slate-600">
                   <Time at={r.receivedAt} seconds />
                 </Td>
-                <Td className="font-mono text-xs">{r.deliveryStatus}</Td>
+                <Td className="font-mono text-xs">
+                  {r.deliveryStatus}
+                  {mapDeliveryStatus(r.deliveryStatus, mappings).source === "unknown" ? (
+                    <>
+                      {" "}
+                      <Badge tone="warning">unknown</Badge>
+                    </>
+                  ) : null}
+                </Td>
                 <Td className="whitespace-nowrap">
                   {r.messageId ? (
                     <Link href={`/messages/${r.messageId}`} className="text-sky-700 underline">

@@ -3,9 +3,12 @@
 import { revalidatePath } from "next/cache";
 import { authorizedAction, type ActionResult } from "@/lib/auth/action";
 import { canManageAccounts } from "@/lib/auth/permissions";
+import { z } from "zod";
 import { accountSchema, saveAccount } from "@/lib/accounts/save-account";
 import { getOrgTimeZone } from "@/lib/organisation/time-zone";
 import { setOrgTimeZone, timeZoneSchema } from "@/lib/organisation/set-time-zone";
+import { clearSenderIdProblem } from "@/lib/accounts/sender-id-problems";
+import { uuidParam } from "@/lib/http/params";
 import { rotateReceiptSecret, rotateReceiptSecretSchema } from "@/lib/receipts/rotate-receipt-secret";
 import { formatOverlapEnd } from "@/components/settings/overlap-end";
 
@@ -14,6 +17,16 @@ export async function saveAccountAction(_previous: ActionResult | null, form: Fo
     await saveAccount(input, actor.id);
     revalidatePath("/settings");
     return { ok: true, message: "Saved. The token is stored encrypted; only its last four characters are shown." };
+  });
+}
+
+/** The network's refusal of a sender ID is cleared, once its registration is fixed. */
+export async function clearSenderIdProblemAction(accountId: string, sender: string): Promise<ActionResult> {
+  const input = z.object({ accountId: uuidParam, sender: z.string().max(100) });
+  return authorizedAction({ allowed: canManageAccounts, input }, { accountId, sender }, async (ids, actor) => {
+    await clearSenderIdProblem(ids.accountId, ids.sender, actor.id);
+    revalidatePath("/settings");
+    return { ok: true, message: `The warning about “${ids.sender}” is cleared.` };
   });
 }
 

@@ -7,12 +7,14 @@ import { Badge } from "@/components/ui/badge";
 import { Card } from "@/components/ui/card";
 import { PageHeader } from "@/components/ui/page-header";
 import { Table, Td, THead, Th, Tr } from "@/components/ui/table";
+import { RowAction } from "@/components/console/row-action";
 import { listAccounts } from "@/lib/accounts/list-accounts";
+import { listSenderIdProblems } from "@/lib/accounts/sender-id-problems";
 import { canManageAccounts } from "@/lib/auth/permissions";
 import { requireActor } from "@/lib/auth/session";
 import { getOrgTimeZone } from "@/lib/organisation/time-zone";
 import { timeZoneNames } from "@/lib/time/zone";
-import { rotateReceiptSecretAction, saveAccountAction, setTimeZoneAction } from "./actions";
+import { clearSenderIdProblemAction, rotateReceiptSecretAction, saveAccountAction, setTimeZoneAction } from "./actions";
 
 export const metadata: Metadata = { title: "Settings" };
 export const dynamic = "force-dynamic";
@@ -31,7 +33,11 @@ const NEW_ACCOUNT = {
 
 export default async function SettingsPage() {
   await requireActor(canManageAccounts);
-  const [accounts, timeZone] = await Promise.all([listAccounts(), getOrgTimeZone()]);
+  const [accounts, timeZone, senderProblems] = await Promise.all([
+    listAccounts(),
+    getOrgTimeZone(),
+    listSenderIdProblems(),
+  ]);
   const now = new Date();
   return (
     <div className="space-y-8">
@@ -68,6 +74,45 @@ export default async function SettingsPage() {
           </tbody>
         </Table>
       </section>
+      {senderProblems.length > 0 ? (
+        <section aria-label="Sender IDs the network refused" className="space-y-3">
+          <h2 className="text-lg font-semibold">Sender IDs the network refused</h2>
+          <p className="text-sm text-slate-600">
+            Receipts said the network does not know or has blocked these sender IDs: every message sent with one fails.
+            Have it registered with the provider (or use another), then clear the warning.
+          </p>
+          <Table>
+            <THead>
+              <Th>Account</Th>
+              <Th>Sender ID</Th>
+              <Th>Last status</Th>
+              <Th numeric>Messages</Th>
+              <Th>
+                <span className="sr-only">Actions</span>
+              </Th>
+            </THead>
+            <tbody>
+              {senderProblems.map((p) => (
+                <Tr key={`${p.accountId}:${p.sender}`}>
+                  <Td>{p.account}</Td>
+                  <Td className="font-mono">{p.sender}</Td>
+                  <Td className="font-mono text-xs">{p.status}</Td>
+                  <Td numeric>{p.messages.toLocaleString()}</Td>
+                  <Td>
+                    <RowAction
+                      label="Clear"
+                      name={`Clear the warning about ${p.sender}`}
+                      confirm={`Clear the warning about the sender ID “${p.sender}” on ${p.account}? Do it once the provider has registered it: batches sent with it stop showing the warning.`}
+                      confirmLabel="Clear the warning"
+                      run={clearSenderIdProblemAction.bind(null, p.accountId, p.sender)}
+                    />
+                  </Td>
+                </Tr>
+              ))}
+            </tbody>
+          </Table>
+        </section>
+      ) : null}
       <Card title="Edit or add an account" className="space-y-3">
         <p className="text-sm text-slate-600">
           Switching from the sandbox to the real provider is its base URL and token. Tokens are stored encrypted and

@@ -50,13 +50,19 @@ export async function resendPreviewAction(id: string): Promise<ResendPreview | A
 }
 
 const resendInput = z
-  .object({ id: uuidParam, unknown: z.boolean(), failed: z.boolean(), noReceipt: z.boolean() })
-  .refine((s) => s.unknown || s.failed || s.noReceipt, "Choose which recipients to resend to.");
+  .object({
+    id: uuidParam,
+    unknown: z.boolean(),
+    temporary: z.boolean(),
+    permanent: z.boolean(),
+    noReceipt: z.boolean(),
+  })
+  .refine((s) => s.unknown || s.temporary || s.permanent || s.noReceipt, "Choose which recipients to resend to.");
 
 /** The resend's confirm step: how many it would take for this scope, and their SMS units. */
 export async function resendUnitsAction(
   id: string,
-  scope: { unknown: boolean; failed: boolean; noReceipt: boolean },
+  scope: { unknown: boolean; temporary: boolean; permanent: boolean; noReceipt: boolean },
 ): Promise<ResendCost | ActionResult> {
   let cost: ResendCost | null = null;
   const result = await authorizedAction(sendGate(resendInput), { id, ...scope }, async ({ id, ...scope }) => {
@@ -68,7 +74,7 @@ export async function resendUnitsAction(
 
 export async function resendAction(
   id: string,
-  scope: { unknown: boolean; failed: boolean; noReceipt: boolean },
+  scope: { unknown: boolean; temporary: boolean; permanent: boolean; noReceipt: boolean },
 ): Promise<ActionResult> {
   const result = await authorizedAction(sendGate(resendInput), { id, ...scope }, async ({ id, ...scope }, actor) => {
     const created = await resendBatch(id, scope, actor.id);

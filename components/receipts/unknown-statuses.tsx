@@ -1,0 +1,75 @@
+"use client";
+// The statuses Tuma does not know, each with its form. The outcome of a mapping is announced here, above the table:
+// the mapped status leaves the table as the page is read again, and its form with it.
+import Link from "next/link";
+import { useState } from "react";
+import { ActionNotice } from "@/components/ui/action-notice";
+import { EmptyRow, Table, Td, THead, Th, Tr } from "@/components/ui/table";
+import type { ActionResult } from "@/lib/auth/action";
+import type { StatusExample } from "@/lib/reports/receipt-statuses";
+import { MapStatusForm } from "./map-status-form";
+
+type Action = (previous: ActionResult | null, form: FormData) => Promise<ActionResult>;
+export type UnknownStatusRow = {
+  status: string;
+  receipts: number;
+  /** First and last seen, formatted by the page. */
+  seen: [string, string];
+  examples: StatusExample[];
+};
+
+export function UnknownStatuses({ rows, action }: { rows: UnknownStatusRow[]; action: Action }) {
+  const [last, setLast] = useState<ActionResult | null>(null);
+  const announced: Action = async (previous, form) => {
+    const result = await action(previous, form);
+    setLast(result);
+    return result;
+  };
+  return (
+    <>
+      <ActionNotice result={last} />
+      <Table>
+        <THead>
+          <Th>Status</Th>
+          <Th numeric>Receipts</Th>
+          <Th>First seen / last seen (EAT)</Th>
+          <Th>Examples</Th>
+          <Th>What it means</Th>
+        </THead>
+        <tbody>
+          {rows.length === 0 ? <EmptyRow columns={5}>Every status received so far is known.</EmptyRow> : null}
+          {rows.map((s) => (
+            <Tr key={s.status}>
+              <Td className="font-mono text-xs">{s.status}</Td>
+              <Td numeric>{s.receipts.toLocaleString()}</Td>
+              <Td className="whitespace-nowrap text-slate-600">
+                {s.seen[0]}
+                <br />
+                {s.seen[1]}
+              </Td>
+              <Td className="text-xs">
+                <ul>
+                  {s.examples.map((e) => (
+                    <li key={e.receiptId} className="whitespace-nowrap">
+                      {e.messageId ? (
+                        <Link href={`/messages/${e.messageId}`} className="text-sky-700 underline">
+                          message {e.messageId}
+                        </Link>
+                      ) : (
+                        <span>receipt {e.receiptId} (no message)</span>
+                      )}{" "}
+                      <span className="font-mono">{e.phone ?? ""}</span>
+                    </li>
+                  ))}
+                </ul>
+              </Td>
+              <Td className="min-w-72">
+                <MapStatusForm status={s.status} action={announced} />
+              </Td>
+            </Tr>
+          ))}
+        </tbody>
+      </Table>
+    </>
+  );
+}

@@ -1,0 +1,51 @@
+// Where a batch stands, in the operator's words. Its state (BatchState) says what dispatch is doing; once everything is
+// sent (COMPLETED) the outcome is still open while receipts are awaited, so a batch is "waiting for N receipts" and
+// "finished" only when every accepted message has its final receipt, or when the no-receipt age has passed since the
+// last send (NO_RECEIPT_AFTER_HOURS, the rule in no-receipt.ts): then the rest is "no receipt" and the batch is
+// finished with them. Shown alike on the batch page, the batches list and the Overview. Safe in the browser.
+export type BatchPhaseKey =
+  "scheduled" | "queued" | "sending" | "paused" | "waiting" | "finished" | "cancelled" | "failed";
+
+/** The badge colour it reads in (components/ui/badge.tsx's tones). */
+export type BatchPhase = {
+  key: BatchPhaseKey;
+  label: string;
+  tone: "neutral" | "info" | "success" | "warning" | "danger";
+};
+
+type PhaseInput = {
+  state: string;
+  /** Accepted by the provider, no final receipt yet. */
+  queuedCount: number;
+  /** When sending ended (the last chunk was answered). */
+  finishedAt: Date | string | null;
+};
+
+const SIMPLE: Record<string, BatchPhase> = {
+  SCHEDULED: { key: "scheduled", label: "scheduled", tone: "info" },
+  QUEUED: { key: "queued", label: "queued", tone: "info" },
+  SENDING: { key: "sending", label: "sending", tone: "info" },
+  PAUSED: { key: "paused", label: "paused", tone: "warning" },
+  CANCELLED: { key: "cancelled", label: "cancelled", tone: "neutral" },
+  FAILED: { key: "failed", label: "failed", tone: "danger" },
+};
+
+export function batchPhase(batch: PhaseInput, noReceiptAfterHours: number, now = new Date()): BatchPhase {
+  const simple = SIMPLE[batch.state];
+  if (simple) return simple;
+  const awaiting = batch.queuedCount;
+  const finishedAt = batch.finishedAt ? new Date(batch.finishedAt).getTime() : null;
+  const aged = finishedAt !== null && now.getTime() - finishedAt >= noReceiptAfterHours * 3_600_000;
+  if (awaiting > 0 && !aged) {
+    return {
+      key: "waiting",
+      label: `waiting for ${awaiting.toLocaleString("en")} receipt${awaiting === 1 ? "" : "s"}`,
+      tone: "info",
+    };
+  }
+  return {
+    key: "finished",
+    label: awaiting > 0 ? `finished, ${awaiting.toLocaleString("en")} without receipt` : "finished",
+    tone: "success",
+  };
+}
