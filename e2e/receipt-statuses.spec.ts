@@ -14,7 +14,8 @@ async function sandboxKnobs(db: pg.Client, knobs: Record<string, unknown>): Prom
   );
   const response = await fetch(`${new URL(rows[0]!.baseUrl).origin}/__sandbox/knobs`, {
     method: "POST",
-    headers: { "content-type": "application/json" },
+    // The token scripts/test.ts started the console's sandbox with.
+    headers: { "content-type": "application/json", authorization: `Bearer ${process.env.E2E_SANDBOX_TOKEN ?? ""}` },
     body: JSON.stringify(knobs),
   });
   expect(response.status).toBe(200);

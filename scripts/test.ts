@@ -5,6 +5,7 @@
 //   2. Playwright: the built console started as `npm start` would, against its own database, in real Chromium.
 // `--only unit` or `--only e2e` runs one of them; other arguments go to that runner (a file, a filter).
 import { spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -76,6 +77,7 @@ async function e2e(): Promise<Tally> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "tuma-e2e-"));
   const output = path.join(resultsDir, "e2e.json");
   fs.rmSync(output, { force: true });
+  const sandboxToken = randomBytes(24).toString("hex");
   let server: ConsoleProcess | undefined;
   try {
     server = await startConsole({
@@ -90,6 +92,8 @@ async function e2e(): Promise<Tally> {
       TRUST_PROXY: "1",
       TRUSTED_PROXIES: "127.0.0.1,::1",
       TZ: "America/New_York",
+      // Specs that set the sandbox's knobs (its control API needs its token) get the same token below.
+      SANDBOX_TOKEN: sandboxToken,
     });
     await run(
       process.execPath,
@@ -97,6 +101,7 @@ async function e2e(): Promise<Tally> {
       {
         E2E_BASE_URL: server.url,
         DATABASE_URL: databaseUrl,
+        E2E_SANDBOX_TOKEN: sandboxToken,
       },
     );
   } catch (error) {
