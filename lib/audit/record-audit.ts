@@ -26,6 +26,7 @@ export const AUDIT_ACTIONS = [
   "optout.remove",
   "upload.create",
   "upload.delete",
+  "upload.rename",
   // Who got in, who tried, who was locked out, who left.
   "auth.login",
   "auth.login_failure",

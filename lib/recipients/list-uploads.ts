@@ -5,6 +5,7 @@ import { db } from "@/lib/db/client";
 export type SavedList = {
   id: string;
   filename: string;
+  name: string;
   format: string;
   columns: string[];
   phoneColumn: string;
@@ -21,6 +22,7 @@ export type SavedList = {
 const LIST_FIELDS = {
   id: true,
   filename: true,
+  name: true,
   format: true,
   columns: true,
   phoneColumn: true,
