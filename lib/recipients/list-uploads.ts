@@ -14,6 +14,9 @@ export type SavedList = {
   invalidCount: number;
   duplicateCount: number;
   optedOutCount: number;
+  sizeBytes: number;
+  /** How the file was read (import-upload.ts UploadReportInfo). */
+  report: unknown;
   createdAt: Date;
   author: string | null;
 };
@@ -31,6 +34,8 @@ const LIST_FIELDS = {
   invalidCount: true,
   duplicateCount: true,
   optedOutCount: true,
+  sizeBytes: true,
+  report: true,
   createdAt: true,
   author: { select: { name: true } },
 } as const;

@@ -6,11 +6,11 @@ import { transaction } from "@/lib/db/transaction";
 import { AppError } from "@/lib/errors/app-error";
 import { deleteUpload } from "./delete-upload";
 
-export async function removeList(id: string, actorId: string): Promise<{ filename: string }> {
+export async function removeList(id: string, actorId: string): Promise<{ name: string }> {
   return transaction(async (client) => {
     // Locked, so two deletes of the same list audit one deletion; a list still STORING is not a saved list.
-    const { rows } = await client.query<{ filename: string; validCount: number }>(
-      `SELECT filename, "validCount" FROM "Upload" WHERE id = $1 AND state = 'READY' FOR UPDATE`,
+    const { rows } = await client.query<{ filename: string; name: string; validCount: number }>(
+      `SELECT filename, name, "validCount" FROM "Upload" WHERE id = $1 AND state = 'READY' FOR UPDATE`,
       [id],
     );
     const list = rows[0];
@@ -22,10 +22,10 @@ export async function removeList(id: string, actorId: string): Promise<{ filenam
         action: "upload.delete",
         targetType: "Upload",
         targetId: id,
-        detail: { filename: list.filename, validCount: list.validCount },
+        detail: { filename: list.filename, name: list.name, validCount: list.validCount },
       },
       client,
     );
-    return { filename: list.filename };
+    return { name: list.name };
   });
 }
