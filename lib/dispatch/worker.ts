@@ -1,6 +1,6 @@
 // A dispatch worker: wires the parts that do the work. Batches start when their pg-boss job comes due; `lanes`
 // concurrent send loops (lane.ts) send their chunks at the account's shared request rate; periodic chores (chores/,
-// one file each) recover dead workers' claims, fail interrupted batch creations, delete interrupted uploads, complete
+// one file each) recover dead workers' claims, fail interrupted batch creations, delete interrupted list imports, complete
 // finished batches, forget expired log-in failures and apply stored receipts. Any number of workers (`npm start`
 // supervises one, `npm run worker` runs more) share one database.
 import "server-only";
@@ -8,7 +8,7 @@ import { ActiveBatches } from "./active-batches";
 import { activateBatch } from "./batch-state";
 import { applyReceiptsChore } from "./chores/apply-receipts";
 import { completeFinishedBatchesChore } from "./chores/complete-finished-batches";
-import { deleteInterruptedUploadsChore } from "./chores/delete-interrupted-uploads";
+import { deleteInterruptedListsChore } from "./chores/delete-interrupted-lists";
 import { failInterruptedStoringChore } from "./chores/fail-interrupted-storing";
 import { forgetLoginFailuresChore } from "./chores/forget-login-failures";
 import { recoverOrphansChore } from "./chores/recover-orphans";
@@ -62,7 +62,7 @@ export async function startWorker(options: WorkerOptions): Promise<WorkerHandle>
     [
       recoverOrphansChore(identity, lane.inFlight),
       failInterruptedStoringChore(identity),
-      deleteInterruptedUploadsChore,
+      deleteInterruptedListsChore,
       forgetLoginFailuresChore,
       completeFinishedBatchesChore,
     ],
