@@ -4,6 +4,7 @@
 // finished batches, forget expired log-in failures and apply stored receipts. Any number of workers (`npm start`
 // supervises one, `npm run worker` runs more) share one database.
 import "server-only";
+import { resealLegacyTokens } from "@/lib/accounts/account-token";
 import { ActiveBatches } from "./active-batches";
 import { activateBatch } from "./batch-state";
 import { applyReceiptsChore } from "./chores/apply-receipts";
@@ -36,6 +37,8 @@ export async function startWorker(options: WorkerOptions): Promise<WorkerHandle>
   const log = options.log ?? (() => {});
   const lanes = options.lanes ?? 48;
   const identity = await acquireWorkerIdentity();
+  const resealed = await resealLegacyTokens();
+  if (resealed > 0) log(`${resealed} provider token(s) sealed again in the current format (bound to their account).`);
   let running = true;
   const lane: LaneContext = {
     workerKey: identity.key,
