@@ -38,7 +38,7 @@ const perProcess = (memory: Memory, field: "rssMb" | "peakMb") =>
 function uploadFile(base: string, cookie: string, file: string): Promise<number> {
   return new Promise((resolve, reject) => {
     const request = http.request(
-      `${base}/api/uploads?${new URLSearchParams({ filename: path.basename(file) })}`,
+      `${base}/api/lists?${new URLSearchParams({ filename: path.basename(file) })}`,
       {
         method: "POST",
         headers: { cookie, "content-type": "application/octet-stream", "content-length": fs.statSync(file).size },

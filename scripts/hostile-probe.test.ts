@@ -111,7 +111,7 @@ test("the hostile probe: 1 GiB bodies, hostile files and sixteen slow uploads co
       message: file.sentence,
     });
   }
-  expect(await storedBy([sender.id])).toEqual({ uploads: 0, recipients: 0 });
+  expect(await storedBy([sender.id])).toEqual({ lists: 0, recipients: 0 });
 
   // 3. Sixteen slow uploads, two from each of eight people: each sends its first 5,000 rows, then holds on. They are
   // held once the importer is storing every one of them (its first rows read, its list begun).
@@ -139,13 +139,13 @@ test("the hostile probe: 1 GiB bodies, hostile files and sixteen slow uploads co
   });
   const normal = await upload(base, ninth.cookie, "normal.csv", csvList(1_000));
   expect(normal.status).toBe(201);
-  expect(json(normal).upload).toMatchObject({ rows: 1_000, valid: 1_000, filename: "normal.csv" });
+  expect(json(normal).list).toMatchObject({ rows: 1_000, valid: 1_000, filename: "normal.csv" });
   expect(await storingUploads(keys)).toBe(16); // they held on all along
 
   // Half of them finish and are stored whole; the other half go away and leave nothing behind.
   held.slice(8).forEach((h) => h.abort());
   const finished = await Promise.all(held.slice(0, 8).map((h) => h.finish()));
-  expect(finished.map((answer) => [answer.status, (json(answer).upload as { valid?: number })?.valid])).toEqual(
+  expect(finished.map((answer) => [answer.status, (json(answer).list as { valid?: number })?.valid])).toEqual(
     Array.from({ length: 8 }, () => [201, 20_000]),
   );
   await waitFor(
@@ -154,11 +154,11 @@ test("the hostile probe: 1 GiB bodies, hostile files and sixteen slow uploads co
       slots: (await pool().query(`SELECT 1 FROM "TransferSlot"`)).rowCount,
       leftBy: await storedBy(slow.slice(4).map((p) => p.id)),
     }),
-    (state) => state.storing === 0 && state.slots === 0 && state.leftBy.uploads === 0,
+    (state) => state.storing === 0 && state.slots === 0 && state.leftBy.lists === 0,
     60_000,
     "the abandoned uploads discarded and every slot free",
   );
-  expect(await storedBy(slow.slice(0, 4).map((p) => p.id))).toEqual({ uploads: 8, recipients: 8 * 20_000 });
+  expect(await storedBy(slow.slice(0, 4).map((p) => p.id))).toEqual({ lists: 8, recipients: 8 * 20_000 });
 
   // 4. The log-in page answered every time throughout; memory stayed bounded; Tuma still serves.
   const polled = await login.stop();

@@ -180,13 +180,13 @@ export type HeldUpload = {
 };
 
 /**
- * An upload as a browser sends it (POST /api/uploads, the raw file as the body with its Content-Length), of which
+ * An upload as a browser sends it (POST /api/lists, the raw file as the body with its Content-Length), of which
  * `head` is sent at once and the rest only when finish() is called: a client on a bad link, for as long as the
  * caller likes. Without `rest`, the whole file is sent and the answer awaited.
  */
 export function holdUpload(baseUrl: string, cookie: string, filename: string, head: Buffer, rest: Buffer): HeldUpload {
   const progressKey = randomUUID();
-  const request = http.request(`${baseUrl}/api/uploads?${new URLSearchParams({ filename, progressKey })}`, {
+  const request = http.request(`${baseUrl}/api/lists?${new URLSearchParams({ filename, progressKey })}`, {
     method: "POST",
     // A socket of its own, as each browser tab's upload has.
     agent: false,
@@ -234,17 +234,17 @@ export function csvList(rows: number, from = 0): Buffer {
 /** The uploads among `progressKeys` that the importer is storing (rows read, nothing finished): what a held one holds. */
 export async function storingUploads(progressKeys: string[]): Promise<number> {
   const { rows } = await pool().query<{ n: number }>(
-    `SELECT count(*)::int AS n FROM "Upload" WHERE "progressKey" = ANY($1::uuid[]) AND state = 'STORING'`,
+    `SELECT count(*)::int AS n FROM "List" WHERE "progressKey" = ANY($1::uuid[]) AND state = 'STORING'`,
     [progressKeys],
   );
   return rows[0]!.n;
 }
 
 /** What uploads by these authors stored: lists (any state) and their recipients. */
-export async function storedBy(authorIds: string[]): Promise<{ uploads: number; recipients: number }> {
-  const { rows } = await pool().query<{ uploads: number; recipients: number }>(
-    `SELECT count(DISTINCT u.id)::int AS uploads, count(r."uploadId")::int AS recipients
-     FROM "Upload" u LEFT JOIN "UploadRecipient" r ON r."uploadId" = u.id WHERE u."authorId" = ANY($1::uuid[])`,
+export async function storedBy(authorIds: string[]): Promise<{ lists: number; recipients: number }> {
+  const { rows } = await pool().query<{ lists: number; recipients: number }>(
+    `SELECT count(DISTINCT l.id)::int AS lists, count(r."listId")::int AS recipients
+     FROM "List" l LEFT JOIN "ListRecipient" r ON r."listId" = l.id WHERE l."authorId" = ANY($1::uuid[])`,
     [authorIds],
   );
   return rows[0]!;

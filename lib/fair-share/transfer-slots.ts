@@ -3,10 +3,10 @@
 // user at once across every process (more: 429), and a cap of each kind in one process (more: 503).
 //
 // The process caps bound what a transfer actually costs while its client dawdles, not the number of idle sockets:
-// - An upload (taken in the importer, lib/recipients/import-upload.ts) that trickles holds two loopback sockets, a
+// - An upload (taken in the importer, lib/lists/import-list.ts) that trickles holds two loopback sockets, a
 //   TransferSlot row, its parser's unfinished row, a 1 MiB COPY buffer and a de-duplication table that grows with
 //   the rows read — a few MB — and no database connection (a slice of 25,000 rows takes one for its COPY and gives
-//   it back; lib/recipients/upload-writer.ts). What is scarce is the importer's core and the database, and those
+//   it back; lib/lists/list-writer.ts). What is scarce is the importer's core and the database, and those
 //   are spent only by bytes that actually arrive. So the cap is 32: sixteen slow uploads (eight people, two each,
 //   the hostile probe of scripts/hostile-probe.test.ts) leave room for everyone else's normal upload, where a cap
 //   of 8 had the ninth person's 20 KB list refused with 503. Even 32 full-speed uploads stay bounded: each holds
@@ -35,7 +35,7 @@ export const SLOTS_PER_PROCESS: Record<TransferKind, number> = { UPLOAD: 32, EXP
 const HEARTBEAT_MS = 15_000;
 /** Four missed heartbeats: the holder is gone. */
 const STALE_SECONDS = 60;
-/** Advisory lock space of slot claims (7263 is an upload's own lock, upload-writer.ts). */
+/** Advisory lock space of slot claims (7263 is an upload's own lock, list-writer.ts). */
 const CLAIM_LOCK_SPACE = 7264;
 
 export const SLOT_REFUSALS: Record<TransferKind, { user: string; process: string }> = {
