@@ -65,8 +65,8 @@ export const HEADER_ONLY = "The file has a header row but no rows below it: ther
 type NumberedRows = AsyncIterable<RowBatch>;
 
 export async function importList(input: ImportInput): Promise<ImportedList> {
-  // At most two uploads per user at once, eight per process (lib/fair-share), taken before a byte is read; a refused
-  // upload's body is cancelled rather than read to its end.
+  // At most two uploads per user at once, 32 per process (lib/fair-share/transfer-slots.ts), taken before a byte is
+  // read; a refused upload's body is cancelled rather than read to its end.
   const slot = await takeSlot("UPLOAD", input.authorId).catch(async (error: unknown) => {
     if (input.body && "cancel" in input.body) await input.body.cancel().catch(() => {});
     throw error;
