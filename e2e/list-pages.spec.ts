@@ -75,7 +75,7 @@ test("a list named at upload opens to its report and rows, pages across 99 → 1
   await page.getByRole("button", { name: "Rename" }).click();
   await expect(page.getByText("Renamed from “December reminders” to “Kisumu reminders”.")).toBeVisible();
   await expect(page.getByRole("heading", { level: 1, name: "Kisumu reminders" })).toBeVisible();
-  const { rows } = await db.query(`SELECT detail FROM "AuditEvent" WHERE "actorId" = $1 AND action = 'upload.rename'`, [
+  const { rows } = await db.query(`SELECT detail FROM "AuditEvent" WHERE "actorId" = $1 AND action = 'list.rename'`, [
     operator.id,
   ]);
   expect(rows).toEqual([{ detail: { from: "December reminders", to: "Kisumu reminders" } }]);
@@ -137,7 +137,7 @@ test("the same file uploaded again is flagged with the earlier list's name and t
     { timeout: 30_000 },
   );
   const { rows } = await db.query<{ name: string; state: string }>(
-    `SELECT name, state FROM "Upload" WHERE "authorId" = $1 ORDER BY "createdAt"`,
+    `SELECT name, state FROM "List" WHERE "authorId" = $1 ORDER BY "createdAt"`,
     [operator.id],
   );
   expect(rows).toEqual([
@@ -167,7 +167,7 @@ test("a Word document renamed .csv is named as one, with what to do instead, and
       "This is a Word document, not a list: save it as CSV (File → Save as → CSV) or Excel workbook and upload that.",
     ),
   ).toBeVisible({ timeout: 30_000 });
-  const { rows } = await db.query(`SELECT count(*)::int AS n FROM "Upload" WHERE "authorId" = $1`, [operator.id]);
+  const { rows } = await db.query(`SELECT count(*)::int AS n FROM "List" WHERE "authorId" = $1`, [operator.id]);
   expect(rows[0].n).toBe(0);
 });
 
@@ -221,7 +221,7 @@ test("leaving mid-upload asks first; after a reload the page says the interrupte
     "The upload of “left.csv” was interrupted when the page was left or reloaded, and nothing of it was stored. Upload the file again.",
     { timeout: 30_000 },
   );
-  const stored = await db.query(`SELECT count(*)::int AS n FROM "Upload" WHERE "authorId" = $1`, [operator.id]);
+  const stored = await db.query(`SELECT count(*)::int AS n FROM "List" WHERE "authorId" = $1`, [operator.id]);
   expect(stored.rows[0].n).toBe(0);
   // Said once: the next visit is quiet.
   await page.reload();

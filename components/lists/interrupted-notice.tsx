@@ -8,7 +8,7 @@ import { useEffect, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Notice } from "@/components/ui/notice";
 import { fetchJson } from "@/lib/http/fetch-json";
-import type { UploadProgress } from "@/lib/recipients/upload-progress";
+import type { UploadProgress } from "@/lib/lists/import-progress";
 import { forgetInFlight, inFlightLeft, type InFlight } from "./interrupted-upload";
 
 export function InterruptedNotice() {
@@ -19,7 +19,7 @@ export function InterruptedNotice() {
   useEffect(() => setLeft(inFlightLeft()), []);
   const progress = useQuery({
     queryKey: ["upload-left", left?.progressKey],
-    queryFn: ({ signal }) => fetchJson<UploadProgress>(`/api/uploads/progress?key=${left!.progressKey}`, { signal }),
+    queryFn: ({ signal }) => fetchJson<UploadProgress>(`/api/lists/progress?key=${left!.progressKey}`, { signal }),
     enabled: left !== null,
     // Still STORING: the server has not noticed yet that the browser went away (or its process died and the sweep
     // will delete it); ask again until it is gone or, had the file all arrived, READY.

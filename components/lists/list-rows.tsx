@@ -2,7 +2,7 @@
 // time, with First / Previous / Next / Last links that carry the keyset in the URL (lib/recipients/list-page.ts).
 import Link from "next/link";
 import { EmptyRow, Table, Td, Th, THead, Tr } from "@/components/ui/table";
-import type { ListPage } from "@/lib/recipients/list-page";
+import type { ListPage } from "@/lib/lists/list-page";
 
 const ROW = new Intl.NumberFormat("en");
 

@@ -6,7 +6,7 @@ import { ActionNotice } from "@/components/ui/action-notice";
 import { Button } from "@/components/ui/button";
 import { Field, Input } from "@/components/ui/field";
 import type { ActionResult } from "@/lib/auth/action";
-import { LIST_NAME_MAX } from "@/lib/recipients/list-name";
+import { LIST_NAME_MAX } from "@/lib/lists/list-name";
 
 type Action = (previous: ActionResult | null, form: FormData) => Promise<ActionResult>;
 

@@ -2,7 +2,7 @@
 
 // Uploading a list, on the Lists page and in Compose: pick a file or drop it here; two bars while it runs — bytes
 // sent, then rows checked (the server checks as the bytes arrive, so the second follows the first) — and a cancel;
-// then the report (upload-report.tsx).
+// then the report (list-report.tsx).
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
@@ -10,9 +10,9 @@ import { Card } from "@/components/ui/card";
 import { Field, Input } from "@/components/ui/field";
 import { Notice } from "@/components/ui/notice";
 import { Progress } from "@/components/ui/progress";
-import { LIST_NAME_MAX } from "@/lib/recipients/list-name";
+import { LIST_NAME_MAX } from "@/lib/lists/list-name";
 import { InterruptedNotice } from "./interrupted-notice";
-import { UploadReport, type UploadReportView } from "./upload-report";
+import { ListReport, type ListReportView } from "./list-report";
 import { useUpload } from "./use-upload";
 
 const MB = 1024 * 1024;
@@ -25,7 +25,7 @@ export function UploadList({
 }: {
   title?: string;
   /** Called with the report once the list is stored (Compose selects it). */
-  onUploaded?: (report: UploadReportView) => void;
+  onUploaded?: (report: ListReportView) => void;
   /** Compose: the same file was uploaded before, and the operator chooses that list instead. */
   onUseEarlier?: (id: string) => void;
 }) {
@@ -135,9 +135,9 @@ export function UploadList({
         ) : null}
       </Card>
       {upload.report && file ? (
-        <UploadReport
+        <ListReport
           report={upload.report}
-          onPhoneColumn={(column) => upload.send(file, { name: upload.report!.upload.name, phoneColumn: column })}
+          onPhoneColumn={(column) => upload.send(file, { name: upload.report!.list.name, phoneColumn: column })}
           onUseEarlier={onUseEarlier}
         />
       ) : null}

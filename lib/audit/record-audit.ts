@@ -24,9 +24,9 @@ export const AUDIT_ACTIONS = [
   "template.delete",
   "optout.add",
   "optout.remove",
-  "upload.create",
-  "upload.delete",
-  "upload.rename",
+  "list.create",
+  "list.delete",
+  "list.rename",
   // Who got in, who tried, who was locked out, who left.
   "auth.login",
   "auth.login_failure",
@@ -54,7 +54,7 @@ export type AuditTarget =
   | "User"
   | "Template"
   | "OptOut"
-  | "Upload"
+  | "List"
   | "AuditLog"
   | "Organisation"
   | "ReceiptStatus"

@@ -3,7 +3,7 @@
 // operator's id and the browser's choices; the answer is the stored upload with its report, or the error to show.
 import { z } from "zod";
 import { APP_ERROR_CODES } from "@/lib/errors/app-error";
-import { listNameSchema } from "@/lib/recipients/list-name";
+import { listNameSchema } from "@/lib/lists/list-name";
 
 export const IMPORT_PATH = "/imports";
 export const HEALTH_PATH = "/health";
@@ -25,8 +25,8 @@ const sample = z.object({ row: z.number(), value: z.string(), reason: z.string()
 export const importAnswerSchema = z.discriminatedUnion("ok", [
   z.object({
     ok: z.literal(true),
-    /** lib/recipients/import-upload.ts ImportedUpload, passed on to the browser as it is. */
-    upload: z.object({ id: z.string() }).loose(),
+    /** lib/lists/import-list.ts ImportedList, passed on to the browser as it is. */
+    list: z.object({ id: z.string() }).loose(),
     samples: z.record(z.string(), z.array(sample)),
   }),
   z.object({

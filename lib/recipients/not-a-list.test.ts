@@ -6,7 +6,7 @@ import zlib from "node:zlib";
 import { beforeAll, expect, test } from "vitest";
 import { author, pieces, refusal, stored } from "@/test/upload-helpers";
 import { row, sheetXml, xlsxFile, zipFile, type ZipInput } from "@/test/zip-builder";
-import { importUpload } from "./import-upload";
+import { importList } from "@/lib/lists/import-list";
 import { NOT_A_LIST } from "./not-a-list";
 import { sniffFile } from "./sniff-file";
 
@@ -18,7 +18,7 @@ beforeAll(async () => {
 async function refusedWithNothingStored(file: Buffer): Promise<string> {
   const before = await stored();
   const error = await refusal(
-    importUpload({ body: pieces(file, 4096), declaredBytes: file.length, filename: "patients.csv", authorId }),
+    importList({ body: pieces(file, 4096), declaredBytes: file.length, filename: "patients.csv", authorId }),
   );
   expect(await stored()).toEqual(before);
   expect(error.code).toBe("INVALID_INPUT");
@@ -137,6 +137,6 @@ test("a workbook is still read, even with a stray word/ part", async () => {
     sheets: [{ name: "Patients", xml: sheetXml(`${row(1, { A: "phone" })}${row(2, { A: "0712000001" })}`) }],
     extra: [{ name: "word/stray.xml", data: "<x/>" }],
   });
-  const list = await importUpload({ body: pieces(workbook, 4096), declaredBytes: null, filename: "a.csv", authorId });
+  const list = await importList({ body: pieces(workbook, 4096), declaredBytes: null, filename: "a.csv", authorId });
   expect([list.format, list.valid]).toEqual(["xlsx", 1]);
 });

@@ -5,9 +5,9 @@ import { z } from "zod";
 import { authorizedAction, type ActionResult } from "@/lib/auth/action";
 import { canSend } from "@/lib/auth/permissions";
 import { uuidParam } from "@/lib/http/params";
-import { listNameSchema } from "@/lib/recipients/list-name";
-import { removeList } from "@/lib/recipients/remove-list";
-import { renameList } from "@/lib/recipients/rename-list";
+import { listNameSchema } from "@/lib/lists/list-name";
+import { removeList } from "@/lib/lists/remove-list";
+import { renameList } from "@/lib/lists/rename-list";
 
 export async function deleteListAction(id: string): Promise<ActionResult> {
   return authorizedAction({ allowed: canSend, input: uuidParam }, id, async (listId, actor) => {

@@ -9,8 +9,8 @@ import { Card, Stat } from "@/components/ui/card";
 import { canSend } from "@/lib/auth/permissions";
 import { requireActor } from "@/lib/auth/session";
 import { uuidParam } from "@/lib/http/params";
-import { listPage, listPageQuery } from "@/lib/recipients/list-page";
-import { getUpload } from "@/lib/recipients/list-uploads";
+import { listPage, listPageQuery } from "@/lib/lists/list-page";
+import { getList } from "@/lib/lists/find-lists";
 import { renameListAction } from "../actions";
 
 export const metadata: Metadata = { title: "List" };
@@ -43,7 +43,7 @@ export default async function ListPage({
   await requireActor(canSend);
   const id = uuidParam.safeParse((await params).id);
   if (!id.success) notFound();
-  const list = await getUpload(id.data);
+  const list = await getList(id.data);
   if (!list) notFound();
   const at = listPageQuery.safeParse(await searchParams);
   const page = await listPage(list.id, at.success ? at.data : {});
@@ -78,7 +78,7 @@ export default async function ListPage({
       </dl>
       <div className="flex flex-wrap gap-2">
         {GROUPS.filter(({ count }) => list[count] > 0).map(({ group, label }) => (
-          <ButtonAnchor key={group} size="sm" href={`/api/uploads/${list.id}/report?group=${group}`} download>
+          <ButtonAnchor key={group} size="sm" href={`/api/lists/${list.id}/report?group=${group}`} download>
             Download {label.toLowerCase()} rows (CSV)
           </ButtonAnchor>
         ))}
