@@ -21,7 +21,7 @@ export default async function UsersPage() {
   return (
     <div className="space-y-8">
       <PageHeader title="Users" description="Who may use the console, with which role. Every change is audited." />
-      <Card title="Add a user">
+      <Card title="Add a user" aria-label="Add a user">
         <NewUserForm action={createUserAction} />
       </Card>
       {/* Two columns — the person (with their status and last log-in) and what can be done — so that on a 390 px
