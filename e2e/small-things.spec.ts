@@ -80,6 +80,8 @@ test("at 390 px: the Overview's and the batches list's figures are cards on scre
      FROM generate_series(1, 10) g`,
     [rows[0]!.id],
   );
+  // The state counters follow the messages (a trigger); the recipient count is set when a batch is created.
+  await db.query(`UPDATE "Batch" SET "recipientCount" = 10 WHERE id = $1`, [rows[0]!.id]);
   const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
   const page = await context.newPage();
   const admin = await seedUser("ADMIN");
