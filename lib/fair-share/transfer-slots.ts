@@ -23,7 +23,7 @@ export const SLOTS_PER_PROCESS = 8;
 const HEARTBEAT_MS = 15_000;
 /** Four missed heartbeats: the holder is gone. */
 const STALE_SECONDS = 60;
-/** Advisory lock space of slot claims (7263 is an upload's own lock, upload-writer.ts). */
+/** Advisory lock space of slot claims (7263 is an upload's own lock, list-writer.ts). */
 const CLAIM_LOCK_SPACE = 7264;
 
 export const SLOT_REFUSALS: Record<TransferKind, { user: string; process: string }> = {
