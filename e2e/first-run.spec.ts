@@ -53,7 +53,7 @@ test("an empty Overview leads to the first message and a sample list that upload
   await expect(report.getByTestId("report-valid")).toHaveText("5", { timeout: 30_000 });
   await expect(report.getByTestId("report-invalid")).toHaveText("0");
   const stored = await db.query<{ state: string; validCount: number; columns: string[] }>(
-    `SELECT state, "validCount", columns FROM "Upload" WHERE filename = 'sample-list.csv'`,
+    `SELECT state, "validCount", columns FROM "List" WHERE filename = 'sample-list.csv'`,
   );
   expect(stored.rows).toHaveLength(1);
   expect(stored.rows[0]).toMatchObject({ state: "READY", validCount: 5 });

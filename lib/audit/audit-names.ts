@@ -24,7 +24,7 @@ export async function auditNames(rows: AuditRow[]): Promise<AuditNames> {
   const [batches, users, lists, templates, accounts] = await Promise.all([
     ids.has("Batch") ? db.batch.findMany({ where: of("Batch"), select: { id: true, name: true } }) : [],
     ids.has("User") ? db.user.findMany({ where: of("User"), select: { id: true, name: true } }) : [],
-    ids.has("Upload") ? db.upload.findMany({ where: of("Upload"), select: { id: true, filename: true } }) : [],
+    ids.has("List") ? db.list.findMany({ where: of("List"), select: { id: true, filename: true } }) : [],
     ids.has("Template") ? db.template.findMany({ where: of("Template"), select: { id: true, name: true } }) : [],
     ids.has("ProviderAccount")
       ? db.providerAccount.findMany({ where: of("ProviderAccount"), select: { id: true, name: true } })
@@ -33,7 +33,7 @@ export async function auditNames(rows: AuditRow[]): Promise<AuditNames> {
   return new Map([
     ...batches.map((b) => [`Batch:${b.id}`, b.name] as const),
     ...users.map((u) => [`User:${u.id}`, u.name] as const),
-    ...lists.map((l) => [`Upload:${l.id}`, l.filename] as const),
+    ...lists.map((l) => [`List:${l.id}`, l.filename] as const),
     ...templates.map((t) => [`Template:${t.id}`, t.name] as const),
     ...accounts.map((a) => [`ProviderAccount:${a.id}`, a.name] as const),
   ]);

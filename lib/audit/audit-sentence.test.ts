@@ -12,7 +12,7 @@ const names = new Map([
   [`Batch:${BATCH}`, "December reminders"],
   [`Batch:${CHILD}`, "December reminders (resend)"],
   [`User:${USER}`, "Peter Otieno"],
-  [`Upload:${BATCH}`, "patients.csv"],
+  [`List:${BATCH}`, "patients.csv"],
   [`Template:${BATCH}`, "Reminder"],
   [`ProviderAccount:${ACCOUNT}`, "Safaricom bulk"],
 ]);
@@ -22,7 +22,7 @@ const TARGETS: Record<string, [string, string | null]> = {
   user: ["User", USER],
   template: ["Template", BATCH],
   optout: ["OptOut", "254712345678"],
-  upload: ["Upload", BATCH],
+  list: ["List", BATCH],
   auth: ["User", USER],
   export: ["Batch", BATCH],
   organisation: ["Organisation", "1"],

@@ -49,7 +49,7 @@ const SCOPES: Record<string, string> = {
 const PAGES: Record<string, (id: string) => string> = {
   Batch: (id) => `/batches/${id}`,
   User: () => "/users",
-  Upload: () => "/lists",
+  List: () => "/lists",
   Template: () => "/templates",
   ProviderAccount: () => "/settings",
   OptOut: (phone) => `/opt-outs?q=${encodeURIComponent(phone)}`,
@@ -170,7 +170,7 @@ const SENTENCES: Record<AuditAction, (c: Context) => SentencePart[]> = {
     ` from the opt-outs${because(detail.reason)}`,
     text(detail.optOutReason) ? ` (it had been opted out: “${text(detail.optOutReason)}”)` : "",
   ],
-  "upload.create": ({ actor, detail, titled }) => [
+  "list.create": ({ actor, detail, titled }) => [
     `${actor} uploaded the list `,
     ...titled("a list", detail.filename),
     ` (${many(count(detail.valid) ?? 0, "number", "numbers")}`,
@@ -178,7 +178,7 @@ const SENTENCES: Record<AuditAction, (c: Context) => SentencePart[]> = {
     count(detail.duplicates) ? `, ${many(count(detail.duplicates)!, "duplicate", "duplicates")}` : "",
     ")",
   ],
-  "upload.delete": ({ actor, detail }) => [`${actor} deleted the list “${text(detail.filename) ?? "?"}”`],
+  "list.delete": ({ actor, detail }) => [`${actor} deleted the list “${text(detail.filename) ?? "?"}”`],
   "auth.login": ({ actor }) => [`${actor} logged in`],
   "auth.logout": ({ actor }) => [`${actor} logged out (all their sessions ended)`],
   "auth.login_failure": ({ detail, target }) => [
