@@ -4,9 +4,9 @@
 // a partial index it matches) and its $n need no renumbering. Each value is checked against the Prisma enum's values
 // as it is rendered, so nothing but a member of the enum reaches the SQL text; a state the schema drops or renames
 // fails the type check at every use. Sets that vary per call go as parameters (`= ANY($n::"MessageState"[])`).
-import { BatchState, ChunkState, MessageState } from "@/lib/generated/prisma/enums";
+import { BatchState, ChunkState, ListState, MessageState } from "@/lib/generated/prisma/enums";
 
-const ENUMS = { BatchState, MessageState, ChunkState } as const;
+const ENUMS = { BatchState, MessageState, ChunkState, ListState } as const;
 type EnumName = keyof typeof ENUMS;
 
 function literal(type: EnumName, state: string): string {
@@ -25,6 +25,8 @@ export const batchState = (state: BatchState): string => literal("BatchState", s
 export const messageState = (state: MessageState): string => literal("MessageState", state);
 /** `'SUBMITTING'::"ChunkState"` */
 export const chunkState = (state: ChunkState): string => literal("ChunkState", state);
+/** `'STORING'::"ListState"` (a recipient list being stored, or READY). */
+export const listState = (state: ListState): string => literal("ListState", state);
 
 /** `('A'::"BatchState", 'B'::"BatchState")`, for `state IN …`. */
 export const batchStates = (states: readonly BatchState[]): string => list("BatchState", states);

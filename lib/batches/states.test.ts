@@ -5,7 +5,7 @@ import { describe, expect, test } from "vitest";
 import { db } from "@/lib/db/client";
 import { pool } from "@/lib/db/pool";
 import { transaction } from "@/lib/db/transaction";
-import { BatchState, ChunkState, MessageState } from "@/lib/generated/prisma/enums";
+import { BatchState, ChunkState, ListState, MessageState } from "@/lib/generated/prisma/enums";
 import { MAPPABLE_STATES } from "@/lib/receipts/status-map";
 import { STATE_COUNTERS } from "./counters";
 import { STATE_FUNCTIONS, stateFunctionsSql } from "./state-functions-sql";
@@ -94,6 +94,7 @@ describe("the database agrees", () => {
       ["BatchState", BatchState],
       ["MessageState", MessageState],
       ["ChunkState", ChunkState],
+      ["ListState", ListState],
     ] as const) {
       const { rows } = await pool().query<{ s: string }>(`SELECT unnest(enum_range(NULL::"${type}"))::text AS s`);
       expect(sorted(rows.map((r) => r.s)), type).toEqual(sorted(Object.values(values)));

@@ -5,7 +5,7 @@ import { ButtonLink } from "@/components/ui/button";
 import { PageHeader } from "@/components/ui/page-header";
 import { canSend } from "@/lib/auth/permissions";
 import { requireActor } from "@/lib/auth/session";
-import { listUploads } from "@/lib/recipients/list-uploads";
+import { findLists } from "@/lib/lists/find-lists";
 import { deleteListAction } from "./actions";
 
 export const metadata: Metadata = { title: "Lists" };
@@ -13,7 +13,7 @@ export const dynamic = "force-dynamic";
 
 export default async function ListsPage() {
   await requireActor(canSend);
-  const lists = await listUploads();
+  const lists = await findLists();
   return (
     <div className="space-y-6">
       <PageHeader
