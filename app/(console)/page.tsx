@@ -10,6 +10,7 @@ import { Card } from "@/components/ui/card";
 import { canSend } from "@/lib/auth/permissions";
 import { PageHeader } from "@/components/ui/page-header";
 import { Progress } from "@/components/ui/progress";
+import { STATE_COLORS } from "@/components/ui/state-colors";
 import { EmptyRow, Table, Td, THead, Th, Tr } from "@/components/ui/table";
 import { requireActor } from "@/lib/auth/session";
 import { listBatches } from "@/lib/batches/list-batches";
@@ -24,14 +25,12 @@ import { RecentFailures } from "@/components/reports/recent-failures";
 export const metadata: Metadata = { title: "Overview" };
 export const dynamic = "force-dynamic";
 
-const PROGRESS = [
-  { field: "deliveredCount", className: "bg-emerald-500", label: "Delivered" },
-  { field: "answeredCount", className: "bg-emerald-600", label: "Answered" },
-  { field: "failedCount", className: "bg-red-500", label: "Failed" },
-  { field: "rejectedCount", className: "bg-red-700", label: "Rejected" },
-  { field: "unknownCount", className: "bg-amber-400", label: "Unknown" },
-  { field: "queuedCount", className: "bg-sky-400", label: "Queued" },
-] as const;
+/** The states a recent batch's bar shows, in this order: outcomes first, then what still awaits one. */
+const PROGRESS_STATES = ["DELIVERED", "ANSWERED", "FAILED", "REJECTED", "UNKNOWN", "QUEUED"] as const;
+const PROGRESS = PROGRESS_STATES.map((state) => ({
+  ...STATE_COUNTERS.find((c) => c.state === state)!,
+  className: STATE_COLORS[state].bar,
+}));
 
 export default async function OverviewPage() {
   const actor = await requireActor();
