@@ -2,6 +2,7 @@
 // changes and records nothing.
 import "server-only";
 import { recordAudit } from "@/lib/audit/record-audit";
+import { listState } from "@/lib/batches/state-sql";
 import { transaction } from "@/lib/db/transaction";
 import { AppError } from "@/lib/errors/app-error";
 import { listNameSchema } from "./list-name";
@@ -11,7 +12,7 @@ export async function renameList(id: string, name: string, actorId: string): Pro
   return transaction(async (client) => {
     // Locked: two renames at once each audit the name they replaced.
     const { rows } = await client.query<{ name: string }>(
-      `SELECT name FROM "List" WHERE id = $1 AND state = 'READY' FOR UPDATE`,
+      `SELECT name FROM "List" WHERE id = $1 AND state = ${listState("READY")} FOR UPDATE`,
       [id],
     );
     const list = rows[0];

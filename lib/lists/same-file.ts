@@ -2,6 +2,7 @@
 // said, never refused — sending the same list twice on purpose (a second round of reminders) is ordinary.
 import "server-only";
 import type pg from "pg";
+import { listState } from "@/lib/batches/state-sql";
 import { pool } from "@/lib/db/pool";
 
 export type EarlierCopy = { id: string; name: string; createdAt: string };
@@ -15,7 +16,7 @@ export async function earlierCopy(
   if (contentHash === null) return null;
   const { rows } = await client.query<{ id: string; name: string; createdAt: Date }>(
     `SELECT id, name, "createdAt" FROM "List"
-     WHERE "contentHash" = $1 AND state = 'READY' AND id <> $2
+     WHERE "contentHash" = $1 AND state = ${listState("READY")} AND id <> $2
      ORDER BY "createdAt" DESC LIMIT 1`,
     [contentHash, exceptId],
   );
