@@ -112,7 +112,7 @@ test("a connection dropped half-way leaves nothing stored", async ({ page, seedU
   });
   // The server notices the dropped connection and deletes what it stored; poll until no upload of this operator
   // is left (an upload is STORING only while it is read).
-  await expectNothingStored(db, operator.id, "25473");
+  await expectNothingStored(db, operator.id, "254730");
 });
 
 test("rows are checked while the file is still arriving, and Cancel stops the upload with nothing stored", async ({
@@ -148,7 +148,7 @@ test("rows are checked while the file is still arriving, and Cancel stops the up
   ).toEqual(["STORING"]);
   await page.getByRole("button", { name: "Cancel" }).click();
   await expect(page.getByText("Upload cancelled; nothing was stored.")).toBeVisible();
-  await expectNothingStored(db, operator.id, "25476");
+  await expectNothingStored(db, operator.id, "254760");
   await expect(page.getByRole("table", { name: "Saved lists" }).getByRole("cell", { name: "slow.csv" })).toHaveCount(0);
 });
 
