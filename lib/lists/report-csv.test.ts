@@ -3,7 +3,7 @@
 import { beforeAll, expect, test } from "vitest";
 import { pool } from "@/lib/db/pool";
 import { author, pieces } from "@/test/upload-helpers";
-import { importUpload } from "./import-upload";
+import { importList } from "./import-list";
 import { reportCsvStream } from "./report-csv";
 
 let authorId: string;
@@ -19,7 +19,7 @@ test("=HYPERLINK(…) comes back escaped in every download", async () => {
   await pool().query(`INSERT INTO "OptOut" (phone) VALUES ('254799000111') ON CONFLICT DO NOTHING`);
   const evil = '=HYPERLINK("http://evil.example","Click")';
   const csv = `phone,name\n0712345678,Jane\n"${evil.replace(/"/g, '""')}",Evil\n+254712345678,Dup\n0799000111,Out\n@SUM(1),At\n`;
-  const upload = await importUpload({ body: pieces(csv), declaredBytes: null, filename: "x.csv", authorId });
+  const upload = await importList({ body: pieces(csv), declaredBytes: null, filename: "x.csv", authorId });
   expect(upload).toMatchObject({ invalid: 2, duplicates: 1, optedOut: 1 });
 
   const invalid = await text(reportCsvStream(upload.id, "invalid"));

@@ -1,4 +1,4 @@
-// An upload's report groups as CSV downloads (invalid numbers with their reasons, duplicates with the row they
+// A list's import report groups as CSV downloads (invalid numbers with their reasons, duplicates with the row they
 // repeat, opted-out numbers), streamed page by page in row order. Values are the operator's own cells: to-csv.ts
 // escapes any that a spreadsheet would run as a formula (=HYPERLINK(…) comes back as '=HYPERLINK(…)).
 import "server-only";
@@ -17,7 +17,7 @@ const COLUMNS: Record<ReportGroup, string[]> = {
 };
 const PAGE = 5_000;
 
-export function reportCsvStream(uploadId: string, group: ReportGroup): ReadableStream<Uint8Array> {
+export function reportCsvStream(listId: string, group: ReportGroup): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
   let after = 0;
   let started = false;
@@ -33,9 +33,9 @@ export function reportCsvStream(uploadId: string, group: ReportGroup): ReadableS
         reason: string;
         firstRow: number | null;
       }>(
-        `SELECT "rowNumber", value, reason, "firstRow" FROM "UploadIssue"
-         WHERE "uploadId" = $1 AND kind = $2::"UploadIssueKind" AND "rowNumber" > $3 ORDER BY "rowNumber" LIMIT $4`,
-        [uploadId, KIND[group], after, PAGE],
+        `SELECT "rowNumber", value, reason, "firstRow" FROM "ListIssue"
+         WHERE "listId" = $1 AND kind = $2::"ListIssueKind" AND "rowNumber" > $3 ORDER BY "rowNumber" LIMIT $4`,
+        [listId, KIND[group], after, PAGE],
       );
       const text = csvRows(
         rows.map((r) =>
@@ -51,14 +51,14 @@ export function reportCsvStream(uploadId: string, group: ReportGroup): ReadableS
 
 /** The first lines of each group, shown under the report. */
 export async function reportSamples(
-  uploadId: string,
+  listId: string,
   limit = 10,
 ): Promise<Record<ReportGroup, { row: number; value: string; reason: string }[]>> {
   const { rows } = await pool().query<{ kind: string; rowNumber: number; value: string; reason: string }>(
     `SELECT kind, "rowNumber", value, reason FROM (
-       SELECT *, row_number() OVER (PARTITION BY kind ORDER BY "rowNumber") AS n FROM "UploadIssue" WHERE "uploadId" = $1
+       SELECT *, row_number() OVER (PARTITION BY kind ORDER BY "rowNumber") AS n FROM "ListIssue" WHERE "listId" = $1
      ) t WHERE n <= $2 ORDER BY kind, "rowNumber"`,
-    [uploadId, limit],
+    [listId, limit],
   );
   const out: Record<ReportGroup, { row: number; value: string; reason: string }[]> = {
     invalid: [],
