@@ -3,13 +3,42 @@ import nextVitals from "eslint-config-next/core-web-vitals";
 import nextTs from "eslint-config-next/typescript";
 import prettier from "eslint-config-prettier/flat";
 
-// The import boundaries of docs/architecture.md, enforced: the sandbox is a separate program that shares only the
-// provider's wire contract with the console; the console never imports the sandbox or the test helpers.
+// The import boundaries of docs/architecture.md ("Folders and their boundaries"), enforced: the sandbox is a separate
+// program that shares only the provider's wire contract with the console; the console never imports the sandbox or
+// the test helpers; components never import app/, lib never imports app/ or components/; pages, routes and
+// components reach the database only through lib; lib/batches never imports lib/dispatch, lib/auth never lib/users.
+// ESLint keeps one no-restricted-imports setting per file (a later block replaces an earlier one), so each block
+// below lists every pattern that holds for its files.
 const SANDBOX = {
   regex: "(^@/sandbox/|/sandbox/)",
   message: "The console never imports the sandbox (a separate program).",
 };
 const TESTS = { regex: "^@/test/", message: "Test helpers are for tests, benchmarks and scripts only." };
+const NOT_APP = {
+  regex: "^(@/|(\\.\\./)+)app/",
+  message: "Only app/ imports app/ (a component gets a server action as a prop).",
+};
+const NOT_COMPONENTS = { regex: "^(@/|(\\.\\./)+)components/", message: "lib never imports components/." };
+const NO_DATABASE = {
+  regex: "^((@/|(\\.\\./)+)lib/(db/|generated/prisma/(?!enums$))|pg$|@prisma/)",
+  message:
+    "Pages, routes and components reach the database through lib/ (a function of its area), never lib/db, the Prisma client or pg.",
+};
+const BATCHES_NOT_DISPATCH = {
+  regex: "^(@/lib/|\\.\\./)dispatch/",
+  message:
+    "lib/batches never imports lib/dispatch (the worker uses lib/batches, not the other way round): what both need lives below both (lib/jobs, lib/db/advisory-locks.ts, lib/provider/rate-limiter.ts).",
+};
+const AUTH_NOT_USERS = {
+  regex: "^(@/lib/|\\.\\./)users/",
+  message: "lib/auth never imports lib/users (lib/users uses lib/auth: password hashing and rules, ending sessions).",
+};
+/** One block per area: every pattern that holds for its files (tests may reach across). */
+const boundaries = (files, patterns) => ({
+  files,
+  ignores: ["**/*.test.ts"],
+  rules: { "no-restricted-imports": ["error", { patterns: [SANDBOX, TESTS, ...patterns] }] },
+});
 
 // Times a person sees go through lib/time/ (the organisation's zone, named) — never the server's or the browser's zone.
 const TIME_MESSAGE =
@@ -64,11 +93,11 @@ export default defineConfig([
       "@next/next/no-html-link-for-pages": "off",
     },
   },
-  {
-    files: ["app/**", "components/**", "lib/**"],
-    ignores: ["**/*.test.ts"],
-    rules: { "no-restricted-imports": ["error", { patterns: [SANDBOX, TESTS] }] },
-  },
+  boundaries(["app/**"], [NO_DATABASE]),
+  boundaries(["components/**"], [NOT_APP, NO_DATABASE]),
+  boundaries(["lib/**"], [NOT_APP, NOT_COMPONENTS]),
+  boundaries(["lib/batches/**"], [NOT_APP, NOT_COMPONENTS, BATCHES_NOT_DISPATCH]),
+  boundaries(["lib/auth/**"], [NOT_APP, NOT_COMPONENTS, AUTH_NOT_USERS]),
   {
     // Needs types (is it a Date?): the TypeScript project service, for these folders only.
     files: ["app/**/*.{ts,tsx}", "components/**/*.{ts,tsx}"],

@@ -44,7 +44,9 @@ export function commentLines(source: string): string[] {
         }
         continue;
       }
-      const block = rest.indexOf("/*");
+      // A comment opens after a space, a bracket or the line's start; "/*" in a glob ("**/*.test.ts") or a path
+      // ("app/*") is code.
+      const block = rest.search(/(?<![\w*"'`/.\-\]])\/\*/);
       const lineComment = rest.search(/(?<![:"'`\\])\/\/(?!\/)/);
       if (lineComment >= 0 && (block < 0 || lineComment < block)) {
         out += ` ${rest.slice(lineComment + 2)}`;

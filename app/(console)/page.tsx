@@ -5,8 +5,12 @@ import { PhaseBadge } from "@/components/batches/phase-badge";
 import { OperatorReport } from "@/components/reports/operator-report";
 import { OverviewCharts } from "@/components/reports/overview-charts";
 import { ZoneDescription } from "@/components/time/zone-description";
+import { FirstSteps } from "@/components/reports/first-steps";
+import { Card } from "@/components/ui/card";
+import { canSend } from "@/lib/auth/permissions";
 import { PageHeader } from "@/components/ui/page-header";
 import { Progress } from "@/components/ui/progress";
+import { STATE_COLORS } from "@/components/ui/state-colors";
 import { EmptyRow, Table, Td, THead, Th, Tr } from "@/components/ui/table";
 import { requireActor } from "@/lib/auth/session";
 import { listBatches } from "@/lib/batches/list-batches";
@@ -21,63 +25,74 @@ import { RecentFailures } from "@/components/reports/recent-failures";
 export const metadata: Metadata = { title: "Overview" };
 export const dynamic = "force-dynamic";
 
-const PROGRESS = [
-  { field: "deliveredCount", className: "bg-emerald-500", label: "Delivered" },
-  { field: "answeredCount", className: "bg-emerald-600", label: "Answered" },
-  { field: "failedCount", className: "bg-red-500", label: "Failed" },
-  { field: "rejectedCount", className: "bg-red-700", label: "Rejected" },
-  { field: "unknownCount", className: "bg-amber-400", label: "Unknown" },
-  { field: "queuedCount", className: "bg-sky-400", label: "Queued" },
-] as const;
+/** The states a recent batch's bar shows, in this order: outcomes first, then what still awaits one. */
+const PROGRESS_STATES = ["DELIVERED", "ANSWERED", "FAILED", "REJECTED", "UNKNOWN", "QUEUED"] as const;
+const PROGRESS = PROGRESS_STATES.map((state) => ({
+  ...STATE_COUNTERS.find((c) => c.state === state)!,
+  className: STATE_COLORS[state].bar,
+}));
 
 export default async function OverviewPage() {
-  await requireActor();
+  const actor = await requireActor();
   const [overview, recent, networks] = await Promise.all([
     getOverviewReport(),
     listBatches({ take: 5 }),
     getOperatorDays(),
   ]);
+  const header = (
+    <PageHeader
+      title="Overview"
+      description={
+        <>
+          Messages of the batches created today and in the last 7 and 30 days, in days of <ZoneDescription />.
+        </>
+      }
+    />
+  );
+  // Before the first batch there is nothing to count: the page says what to do first instead (first-steps.tsx).
+  if (overview.totalBatches === 0)
+    return (
+      <div className="space-y-8">
+        {header}
+        <FirstSteps canSend={canSend(actor)} />
+      </div>
+    );
   return (
     <div className="space-y-8">
-      <PageHeader
-        title="Overview"
-        description={
-          <>
-            Messages of the batches created today and in the last 7 and 30 days, in days of <ZoneDescription />.
-          </>
-        }
-      />
+      {header}
 
-      <Table aria-label="Totals">
-        <THead>
-          <Th>Period</Th>
-          <Th numeric>Delivery rate</Th>
-          <Th numeric>Sent</Th>
-          <Th numeric>Delivered</Th>
-          <Th numeric>Failed</Th>
-          <Th numeric>Unknown</Th>
-          <Th numeric>SMS units</Th>
-          <Th numeric>Batches</Th>
-        </THead>
-        <tbody>
-          {overview.periods.map((p) => (
-            <Tr key={p.label}>
-              <Td className="whitespace-nowrap font-medium">{p.label}</Td>
-              <Td numeric className="font-semibold" data-testid={`rate-${p.label}`}>
-                {formatRate(deliveryRate(p.delivered, p.sent))}
-              </Td>
-              <Td numeric data-testid={`sent-${p.label}`}>
-                {p.sent.toLocaleString()}
-              </Td>
-              <Td numeric>{p.delivered.toLocaleString()}</Td>
-              <Td numeric>{p.failed.toLocaleString()}</Td>
-              <Td numeric>{p.unknown.toLocaleString()}</Td>
-              <Td numeric>{p.units.toLocaleString()}</Td>
-              <Td numeric>{p.batches.toLocaleString()}</Td>
-            </Tr>
-          ))}
-        </tbody>
-      </Table>
+      <section aria-label="Totals" className="grid gap-4 sm:grid-cols-3">
+        {overview.periods.map((p) => (
+          <Card key={p.label} aria-label={p.label} className="p-4">
+            <div className="flex items-baseline justify-between gap-2">
+              <h2 className="font-medium">{p.label}</h2>
+              <p className="text-right">
+                <span className="text-2xl font-semibold tabular-nums" data-testid={`rate-${p.label}`}>
+                  {formatRate(deliveryRate(p.delivered, p.sent))}
+                </span>{" "}
+                <span className="text-xs text-slate-500">delivered</span>
+              </p>
+            </div>
+            <dl className="mt-3 grid grid-cols-3 gap-x-3 gap-y-2 text-sm">
+              {[
+                { label: "Sent", value: p.sent, testId: `sent-${p.label}` },
+                { label: "Delivered", value: p.delivered, testId: `delivered-${p.label}` },
+                { label: "Failed", value: p.failed, testId: `failed-${p.label}` },
+                { label: "Unknown", value: p.unknown },
+                { label: "SMS units", value: p.units },
+                { label: "Batches", value: p.batches },
+              ].map(({ label, value, testId }) => (
+                <div key={label}>
+                  <dt className="text-xs text-slate-500">{label}</dt>
+                  <dd className="font-semibold tabular-nums" data-testid={testId}>
+                    {value.toLocaleString()}
+                  </dd>
+                </div>
+              ))}
+            </dl>
+          </Card>
+        ))}
+      </section>
 
       <OverviewCharts days={overview.days} />
 

@@ -6,6 +6,7 @@ import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Notice } from "@/components/ui/notice";
 import { Progress } from "@/components/ui/progress";
+import { STATE_COLORS } from "@/components/ui/state-colors";
 import type { ActionResult } from "@/lib/auth/action";
 import { STATE_COUNTERS } from "@/lib/batches/counters";
 import type { BatchDetail } from "@/lib/batches/get-batch";
@@ -30,18 +31,6 @@ type Actions = {
 };
 
 export type BatchJson = Serialized<BatchDetail>;
-
-const COLORS: Record<string, string> = {
-  PENDING: "bg-slate-300",
-  QUEUED: "bg-sky-400",
-  DELIVERED: "bg-emerald-500",
-  ANSWERED: "bg-emerald-600",
-  FAILED: "bg-red-500",
-  REJECTED: "bg-red-700",
-  UNKNOWN: "bg-amber-400",
-  CANCELLED: "bg-slate-500",
-  SUPPRESSED: "bg-slate-400",
-};
 
 /** `report`: the delivery report, shown between the actions and the recipients. */
 export function BatchLive({
@@ -127,7 +116,7 @@ export function BatchLive({
           segments={STATE_COUNTERS.map(({ state, field, label }) => ({
             key: state,
             value: batch[field],
-            className: COLORS[state] ?? "bg-slate-300",
+            className: STATE_COLORS[state].bar,
             label,
           }))}
         />

@@ -1,43 +1,80 @@
+// The batches as a table on a wide screen and as cards on a phone, where a table's Delivered and Failed columns would
+// sit off-screen in a side-scrolling box with no cue (issue 19): the key figures are what a phone must show at once.
 import Link from "next/link";
 import { Time } from "@/components/time/time";
 import { EmptyState, Table, Td, THead, Th, Tr } from "@/components/ui/table";
 import type { BatchListItem } from "@/lib/batches/list-batches";
 import { PhaseBadge } from "./phase-badge";
 
+const figures = (batch: BatchListItem) => [
+  { label: "Recipients", value: batch.recipientCount },
+  { label: "Delivered", value: batch.deliveredCount + batch.answeredCount },
+  { label: "Failed", value: batch.failedCount + batch.rejectedCount },
+];
+
 export function BatchTable({ batches }: { batches: BatchListItem[] }) {
   if (batches.length === 0) return <EmptyState>No batches yet. Compose a message to send the first one.</EmptyState>;
   return (
-    <Table>
-      <THead>
-        <Th>Batch</Th>
-        <Th>Kind</Th>
-        <Th>State</Th>
-        <Th numeric>Recipients</Th>
-        <Th numeric>Delivered</Th>
-        <Th numeric>Failed</Th>
-        <Th>Created</Th>
-      </THead>
-      <tbody>
+    <>
+      <div className="hidden sm:block">
+        <Table>
+          <THead>
+            <Th>Batch</Th>
+            <Th>Kind</Th>
+            <Th>State</Th>
+            <Th numeric>Recipients</Th>
+            <Th numeric>Delivered</Th>
+            <Th numeric>Failed</Th>
+            <Th>Created</Th>
+          </THead>
+          <tbody>
+            {batches.map((batch) => (
+              <Tr key={batch.id}>
+                <Td>
+                  <Link href={`/batches/${batch.id}`} className="text-sky-700 underline">
+                    {batch.name}
+                  </Link>
+                </Td>
+                <Td>{batch.kind}</Td>
+                <Td>
+                  <PhaseBadge phase={batch.phase} />
+                </Td>
+                {figures(batch).map(({ label, value }) => (
+                  <Td key={label} numeric>
+                    {value.toLocaleString()}
+                  </Td>
+                ))}
+                <Td className="whitespace-nowrap text-slate-600">
+                  <Time at={batch.createdAt} />
+                </Td>
+              </Tr>
+            ))}
+          </tbody>
+        </Table>
+      </div>
+      <ul className="space-y-3 sm:hidden" aria-label="Batches">
         {batches.map((batch) => (
-          <Tr key={batch.id}>
-            <Td>
-              <Link href={`/batches/${batch.id}`} className="text-sky-700 underline">
+          <li key={batch.id} className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
+            <div className="flex flex-wrap items-center justify-between gap-2">
+              <Link href={`/batches/${batch.id}`} className="min-w-0 break-words font-medium text-sky-700 underline">
                 {batch.name}
               </Link>
-            </Td>
-            <Td>{batch.kind}</Td>
-            <Td>
               <PhaseBadge phase={batch.phase} />
-            </Td>
-            <Td numeric>{batch.recipientCount.toLocaleString()}</Td>
-            <Td numeric>{(batch.deliveredCount + batch.answeredCount).toLocaleString()}</Td>
-            <Td numeric>{(batch.failedCount + batch.rejectedCount).toLocaleString()}</Td>
-            <Td className="whitespace-nowrap text-slate-600">
-              <Time at={batch.createdAt} />
-            </Td>
-          </Tr>
+            </div>
+            <p className="mt-1 text-xs text-slate-500">
+              {batch.kind} · <Time at={batch.createdAt} />
+            </p>
+            <dl className="mt-3 grid grid-cols-3 gap-2 text-sm" data-testid="batch-figures">
+              {figures(batch).map(({ label, value }) => (
+                <div key={label}>
+                  <dt className="text-xs text-slate-500">{label}</dt>
+                  <dd className="font-semibold tabular-nums">{value.toLocaleString()}</dd>
+                </div>
+              ))}
+            </dl>
+          </li>
         ))}
-      </tbody>
-    </Table>
+      </ul>
+    </>
   );
 }

@@ -2,7 +2,6 @@
 
 import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
-import { useState } from "react";
 import { Time } from "@/components/time/time";
 import { Button, ButtonAnchor } from "@/components/ui/button";
 import { Input, Select } from "@/components/ui/field";
@@ -12,6 +11,7 @@ import { MESSAGE_FILTERS } from "@/lib/batches/states";
 import { fetchJson } from "@/lib/http/fetch-json";
 import type { Serialized } from "@/lib/http/serialize";
 import { StateBadge } from "./state-badge";
+import { useRecipientView } from "./use-recipient-view";
 
 const COLUMNS = 8;
 const time = (value: string | null) => (value ? <Time at={value} seconds /> : "—");
@@ -28,11 +28,7 @@ export function RecipientTable({
   version: string | null;
   xlsx: boolean;
 }) {
-  const [filter, setFilter] = useState("");
-  const [typed, setTyped] = useState("");
-  const [search, setSearch] = useState("");
-  const [cursors, setCursors] = useState<string[]>(["0"]);
-  const after = cursors.at(-1)!;
+  const { filter, search, trail, after, show } = useRecipientView();
   const params = new URLSearchParams({ filter, q: search });
   const { data, error, isLoading } = useQuery({
     queryKey: ["messages", batchId, filter, search, after, version],
@@ -48,14 +44,7 @@ export function RecipientTable({
         <h2 className="text-lg font-semibold">Recipients</h2>
         <label className="flex items-center gap-2 text-sm">
           Show
-          <Select
-            value={filter}
-            onChange={(e) => {
-              setFilter(e.target.value);
-              setCursors(["0"]);
-            }}
-            className="w-auto py-1"
-          >
+          <Select value={filter} onChange={(e) => show({ filter: e.target.value })} className="w-auto py-1">
             <option value="">All</option>
             {MESSAGE_FILTERS.map(({ value, label }) => (
               <option key={value} value={value}>
@@ -69,17 +58,18 @@ export function RecipientTable({
           className="flex items-center gap-2"
           onSubmit={(e) => {
             e.preventDefault();
-            setSearch(typed.trim());
-            setCursors(["0"]);
+            show({ search: String(new FormData(e.currentTarget).get("q") ?? "").trim() });
           }}
         >
           <label htmlFor="recipient-search" className="text-sm">
             Find
           </label>
+          {/* Keyed by the URL's search: Back and Forward put their own text back in the box. */}
           <Input
+            key={search}
             id="recipient-search"
-            value={typed}
-            onChange={(e) => setTyped(e.target.value)}
+            name="q"
+            defaultValue={search}
             placeholder="phone or correlator"
             className="w-44 py-1"
           />
@@ -87,14 +77,7 @@ export function RecipientTable({
             Search
           </Button>
           {search ? (
-            <Button
-              size="sm"
-              onClick={() => {
-                setTyped("");
-                setSearch("");
-                setCursors(["0"]);
-              }}
-            >
+            <Button size="sm" onClick={() => show({ search: "" })}>
               Clear
             </Button>
           ) : null}
@@ -150,10 +133,10 @@ export function RecipientTable({
         </tbody>
       </Table>
       <div className="flex gap-2">
-        <Button size="sm" disabled={cursors.length === 1} onClick={() => setCursors((c) => c.slice(0, -1))}>
+        <Button size="sm" disabled={trail.length === 0} onClick={() => show({ trail: trail.slice(0, -1) })}>
           Previous
         </Button>
-        <Button size="sm" disabled={!data?.next} onClick={() => data?.next && setCursors((c) => [...c, data.next!])}>
+        <Button size="sm" disabled={!data?.next} onClick={() => data?.next && show({ trail: [...trail, data.next] })}>
           Next
         </Button>
       </div>

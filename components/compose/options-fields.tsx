@@ -6,6 +6,7 @@ import Link from "next/link";
 import { Field, Input, Select } from "@/components/ui/field";
 import { Notice } from "@/components/ui/notice";
 import type { UnitPrice } from "@/lib/compose/cost";
+import { REPEAT_MAX, REPEAT_MIN } from "@/lib/provider/wire/schemas";
 import type { Kind } from "./message-fields";
 
 export type ComposeAccount = {
@@ -157,8 +158,8 @@ export function OptionsFields({
                 {...ids}
                 name="repeat"
                 type="number"
-                min={1}
-                max={10}
+                min={REPEAT_MIN}
+                max={REPEAT_MAX}
                 value={options.repeat}
                 onChange={(e) => set({ repeat: e.target.value })}
               />

@@ -1,9 +1,9 @@
 // The saved lists with their counts, newest first: each report group downloads from its count; compose or delete.
-import { deleteListAction } from "@/app/(console)/lists/actions";
 import { RowAction } from "@/components/console/row-action";
 import { Time } from "@/components/time/time";
 import { ButtonLink } from "@/components/ui/button";
 import { EmptyState, Table, Td, Th, THead, Tr } from "@/components/ui/table";
+import type { ActionResult } from "@/lib/auth/action";
 import type { SavedList } from "@/lib/lists/find-lists";
 import type { ReportGroup } from "@/lib/lists/report-csv";
 
@@ -22,7 +22,14 @@ function GroupCount({ list, group, count }: { list: SavedList; group: ReportGrou
   );
 }
 
-export function SavedLists({ lists }: { lists: SavedList[] }) {
+/** `deleteList`: the page's server action (components never import app/). */
+export function SavedLists({
+  lists,
+  deleteList,
+}: {
+  lists: SavedList[];
+  deleteList: (id: string) => Promise<ActionResult>;
+}) {
   if (lists.length === 0) return <EmptyState>No saved lists yet. Upload a CSV or XLSX file above.</EmptyState>;
   return (
     <Table aria-label="Saved lists">
@@ -67,7 +74,7 @@ export function SavedLists({ lists }: { lists: SavedList[] }) {
                   name={`Delete ${list.filename}`}
                   confirm={`Delete the list “${list.filename}” and its ${list.validCount.toLocaleString("en")} recipients? It cannot be brought back; batches already sent from it keep their recipients and reports.`}
                   confirmLabel="Delete the list"
-                  run={deleteListAction.bind(null, list.id)}
+                  run={deleteList.bind(null, list.id)}
                 />
               </span>
             </Td>

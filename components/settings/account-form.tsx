@@ -5,6 +5,7 @@ import { ActionNotice } from "@/components/ui/action-notice";
 import { Button } from "@/components/ui/button";
 import { Field, Input, Textarea } from "@/components/ui/field";
 import type { ActionResult } from "@/lib/auth/action";
+import { SENDER_RULE } from "@/lib/provider/wire/schemas";
 
 export type AccountFormValues = {
   id?: string;
@@ -77,7 +78,7 @@ export function AccountForm({
       </Field>
       <Field
         label="Sender IDs"
-        hint="The sender IDs registered with the provider for this account, one per line: at most 11 characters each, or a number of up to 15 digits. Compose offers only these; the first is preselected."
+        hint={`The sender IDs registered with the provider for this account, one per line: each ${SENDER_RULE}. Compose offers only these; the first is preselected.`}
         errors={errors.senders ?? errors.defaultSender}
       >
         {(ids) => (

@@ -4,13 +4,23 @@ import { useActionState, useState } from "react";
 import { ActionNotice } from "@/components/ui/action-notice";
 import { Button } from "@/components/ui/button";
 import { Field, Input, Select } from "@/components/ui/field";
+import { CopyField } from "@/components/ui/copy-button";
 import type { ActionResult } from "@/lib/auth/action";
 
-type Action = (previous: ActionResult | null, form: FormData) => Promise<ActionResult>;
+type Result = ActionResult & { oneTimePassword?: string };
+type Action = (previous: Result | null, form: FormData) => Promise<Result>;
+
+// The least a new user can do is read (issue 19): sending or managing is a choice the administrator makes.
+const EMPTY = { email: "", name: "", role: "VIEWER" };
 
 export function NewUserForm({ action }: { action: Action }) {
-  const [state, formAction, pending] = useActionState(action, null);
-  const [values, setValues] = useState({ email: "", name: "", role: "OPERATOR" });
+  const [values, setValues] = useState(EMPTY);
+  // Added: the form is empty again for the next one, and the one-time password stays on screen with its Copy button.
+  const [state, formAction, pending] = useActionState(async (previous: Result | null, form: FormData) => {
+    const result = await action(previous, form);
+    if (result.ok) setValues(EMPTY);
+    return result;
+  }, null);
   const errors = state?.ok === false ? (state.fieldErrors ?? {}) : {};
   return (
     <form action={formAction} className="grid gap-4 sm:grid-cols-4 sm:items-end">
@@ -52,7 +62,12 @@ export function NewUserForm({ action }: { action: Action }) {
       <Button type="submit" variant="primary" disabled={pending}>
         {pending ? "Adding…" : "Add user"}
       </Button>
-      <ActionNotice result={state} className="sm:col-span-4" />
+      <div className="space-y-2 sm:col-span-4">
+        <ActionNotice result={state} />
+        {state?.ok && state.oneTimePassword ? (
+          <CopyField label="One-time password" value={state.oneTimePassword} />
+        ) : null}
+      </div>
     </form>
   );
 }

@@ -4,12 +4,15 @@ import { useState, useTransition } from "react";
 import { RowAction } from "@/components/console/row-action";
 import { Button } from "@/components/ui/button";
 import { Select } from "@/components/ui/field";
+import { CopyField } from "@/components/ui/copy-button";
 import type { ActionResult } from "@/lib/auth/action";
+
+type Result = ActionResult & { oneTimePassword?: string };
 
 export type UserActions = {
   changeRole: (userId: string, role: string) => Promise<ActionResult>;
   setDisabled: (userId: string, disabled: boolean) => Promise<ActionResult>;
-  resetPassword: (userId: string) => Promise<ActionResult>;
+  resetPassword: (userId: string) => Promise<Result>;
 };
 
 /** The controls of one user's row: role, disable/enable, reset password, and what came of the last one. */
@@ -22,7 +25,7 @@ export function UserRowActions({
   self: boolean;
   actions: UserActions;
 }) {
-  const [result, setResult] = useState<ActionResult | null>(null);
+  const [result, setResult] = useState<Result | null>(null);
   const [pending, startTransition] = useTransition();
   const run = (work: () => Promise<ActionResult>) => startTransition(async () => setResult(await work()));
   return (
@@ -76,6 +79,9 @@ export function UserRowActions({
         >
           {result.message}
         </p>
+      ) : null}
+      {result?.ok && result.oneTimePassword ? (
+        <CopyField label="One-time password" value={result.oneTimePassword} className="w-full" />
       ) : null}
     </div>
   );

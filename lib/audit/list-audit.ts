@@ -26,6 +26,7 @@ export type AuditRow = {
   createdAt: Date;
   actorId: string | null;
   actorEmail: string | null;
+  actorName: string | null;
   action: string;
   targetType: string;
   targetId: string | null;
@@ -39,7 +40,7 @@ export async function listAudit(
   limit = 50,
 ): Promise<{ rows: AuditRow[]; next: string | null }> {
   const { rows } = await pool().query<AuditRow>(
-    `SELECT a.id::text AS id, a."createdAt", a."actorId", u.email AS "actorEmail", a.action, a."targetType", a."targetId", a.detail
+    `SELECT a.id::text AS id, a."createdAt", a."actorId", u.email AS "actorEmail", u.name AS "actorName", a.action, a."targetType", a."targetId", a.detail
      FROM "AuditEvent" a LEFT JOIN "User" u ON u.id = a."actorId"
      WHERE ($1::uuid IS NULL OR a."actorId" = $1)
        AND ($2::text IS NULL OR a.action = $2)

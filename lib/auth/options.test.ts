@@ -5,7 +5,7 @@ import { decode, encode } from "next-auth/jwt";
 import { expect, test } from "vitest";
 import { db } from "@/lib/db/client";
 import { env } from "@/lib/env";
-import { PASSWORD_MAX } from "@/lib/users/user-schemas";
+import { PASSWORD_MAX } from "./password-rules";
 import { WRONG_CREDENTIALS } from "./authenticate";
 import { authOptions } from "./options";
 import { hashPassword } from "./password";

@@ -7,7 +7,7 @@ import CredentialsProvider from "next-auth/providers/credentials";
 import { z } from "zod";
 import { env } from "@/lib/env";
 import { CLIENT_ADDRESS_HEADER } from "@/lib/http/client-address";
-import { enteredPasswordSchema } from "@/lib/users/user-schemas";
+import { enteredPasswordSchema } from "./password-rules";
 import { authenticate, LoginRefused, WRONG_CREDENTIALS } from "./authenticate";
 import { logOut } from "./log-out";
 import { safeCallbackPath } from "./safe-callback";

@@ -1,5 +1,5 @@
-// A batch's settings as the operator gives them, checked against the provider's wire contract (sender ≤ 11
-// characters, originator a number, repeat 1–10, message length): one set of fields used by Compose's action and by
+// A batch's settings as the operator gives them, checked against the provider's wire contract (the sender, originator,
+// repeat and message-length limits of lib/provider/wire/schemas.ts): one set of fields used by Compose's action and by
 // createBatch, so a batch the provider would refuse is refused before it is created.
 import { z } from "zod";
 import {

@@ -3,25 +3,26 @@
 import "server-only";
 import { recordAudit } from "@/lib/audit/record-audit";
 import { transaction } from "@/lib/db/transaction";
+import { batchState, chunkState, messageState } from "./state-sql";
 import { ACTIVE_BATCH_STATES } from "./states";
 
 /** The number of recipients cancelled, or null when the batch had already finished. */
 export async function cancelBatch(batchId: string, actorId: string | null): Promise<number | null> {
   return transaction(async (client) => {
     const { rowCount } = await client.query(
-      `UPDATE "Batch" SET state = 'CANCELLED', "finishedAt" = now(), "updatedAt" = now()
+      `UPDATE "Batch" SET state = ${batchState("CANCELLED")}, "finishedAt" = now(), "updatedAt" = now()
        WHERE id = $1 AND state = ANY($2::"BatchState"[])`,
       [batchId, ACTIVE_BATCH_STATES],
     );
     if (rowCount !== 1) return null;
     const cancelled = await client.query(
       `WITH chunks AS (
-         UPDATE "DispatchChunk" SET state = 'CANCELLED' WHERE "batchId" = $1 AND state = 'PENDING'
+         UPDATE "DispatchChunk" SET state = ${chunkState("CANCELLED")} WHERE "batchId" = $1 AND state = ${chunkState("PENDING")}
          RETURNING "firstMessageId", "lastMessageId"
        )
-       UPDATE "Message" m SET state = 'CANCELLED', "updatedAt" = now()
+       UPDATE "Message" m SET state = ${messageState("CANCELLED")}, "updatedAt" = now()
        FROM chunks c
-       WHERE m."batchId" = $1 AND m.id BETWEEN c."firstMessageId" AND c."lastMessageId" AND m.state = 'PENDING'`,
+       WHERE m."batchId" = $1 AND m.id BETWEEN c."firstMessageId" AND c."lastMessageId" AND m.state = ${messageState("PENDING")}`,
       [batchId],
     );
     const count = cancelled.rowCount ?? 0;

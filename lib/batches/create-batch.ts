@@ -6,6 +6,7 @@ import "server-only";
 import type { PoolClient } from "pg";
 import { z } from "zod";
 import { AppError } from "@/lib/errors/app-error";
+import { ADVISORY_LOCKS } from "@/lib/db/advisory-locks";
 import { pool } from "@/lib/db/pool";
 import { transaction } from "@/lib/db/transaction";
 import { invalidInput } from "@/lib/errors/error-shape";
@@ -13,7 +14,8 @@ import { recordAudit } from "@/lib/audit/record-audit";
 import { BATCH_LIMIT } from "@/lib/provider/wire/schemas";
 import { batchSettingsFields, checkBatchSettings } from "./batch-settings";
 import { prepareRecipients } from "./prepare-recipients";
-import { enqueueBatchStart } from "@/lib/dispatch/jobs";
+import { batchState } from "./state-sql";
+import { enqueueBatchStart } from "@/lib/jobs/queue";
 import { storeRecipients } from "./store-recipients";
 
 /** Recipients stored with the batch row: small, so that sending starts at once. */
@@ -23,8 +25,6 @@ const STORE_AHEAD = 1.5;
 /** Recipients stored per statement (and per commit) after the first slice. */
 const INSERT_SLICE = 10_000;
 const ANALYZE_AFTER = 10_000;
-/** First key of the advisory lock held while a batch's recipients are stored. */
-export const STORING_LOCK_SPACE = 7262;
 
 const batchFields = { ...batchSettingsFields, authorId: z.uuid().nullable(), parentBatchId: z.uuid().nullish() };
 
@@ -135,7 +135,7 @@ async function storeBatch(
         `INSERT INTO "Batch" (id, kind, name, "accountId", "authorId", "parentBatchId", "templateText", sender, originator, voice, repeat,
                               "linkId", "scheduledAt", state, "recipientCount", storing, "startedAt", "updatedAt")
          VALUES (gen_random_uuid(), $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13::"BatchState", $14, $15,
-                 CASE WHEN $13::"BatchState" = 'SENDING' THEN now() END, now())
+                 CASE WHEN $13::"BatchState" = ${batchState("SENDING")} THEN now() END, now())
          RETURNING id`,
         [
           input.kind,
@@ -159,7 +159,7 @@ async function storeBatch(
       );
       const batchId = rows[0]!.id;
       if (lockSession)
-        await lockSession.query("SELECT pg_advisory_lock($1, hashtext($2))", [STORING_LOCK_SPACE, batchId]);
+        await lockSession.query("SELECT pg_advisory_lock($1, hashtext($2))", [ADVISORY_LOCKS.STORING_BATCH, batchId]);
       const first = await slices.next();
       if (first.done) throw new AppError("INVALID_INPUT", "Add at least one recipient.");
       const { suppressed } = await storeRecipients(client, batchId, first.value.phones, first.value.texts, chunkSize);

@@ -4,11 +4,9 @@
 import { beforeAll, expect, test } from "vitest";
 import { db } from "@/lib/db/client";
 import { pool } from "@/lib/db/pool";
-import { RATE_SAFETY } from "@/lib/dispatch/shared-rate-limiter";
 import { importList } from "@/lib/lists/import-list";
 import { author, pieces, refusal } from "@/test/upload-helpers";
 import { createBatchFromList } from "./create-from-list";
-import { PACE } from "./plan";
 import { cannotBeTooLong, planList } from "./plan-list";
 import { compileTemplate } from "@/lib/recipients/render-template";
 
@@ -198,10 +196,6 @@ test("a long value in a column the template does not use still proves every text
   expect(created.recipients).toBe(2);
   const note = await refusal(createBatchFromList({ ...settings("Habari {{note}}"), listId: id }));
   expect(note.message).toContain("1 recipient(s) would get a message longer than 1600 characters (the first is row 2)");
-});
-
-test("the planner paces at the limiter's rate", () => {
-  expect(PACE).toBe(RATE_SAFETY);
 });
 
 test("a plan whose asker went away (the operator typed on) stops reading the list", async () => {

@@ -6,26 +6,12 @@
 import "server-only";
 import { AppError } from "@/lib/errors/app-error";
 import { getOrgTimeZone } from "@/lib/organisation/time-zone";
-import { isoInZone } from "@/lib/time/format";
 import { xlsxSheetStream, type XlsxCell } from "@/lib/xlsx/sheet-stream";
 import type { MessageRow } from "./list-messages";
 import { messagePages } from "./message-pages";
 import type { RecipientSearch } from "./recipient-search";
+import { REPORT_COLUMNS, reportRow, type ReportBatch } from "./report-columns";
 import { XLSX_MAX_ROWS, type MessageFilter } from "./states";
-
-const COLUMNS = [
-  { header: "phone", width: 15 },
-  { header: "state", width: 12 },
-  { header: "delivery_status", width: 22 },
-  { header: "correlator", width: 12 },
-  { header: "provider_unique_id", width: 38 },
-  { header: "operator", width: 12 },
-  { header: "sms_units", width: 10 },
-  { header: "sent_at", width: 26 },
-  { header: "receipt_time", width: 26 },
-  { header: "text", width: 40 },
-  { header: "error", width: 40 },
-];
 
 export function reportXlsxStream(
   batch: { id: string; templateText: string; recipientCount: number },
@@ -40,31 +26,14 @@ export function reportXlsxStream(
       `XLSX is for batches of up to ${XLSX_MAX_ROWS.toLocaleString("en")} recipients; this one has ${batch.recipientCount.toLocaleString("en")}. Export it as CSV.`,
     );
   }
-  return xlsxSheetStream("Delivery report", COLUMNS, rowsOf(pages, batch));
+  return xlsxSheetStream("Delivery report", REPORT_COLUMNS, rowsOf(pages, batch));
 }
 
-/** Each page of messages as rows of cells, in the order of COLUMNS. */
-async function* rowsOf(
-  pages: AsyncGenerator<MessageRow[]>,
-  batch: { templateText: string },
-): AsyncGenerator<XlsxCell[][]> {
+/** Each page of messages as rows of cells, in the order of REPORT_COLUMNS. */
+async function* rowsOf(pages: AsyncGenerator<MessageRow[]>, batch: ReportBatch): AsyncGenerator<XlsxCell[][]> {
   try {
     const zone = await getOrgTimeZone();
-    const at = (time: Date | null) => (time ? isoInZone(time, zone) : null);
-    for await (const page of pages)
-      yield page.map((m) => [
-        m.phone,
-        m.state,
-        m.deliveryStatus,
-        m.id,
-        m.providerUniqueId,
-        m.operator,
-        m.smsUnits,
-        at(m.submittedAt),
-        at(m.receiptAt),
-        m.text ?? batch.templateText,
-        m.lastError,
-      ]);
+    for await (const page of pages) yield page.map((m) => reportRow(m, batch, zone));
   } finally {
     await pages.return(undefined);
   }

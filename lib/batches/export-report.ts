@@ -5,25 +5,11 @@
 import "server-only";
 import { csvHeader, csvRows } from "@/lib/csv/to-csv";
 import { getOrgTimeZone } from "@/lib/organisation/time-zone";
-import { isoInZone } from "@/lib/time/format";
 import type { MessageRow } from "./list-messages";
 import { messagePages } from "./message-pages";
 import type { RecipientSearch } from "./recipient-search";
+import { REPORT_COLUMNS, reportRow } from "./report-columns";
 import type { MessageFilter } from "./states";
-
-const COLUMNS = [
-  "phone",
-  "state",
-  "delivery_status",
-  "correlator",
-  "provider_unique_id",
-  "operator",
-  "sms_units",
-  "sent_at",
-  "receipt_time",
-  "text",
-  "error",
-];
 
 export function reportStream(
   batch: { id: string; templateText: string },
@@ -41,31 +27,16 @@ export function reportStream(
       async pull(controller) {
         if (zone === undefined) {
           zone = await getOrgTimeZone();
-          controller.enqueue(encoder.encode(csvHeader(COLUMNS)));
+          controller.enqueue(encoder.encode(csvHeader(REPORT_COLUMNS.map((c) => c.header))));
           return;
         }
-        const inZone = zone;
-        const at = (time: Date | null) => (time ? isoInZone(time, inZone) : null);
         const page = await pages.next();
         if (page.done) {
           controller.close();
           return;
         }
-        const text = csvRows(
-          page.value.map((m) => [
-            m.phone,
-            m.state,
-            m.deliveryStatus,
-            m.id,
-            m.providerUniqueId,
-            m.operator,
-            m.smsUnits,
-            at(m.submittedAt),
-            at(m.receiptAt),
-            m.text ?? batch.templateText,
-            m.lastError,
-          ]),
-        );
+        const inZone = zone;
+        const text = csvRows(page.value.map((m) => reportRow(m, batch, inZone)));
         controller.enqueue(encoder.encode(text));
       },
       async cancel() {

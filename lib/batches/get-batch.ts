@@ -6,6 +6,7 @@ import { pool } from "@/lib/db/pool";
 import { env } from "@/lib/env";
 import { uuidParam } from "@/lib/http/params";
 import { batchPhase } from "./phase";
+import { chunkState } from "./state-sql";
 
 export async function getBatch(id: string) {
   if (!uuidParam.safeParse(id).success) return null;
@@ -21,7 +22,7 @@ export async function getBatch(id: string) {
   const sender = batch.sender ?? batch.originator ?? "";
   const [{ rows }, senderProblem] = await Promise.all([
     pool().query<{ in_flight: string }>(
-      `SELECT COALESCE(sum(size), 0) AS in_flight FROM "DispatchChunk" WHERE "batchId" = $1 AND state = 'SUBMITTING'`,
+      `SELECT COALESCE(sum(size), 0) AS in_flight FROM "DispatchChunk" WHERE "batchId" = $1 AND state = ${chunkState("SUBMITTING")}`,
       [id],
     ),
     db.senderIdProblem.findUnique({

@@ -1,8 +1,9 @@
 // The "no receipt yet" rule (states.ts) as SQL, so the recipients list, the export and resend apply the same one.
 import "server-only";
+import { messageState } from "./state-sql";
 import { NO_RECEIPT_STATE } from "./states";
 
 /** A predicate on the message row `alias`; `$hours` is the parameter holding the no-receipt age in hours. */
 export function noReceiptSql(alias: string, hoursParam: number): string {
-  return `(${alias}.state = '${NO_RECEIPT_STATE}' AND ${alias}."submittedAt" < now() - make_interval(hours => $${hoursParam}))`;
+  return `(${alias}.state = ${messageState(NO_RECEIPT_STATE)} AND ${alias}."submittedAt" < now() - make_interval(hours => $${hoursParam}))`;
 }

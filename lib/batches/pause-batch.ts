@@ -3,6 +3,7 @@
 import "server-only";
 import { recordAudit } from "@/lib/audit/record-audit";
 import { transaction } from "@/lib/db/transaction";
+import { batchState } from "./state-sql";
 import { PAUSABLE_BATCH_STATES } from "./states";
 
 /** False when the batch is not in a state that can be paused. `actorId` null: the worker paused it. */
@@ -10,7 +11,7 @@ export async function pauseBatch(batchId: string, reason: string | null, actorId
   // The pause and its audit event commit together: no pause without its event, no event for a pause that failed.
   return transaction(async (client) => {
     const { rowCount } = await client.query(
-      `UPDATE "Batch" SET state = 'PAUSED', "pauseReason" = $2, "updatedAt" = now()
+      `UPDATE "Batch" SET state = ${batchState("PAUSED")}, "pauseReason" = $2, "updatedAt" = now()
        WHERE id = $1 AND state = ANY($3::"BatchState"[])`,
       [batchId, reason, PAUSABLE_BATCH_STATES],
     );

@@ -15,6 +15,7 @@ import { AppError } from "@/lib/errors/app-error";
 import { PERMANENT_FAILURE_CLASSES } from "@/lib/receipts/failure-classes";
 import { createBatch, type CreatedBatch } from "./create-batch";
 import { noReceiptSql } from "./no-receipt";
+import { messageState } from "./state-sql";
 
 export type ResendScope = {
   unknown?: boolean;
@@ -34,8 +35,8 @@ export const RESEND_RACE_MESSAGE =
  */
 export function resendScopeSql(first: number): string {
   const p = (i: number) => `$${first + i}`;
-  return `((${p(0)}::boolean AND m.state = 'UNKNOWN')
-    OR (m.state = 'FAILED' AND CASE WHEN COALESCE(m."failureClass", 'NETWORK') = ANY(${p(4)}::text[]) THEN ${p(2)}::boolean ELSE ${p(1)}::boolean END)
+  return `((${p(0)}::boolean AND m.state = ${messageState("UNKNOWN")})
+    OR (m.state = ${messageState("FAILED")} AND CASE WHEN COALESCE(m."failureClass", 'NETWORK') = ANY(${p(4)}::text[]) THEN ${p(2)}::boolean ELSE ${p(1)}::boolean END)
     OR (${p(3)}::boolean AND ${noReceiptSql("m", first + 5)}))`;
 }
 

@@ -7,6 +7,8 @@ import { pool } from "@/lib/db/pool";
 import { env } from "@/lib/env";
 import { FAILURE_CLASSES, isFailureClass, type FailureClass } from "@/lib/receipts/failure-classes";
 import { noReceiptSql } from "./no-receipt";
+import { messageState, messageStates } from "./state-sql";
+import { RESENDABLE_STATES } from "./states";
 
 export type ResendPreview = {
   unknown: number;
@@ -26,10 +28,10 @@ export async function resendPreview(batchId: string): Promise<ResendPreview> {
          SELECT m.state, m."resentToBatchId" IS NOT NULL AS resent, ${noReceiptSql("m", 2)} AS no_receipt, o.source
          FROM "Message" m LEFT JOIN "OptOut" o ON o.phone = m.phone WHERE m."batchId" = $1
        )
-       SELECT count(*) FILTER (WHERE state = 'UNKNOWN' AND NOT resent AND source IS NULL)::int AS unknown,
+       SELECT count(*) FILTER (WHERE state = ${messageState("UNKNOWN")} AND NOT resent AND source IS NULL)::int AS unknown,
               count(*) FILTER (WHERE no_receipt AND NOT resent AND source IS NULL)::int AS no_receipt,
-              count(*) FILTER (WHERE (state IN ('UNKNOWN', 'FAILED') OR no_receipt) AND NOT resent AND source IS NOT NULL)::int AS opted_out,
-              count(*) FILTER (WHERE (state IN ('UNKNOWN', 'FAILED') OR no_receipt) AND NOT resent AND source = 'carrier')::int AS carrier,
+              count(*) FILTER (WHERE (state IN ${messageStates(RESENDABLE_STATES)} OR no_receipt) AND NOT resent AND source IS NOT NULL)::int AS opted_out,
+              count(*) FILTER (WHERE (state IN ${messageStates(RESENDABLE_STATES)} OR no_receipt) AND NOT resent AND source = 'carrier')::int AS carrier,
               count(*) FILTER (WHERE resent)::int AS already
        FROM m`,
       [batchId, env().NO_RECEIPT_AFTER_HOURS],
@@ -38,7 +40,7 @@ export async function resendPreview(batchId: string): Promise<ResendPreview> {
     pool().query<{ class: string | null; n: number }>(
       `SELECT m."failureClass" AS class, count(*)::int AS n
        FROM "MessageRareState" r JOIN "Message" m ON m.id = r."messageId"
-       WHERE r."batchId" = $1 AND r.state = 'FAILED' AND m."resentToBatchId" IS NULL
+       WHERE r."batchId" = $1 AND r.state = ${messageState("FAILED")} AND m."resentToBatchId" IS NULL
          AND NOT EXISTS (SELECT 1 FROM "OptOut" o WHERE o.phone = m.phone)
        GROUP BY 1`,
       [batchId],

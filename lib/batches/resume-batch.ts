@@ -2,17 +2,18 @@
 import "server-only";
 import { recordAudit } from "@/lib/audit/record-audit";
 import { transaction } from "@/lib/db/transaction";
-import { enqueueBatchStart } from "@/lib/dispatch/jobs";
+import { batchState } from "./state-sql";
+import { enqueueBatchStart } from "@/lib/jobs/queue";
 
 export async function resumeBatch(batchId: string, actorId: string | null): Promise<boolean> {
   return transaction(async (client) => {
     const { rows } = await client.query<{ state: string; scheduledAt: Date | null }>(
       `UPDATE "Batch" SET
-         state = CASE WHEN "scheduledAt" > now() THEN 'SCHEDULED'::"BatchState" ELSE 'SENDING'::"BatchState" END,
+         state = CASE WHEN "scheduledAt" > now() THEN ${batchState("SCHEDULED")} ELSE ${batchState("SENDING")} END,
          "pauseReason" = NULL,
          "startedAt" = CASE WHEN "scheduledAt" > now() THEN "startedAt" ELSE COALESCE("startedAt", now()) END,
          "updatedAt" = now()
-       WHERE id = $1 AND state = 'PAUSED'
+       WHERE id = $1 AND state = ${batchState("PAUSED")}
        RETURNING state, "scheduledAt"`,
       [batchId],
     );

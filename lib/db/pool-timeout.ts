@@ -1,4 +1,4 @@
-// Every pool of a process (lib/db/pool.ts, Prisma's in lib/db/client.ts, pg-boss's in lib/dispatch/jobs.ts) waits at
+// Every pool of a process (lib/db/pool.ts, Prisma's in lib/db/client.ts, pg-boss's in lib/jobs/queue.ts) waits at
 // most DATABASE_POOL_TIMEOUT_SECONDS for a free connection: a request that finds them all busy fails with a sentence
 // (503) instead of queueing for as long as the pool stays full — without a timeout, pg's pools wait for ever.
 import { env } from "@/lib/env";

@@ -2,6 +2,7 @@
 // times a second, handed out round-robin so that concurrent batches share the provider fairly.
 import "server-only";
 import { pool } from "@/lib/db/pool";
+import { batchState, chunkState } from "@/lib/batches/state-sql";
 import type { ActiveBatch } from "./active-batch";
 
 const REFRESH_MS = 300;
@@ -48,8 +49,8 @@ export class ActiveBatches {
                   json_build_object('id', a.id, 'baseUrl', a."baseUrl", 'batchSizeLimit', a."batchSizeLimit",
                     'requestsPerSecond', a."requestsPerSecond", 'receiptSecret', a."receiptSecret", 'updatedAt', a."updatedAt") AS account
            FROM "Batch" b JOIN "ProviderAccount" a ON a.id = b."accountId"
-           WHERE b.state = 'SENDING'
-             AND EXISTS (SELECT 1 FROM "DispatchChunk" c WHERE c."batchId" = b.id AND c.state = 'PENDING')
+           WHERE b.state = ${batchState("SENDING")}
+             AND EXISTS (SELECT 1 FROM "DispatchChunk" c WHERE c."batchId" = b.id AND c.state = ${chunkState("PENDING")})
            ORDER BY b."createdAt"`,
         );
         this.batches = rows.map((row) => ({

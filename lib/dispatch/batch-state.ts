@@ -4,12 +4,13 @@ import "server-only";
 import { recordAudit } from "@/lib/audit/record-audit";
 import { pool } from "@/lib/db/pool";
 import { transaction } from "@/lib/db/transaction";
-import { STARTABLE_BATCH_STATES } from "@/lib/batches/states";
+import { batchState, chunkStates } from "@/lib/batches/state-sql";
+import { OPEN_CHUNK_STATES, STARTABLE_BATCH_STATES } from "@/lib/batches/states";
 
 /** Job handler: QUEUED/SCHEDULED → SENDING. False when the batch was already started, paused or cancelled. */
 export async function activateBatch(batchId: string): Promise<boolean> {
   const { rowCount } = await pool().query(
-    `UPDATE "Batch" SET state = 'SENDING', "startedAt" = COALESCE("startedAt", now()), "updatedAt" = now()
+    `UPDATE "Batch" SET state = ${batchState("SENDING")}, "startedAt" = COALESCE("startedAt", now()), "updatedAt" = now()
      WHERE id = $1 AND state = ANY($2::"BatchState"[])`,
     [batchId, STARTABLE_BATCH_STATES],
   );
@@ -19,10 +20,10 @@ export async function activateBatch(batchId: string): Promise<boolean> {
 /** SENDING batches, wholly stored, with no chunk left to send or in flight become COMPLETED. */
 export async function completeFinishedBatches(batchIds?: string[]): Promise<string[]> {
   const { rows } = await pool().query<{ id: string }>(
-    `UPDATE "Batch" b SET state = 'COMPLETED', "finishedAt" = now(), "updatedAt" = now()
-     WHERE b.state = 'SENDING' AND NOT b.storing
+    `UPDATE "Batch" b SET state = ${batchState("COMPLETED")}, "finishedAt" = now(), "updatedAt" = now()
+     WHERE b.state = ${batchState("SENDING")} AND NOT b.storing
        AND ($1::uuid[] IS NULL OR b.id = ANY($1::uuid[]))
-       AND NOT EXISTS (SELECT 1 FROM "DispatchChunk" c WHERE c."batchId" = b.id AND c.state IN ('PENDING', 'SUBMITTING'))
+       AND NOT EXISTS (SELECT 1 FROM "DispatchChunk" c WHERE c."batchId" = b.id AND c.state IN ${chunkStates(OPEN_CHUNK_STATES)})
      RETURNING b.id`,
     [batchIds ?? null],
   );
@@ -33,8 +34,8 @@ export async function completeFinishedBatches(batchIds?: string[]): Promise<stri
 export async function pauseAccountBatches(accountId: string, reason: string): Promise<number> {
   return transaction(async (client) => {
     const { rows } = await client.query<{ id: string }>(
-      `UPDATE "Batch" SET state = 'PAUSED', "pauseReason" = $2, "updatedAt" = now()
-       WHERE "accountId" = $1 AND state = 'SENDING' RETURNING id`,
+      `UPDATE "Batch" SET state = ${batchState("PAUSED")}, "pauseReason" = $2, "updatedAt" = now()
+       WHERE "accountId" = $1 AND state = ${batchState("SENDING")} RETURNING id`,
       [accountId, reason],
     );
     for (const { id } of rows)

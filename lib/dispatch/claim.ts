@@ -2,6 +2,7 @@
 // goes out, returning the chunk's messages still PENDING. One row write per hundred recipients: the messages
 // themselves are written once, when the provider's answer is recorded.
 import "server-only";
+import { batchState, chunkState, messageState } from "@/lib/batches/state-sql";
 import { pool } from "@/lib/db/pool";
 
 /** `id` is also the correlator the request carries. */
@@ -19,20 +20,20 @@ export async function claimChunk(batchId: string, workerKey: number): Promise<Cl
   }>(
     `WITH next AS (
        SELECT c.id FROM "DispatchChunk" c
-       WHERE c."batchId" = $1 AND c.state = 'PENDING'
-         AND EXISTS (SELECT 1 FROM "Batch" b WHERE b.id = $1 AND b.state = 'SENDING')
+       WHERE c."batchId" = $1 AND c.state = ${chunkState("PENDING")}
+         AND EXISTS (SELECT 1 FROM "Batch" b WHERE b.id = $1 AND b.state = ${batchState("SENDING")})
        ORDER BY c.id LIMIT 1
        FOR UPDATE SKIP LOCKED
      ),
      claimed AS (
-       UPDATE "DispatchChunk" c SET state = 'SUBMITTING', "workerKey" = $2, attempts = c.attempts + 1, "claimedAt" = now()
+       UPDATE "DispatchChunk" c SET state = ${chunkState("SUBMITTING")}, "workerKey" = $2, attempts = c.attempts + 1, "claimedAt" = now()
        FROM next WHERE c.id = next.id
        RETURNING c.id, c."claimedAt", c."firstMessageId", c."lastMessageId"
      )
      SELECT claimed.id::text AS chunk_id, claimed."claimedAt" AS claimed_at, m.id::text AS id, m.phone, m.text
      FROM claimed
      LEFT JOIN "Message" m
-       ON m."batchId" = $1 AND m.id BETWEEN claimed."firstMessageId" AND claimed."lastMessageId" AND m.state = 'PENDING'
+       ON m."batchId" = $1 AND m.id BETWEEN claimed."firstMessageId" AND claimed."lastMessageId" AND m.state = ${messageState("PENDING")}
      ORDER BY m.id`,
     [batchId, workerKey],
   );

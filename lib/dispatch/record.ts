@@ -4,6 +4,8 @@
 // These commits need not wait for the disk (relaxedPool): a record lost in a database crash leaves its chunk
 // SUBMITTING, which recovery turns UNKNOWN — conservative, never a resend.
 import "server-only";
+import { chunkState, messageState, messageStates } from "@/lib/batches/state-sql";
+import { UNCONFIRMED_MESSAGE_STATES } from "@/lib/batches/states";
 import { relaxedPool } from "@/lib/db/pool";
 
 export type Accepted = {
@@ -29,7 +31,7 @@ export async function recordResponse(
   await relaxedPool().query(
     `WITH accepted AS (
        UPDATE "Message" m SET
-         state = CASE WHEN m.state IN ('PENDING', 'UNKNOWN') THEN 'QUEUED'::"MessageState" ELSE m.state END,
+         state = CASE WHEN m.state IN ${messageStates(UNCONFIRMED_MESSAGE_STATES)} THEN ${messageState("QUEUED")} ELSE m.state END,
          "providerUniqueId" = r.unique_id, "providerBatchId" = r.batch_id, "smsUnits" = r.units,
          operator = COALESCE(r.operator, m.operator), "submittedAt" = $10, "lastError" = NULL, "updatedAt" = now()
        FROM unnest($2::bigint[], $3::text[], $4::text[], $5::int[], $6::text[]) AS r(id, unique_id, batch_id, units, operator)
@@ -38,9 +40,9 @@ export async function recordResponse(
      settled AS (
        UPDATE "Message" m SET state = r.state::"MessageState", "lastError" = r.error, "submittedAt" = $10, "updatedAt" = now()
        FROM unnest($7::bigint[], $8::text[], $9::text[]) AS r(id, state, error)
-       WHERE m.id = r.id AND m.state = 'PENDING'
+       WHERE m.id = r.id AND m.state = ${messageState("PENDING")}
      )
-     UPDATE "DispatchChunk" SET state = 'DONE', "lastError" = NULL WHERE id = $1`,
+     UPDATE "DispatchChunk" SET state = ${chunkState("DONE")}, "lastError" = NULL WHERE id = $1`,
     [
       chunkId,
       accepted.map((a) => a.id),
@@ -66,9 +68,9 @@ export async function settleChunk(
   await relaxedPool().query(
     `WITH settled AS (
        UPDATE "Message" SET state = $3::"MessageState", "lastError" = $4, "submittedAt" = now(), "updatedAt" = now()
-       WHERE id = ANY($2::bigint[]) AND state = 'PENDING'
+       WHERE id = ANY($2::bigint[]) AND state = ${messageState("PENDING")}
      )
-     UPDATE "DispatchChunk" SET state = 'DONE', "lastError" = $4 WHERE id = $1`,
+     UPDATE "DispatchChunk" SET state = ${chunkState("DONE")}, "lastError" = $4 WHERE id = $1`,
     [chunkId, messageIds, state, error],
   );
 }
@@ -76,7 +78,7 @@ export async function settleChunk(
 /** Nothing reached the provider (refused connection, 429, 503, 401): the chunk goes back to be claimed again. */
 export async function releaseChunk(chunkId: string, error: string): Promise<void> {
   await relaxedPool().query(
-    `UPDATE "DispatchChunk" SET state = 'PENDING', "workerKey" = NULL, "lastError" = $2 WHERE id = $1 AND state = 'SUBMITTING'`,
+    `UPDATE "DispatchChunk" SET state = ${chunkState("PENDING")}, "workerKey" = NULL, "lastError" = $2 WHERE id = $1 AND state = ${chunkState("SUBMITTING")}`,
     [chunkId, error],
   );
 }

@@ -2,21 +2,22 @@
 // messages become UNKNOWN, because the request may have reached the provider. They are never resent automatically (a later receipt settles them; an operator may
 // resend them explicitly).
 import "server-only";
+import { chunkState, messageState } from "@/lib/batches/state-sql";
 import { pool } from "@/lib/db/pool";
 import { ifWorkerGone, type WorkerIdentity } from "./worker-identity";
 
 export const ORPHAN_ERROR = "The worker sending this message stopped while its request was in flight; outcome unknown.";
 
 const ORPHAN_SQL = `WITH orphans AS (
-     UPDATE "DispatchChunk" SET state = 'DONE', "lastError" = $2
-     WHERE state = 'SUBMITTING' AND "workerKey" = $1 AND NOT (id = ANY($3::bigint[]))
+     UPDATE "DispatchChunk" SET state = ${chunkState("DONE")}, "lastError" = $2
+     WHERE state = ${chunkState("SUBMITTING")} AND "workerKey" = $1 AND NOT (id = ANY($3::bigint[]))
        AND "claimedAt" < now() - make_interval(secs => $4)
      RETURNING "batchId", "firstMessageId", "lastMessageId"
    ),
    marked AS (
-     UPDATE "Message" m SET state = 'UNKNOWN', "lastError" = $2, "updatedAt" = now()
+     UPDATE "Message" m SET state = ${messageState("UNKNOWN")}, "lastError" = $2, "updatedAt" = now()
      FROM orphans o
-     WHERE m."batchId" = o."batchId" AND m.id BETWEEN o."firstMessageId" AND o."lastMessageId" AND m.state = 'PENDING'
+     WHERE m."batchId" = o."batchId" AND m.id BETWEEN o."firstMessageId" AND o."lastMessageId" AND m.state = ${messageState("PENDING")}
      RETURNING m.id
    )
    SELECT count(*) AS n FROM marked`;
@@ -35,7 +36,7 @@ export async function recoverOrphans(
   // Own chunks only once they are 5 s old: a lane adds its chunk to `ownInFlight` just after claiming it.
   const own = await pool().query<{ n: string }>(ORPHAN_SQL, [self.key, LOST_RECORD_ERROR, [...ownInFlight], 5]);
   const { rows: claims } = await pool().query<{ key: number }>(
-    `SELECT DISTINCT "workerKey" AS key FROM "DispatchChunk" WHERE state = 'SUBMITTING' AND "workerKey" IS NOT NULL`,
+    `SELECT DISTINCT "workerKey" AS key FROM "DispatchChunk" WHERE state = ${chunkState("SUBMITTING")} AND "workerKey" IS NOT NULL`,
   );
   let recovered = Number(own.rows[0]?.n ?? 0);
   for (const { key } of claims) {

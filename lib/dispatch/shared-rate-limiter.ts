@@ -3,7 +3,7 @@
 // onto its own clock, hands them out, and each caller sleeps until its slot.
 //
 // The provider counts requests by arrival in a sliding second, so every source of compression between two slots
-// and two arrivals eats into the headroom that pacing below the limit buys. The budget, at 0.95 × 120/s:
+// and two arrivals eats into the headroom that pacing below the limit buys. The budget, at PACE (0.95) × 120/s:
 //   a window of 1,000 ms holds 120 arrivals only if requests are squeezed by ≥ 119 × 8.77 − 1,000 ≈ 43 ms;
 //   - mapping the database's slot times onto this process's clock: ≤ half the best round trip (≈ 1 ms), because the
 //     offset between the clocks is estimated from the fastest of recent round trips, not from the latest one (a
@@ -13,9 +13,8 @@
 //   - what is left (≈ 27 ms) is the network's and the provider's own jitter.
 import "server-only";
 import { relaxedPool } from "@/lib/db/pool";
+import { PACE } from "@/lib/provider/rate-limiter";
 
-/** Fraction of the account's limit we pace at: headroom for jitter between slot and arrival (budget above). */
-export const RATE_SAFETY = 0.95;
 /** Slots reserved per round trip. A worker that dies wastes at most this many slots, never exceeds the rate. */
 const BLOCK = 8;
 /**
@@ -66,7 +65,7 @@ export class SharedRateLimiter {
     private readonly accountId: string,
     requestsPerSecond: number,
   ) {
-    this.intervalMs = 1000 / (requestsPerSecond * RATE_SAFETY);
+    this.intervalMs = 1000 / (requestsPerSecond * PACE);
   }
 
   /**

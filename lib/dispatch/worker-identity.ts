@@ -4,11 +4,12 @@
 import "server-only";
 import { randomInt } from "node:crypto";
 import pg from "pg";
+import { ADVISORY_LOCKS } from "@/lib/db/advisory-locks";
 import { databaseUrl } from "@/lib/db/url";
 import { logger } from "@/lib/log";
 
 /** First key of the two-key advisory lock form: "Tuma workers". */
-export const WORKER_LOCK_SPACE = 7261;
+export const WORKER_LOCK_SPACE = ADVISORY_LOCKS.WORKER;
 
 export type WorkerIdentity = {
   key: number;

@@ -14,7 +14,7 @@ import { failInterruptedStoringChore } from "./chores/fail-interrupted-storing";
 import { forgetLoginFailuresChore } from "./chores/forget-login-failures";
 import { recoverOrphansChore } from "./chores/recover-orphans";
 import { runChores } from "./chores/run-chores";
-import { boss, START_BATCH, stopBoss, type StartBatchJob } from "./jobs";
+import { boss, START_BATCH, stopBoss, type StartBatchJob } from "@/lib/jobs/queue";
 import { runLane, type LaneContext } from "./lane";
 import { closeClients } from "./provider-clients";
 import { acquireWorkerIdentity } from "./worker-identity";

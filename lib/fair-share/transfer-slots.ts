@@ -23,6 +23,7 @@
 // than session advisory locks: those would hold a database connection for as long as the client likes.
 import "server-only";
 import { randomUUID } from "node:crypto";
+import { ADVISORY_LOCKS } from "@/lib/db/advisory-locks";
 import { pool } from "@/lib/db/pool";
 import { AppError } from "@/lib/errors/app-error";
 import { logger } from "@/lib/log";
@@ -35,8 +36,6 @@ export const SLOTS_PER_PROCESS: Record<TransferKind, number> = { UPLOAD: 32, EXP
 const HEARTBEAT_MS = 15_000;
 /** Four missed heartbeats: the holder is gone. */
 const STALE_SECONDS = 60;
-/** Advisory lock space of slot claims (7263 is an upload's own lock, list-writer.ts). */
-const CLAIM_LOCK_SPACE = 7264;
 
 export const SLOT_REFUSALS: Record<TransferKind, { user: string; process: string }> = {
   UPLOAD: {
@@ -98,7 +97,10 @@ async function claim(kind: TransferKind, userId: string, id: string): Promise<bo
   const client = await pool().connect();
   try {
     await client.query("BEGIN");
-    await client.query("SELECT pg_advisory_xact_lock($1, hashtext($2))", [CLAIM_LOCK_SPACE, `${userId}:${kind}`]);
+    await client.query("SELECT pg_advisory_xact_lock($1, hashtext($2))", [
+      ADVISORY_LOCKS.TRANSFER_SLOT,
+      `${userId}:${kind}`,
+    ]);
     // Counted after the lock, in a statement of its own: it sees every slot claimed before the lock was granted.
     const { rowCount } = await client.query(
       `WITH stale AS (

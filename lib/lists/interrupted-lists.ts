@@ -2,6 +2,7 @@
 // deleted with what it stored: it was never offered as a list, and its rows would otherwise stay for ever. An upload
 // still being read beats every few seconds and is left alone, however slowly its file arrives.
 import "server-only";
+import { listState } from "@/lib/batches/state-sql";
 import { pool } from "@/lib/db/pool";
 import { transaction } from "@/lib/db/transaction";
 import { deleteList } from "./delete-list";
@@ -10,7 +11,7 @@ import { STALE_AFTER_SECONDS } from "./list-heartbeat";
 /** Returns the deleted ids. */
 export async function deleteInterruptedLists(): Promise<string[]> {
   const { rows } = await pool().query<{ id: string }>(
-    `SELECT id FROM "List" WHERE state = 'STORING' AND "heartbeatAt" < now() - make_interval(secs => $1)`,
+    `SELECT id FROM "List" WHERE state = ${listState("STORING")} AND "heartbeatAt" < now() - make_interval(secs => $1)`,
     [STALE_AFTER_SECONDS],
   );
   const deleted: string[] = [];
@@ -19,7 +20,7 @@ export async function deleteInterruptedLists(): Promise<string[]> {
       // The upload's row first, with the same condition: a reader storing a slice holds the row, so this waits for
       // its commit and then finds the heartbeat fresh; a reader that finished meanwhile made it READY.
       const { rowCount } = await client.query(
-        `DELETE FROM "List" WHERE id = $1 AND state = 'STORING' AND "heartbeatAt" < now() - make_interval(secs => $2)`,
+        `DELETE FROM "List" WHERE id = $1 AND state = ${listState("STORING")} AND "heartbeatAt" < now() - make_interval(secs => $2)`,
         [id, STALE_AFTER_SECONDS],
       );
       if (rowCount === 0) return false;

@@ -3,6 +3,7 @@
 // worker's sweep (interrupted-lists.ts). A heartbeat costs a connection for one short statement, where the advisory
 // lock it replaces held one for the whole upload — as long as the slowest client liked.
 import "server-only";
+import { listState } from "@/lib/batches/state-sql";
 import { relaxedPool } from "@/lib/db/pool";
 
 export const HEARTBEAT_MS = 5_000;
@@ -14,7 +15,7 @@ export const STALE_AFTER_SECONDS = 60;
 export function keepAlive(listId: string): () => void {
   const timer = setInterval(() => {
     relaxedPool()
-      .query(`UPDATE "List" SET "heartbeatAt" = now() WHERE id = $1 AND state = 'STORING'`, [listId])
+      .query(`UPDATE "List" SET "heartbeatAt" = now() WHERE id = $1 AND state = ${listState("STORING")}`, [listId])
       .catch(() => {});
   }, HEARTBEAT_MS);
   timer.unref();

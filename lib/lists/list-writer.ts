@@ -10,6 +10,7 @@
 // stale (list-heartbeat.ts). A connection is taken per slice, never held while the file trickles in: sixteen slow
 // clients must not hold sixteen connections for as long as they like.
 import "server-only";
+import { listState } from "@/lib/batches/state-sql";
 import { randomUUID } from "node:crypto";
 import type pg from "pg";
 import { recordAudit } from "@/lib/audit/record-audit";
@@ -74,7 +75,7 @@ export class ListWriter {
     const id = randomUUID();
     await relaxedPool().query(
       `INSERT INTO "List" (id, filename, "sizeBytes", format, columns, "phoneColumn", "authorId", state, "progressKey")
-       VALUES ($1, $2, 0, $3, $4, $5, $6, 'STORING', $7)`,
+       VALUES ($1, $2, 0, $3, $4, $5, $6, ${listState("STORING")}, $7)`,
       [id, meta.filename, meta.format, meta.columns, meta.phoneColumn, meta.authorId, meta.progressKey ?? null],
     );
     return new ListWriter(id, meta);
@@ -155,7 +156,7 @@ export class ListWriter {
   /** How far the check has got (for the browser's progress bar) and that its reader lives, on the locked row. */
   private async touch(client: pg.PoolClient, [rows, bytes]: number[]): Promise<void> {
     const { rowCount } = await client.query(
-      `UPDATE "List" SET "heartbeatAt" = now(), "rowCount" = $2, "sizeBytes" = $3 WHERE id = $1 AND state = 'STORING'`,
+      `UPDATE "List" SET "heartbeatAt" = now(), "rowCount" = $2, "sizeBytes" = $3 WHERE id = $1 AND state = ${listState("STORING")}`,
       [this.id, rows, bytes],
     );
     if (rowCount === 0) throw new AppError("CONFLICT", UPLOAD_LOST);
@@ -170,9 +171,9 @@ export class ListWriter {
       await transaction(async (client) => {
         await client.query("SET LOCAL synchronous_commit = on");
         const { rowCount } = await client.query(
-          `UPDATE "List" SET state = 'READY', "completedAt" = now(), "rowCount" = $2, "validCount" = $3,
+          `UPDATE "List" SET state = ${listState("READY")}, "completedAt" = now(), "rowCount" = $2, "validCount" = $3,
                   "invalidCount" = $4, "duplicateCount" = $5, "optedOutCount" = $6, report = $7::jsonb, "sizeBytes" = $8
-           WHERE id = $1 AND state = 'STORING'`,
+           WHERE id = $1 AND state = ${listState("STORING")}`,
           [this.id, c.rows, c.valid, c.invalid, c.duplicates, c.optedOut, JSON.stringify(report), sizeBytes],
         );
         if (rowCount === 0) throw new AppError("CONFLICT", UPLOAD_LOST);

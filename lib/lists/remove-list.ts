@@ -1,6 +1,7 @@
 // An operator deletes a saved list (its customers' numbers and cells, and its report), audited with what it held.
 // Batches already sent from it keep their own copies of every recipient and text.
 import "server-only";
+import { listState } from "@/lib/batches/state-sql";
 import { recordAudit } from "@/lib/audit/record-audit";
 import { transaction } from "@/lib/db/transaction";
 import { AppError } from "@/lib/errors/app-error";
@@ -10,7 +11,7 @@ export async function removeList(id: string, actorId: string): Promise<{ filenam
   return transaction(async (client) => {
     // Locked, so two deletes of the same list audit one deletion; a list still STORING is not a saved list.
     const { rows } = await client.query<{ filename: string; validCount: number }>(
-      `SELECT filename, "validCount" FROM "List" WHERE id = $1 AND state = 'READY' FOR UPDATE`,
+      `SELECT filename, "validCount" FROM "List" WHERE id = $1 AND state = ${listState("READY")} FOR UPDATE`,
       [id],
     );
     const list = rows[0];

@@ -5,6 +5,13 @@
  * alone would not know about the other processes sending for the same account.
  */
 
+/**
+ * The fraction of an account's request rate Tuma sends at: headroom for the jitter between a send slot and the
+ * request's arrival (the budget is in lib/dispatch/shared-rate-limiter.ts). The limiter paces at it and the planner
+ * (lib/batches/plan.ts) estimates with it, in the browser too.
+ */
+export const PACE = 0.95;
+
 /** Called by the client when the request that took the slot has finished (answered or failed). */
 export type SlotDone = () => void;
 

@@ -15,6 +15,8 @@
 // mapping it changes them at once.
 import "server-only";
 import type pg from "pg";
+import { chunkState, messageState, messageStates } from "@/lib/batches/state-sql";
+import { FINAL_MESSAGE_STATES, UNCONFIRMED_MESSAGE_STATES } from "@/lib/batches/states";
 import { transaction } from "@/lib/db/transaction";
 import { normalizePhone } from "@/lib/provider/wire/phone";
 import {
@@ -94,8 +96,8 @@ export async function applyPendingReceipts(): Promise<{ taken: number; matched: 
          FROM candidate c
          LEFT JOIN "Message" m ON m.id = c.cand
          LEFT JOIN LATERAL (
-           SELECT m.state <> 'PENDING' OR COALESCE((
-             SELECT dc.state <> 'PENDING' FROM "DispatchChunk" dc
+           SELECT m.state <> ${messageState("PENDING")} OR COALESCE((
+             SELECT dc.state <> ${chunkState("PENDING")} FROM "DispatchChunk" dc
              WHERE dc."batchId" = m."batchId" AND dc."lastMessageId" >= m.id
              ORDER BY dc."lastMessageId" LIMIT 1), false) AS ok
          ) sent ON true
@@ -124,14 +126,14 @@ export async function applyPendingReceipts(): Promise<{ taken: number; matched: 
        changed AS (
          UPDATE "Message" m SET
            state = CASE WHEN best.final THEN best.state::"MessageState"
-                        WHEN m.state IN ('PENDING', 'UNKNOWN') THEN 'QUEUED'::"MessageState"
+                        WHEN m.state IN ${messageStates(UNCONFIRMED_MESSAGE_STATES)} THEN ${messageState("QUEUED")}
                         ELSE m.state END,
            "failureClass" = CASE WHEN best.final THEN best.class ELSE m."failureClass" END,
            "deliveryStatus" = best.status, "receiptAt" = best.at, "updatedAt" = now()
          FROM best
          WHERE m.id = best.mid
            AND (m."receiptAt" IS NULL OR best.at > m."receiptAt")
-           AND (best.final OR m.state NOT IN ('DELIVERED', 'ANSWERED', 'FAILED'))
+           AND (best.final OR m.state NOT IN ${messageStates(FINAL_MESSAGE_STATES)})
          RETURNING m.id, m.phone, m."batchId", best.status, m."failureClass" AS class, best.unmapped
        ),
        unmapped AS (

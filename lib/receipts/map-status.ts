@@ -7,6 +7,7 @@
 // longer listed, so it cannot be taken back by the same statement.
 import "server-only";
 import { z } from "zod";
+import { messageState } from "@/lib/batches/state-sql";
 import { recordAudit } from "@/lib/audit/record-audit";
 import { transaction } from "@/lib/db/transaction";
 import { AppError } from "@/lib/errors/app-error";
@@ -60,7 +61,7 @@ export async function mapStatus(
       `WITH changed AS (
          UPDATE "Message" m SET state = $2::"MessageState", "failureClass" = $3, "updatedAt" = now()
          FROM "UnmappedStatusMessage" u
-         WHERE $4 AND u.status = $1 AND m.id = u."messageId" AND m."deliveryStatus" = $1 AND m.state = 'QUEUED'
+         WHERE $4 AND u.status = $1 AND m.id = u."messageId" AND m."deliveryStatus" = $1 AND m.state = ${messageState("QUEUED")}
          RETURNING m.id, m.phone, m."batchId", m."deliveryStatus" AS status, m."failureClass" AS class
        ),
        cleared AS (DELETE FROM "UnmappedStatusMessage" WHERE status = $1),${FAILURE_EFFECTS_CTES}

@@ -6,13 +6,14 @@
 import "server-only";
 import type pg from "pg";
 import type { MessageState } from "@/lib/generated/prisma/enums";
+import { ADVISORY_LOCKS } from "@/lib/db/advisory-locks";
 import { pool } from "@/lib/db/pool";
 import { cached, forget } from "@/lib/reports/report-cache";
 import { isFailureClass } from "./failure-classes";
 import { MAPPABLE_STATES, mappingOf, type MappableState, type StatusMapping } from "./status-map";
 
 /** Advisory lock (first key) between applying receipts of statuses outside the built-in table and mapping one. */
-export const STATUS_MAPPING_LOCK_SPACE = 7264;
+export const STATUS_MAPPING_LOCK_SPACE = ADVISORY_LOCKS.STATUS_MAPPING;
 
 /**
  * Statuses longer than this are stored and shown as they came but not counted on the Receipts page nor mappable: a

@@ -11,7 +11,8 @@ import { changeRole } from "./change-role";
 import { createUser } from "./create-user";
 import { resetPassword } from "./reset-password";
 import { setUserDisabled } from "./set-user-disabled";
-import { changePasswordSchema, newUserSchema, PASSWORD_MAX } from "./user-schemas";
+import { PASSWORD_MAX } from "@/lib/auth/password-rules";
+import { changePasswordSchema, newUserSchema } from "./user-schemas";
 
 // Each test decides who the administrators are.
 beforeEach(async () => {

@@ -5,7 +5,7 @@ import { recordAudit } from "@/lib/audit/record-audit";
 import { db } from "@/lib/db/client";
 import { AppError } from "@/lib/errors/app-error";
 import { assertAnotherActiveAdmin } from "./admin-guard";
-import { endSessions } from "./end-sessions";
+import { endSessions } from "@/lib/auth/end-sessions";
 
 export async function setUserDisabled(userId: string, disabled: boolean, actorId: string): Promise<void> {
   if (disabled && userId === actorId) throw new AppError("INVALID_INPUT", "You cannot disable your own account.");

@@ -7,16 +7,31 @@ import { currentActor } from "@/lib/auth/session";
 
 export const metadata: Metadata = { title: "Log in" };
 
-export default async function LoginPage({ searchParams }: { searchParams: Promise<{ callbackUrl?: string }> }) {
+export default async function LoginPage({
+  searchParams,
+}: {
+  searchParams: Promise<{ callbackUrl?: string; changed?: string }>;
+}) {
   if (await currentActor()) redirect("/");
-  const { callbackUrl } = await searchParams;
+  const { callbackUrl, changed } = await searchParams;
   // Only paths on this console: anything else would make the login page an open redirect.
   const next = safeCallbackPath(callbackUrl, appOrigin());
   return (
     <main className="flex min-h-screen items-center justify-center p-6">
       <div className="w-full max-w-sm rounded-xl border border-slate-200 bg-white p-8 shadow-sm">
         <h1 className="text-2xl font-semibold">Tuma</h1>
-        <p className="mt-1 text-sm text-slate-600">Log in to send and track messages.</p>
+        {/* Where a password change lands (account/actions.ts): it ended every session, this one too — said in words,
+            not left to look like an unexplained log-out. */}
+        {changed === "1" ? (
+          <p
+            role="status"
+            className="mt-3 rounded-md border border-emerald-200 bg-emerald-50 p-3 text-sm text-emerald-900"
+          >
+            Password changed — log in again with your new password. Your other sessions have ended too.
+          </p>
+        ) : (
+          <p className="mt-1 text-sm text-slate-600">Log in to send and track messages.</p>
+        )}
         <LoginForm callbackUrl={next} />
       </div>
     </main>

@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { AuditRaw, AuditSentence } from "@/components/audit/audit-event";
 import { Time } from "@/components/time/time";
 import { ZoneDescription } from "@/components/time/zone-description";
 import { buttonClass, ButtonAnchor } from "@/components/ui/button";
@@ -7,6 +8,7 @@ import { controlClass } from "@/components/ui/field";
 import { Notice } from "@/components/ui/notice";
 import { PageHeader } from "@/components/ui/page-header";
 import { EmptyRow, Table, Td, THead, Th, Tr } from "@/components/ui/table";
+import { auditNames } from "@/lib/audit/audit-names";
 import { AUDIT_ACTIONS } from "@/lib/audit/record-audit";
 import { auditFilterSchema, listAudit } from "@/lib/audit/list-audit";
 import { canManageUsers } from "@/lib/auth/permissions";
@@ -29,6 +31,7 @@ export default async function AuditPage({
   const parsed = auditFilterSchema.safeParse(raw);
   const filter = parsed.success ? parsed.data : {};
   const [page, users] = await Promise.all([getOrgTimeZone().then((zone) => listAudit(filter, zone)), listUsers()]);
+  const names = await auditNames(page.rows);
   const query = (extra: Record<string, string>) =>
     new URLSearchParams({
       ...Object.fromEntries(Object.entries(filter).filter(([k, v]) => v && k !== "before")),
@@ -56,7 +59,7 @@ export default async function AuditPage({
             <option value="">Anyone</option>
             {users.map((u) => (
               <option key={u.id} value={u.id}>
-                {u.email}
+                {u.name} ({u.email})
               </option>
             ))}
           </select>
@@ -87,34 +90,21 @@ export default async function AuditPage({
           Days and times in <ZoneDescription />.
         </p>
       </form>
-      <Table>
+      <Table aria-label="Audit events">
         <THead>
           <Th>Time</Th>
-          <Th>Actor</Th>
-          <Th>Action</Th>
-          <Th>Target</Th>
-          <Th>Detail</Th>
+          <Th>What happened</Th>
         </THead>
         <tbody>
-          {page.rows.length === 0 ? <EmptyRow columns={5}>No events match.</EmptyRow> : null}
+          {page.rows.length === 0 ? <EmptyRow columns={2}>No events match.</EmptyRow> : null}
           {page.rows.map((event) => (
-            <Tr key={event.id}>
-              <Td className="whitespace-nowrap text-slate-600">
+            <Tr key={event.id} className="align-top">
+              <Td className="text-slate-600 sm:whitespace-nowrap">
                 <Time at={event.createdAt} seconds />
               </Td>
-              <Td>{event.actorEmail ?? (event.actorId ? "deleted user" : "system")}</Td>
-              <Td className="font-mono text-xs">{event.action}</Td>
-              <Td className="text-xs">
-                {event.targetType === "Batch" && event.targetId ? (
-                  <Link href={`/batches/${event.targetId}`} className="text-sky-700 underline">
-                    batch {event.targetId.slice(0, 8)}
-                  </Link>
-                ) : (
-                  `${event.targetType} ${event.targetId ?? ""}`
-                )}
-              </Td>
-              <Td className="max-w-md font-mono text-xs break-all text-slate-600">
-                {JSON.stringify(event.detail ?? {})}
+              <Td>
+                <AuditSentence event={event} names={names} />
+                <AuditRaw event={event} />
               </Td>
             </Tr>
           ))}

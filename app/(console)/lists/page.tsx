@@ -6,6 +6,7 @@ import { PageHeader } from "@/components/ui/page-header";
 import { canSend } from "@/lib/auth/permissions";
 import { requireActor } from "@/lib/auth/session";
 import { findLists } from "@/lib/lists/find-lists";
+import { deleteListAction } from "./actions";
 
 export const metadata: Metadata = { title: "Lists" };
 export const dynamic = "force-dynamic";
@@ -26,7 +27,7 @@ export default async function ListsPage() {
       />
       <UploadList />
       <h2 className="text-lg font-semibold">Saved lists</h2>
-      <SavedLists lists={lists} />
+      <SavedLists lists={lists} deleteList={deleteListAction} />
     </div>
   );
 }

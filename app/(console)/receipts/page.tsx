@@ -21,6 +21,7 @@ import { formatDuration } from "@/lib/reports/format";
 import { getReceiptLag, LAG_SAMPLE } from "@/lib/reports/receipt-lag";
 import { listReceipts, receiptFilterSchema, UNMATCHED_REASONS } from "@/lib/reports/receipt-log";
 import { listReceiptStatuses } from "@/lib/reports/receipt-statuses";
+import { UNMATCHED_RETRY_HOURS } from "@/lib/receipts/apply-receipts";
 import { isFailureClass } from "@/lib/receipts/failure-classes";
 import { mapDeliveryStatus } from "@/lib/receipts/status-map";
 import { cachedMappings } from "@/lib/receipts/status-mappings";
@@ -32,7 +33,7 @@ export const metadata: Metadata = { title: "Receipts" };
 export const dynamic = "force-dynamic";
 
 const REASONS: Record<string, string> = {
-  no_message: "no message has its uniqueId or correlator (tried again for 48 h)",
+  no_message: `no message has its uniqueId or correlator (tried again for ${UNMATCHED_RETRY_HOURS} h)`,
   not_sent: "its message was never sent",
 };
 

@@ -13,16 +13,20 @@ import { newUserSchema, roleSchema } from "@/lib/users/user-schemas";
 
 const admin = <S extends z.ZodType>(input: S) => ({ allowed: canManageUsers, input });
 
-/** The one-time password is in the message: shown once, to be handed to the user. */
-export async function createUserAction(_previous: ActionResult | null, form: FormData): Promise<ActionResult> {
-  return authorizedAction(admin(newUserSchema), form, async (input, actor) => {
-    const { password } = await createUser(input, actor.id);
+/** An action's result with the one-time password it made, shown once (with a Copy button) to be handed over. */
+export type PasswordResult = ActionResult & { oneTimePassword?: string };
+
+export async function createUserAction(_previous: PasswordResult | null, form: FormData): Promise<PasswordResult> {
+  let oneTimePassword = "";
+  const result = await authorizedAction(admin(newUserSchema), form, async (input, actor) => {
+    ({ password: oneTimePassword } = await createUser(input, actor.id));
     revalidatePath("/users");
     return {
       ok: true,
-      message: `${input.email} can log in with the one-time password ${password} — it is shown only now; they choose their own at first log-in.`,
+      message: `${input.email} can log in with this one-time password — it is shown only now; they choose their own at first log-in.`,
     };
   });
+  return result.ok ? { ...result, oneTimePassword } : result;
 }
 
 export async function changeRoleAction(userId: string, role: string): Promise<ActionResult> {
@@ -49,9 +53,11 @@ export async function setDisabledAction(userId: string, disabled: boolean): Prom
   );
 }
 
-export async function resetPasswordAction(userId: string): Promise<ActionResult> {
-  return authorizedAction(admin(uuidParam), userId, async (id, actor) => {
-    const { password } = await resetPassword(id, actor.id);
-    return { ok: true, message: `New one-time password: ${password} — shown only now. Their sessions have ended.` };
+export async function resetPasswordAction(userId: string): Promise<PasswordResult> {
+  let oneTimePassword = "";
+  const result = await authorizedAction(admin(uuidParam), userId, async (id, actor) => {
+    ({ password: oneTimePassword } = await resetPassword(id, actor.id));
+    return { ok: true, message: "A new one-time password, shown only now. Their sessions have ended." };
   });
+  return result.ok ? { ...result, oneTimePassword } : result;
 }

@@ -21,29 +21,27 @@ export default async function UsersPage() {
   return (
     <div className="space-y-8">
       <PageHeader title="Users" description="Who may use the console, with which role. Every change is audited." />
-      <Card title="Add a user">
+      <Card title="Add a user" aria-label="Add a user">
         <NewUserForm action={createUserAction} />
       </Card>
-      <Table>
+      {/* Two columns — the person (with their status and last log-in) and what can be done — so that on a 390 px
+          screen the actions sit beside or under the name, never in a column scrolled off to the side (issue 19). */}
+      <Table aria-label="Users">
         <THead>
           <Th>User</Th>
-          <Th>Status</Th>
-          <Th>Last log-in</Th>
           <Th>Role and actions</Th>
         </THead>
         <tbody>
           {users.map((user) => (
-            <Tr key={user.id}>
-              <Td>
+            <Tr key={user.id} className="align-top">
+              <Td className="min-w-0">
                 <div className="font-medium">{user.name}</div>
-                <div className="text-slate-600">{user.email}</div>
-              </Td>
-              <Td>
-                {user.disabledAt ? <Badge tone="danger">disabled</Badge> : <Badge tone="success">active</Badge>}{" "}
-                {user.mustChangePassword ? <Badge tone="warning">one-time password</Badge> : null}
-              </Td>
-              <Td className="whitespace-nowrap text-slate-600">
-                {user.lastLoginAt ? <Time at={user.lastLoginAt} /> : "never"}
+                <div className="break-all text-slate-600">{user.email}</div>
+                <div className="mt-1 flex flex-wrap items-center gap-1 text-xs text-slate-600">
+                  {user.disabledAt ? <Badge tone="danger">disabled</Badge> : <Badge tone="success">active</Badge>}
+                  {user.mustChangePassword ? <Badge tone="warning">one-time password</Badge> : null}
+                  <span>last log-in {user.lastLoginAt ? <Time at={user.lastLoginAt} /> : "never"}</span>
+                </div>
               </Td>
               <Td>
                 <UserRowActions

@@ -1,14 +1,9 @@
 // GET /api/health – liveness and database status, for load balancers and the start-up check. No auth, no secrets.
-import { db } from "@/lib/db/client";
+import { checkHealth } from "@/lib/health";
 
 export const dynamic = "force-dynamic";
 
 export async function GET() {
-  const started = performance.now();
-  try {
-    await db.$queryRaw`SELECT 1`;
-    return Response.json({ status: "ok", database: "ok", latencyMs: Math.round(performance.now() - started) });
-  } catch {
-    return Response.json({ status: "degraded", database: "unreachable" }, { status: 503 });
-  }
+  const health = await checkHealth();
+  return Response.json(health, { status: health.status === "ok" ? 200 : 503 });
 }

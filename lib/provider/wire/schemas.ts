@@ -24,6 +24,16 @@ export const SMS_MESSAGE_MAX_CHARS = 1600;
 export const VOICE_MESSAGE_MAX_CHARS = 4000;
 export const REPEAT_MIN = 1;
 export const REPEAT_MAX = 10;
+/** An alphanumeric sender ID: at most 11 characters (GSM's limit on an alphanumeric originating address). */
+export const SENDER_MAX_CHARS = 11;
+/** A numeric sender ID (short code or number): at most 15 digits (E.164). */
+export const SENDER_MAX_DIGITS = 15;
+/** A voice originator: a phone number of 9 to 15 digits. */
+export const ORIGINATOR_MIN_DIGITS = 9;
+export const ORIGINATOR_MAX_DIGITS = 15;
+
+/** The sender rule as a sentence, for messages and hints. */
+export const SENDER_RULE = `at most ${SENDER_MAX_CHARS} characters, or a number of at most ${SENDER_MAX_DIGITS} digits`;
 
 // ------------------------------------------------------------------------------------------ primitives
 
@@ -67,14 +77,16 @@ export const normalizedPhoneSchema = z.string().transform((value, ctx) => {
 /** Voice originator: "the originator phone number"; any international or local number, optional leading "+". */
 export const originatorSchema = z
   .string()
-  .regex(/^\+?\d{9,15}$/, { message: "The originator must be a phone number of 9 to 15 digits." });
+  .regex(new RegExp(`^\\+?\\d{${ORIGINATOR_MIN_DIGITS},${ORIGINATOR_MAX_DIGITS}}$`), {
+    message: `The originator must be a phone number of ${ORIGINATOR_MIN_DIGITS} to ${ORIGINATOR_MAX_DIGITS} digits.`,
+  });
 
-/** Sender ID: alphanumeric IDs are at most 11 characters (GSM); numeric short codes and numbers up to 15 digits. */
+/** Sender ID: alphanumeric IDs up to SENDER_MAX_CHARS characters; numeric short codes and numbers up to SENDER_MAX_DIGITS. */
 export const senderSchema = z
   .string()
   .min(1, { message: "The sender field is required." })
-  .refine((s) => (/^\+?\d+$/.test(s) ? s.replace("+", "").length <= 15 : s.length <= 11), {
-    message: "The sender must be at most 11 characters, or a number of at most 15 digits.",
+  .refine((s) => (/^\+?\d+$/.test(s) ? s.replace("+", "").length <= SENDER_MAX_DIGITS : s.length <= SENDER_MAX_CHARS), {
+    message: `The sender must be ${SENDER_RULE}.`,
   });
 
 export const endpointSchema = z

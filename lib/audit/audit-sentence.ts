@@ -1,0 +1,261 @@
+// Each audit event as a sentence an operator reads ("Grace Wanjiru sent “December reminders” to 1,803 people"), with
+// people by name, batches, lists and accounts linked, and times left to the page's time module (a `time` part). The
+// raw detail stays one click away on the Audit page. One sentence per action, in a Record over every action of
+// record-audit.ts, so an action without a sentence does not compile (and audit-sentence.test.ts says which).
+import type { AuditAction } from "./record-audit";
+
+/** Text, a link, or an instant for the page to show in the organisation's zone. */
+export type SentencePart = string | { text: string; href: string } | { time: string };
+
+export type AuditEventView = {
+  action: string;
+  actorId: string | null;
+  actorName: string | null;
+  targetType: string;
+  targetId: string | null;
+  detail: unknown;
+};
+
+/** What the page looked up for the events it shows: a label per `${type}:${id}` ("Batch:…" → its name). */
+export type AuditNames = ReadonlyMap<string, string>;
+
+type Context = {
+  actor: string;
+  detail: Record<string, unknown>;
+  names: AuditNames;
+  targetId: string | null;
+  /** The event's target by name and linked (for the target types that have a page), or a fallback. */
+  target: (fallback: string) => SentencePart;
+  /** The same in quotes (“December reminders”), falling back to a name the detail kept (quoted too), else to words
+   * that are not a name ("a batch", unquoted). */
+  titled: (generic: string, kept?: unknown) => SentencePart[];
+};
+
+const text = (value: unknown): string | null =>
+  typeof value === "string" && value !== "" ? value : typeof value === "number" ? String(value) : null;
+const count = (value: unknown): number | null => (typeof value === "number" && Number.isFinite(value) ? value : null);
+const many = (n: number, one: string, other: string) => `${n.toLocaleString("en")} ${n === 1 ? one : other}`;
+const quoted = (part: SentencePart): SentencePart[] => ["“", part, "”"];
+const because = (reason: unknown): string => (text(reason) ? `: reason “${text(reason)}”` : "");
+const role = (value: unknown) => (text(value) ?? "?").toLowerCase();
+
+const SCOPES: Record<string, string> = {
+  unknown: "unknown",
+  temporary: "failed for a temporary reason",
+  permanent: "failed for good",
+  noReceipt: "without a receipt",
+};
+
+const PAGES: Record<string, (id: string) => string> = {
+  Batch: (id) => `/batches/${id}`,
+  User: () => "/users",
+  List: () => "/lists",
+  Template: () => "/templates",
+  ProviderAccount: () => "/settings",
+  OptOut: (phone) => `/opt-outs?q=${encodeURIComponent(phone)}`,
+};
+
+function named(names: AuditNames, type: string, id: string | null, fallback: string): SentencePart {
+  if (!id) return fallback;
+  const label = names.get(`${type}:${id}`) ?? (type === "OptOut" ? id : null);
+  const page = PAGES[type];
+  return label === null ? fallback : page ? { text: label, href: page(id) } : label;
+}
+
+const SENTENCES: Record<AuditAction, (c: Context) => SentencePart[]> = {
+  "batch.create": ({ actor, detail, titled }) => {
+    const n = count(detail.recipients);
+    const people = n === null ? "" : many(n, "person", "people");
+    const at = text(detail.scheduledAt);
+    return at
+      ? [`${actor} scheduled `, ...titled("a batch"), people ? ` for ${people}` : "", ", to start ", { time: at }]
+      : [`${actor} sent `, ...titled("a batch"), people ? ` to ${people}` : ""];
+  },
+  "batch.pause": ({ actor, detail, titled }) => [`${actor} paused `, ...titled("a batch"), because(detail.reason)],
+  "batch.resume": ({ actor, titled }) => [`${actor} resumed `, ...titled("a batch")],
+  "batch.cancel": ({ actor, detail, titled }) => {
+    const n = count(detail.cancelled);
+    return [
+      `${actor} cancelled `,
+      ...titled("a batch"),
+      n === null ? "" : ` (${many(n, "message", "messages")} not sent)`,
+    ];
+  },
+  "batch.resend": ({ actor, detail, names, titled }) => {
+    const child = text(detail.childBatchId);
+    const scope = Object.entries(detail.scope ?? {})
+      .filter(([, on]) => on === true)
+      .map(([kind]) => SCOPES[kind] ?? kind);
+    return [
+      `${actor} resent ${many(count(detail.recipients) ?? 0, "message", "messages")} of `,
+      ...titled("a batch"),
+      scope.length > 0 ? ` (${scope.join(", ")})` : "",
+      " as ",
+      child ? named(names, "Batch", child, "a new batch") : "a new batch",
+    ];
+  },
+  "account.create": ({ actor, detail, titled }) => [
+    `${actor} added the provider account `,
+    ...titled("an account", detail.name),
+    detail.reason === "start-up" ? " at start-up" : "",
+  ],
+  "account.update": ({ actor, detail, titled }) => [
+    `${actor} changed the provider account `,
+    ...titled("an account", detail.name),
+  ],
+  "account.update_with_token_change": ({ actor, detail, titled }) => [
+    `${actor} changed the provider account `,
+    ...titled("an account", detail.name),
+    " and its token",
+  ],
+  "account.sandbox_reset": ({ actor, detail, titled }) => [
+    `${actor} reset the sandbox provider account `,
+    ...titled("Sandbox", detail.name),
+    detail.reason === "start-up" ? " at start-up" : "",
+    text(detail.previousBaseUrl) ? ` (its address was ${text(detail.previousBaseUrl)})` : "",
+  ],
+  "account.receipt_secret_rotate": ({ actor, detail, titled }) => {
+    const until = text(detail.previousAcceptedUntil);
+    return [
+      `${actor} rotated the receipt secret of `,
+      ...titled("an account"),
+      ...(until ? ["; the old one was accepted until ", { time: until }] : []),
+    ];
+  },
+  "user.create": ({ actor, detail, target }) => [
+    `${actor} added `,
+    target(text(detail.email) ?? "a user"),
+    ` as ${role(detail.role)}`,
+  ],
+  "user.update": ({ actor, detail, target }) => {
+    const change = (detail.role ?? {}) as Record<string, unknown>;
+    return [`${actor} changed the role of `, target("a user"), ` from ${role(change.from)} to ${role(change.to)}`];
+  },
+  "user.disable": ({ actor, target }) => [`${actor} disabled `, target("a user"), " (their sessions ended)"],
+  "user.enable": ({ actor, target }) => [`${actor} enabled `, target("a user"), " again"],
+  "user.password_reset": ({ actor, target }) => [
+    `${actor} gave `,
+    target("a user"),
+    " a new one-time password (their sessions ended)",
+  ],
+  "user.password_change": ({ actor }) => [`${actor} changed their password (their sessions ended)`],
+  "user.password_change_failure": ({ actor, detail }) => [
+    `${actor} gave a wrong current password when changing theirs`,
+    detail.locked ? "; password changes are locked for a while" : "",
+  ],
+  "template.create": ({ actor, detail, titled }) => [
+    `${actor} created the template `,
+    ...titled("a template", detail.name),
+  ],
+  "template.update": ({ actor, detail, titled }) => [
+    `${actor} changed the template `,
+    ...titled("a template", detail.name),
+  ],
+  "template.delete": ({ actor, target }) => {
+    const template = target("");
+    return template === "" ? [`${actor} deleted a template`] : [`${actor} deleted the template `, ...quoted(template)];
+  },
+  "optout.add": ({ actor, detail, target, targetId }) => {
+    const added = many(count(detail.added) ?? 0, "number", "numbers");
+    if (detail.source === "carrier")
+      return targetId
+        ? ["The network reported ", target(targetId), ` blacklisted: added to the opt-outs${because(detail.reason)}`]
+        : [`The network reported ${added} blacklisted: added to the opt-outs${because(detail.reason)}`];
+    if (!targetId) return [`${actor} added ${added} to the opt-outs from a file`];
+    return [`${actor} added `, target(targetId), ` to the opt-outs${because(detail.reason)}`];
+  },
+  "optout.remove": ({ actor, detail, target }) => [
+    `${actor} removed `,
+    target(text(detail.phone) ?? "a number"),
+    ` from the opt-outs${because(detail.reason)}`,
+    text(detail.optOutReason) ? ` (it had been opted out: “${text(detail.optOutReason)}”)` : "",
+  ],
+  "list.create": ({ actor, detail, titled }) => [
+    `${actor} uploaded the list `,
+    ...titled("a list", detail.filename),
+    ` (${many(count(detail.valid) ?? 0, "number", "numbers")}`,
+    count(detail.invalid) ? `, ${many(count(detail.invalid)!, "invalid row", "invalid rows")}` : "",
+    count(detail.duplicates) ? `, ${many(count(detail.duplicates)!, "duplicate", "duplicates")}` : "",
+    ")",
+  ],
+  "list.delete": ({ actor, detail }) => [`${actor} deleted the list “${text(detail.filename) ?? "?"}”`],
+  "auth.login": ({ actor }) => [`${actor} logged in`],
+  "auth.logout": ({ actor }) => [`${actor} logged out (all their sessions ended)`],
+  "auth.login_failure": ({ detail, target }) => [
+    "A log-in as ",
+    target(text(detail.email) ?? "an unknown email"),
+    detail.reason === "disabled" ? " was refused: the account is disabled" : " failed: wrong email or password",
+    text(detail.client) ? ` (from ${text(detail.client)})` : "",
+  ],
+  "auth.lockout": ({ detail, target }) => [
+    "Log-ins as ",
+    target(text(detail.email) ?? "an unknown email"),
+    " were locked out after repeated failures",
+    Array.isArray(detail.locked) ? ` (${detail.locked.join(", ")})` : "",
+    text(detail.client) ? ` (from ${text(detail.client)})` : "",
+  ],
+  "export.batch": ({ actor, detail, titled }) => [
+    `${actor} exported the recipients of `,
+    ...titled("a batch"),
+    text(detail.filter) ? ` (only ${text(detail.filter)!.toLowerCase().replace("_", " ")})` : "",
+    ` as ${(text(detail.format) ?? "csv").toUpperCase()}`,
+  ],
+  "export.upload_report": ({ actor, detail, titled }) => [
+    `${actor} downloaded the ${text(detail.group) ? `${text(detail.group)} ` : ""}rows of the list `,
+    ...titled("a list"),
+  ],
+  "export.audit": ({ actor, detail }) => [
+    `${actor} exported the audit log`,
+    Object.values(detail).some((v) => v) ? " (filtered)" : "",
+  ],
+  "organisation.time_zone": ({ actor, detail }) => {
+    const zone = (detail.timeZone ?? {}) as Record<string, unknown>;
+    return [
+      `${actor} changed the organisation's time zone`,
+      text(zone.from) ? ` from ${text(zone.from)}` : "",
+      ` to ${text(zone.to) ?? "?"}`,
+    ];
+  },
+  "receipt_status.map": ({ actor, detail, targetId }) => [
+    `${actor} said the delivery status “${targetId ?? "?"}” means `,
+    detail.state === "FAILED"
+      ? `failed${text(detail.failureClass) ? ` (${text(detail.failureClass)!.toLowerCase()})` : ""}`
+      : detail.state === "QUEUED"
+        ? "still on its way"
+        : (text(detail.state) ?? "?").toLowerCase(),
+    count(detail.messages) !== null ? ` (${many(count(detail.messages)!, "message", "messages")} holding it)` : "",
+  ],
+  "sender_id.clear": ({ actor, detail, names }) => [
+    `${actor} cleared the warning that the network refused the sender ID “${text(detail.sender) ?? "?"}” of `,
+    named(names, "ProviderAccount", text(detail.accountId), "an account"),
+  ],
+};
+
+/** Whether this action has a sentence (the unit test asks it of every audited action). */
+export const hasSentence = (action: string): action is AuditAction => Object.hasOwn(SENTENCES, action);
+
+export function auditSentence(event: AuditEventView, names: AuditNames): SentencePart[] {
+  const actor = event.actorName ?? (event.actorId ? "A deleted user" : "Tuma");
+  const detail =
+    event.detail && typeof event.detail === "object" && !Array.isArray(event.detail)
+      ? (event.detail as Record<string, unknown>)
+      : {};
+  if (!hasSentence(event.action)) return [`${actor}: ${event.action}`];
+  const parts = SENTENCES[event.action]({
+    actor,
+    detail,
+    names,
+    targetId: event.targetId,
+    target: (fallback) => named(names, event.targetType, event.targetId, fallback),
+    titled: (generic, kept) => {
+      const found = named(names, event.targetType, event.targetId, "");
+      if (found !== "") return quoted(found);
+      return text(kept) ? quoted(text(kept)!) : [generic];
+    },
+  });
+  return parts.filter((part) => part !== "");
+}
+
+/** The sentence as plain text (tests, and the CSV some day). */
+export const sentenceText = (parts: SentencePart[]): string =>
+  parts.map((part) => (typeof part === "string" ? part : "text" in part ? part.text : part.time)).join("");

@@ -1,0 +1,37 @@
+// The columns of a batch's delivery report, one list for both formats (export-report.ts writes CSV,
+// export-report-xlsx.ts XLSX): each column's header, its width in a spreadsheet, and its value from a recipient's row.
+// Times are ISO 8601 with the offset of the organisation's zone ("2026-11-23T13:16:30+03:00").
+import { isoInZone } from "@/lib/time/format";
+import type { MessageRow } from "./list-messages";
+
+type Column = { header: string; width: number; value: (m: MessageRow, batch: ReportBatch, zone: string) => Cell };
+type Cell = string | number | null;
+export type ReportBatch = { templateText: string };
+
+const at = (time: Date | null, zone: string) => (time ? isoInZone(time, zone) : null);
+
+const COLUMNS: readonly Column[] = [
+  { header: "phone", width: 15, value: (m) => m.phone },
+  { header: "state", width: 12, value: (m) => m.state },
+  { header: "delivery_status", width: 22, value: (m) => m.deliveryStatus },
+  { header: "correlator", width: 12, value: (m) => m.id },
+  { header: "provider_unique_id", width: 38, value: (m) => m.providerUniqueId },
+  { header: "operator", width: 12, value: (m) => m.operator },
+  { header: "sms_units", width: 10, value: (m) => m.smsUnits },
+  { header: "sent_at", width: 26, value: (m, _, zone) => at(m.submittedAt, zone) },
+  { header: "receipt_time", width: 26, value: (m, _, zone) => at(m.receiptAt, zone) },
+  // Each recipient's own text when it was personalised, else the batch's.
+  { header: "text", width: 40, value: (m, batch) => m.text ?? batch.templateText },
+  { header: "error", width: 40, value: (m) => m.lastError },
+];
+
+/** Headers and spreadsheet widths, in order. */
+export const REPORT_COLUMNS: { header: string; width: number }[] = COLUMNS.map(({ header, width }) => ({
+  header,
+  width,
+}));
+
+/** One recipient's row, in the order of REPORT_COLUMNS. */
+export function reportRow(m: MessageRow, batch: ReportBatch, zone: string): Cell[] {
+  return COLUMNS.map((c) => c.value(m, batch, zone));
+}
