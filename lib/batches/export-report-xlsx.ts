@@ -8,6 +8,7 @@ import { AppError } from "@/lib/errors/app-error";
 import { getOrgTimeZone } from "@/lib/organisation/time-zone";
 import { isoInZone } from "@/lib/time/format";
 import { xlsxSheetStream, type XlsxCell } from "@/lib/xlsx/sheet-stream";
+import { exportHeader, listCells } from "./export-report";
 import type { MessageRow } from "./list-messages";
 import { messagePages } from "./message-pages";
 import type { RecipientSearch } from "./recipient-search";
@@ -28,7 +29,7 @@ const COLUMNS = [
 ];
 
 export function reportXlsxStream(
-  batch: { id: string; templateText: string; recipientCount: number },
+  batch: { id: string; templateText: string; recipientCount: number; list?: { columns: string[] } | null },
   filter: MessageFilter | null,
   search: RecipientSearch | null = null,
   /** The recipients a page at a time (messagePages; a test passes them through a counter). */
@@ -40,13 +41,17 @@ export function reportXlsxStream(
       `XLSX is for batches of up to ${XLSX_MAX_ROWS.toLocaleString("en")} recipients; this one has ${batch.recipientCount.toLocaleString("en")}. Export it as CSV.`,
     );
   }
-  return xlsxSheetStream("Delivery report", COLUMNS, rowsOf(pages, batch));
+  const listColumns = batch.list?.columns ?? [];
+  const headers = exportHeader(listColumns).slice(COLUMNS.length);
+  const columns = [...COLUMNS, ...headers.map((header) => ({ header, width: 20 }))];
+  return xlsxSheetStream("Delivery report", columns, rowsOf(pages, batch, listColumns.length));
 }
 
 /** Each page of messages as rows of cells, in the order of COLUMNS. */
 async function* rowsOf(
   pages: AsyncGenerator<MessageRow[]>,
   batch: { templateText: string },
+  width: number,
 ): AsyncGenerator<XlsxCell[][]> {
   try {
     const zone = await getOrgTimeZone();
@@ -64,6 +69,7 @@ async function* rowsOf(
         at(m.receiptAt),
         m.text ?? batch.templateText,
         m.lastError,
+        ...listCells(m.cells, width),
       ]);
   } finally {
     await pages.return(undefined);

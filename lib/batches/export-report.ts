@@ -1,5 +1,7 @@
 // A batch's delivery report as a CSV stream: page after page of the recipients list in id order (a million rows never
-// sit in memory at once), each recipient with its own text when it was personalised, read as fast as the client reads.
+// sit in memory at once), each recipient with its own text when it was personalised and, for a batch sent from a list,
+// its row's cells in the list's columns after the report's own (every cell through csvCell: formulae escaped), read as
+// fast as the client reads.
 // Times are ISO 8601 with the offset of the organisation's zone ("2026-11-23T13:16:30+03:00"): the instant, readable as
 // the console shows it.
 import "server-only";
@@ -25,14 +27,29 @@ const COLUMNS = [
   "error",
 ];
 
+/** The export's own columns, then the list's (every one, in file order; one named like ours is told apart). */
+export function exportHeader(listColumns: readonly string[]): string[] {
+  const ours = new Set(COLUMNS);
+  return [...COLUMNS, ...listColumns.map((name) => (ours.has(name) ? `${name} (list)` : name))];
+}
+
+/** A recipient's list cells as wide as the list (typed numbers, or a list deleted since: empty). */
+export function listCells(cells: string[] | null, width: number): string[] {
+  if (width === 0) return [];
+  const out = new Array<string>(width).fill("");
+  if (cells) for (let i = 0; i < width && i < cells.length; i++) out[i] = cells[i]!;
+  return out;
+}
+
 export function reportStream(
-  batch: { id: string; templateText: string },
+  batch: { id: string; templateText: string; list?: { columns: string[] } | null },
   filter: MessageFilter | null,
   search: RecipientSearch | null = null,
   /** The recipients a page at a time (messagePages; a test passes them through a counter). */
   pages: AsyncGenerator<MessageRow[]> = messagePages(batch.id, filter, search),
 ): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
+  const listColumns = batch.list?.columns ?? [];
   let zone: string | undefined;
   // Pulled by the client's reading, one page at a time (highWaterMark 0: nothing read ahead); a client that goes
   // away cancels the stream, which closes the pages — no further page is queried.
@@ -41,7 +58,7 @@ export function reportStream(
       async pull(controller) {
         if (zone === undefined) {
           zone = await getOrgTimeZone();
-          controller.enqueue(encoder.encode(csvHeader(COLUMNS)));
+          controller.enqueue(encoder.encode(csvHeader(exportHeader(listColumns))));
           return;
         }
         const inZone = zone;
@@ -64,6 +81,7 @@ export function reportStream(
             at(m.receiptAt),
             m.text ?? batch.templateText,
             m.lastError,
+            ...listCells(m.cells, listColumns.length),
           ]),
         );
         controller.enqueue(encoder.encode(text));

@@ -1,0 +1,83 @@
+// Finding a batch's recipients by their list's cells (a name, a clinic): the list's rows as one text each,
+// lower case with accents removed (tuma_search_text, migration list_columns), in UploadSearchText under a trigram
+// index, so "contains" is an index lookup even at a million rows (bench/list-search.ts). That text is written the
+// first time a batch sent from the list is searched, in one statement in the background: writing it during the import
+// would make storing a million rows many times slower, and most lists are never searched. Until it is there, the
+// same search runs over the list's stored rows (slower, the same answers).
+//
+// A list is de-duplicated by phone, so a matching row's phone is the recipient's key in the batch: the condition is
+// on Message.phone (indexed), which finds a few matches directly and lets a common term walk the batch in id order.
+import "server-only";
+import { pool } from "@/lib/db/pool";
+import { logger } from "@/lib/log";
+
+/** Advisory lock space of a list's search-text build (one at a time per list, whatever the processes). */
+export const BUILD_LOCK_SPACE = 7_190_221;
+
+/** A LIKE pattern for `term` anywhere in the text: its own % _ and \ match themselves. */
+export function containsPattern(term: string): string {
+  return `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/**
+ * The SQL condition "the message's phone is on a row of list `listParam` whose cells contain `patternParam`" (both
+ * placeholders like `$3`), through the index when the list's search text is stored, else over its rows (and the
+ * build is started for the next search).
+ */
+export async function listMatchSql(listId: string, listParam: string, patternParam: string): Promise<string> {
+  const { rows } = await pool().query<{ ready: boolean }>(
+    `SELECT "searchTextAt" IS NOT NULL AS ready FROM "Upload" WHERE id = $1`,
+    [listId],
+  );
+  if (rows[0]?.ready) {
+    return `m.phone IN (SELECT s.phone FROM "UploadSearchText" s
+                        WHERE s."uploadId" = ${listParam} AND s.text LIKE tuma_search_text(${patternParam}))`;
+  }
+  if (rows[0]) void buildSearchText(listId);
+  return `m.phone IN (SELECT r.phone FROM "UploadRecipient" r
+                      WHERE r."uploadId" = ${listParam} AND tuma_search_text(r."values") LIKE tuma_search_text(${patternParam}))`;
+}
+
+/**
+ * Stores the list's search text, once: skipped when another process is building it (the advisory lock) or it is
+ * built. One transaction that first marks the upload (so a concurrent delete waits for it and then deletes the rows
+ * it wrote: delete-upload.ts deletes them after the upload row), then writes every row's text.
+ */
+export async function buildSearchText(listId: string): Promise<void> {
+  const client = await pool()
+    .connect()
+    .catch(() => null);
+  if (!client) return; // the next search tries again
+  let locked = false;
+  try {
+    const { rows } = await client.query<{ locked: boolean }>(
+      `SELECT pg_try_advisory_lock($1, hashtext($2)) AS locked`,
+      [BUILD_LOCK_SPACE, listId],
+    );
+    locked = rows[0]!.locked;
+    if (!locked) return;
+    await client.query("BEGIN");
+    const { rowCount } = await client.query(
+      `UPDATE "Upload" SET "searchTextAt" = now() WHERE id = $1 AND state = 'READY' AND "searchTextAt" IS NULL`,
+      [listId],
+    );
+    if (rowCount === 1) {
+      // One cell a line: a term never matches across two cells.
+      await client.query(
+        `INSERT INTO "UploadSearchText" ("uploadId", "rowNumber", phone, text)
+         SELECT r."uploadId", r."rowNumber", r.phone,
+                tuma_search_text(array_to_string(ARRAY(SELECT json_array_elements_text(r."values"::json)), E'\\n'))
+         FROM "UploadRecipient" r WHERE r."uploadId" = $1`,
+        [listId],
+      );
+    }
+    await client.query("COMMIT");
+  } catch (error) {
+    await client.query("ROLLBACK").catch(() => {});
+    logger().warn({ err: error, listId }, "storing a list's search text failed; searches read its rows meanwhile");
+  } finally {
+    if (locked)
+      await client.query(`SELECT pg_advisory_unlock($1, hashtext($2))`, [BUILD_LOCK_SPACE, listId]).catch(() => {});
+    client.release();
+  }
+}
