@@ -3,7 +3,7 @@
 // text is stored, across pages — while a term too short to look up by index, or a name in a batch of typed numbers,
 // is refused with a sentence.
 import ExcelJS from "exceljs";
-import { beforeAll, expect, test } from "vitest";
+import { beforeAll, expect, onTestFinished, test } from "vitest";
 import { db } from "@/lib/db/client";
 import { pool } from "@/lib/db/pool";
 import { importUpload } from "@/lib/recipients/import-upload";
@@ -14,7 +14,7 @@ import { createBatchFromList } from "./create-from-list";
 import { reportStream } from "./export-report";
 import { reportXlsxStream } from "./export-report-xlsx";
 import { getBatch } from "./get-batch";
-import { BUILD_LOCK_SPACE, buildSearchText } from "./list-search";
+import { BUILD_LOCK_SPACE, buildSearchText, searchTuning } from "./list-search";
 import { listMessages, type MessageRow } from "./list-messages";
 import { recipientSearchSchema } from "./recipient-search";
 import { resendBatch } from "./resend-batch";
@@ -137,7 +137,15 @@ test("the search finds a name or a clinic, case and accents ignored, the same be
   expect(phones((await listMessages(batchId, { search: search("0720000003") })).rows)).toEqual([phoneOf(3)]);
 });
 
-test("a common term pages through every match in order, the last page short and then none", async () => {
+test.each([
+  ["its matches' phones", 5_000],
+  ["probing each recipient's row", 10],
+])("a common term pages through every match in order, the last page short and then none (%s)", async (_, few) => {
+  await buildSearchText(listId);
+  searchTuning.fewMatches = few;
+  onTestFinished(() => {
+    searchTuning.fewMatches = 5_000;
+  });
   const pages = await allPages(batchId, "patient", 50);
   // Rows 3…129 are "Patient …": 127 matches, pages of 50, 50, 27.
   expect(pages.map((page) => page.length)).toEqual([50, 50, 27]);

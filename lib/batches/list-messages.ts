@@ -13,7 +13,7 @@ import { env } from "@/lib/env";
 import type { MessageState } from "@/lib/generated/prisma/enums";
 import { noReceiptSql } from "./no-receipt";
 import { AppError } from "@/lib/errors/app-error";
-import { containsPattern, listMatchSql } from "./list-search";
+import { listMatchSql } from "./list-search";
 import { noListToSearch, type RecipientSearch } from "./recipient-search";
 import { NO_RECEIPT, isUncommonState, type MessageFilter } from "./states";
 
@@ -68,7 +68,7 @@ export async function listMessages(
     ];
     if (search.text) {
       const listId = await batchListId(batchId);
-      if (listId) either.push(await listMatchSql(listId, param(listId), param(containsPattern(search.text))));
+      if (listId) either.push(await listMatchSql(listId, search.text, param));
       else if (!search.phone && !search.correlator) throw new AppError("INVALID_INPUT", noListToSearch(search.text));
     }
     where.push(`(${either.filter(Boolean).join(" OR ")})`);

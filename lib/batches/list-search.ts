@@ -5,8 +5,7 @@
 // would make storing a million rows many times slower, and most lists are never searched. Until it is there, the
 // same search runs over the list's stored rows (slower, the same answers).
 //
-// A list is de-duplicated by phone, so a matching row's phone is the recipient's key in the batch: the condition is
-// on Message.phone (indexed), which finds a few matches directly and lets a common term walk the batch in id order.
+// A list is de-duplicated by phone, so a matching row's phone is the recipient's key in the batch (listMatchSql).
 import "server-only";
 import { pool } from "@/lib/db/pool";
 import { logger } from "@/lib/log";
@@ -19,23 +18,38 @@ export function containsPattern(term: string): string {
   return `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
+/** Up to `fewMatches` matching rows, their phones are looked up in the batch directly (Message's phone index). An
+ * object so a test can take the other way with a small list. */
+export const searchTuning = { fewMatches: 5_000 };
+
 /**
- * The SQL condition "the message's phone is on a row of list `listParam` whose cells contain `patternParam`" (both
- * placeholders like `$3`), through the index when the list's search text is stored, else over its rows (and the
- * build is started for the next search).
+ * The SQL condition "the message's phone is on a row of the list whose cells contain `term`", with its parameters
+ * added through `param`. Through the index when the list's search text is stored, in one of two ways decided by
+ * counting (the planner's guess at how many rows a "contains" matches is no guide): a term a few thousand rows match
+ * hands their phones to Message's phone index; a common one walks the batch in id order and probes each recipient's
+ * row by the primary key (uploadId, phone), stopping at a page's worth — a clinic an eighth of the list share needs
+ * some 400 probes for a page of 50. Without the search text yet, over the list's rows (and the build is started).
  */
-export async function listMatchSql(listId: string, listParam: string, patternParam: string): Promise<string> {
+export async function listMatchSql(listId: string, term: string, param: (value: unknown) => string): Promise<string> {
+  const pattern = containsPattern(term);
   const { rows } = await pool().query<{ ready: boolean }>(
     `SELECT "searchTextAt" IS NOT NULL AS ready FROM "Upload" WHERE id = $1`,
     [listId],
   );
-  if (rows[0]?.ready) {
-    return `m.phone IN (SELECT s.phone FROM "UploadSearchText" s
-                        WHERE s."uploadId" = ${listParam} AND s.text LIKE tuma_search_text(${patternParam}))`;
+  if (!rows[0]) return "false";
+  if (!rows[0].ready) {
+    void buildSearchText(listId);
+    return `m.phone IN (SELECT r.phone FROM "UploadRecipient" r
+                        WHERE r."uploadId" = ${param(listId)} AND tuma_search_text(r."values") LIKE tuma_search_text(${param(pattern)}))`;
   }
-  if (rows[0]) void buildSearchText(listId);
-  return `m.phone IN (SELECT r.phone FROM "UploadRecipient" r
-                      WHERE r."uploadId" = ${listParam} AND tuma_search_text(r."values") LIKE tuma_search_text(${patternParam}))`;
+  const { rows: matches } = await pool().query<{ phone: string }>(
+    `SELECT phone FROM "UploadSearchText" WHERE "uploadId" = $1 AND text LIKE tuma_search_text($2) LIMIT $3`,
+    [listId, pattern, searchTuning.fewMatches + 1],
+  );
+  if (matches.length <= searchTuning.fewMatches)
+    return `m.phone = ANY(${param(matches.map((match) => match.phone))}::text[])`;
+  return `EXISTS (SELECT 1 FROM "UploadSearchText" s WHERE s."uploadId" = ${param(listId)} AND s.phone = m.phone
+                    AND s.text LIKE tuma_search_text(${param(pattern)}))`;
 }
 
 /**
@@ -64,8 +78,8 @@ export async function buildSearchText(listId: string): Promise<void> {
     if (rowCount === 1) {
       // One cell a line: a term never matches across two cells.
       await client.query(
-        `INSERT INTO "UploadSearchText" ("uploadId", "rowNumber", phone, text)
-         SELECT r."uploadId", r."rowNumber", r.phone,
+        `INSERT INTO "UploadSearchText" ("uploadId", phone, text)
+         SELECT r."uploadId", r.phone,
                 tuma_search_text(array_to_string(ARRAY(SELECT json_array_elements_text(r."values"::json)), E'\\n'))
          FROM "UploadRecipient" r WHERE r."uploadId" = $1`,
         [listId],

@@ -23,11 +23,10 @@ ALTER TABLE "UploadIssue" ADD COLUMN     "values" TEXT;
 -- CreateTable
 CREATE TABLE "UploadSearchText" (
     "uploadId" UUID NOT NULL,
-    "rowNumber" INTEGER NOT NULL,
     "phone" TEXT NOT NULL,
     "text" TEXT NOT NULL,
 
-    CONSTRAINT "UploadSearchText_pkey" PRIMARY KEY ("uploadId","rowNumber")
+    CONSTRAINT "UploadSearchText_pkey" PRIMARY KEY ("uploadId","phone")
 );
 
 -- CreateIndex
