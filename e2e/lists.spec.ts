@@ -54,10 +54,11 @@ test("an operator uploads a 1,000-row CSV, sees exactly 10 invalid and 5 duplica
   await page.getByRole("link", { name: "Download invalid CSV" }).click();
   const csv = fs.readFileSync(await (await download).path(), "utf8");
   const lines = csv.trimEnd().split("\r\n");
-  expect(lines[0]).toBe("row,value,reason");
+  // The whole row as the file had it, between its number and the reason.
+  expect(lines[0]).toBe("row,phone,name,reason");
   expect(lines.length).toBe(11);
   expect(lines[1]).toBe(
-    `11,123459,"Too short: 6 digits, where a Kenyan mobile number has 10 (07…), 12 (254…) or 9 (7…)."`,
+    `11,123459,Bad 9,"Too short: 6 digits, where a Kenyan mobile number has 10 (07…), 12 (254…) or 9 (7…)."`,
   );
 
   const { rows } = await db.query<{ state: string; validCount: number; n: number }>(

@@ -13,7 +13,7 @@ import { env } from "@/lib/env";
 import type { MessageState } from "@/lib/generated/prisma/enums";
 import { noReceiptSql } from "./no-receipt";
 import { AppError } from "@/lib/errors/app-error";
-import { listMatchSql } from "./list-search";
+import { batchList, listMatchSql } from "./list-search";
 import { noListToSearch, type RecipientSearch } from "./recipient-search";
 import { NO_RECEIPT, isUncommonState, type MessageFilter } from "./states";
 
@@ -67,8 +67,8 @@ export async function listMessages(
       search.correlator ? `m.id = ${param(search.correlator)}::bigint` : null,
     ];
     if (search.text) {
-      const listId = await batchListId(batchId);
-      if (listId) either.push(await listMatchSql(listId, search.text, param));
+      const list = await batchList(batchId);
+      if (list) either.push(await listMatchSql(list, search.text, param));
       else if (!search.phone && !search.correlator) throw new AppError("INVALID_INPUT", noListToSearch(search.text));
     }
     where.push(`(${either.filter(Boolean).join(" OR ")})`);
@@ -88,11 +88,4 @@ export async function listMessages(
   );
   const page = rows.map((row) => ({ ...row, cells: row.cells === null ? null : (JSON.parse(row.cells) as string[]) }));
   return { rows: page, next: page.length === limit ? page.at(-1)!.id : null };
-}
-
-async function batchListId(batchId: string): Promise<string | null> {
-  const { rows } = await pool().query<{ listId: string | null }>(`SELECT "listId" FROM "Batch" WHERE id = $1`, [
-    batchId,
-  ]);
-  return rows[0]?.listId ?? null;
 }

@@ -13,6 +13,19 @@ import { logger } from "@/lib/log";
 /** Advisory lock space of a list's search-text build (one at a time per list, whatever the processes). */
 export const BUILD_LOCK_SPACE = 7_190_221;
 
+/** The list a batch was sent from, and whether its search text is stored. */
+export type BatchList = { listId: string; ready: boolean };
+
+/** In one round trip (each one is felt under load): null for a batch of typed numbers or whose list was deleted. */
+export async function batchList(batchId: string): Promise<BatchList | null> {
+  const { rows } = await pool().query<BatchList>(
+    `SELECT u.id AS "listId", u."searchTextAt" IS NOT NULL AS ready
+     FROM "Batch" b JOIN "Upload" u ON u.id = b."listId" WHERE b.id = $1`,
+    [batchId],
+  );
+  return rows[0] ?? null;
+}
+
 /** A LIKE pattern for `term` anywhere in the text: its own % _ and \ match themselves. */
 export function containsPattern(term: string): string {
   return `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -30,14 +43,13 @@ export const searchTuning = { fewMatches: 5_000 };
  * row by the primary key (uploadId, phone), stopping at a page's worth — a clinic an eighth of the list share needs
  * some 400 probes for a page of 50. Without the search text yet, over the list's rows (and the build is started).
  */
-export async function listMatchSql(listId: string, term: string, param: (value: unknown) => string): Promise<string> {
+export async function listMatchSql(
+  { listId, ready }: BatchList,
+  term: string,
+  param: (value: unknown) => string,
+): Promise<string> {
   const pattern = containsPattern(term);
-  const { rows } = await pool().query<{ ready: boolean }>(
-    `SELECT "searchTextAt" IS NOT NULL AS ready FROM "Upload" WHERE id = $1`,
-    [listId],
-  );
-  if (!rows[0]) return "false";
-  if (!rows[0].ready) {
+  if (!ready) {
     void buildSearchText(listId);
     return `m.phone IN (SELECT r.phone FROM "UploadRecipient" r
                         WHERE r."uploadId" = ${param(listId)} AND tuma_search_text(r."values") LIKE tuma_search_text(${param(pattern)}))`;
