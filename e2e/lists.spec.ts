@@ -78,7 +78,7 @@ test("an operator uploads a 1,000-row CSV, sees exactly 10 invalid and 5 duplica
     .trimEnd()
     .split("\r\n");
   expect(duplicates).toHaveLength(6);
-  expect(duplicates[1]).toBe("997,0720000095,97,Repeats row 97 (254720000095).");
+  expect(duplicates[1]).toBe("997,0720000095,Repeat 995,97,Repeats row 97 (254720000095).");
   await saved.getByRole("button", { name: "Delete customers.csv" }).click();
   // Asked first, with what will happen; nothing is deleted until confirmed.
   await expect(saved.getByText("Delete the list “customers.csv” and its 985 recipients?")).toBeVisible();
