@@ -17,7 +17,7 @@ export async function generateList(
   { settle, note = false }: { settle: boolean; note?: boolean },
 ): Promise<GeneratedList> {
   const started = performance.now();
-  const upload = await db.upload.create({
+  const upload = await db.list.create({
     data: {
       filename: "million.csv",
       sizeBytes: 0,
@@ -32,12 +32,12 @@ export async function generateList(
     ? `json_build_array('07' || lpad(g::text, 8, '0'), 'Name ' || g, CASE WHEN g = $2 / 2 THEN repeat('x', 1600) ELSE '' END)`
     : `json_build_array('07' || lpad(g::text, 8, '0'), 'Name ' || g)`;
   await pool().query(
-    `INSERT INTO "UploadRecipient" ("uploadId", "rowNumber", phone, "values")
+    `INSERT INTO "ListRecipient" ("listId", "rowNumber", phone, "values")
      SELECT $1, g + 1, '2547' || lpad(g::text, 8, '0'), ${values}::text FROM generate_series(1, $2::int) g`,
     [upload.id, rows],
   );
   if (settle) {
-    await pool().query(`VACUUM ANALYZE "UploadRecipient"`);
+    await pool().query(`VACUUM ANALYZE "ListRecipient"`);
     await pool().query(`CHECKPOINT`);
   }
   return { id: upload.id, seconds: (performance.now() - started) / 1000 };

@@ -1,5 +1,5 @@
 // Import benchmark (issues 9 and 14, docs/design.md §5): a generated 1,000,000-row CSV (phone + two columns, 2 % invalid,
-// 1 % duplicates) uploaded to the built console as a browser uploads it (POST /api/uploads, the raw file as the body,
+// 1 % duplicates) uploaded to the built console as a browser uploads it (POST /api/lists, the raw file as the body,
 // streamed from disk), timed from the first byte sent to the stored report's answer; and the peak RSS meanwhile of the
 // console's web server process, which hands the file on, and of its importer process, which reads and stores it
 // (each its kernel high-water mark, reset before: not sampled), against the targets ≤ 5.6 s, web growth ≤ 50 MB and
@@ -87,7 +87,7 @@ type Imported = { rows: number; valid: number; invalid: number; duplicates: numb
 function upload(base: string, cookie: string, file: string, name: string): Promise<Imported> {
   return new Promise((resolve, reject) => {
     const request = http.request(
-      `${base}/api/uploads?${new URLSearchParams({ filename: name })}`,
+      `${base}/api/lists?${new URLSearchParams({ filename: name })}`,
       {
         method: "POST",
         headers: { cookie, "content-type": "application/octet-stream", "content-length": fs.statSync(file).size },
@@ -98,7 +98,7 @@ function upload(base: string, cookie: string, file: string, name: string): Promi
         response.on("data", (chunk: string) => (body += chunk));
         response.on("end", () => {
           if (response.statusCode !== 201) reject(new Error(`upload of ${name}: ${response.statusCode} ${body}`));
-          else resolve((JSON.parse(body) as { upload: Imported }).upload);
+          else resolve((JSON.parse(body) as { list: Imported }).list);
         });
       },
     );
@@ -121,12 +121,12 @@ export async function benchImport(): Promise<BenchResult> {
 
     // First the CSV through the import alone, in this process (no HTTP, no Next): what the route adds is the rest.
     const { db } = await import("../lib/db/client");
-    const { importUpload } = await import("../lib/recipients/import-upload");
+    const { importList } = await import("../lib/lists/import-list");
     const author = await db.user.create({
       data: { email: "import@bench.local", name: "Import", role: "OPERATOR", passwordHash: "x" },
     });
     const t0 = performance.now();
-    await importUpload({
+    await importList({
       body: fs.createReadStream(csv, { highWaterMark: 64 * 1024 }),
       declaredBytes: csvBytes,
       filename: "customers.csv",

@@ -45,7 +45,7 @@ export async function benchListBatch(): Promise<BenchResult> {
       scheduledAt: new Date(Date.now() + 3_600_000),
     };
 
-    const { readList } = await import("../lib/recipients/read-list");
+    const { readList } = await import("../lib/lists/read-list");
     let t = performance.now();
     let read = 0;
     for await (const slice of readList(upload.id)) read += slice.phones.length;

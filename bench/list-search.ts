@@ -40,7 +40,7 @@ export async function benchListSearch(): Promise<BenchResult> {
     const { recipientSearchSchema } = await import("../lib/batches/recipient-search");
 
     const t0 = performance.now();
-    const upload = await db.upload.create({
+    const upload = await db.list.create({
       data: {
         filename: "patients.csv",
         sizeBytes: 0,
@@ -55,7 +55,7 @@ export async function benchListSearch(): Promise<BenchResult> {
     // a middle name per g % 1,000 (so "Wanjiru N17 Kamau" is a few hundred rows), a clinic of 8 (an eighth each, one
     // accented in the file's own way), and a unique patient number.
     await pool().query(
-      `INSERT INTO "UploadRecipient" ("uploadId", "rowNumber", phone, "values")
+      `INSERT INTO "ListRecipient" ("listId", "rowNumber", phone, "values")
        SELECT $1, g + 1, '2547' || lpad(g::text, 8, '0'),
               json_build_array('07' || lpad(g::text, 8, '0'),
                                ($3::text[])[g % 10 + 1] || ' N' || (g % 997) || ' ' || ($4::text[])[(g / 10) % 10 + 1],
@@ -90,7 +90,7 @@ export async function benchListSearch(): Promise<BenchResult> {
        SELECT $1, '2547' || lpad(g::text, 8, '0'), 'DELIVERED', g + 1, now() FROM generate_series(1, $2::int) g`,
       [batch.id, ROWS],
     );
-    await pool().query(`VACUUM ANALYZE "UploadRecipient"`);
+    await pool().query(`VACUUM ANALYZE "ListRecipient"`);
     await pool().query(`VACUUM ANALYZE "Message"`);
     await pool().query(`CHECKPOINT`);
     const generated = (performance.now() - t0) / 1000;
@@ -131,7 +131,7 @@ export async function benchListSearch(): Promise<BenchResult> {
     const b0 = performance.now();
     await buildSearchText(upload.id);
     const built = (performance.now() - b0) / 1000;
-    await pool().query(`VACUUM ANALYZE "UploadSearchText"`);
+    await pool().query(`VACUUM ANALYZE "ListSearchText"`);
 
     const figures: Record<string, string> = {
       "list and batch generated (s)": `${fmt(ROWS)} rows and recipients in ${fmt(generated, 1)} s`,

@@ -51,11 +51,10 @@ test("an admin adds a user; the user logs in with the one-time password, must ch
   expect(rows.map((r) => r.action)).toEqual(["user.create", "auth.login", "user.password_change", "auth.login"]);
 });
 
-test("an admin disables a user (their open session ends at once), re-enables them, and cannot disable the last admin", async ({
+test("an admin disables a user (their open session ends at once) and re-enables them", async ({
   page,
   browser,
   seedUser,
-  db,
 }) => {
   const admin = await seedUser("ADMIN");
   const operator = await seedUser("OPERATOR");
@@ -76,15 +75,9 @@ test("an admin disables a user (their open session ends at once), re-enables the
   await row.getByRole("button", { name: "Enable" }).click();
   await expect(row.getByRole("status")).toHaveText("Enabled again.");
   await theirs.close();
-
-  // Only this admin left active: demoting them is refused with the reason, and nothing changes.
-  await db.query(`UPDATE "User" SET "disabledAt" = now() WHERE role = 'ADMIN' AND id <> $1`, [admin.id]);
-  const self = page.getByRole("row").filter({ hasText: admin.email });
-  await self.getByLabel(`Role of ${admin.email}`).selectOption("VIEWER");
-  await expect(self.getByRole("alert")).toContainText("last active administrator");
-  const { rows } = await db.query<{ role: string }>(`SELECT role FROM "User" WHERE id = $1`, [admin.id]);
-  expect(rows[0]!.role).toBe("ADMIN");
-  await db.query(`UPDATE "User" SET "disabledAt" = NULL WHERE role = 'ADMIN'`);
+  // The last active administrator's refusal is proven in lib/users/manage-users.test.ts, on a database of its own:
+  // here it would mean disabling every other administrator of the shared e2e database, which logs out the
+  // administrators of the specs running beside this one.
 });
 
 test("the audit log shows who did what, filters by action, and exports the same rows as CSV", async ({

@@ -111,7 +111,7 @@ test("a list upload reads at most 100 MB, refused at once when declared and at t
   for (const framing of ["content-length", "chunked"] as const) {
     expectRefused(
       await send({
-        path: "/api/uploads?filename=huge.xlsx",
+        path: "/api/lists?filename=huge.xlsx",
         framing,
         headers: { Cookie: cookie, "Content-Type": "application/octet-stream" },
         prefix: WORKBOOK_START,
@@ -121,7 +121,7 @@ test("a list upload reads at most 100 MB, refused at once when declared and at t
   }
   // The import that had begun is undone when the connection closes.
   await expect
-    .poll(async () => (await db.query(`SELECT id FROM "Upload" WHERE "authorId" = $1`, [operator.id])).rowCount, {
+    .poll(async () => (await db.query(`SELECT id FROM "List" WHERE "authorId" = $1`, [operator.id])).rowCount, {
       timeout: 20_000,
     })
     .toBe(0);
@@ -144,7 +144,7 @@ test("an opt-out upload reads at most 100 MB (it is not cut at the proxy's 10 MB
     BODY_LIMITS.upload,
   );
   await expect
-    .poll(async () => (await db.query(`SELECT id FROM "Upload" WHERE "authorId" = $1`, [operator.id])).rowCount, {
+    .poll(async () => (await db.query(`SELECT id FROM "List" WHERE "authorId" = $1`, [operator.id])).rowCount, {
       timeout: 20_000,
     })
     .toBe(0);

@@ -102,7 +102,7 @@ test("a 1,000-row list: preview, planner, send, complete, and each recipient's o
   expect(rows.map((r) => r.action)).toEqual([
     "auth.login",
     "optout.add",
-    "upload.create",
+    "list.create",
     "batch.create",
     "export.batch",
   ]);
@@ -199,7 +199,7 @@ test("opt-outs: upload a CSV of numbers, search in any form, page, remove", asyn
   await page.getByRole("button", { name: "Remove from the opt-out list" }).click();
   await expect(table.getByRole("cell", { name: "254747000059", exact: true })).toHaveCount(0);
   const { rows } = await db.query(`SELECT action FROM "AuditEvent" WHERE "actorId" = $1 ORDER BY id`, [operator.id]);
-  expect(rows.map((r) => r.action)).toEqual(["auth.login", "upload.create", "optout.add", "optout.remove"]);
+  expect(rows.map((r) => r.action)).toEqual(["auth.login", "list.create", "optout.add", "optout.remove"]);
 });
 
 test("from Compose, an XLSX list of 1,000 rows with 10 invalid and 5 duplicates: report, invalid rows, personalised send, each recipient's own text in the export", async ({

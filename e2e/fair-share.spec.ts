@@ -24,7 +24,7 @@ async function slots(db: pg.Client, userId: string, kind: "UPLOAD" | "EXPORT"): 
 
 /** An upload that sends its first rows and then nothing more, its connection kept open. */
 function heldUpload(cookie: string, name: string): http.ClientRequest {
-  const request = http.request(new URL(`/api/uploads?filename=${name}`, base()), {
+  const request = http.request(new URL(`/api/lists?filename=${name}`, base()), {
     method: "POST",
     headers: { cookie, "content-type": "text/csv", "content-length": 5_000_000 },
   });
@@ -57,7 +57,7 @@ test("a third upload at once is refused with 429 and its sentence; when one of t
   await expect.poll(() => slots(db, operator.id, "UPLOAD"), { timeout: 30_000 }).toBe(2);
 
   const third = () =>
-    page.request.post("/api/uploads?filename=third.csv", {
+    page.request.post("/api/lists?filename=third.csv", {
       headers: { "content-type": "text/csv" },
       data: "phone,name\n0712000001,Third\n",
     });
@@ -71,12 +71,12 @@ test("a third upload at once is refused with 429 and its sentence; when one of t
   await expect.poll(() => slots(db, operator.id, "UPLOAD"), { timeout: 30_000 }).toBe(1);
   const accepted = await third();
   expect(accepted.status()).toBe(201);
-  expect((await accepted.json()).upload).toMatchObject({ filename: "third.csv", valid: 1 });
+  expect((await accepted.json()).list).toMatchObject({ filename: "third.csv", valid: 1 });
 
   held[1]!.destroy();
   await expect.poll(() => slots(db, operator.id, "UPLOAD"), { timeout: 30_000 }).toBe(0);
   // The two that went away stored nothing: only the third is a list.
-  const { rows } = await db.query(`SELECT filename, state FROM "Upload" WHERE "authorId" = $1`, [operator.id]);
+  const { rows } = await db.query(`SELECT filename, state FROM "List" WHERE "authorId" = $1`, [operator.id]);
   expect(rows).toEqual([{ filename: "third.csv", state: "READY" }]);
 });
 

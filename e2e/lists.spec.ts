@@ -8,12 +8,11 @@ import { expect, logIn, test } from "./fixtures";
 async function expectNothingStored(db: pg.Client, authorId: string, phonePrefix: string): Promise<void> {
   await expect
     .poll(
-      async () =>
-        (await db.query(`SELECT count(*)::int AS n FROM "Upload" WHERE "authorId" = $1`, [authorId])).rows[0].n,
+      async () => (await db.query(`SELECT count(*)::int AS n FROM "List" WHERE "authorId" = $1`, [authorId])).rows[0].n,
       { timeout: 30_000 },
     )
     .toBe(0);
-  const { rows } = await db.query(`SELECT count(*)::int AS n FROM "UploadRecipient" WHERE phone LIKE $1`, [
+  const { rows } = await db.query(`SELECT count(*)::int AS n FROM "ListRecipient" WHERE phone LIKE $1`, [
     `${phonePrefix}%`,
   ]);
   expect(rows[0].n).toBe(0);
@@ -62,8 +61,8 @@ test("an operator uploads a 1,000-row CSV, sees exactly 10 invalid and 5 duplica
   );
 
   const { rows } = await db.query<{ state: string; validCount: number; n: number }>(
-    `SELECT u.state, u."validCount", (SELECT count(*)::int FROM "UploadRecipient" r WHERE r."uploadId" = u.id) AS n
-     FROM "Upload" u WHERE u."authorId" = $1`,
+    `SELECT u.state, u."validCount", (SELECT count(*)::int FROM "ListRecipient" r WHERE r."listId" = u.id) AS n
+     FROM "List" u WHERE u."authorId" = $1`,
     [operator.id],
   );
   expect(rows).toEqual([{ state: "READY", validCount: 985, n: 985 }]);
@@ -85,8 +84,8 @@ test("an operator uploads a 1,000-row CSV, sees exactly 10 invalid and 5 duplica
   await saved.getByRole("button", { name: "Delete the list" }).click();
   await expect(saved.getByRole("cell", { name: "customers.csv", exact: true })).toHaveCount(0);
   const after = await db.query(
-    `SELECT (SELECT count(*)::int FROM "Upload" WHERE "authorId" = $1) AS uploads,
-            (SELECT count(*)::int FROM "AuditEvent" WHERE "actorId" = $1 AND action = 'upload.delete') AS audits,
+    `SELECT (SELECT count(*)::int FROM "List" WHERE "authorId" = $1) AS uploads,
+            (SELECT count(*)::int FROM "AuditEvent" WHERE "actorId" = $1 AND action = 'list.delete') AS audits,
             (SELECT array_agg(detail->>'group' ORDER BY id) FROM "AuditEvent"
              WHERE "actorId" = $1 AND action = 'export.upload_report') AS downloads`,
     [operator.id],
@@ -102,7 +101,7 @@ test("a connection dropped half-way leaves nothing stored", async ({ page, seedU
   const body = Buffer.from(
     `phone,name\n${Array.from({ length: 200_000 }, (_, i) => `07${String(30_000_000 + i)},N${i}`).join("\n")}\n`,
   );
-  const url = new URL("/api/uploads?filename=dropped.csv", process.env.E2E_BASE_URL);
+  const url = new URL("/api/lists?filename=dropped.csv", process.env.E2E_BASE_URL);
   await new Promise<void>((resolve) => {
     const request = http.request(url, {
       method: "POST",
@@ -146,7 +145,7 @@ test("rows are checked while the file is still arriving, and Cancel stops the up
   fs.mkdirSync("e2e/screenshots", { recursive: true });
   await progress.screenshot({ path: "e2e/screenshots/upload-progress.png" });
   expect(
-    (await db.query(`SELECT state FROM "Upload" WHERE "authorId" = $1`, [operator.id])).rows.map((r) => r.state),
+    (await db.query(`SELECT state FROM "List" WHERE "authorId" = $1`, [operator.id])).rows.map((r) => r.state),
   ).toEqual(["STORING"]);
   await page.getByRole("button", { name: "Cancel" }).click();
   await expect(page.getByText("Upload cancelled; nothing was stored.")).toBeVisible();
@@ -165,14 +164,14 @@ test("a list over 10 MB arrives whole through the console (no proxy buffer cuts 
     `phone,name,town\n${Array.from({ length: rows }, (_, i) => `07${String(70_000_000 + i)},Name ${i},Town`).join("\n")}\n`,
   );
   expect(body.length).toBeGreaterThan(13 * 1024 * 1024);
-  const response = await page.request.post("/api/uploads?filename=big.csv", {
+  const response = await page.request.post("/api/lists?filename=big.csv", {
     data: body,
     headers: { "content-type": "text/csv" },
     timeout: 60_000,
   });
   expect(response.status()).toBe(201);
-  const { upload } = (await response.json()) as { upload: { rows: number; valid: number; invalid: number } };
-  expect(upload).toMatchObject({ rows, valid: rows, invalid: 0 });
+  const { list } = (await response.json()) as { list: { rows: number; valid: number; invalid: number } };
+  expect(list).toMatchObject({ rows, valid: rows, invalid: 0 });
   expect(response.headers()["x-content-type-options"]).toBe("nosniff");
   expect(response.headers()["content-security-policy"]).toBe("default-src 'none'; frame-ancestors 'none'");
 });

@@ -13,7 +13,7 @@ test("uploads and the opt-out upload refuse a POST from another site's page (403
   const operator = await seedUser("OPERATOR");
   await logIn(page, operator);
   const origin = new URL(page.url()).origin;
-  for (const path of ["/api/uploads?filename=forged.csv", "/api/opt-outs/upload?filename=forged.csv"]) {
+  for (const path of ["/api/lists?filename=forged.csv", "/api/opt-outs/upload?filename=forged.csv"]) {
     const forgeries: Record<string, string>[] = [
       { origin: "https://evil.example" },
       { origin, "sec-fetch-site": "cross-site" },
@@ -24,10 +24,10 @@ test("uploads and the opt-out upload refuse a POST from another site's page (403
       expect(await forged.json()).toEqual({ ok: false, message: FOREIGN_ORIGIN });
     }
   }
-  expect((await db.query(`SELECT 1 FROM "Upload" WHERE "authorId" = $1`, [operator.id])).rowCount).toBe(0);
+  expect((await db.query(`SELECT 1 FROM "List" WHERE "authorId" = $1`, [operator.id])).rowCount).toBe(0);
   expect((await db.query(`SELECT 1 FROM "OptOut" WHERE phone IN ('254711222001', '254711222002')`)).rowCount).toBe(0);
 
-  const own = await page.request.post("/api/uploads?filename=own.csv", {
+  const own = await page.request.post("/api/lists?filename=own.csv", {
     headers: { origin, "sec-fetch-site": "same-origin", "content-type": "text/csv" },
     data: CSV,
   });
@@ -40,15 +40,15 @@ test("API answers carrying numbers or message text are not to be stored by any c
   request,
 }) => {
   await logIn(page, await seedUser("ADMIN"));
-  const uploaded = await page.request.post("/api/uploads?filename=cached.csv", {
+  const uploaded = await page.request.post("/api/lists?filename=cached.csv", {
     headers: { "content-type": "text/csv" },
     data: CSV,
   });
-  const { upload } = (await uploaded.json()) as { upload: { id: string } };
+  const { list } = (await uploaded.json()) as { list: { id: string } };
   for (const response of [
     uploaded,
     await page.request.get("/api/batches/00000000-0000-0000-0000-000000000000"),
-    await page.request.get(`/api/uploads/${upload.id}/report?group=duplicates`),
+    await page.request.get(`/api/lists/${list.id}/report?group=duplicates`),
     await page.request.get("/api/audit/export"),
     await request.get("/api/batches/00000000-0000-0000-0000-000000000000"), // the 401 too
     await request.get("/api/ping"),
@@ -60,13 +60,13 @@ test("API answers carrying numbers or message text are not to be stored by any c
 
 test("the compose planner takes the message in a POST body, never in the URL", async ({ page, seedUser, db }) => {
   await logIn(page, await seedUser("OPERATOR"));
-  const uploaded = await page.request.post("/api/uploads?filename=plan.csv", {
+  const uploaded = await page.request.post("/api/lists?filename=plan.csv", {
     headers: { "content-type": "text/csv" },
     data: CSV,
   });
-  const { upload } = (await uploaded.json()) as { upload: { id: string } };
+  const { list } = (await uploaded.json()) as { list: { id: string } };
   const { rows } = await db.query<{ id: string }>(`SELECT id FROM "ProviderAccount" LIMIT 1`);
-  const input = { listId: upload.id, accountId: rows[0]!.id, kind: "SMS", templateText: "Habari {{name}}" };
+  const input = { listId: list.id, accountId: rows[0]!.id, kind: "SMS", templateText: "Habari {{name}}" };
 
   const planned = await page.request.post("/api/compose/plan", { data: input });
   expect(planned.status()).toBe(200);

@@ -51,7 +51,7 @@ test("the login page, a console page and API routes carry the security headers, 
   for (const response of [
     await request.get("/api/ping"),
     await request.post("/api/receipts/not-a-secret", { data: { deliveryStatus: "DeliveredToTerminal" } }),
-    await request.post("/api/uploads?filename=x.csv", { data: "phone\n0712345678\n" }),
+    await request.post("/api/lists?filename=x.csv", { data: "phone\n0712345678\n" }),
     await request.post("/api/opt-outs/upload?filename=x.csv", { data: "phone\n0712345678\n" }),
   ]) {
     expect(response.headers()["x-content-type-options"]).toBe("nosniff");

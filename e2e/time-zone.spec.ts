@@ -86,7 +86,7 @@ test("every page shows the same instants in East Africa Time, whatever the serve
     [admin.id, batchId, CREATED, `late-${tag}`],
   );
   await db.query(
-    `INSERT INTO "Upload" (id, filename, "sizeBytes", state, columns, "phoneColumn", "rowCount", "validCount", "createdAt")
+    `INSERT INTO "List" (id, filename, "sizeBytes", state, columns, "phoneColumn", "rowCount", "validCount", "createdAt")
      VALUES (gen_random_uuid(), $1, 10, 'READY', '{phone}', 'phone', 1, 1, $2)`,
     [`saa-${tag}.csv`, CREATED],
   );

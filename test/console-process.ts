@@ -6,6 +6,8 @@ import fs from "node:fs";
 import { freePort } from "./free-port";
 
 export type ConsoleProcess = {
+  /** `npm start`'s own process (the supervisor), leader of the group of every part it starts. */
+  pid: number;
   port: number;
   url: string;
   /** The web server's own process (Next's request handler), for measuring it: start.ts runs it as a child. */
@@ -44,6 +46,7 @@ export async function startConsole(env: Record<string, string>): Promise<Console
   child.removeAllListeners("exit");
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
   return {
+    pid: child.pid!,
     port,
     url: `http://127.0.0.1:${port}`,
     webPid: () => partPid(child.pid!, "web-server"),

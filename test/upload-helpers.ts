@@ -16,11 +16,11 @@ export async function author(): Promise<string> {
   return user.id;
 }
 
-/** Everything uploads have stored: rows of Upload, UploadRecipient, UploadIssue. */
+/** Everything uploads have stored: rows of Upload, ListRecipient, ListIssue. */
 export async function stored(): Promise<{ uploads: number; recipients: number; issues: number }> {
   const { rows } = await pool().query<{ uploads: number; recipients: number; issues: number }>(
-    `SELECT (SELECT count(*)::int FROM "Upload") AS uploads, (SELECT count(*)::int FROM "UploadRecipient") AS recipients,
-            (SELECT count(*)::int FROM "UploadIssue") AS issues`,
+    `SELECT (SELECT count(*)::int FROM "List") AS uploads, (SELECT count(*)::int FROM "ListRecipient") AS recipients,
+            (SELECT count(*)::int FROM "ListIssue") AS issues`,
   );
   return rows[0]!;
 }

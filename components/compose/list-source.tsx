@@ -55,7 +55,7 @@ export function ListSource({
       {/* Always in the same place: the report stays on screen when the first list makes the chooser appear. */}
       <UploadList
         title={lists.length > 0 ? "Or upload a new list" : "Upload a list"}
-        onUploaded={(report) => onListId(report.upload.id)}
+        onUploaded={(report) => onListId(report.list.id)}
       />
     </div>
   );

@@ -4,15 +4,15 @@ import { RowAction } from "@/components/console/row-action";
 import { Time } from "@/components/time/time";
 import { ButtonLink } from "@/components/ui/button";
 import { EmptyState, Table, Td, Th, THead, Tr } from "@/components/ui/table";
-import type { SavedList } from "@/lib/recipients/list-uploads";
-import type { ReportGroup } from "@/lib/recipients/report-csv";
+import type { SavedList } from "@/lib/lists/find-lists";
+import type { ReportGroup } from "@/lib/lists/report-csv";
 
 /** A report group's count, linked to its CSV when it has lines. */
 function GroupCount({ list, group, count }: { list: SavedList; group: ReportGroup; count: number }) {
   if (count === 0) return <>0</>;
   return (
     <a
-      href={`/api/uploads/${list.id}/report?group=${group}`}
+      href={`/api/lists/${list.id}/report?group=${group}`}
       download
       className="text-sky-700 underline"
       aria-label={`Download the ${group} rows of ${list.filename}`}

@@ -2,14 +2,14 @@
 
 // Uploading a list, on the Lists page and in Compose: pick a file or drop it here; two bars while it runs — bytes
 // sent, then rows checked (the server checks as the bytes arrive, so the second follows the first) — and a cancel;
-// then the report (upload-report.tsx).
+// then the report (list-report.tsx).
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Notice } from "@/components/ui/notice";
 import { Progress } from "@/components/ui/progress";
-import { UploadReport, type UploadReportView } from "./upload-report";
+import { ListReport, type ListReportView } from "./list-report";
 import { useUpload } from "./use-upload";
 
 const MB = 1024 * 1024;
@@ -21,7 +21,7 @@ export function UploadList({
 }: {
   title?: string;
   /** Called with the report once the list is stored (Compose selects it). */
-  onUploaded?: (report: UploadReportView) => void;
+  onUploaded?: (report: ListReportView) => void;
 }) {
   const router = useRouter();
   const upload = useUpload((report) => {
@@ -111,7 +111,7 @@ export function UploadList({
         ) : null}
       </Card>
       {upload.report && file ? (
-        <UploadReport report={upload.report} onPhoneColumn={(column) => upload.send(file, column)} />
+        <ListReport report={upload.report} onPhoneColumn={(column) => upload.send(file, column)} />
       ) : null}
     </div>
   );

@@ -1,38 +1,38 @@
 "use client";
 
-// Sending a list file: the bytes go to POST /api/uploads as the raw body (XMLHttpRequest, for its upload progress),
-// with a key of the browser's choosing by which GET /api/uploads/progress tells how many rows the server has
+// Sending a list file: the bytes go to POST /api/lists as the raw body (XMLHttpRequest, for its upload progress),
+// with a key of the browser's choosing by which GET /api/lists/progress tells how many rows the server has
 // checked so far (the server checks as the bytes arrive); cancellable; the report or the server's sentence at the end.
 import { useQuery } from "@tanstack/react-query";
 import { useRef, useState } from "react";
 import { fetchJson } from "@/lib/http/fetch-json";
-import type { UploadProgress } from "@/lib/recipients/upload-progress";
-import type { UploadReportView } from "./upload-report";
+import type { UploadProgress } from "@/lib/lists/import-progress";
+import type { ListReportView } from "./list-report";
 
-export type UploadState = {
+export type ListState = {
   file: File | null;
   /** While the request runs: bytes sent of the file's size, and what the server has checked. */
   sending: { loaded: number; total: number; checkedRows: number; checkedBytes: number } | null;
-  report: UploadReportView | null;
+  report: ListReportView | null;
   error: string | null;
 };
 
 const POLL_MS = 500;
 
-export function useUpload(onUploaded?: (report: UploadReportView) => void) {
-  const [state, setState] = useState<UploadState>({ file: null, sending: null, report: null, error: null });
+export function useUpload(onUploaded?: (report: ListReportView) => void) {
+  const [state, setState] = useState<ListState>({ file: null, sending: null, report: null, error: null });
   const [progressKey, setProgressKey] = useState<string | null>(null);
   const request = useRef<XMLHttpRequest | null>(null);
 
   const progress = useQuery({
     queryKey: ["upload-progress", progressKey],
-    queryFn: ({ signal }) => fetchJson<UploadProgress>(`/api/uploads/progress?key=${progressKey}`, { signal }),
+    queryFn: ({ signal }) => fetchJson<UploadProgress>(`/api/lists/progress?key=${progressKey}`, { signal }),
     enabled: progressKey !== null,
     refetchInterval: POLL_MS,
     gcTime: 0,
   });
 
-  function finish(next: Partial<UploadState>) {
+  function finish(next: Partial<ListState>) {
     request.current = null;
     setProgressKey(null);
     setState((s) => ({ ...s, sending: null, ...next }));
@@ -54,7 +54,7 @@ export function useUpload(onUploaded?: (report: UploadReportView) => void) {
       progressKey: key,
       ...(phoneColumn ? { phoneColumn } : {}),
     });
-    xhr.open("POST", `/api/uploads?${params}`);
+    xhr.open("POST", `/api/lists?${params}`);
     xhr.setRequestHeader("content-type", "application/octet-stream");
     xhr.upload.onprogress = (event) =>
       setState((s) =>
@@ -63,7 +63,7 @@ export function useUpload(onUploaded?: (report: UploadReportView) => void) {
     xhr.onload = () => {
       const body = (() => {
         try {
-          return JSON.parse(xhr.responseText) as UploadReportView & { message?: string };
+          return JSON.parse(xhr.responseText) as ListReportView & { message?: string };
         } catch {
           return null;
         }

@@ -4,7 +4,7 @@ import { createCipheriv, randomBytes, randomUUID } from "node:crypto";
 import { afterAll, expect, test } from "vitest";
 import { db } from "@/lib/db/client";
 import { clientFor, closeClients } from "@/lib/dispatch/provider-clients";
-import { openAccountToken, sealAccountToken } from "./account-token";
+import { openAccountToken, resealLegacyTokens, sealAccountToken } from "./account-token";
 
 afterAll(() => closeClients());
 
@@ -63,4 +63,22 @@ test("a ciphertext copied onto another account does not open there", async () =>
   await db.providerAccount.update({ where: { id: other.id }, data: { tokenCiphertext: moved } });
   await expect(openAccountToken(other.id, moved)).rejects.toThrow(/unable to authenticate/i);
   await expect(clientFor({ ...other, updatedAt: new Date() }, 1_000)).rejects.toThrow(/unable to authenticate/i);
+});
+
+test("at a worker's start every v1 token is re-sealed as v2 for its account, without being read for a send", async () => {
+  const a = await account(() => sealV1("tok-a-1111"));
+  const b = await account(() => sealV1("tok-b-2222"));
+  const current = await account((id) => sealAccountToken("tok-c-3333", id));
+  const before = await storedCiphertext(current.id);
+  expect(await resealLegacyTokens()).toBeGreaterThanOrEqual(2);
+  for (const [row, token] of [
+    [a, "tok-a-1111"],
+    [b, "tok-b-2222"],
+  ] as const) {
+    const sealed = await storedCiphertext(row.id);
+    expect(sealed).toMatch(/^v2\./);
+    expect(await openAccountToken(row.id, sealed)).toBe(token);
+  }
+  expect(await storedCiphertext(current.id)).toBe(before);
+  expect(await resealLegacyTokens()).toBe(0);
 });

@@ -1,7 +1,7 @@
 // A provider account's bearer token at rest: sealed with the account's id as associated data (lib/crypto/secret-box.ts),
 // so a ciphertext moved to another account's row does not open there. Tokens sealed before that (v1, no associated
-// data) still open, and are sealed again as v2 the first time they are read — lazily, because only code holding the
-// key can do it (a SQL migration cannot) and every token is read before it is used.
+// data) still open, and are sealed again as v2: every worker re-seals them all when it starts (resealLegacyTokens — the
+// migration step that SQL cannot do, having no key), and any still read as v1 meanwhile is re-sealed on that read.
 import "server-only";
 import { secretBox } from "@/lib/crypto/encryption-key";
 import { pool } from "@/lib/db/pool";
@@ -25,4 +25,13 @@ export async function openAccountToken(accountId: string, ciphertext: string): P
     ]);
   }
   return plaintext;
+}
+
+/** Re-seals every v1 token as v2, for its account; returns how many were re-sealed (0 once done). */
+export async function resealLegacyTokens(): Promise<number> {
+  const { rows } = await pool().query<{ id: string; tokenCiphertext: string }>(
+    `SELECT id, "tokenCiphertext" FROM "ProviderAccount" WHERE "tokenCiphertext" NOT LIKE 'v2.%'`,
+  );
+  for (const row of rows) await openAccountToken(row.id, row.tokenCiphertext);
+  return rows.length;
 }

@@ -24,8 +24,8 @@ export const AUDIT_ACTIONS = [
   "template.delete",
   "optout.add",
   "optout.remove",
-  "upload.create",
-  "upload.delete",
+  "list.create",
+  "list.delete",
   // Who got in, who tried, who was locked out, who left.
   "auth.login",
   "auth.login_failure",
@@ -53,7 +53,7 @@ export type AuditTarget =
   | "User"
   | "Template"
   | "OptOut"
-  | "Upload"
+  | "List"
   | "AuditLog"
   | "Organisation"
   | "ReceiptStatus"

@@ -5,7 +5,7 @@ import { beforeAll, expect, test } from "vitest";
 import { db } from "@/lib/db/client";
 import { pool } from "@/lib/db/pool";
 import { RATE_SAFETY } from "@/lib/dispatch/shared-rate-limiter";
-import { importUpload } from "@/lib/recipients/import-upload";
+import { importList } from "@/lib/lists/import-list";
 import { author, pieces, refusal } from "@/test/upload-helpers";
 import { createBatchFromList } from "./create-from-list";
 import { PACE } from "./plan";
@@ -40,7 +40,7 @@ beforeAll(async () => {
   });
   accountId = account.id;
   const csv = `phone,Name,town\n${Array.from({ length: ROWS }, (_, i) => `${phoneOf(i)},${csvCell(nameOf(i))},Nakuru`).join("\n")}\n`;
-  const upload = await importUpload({
+  const upload = await importList({
     body: pieces(csv, 65_536),
     declaredBytes: null,
     filename: "people.csv",
@@ -123,7 +123,7 @@ test("a batch from the list stores every recipient with the text rendered from t
     [created.id],
   );
   expect(chunks.rows[0]).toEqual({ n: expect.any(Number), total: ROWS - 1 });
-  expect((await db.upload.findUniqueOrThrow({ where: { id: listId } })).batchId).toBe(created.id);
+  expect((await db.list.findUniqueOrThrow({ where: { id: listId } })).batchId).toBe(created.id);
 });
 
 test("a template without placeholders stores no per-recipient text", async () => {
@@ -160,7 +160,7 @@ test("a placeholder naming no column, or a text too long for one recipient, refu
 /** A small list of its own: phone, name, note; `rows` as [name, note]. */
 async function smallList(rows: [string, string][]): Promise<string> {
   const csv = `phone,name,note\n${rows.map(([name, note], i) => `${phoneOf(i)},${csvCell(name)},${csvCell(note)}`).join("\n")}\n`;
-  const upload = await importUpload({
+  const upload = await importList({
     body: pieces(csv, 65_536),
     declaredBytes: null,
     filename: "small.csv",

@@ -4,7 +4,7 @@
 // rendered as it is stored — a 1,000,000-row list never sits in memory.
 import "server-only";
 import { compileTemplate } from "@/lib/recipients/render-template";
-import { readList } from "@/lib/recipients/read-list";
+import { readList } from "@/lib/lists/read-list";
 import { createBatchFromSlices, type BatchOnlyInput, type CreatedBatch, type RecipientSlice } from "./create-batch";
 import { cannotBeTooLong, loadList, planList, refusalOf, unknownPlaceholders } from "./plan-list";
 
@@ -39,7 +39,7 @@ export async function createBatchFromList({ listId, ...settings }: ListBatchInpu
   }
   return createBatchFromSlices(settings, list.validCount, slices(), {
     inFirstTransaction: async (client, batchId) => {
-      await client.query(`UPDATE "Upload" SET "batchId" = $2 WHERE id = $1`, [list.id, batchId]);
+      await client.query(`UPDATE "List" SET "batchId" = $2 WHERE id = $1`, [list.id, batchId]);
       // The batch keeps its list (and each recipient its row, Message.listRow): its page shows, exports and searches
       // the list's columns.
       await client.query(`UPDATE "Batch" SET "listId" = $2 WHERE id = $1`, [batchId, list.id]);

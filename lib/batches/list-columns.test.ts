@@ -6,8 +6,8 @@ import ExcelJS from "exceljs";
 import { beforeAll, expect, onTestFinished, test } from "vitest";
 import { db } from "@/lib/db/client";
 import { pool } from "@/lib/db/pool";
-import { importUpload } from "@/lib/recipients/import-upload";
-import { removeList } from "@/lib/recipients/remove-list";
+import { importList } from "@/lib/lists/import-list";
+import { removeList } from "@/lib/lists/remove-list";
 import { author, pieces, refusal } from "@/test/upload-helpers";
 import { createBatch } from "./create-batch";
 import { createBatchFromList } from "./create-from-list";
@@ -48,7 +48,7 @@ beforeAll(async () => {
   });
   accountId = account.id;
   const rows = Array.from({ length: ROWS }, (_, i) => `${nameOf(i)},${phoneOf(i)},${clinicOf(i)}`);
-  const upload = await importUpload({
+  const upload = await importList({
     body: pieces(`name,phone,clinic\n${rows.join("\n")}\n`, 4096),
     declaredBytes: null,
     filename: "patients.csv",
@@ -119,14 +119,12 @@ test("the search finds a name or a clinic, case and accents ignored, the same be
   const holder = await pool().connect();
   await holder.query(`SELECT pg_advisory_lock($1, hashtext($2))`, [BUILD_LOCK_SPACE, listId]);
   const before = await answers();
-  const { rows: marks } = await pool().query(`SELECT "searchTextAt" FROM "Upload" WHERE id = $1`, [listId]);
+  const { rows: marks } = await pool().query(`SELECT "searchTextAt" FROM "List" WHERE id = $1`, [listId]);
   expect(marks[0].searchTextAt).toBeNull();
   await holder.query(`SELECT pg_advisory_unlock_all()`);
   holder.release();
   await buildSearchText(listId);
-  const { rows } = await pool().query(`SELECT count(*)::int AS n FROM "UploadSearchText" WHERE "uploadId" = $1`, [
-    listId,
-  ]);
+  const { rows } = await pool().query(`SELECT count(*)::int AS n FROM "ListSearchText" WHERE "listId" = $1`, [listId]);
   expect(rows[0].n).toBe(ROWS);
   const after = await answers();
   cases.forEach(([typed, expected], i) => {
@@ -210,9 +208,7 @@ test("a resend keeps the list and each recipient's row; deleting the list leaves
   expect(phones((await listMessages(child.id, { search: search("otieno") })).rows)).toEqual([phoneOf(1)]);
 
   await removeList(listId, authorId);
-  const { rows } = await pool().query(`SELECT count(*)::int AS n FROM "UploadSearchText" WHERE "uploadId" = $1`, [
-    listId,
-  ]);
+  const { rows } = await pool().query(`SELECT count(*)::int AS n FROM "ListSearchText" WHERE "listId" = $1`, [listId]);
   expect(rows[0].n).toBe(0);
   expect((await getBatch(batchId))?.list).toBeNull();
   expect((await listMessages(batchId, { limit: 1 })).rows[0]?.cells).toBeNull();

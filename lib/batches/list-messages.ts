@@ -78,8 +78,8 @@ export async function listMessages(
     `SELECT m.id::text AS id, m.phone, m.state, m."deliveryStatus", m."providerUniqueId", m.operator, m."smsUnits", m.text,
             m."submittedAt", m."receiptAt", m."lastError", lr."values" AS cells
      FROM ${rare ? `"MessageRareState" r JOIN "Message" m ON m.id = r."messageId"` : `"Message" m`}
-     LEFT JOIN "UploadRecipient" lr
-       ON m."listRow" IS NOT NULL AND lr."uploadId" = (SELECT b."listId" FROM "Batch" b WHERE b.id = $1)
+     LEFT JOIN "ListRecipient" lr
+       ON m."listRow" IS NOT NULL AND lr."listId" = (SELECT b."listId" FROM "Batch" b WHERE b.id = $1)
           AND lr."rowNumber" = m."listRow"
      WHERE ${where.join(" AND ")}
      ORDER BY ${rare ? `r."messageId"` : "m.id"}

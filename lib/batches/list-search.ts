@@ -1,5 +1,5 @@
 // Finding a batch's recipients by their list's cells (a name, a clinic): the list's rows as one text each,
-// lower case with accents removed (tuma_search_text, migration list_columns), in UploadSearchText under a trigram
+// lower case with accents removed (tuma_search_text, migration list_columns), in ListSearchText under a trigram
 // index, so "contains" is an index lookup even at a million rows (bench/list-search.ts). That text is written the
 // first time a batch sent from the list is searched, in one statement in the background: writing it during the import
 // would make storing a million rows many times slower, and most lists are never searched. Until it is there, the
@@ -20,7 +20,7 @@ export type BatchList = { listId: string; ready: boolean };
 export async function batchList(batchId: string): Promise<BatchList | null> {
   const { rows } = await pool().query<BatchList>(
     `SELECT u.id AS "listId", u."searchTextAt" IS NOT NULL AS ready
-     FROM "Batch" b JOIN "Upload" u ON u.id = b."listId" WHERE b.id = $1`,
+     FROM "Batch" b JOIN "List" u ON u.id = b."listId" WHERE b.id = $1`,
     [batchId],
   );
   return rows[0] ?? null;
@@ -40,7 +40,7 @@ export const searchTuning = { fewMatches: 5_000 };
  * added through `param`. Through the index when the list's search text is stored, in one of two ways decided by
  * counting (the planner's guess at how many rows a "contains" matches is no guide): a term a few thousand rows match
  * hands their phones to Message's phone index; a common one walks the batch in id order and probes each recipient's
- * row by the primary key (uploadId, phone), stopping at a page's worth — a clinic an eighth of the list share needs
+ * row by the primary key (listId, phone), stopping at a page's worth — a clinic an eighth of the list share needs
  * some 400 probes for a page of 50. Without the search text yet, over the list's rows (and the build is started).
  */
 export async function listMatchSql(
@@ -51,16 +51,16 @@ export async function listMatchSql(
   const pattern = containsPattern(term);
   if (!ready) {
     void buildSearchText(listId);
-    return `m.phone IN (SELECT r.phone FROM "UploadRecipient" r
-                        WHERE r."uploadId" = ${param(listId)} AND tuma_search_text(r."values") LIKE tuma_search_text(${param(pattern)}))`;
+    return `m.phone IN (SELECT r.phone FROM "ListRecipient" r
+                        WHERE r."listId" = ${param(listId)} AND tuma_search_text(r."values") LIKE tuma_search_text(${param(pattern)}))`;
   }
   const { rows: matches } = await pool().query<{ phone: string }>(
-    `SELECT phone FROM "UploadSearchText" WHERE "uploadId" = $1 AND text LIKE tuma_search_text($2) LIMIT $3`,
+    `SELECT phone FROM "ListSearchText" WHERE "listId" = $1 AND text LIKE tuma_search_text($2) LIMIT $3`,
     [listId, pattern, searchTuning.fewMatches + 1],
   );
   if (matches.length <= searchTuning.fewMatches)
     return `m.phone = ANY(${param(matches.map((match) => match.phone))}::text[])`;
-  return `EXISTS (SELECT 1 FROM "UploadSearchText" s WHERE s."uploadId" = ${param(listId)} AND s.phone = m.phone
+  return `EXISTS (SELECT 1 FROM "ListSearchText" s WHERE s."listId" = ${param(listId)} AND s.phone = m.phone
                     AND s.text LIKE tuma_search_text(${param(pattern)}))`;
 }
 
@@ -84,16 +84,16 @@ export async function buildSearchText(listId: string): Promise<void> {
     if (!locked) return;
     await client.query("BEGIN");
     const { rowCount } = await client.query(
-      `UPDATE "Upload" SET "searchTextAt" = now() WHERE id = $1 AND state = 'READY' AND "searchTextAt" IS NULL`,
+      `UPDATE "List" SET "searchTextAt" = now() WHERE id = $1 AND state = 'READY' AND "searchTextAt" IS NULL`,
       [listId],
     );
     if (rowCount === 1) {
       // One cell a line: a term never matches across two cells.
       await client.query(
-        `INSERT INTO "UploadSearchText" ("uploadId", phone, text)
-         SELECT r."uploadId", r.phone,
+        `INSERT INTO "ListSearchText" ("listId", phone, text)
+         SELECT r."listId", r.phone,
                 tuma_search_text(array_to_string(ARRAY(SELECT json_array_elements_text(r."values"::json)), E'\\n'))
-         FROM "UploadRecipient" r WHERE r."uploadId" = $1`,
+         FROM "ListRecipient" r WHERE r."listId" = $1`,
         [listId],
       );
     }

@@ -7,8 +7,8 @@ import { AppError } from "@/lib/errors/app-error";
 import { pool } from "@/lib/db/pool";
 import { SMS_MESSAGE_MAX_CHARS, VOICE_MESSAGE_MAX_CHARS } from "@/lib/provider/wire/schemas";
 import { smsEncoding, smsSegments, ucs2Characters } from "@/lib/provider/wire/sms-units";
-import { getUpload, type SavedList } from "@/lib/recipients/list-uploads";
-import { readList } from "@/lib/recipients/read-list";
+import { getList, type SavedList } from "@/lib/lists/find-lists";
+import { readList } from "@/lib/lists/read-list";
 import { compileTemplate, type CompiledTemplate } from "@/lib/recipients/render-template";
 import { sendPlan, type SendPlan } from "./plan";
 
@@ -45,7 +45,7 @@ export type ListPlan = SendPlan & {
 export type PlanInput = { listId: string; templateText: string; kind: "SMS" | "VOICE"; accountId: string };
 
 export async function loadList(listId: string): Promise<SavedList> {
-  const list = await getUpload(listId);
+  const list = await getList(listId);
   if (!list)
     throw new AppError("NOT_FOUND", "That list does not exist (any more). Choose another one.", {
       listId: ["Choose a saved list."],
@@ -90,7 +90,7 @@ export async function planList(input: PlanInput, signal?: AbortSignal): Promise<
   const optedOutRows = new Set(
     (
       await pool().query<{ rowNumber: number }>(
-        `SELECT r."rowNumber" FROM "UploadRecipient" r JOIN "OptOut" o ON o.phone = r.phone WHERE r."uploadId" = $1`,
+        `SELECT r."rowNumber" FROM "ListRecipient" r JOIN "OptOut" o ON o.phone = r.phone WHERE r."listId" = $1`,
         [list.id],
       )
     ).rows.map((row) => row.rowNumber),
@@ -162,7 +162,7 @@ export async function cannotBeTooLong(
   const max = kind === "SMS" ? SMS_MESSAGE_MAX_CHARS : VOICE_MESSAGE_MAX_CHARS;
   if (!compiled.personalised) return templateText.length <= max;
   const { rows } = await pool().query<{ longest: number | null }>(
-    `SELECT max(octet_length("values"))::int AS longest FROM "UploadRecipient" WHERE "uploadId" = $1`,
+    `SELECT max(octet_length("values"))::int AS longest FROM "ListRecipient" WHERE "listId" = $1`,
     [listId],
   );
   if (templateText.length + compiled.slots * (rows[0]?.longest ?? 0) <= max) return true;
@@ -174,7 +174,7 @@ async function longestUsedValues(listId: string, columns: number[]): Promise<num
   const used = [...new Set(columns)];
   const { rows } = await pool().query<Record<string, number | null>>(
     `SELECT ${used.map((_, k) => `max(octet_length(v ->> $${k + 2}::int))::int AS c${k}`).join(", ")}
-     FROM (SELECT "values"::json AS v FROM "UploadRecipient" WHERE "uploadId" = $1) AS r`,
+     FROM (SELECT "values"::json AS v FROM "ListRecipient" WHERE "listId" = $1) AS r`,
     [listId, ...used],
   );
   const longest = new Map(used.map((column, k) => [column, rows[0]?.[`c${k}`] ?? 0]));

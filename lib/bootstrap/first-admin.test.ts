@@ -17,6 +17,10 @@ test("a generated first password must be changed at first log-in; a chosen one n
   expect(admin).toMatchObject({ role: "ADMIN", mustChangePassword: true });
   expect(await verifyPassword(admin.passwordHash, generated.oneTimePassword!)).toBe(true);
   expect(await ensureFirstAdmin({})).toEqual({ email: "admin@tuma.local", created: false, oneTimePassword: null });
+  // Audited once, in the transaction that created the user, naming the user by id as every user event does.
+  const { id } = await db.user.findUniqueOrThrow({ where: { email: "admin@tuma.local" }, select: { id: true } });
+  const events = await db.auditEvent.findMany({ where: { action: "user.create" } });
+  expect(events.map((e) => [e.targetType, e.targetId, e.actorId])).toEqual([["User", id, null]]);
 
   await db.user.deleteMany({});
   const chosen = await ensureFirstAdmin({ ADMIN_EMAIL: "Boss@Example.com", ADMIN_PASSWORD: "a-password-of-my-own" });

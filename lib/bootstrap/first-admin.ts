@@ -19,21 +19,30 @@ export async function ensureFirstAdmin(env: { ADMIN_EMAIL?: string; ADMIN_PASSWO
   if ((await db.user.count()) > 0) return { email: existing?.email ?? "", created: false, oneTimePassword: null };
   const email = (env.ADMIN_EMAIL ?? "admin@tuma.local").toLowerCase();
   const password = env.ADMIN_PASSWORD ?? generatePassword();
-  await db.user.create({
-    data: {
-      email,
-      name: "Administrator",
-      role: "ADMIN",
-      passwordHash: await hashPassword(password),
-      mustChangePassword: env.ADMIN_PASSWORD === undefined,
-    },
-  });
-  await recordAudit({
-    actorId: null,
-    action: "user.create",
-    targetType: "User",
-    targetId: email,
-    detail: { reason: "first start" },
+  const passwordHash = await hashPassword(password);
+  // The user and its audit event in one transaction: a start that dies between them leaves neither, not an
+  // administrator the audit never heard of.
+  await db.$transaction(async (tx) => {
+    const user = await tx.user.create({
+      data: {
+        email,
+        name: "Administrator",
+        role: "ADMIN",
+        passwordHash,
+        mustChangePassword: env.ADMIN_PASSWORD === undefined,
+      },
+      select: { id: true },
+    });
+    await recordAudit(
+      {
+        actorId: null,
+        action: "user.create",
+        targetType: "User",
+        targetId: user.id,
+        detail: { email, reason: "first start" },
+      },
+      tx,
+    );
   });
   return { email, created: true, oneTimePassword: env.ADMIN_PASSWORD === undefined ? password : null };
 }

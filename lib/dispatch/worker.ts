@@ -1,14 +1,15 @@
 // A dispatch worker: wires the parts that do the work. Batches start when their pg-boss job comes due; `lanes`
 // concurrent send loops (lane.ts) send their chunks at the account's shared request rate; periodic chores (chores/,
-// one file each) recover dead workers' claims, fail interrupted batch creations, delete interrupted uploads, complete
+// one file each) recover dead workers' claims, fail interrupted batch creations, delete interrupted list imports, complete
 // finished batches, forget expired log-in failures and apply stored receipts. Any number of workers (`npm start`
 // supervises one, `npm run worker` runs more) share one database.
 import "server-only";
+import { resealLegacyTokens } from "@/lib/accounts/account-token";
 import { ActiveBatches } from "./active-batches";
 import { activateBatch } from "./batch-state";
 import { applyReceiptsChore } from "./chores/apply-receipts";
 import { completeFinishedBatchesChore } from "./chores/complete-finished-batches";
-import { deleteInterruptedUploadsChore } from "./chores/delete-interrupted-uploads";
+import { deleteInterruptedListsChore } from "./chores/delete-interrupted-lists";
 import { failInterruptedStoringChore } from "./chores/fail-interrupted-storing";
 import { forgetLoginFailuresChore } from "./chores/forget-login-failures";
 import { recoverOrphansChore } from "./chores/recover-orphans";
@@ -36,6 +37,8 @@ export async function startWorker(options: WorkerOptions): Promise<WorkerHandle>
   const log = options.log ?? (() => {});
   const lanes = options.lanes ?? 48;
   const identity = await acquireWorkerIdentity();
+  const resealed = await resealLegacyTokens();
+  if (resealed > 0) log(`${resealed} provider token(s) sealed again in the current format (bound to their account).`);
   let running = true;
   const lane: LaneContext = {
     workerKey: identity.key,
@@ -62,7 +65,7 @@ export async function startWorker(options: WorkerOptions): Promise<WorkerHandle>
     [
       recoverOrphansChore(identity, lane.inFlight),
       failInterruptedStoringChore(identity),
-      deleteInterruptedUploadsChore,
+      deleteInterruptedListsChore,
       forgetLoginFailuresChore,
       completeFinishedBatchesChore,
     ],

@@ -1,11 +1,11 @@
 // A fair share against the real database: two slots of each kind per user, counted in PostgreSQL (so slots held by
 // another process count too, and a dead process's stop counting a minute after its last heartbeat), exactly two
-// winners among requests arriving together, and eight of a kind per process.
+// winners among requests arriving together, and a cap of each kind per process (32 uploads, 8 exports).
 import { randomUUID } from "node:crypto";
 import { expect, test } from "vitest";
 import { pool } from "@/lib/db/pool";
 import { isAppError } from "@/lib/errors/app-error";
-import { SLOT_REFUSALS, beatTransferSlots, takeSlot, type Slot } from "./transfer-slots";
+import { SLOT_REFUSALS, SLOTS_PER_PROCESS, beatTransferSlots, takeSlot, type Slot } from "./transfer-slots";
 
 async function refusal(work: Promise<unknown>): Promise<[string, string]> {
   const error = await work.then(
@@ -74,15 +74,22 @@ test("a slot held by another process counts; one whose heartbeat stopped a minut
   await Promise.all([mine.release(), second.release()]);
 });
 
-test("one process reads at most eight uploads at once: the ninth is refused with 503's sentence, whoever sends it", async () => {
-  const users = Array.from({ length: 5 }, () => randomUUID());
-  const held: Slot[] = [];
-  for (const user of users.slice(0, 4)) held.push(await takeSlot("UPLOAD", user), await takeSlot("UPLOAD", user));
-  expect(await refusal(takeSlot("UPLOAD", users[4]!))).toEqual(["BUSY", SLOT_REFUSALS.UPLOAD.process]);
-  expect(SLOT_REFUSALS.UPLOAD.process).toBe("The server is reading 8 uploads at once. Try again in a minute.");
-  // Exports have a share of their own.
-  const exporting = await takeSlot("EXPORT", users[4]!);
-  await held.pop()!.release();
-  held.push(await takeSlot("UPLOAD", users[4]!));
-  await Promise.all([...held, exporting].map((slot) => slot.release()));
+test("one process reads at most 32 uploads and writes at most 8 exports at once: the next is refused with 503's sentence, whoever asks", async () => {
+  expect(SLOTS_PER_PROCESS).toEqual({ UPLOAD: 32, EXPORT: 8 });
+  for (const kind of ["UPLOAD", "EXPORT"] as const) {
+    const cap = SLOTS_PER_PROCESS[kind];
+    const users = Array.from({ length: cap / 2 + 1 }, () => randomUUID());
+    const held: Slot[] = [];
+    for (const user of users.slice(0, -1)) held.push(await takeSlot(kind, user), await takeSlot(kind, user));
+    expect(held).toHaveLength(cap);
+    const last = users.at(-1)!;
+    expect(await refusal(takeSlot(kind, last))).toEqual(["BUSY", SLOT_REFUSALS[kind].process]);
+    // The other kind has a share of its own.
+    const other = await takeSlot(kind === "UPLOAD" ? "EXPORT" : "UPLOAD", last);
+    await held.pop()!.release();
+    held.push(await takeSlot(kind, last));
+    await Promise.all([...held, other].map((slot) => slot.release()));
+  }
+  expect(SLOT_REFUSALS.UPLOAD.process).toBe("The server is reading 32 uploads at once. Try again in a minute.");
+  expect(SLOT_REFUSALS.EXPORT.process).toBe("The server is writing 8 exports at once. Try again in a minute.");
 });

@@ -1,7 +1,19 @@
 // A fair share of the server for each user and for the process. An upload is read, and an export written, at the
 // pace of the client — a slow link, or one on purpose — so each is a slot: at most two uploads and two exports per
-// user at once across every web process (more: 429), and at most eight of each in one process (more: 503), so that
-// sixteen slow uploads from one person cannot starve the log-in page of everyone else.
+// user at once across every process (more: 429), and a cap of each kind in one process (more: 503).
+//
+// The process caps bound what a transfer actually costs while its client dawdles, not the number of idle sockets:
+// - An upload (taken in the importer, lib/lists/import-list.ts) that trickles holds two loopback sockets, a
+//   TransferSlot row, its parser's unfinished row, a 1 MiB COPY buffer and a de-duplication table that grows with
+//   the rows read — a few MB — and no database connection (a slice of 25,000 rows takes one for its COPY and gives
+//   it back; lib/lists/list-writer.ts). What is scarce is the importer's core and the database, and those
+//   are spent only by bytes that actually arrive. So the cap is 32: sixteen slow uploads (eight people, two each,
+//   the hostile probe of scripts/hostile-probe.test.ts) leave room for everyone else's normal upload, where a cap
+//   of 8 had the ninth person's 20 KB list refused with 503. Even 32 full-speed uploads stay bounded: each holds
+//   at most two slices, and the pools (16 connections, an acquisition timeout) pace their COPYs.
+// - An export holds a page of rows between the client's reads and queries a page per read with a connection taken
+//   and given back per page (lib/batches/message-pages.ts); an XLSX also holds its zip writer. Exports are made by
+//   the web process, whose event loop also answers the log-in page: 8.
 //
 // The per-user count lives in PostgreSQL, the one thing web processes share: a row of TransferSlot per slot, claimed
 // under an advisory lock on (user, kind) so two requests arriving together cannot both take the last slot, and
@@ -19,21 +31,21 @@ export type TransferKind = "UPLOAD" | "EXPORT";
 export type Slot = { readonly id: string; release: () => Promise<void> };
 
 export const SLOTS_PER_USER = 2;
-export const SLOTS_PER_PROCESS = 8;
+export const SLOTS_PER_PROCESS: Record<TransferKind, number> = { UPLOAD: 32, EXPORT: 8 };
 const HEARTBEAT_MS = 15_000;
 /** Four missed heartbeats: the holder is gone. */
 const STALE_SECONDS = 60;
-/** Advisory lock space of slot claims (7263 is an upload's own lock, upload-writer.ts). */
+/** Advisory lock space of slot claims (7263 is an upload's own lock, list-writer.ts). */
 const CLAIM_LOCK_SPACE = 7264;
 
 export const SLOT_REFUSALS: Record<TransferKind, { user: string; process: string }> = {
   UPLOAD: {
     user: `You already have ${SLOTS_PER_USER} uploads in progress. Wait for one to finish, then upload this file.`,
-    process: `The server is reading ${SLOTS_PER_PROCESS} uploads at once. Try again in a minute.`,
+    process: `The server is reading ${SLOTS_PER_PROCESS.UPLOAD} uploads at once. Try again in a minute.`,
   },
   EXPORT: {
     user: `You already have ${SLOTS_PER_USER} exports downloading. Wait for one to finish, then export again.`,
-    process: `The server is writing ${SLOTS_PER_PROCESS} exports at once. Try again in a minute.`,
+    process: `The server is writing ${SLOTS_PER_PROCESS.EXPORT} exports at once. Try again in a minute.`,
   },
 };
 
@@ -51,7 +63,7 @@ const local: ProcessSlots = (globalForSlots.tumaTransferSlots ??= {
 
 /** Takes a slot of `kind` for the user, or refuses with the sentence they read (429 for theirs, 503 for the process). */
 export async function takeSlot(kind: TransferKind, userId: string): Promise<Slot> {
-  if (local.counts[kind] >= SLOTS_PER_PROCESS) throw new AppError("BUSY", SLOT_REFUSALS[kind].process);
+  if (local.counts[kind] >= SLOTS_PER_PROCESS[kind]) throw new AppError("BUSY", SLOT_REFUSALS[kind].process);
   // Counted before the first await, so that requests arriving together see each other.
   local.counts[kind]++;
   const id = randomUUID();

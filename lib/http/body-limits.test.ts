@@ -16,7 +16,7 @@ describe("bodyLimitFor", () => {
     expect(limitOf("/api/auth/callback/credentials")).toBe(16 * 1024);
     expect(limitOf("/api/auth/signout")).toBe(16 * 1024);
     expect(limitOf("/api/receipts/some-secret")).toBe(64 * 1024);
-    expect(limitOf("/api/uploads?filename=list.csv&progressKey=x")).toBe(100 * 1024 * 1024);
+    expect(limitOf("/api/lists?filename=list.csv&progressKey=x")).toBe(100 * 1024 * 1024);
     expect(limitOf("/api/opt-outs/upload?filename=x.csv")).toBe(100 * 1024 * 1024);
     expect(limitOf("/api/compose/plan")).toBe(256 * 1024);
     expect(limitOf("/api/compose/opted-out")).toBe(2 * 1024 * 1024);
@@ -38,12 +38,12 @@ describe("bodyLimitFor", () => {
       "/login",
       "/api/health",
       "/api/batches/1/export",
-      "/api/uploads/",
-      "/api/uploads/x/report",
-      "/api//uploads",
+      "/api/lists/",
+      "/api/lists/x/report",
+      "/api//lists",
       "/api/%75ploads",
-      "/API/uploads",
-      "/prefix/api/uploads",
+      "/API/lists",
+      "/prefix/api/lists",
       "",
     ]) {
       expect(limitOf(url), url).toBeLessThanOrEqual(BODY_LIMITS.other.bytes);

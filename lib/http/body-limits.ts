@@ -75,7 +75,7 @@ export function bodyLimitFor({ url, serverAction }: BodyRequest): BodyLimit {
   if (path === "/api/ping") return BODY_LIMITS.ping;
   if (path.startsWith("/api/auth/")) return BODY_LIMITS.auth;
   if (path.startsWith("/api/receipts/")) return BODY_LIMITS.receipts;
-  if (path === "/api/uploads" || path === "/api/opt-outs/upload") return BODY_LIMITS.upload;
+  if (path === "/api/lists" || path === "/api/opt-outs/upload") return BODY_LIMITS.upload;
   if (path === "/api/compose/plan") return BODY_LIMITS.composePlan;
   if (path === "/api/compose/opted-out") return BODY_LIMITS.composeOptedOut;
   if (serverAction && !path.startsWith("/api/")) return BODY_LIMITS.serverAction;

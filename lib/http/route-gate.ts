@@ -57,7 +57,7 @@ export function route<
       if (!actor) throw new AppError("UNAUTHENTICATED", "Not logged in.");
       if (actor.mustChangePassword) throw new AppError("FORBIDDEN", "Choose your own password first.");
       if (!gate.allowed(actor)) throw new AppError("FORBIDDEN", "Your role does not allow this.");
-      // A route without dynamic segments (POST /api/uploads, the audit export) has no params at all.
+      // A route without dynamic segments (POST /api/lists, the audit export) has no params at all.
       const params = (gate.params ?? anything).safeParse((await segment?.params) ?? {});
       // A path that names nothing we have is "not found", whatever its shape.
       if (!params.success) throw new AppError("NOT_FOUND", "Not found.");

@@ -1,6 +1,6 @@
 // Whether a request that changes something came from the console's own pages. A browser sends the page's origin
 // with every POST (Origin) and, in current browsers, where the request came from (Sec-Fetch-Site); a page on another
-// site that makes a logged-in operator's browser POST a file to /api/uploads (cross-site request forgery: the
+// site that makes a logged-in operator's browser POST a file to /api/lists (cross-site request forgery: the
 // session cookie goes along) is refused by these, as Next refuses such server-action calls. A request without either
 // header comes from no browser (a script with a session cookie it was given) and is not a forgery.
 

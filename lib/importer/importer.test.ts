@@ -48,10 +48,10 @@ const input = (over: Partial<ForwardInput>): ForwardInput => ({
   ...over,
 });
 
-const uploadOf = async (progressKey: string) =>
+const listOf = async (progressKey: string) =>
   (
     await pool().query<{ id: string; state: string; rowCount: number }>(
-      `SELECT id, state, "rowCount" FROM "Upload" WHERE "progressKey" = $1`,
+      `SELECT id, state, "rowCount" FROM "List" WHERE "progressKey" = $1`,
       [progressKey],
     )
   ).rows[0];
@@ -68,10 +68,10 @@ test("a list handed on is stored by the importer, and its report comes back with
     }),
     target,
   );
-  expect(answer.upload).toMatchObject({ filename: "small.csv", rows: 4, valid: 2, invalid: 1, duplicates: 1 });
+  expect(answer.list).toMatchObject({ filename: "small.csv", rows: 4, valid: 2, invalid: 1, duplicates: 1 });
   expect(answer.samples.invalid).toEqual([expect.objectContaining({ row: 3, value: "12345" })]);
   expect(answer.samples.duplicates).toEqual([expect.objectContaining({ row: 4 })]);
-  const { rows } = await pool().query(`SELECT state, "authorId" FROM "Upload" WHERE id = $1`, [answer.upload.id]);
+  const { rows } = await pool().query(`SELECT state, "authorId" FROM "List" WHERE id = $1`, [answer.list.id]);
   expect(rows).toEqual([{ state: "READY", authorId }]);
 });
 
@@ -128,15 +128,13 @@ test("the browser going away mid-file stops the import: nothing is stored", asyn
     target,
   );
   upload.catch(() => {});
-  await expect.poll(async () => (await uploadOf(progressKey))?.rowCount ?? 0, { timeout: 15_000 }).toBe(25_000);
-  const { id } = (await uploadOf(progressKey))!;
+  await expect.poll(async () => (await listOf(progressKey))?.rowCount ?? 0, { timeout: 15_000 }).toBe(25_000);
+  const { id } = (await listOf(progressKey))!;
   browser.abort();
   const error = await refusal(upload);
   expect(error.message).toBe(INTERRUPTED);
-  await expect.poll(() => uploadOf(progressKey), { timeout: 15_000 }).toBeUndefined();
-  const { rows: left } = await pool().query(`SELECT count(*)::int AS n FROM "UploadRecipient" WHERE "uploadId" = $1`, [
-    id,
-  ]);
+  await expect.poll(() => listOf(progressKey), { timeout: 15_000 }).toBeUndefined();
+  const { rows: left } = await pool().query(`SELECT count(*)::int AS n FROM "ListRecipient" WHERE "listId" = $1`, [id]);
   expect(left).toEqual([{ n: 0 }]);
 });
 
@@ -154,7 +152,7 @@ test("a caller without the secret is refused and nothing is stored", async () =>
     ),
   );
   expect(error.code).toBe("UNAUTHENTICATED");
-  expect(await uploadOf(progressKey)).toBeUndefined();
+  expect(await listOf(progressKey)).toBeUndefined();
 });
 
 test("an importer that is down, or that stops mid-file, is a sentence to try again in a few seconds", async () => {
@@ -194,7 +192,7 @@ test("an importer that is down, or that stops mid-file, is a sentence to try aga
     { url: `http://127.0.0.1:${port}`, secret: SECRET },
   );
   upload.catch(() => {});
-  await expect.poll(async () => (await uploadOf(progressKey))?.state, { timeout: 15_000 }).toBe("STORING");
+  await expect.poll(async () => (await listOf(progressKey))?.state, { timeout: 15_000 }).toBe("STORING");
   const exited = new Promise((resolve) => child.once("exit", resolve));
   child.kill("SIGKILL");
   await exited;

@@ -23,8 +23,8 @@ const sample = z.object({ row: z.number(), value: z.string(), reason: z.string()
 export const importAnswerSchema = z.discriminatedUnion("ok", [
   z.object({
     ok: z.literal(true),
-    /** lib/recipients/import-upload.ts ImportedUpload, passed on to the browser as it is. */
-    upload: z.object({ id: z.string() }).loose(),
+    /** lib/lists/import-list.ts ImportedList, passed on to the browser as it is. */
+    list: z.object({ id: z.string() }).loose(),
     samples: z.record(z.string(), z.array(sample)),
   }),
   z.object({

@@ -10,8 +10,8 @@ import type { AddressInfo } from "node:net";
 import { z } from "zod";
 import { isAppError } from "@/lib/errors/app-error";
 import { toErrorBody } from "@/lib/errors/error-shape";
-import { importUpload } from "@/lib/recipients/import-upload";
-import { reportSamples } from "@/lib/recipients/report-csv";
+import { importList } from "@/lib/lists/import-list";
+import { reportSamples } from "@/lib/lists/report-csv";
 import {
   AUTHOR_HEADER,
   DECLARED_BYTES_HEADER,
@@ -68,7 +68,7 @@ async function handle(
   let answer: ImportAnswer;
   let status = 201;
   try {
-    const upload = await importUpload({
+    const list = await importList({
       // Read without destroying the request when the import stops early (a limit crossed, a bad file): destroying it
       // would close the socket before the answer that says why is written.
       body: { [Symbol.asyncIterator]: () => request.iterator({ destroyOnReturn: false }) },
@@ -78,7 +78,7 @@ async function handle(
       progressKey: query.data.progressKey,
       authorId: author.data,
     });
-    answer = { ok: true, upload, samples: await reportSamples(upload.id) };
+    answer = { ok: true, list, samples: await reportSamples(list.id) };
   } catch (error) {
     const shaped = toErrorBody(error, "importer");
     status = shaped.status;

@@ -2,7 +2,7 @@
 // file of numbers through the list import; pages by number that cross the page boundary exactly; search by digits.
 import { beforeAll, expect, test } from "vitest";
 import { pool } from "@/lib/db/pool";
-import { importUpload } from "@/lib/recipients/import-upload";
+import { importList } from "@/lib/lists/import-list";
 import { author, pieces, refusal, stored } from "@/test/upload-helpers";
 import { addOptOut, addOptOutsFromUpload, listOptOuts, removeOptOut, searchDigits } from "./opt-outs";
 
@@ -87,7 +87,7 @@ test("a carrier blacklist is removed by an administrator only, and the removal s
 test("a CSV of numbers goes through the list import: invalid ones reported, the rest added once, the upload gone", async () => {
   await addOptOut({ phone: "0711000003" }, actorId);
   const csv = "msisdn\n0711000001\n711000002\n0711000003\n12345\n0711000001\n";
-  const upload = await importUpload({
+  const upload = await importList({
     body: pieces(csv),
     declaredBytes: null,
     filename: "stop.csv",
@@ -105,7 +105,7 @@ test("a CSV of numbers goes through the list import: invalid ones reported, the 
   expect((await audits("optout.add")).at(-1)).toEqual({
     actorId,
     targetId: null,
-    detail: { uploadId: upload.id, added: 2 },
+    detail: { listId: upload.id, added: 2 },
   });
 });
 

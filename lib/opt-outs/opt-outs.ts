@@ -9,7 +9,7 @@ import { pool } from "@/lib/db/pool";
 import { transaction } from "@/lib/db/transaction";
 import { AppError } from "@/lib/errors/app-error";
 import { normalizePhone } from "@/lib/provider/wire/phone";
-import { deleteUpload } from "@/lib/recipients/delete-upload";
+import { deleteList } from "@/lib/lists/delete-list";
 
 export const OPT_OUT_PAGE = 50;
 
@@ -117,21 +117,21 @@ export async function listOptOuts(
  * Every number of an uploaded file (read, checked and de-duplicated by the recipient-list import) added in one
  * statement, audited once with the count; the upload itself is then deleted — it was only the way in.
  */
-export async function addOptOutsFromUpload(uploadId: string, actorId: string): Promise<{ added: number }> {
+export async function addOptOutsFromUpload(listId: string, actorId: string): Promise<{ added: number }> {
   return transaction(async (client) => {
     const { rowCount } = await client.query(
       `INSERT INTO "OptOut" (phone, reason, "createdById")
-       SELECT r.phone, 'Uploaded: ' || u.filename, $2::uuid FROM "UploadRecipient" r JOIN "Upload" u ON u.id = r."uploadId"
-       WHERE r."uploadId" = $1 ORDER BY r."rowNumber"
+       SELECT r.phone, 'Uploaded: ' || u.filename, $2::uuid FROM "ListRecipient" r JOIN "List" u ON u.id = r."listId"
+       WHERE r."listId" = $1 ORDER BY r."rowNumber"
        ON CONFLICT (phone) DO NOTHING`,
-      [uploadId, actorId],
+      [listId, actorId],
     );
     const added = rowCount ?? 0;
     await recordAudit(
-      { actorId, action: "optout.add", targetType: "OptOut", targetId: null, detail: { uploadId, added } },
+      { actorId, action: "optout.add", targetType: "OptOut", targetId: null, detail: { listId, added } },
       client,
     );
-    await deleteUpload(uploadId, client);
+    await deleteList(listId, client);
     return { added };
   });
 }

@@ -4,9 +4,9 @@
 import { beforeAll, expect, test } from "vitest";
 import { pool } from "@/lib/db/pool";
 import { author, pieces, refusal, stored } from "@/test/upload-helpers";
-import { EMPTY_FILE, HEADER_ONLY, importUpload } from "./import-upload";
+import { EMPTY_FILE, HEADER_ONLY, importList } from "@/lib/lists/import-list";
 import { INTERRUPTED } from "./limited-body";
-import { NO_PHONE_COLUMN } from "./list-columns";
+import { NO_PHONE_COLUMN } from "@/lib/lists/list-columns";
 import { MAX_UPLOAD_BYTES, MAX_UPLOAD_ROWS, TOO_MANY_BYTES, TOO_MANY_ROWS } from "./upload-limits";
 
 /** The pieces of `data`, counting how many bytes the import pulled before it stopped. */
@@ -27,7 +27,7 @@ beforeAll(async () => {
 });
 
 const upload = (body: AsyncIterable<Uint8Array>, declaredBytes: number | null = null) =>
-  importUpload({ body, declaredBytes, filename: "list.csv", authorId });
+  importList({ body, declaredBytes, filename: "list.csv", authorId });
 
 async function refusedWithNothingStored(body: AsyncIterable<Uint8Array>, declared: number | null = null) {
   const before = await stored();
@@ -126,7 +126,7 @@ test("a million rows: row numbers past 999,999 are reported as they are (the las
   const result = await upload(million(MAX_UPLOAD_ROWS));
   expect(result).toMatchObject({ rows: 1_000_000, valid: 999_998, duplicates: 1, invalid: 1 });
   const { rows } = await pool().query(
-    `SELECT kind, "rowNumber", "firstRow" FROM "UploadIssue" WHERE "uploadId" = $1 ORDER BY "rowNumber"`,
+    `SELECT kind, "rowNumber", "firstRow" FROM "ListIssue" WHERE "listId" = $1 ORDER BY "rowNumber"`,
     [result.id],
   );
   expect(rows).toEqual([
@@ -134,11 +134,11 @@ test("a million rows: row numbers past 999,999 are reported as they are (the las
     { kind: "INVALID", rowNumber: 1_000_001, firstRow: null },
   ]);
   const { rows: last } = await pool().query(
-    `SELECT max("rowNumber") AS max, count(*)::int AS n FROM "UploadRecipient" WHERE "uploadId" = $1`,
+    `SELECT max("rowNumber") AS max, count(*)::int AS n FROM "ListRecipient" WHERE "listId" = $1`,
     [result.id],
   );
   expect(last[0]).toEqual({ max: 999_999, n: 999_998 });
-  await pool().query(`DELETE FROM "Upload" WHERE id = $1`, [result.id]);
+  await pool().query(`DELETE FROM "List" WHERE id = $1`, [result.id]);
 });
 
 test("the 1,000,001st row is refused while streaming, and nothing is stored", async () => {

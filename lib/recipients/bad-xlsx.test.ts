@@ -6,7 +6,7 @@
 import { beforeAll, expect, test } from "vitest";
 import { author, pieces, refusal, stored } from "@/test/upload-helpers";
 import { deflateParts, deflatePieces, row, sheetPieces, sheetXml, xlsxFile, zipFile } from "@/test/zip-builder";
-import { importUpload } from "./import-upload";
+import { importList } from "@/lib/lists/import-list";
 import { TOO_MANY_ROWS, TOO_MUCH_TEXT } from "./upload-limits";
 import { MAX_ZIP_ENTRIES, NOT_A_WORKBOOK } from "./xlsx-zip";
 
@@ -16,7 +16,7 @@ beforeAll(async () => {
 });
 
 const upload = (file: Buffer) =>
-  importUpload({ body: pieces(file, 64 * 1024), declaredBytes: file.length, filename: "list.xlsx", authorId });
+  importList({ body: pieces(file, 64 * 1024), declaredBytes: file.length, filename: "list.xlsx", authorId });
 
 async function refused(file: Buffer): Promise<string> {
   const before = await stored();

@@ -3,6 +3,7 @@
 // it is on, so the operator can find and fix it before Send. Safe in the browser; the server's prepareRecipients
 // refuses and de-duplicates with the same functions, so what this counts is what a batch would store.
 import { normalizePhone } from "@/lib/provider/wire/phone";
+import { MAX_PASTED_NUMBERS } from "./split-numbers";
 
 export type PastedProblem = { line: number; input: string; reason: string };
 export type PastedDuplicate = { line: number; input: string; phone: string; firstLine: number };
@@ -23,7 +24,9 @@ export type PastedCheck = {
 
 export const LISTED_PROBLEMS = 20;
 
-export function checkPasted(text: string, listed = LISTED_PROBLEMS): PastedCheck {
+/** Past `limit` numbers the paste is refused whole (use a file), so the rest are only counted, not checked: a paste
+ * of a million numbers costs a count, not a million checks on the typing path. */
+export function checkPasted(text: string, listed = LISTED_PROBLEMS, limit = MAX_PASTED_NUMBERS): PastedCheck {
   const check: PastedCheck = {
     typed: 0,
     phones: [],
@@ -40,6 +43,7 @@ export function checkPasted(text: string, listed = LISTED_PROBLEMS): PastedCheck
       const input = part.trim();
       if (input === "") continue;
       check.typed++;
+      if (check.typed > limit) continue;
       const line = l + 1;
       const phone = normalizePhone(input, { lenient: true });
       if (!phone.ok) {

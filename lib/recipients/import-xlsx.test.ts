@@ -4,7 +4,7 @@ import ExcelJS from "exceljs";
 import { beforeAll, expect, test } from "vitest";
 import { pool } from "@/lib/db/pool";
 import { author, pieces } from "@/test/upload-helpers";
-import { importUpload } from "./import-upload";
+import { importList } from "@/lib/lists/import-list";
 
 let authorId: string;
 beforeAll(async () => {
@@ -17,10 +17,10 @@ async function workbook(build: (wb: ExcelJS.Workbook) => void): Promise<Buffer> 
   return Buffer.from(await wb.xlsx.writeBuffer());
 }
 
-async function values(uploadId: string) {
+async function values(listId: string) {
   const { rows } = await pool().query<{ rowNumber: number; phone: string; values: string }>(
-    `SELECT "rowNumber", phone, "values" FROM "UploadRecipient" WHERE "uploadId" = $1 ORDER BY "rowNumber"`,
-    [uploadId],
+    `SELECT "rowNumber", phone, "values" FROM "ListRecipient" WHERE "listId" = $1 ORDER BY "rowNumber"`,
+    [listId],
   );
   return rows.map((r) => [r.rowNumber, r.phone, JSON.parse(r.values) as string[]]);
 }
@@ -38,7 +38,7 @@ test("formulas, merged cells, a title row, numeric phone cells, and several shee
     sheet.mergeCells("C3:C5"); // "Rift Valley" for all three
     wb.addWorksheet("Later").addRow(["phone", "0799999999"]);
   });
-  const result = await importUpload({
+  const result = await importList({
     body: pieces(file, 4096),
     declaredBytes: file.length,
     filename: "customers.xlsx",
@@ -61,7 +61,7 @@ test("formulas, merged cells, a title row, numeric phone cells, and several shee
 
 test("a workbook whose sheets are all empty is an empty file", async () => {
   const file = await workbook((wb) => void wb.addWorksheet("Sheet1"));
-  const error = await importUpload({
+  const error = await importList({
     body: pieces(file, 4096),
     declaredBytes: null,
     filename: "empty.xlsx",
@@ -78,7 +78,7 @@ test("names with accents and emoji in a long sheet come back whole, wherever the
     for (let i = 0; i < 6_000; i++)
       sheet.addRow([`07${String(20_000_000 + i)}`, names[i % names.length], `é${"ü".repeat(i % 13)}`]);
   });
-  const result = await importUpload({
+  const result = await importList({
     body: pieces(file, 64 * 1024),
     declaredBytes: null,
     filename: "a.xlsx",
@@ -88,7 +88,7 @@ test("names with accents and emoji in a long sheet come back whole, wherever the
   const { rows } = await pool().query<{ broken: number; names: number }>(
     `SELECT count(*) FILTER (WHERE "values" LIKE '%' || chr(65533) || '%')::int AS broken,
             count(*) FILTER (WHERE ("values"::jsonb)->>1 = ANY($2))::int AS names
-     FROM "UploadRecipient" WHERE "uploadId" = $1`,
+     FROM "ListRecipient" WHERE "listId" = $1`,
     [result.id, names],
   );
   expect(rows[0]).toEqual({ broken: 0, names: 6_000 });

@@ -8,7 +8,7 @@ import { listAccounts } from "@/lib/accounts/list-accounts";
 import { canSend } from "@/lib/auth/permissions";
 import { requireActor } from "@/lib/auth/session";
 import { getOrgTimeZone } from "@/lib/organisation/time-zone";
-import { listUploads } from "@/lib/recipients/list-uploads";
+import { findLists } from "@/lib/lists/find-lists";
 import { listTemplates } from "@/lib/templates/templates";
 import { formatDateTime } from "@/lib/time/format";
 import { createBatchAction } from "./actions";
@@ -22,14 +22,14 @@ export default async function ComposePage({
   searchParams: Promise<{ list?: string | string[]; template?: string | string[] }>;
 }) {
   await requireActor(canSend);
-  const [accounts, uploads, templates, { list, template }, timeZone] = await Promise.all([
+  const [accounts, saved, templates, { list, template }, timeZone] = await Promise.all([
     listAccounts(),
-    listUploads(),
+    findLists(),
     listTemplates(),
     searchParams,
     getOrgTimeZone(),
   ]);
-  const lists = uploads.map((u) => ({
+  const lists = saved.map((u) => ({
     id: u.id,
     filename: u.filename,
     validCount: u.validCount,

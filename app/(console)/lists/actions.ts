@@ -4,7 +4,7 @@ import { revalidatePath } from "next/cache";
 import { authorizedAction, type ActionResult } from "@/lib/auth/action";
 import { canSend } from "@/lib/auth/permissions";
 import { uuidParam } from "@/lib/http/params";
-import { removeList } from "@/lib/recipients/remove-list";
+import { removeList } from "@/lib/lists/remove-list";
 
 export async function deleteListAction(id: string): Promise<ActionResult> {
   return authorizedAction({ allowed: canSend, input: uuidParam }, id, async (listId, actor) => {

@@ -5,14 +5,14 @@ import { ButtonLink } from "@/components/ui/button";
 import { PageHeader } from "@/components/ui/page-header";
 import { canSend } from "@/lib/auth/permissions";
 import { requireActor } from "@/lib/auth/session";
-import { listUploads } from "@/lib/recipients/list-uploads";
+import { findLists } from "@/lib/lists/find-lists";
 
 export const metadata: Metadata = { title: "Lists" };
 export const dynamic = "force-dynamic";
 
 export default async function ListsPage() {
   await requireActor(canSend);
-  const lists = await listUploads();
+  const lists = await findLists();
   return (
     <div className="space-y-6">
       <PageHeader

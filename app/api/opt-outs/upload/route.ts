@@ -4,7 +4,7 @@ import { z } from "zod";
 import { canSend } from "@/lib/auth/permissions";
 import { route } from "@/lib/http/route-gate";
 import { addOptOutsFromUpload } from "@/lib/opt-outs/opt-outs";
-import { importUpload } from "@/lib/recipients/import-upload";
+import { importList } from "@/lib/lists/import-list";
 
 export const dynamic = "force-dynamic";
 
@@ -13,7 +13,7 @@ const query = z.object({ filename: z.string().trim().min(1).max(255).default("op
 // Not behind proxy.ts, which would cut the body at 10 MB (see its matcher): the gate sets the security headers.
 export const POST = route({ allowed: canSend, query, ownSecurityHeaders: true }, async ({ actor, query, request }) => {
   const length = request.headers.get("content-length");
-  const imported = await importUpload({
+  const imported = await importList({
     body: request.body,
     declaredBytes: length !== null && /^\d+$/.test(length) ? Number(length) : null,
     filename: query.filename,

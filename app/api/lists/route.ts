@@ -1,4 +1,4 @@
-// POST /api/uploads?filename=&phoneColumn=&progressKey= – a recipient list (CSV or XLSX) as the raw request body,
+// POST /api/lists?filename=&phoneColumn=&progressKey= – a recipient list (CSV or XLSX) as the raw request body,
 // streamed on as it arrives to the importer process (never a server-action body, never buffered whole, never parsed
 // in the web process), which checks and stores it; answers with the report. 413 with a sentence as soon as the file
 // crosses a limit; the browser's Cancel ends the hand-off and nothing is stored.
@@ -23,7 +23,7 @@ export const POST = route({ allowed: canSend, query, ownSecurityHeaders: true },
   const length = request.headers.get("content-length");
   const declaredBytes = length !== null && /^\d+$/.test(length) ? Number(length) : null;
   if (declaredBytes !== null && declaredBytes > MAX_UPLOAD_BYTES) throw new AppError("TOO_LARGE", TOO_MANY_BYTES);
-  const { upload, samples } = await forwardUpload({
+  const { list, samples } = await forwardUpload({
     body: request.body,
     declaredBytes,
     filename: query.filename,
@@ -32,5 +32,5 @@ export const POST = route({ allowed: canSend, query, ownSecurityHeaders: true },
     authorId: actor.id,
     signal: request.signal,
   });
-  return Response.json({ ok: true, upload, samples }, { status: 201 });
+  return Response.json({ ok: true, list, samples }, { status: 201 });
 });

@@ -4,23 +4,23 @@ import "server-only";
 import { recordAudit } from "@/lib/audit/record-audit";
 import { transaction } from "@/lib/db/transaction";
 import { AppError } from "@/lib/errors/app-error";
-import { deleteUpload } from "./delete-upload";
+import { deleteList } from "./delete-list";
 
 export async function removeList(id: string, actorId: string): Promise<{ filename: string }> {
   return transaction(async (client) => {
     // Locked, so two deletes of the same list audit one deletion; a list still STORING is not a saved list.
     const { rows } = await client.query<{ filename: string; validCount: number }>(
-      `SELECT filename, "validCount" FROM "Upload" WHERE id = $1 AND state = 'READY' FOR UPDATE`,
+      `SELECT filename, "validCount" FROM "List" WHERE id = $1 AND state = 'READY' FOR UPDATE`,
       [id],
     );
     const list = rows[0];
     if (!list) throw new AppError("NOT_FOUND", "That list no longer exists.");
-    await deleteUpload(id, client);
+    await deleteList(id, client);
     await recordAudit(
       {
         actorId,
-        action: "upload.delete",
-        targetType: "Upload",
+        action: "list.delete",
+        targetType: "List",
         targetId: id,
         detail: { filename: list.filename, validCount: list.validCount },
       },

@@ -1,13 +1,13 @@
-// Stores an upload while it is read: the Upload row first, STORING; then its valid recipients by COPY, 25,000 per
+// Stores an upload while it is read: the List row first, STORING; then its valid recipients by COPY, 25,000 per
 // slice, each slice written into a buffer outside the JavaScript heap (copy-buffer.ts) and stored while the next is
 // read (the parser keeps one core busy and PostgreSQL the other; at most two slices in memory), and checked against
 // the opt-out list by PostgreSQL right after. Report lines are stored at the end, or 25,000 at a time when there are
 // many. Every statement is a round trip that waits for the parser's next turn of the event loop, so there are few:
 // slices of 10,000 with their report lines and opt-out numbers sent by the parser made a million rows take 4.3 s;
 // this takes 2.6 s (bench/import.ts). At the end the counts and READY in one statement. A failed upload is deleted
-// with everything it stored (delete-upload.ts), so no half list is ever offered; one left STORING by a process that
+// with everything it stored (delete-list.ts), so no half list is ever offered; one left STORING by a process that
 // died is never offered either (lists show READY only), and the worker's sweep deletes it once its heartbeat is
-// stale (upload-heartbeat.ts). A connection is taken per slice, never held while the file trickles in: sixteen slow
+// stale (list-heartbeat.ts). A connection is taken per slice, never held while the file trickles in: sixteen slow
 // clients must not hold sixteen connections for as long as they like.
 import "server-only";
 import { randomUUID } from "node:crypto";
@@ -19,20 +19,20 @@ import { copyLines, copyText } from "@/lib/db/copy-lines";
 import { relaxedPool } from "@/lib/db/pool";
 import { ORG_TIME_ZONE_SQL } from "@/lib/organisation/time-zone-sql";
 import { transaction } from "@/lib/db/transaction";
-import { deleteUpload } from "./delete-upload";
-import { keepAlive } from "./upload-heartbeat";
+import { deleteList } from "./delete-list";
+import { keepAlive } from "./list-heartbeat";
 
 export const UPLOAD_SLICE = 25_000;
 
 export type IssueKind = "INVALID" | "DUPLICATE" | "OPTED_OUT";
-export type UploadCounts = { rows: number; valid: number; invalid: number; duplicates: number; optedOut: number };
-export type UploadMeta = {
+export type ListCounts = { rows: number; valid: number; invalid: number; duplicates: number; optedOut: number };
+export type ListMeta = {
   filename: string;
   format: "csv" | "xlsx";
   columns: string[];
   phoneColumn: string;
   authorId: string;
-  /** The browser's key for asking how far the check has got (Upload.progressKey). */
+  /** The browser's key for asking how far the check has got (List.progressKey). */
   progressKey?: string | undefined;
   /** Bytes of the file read so far, for the same question. */
   bytesRead: () => number;
@@ -50,8 +50,8 @@ const ISSUE_VALUE_MAX = 200;
 /** Report lines are stored once they hold this much (a file of long invalid rows must not wait in memory). */
 const ISSUE_BYTES = 16 * 1024 * 1024;
 
-export class UploadWriter {
-  readonly counts: UploadCounts = { rows: 0, valid: 0, invalid: 0, duplicates: 0, optedOut: 0 };
+export class ListWriter {
+  readonly counts: ListCounts = { rows: 0, valid: 0, invalid: 0, duplicates: 0, optedOut: 0 };
   /** COPY lines of the slice being read; the rows they span (for the opt-out check after the slice is stored). */
   private recipients = new CopyBuffer();
   private firstRow = 0;
@@ -65,22 +65,22 @@ export class UploadWriter {
 
   private constructor(
     readonly id: string,
-    private readonly meta: UploadMeta,
+    private readonly meta: ListMeta,
   ) {
     this.stopHeartbeat = keepAlive(id);
   }
 
-  static async begin(meta: UploadMeta): Promise<UploadWriter> {
+  static async begin(meta: ListMeta): Promise<ListWriter> {
     // Slices commit without waiting for the disk (relaxedPool): the last commit, which makes the upload READY, is
     // synchronous and so makes every earlier one durable too; a database crash before it leaves an upload that
     // never became READY, which is never offered.
     const id = randomUUID();
     await relaxedPool().query(
-      `INSERT INTO "Upload" (id, filename, "sizeBytes", format, columns, "phoneColumn", "authorId", state, "progressKey")
+      `INSERT INTO "List" (id, filename, "sizeBytes", format, columns, "phoneColumn", "authorId", state, "progressKey")
        VALUES ($1, $2, 0, $3, $4, $5, $6, 'STORING', $7)`,
       [id, meta.filename, meta.format, meta.columns, meta.phoneColumn, meta.authorId, meta.progressKey ?? null],
     );
-    return new UploadWriter(id, meta);
+    return new ListWriter(id, meta);
   }
 
   /** `values` are the row's cells in the order of the columns. True when a slice is full: call `next()`. */
@@ -116,7 +116,7 @@ export class UploadWriter {
   ): boolean {
     if (kind === "INVALID") this.counts.invalid++;
     else this.counts.duplicates++;
-    // The row as UploadRecipient keeps it (JSON text, NULs dropped); one stringify per reported row, which is a few
+    // The row as ListRecipient keeps it (JSON text, NULs dropped); one stringify per reported row, which is a few
     // in a hundred: the bench's million rows with 3 % reported did not move (bench/import.ts).
     let json = JSON.stringify(cells);
     if (json.includes("\\u0000")) json = JSON.stringify(cells.map((cell) => cell.replace(/\0/g, "")));
@@ -143,18 +143,18 @@ export class UploadWriter {
       await this.touch(client, progress);
       await copyLines(
         client,
-        `COPY "UploadIssue" ("uploadId", kind, "rowNumber", value, reason, "firstRow", "values") FROM STDIN`,
+        `COPY "ListIssue" ("listId", kind, "rowNumber", value, reason, "firstRow", "values") FROM STDIN`,
         issues,
       );
-      await copyLines(client, `COPY "UploadRecipient" ("uploadId", "rowNumber", phone, "values") FROM STDIN`, slice);
+      await copyLines(client, `COPY "ListRecipient" ("listId", "rowNumber", phone, "values") FROM STDIN`, slice);
       if (slice.lines === 0) return 0;
       // The slice's opted-out numbers, found by PostgreSQL (its core is the idle one while the parser reads on).
       const optedOut = await client.query(
-        `INSERT INTO "UploadIssue" ("uploadId", kind, "rowNumber", value, "values", reason)
-         SELECT r."uploadId", 'OPTED_OUT', r."rowNumber", r.phone, r."values",
+        `INSERT INTO "ListIssue" ("listId", kind, "rowNumber", value, "values", reason)
+         SELECT r."listId", 'OPTED_OUT', r."rowNumber", r.phone, r."values",
                 'On the opt-out list since ' || to_char(o."createdAt" AT TIME ZONE ${ORG_TIME_ZONE_SQL}, 'YYYY-MM-DD') || ': it will not be sent to.'
-         FROM "UploadRecipient" r JOIN "OptOut" o ON o.phone = r.phone
-         WHERE r."uploadId" = $1 AND r."rowNumber" BETWEEN $2 AND $3`,
+         FROM "ListRecipient" r JOIN "OptOut" o ON o.phone = r.phone
+         WHERE r."listId" = $1 AND r."rowNumber" BETWEEN $2 AND $3`,
         [this.id, firstRow, lastRow],
       );
       return optedOut.rowCount ?? 0;
@@ -165,7 +165,7 @@ export class UploadWriter {
   /** How far the check has got (for the browser's progress bar) and that its reader lives, on the locked row. */
   private async touch(client: pg.PoolClient, [rows, bytes]: number[]): Promise<void> {
     const { rowCount } = await client.query(
-      `UPDATE "Upload" SET "heartbeatAt" = now(), "rowCount" = $2, "sizeBytes" = $3 WHERE id = $1 AND state = 'STORING'`,
+      `UPDATE "List" SET "heartbeatAt" = now(), "rowCount" = $2, "sizeBytes" = $3 WHERE id = $1 AND state = 'STORING'`,
       [this.id, rows, bytes],
     );
     if (rowCount === 0) throw new AppError("CONFLICT", UPLOAD_LOST);
@@ -180,7 +180,7 @@ export class UploadWriter {
       await transaction(async (client) => {
         await client.query("SET LOCAL synchronous_commit = on");
         const { rowCount } = await client.query(
-          `UPDATE "Upload" SET state = 'READY', "completedAt" = now(), "rowCount" = $2, "validCount" = $3,
+          `UPDATE "List" SET state = 'READY', "completedAt" = now(), "rowCount" = $2, "validCount" = $3,
                   "invalidCount" = $4, "duplicateCount" = $5, "optedOutCount" = $6, report = $7::jsonb, "sizeBytes" = $8
            WHERE id = $1 AND state = 'STORING'`,
           [this.id, c.rows, c.valid, c.invalid, c.duplicates, c.optedOut, JSON.stringify(report), sizeBytes],
@@ -189,8 +189,8 @@ export class UploadWriter {
         await recordAudit(
           {
             actorId: this.meta.authorId,
-            action: "upload.create",
-            targetType: "Upload",
+            action: "list.create",
+            targetType: "List",
             targetId: this.id,
             detail: { filename: this.meta.filename, ...c },
           },
@@ -210,7 +210,7 @@ export class UploadWriter {
   async discard(): Promise<void> {
     this.recipients = new CopyBuffer(0);
     this.issues = new CopyBuffer(0);
-    await deleteUpload(this.id);
+    await deleteList(this.id);
   }
 
   /** After a failure while reading: discard (the heartbeat stops). */

@@ -1,4 +1,4 @@
--- A batch's search finds recipients by their list's cells (UploadSearchText): trigrams for "contains", and accents
+-- A batch's search finds recipients by their list's cells (ListSearchText): trigrams for "contains", and accents
 -- removed so "Wanjiru" finds "Wanjirũ". Both extensions ship with PostgreSQL and are trusted (no superuser needed).
 CREATE EXTENSION IF NOT EXISTS pg_trgm;
 CREATE EXTENSION IF NOT EXISTS unaccent;
@@ -12,28 +12,28 @@ CREATE FUNCTION tuma_search_text(value TEXT) RETURNS TEXT
 ALTER TABLE "Batch" ADD COLUMN     "listId" UUID;
 
 -- AlterTable
+ALTER TABLE "List" ADD COLUMN     "searchTextAt" TIMESTAMPTZ(3);
+
+-- AlterTable
+ALTER TABLE "ListIssue" ADD COLUMN     "values" TEXT;
+
+-- AlterTable
 ALTER TABLE "Message" ADD COLUMN     "listRow" INTEGER;
 
--- AlterTable
-ALTER TABLE "Upload" ADD COLUMN     "searchTextAt" TIMESTAMPTZ(3);
-
--- AlterTable
-ALTER TABLE "UploadIssue" ADD COLUMN     "values" TEXT;
-
 -- CreateTable
-CREATE TABLE "UploadSearchText" (
-    "uploadId" UUID NOT NULL,
+CREATE TABLE "ListSearchText" (
+    "listId" UUID NOT NULL,
     "phone" TEXT NOT NULL,
     "text" TEXT NOT NULL,
 
-    CONSTRAINT "UploadSearchText_pkey" PRIMARY KEY ("uploadId","phone")
+    CONSTRAINT "ListSearchText_pkey" PRIMARY KEY ("listId","phone")
 );
 
 -- CreateIndex
-CREATE INDEX "UploadSearchText_text_idx" ON "UploadSearchText" USING GIN ("text" gin_trgm_ops);
+CREATE INDEX "ListSearchText_text_idx" ON "ListSearchText" USING GIN ("text" gin_trgm_ops);
 
 -- CreateIndex
 CREATE INDEX "Batch_listId_idx" ON "Batch"("listId");
 
 -- AddForeignKey
-ALTER TABLE "Batch" ADD CONSTRAINT "Batch_listId_fkey" FOREIGN KEY ("listId") REFERENCES "Upload"("id") ON DELETE SET NULL ON UPDATE CASCADE;
+ALTER TABLE "Batch" ADD CONSTRAINT "Batch_listId_fkey" FOREIGN KEY ("listId") REFERENCES "List"("id") ON DELETE SET NULL ON UPDATE CASCADE;

@@ -1,7 +1,7 @@
 // An uploaded recipient list, from the request's bytes to a stored list and its report, in one pass as the file
 // arrives: what the file is (sniff-file.ts), its rows (csv-rows.ts, or xlsx-rows.ts after the workbook is spooled to
 // a temporary file — a zip's directory is at its end), its shape from the first rows (list-columns.ts), then every
-// row checked, de-duplicated and stored in slices (upload-writer.ts). Any failure — a limit crossed, the connection
+// row checked, de-duplicated and stored in slices (list-writer.ts). Any failure — a limit crossed, the connection
 // dropped, a file that is not a list — deletes whatever was stored and says why in one sentence.
 import "server-only";
 import { randomBytes } from "node:crypto";
@@ -12,17 +12,17 @@ import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { AppError } from "@/lib/errors/app-error";
 import { takeSlot } from "@/lib/fair-share/transfer-slots";
-import { CsvShapeError, csvRows, type CsvDialect } from "./csv-rows";
-import { limitedBody } from "./limited-body";
+import { CsvShapeError, csvRows, type CsvDialect } from "@/lib/recipients/csv-rows";
+import { limitedBody } from "@/lib/recipients/limited-body";
 import { listShape } from "./list-columns";
-import { normalizeUploadedPhone } from "./upload-phone";
-import { SNIFF_BYTES, sniffFile } from "./sniff-file";
-import { RowLimits } from "./row-limits";
-import { MAX_UPLOAD_ROWS, TOO_MANY_ROWS } from "./upload-limits";
-import { FirstRows } from "./first-rows";
-import type { RowBatch } from "./row-batch";
-import { UploadWriter, type UploadCounts } from "./upload-writer";
-import { xlsxRows, type SheetChoice } from "./xlsx-rows";
+import { normalizeUploadedPhone } from "@/lib/recipients/upload-phone";
+import { SNIFF_BYTES, sniffFile } from "@/lib/recipients/sniff-file";
+import { RowLimits } from "@/lib/recipients/row-limits";
+import { MAX_UPLOAD_ROWS, TOO_MANY_ROWS } from "@/lib/recipients/upload-limits";
+import { FirstRows } from "@/lib/recipients/first-rows";
+import type { RowBatch } from "@/lib/recipients/row-batch";
+import { ListWriter, type ListCounts } from "./list-writer";
+import { xlsxRows, type SheetChoice } from "@/lib/recipients/xlsx-rows";
 
 export type ImportInput = {
   body: ReadableStream<Uint8Array> | AsyncIterable<Uint8Array> | null;
@@ -32,20 +32,20 @@ export type ImportInput = {
   /** The operator's choice of phone column (by name); guessed when absent. */
   phoneColumn?: string | undefined;
   authorId: string;
-  /** The browser's key for asking how far the check has got (GET /api/uploads/progress). */
+  /** The browser's key for asking how far the check has got (GET /api/lists/progress). */
   progressKey?: string | undefined;
 };
 
-export type ImportedUpload = UploadCounts & {
+export type ImportedList = ListCounts & {
   id: string;
   filename: string;
   format: "csv" | "xlsx";
   columns: string[];
   phoneColumn: string;
-  report: UploadReportInfo;
+  report: ListReportInfo;
 };
 
-export type UploadReportInfo = {
+export type ListReportInfo = {
   encoding?: string;
   delimiter?: string;
   sheet?: string;
@@ -64,9 +64,9 @@ export const HEADER_ONLY = "The file has a header row but no rows below it: ther
 
 type NumberedRows = AsyncIterable<RowBatch>;
 
-export async function importUpload(input: ImportInput): Promise<ImportedUpload> {
-  // At most two uploads per user at once, eight per process (lib/fair-share), taken before a byte is read; a refused
-  // upload's body is cancelled rather than read to its end.
+export async function importList(input: ImportInput): Promise<ImportedList> {
+  // At most two uploads per user at once, 32 per process (lib/fair-share/transfer-slots.ts), taken before a byte is
+  // read; a refused upload's body is cancelled rather than read to its end.
   const slot = await takeSlot("UPLOAD", input.authorId).catch(async (error: unknown) => {
     if (input.body && "cancel" in input.body) await input.body.cancel().catch(() => {});
     throw error;
@@ -78,7 +78,7 @@ export async function importUpload(input: ImportInput): Promise<ImportedUpload> 
   }
 }
 
-async function readUpload(input: ImportInput): Promise<ImportedUpload> {
+async function readUpload(input: ImportInput): Promise<ImportedList> {
   const body = limitedBody(input.body, input.declaredBytes);
   const iterator = body[Symbol.asyncIterator]();
   const head: Uint8Array[] = [];
@@ -102,7 +102,7 @@ async function readUpload(input: ImportInput): Promise<ImportedUpload> {
     throw new AppError("INVALID_INPUT", sniffed.reason);
   }
 
-  const info: UploadReportInfo = { headerRow: null, longRows: 0 };
+  const info: ListReportInfo = { headerRow: null, longRows: 0 };
   const limits = new RowLimits();
   let spooled: string | null = null;
   try {
@@ -135,8 +135,8 @@ async function store(
   body: { bytes: number },
   format: "csv" | "xlsx",
   rows: NumberedRows,
-  info: UploadReportInfo,
-): Promise<ImportedUpload> {
+  info: ListReportInfo,
+): Promise<ImportedList> {
   const batches = rows[Symbol.asyncIterator]();
   // The first non-empty rows decide the list's shape.
   const sample: RowBatch = { numbers: [], rows: [] };
@@ -156,7 +156,7 @@ async function store(
   if (shape.headerIndex !== null) info.headerRow = sample.numbers[shape.headerIndex]!;
   if (firstData >= sample.rows.length) throw new AppError("INVALID_INPUT", HEADER_ONLY);
 
-  const writer = await UploadWriter.begin({
+  const writer = await ListWriter.begin({
     filename: input.filename,
     format,
     columns: shape.columns,

@@ -1,6 +1,6 @@
-// An upload being read says so: its reader refreshes Upload.heartbeatAt every few seconds (and with every slice it
+// An upload being read says so: its reader refreshes List.heartbeatAt every few seconds (and with every slice it
 // stores), so a STORING upload whose heartbeat is stale was left by a process that died, and is deleted by the
-// worker's sweep (interrupted-uploads.ts). A heartbeat costs a connection for one short statement, where the advisory
+// worker's sweep (interrupted-lists.ts). A heartbeat costs a connection for one short statement, where the advisory
 // lock it replaces held one for the whole upload — as long as the slowest client liked.
 import "server-only";
 import { relaxedPool } from "@/lib/db/pool";
@@ -11,10 +11,10 @@ export const STALE_AFTER_SECONDS = 60;
 
 /** Beats until the returned function is called. A missed beat is harmless (the next one, or a slice, refreshes it);
  * a beat that finds its upload gone changes nothing: the next slice or the last commit says so. */
-export function keepAlive(uploadId: string): () => void {
+export function keepAlive(listId: string): () => void {
   const timer = setInterval(() => {
     relaxedPool()
-      .query(`UPDATE "Upload" SET "heartbeatAt" = now() WHERE id = $1 AND state = 'STORING'`, [uploadId])
+      .query(`UPDATE "List" SET "heartbeatAt" = now() WHERE id = $1 AND state = 'STORING'`, [listId])
       .catch(() => {});
   }, HEARTBEAT_MS);
   timer.unref();

@@ -1,4 +1,4 @@
-// An upload's report groups as CSV downloads (invalid numbers with their reasons, duplicates with the row they
+// A list's import report groups as CSV downloads (invalid numbers with their reasons, duplicates with the row they
 // repeat, opted-out numbers), streamed page by page in row order, each line the whole row as the file had it (every
 // column, in file order) between its row number and what the report says about it, so the operator can fix the
 // rows and upload them again. Values are the operator's own cells: to-csv.ts escapes any that a spreadsheet would
@@ -22,7 +22,7 @@ const PAGE = 5_000;
 
 type IssueRow = { rowNumber: number; value: string; reason: string; firstRow: number | null; values: string | null };
 
-export function reportCsvStream(uploadId: string, group: ReportGroup): ReadableStream<Uint8Array> {
+export function reportCsvStream(listId: string, group: ReportGroup): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
   let after = 0;
   let list: { columns: string[]; phoneIndex: number } | null = null;
@@ -30,17 +30,17 @@ export function reportCsvStream(uploadId: string, group: ReportGroup): ReadableS
     async pull(controller) {
       if (!list) {
         const { rows } = await pool().query<{ columns: string[]; phoneColumn: string }>(
-          `SELECT columns, "phoneColumn" FROM "Upload" WHERE id = $1`,
-          [uploadId],
+          `SELECT columns, "phoneColumn" FROM "List" WHERE id = $1`,
+          [listId],
         );
         const columns = rows[0]?.columns ?? [];
         list = { columns, phoneIndex: Math.max(0, columns.indexOf(rows[0]?.phoneColumn ?? "")) };
         controller.enqueue(encoder.encode(csvHeader(reportHeader(columns, OURS[group]))));
       }
       const { rows } = await pool().query<IssueRow>(
-        `SELECT "rowNumber", value, reason, "firstRow", "values" FROM "UploadIssue"
-         WHERE "uploadId" = $1 AND kind = $2::"UploadIssueKind" AND "rowNumber" > $3 ORDER BY "rowNumber" LIMIT $4`,
-        [uploadId, KIND[group], after, PAGE],
+        `SELECT "rowNumber", value, reason, "firstRow", "values" FROM "ListIssue"
+         WHERE "listId" = $1 AND kind = $2::"ListIssueKind" AND "rowNumber" > $3 ORDER BY "rowNumber" LIMIT $4`,
+        [listId, KIND[group], after, PAGE],
       );
       const { columns, phoneIndex } = list;
       const text = csvRows(
@@ -74,14 +74,14 @@ export function reportHeader(columns: readonly string[], ours: readonly string[]
 
 /** The first lines of each group, shown under the report. */
 export async function reportSamples(
-  uploadId: string,
+  listId: string,
   limit = 10,
 ): Promise<Record<ReportGroup, { row: number; value: string; reason: string }[]>> {
   const { rows } = await pool().query<{ kind: string; rowNumber: number; value: string; reason: string }>(
     `SELECT kind, "rowNumber", value, reason FROM (
-       SELECT *, row_number() OVER (PARTITION BY kind ORDER BY "rowNumber") AS n FROM "UploadIssue" WHERE "uploadId" = $1
+       SELECT *, row_number() OVER (PARTITION BY kind ORDER BY "rowNumber") AS n FROM "ListIssue" WHERE "listId" = $1
      ) t WHERE n <= $2 ORDER BY kind, "rowNumber"`,
-    [uploadId, limit],
+    [listId, limit],
   );
   const out: Record<ReportGroup, { row: number; value: string; reason: string }[]> = {
     invalid: [],

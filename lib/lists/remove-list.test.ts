@@ -3,16 +3,16 @@
 import { expect, test } from "vitest";
 import { pool } from "@/lib/db/pool";
 import { author, pieces, refusal } from "@/test/upload-helpers";
-import { importUpload } from "./import-upload";
+import { importList } from "./import-list";
 import { removeList } from "./remove-list";
 
 const counts = async (id: string) =>
   (
     await pool().query<{ uploads: number; rows: number; issues: number; audits: number }>(
-      `SELECT (SELECT count(*)::int FROM "Upload" WHERE id = $1) AS uploads,
-              (SELECT count(*)::int FROM "UploadRecipient" WHERE "uploadId" = $1) AS rows,
-              (SELECT count(*)::int FROM "UploadIssue" WHERE "uploadId" = $1) AS issues,
-              (SELECT count(*)::int FROM "AuditEvent" WHERE "targetId" = $1::text AND action = 'upload.delete') AS audits`,
+      `SELECT (SELECT count(*)::int FROM "List" WHERE id = $1) AS uploads,
+              (SELECT count(*)::int FROM "ListRecipient" WHERE "listId" = $1) AS rows,
+              (SELECT count(*)::int FROM "ListIssue" WHERE "listId" = $1) AS issues,
+              (SELECT count(*)::int FROM "AuditEvent" WHERE "targetId" = $1::text AND action = 'list.delete') AS audits`,
       [id],
     )
   ).rows[0]!;
@@ -20,7 +20,7 @@ const counts = async (id: string) =>
 test("a saved list is deleted with its rows and report, audited once; deleting it again is not found", async () => {
   const authorId = await author();
   const upload = (csv: string) =>
-    importUpload({ body: pieces(csv, 64), declaredBytes: null, filename: "gone.csv", authorId });
+    importList({ body: pieces(csv, 64), declaredBytes: null, filename: "gone.csv", authorId });
   const kept = await upload("phone\n0712000001\n");
   const list = await upload("phone,name\n0712000001,A\n0712000002,B\n12345,C\n0712000001,D\n");
   expect(await counts(list.id)).toEqual({ uploads: 1, rows: 2, issues: 2, audits: 0 });

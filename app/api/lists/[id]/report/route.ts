@@ -1,4 +1,4 @@
-// GET /api/uploads/[id]/report?group=invalid|duplicates|opted-out – one group of an upload's report as CSV.
+// GET /api/lists/[id]/report?group=invalid|duplicates|opted-out – one group of an upload's report as CSV.
 import { z } from "zod";
 import { recordAudit } from "@/lib/audit/record-audit";
 import { canView } from "@/lib/auth/permissions";
@@ -6,15 +6,15 @@ import { AppError } from "@/lib/errors/app-error";
 import { heldStream } from "@/lib/fair-share/held-stream";
 import { route } from "@/lib/http/route-gate";
 import { uuidParam } from "@/lib/http/params";
-import { getUpload } from "@/lib/recipients/list-uploads";
-import { reportCsvStream, reportGroupSchema } from "@/lib/recipients/report-csv";
+import { getList } from "@/lib/lists/find-lists";
+import { reportCsvStream, reportGroupSchema } from "@/lib/lists/report-csv";
 
 export const dynamic = "force-dynamic";
 
 export const GET = route(
   { allowed: canView, params: z.object({ id: uuidParam }), query: z.object({ group: reportGroupSchema }) },
   async ({ actor, params, query }) => {
-    const upload = await getUpload(params.id);
+    const upload = await getList(params.id);
     if (!upload) throw new AppError("NOT_FOUND", "No such list.");
     const base =
       upload.filename
@@ -26,7 +26,7 @@ export const GET = route(
       await recordAudit({
         actorId: actor.id,
         action: "export.upload_report",
-        targetType: "Upload",
+        targetType: "List",
         targetId: upload.id,
         detail: { group: query.group },
       });

@@ -1,4 +1,4 @@
-// How far an upload's check has got, for the browser that sends it (Upload.progressKey): only its author may ask.
+// How far an upload's check has got, for the browser that sends it (List.progressKey): only its author may ask.
 import "server-only";
 import { pool } from "@/lib/db/pool";
 
@@ -6,7 +6,7 @@ export type UploadProgress = { state: "STORING" | "READY" | null; rows: number; 
 
 export async function uploadProgress(progressKey: string, authorId: string): Promise<UploadProgress> {
   const { rows } = await pool().query<{ state: "STORING" | "READY"; rowCount: number; sizeBytes: number }>(
-    `SELECT state, "rowCount", "sizeBytes" FROM "Upload" WHERE "progressKey" = $1 AND "authorId" = $2`,
+    `SELECT state, "rowCount", "sizeBytes" FROM "List" WHERE "progressKey" = $1 AND "authorId" = $2`,
     [progressKey, authorId],
   );
   const row = rows[0];

@@ -1,4 +1,4 @@
-// Saved lists (uploads that became READY), newest first, with their counts: the lists page and Compose's picker.
+// Saved lists (lists whose import finished: READY), newest first, with their counts: the lists page and Compose's picker.
 import "server-only";
 import { db } from "@/lib/db/client";
 
@@ -33,8 +33,8 @@ const LIST_FIELDS = {
   author: { select: { name: true } },
 } as const;
 
-export async function listUploads(take = 100): Promise<SavedList[]> {
-  const rows = await db.upload.findMany({
+export async function findLists(take = 100): Promise<SavedList[]> {
+  const rows = await db.list.findMany({
     where: { state: "READY" },
     orderBy: { createdAt: "desc" },
     take,
@@ -43,8 +43,8 @@ export async function listUploads(take = 100): Promise<SavedList[]> {
   return rows.map(({ author, ...row }) => ({ ...row, author: author?.name ?? null }));
 }
 
-export async function getUpload(id: string): Promise<SavedList | null> {
-  const row = await db.upload.findFirst({
+export async function getList(id: string): Promise<SavedList | null> {
+  const row = await db.list.findFirst({
     where: { id, state: "READY" },
     select: LIST_FIELDS,
   });

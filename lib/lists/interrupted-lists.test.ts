@@ -5,10 +5,10 @@ import { randomUUID } from "node:crypto";
 import { expect, test } from "vitest";
 import { relaxedPool, pool } from "@/lib/db/pool";
 import { author } from "@/test/upload-helpers";
-import { importUpload } from "./import-upload";
-import { deleteInterruptedUploads } from "./interrupted-uploads";
-import { HEARTBEAT_MS } from "./upload-heartbeat";
-import { UPLOAD_LOST } from "./upload-writer";
+import { importList } from "./import-list";
+import { deleteInterruptedLists } from "./interrupted-lists";
+import { HEARTBEAT_MS } from "./list-heartbeat";
+import { UPLOAD_LOST } from "./list-writer";
 
 const line = (i: number) => `07${String(50_000_000 + i)},Name ${i}\n`;
 const half = (from: number) => Buffer.from(Array.from({ length: 30_000 }, (_, i) => line(from + i)).join(""));
@@ -24,12 +24,12 @@ function slowUpload(authorId: string) {
     yield half(30_000);
   }
   const progressKey = randomUUID();
-  const reading = importUpload({ body: slowFile(), declaredBytes: null, filename: "slow.csv", authorId, progressKey });
+  const reading = importList({ body: slowFile(), declaredBytes: null, filename: "slow.csv", authorId, progressKey });
   reading.catch(() => {}); // awaited by the test
   const row = async () =>
     (
       await pool().query<{ id: string; state: string; rowCount: number; sizeBytes: number; heartbeatAt: Date }>(
-        `SELECT id, state, "rowCount", "sizeBytes", "heartbeatAt" FROM "Upload" WHERE "progressKey" = $1`,
+        `SELECT id, state, "rowCount", "sizeBytes", "heartbeatAt" FROM "List" WHERE "progressKey" = $1`,
         [progressKey],
       )
     ).rows[0];
@@ -40,8 +40,8 @@ const left = async (id: string) =>
   Number(
     (
       await pool().query<{ n: string }>(
-        `SELECT (SELECT count(*) FROM "Upload" WHERE id = $1) + (SELECT count(*) FROM "UploadRecipient" WHERE "uploadId" = $1)
-              + (SELECT count(*) FROM "UploadIssue" WHERE "uploadId" = $1) AS n`,
+        `SELECT (SELECT count(*) FROM "List" WHERE id = $1) + (SELECT count(*) FROM "ListRecipient" WHERE "listId" = $1)
+              + (SELECT count(*) FROM "ListIssue" WHERE "listId" = $1) AS n`,
         [id],
       )
     ).rows[0]!.n,
@@ -67,27 +67,27 @@ test("a list being read shows its progress, beats while it waits, holds no conne
   // A list whose reader died a while ago: STORING, with rows, and a heartbeat an hour old.
   const dead = randomUUID();
   await pool().query(
-    `INSERT INTO "Upload" (id, filename, "sizeBytes", columns, "authorId", state, "heartbeatAt")
+    `INSERT INTO "List" (id, filename, "sizeBytes", columns, "authorId", state, "heartbeatAt")
      VALUES ($1, 'dead.csv', 0, '{phone}', $2, 'STORING', now() - interval '1 hour')`,
     [dead, authorId],
   );
   await pool().query(
-    `INSERT INTO "UploadRecipient" ("uploadId", "rowNumber", phone, "values") VALUES ($1, 2, '254712000000', '["0712000000"]')`,
+    `INSERT INTO "ListRecipient" ("listId", "rowNumber", phone, "values") VALUES ($1, 2, '254712000000', '["0712000000"]')`,
     [dead],
   );
   await pool().query(
-    `INSERT INTO "UploadIssue" ("uploadId", kind, "rowNumber", value, reason) VALUES ($1, 'INVALID', 3, '1', 'short')`,
+    `INSERT INTO "ListIssue" ("listId", kind, "rowNumber", value, reason) VALUES ($1, 'INVALID', 3, '1', 'short')`,
     [dead],
   );
 
-  expect(await deleteInterruptedUploads()).toEqual([dead]);
+  expect(await deleteInterruptedLists()).toEqual([dead]);
   expect(await left(dead)).toBe(0);
 
   upload.release();
   const done = await upload.reading;
   expect(done).toMatchObject({ rows: 60_000, valid: 60_000 });
   expect(await upload.row()).toMatchObject({ state: "READY", rowCount: 60_000 });
-  expect(await deleteInterruptedUploads()).toEqual([]);
+  expect(await deleteInterruptedLists()).toEqual([]);
   expect(await left(done.id)).toBe(60_001); // the upload and its 60,000 rows
 });
 
@@ -103,8 +103,8 @@ test("an upload the sweep took for dead (its reader stalled past the limit) stor
   await expect
     .poll(async () => (await upload.row())!.heartbeatAt.getTime(), { timeout: HEARTBEAT_MS * 3, interval: 20 })
     .toBeGreaterThan(heartbeatAt.getTime());
-  await pool().query(`UPDATE "Upload" SET "heartbeatAt" = now() - interval '1 hour' WHERE id = $1`, [id]);
-  expect(await deleteInterruptedUploads()).toEqual([id]);
+  await pool().query(`UPDATE "List" SET "heartbeatAt" = now() - interval '1 hour' WHERE id = $1`, [id]);
+  expect(await deleteInterruptedLists()).toEqual([id]);
 
   upload.release();
   await expect(upload.reading).rejects.toThrow(UPLOAD_LOST);

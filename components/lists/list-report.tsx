@@ -9,8 +9,8 @@ import { Notice } from "@/components/ui/notice";
 import { EmptyRow, Table, Td, Th, THead, Tr } from "@/components/ui/table";
 
 type Sample = { row: number; value: string; reason: string };
-export type UploadReportView = {
-  upload: {
+export type ListReportView = {
+  list: {
     id: string;
     filename: string;
     format: string;
@@ -27,19 +27,19 @@ export type UploadReportView = {
 };
 
 const GROUPS = [
-  { key: "invalid", title: "Invalid numbers", count: (r: UploadReportView) => r.upload.invalid },
-  { key: "duplicates", title: "Duplicates (kept once)", count: (r: UploadReportView) => r.upload.duplicates },
-  { key: "opted-out", title: "Opted out (stored, never sent to)", count: (r: UploadReportView) => r.upload.optedOut },
+  { key: "invalid", title: "Invalid numbers", count: (r: ListReportView) => r.list.invalid },
+  { key: "duplicates", title: "Duplicates (kept once)", count: (r: ListReportView) => r.list.duplicates },
+  { key: "opted-out", title: "Opted out (stored, never sent to)", count: (r: ListReportView) => r.list.optedOut },
 ] as const;
 
-export function UploadReport({
+export function ListReport({
   report,
   onPhoneColumn,
 }: {
-  report: UploadReportView;
+  report: ListReportView;
   onPhoneColumn: (column: string) => void;
 }) {
-  const u = report.upload;
+  const u = report.list;
   const how = [
     u.format === "xlsx"
       ? `sheet "${u.report.sheet}"${(u.report.sheets?.length ?? 0) > 1 ? ` (of ${u.report.sheets!.map((s) => `"${s}"`).join(", ")})` : ""}`
@@ -86,7 +86,7 @@ export function UploadReport({
               <h3 className="font-medium">
                 {group.title}: {group.count(report).toLocaleString()}
               </h3>
-              <ButtonAnchor size="sm" href={`/api/uploads/${u.id}/report?group=${group.key}`} download>
+              <ButtonAnchor size="sm" href={`/api/lists/${u.id}/report?group=${group.key}`} download>
                 Download {group.key} CSV
               </ButtonAnchor>
             </div>

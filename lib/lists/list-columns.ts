@@ -3,7 +3,7 @@
 // the phone numbers — the one the operator chose, else one named like a phone column, else the one whose values
 // are numbers.
 import { AppError } from "@/lib/errors/app-error";
-import { normalizeUploadedPhone } from "./upload-phone";
+import { normalizeUploadedPhone } from "@/lib/recipients/upload-phone";
 
 export type ListShape = { headerIndex: number | null; columns: string[]; phoneIndex: number };
 

@@ -3,7 +3,7 @@
 import { beforeAll, expect, test } from "vitest";
 import { pool } from "@/lib/db/pool";
 import { author, pieces, refusal } from "@/test/upload-helpers";
-import { importUpload } from "./import-upload";
+import { importList } from "./import-list";
 
 let authorId: string;
 beforeAll(async () => {
@@ -14,7 +14,7 @@ const upload = (
   data: Uint8Array | string,
   options: { phoneColumn?: string; declaredBytes?: number | null; size?: number } = {},
 ) =>
-  importUpload({
+  importList({
     body: pieces(data, options.size),
     declaredBytes: options.declaredBytes ?? null,
     filename: "list.csv",
@@ -22,15 +22,15 @@ const upload = (
     authorId,
   });
 
-async function recipients(uploadId: string) {
+async function recipients(listId: string) {
   const { rows } = await pool().query<{ rowNumber: number; phone: string; values: string }>(
-    `SELECT "rowNumber", phone, "values" FROM "UploadRecipient" WHERE "uploadId" = $1 ORDER BY "rowNumber"`,
-    [uploadId],
+    `SELECT "rowNumber", phone, "values" FROM "ListRecipient" WHERE "listId" = $1 ORDER BY "rowNumber"`,
+    [listId],
   );
   return rows.map((row) => ({ ...row, values: JSON.parse(row.values) as string[] }));
 }
 
-async function issues(uploadId: string) {
+async function issues(listId: string) {
   const { rows } = await pool().query<{
     kind: string;
     rowNumber: number;
@@ -38,8 +38,8 @@ async function issues(uploadId: string) {
     reason: string;
     firstRow: number | null;
   }>(
-    `SELECT kind, "rowNumber", value, reason, "firstRow" FROM "UploadIssue" WHERE "uploadId" = $1 ORDER BY kind, "rowNumber"`,
-    [uploadId],
+    `SELECT kind, "rowNumber", value, reason, "firstRow" FROM "ListIssue" WHERE "listId" = $1 ORDER BY kind, "rowNumber"`,
+    [listId],
   );
   return rows;
 }
@@ -83,10 +83,9 @@ test("a CSV with quoted commas, quoted line breaks, escaped quotes, ragged rows 
       firstRow: null,
     },
   ]);
-  const { rows } = await pool().query(
-    `SELECT state, "validCount", "rowCount", "sizeBytes" FROM "Upload" WHERE id = $1`,
-    [result.id],
-  );
+  const { rows } = await pool().query(`SELECT state, "validCount", "rowCount", "sizeBytes" FROM "List" WHERE id = $1`, [
+    result.id,
+  ]);
   expect(rows[0]).toEqual({ state: "READY", validCount: 5, rowCount: 6, sizeBytes: Buffer.byteLength(csv) });
 });
 
@@ -121,7 +120,7 @@ test("across slices of 25,000: opted-out numbers at each slice's edges and dupli
     [5_000, 15_000, 25_000, 35_000, 45_000, 55_000].map((i) => [i + 2, i - 4_999 + 2]),
   );
   const { rows } = await pool().query(
-    `SELECT count(*)::int AS n, min("rowNumber") AS first, max("rowNumber") AS last FROM "UploadRecipient" WHERE "uploadId" = $1`,
+    `SELECT count(*)::int AS n, min("rowNumber") AS first, max("rowNumber") AS last FROM "ListRecipient" WHERE "listId" = $1`,
     [result.id],
   );
   expect(rows[0]).toEqual({ n: 59_994, first: 2, last: 60_001 });

@@ -1,0 +1,242 @@
+// Hostile-probe benchmark (issue 14): the probe of scripts/hostile-probe.test.ts against the built console as `npm
+// start` runs it (supervisor, web, importer, worker, sandbox; the database outside the figures), timed, with the
+// memory of Tuma's processes read from /proc (RSS, and each process's kernel high-water mark reset before a step: a
+// peak is never missed by sampling). Figures against the issue's targets:
+// - each anonymous 1 GiB body (chunked, no length to refuse it by) → 413: time, and bytes the server accepted;
+// - each hostile file's refusal: ≤ 30 s;
+// - a normal upload (1,000 rows, 20 KB) while 16 slow uploads from eight people hold on: ≤ 10 s;
+// - the log-in page, asked again and again throughout: its slowest answer ≤ 2 s;
+// - the peak RSS of Tuma's processes together ≤ baseline + 1,000 MB;
+// and the memory figures the issue asks for: idle RSS of each process, the importer's RSS per held slow upload (what
+// the upload cap of lib/fair-share/transfer-slots.ts is sized by), and each process's peak during a 1,000,000-row
+// import and during a 1,000,000-recipient export (CSV over HTTP, read as fast as the client can).
+// Run: npx tsx --conditions=react-server bench/hostile.ts   (or BENCH_ONLY=hostile npm run bench)
+import fs from "node:fs";
+import http from "node:http";
+import os from "node:os";
+import path from "node:path";
+import { startBenchConsole, type BenchConsole } from "./bench-console";
+import { fmt, startBenchEnv } from "./bench-env";
+import type { BenchResult } from "./types";
+import { runAlone } from "./run-alone";
+import { freePort } from "../test/free-port";
+
+const ROWS = 1_000_000;
+const TARGET_REFUSAL_S = 30;
+const TARGET_NORMAL_S = 10;
+const TARGET_LOGIN_S = 2;
+const GROWTH_MB = 1_000;
+
+type Probe = typeof import("../test/hostile-probe");
+type Memory = ReturnType<Probe["memoryOf"]>;
+
+const seconds = (t0: number) => (performance.now() - t0) / 1000;
+const perProcess = (memory: Memory, field: "rssMb" | "peakMb") =>
+  memory.map((m) => `${m.part} ${fmt(m[field])}`).join(", ");
+
+/** Streams `file` to the upload route as a browser does; resolves with the status. */
+function uploadFile(base: string, cookie: string, file: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const request = http.request(
+      `${base}/api/lists?${new URLSearchParams({ filename: path.basename(file) })}`,
+      {
+        method: "POST",
+        headers: { cookie, "content-type": "application/octet-stream", "content-length": fs.statSync(file).size },
+      },
+      (response) => {
+        response.resume();
+        response.once("end", () => resolve(response.statusCode ?? 0));
+      },
+    );
+    request.on("error", reject);
+    fs.createReadStream(file).pipe(request);
+  });
+}
+
+function writeMillionCsv(file: string): void {
+  const fd = fs.openSync(file, "w");
+  fs.writeSync(fd, "phone,name,town\n");
+  for (let from = 0; from < ROWS; from += 10_000) {
+    const lines = Array.from(
+      { length: 10_000 },
+      (_, k) => `07${String(10_000_000 + from + k).slice(-8)},Name ${from + k},Town ${k % 47}`,
+    );
+    fs.writeSync(fd, `${lines.join("\n")}\n`);
+  }
+  fs.closeSync(fd);
+}
+
+/** A COMPLETED batch of a million messages on the sandbox account, written set-based as bench/reports.ts does. */
+async function millionBatch(): Promise<string> {
+  const { db } = await import("../lib/db/client");
+  const { pool } = await import("../lib/db/pool");
+  const account = await db.providerAccount.findFirstOrThrow({ where: { name: "Sandbox" } });
+  const batch = await db.batch.create({
+    data: {
+      kind: "SMS",
+      name: "A million to export",
+      accountId: account.id,
+      templateText: "Habari",
+      sender: "TUMA",
+      state: "COMPLETED",
+      recipientCount: ROWS,
+    },
+  });
+  await pool().query(
+    `INSERT INTO "Message" ("batchId", phone, state, "deliveryStatus", operator, "smsUnits", "submittedAt", "receiptAt", "providerUniqueId", "updatedAt")
+     SELECT $1, '2547' || lpad(g::text, 8, '0'), 'DELIVERED', 'DeliveredToTerminal', 'Safaricom', 1,
+            now() - interval '1 hour', now() - interval '50 minutes', md5(g::text), now()
+     FROM generate_series(1, $2::int) g`,
+    [batch.id, ROWS],
+  );
+  await pool().query(`VACUUM ANALYZE "Message"`);
+  return batch.id;
+}
+
+/** The export read to its end as fast as this process reads: its bytes. */
+async function exportAll(base: string, cookie: string, batchId: string): Promise<number> {
+  const response = await fetch(`${base}/api/batches/${batchId}/export`, { headers: { cookie } });
+  if (response.status !== 200) throw new Error(`export: ${response.status} ${await response.text()}`);
+  let bytes = 0;
+  const reader = response.body!.getReader();
+  for (let next = await reader.read(); !next.done; next = await reader.read()) bytes += next.value.byteLength;
+  return bytes;
+}
+
+export async function benchHostile(): Promise<BenchResult> {
+  const env = await startBenchEnv(["--no-receipts"]);
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "tuma-bench-hostile-"));
+  let console_: BenchConsole | undefined;
+  try {
+    // Imported once DATABASE_URL names the benchmark's database.
+    const probe: Probe = await import("../test/hostile-probe");
+    const { waitFor } = await import("../test/dispatch-harness");
+    console_ = await startBenchConsole(env, "hostile", {
+      SANDBOX: "true",
+      WORKER: "true",
+      SANDBOX_PORT: String(await freePort()),
+    });
+    const base = console_.url;
+    const people = await probe.operators(base, 10);
+    const [ninth, sender] = [people[8]!, people[9]!];
+    await probe.upload(base, ninth.cookie, "warm-up.csv", probe.csvList(3));
+    const processes = probe.tumaProcesses(console_.pid);
+    const load0 = os.loadavg()[0]!;
+    const idle = probe.memoryOf(processes);
+    const baseline = probe.sum(idle, "rssMb");
+    probe.resetPeaks(processes);
+    const login = probe.pollLogin(base);
+
+    // 1. The 1 GiB bodies, one after the other (each timed alone).
+    const bodies: string[] = [];
+    for (const { route, limit } of await probe.publicBodies()) {
+      const t0 = performance.now();
+      const exchange = await probe.gibibyteTo(base, route);
+      const ok = exchange.status === 413 && probe.messageOf(exchange) === limit.message;
+      bodies.push(
+        `${route.replace(/receipts\/.*/, "receipts/<secret>")} ${exchange.status}${ok ? "" : " (NOT its sentence)"} in ${fmt(seconds(t0), 2)} s, ${fmt(exchange.written / 1024)} KiB taken`,
+      );
+    }
+
+    // 2. The hostile files.
+    const files: string[] = [];
+    for (const file of probe.hostileFiles()) {
+      const t0 = performance.now();
+      const answer = await probe.upload(base, sender.cookie, file.filename, file.bytes);
+      const s = seconds(t0);
+      const ok = answer.status === file.status && probe.messageOf(answer) === file.sentence;
+      files.push(
+        `${file.filename} ${answer.status}${ok ? "" : " (NOT its sentence)"} in ${fmt(s, 2)} s (${fmt(s / TARGET_REFUSAL_S, 3)})`,
+      );
+    }
+
+    // 3. Sixteen slow uploads held; the importer's memory with them; the ninth person's normal upload meanwhile.
+    const importer = processes.find((p) => p.part === "importer")!;
+    const importerBefore = probe.memoryOf([importer])[0]!.rssMb;
+    const list = probe.csvList(20_000);
+    const held = people
+      .slice(0, 8)
+      .flatMap((person, i) =>
+        [0, 1].map((j) =>
+          probe.holdUpload(
+            base,
+            person.cookie,
+            `slow-${i}-${j}.csv`,
+            list.subarray(0, 100_000),
+            list.subarray(100_000),
+          ),
+        ),
+      );
+    const keys = held.map((h) => h.progressKey);
+    await waitFor(
+      () => probe.storingUploads(keys),
+      (n) => n === 16,
+      120_000,
+      "sixteen slow uploads held",
+    );
+    const importerHeld = probe.memoryOf([importer])[0]!.rssMb;
+    const third = await probe.upload(base, people[0]!.cookie, "third.csv", probe.csvList(10));
+    const t0 = performance.now();
+    const normal = await probe.upload(base, ninth.cookie, "normal.csv", probe.csvList(1_000));
+    const normalS = seconds(t0);
+    const stillHeld = await probe.storingUploads(keys);
+    held.slice(8).forEach((h) => h.abort());
+    const finished = await Promise.all(held.slice(0, 8).map((h) => h.finish()));
+
+    const polled = await login.stop();
+    const probePeak = probe.memoryOf(processes);
+    const peakSum = probe.sum(probePeak, "peakMb");
+    const maxLoginS = Math.max(...polled.latenciesMs) / 1000;
+
+    // 4. A million-row import, then a million-recipient export: each process's peak during each.
+    const csv = path.join(dir, "million.csv");
+    writeMillionCsv(csv);
+    probe.resetPeaks(processes);
+    const i0 = performance.now();
+    const imported = await uploadFile(base, ninth.cookie, csv);
+    const importS = seconds(i0);
+    const importPeak = probe.memoryOf(processes);
+    const batchId = await millionBatch();
+    probe.resetPeaks(processes);
+    const e0 = performance.now();
+    const exportBytes = await exportAll(base, ninth.cookie, batchId);
+    const exportS = seconds(e0);
+    const exportPeak = probe.memoryOf(processes);
+    const serving = (await fetch(`${base}/api/health`)).status;
+    const load1 = os.loadavg()[0]!;
+
+    return {
+      name: "hostile probe, over HTTP against the built console (web, importer, worker, sandbox, supervisor)",
+      figures: {
+        "idle RSS of each process (MB)": perProcess(idle, "rssMb"),
+        "idle RSS, all of Tuma's processes (MB)": fmt(baseline),
+        "1 GiB anonymous bodies, chunked (→ 413)": bodies.join("; "),
+        "hostile files refused (s, ÷ 30 s target)": files.join("; "),
+        "16 slow uploads held: importer RSS before → with them (MB)": `${fmt(importerBefore)} → ${fmt(importerHeld)} (${fmt((importerHeld - importerBefore) / 16, 1)} per held upload)`,
+        "same person's third upload": `${third.status}${probe.messageOf(third) ? `: ${probe.messageOf(third)}` : ""}`,
+        "normal upload (1,000 rows) during the 16 slow ones (s, ÷ 10 s target)": `${normal.status} in ${fmt(normalS, 2)} (${fmt(normalS / TARGET_NORMAL_S, 3)}); ${stillHeld} slow ones still held`,
+        "8 slow uploads finished afterwards": finished.map((a) => a.status).join(" "),
+        "log-in page during the probe: answers, slowest (s, ÷ 2 s target)": `${polled.statuses.length} answers, ${polled.statuses.filter((s) => s !== 200).length} not 200; slowest ${fmt(maxLoginS, 2)} (${fmt(maxLoginS / TARGET_LOGIN_S, 2)})`,
+        "peak RSS of each process during the probe (MB)": perProcess(probePeak, "peakMb"),
+        "peak RSS, all together, vs baseline + 1,000 MB": `${fmt(peakSum)} vs ${fmt(baseline + GROWTH_MB)} (growth ${fmt(peakSum - baseline)} MB, ${fmt((peakSum - baseline) / GROWTH_MB, 2)} of the allowance)`,
+        "1,000,000-row CSV import over HTTP": `${imported} in ${fmt(importS, 2)} s`,
+        "peak RSS of each process during the import (MB)": perProcess(importPeak, "peakMb"),
+        "1,000,000-recipient CSV export over HTTP": `${fmt(exportBytes / 1e6, 1)} MB in ${fmt(exportS, 2)} s`,
+        "peak RSS of each process during the export (MB)": perProcess(exportPeak, "peakMb"),
+        "console serving at the end (/api/health)": serving,
+        "load average before / after": `${fmt(load0, 2)} / ${fmt(load1, 2)}`,
+        "console build before the run (s)": console_.buildSeconds ? fmt(console_.buildSeconds, 1) : "up to date",
+      },
+    };
+  } finally {
+    await console_?.stopAll();
+    const { closePool } = await import("../lib/db/pool");
+    const { db } = await import("../lib/db/client");
+    await closePool();
+    await db.$disconnect();
+    fs.rmSync(dir, { recursive: true, force: true });
+    await env.stop();
+  }
+}
+
+runAlone(import.meta.url, benchHostile);
