@@ -87,7 +87,7 @@ test("a 1,000-row list: preview, planner, send, complete, and each recipient's o
   expect(response.status()).toBe(200);
   const lines = (await response.text()).trimEnd().split("\r\n");
   expect(lines[0]).toBe(
-    "phone,state,delivery_status,correlator,provider_unique_id,operator,sms_units,sent_at,receipt_time,text,error",
+    "phone,state,delivery_status,correlator,provider_unique_id,operator,sms_units,sent_at,receipt_time,text,error,phone (list),name",
   );
   const byPhone = new Map(
     lines
@@ -242,11 +242,13 @@ test("from Compose, an XLSX list of 1,000 rows with 10 invalid and 5 duplicates:
     .readFileSync(await (await download).path(), "utf8")
     .trimEnd()
     .split("\r\n");
-  expect(duplicates[0]).toBe("row,value,repeats_row,reason");
+  expect(duplicates[0]).toBe("row,phone,name,repeats_row,reason");
   // A value starting with + is one a spreadsheet would run as a formula: it comes back escaped ('), as every
   // operator-supplied cell in every download does.
   expect(duplicates.slice(1)).toEqual(
-    [0, 1, 2, 3, 4].map((k) => `${997 + k},"'+254 748 000 00${k}",${k + 2},Repeats row ${k + 2} (${phone(k)}).`),
+    [0, 1, 2, 3, 4].map(
+      (k) => `${997 + k},"'+254 748 000 00${k}",Again ${995 + k},${k + 2},Repeats row ${k + 2} (${phone(k)}).`,
+    ),
   );
   // The list just uploaded is the one Compose sends to.
   await expect(page.getByLabel("Saved list").locator("option:checked")).toContainText("wateja — 985 recipients");

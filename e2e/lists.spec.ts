@@ -53,10 +53,11 @@ test("an operator uploads a 1,000-row CSV, sees exactly 10 invalid and 5 duplica
   await page.getByRole("link", { name: "Download invalid CSV" }).click();
   const csv = fs.readFileSync(await (await download).path(), "utf8");
   const lines = csv.trimEnd().split("\r\n");
-  expect(lines[0]).toBe("row,value,reason");
+  // The whole row as the file had it, between its number and the reason.
+  expect(lines[0]).toBe("row,phone,name,reason");
   expect(lines.length).toBe(11);
   expect(lines[1]).toBe(
-    `11,123459,"Too short: 6 digits, where a Kenyan mobile number has 10 (07…), 12 (254…) or 9 (7…)."`,
+    `11,123459,Bad 9,"Too short: 6 digits, where a Kenyan mobile number has 10 (07…), 12 (254…) or 9 (7…)."`,
   );
 
   const { rows } = await db.query<{ state: string; validCount: number; n: number }>(
@@ -76,7 +77,7 @@ test("an operator uploads a 1,000-row CSV, sees exactly 10 invalid and 5 duplica
     .trimEnd()
     .split("\r\n");
   expect(duplicates).toHaveLength(6);
-  expect(duplicates[1]).toBe("997,0720000095,97,Repeats row 97 (254720000095).");
+  expect(duplicates[1]).toBe("997,0720000095,Repeat 995,97,Repeats row 97 (254720000095).");
   await saved.getByRole("button", { name: "Delete customers" }).click();
   // Asked first, with what will happen; nothing is deleted until confirmed.
   await expect(saved.getByText("Delete the list “customers” and its 985 recipients?")).toBeVisible();

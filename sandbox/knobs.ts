@@ -46,6 +46,9 @@ export const knobsSchema = z.strictObject({
   outOfOrderRate: rate,
   /** Post (and await) receipts before the HTTP response is written. */
   receiptsBeforeResponse: z.boolean(),
+  /** Accepted requests wait for their answer until this is set back to false (after latencyMs): a test can then see
+   * what happens while requests are in flight for as long as it needs, instead of racing a fixed latency. */
+  holdResponses: z.boolean(),
   /** 1 posts the spec's single-object body; more groups receipts for one endpoint into a JSON array. */
   receiptsPerPost: z.int().min(1).max(1000),
   /** Receipt POSTs in flight at once. */
@@ -84,6 +87,7 @@ export const DEFAULT_KNOBS: Knobs = {
   duplicateRate: 0,
   outOfOrderRate: 0,
   receiptsBeforeResponse: false,
+  holdResponses: false,
   receiptsPerPost: 1,
   receiptConcurrency: 64,
   receiptQueueLimit: 500_000,

@@ -148,6 +148,22 @@ describe("delivery receipts", () => {
     expect((sink.receipts()[0] as DeliveryReceipt).uniqueId).toBe(result?.status ? result.data.uniqueId : "");
   });
 
+  it("holdResponses: the answer waits until released, however long the caller looks at the receipts first", async () => {
+    sandbox.state.setKnobs({ receiptsBeforeResponse: true, holdResponses: true });
+    let answered = false;
+    const sending = client.sendSms(sms()).then((results) => {
+      answered = true;
+      return results;
+    });
+    await sink.waitFor(1);
+    await sandbox.state.receipts.idle();
+    expect(answered).toBe(false);
+    expect(sandbox.state.requests.size).toBe(0); // a request is recorded when it is answered
+    sandbox.state.setKnobs({ holdResponses: false });
+    const [result] = await sending;
+    expect(result?.status && result.data.uniqueId).toBe((sink.receipts()[0] as DeliveryReceipt).uniqueId);
+  });
+
   it("respects the delay range", async () => {
     sandbox.state.setKnobs({ receiptDelayMs: [300, 300] });
     const sent = Date.now();

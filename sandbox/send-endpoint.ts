@@ -100,6 +100,7 @@ export async function handleSend(
 
   const latency = between(knobs.latencyMs);
   if (latency > 0) await new Promise((resolve) => setTimeout(resolve, latency));
+  await state.responsesReleased();
 
   if (chance(knobs.dropRate)) {
     // Accepted and recorded, then the answer is lost: the client cannot know the messages were queued.

@@ -49,6 +49,7 @@ export class SandboxState {
   readonly requests: RingLog<RequestRecord>;
   readonly window: SlidingWindow;
   readonly receipts: ReceiptPoster;
+  private held: Array<() => void> = [];
 
   constructor(
     private readonly initialKnobs: Knobs,
@@ -73,7 +74,14 @@ export class SandboxState {
     this.requests.setLimit(this.current.requestLogLimit);
     this.receipts.log.setLimit(this.current.requestLogLimit);
     this.window.setLimit(this.current.rateLimit);
+    if (!this.current.holdResponses) for (const release of this.held.splice(0)) release();
     return this.current;
+  }
+
+  /** Resolves when answers may be written: at once, or when holdResponses is turned off (or the sandbox reset). */
+  responsesReleased(): Promise<void> {
+    if (!this.current.holdResponses) return Promise.resolve();
+    return new Promise((resolve) => this.held.push(resolve));
   }
 
   /** Back to the start-up state: knobs as started, logs empty, rate window empty, queued receipts forgotten. */

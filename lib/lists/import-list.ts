@@ -178,23 +178,21 @@ async function store(
     const seen = new FirstRows(Math.min(MAX_UPLOAD_ROWS, (input.declaredBytes ?? 0) / 32));
     const width = shape.columns.length;
     const phoneIndex = shape.phoneIndex;
-    /** Checks one row; true when a slice of recipients is ready to store (await writer.next()). */
+    /** Checks one row; true when a slice of recipients or of report lines is ready to store (await writer.next()). */
     const take = (rowNumber: number, cells: string[]): boolean => {
       if (++writer.counts.rows > MAX_UPLOAD_ROWS) throw new AppError("TOO_LARGE", TOO_MANY_ROWS);
       if (cells.length > width && reachesPast(cells, width)) info.longRows++;
       const value = cells[phoneIndex] ?? "";
       const check = normalizeUploadedPhone(value);
-      if (!check.ok) {
-        writer.issue("INVALID", rowNumber, value, check.reason);
-        return false;
-      }
+      const row = cells.length === width ? cells : fitted(cells, width);
+      if (!check.ok) return writer.issue("INVALID", rowNumber, value, check.reason, null, row);
       // The nine digits after 254 fit a small integer: a million of them de-duplicate in 16 MB of typed arrays.
       const first = seen.firstOrAdd(Number(check.phone.slice(3)), rowNumber);
       if (first !== undefined) {
-        writer.issue("DUPLICATE", rowNumber, value, `Repeats row ${ROW_NUMBER.format(first)} (${check.phone}).`, first);
-        return false;
+        const reason = `Repeats row ${ROW_NUMBER.format(first)} (${check.phone}).`;
+        return writer.issue("DUPLICATE", rowNumber, value, reason, first, row);
       }
-      return writer.recipient(rowNumber, check.phone, cells.length === width ? cells : fitted(cells, width));
+      return writer.recipient(rowNumber, check.phone, row);
     };
     let skip = firstData;
     for (const batch of pending) {

@@ -48,8 +48,10 @@ export const UPLOAD_LOST =
 /** A connection per slice, committed without waiting for the disk (see begin()). */
 const RELAXED = { relaxed: true };
 
-/** Long cells are cut in the report (the whole row is in the operator's file). */
+/** The phone cell shown in the report's samples is cut; the whole row is kept beside it for the downloads. */
 const ISSUE_VALUE_MAX = 200;
+/** Report lines are stored once they hold this much (a file of long invalid rows must not wait in memory). */
+const ISSUE_BYTES = 16 * 1024 * 1024;
 
 export class ListWriter {
   readonly counts: ListCounts = { rows: 0, valid: 0, invalid: 0, duplicates: 0, optedOut: 0 };
@@ -57,7 +59,8 @@ export class ListWriter {
   private recipients = new CopyBuffer();
   private firstRow = 0;
   private lastRow = 0;
-  private issues: string[] = [];
+  /** Report lines not yet stored (outside the heap, like the recipients: each carries its whole row). */
+  private issues = new CopyBuffer(0);
   private closed = false;
   /** The slice being stored, if any: the next one waits for it (one COPY at a time). */
   private storing: Promise<void> = Promise.resolve();
@@ -113,20 +116,26 @@ export class ListWriter {
     this.storing.catch(() => {});
   }
 
+  /** `cells` is the whole row (kept for the report's downloads). True when the report lines should be stored: call
+   * `next()`. */
   issue(
     kind: Exclude<IssueKind, "OPTED_OUT">,
     row: number,
     value: string,
     reason: string,
-    firstRow: number | null = null,
-  ): void {
+    firstRow: number | null,
+    cells: string[],
+  ): boolean {
     if (kind === "INVALID") this.counts.invalid++;
     else this.counts.duplicates++;
-    this.issues.push(this.issueLine(kind, row, value, reason, firstRow));
-  }
-
-  private issueLine(kind: IssueKind, row: number, value: string, reason: string, firstRow: number | null): string {
-    return `${this.id}\t${kind}\t${row}\t${copyText(value.slice(0, ISSUE_VALUE_MAX))}\t${copyText(reason)}\t${firstRow ?? "\\N"}\n`;
+    // The row as ListRecipient keeps it (JSON text, NULs dropped): one stringify per reported row, which are a few in
+    // a hundred, written by the same COPY as the report line.
+    let json = JSON.stringify(cells);
+    if (json.includes("\\u0000")) json = JSON.stringify(cells.map((cell) => cell.replace(/\0/g, "")));
+    this.issues.push(
+      `${this.id}\t${kind}\t${row}\t${copyText(value.slice(0, ISSUE_VALUE_MAX))}\t${copyText(reason)}\t${firstRow ?? "\\N"}\t${copyText(json)}\n`,
+    );
+    return this.issues.lines >= UPLOAD_SLICE || this.issues.bytes.length >= ISSUE_BYTES;
   }
 
   private async flush(final = false): Promise<void> {
@@ -137,23 +146,24 @@ export class ListWriter {
     this.recipients = new CopyBuffer();
     // Report lines wait for the end unless there are many: a statement per slice is a round trip the parser's
     // event loop must come back for.
-    let issues: string[] = [];
-    if (final || this.issues.length >= UPLOAD_SLICE) [issues, this.issues] = [this.issues, []];
+    let issues = new CopyBuffer(0);
+    if (final || this.issues.lines >= UPLOAD_SLICE || this.issues.bytes.length >= ISSUE_BYTES)
+      [issues, this.issues] = [this.issues, new CopyBuffer(0)];
     const rowCount = await transaction(async (client) => {
       // The upload's row first, locked: a sweep that took it for dead waits for this slice, then sees the fresh
       // heartbeat; one that already deleted it leaves nothing to update, and nothing is stored under it.
       await this.touch(client, progress);
       await copyLines(
         client,
-        `COPY "ListIssue" ("listId", kind, "rowNumber", value, reason, "firstRow") FROM STDIN`,
+        `COPY "ListIssue" ("listId", kind, "rowNumber", value, reason, "firstRow", "values") FROM STDIN`,
         issues,
       );
       await copyLines(client, `COPY "ListRecipient" ("listId", "rowNumber", phone, "values") FROM STDIN`, slice);
       if (slice.lines === 0) return 0;
       // The slice's opted-out numbers, found by PostgreSQL (its core is the idle one while the parser reads on).
       const optedOut = await client.query(
-        `INSERT INTO "ListIssue" ("listId", kind, "rowNumber", value, reason)
-         SELECT r."listId", 'OPTED_OUT', r."rowNumber", r.phone,
+        `INSERT INTO "ListIssue" ("listId", kind, "rowNumber", value, "values", reason)
+         SELECT r."listId", 'OPTED_OUT', r."rowNumber", r.phone, r."values",
                 'On the opt-out list since ' || to_char(o."createdAt" AT TIME ZONE ${ORG_TIME_ZONE_SQL}, 'YYYY-MM-DD') || ': it will not be sent to.'
          FROM "ListRecipient" r JOIN "OptOut" o ON o.phone = r.phone
          WHERE r."listId" = $1 AND r."rowNumber" BETWEEN $2 AND $3`,
@@ -222,7 +232,7 @@ export class ListWriter {
   /** Deletes the upload and everything stored for it. */
   async discard(): Promise<void> {
     this.recipients = new CopyBuffer(0);
-    this.issues = [];
+    this.issues = new CopyBuffer(0);
     await deleteList(this.id);
   }
 

@@ -14,7 +14,9 @@ let worker: WorkerHandle;
 
 beforeAll(async () => {
   h = await startHarness({ knobs: { receipts: false } });
-  worker = await startWorker({ receiptBaseUrl: h.receiptBaseUrl, lanes: 4, requestTimeoutMs: 5_000 });
+  // A request timeout longer than any wait of this file: the early-receipt test holds the sandbox's answers while it
+  // looks at the receipts, and a timed-out request would be a different story (an unknown outcome, retried).
+  worker = await startWorker({ receiptBaseUrl: h.receiptBaseUrl, lanes: 4, requestTimeoutMs: 120_000 });
   // Test-only audit of every state change, to count them exactly.
   await pool().query(`
     CREATE TABLE state_changes (message_id bigint, old_state text, new_state text);
@@ -177,10 +179,10 @@ test("every ordering of a delivered and a failed receipt ends in the state of th
 });
 
 test("a receipt that beats the send response is matched by correlator, and the response does not move it back", async () => {
-  // The sandbox posts each receipt before it answers, and answers 3 s later: the receipts are stored and applied
-  // (by this test, not left to the worker's polling) while the requests are certainly still in flight, so the
-  // early match is what happens, not what may happen.
-  await h.sandbox.setKnobs({ receipts: true, receiptsBeforeResponse: true, latencyMs: [3_000, 3_000] });
+  // The sandbox posts each receipt before it answers, and holds every answer until this test releases it: the
+  // receipts are stored and applied (by this test, not left to the worker's polling) while the requests are certainly
+  // still in flight, so the early match is what happens, not what may happen — whatever the machine's load.
+  await h.sandbox.setKnobs({ receipts: true, receiptsBeforeResponse: true, holdResponses: true });
   try {
     const { id } = await createBatch({
       kind: "SMS",
@@ -195,17 +197,18 @@ test("a receipt that beats the send response is matched by correlator, and the r
     await waitFor(
       () => db.receipt.count({ where: { correlator: { in: ids } } }),
       (n) => n === 200,
-      10_000,
+      30_000,
       "receipts stored",
     );
     while ((await applyPendingReceipts()).taken > 0); // the worker's applier may hold some: it commits them too
     await waitFor(
       () => batchRow(id),
       (b) => b.deliveredCount === 200,
-      2_500,
+      30_000,
       "receipts applied before the answers",
     );
     expect(await db.message.count({ where: { batchId: id, providerUniqueId: { not: null } } })).toBe(0); // no answer yet
+    await h.sandbox.setKnobs({ holdResponses: false });
     const batch = await waitFor(
       () => batchRow(id),
       (b) => b.deliveredCount === 200 && b.state === "COMPLETED",
@@ -222,7 +225,12 @@ test("a receipt that beats the send response is matched by correlator, and the r
     expect(Number(early.rows[0]!.n)).toBe(200); // every receipt really arrived, and was applied, before its answer
     expect(await countersConsistent(id)).toBe(true);
   } finally {
-    await h.sandbox.setKnobs({ receipts: false, receiptsBeforeResponse: false, latencyMs: [0, 0] });
+    await h.sandbox.setKnobs({
+      receipts: false,
+      receiptsBeforeResponse: false,
+      holdResponses: false,
+      latencyMs: [0, 0],
+    });
   }
 });
 

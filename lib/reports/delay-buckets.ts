@@ -1,7 +1,7 @@
 // Receipt delay (from a message's send to its final receipt) in buckets: DeliveryRollup counts final receipts per
-// bucket (the migration receipt_statuses computes the same buckets in SQL, tuma_delay_bucket, checked by a test), so a
-// day's median delay is read from a small histogram instead of the messages. The median is therefore known to its
-// bucket: "30 s – 1 min", not "42 s". Safe in the browser.
+// bucket (the migration rollup_functions_inlined computes the same buckets in SQL, tuma_delay_bucket, checked by a
+// test), so a day's median delay is read from a small histogram instead of the messages. The median is therefore
+// known to its bucket: "30 s – 1 min", not "42 s". Safe in the browser.
 import { formatDuration } from "./format";
 
 /** Lower bounds in seconds of buckets 1…16; bucket 0 is below 5 s, the last is two days or more. */
