@@ -43,6 +43,7 @@ export async function benchListSearch(): Promise<BenchResult> {
     const upload = await db.list.create({
       data: {
         filename: "patients.csv",
+        name: "patients",
         sizeBytes: 0,
         state: "READY",
         columns: ["phone", "name", "clinic", "patient"],

@@ -29,6 +29,8 @@ export type IssueKind = "INVALID" | "DUPLICATE" | "OPTED_OUT";
 export type ListCounts = { rows: number; valid: number; invalid: number; duplicates: number; optedOut: number };
 export type ListMeta = {
   filename: string;
+  /** What the list is called (list-name.ts). */
+  name: string;
   format: "csv" | "xlsx";
   columns: string[];
   phoneColumn: string;
@@ -77,9 +79,18 @@ export class ListWriter {
     // never became READY, which is never offered.
     const id = randomUUID();
     await relaxedPool().query(
-      `INSERT INTO "List" (id, filename, "sizeBytes", format, columns, "phoneColumn", "authorId", state, "progressKey")
-       VALUES ($1, $2, 0, $3, $4, $5, $6, ${listState("STORING")}, $7)`,
-      [id, meta.filename, meta.format, meta.columns, meta.phoneColumn, meta.authorId, meta.progressKey ?? null],
+      `INSERT INTO "List" (id, filename, name, "sizeBytes", format, columns, "phoneColumn", "authorId", state, "progressKey")
+       VALUES ($1, $2, $8, 0, $3, $4, $5, $6, ${listState("STORING")}, $7)`,
+      [
+        id,
+        meta.filename,
+        meta.format,
+        meta.columns,
+        meta.phoneColumn,
+        meta.authorId,
+        meta.progressKey ?? null,
+        meta.name,
+      ],
     );
     return new ListWriter(id, meta);
   }
@@ -172,8 +183,8 @@ export class ListWriter {
     if (rowCount === 0) throw new AppError("CONFLICT", UPLOAD_LOST);
   }
 
-  /** Stores what is left, then the counts and READY, with the audit event, in one transaction. */
-  async finish(report: object, sizeBytes: number): Promise<void> {
+  /** Stores what is left, then the counts, the file's hash and READY, with the audit event, in one transaction. */
+  async finish(report: object, sizeBytes: number, contentHash: string | null = null): Promise<void> {
     try {
       await this.storing;
       await this.flush(true);
@@ -182,9 +193,20 @@ export class ListWriter {
         await client.query("SET LOCAL synchronous_commit = on");
         const { rowCount } = await client.query(
           `UPDATE "List" SET state = ${listState("READY")}, "completedAt" = now(), "rowCount" = $2, "validCount" = $3,
-                  "invalidCount" = $4, "duplicateCount" = $5, "optedOutCount" = $6, report = $7::jsonb, "sizeBytes" = $8
+                  "invalidCount" = $4, "duplicateCount" = $5, "optedOutCount" = $6, report = $7::jsonb, "sizeBytes" = $8,
+                  "contentHash" = $9
            WHERE id = $1 AND state = ${listState("STORING")}`,
-          [this.id, c.rows, c.valid, c.invalid, c.duplicates, c.optedOut, JSON.stringify(report), sizeBytes],
+          [
+            this.id,
+            c.rows,
+            c.valid,
+            c.invalid,
+            c.duplicates,
+            c.optedOut,
+            JSON.stringify(report),
+            sizeBytes,
+            contentHash,
+          ],
         );
         if (rowCount === 0) throw new AppError("CONFLICT", UPLOAD_LOST);
         await recordAudit(
@@ -193,7 +215,7 @@ export class ListWriter {
             action: "list.create",
             targetType: "List",
             targetId: this.id,
-            detail: { filename: this.meta.filename, ...c },
+            detail: { filename: this.meta.filename, name: this.meta.name, ...c },
           },
           client,
         );
