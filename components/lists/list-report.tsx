@@ -15,7 +15,7 @@ export type ListReportView = {
     id: string;
     filename: string;
     name: string;
-    /** The same file, uploaded before (lib/recipients/same-file.ts). */
+    /** The same file, uploaded before (lib/lists/same-file.ts). */
     sameFile: SameFile | null;
     format: string;
     columns: string[];

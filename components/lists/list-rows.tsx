@@ -1,5 +1,5 @@
 // A saved list's rows as a table whose columns are the list's own (the row number in the file first), a page at a
-// time, with First / Previous / Next / Last links that carry the keyset in the URL (lib/recipients/list-page.ts).
+// time, with First / Previous / Next / Last links that carry the keyset in the URL (lib/lists/list-page.ts).
 import Link from "next/link";
 import { EmptyRow, Table, Td, Th, THead, Tr } from "@/components/ui/table";
 import type { ListPage } from "@/lib/lists/list-page";

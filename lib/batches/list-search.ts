@@ -67,7 +67,7 @@ export async function listMatchSql(
 /**
  * Stores the list's search text, once: skipped when another process is building it (the advisory lock) or it is
  * built. One transaction that first marks the upload (so a concurrent delete waits for it and then deletes the rows
- * it wrote: delete-upload.ts deletes them after the upload row), then writes every row's text.
+ * it wrote: lib/lists/delete-list.ts deletes them after the list row), then writes every row's text.
  */
 export async function buildSearchText(listId: string): Promise<void> {
   const client = await pool()

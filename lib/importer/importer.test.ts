@@ -96,6 +96,20 @@ test("a file refused on its first bytes is answered with its sentence, and the r
   expect(sent).toBeLessThan(10 * 1024 * 1024);
 });
 
+test("a refusal while the web is still sending always reaches it: the importer does not close on unread bytes", async () => {
+  // Closing a socket with unread bytes makes the kernel reset it, which can drop the answer already written: the
+  // person would read "restarting" instead of why their file was refused. Twenty refusals in a row, each mid-stream.
+  const header = Array.from({ length: 30_000 }, (_, i) => `c${i}`).join(",") + "\n";
+  for (let attempt = 0; attempt < 20; attempt++) {
+    const wide = body(async function* () {
+      yield Buffer.from(`phone,${header}`);
+      for (;;) yield Buffer.alloc(65_536, "0712000001,x\n");
+    });
+    const error = await refusal(forwardUpload(input({ body: wide, filename: "wide.csv" }), target));
+    expect({ attempt, message: error.message }).toEqual({ attempt, message: expect.stringMatching(/30,001 columns/) });
+  }
+});
+
 test("a file over the size limit by its declared length is refused at once, as 413 with the sentence", async () => {
   const error = await refusal(
     forwardUpload(

@@ -88,17 +88,30 @@ async function handle(
   send(response, status, answer);
 }
 
+/** What a caller may still send after an early answer before it is cut off: far more than the web process's
+ * 1 MiB read-ahead and the socket buffers between the two. */
+const MAX_DRAINED_BYTES = 64 * 1024 * 1024;
+
 function send(response: http.ServerResponse, status: number, body: ImportAnswer | { ok: true }): void {
   if (response.headersSent || response.destroyed) return; // the caller went away: nobody to tell
   const json = JSON.stringify(body);
   response.writeHead(status, {
     "content-type": "application/json",
     "content-length": Buffer.byteLength(json),
-    // An answer given before the whole file was read (a limit crossed, a bad file) ends the connection: the rest of
-    // the file is not read, and the web process stops sending it.
-    ...(status >= 400 ? { connection: "close" } : {}),
   });
   response.end(json);
+  // An answer given before the whole file was read (a limit crossed, a bad file): the web process stops sending when
+  // it reads the answer and then closes the connection itself. Until then what it still has in flight is read and
+  // dropped here: a socket closed with unread bytes is reset by the kernel, and a reset can destroy the answer
+  // before the web process reads it (the person would be told "restarting" instead of why the file was refused).
+  const request = response.req;
+  if (request.complete) return;
+  let dropped = 0;
+  request.on("data", (chunk: Buffer) => {
+    dropped += chunk.length;
+    if (dropped > MAX_DRAINED_BYTES) request.destroy(); // a caller that does not stop: no longer worth an answer
+  });
+  request.resume();
 }
 
 function digest(value: string): Buffer {

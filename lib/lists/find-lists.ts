@@ -15,7 +15,7 @@ export type SavedList = {
   duplicateCount: number;
   optedOutCount: number;
   sizeBytes: number;
-  /** How the file was read (import-upload.ts UploadReportInfo). */
+  /** How the file was read (import-list.ts ListReportInfo). */
   report: unknown;
   createdAt: Date;
   author: string | null;
