@@ -5,11 +5,11 @@
 import type { Page } from "@playwright/test";
 import { BODY_LIMITS, type BodyLimit } from "@/lib/http/body-limits";
 import { expect, logIn, test } from "./fixtures";
-import { streamBody, type StreamedExchange, type StreamRequest } from "@/test/stream-body";
+import { REFUSAL_SLACK, streamBody, type StreamedExchange, type StreamRequest } from "@/test/stream-body";
 
 const GiB = 1024 ** 3;
-/** Room for what sits in socket buffers on both sides and the linger when the server closes. */
-const SLACK = 32 * 1024 * 1024;
+/** Socket buffers on both sides and the lingering close (test/stream-body.ts). */
+const SLACK = REFUSAL_SLACK;
 const baseUrl = (): string => process.env.E2E_BASE_URL ?? "http://localhost:3000";
 
 async function send(request: Omit<StreamRequest, "baseUrl" | "bytes">): Promise<StreamedExchange> {

@@ -35,8 +35,9 @@ for (const width of [1280, 390]) {
       "4,Amina Said,074510003,Nakuru,2026-12-03,One digit missing: 07… numbers have 10 digits.",
     ]);
 
+    // A list is named after its file without the extension unless given a name.
     await page
-      .getByRole("link", { name: `Compose to ${filename}` })
+      .getByRole("link", { name: `Compose to ${filename.replace(/\.csv$/, "")}`, exact: true })
       .first()
       .click();
     await page.getByLabel("Batch name").fill(`Clinic ${width}`);

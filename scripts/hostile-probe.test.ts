@@ -12,7 +12,7 @@ import { afterAll, beforeAll, expect, test } from "vitest";
 import { buildIsStale, runBuild } from "@/lib/bootstrap/build";
 import { pool } from "@/lib/db/pool";
 import { SLOT_REFUSALS } from "@/lib/fair-share/transfer-slots";
-import { LINGER_BYTES } from "@/lib/http/limit-request-body";
+import { REFUSAL_SLACK } from "@/test/stream-body";
 import { startConsole, type ConsoleProcess } from "@/test/console-process";
 import { waitFor } from "@/test/dispatch-harness";
 import { freePort } from "@/test/free-port";
@@ -36,8 +36,8 @@ import {
 
 /** What the issue allows Tuma's processes together to grow by, whatever is thrown at them. */
 const GROWTH_MB = 1_000;
-/** Bytes a refused body may have got into the server: socket buffers on both sides, and the lingering close. */
-const SLACK = LINGER_BYTES + 16 * 1024 * 1024;
+/** Socket buffers on both sides and the lingering close (test/stream-body.ts). */
+const SLACK = REFUSAL_SLACK;
 
 let console_: ConsoleProcess | undefined;
 let dataDir: string;

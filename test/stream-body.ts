@@ -3,7 +3,28 @@
 // closed the connection. A server that reads a body into memory keeps accepting until the whole body is sent; one
 // that refuses while the body streams stops after a few socket buffers' worth. Like curl, the client stops sending
 // once the server has answered and said it closes the connection.
+import fs from "node:fs";
 import net from "node:net";
+import { LINGER_BYTES } from "@/lib/http/limit-request-body";
+
+/** The most a TCP socket's kernel buffers may hold on this machine (receive + send, as autotuning may grow them):
+ * bytes a client wrote that the server never read. Read from the kernel's settings, which differ between machines
+ * (32 MiB of receive buffer here), so a bound on refused bytes holds wherever the tests run. */
+function socketBufferBytes(): number {
+  const max = (name: string, fallback: number): number => {
+    try {
+      const fields = fs.readFileSync(`/proc/sys/net/ipv4/${name}`, "utf8").trim().split(/\s+/);
+      return Number(fields[2]) || fallback;
+    } catch {
+      return fallback;
+    }
+  };
+  return max("tcp_rmem", 6 * 1024 * 1024) + max("tcp_wmem", 4 * 1024 * 1024);
+}
+
+/** Bytes a refused body may have got past the client before the server closed: what the kernel buffers on both
+ * sides hold, the lingering close's cap, and a mebibyte of chunks in flight. Still a small part of a 1 GiB body. */
+export const REFUSAL_SLACK = LINGER_BYTES + socketBufferBytes() + 1024 * 1024;
 
 export type StreamedExchange = {
   /** Body bytes the socket accepted (framing not counted). */

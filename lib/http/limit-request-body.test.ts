@@ -4,14 +4,14 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { streamBody, type StreamRequest } from "@/test/stream-body";
+import { REFUSAL_SLACK, streamBody, type StreamRequest } from "@/test/stream-body";
 import type { BodyLimit } from "./body-limits";
-import { guardBody, LINGER_BYTES } from "./limit-request-body";
+import { guardBody } from "./limit-request-body";
 
 const LIMIT: BodyLimit = { bytes: 256 * 1024, message: "Too big for this test." };
 const GiB = 1024 ** 3;
-/** Socket buffers on both sides, and the linger. */
-const SLACK = LINGER_BYTES + 16 * 1024 * 1024;
+/** Socket buffers on both sides and the lingering close (test/stream-body.ts). */
+const SLACK = REFUSAL_SLACK;
 
 let server: http.Server;
 let baseUrl: string;
