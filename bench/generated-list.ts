@@ -20,6 +20,7 @@ export async function generateList(
   const upload = await db.list.create({
     data: {
       filename: "million.csv",
+      name: "million",
       sizeBytes: 0,
       state: "READY",
       columns: note ? ["phone", "name", "note"] : ["phone", "name"],

@@ -1,12 +1,14 @@
 // `npm run bench`: every benchmark of docs/design.md §5, one after the other, each printing its figures and the ratio to
 // its target. The dispatch benchmark runs three times (a 2-core machine is noisy): the median run's figures are
 // shown, with all three totals. Results are recorded by hand in BENCHMARKS.md with this command.
-// BENCH_ONLY=sandbox,dispatch,receipts,reports,operator-days,rollup-cost,import,list-batch,list-dispatch,hostile picks
+// BENCH_ONLY=sandbox,dispatch,receipts,reports,operator-days,rollup-cost,import,list-batch,list-dispatch,list-search,
+// hostile picks
 // some of them.
 import { forgetDatabase } from "./bench-env";
 import { benchDispatch } from "./dispatch";
 import { benchListBatch } from "./list-batch";
 import { benchListDispatch } from "./list-dispatch";
+import { benchListSearch } from "./list-search";
 import { benchHostile } from "./hostile";
 import { benchImport } from "./import";
 import { benchOperatorDays } from "./operator-days";
@@ -57,6 +59,7 @@ const steps: [string, () => Promise<BenchResult>][] = [
   ["import", benchImport],
   ["list-batch", benchListBatch],
   ["list-dispatch", benchListDispatch],
+  ["list-search", benchListSearch],
   ["hostile", benchHostile],
 ];
 for (const [name, step] of steps) {

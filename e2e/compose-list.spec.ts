@@ -32,7 +32,7 @@ test("a 1,000-row list: preview, planner, send, complete, and each recipient's o
     .getByLabel("List file")
     .setInputFiles({ name: "wateja.csv", mimeType: "text/csv", buffer: Buffer.from(csv()) });
   await expect(page.getByTestId("upload-report").getByTestId("report-valid")).toHaveText("1,000", { timeout: 30_000 });
-  await page.getByRole("link", { name: "Compose to wateja.csv" }).first().click();
+  await page.getByRole("link", { name: "Compose to wateja" }).first().click();
   await expect(page).toHaveURL(/\/compose\?list=[0-9a-f-]{36}$/);
   await expect(page.getByLabel("A saved list")).toBeChecked();
 
@@ -87,7 +87,7 @@ test("a 1,000-row list: preview, planner, send, complete, and each recipient's o
   expect(response.status()).toBe(200);
   const lines = (await response.text()).trimEnd().split("\r\n");
   expect(lines[0]).toBe(
-    "phone,state,delivery_status,correlator,provider_unique_id,operator,sms_units,sent_at,receipt_time,text,error",
+    "phone,state,delivery_status,correlator,provider_unique_id,operator,sms_units,sent_at,receipt_time,text,error,phone (list),name",
   );
   const byPhone = new Map(
     lines
@@ -118,7 +118,7 @@ test("a placeholder naming no column is refused before sending, with its name", 
     buffer: Buffer.from("phone,name\n0746000001,Amina\n0746000002,Baraka\n"),
   });
   await expect(page.getByTestId("upload-report").getByTestId("report-valid")).toHaveText("2", { timeout: 30_000 });
-  await page.getByRole("link", { name: "Compose to majina.csv" }).first().click();
+  await page.getByRole("link", { name: "Compose to majina" }).first().click();
   await page.getByLabel("Batch name").fill("Wrong placeholder");
   await page.getByLabel("Message").fill("Habari {{jina}}, salio {{ Balance }}");
   await expect(page.getByRole("main").getByRole("alert")).toContainText("has no column for {{jina}}, {{Balance}}");
@@ -242,14 +242,16 @@ test("from Compose, an XLSX list of 1,000 rows with 10 invalid and 5 duplicates:
     .readFileSync(await (await download).path(), "utf8")
     .trimEnd()
     .split("\r\n");
-  expect(duplicates[0]).toBe("row,value,repeats_row,reason");
+  expect(duplicates[0]).toBe("row,phone,name,repeats_row,reason");
   // A value starting with + is one a spreadsheet would run as a formula: it comes back escaped ('), as every
   // operator-supplied cell in every download does.
   expect(duplicates.slice(1)).toEqual(
-    [0, 1, 2, 3, 4].map((k) => `${997 + k},"'+254 748 000 00${k}",${k + 2},Repeats row ${k + 2} (${phone(k)}).`),
+    [0, 1, 2, 3, 4].map(
+      (k) => `${997 + k},"'+254 748 000 00${k}",Again ${995 + k},${k + 2},Repeats row ${k + 2} (${phone(k)}).`,
+    ),
   );
   // The list just uploaded is the one Compose sends to.
-  await expect(page.getByLabel("Saved list").locator("option:checked")).toContainText("wateja.xlsx — 985 recipients");
+  await expect(page.getByLabel("Saved list").locator("option:checked")).toContainText("wateja — 985 recipients");
 
   await page.getByLabel("Batch name").fill("Wateja XLSX");
   await page.getByLabel("Message").fill("Habari {{name}}");

@@ -49,7 +49,7 @@ test("the list planner is asked once per text; the sender is chosen from the acc
   });
   await expect(page.getByTestId("upload-report").getByTestId("report-valid")).toHaveText("3", { timeout: 30_000 });
   await page
-    .getByRole("link", { name: `Compose to plan-${tag}.csv` })
+    .getByRole("link", { name: `Compose to plan-${tag}` })
     .first()
     .click();
   await expect(page.getByLabel("A saved list")).toBeChecked();

@@ -86,8 +86,8 @@ test("every page shows the same instants in East Africa Time, whatever the serve
     [admin.id, batchId, CREATED, `late-${tag}`],
   );
   await db.query(
-    `INSERT INTO "List" (id, filename, "sizeBytes", state, columns, "phoneColumn", "rowCount", "validCount", "createdAt")
-     VALUES (gen_random_uuid(), $1, 10, 'READY', '{phone}', 'phone', 1, 1, $2)`,
+    `INSERT INTO "List" (id, filename, name, "sizeBytes", state, columns, "phoneColumn", "rowCount", "validCount", "createdAt")
+     VALUES (gen_random_uuid(), $1, $1, 10, 'READY', '{phone}', 'phone', 1, 1, $2)`,
     [`saa-${tag}.csv`, CREATED],
   );
   const optedOut = `2547${String(parseInt(tag, 16) % 100_000_000).padStart(8, "0")}`;

@@ -181,6 +181,7 @@ export function BatchLive({
         live={active || batch.queuedCount > 0}
         version={batch.updatedAt}
         xlsx={batch.recipientCount <= XLSX_MAX_ROWS}
+        list={batch.list ? { columns: batch.list.columns, phoneColumn: batch.list.phoneColumn } : null}
       />
     </div>
   );

@@ -10,10 +10,13 @@ import type { MessagePage } from "@/lib/batches/list-messages";
 import { MESSAGE_FILTERS } from "@/lib/batches/states";
 import { fetchJson } from "@/lib/http/fetch-json";
 import type { Serialized } from "@/lib/http/serialize";
+import { ListColumnsChooser } from "./list-columns-chooser";
 import { StateBadge } from "./state-badge";
 import { useRecipientView } from "./use-recipient-view";
+import { useShownColumns } from "./use-shown-columns";
 
 const COLUMNS = 8;
+const NONE: string[] = [];
 const time = (value: string | null) => (value ? <Time at={value} seconds /> : "—");
 
 /** `version` changes whenever the batch's counters do, so the visible page is fetched again at once. */
@@ -22,13 +25,18 @@ export function RecipientTable({
   live,
   version,
   xlsx,
+  list,
 }: {
   batchId: string;
   live: boolean;
   version: string | null;
   xlsx: boolean;
+  /** The list the batch was sent from: its columns can be shown beside each recipient. */
+  list: { columns: string[]; phoneColumn: string } | null;
 }) {
   const { filter, search, trail, after, show } = useRecipientView();
+  const [shown, choose] = useShownColumns(batchId, list?.columns ?? NONE, list?.phoneColumn ?? "");
+  const shownIndexes = shown.map((column) => list!.columns.indexOf(column));
   const params = new URLSearchParams({ filter, q: search });
   const { data, error, isLoading } = useQuery({
     queryKey: ["messages", batchId, filter, search, after, version],
@@ -70,8 +78,8 @@ export function RecipientTable({
             id="recipient-search"
             name="q"
             defaultValue={search}
-            placeholder="phone or correlator"
-            className="w-44 py-1"
+            placeholder={list ? "name, phone or correlator" : "phone or correlator"}
+            className="w-52 py-1"
           />
           <Button type="submit" size="sm">
             Search
@@ -82,6 +90,7 @@ export function RecipientTable({
             </Button>
           ) : null}
         </form>
+        {list ? <ListColumnsChooser columns={list.columns} shown={shown} onChange={choose} /> : null}
         <ButtonAnchor href={exportHref} size="sm" className="ml-auto">
           Export CSV
         </ButtonAnchor>
@@ -95,6 +104,9 @@ export function RecipientTable({
       <Table>
         <THead>
           <Th>Phone</Th>
+          {shown.map((column) => (
+            <Th key={column}>{column}</Th>
+          ))}
           <Th>State</Th>
           <Th>Provider status</Th>
           <Th>Operator</Th>
@@ -105,9 +117,9 @@ export function RecipientTable({
         </THead>
         <tbody>
           {isLoading ? (
-            <EmptyRow columns={COLUMNS}>Loading…</EmptyRow>
+            <EmptyRow columns={COLUMNS + shown.length}>Loading…</EmptyRow>
           ) : data?.rows.length === 0 ? (
-            <EmptyRow columns={COLUMNS}>No recipients here.</EmptyRow>
+            <EmptyRow columns={COLUMNS + shown.length}>No recipients here.</EmptyRow>
           ) : (
             data?.rows.map((m) => (
               <Tr key={m.id}>
@@ -116,6 +128,11 @@ export function RecipientTable({
                     {m.phone}
                   </Link>
                 </Td>
+                {shownIndexes.map((index, i) => (
+                  <Td key={shown[i]} className="max-w-48 truncate" title={m.cells?.[index] ?? undefined}>
+                    {m.cells?.[index] ?? ""}
+                  </Td>
+                ))}
                 <Td>
                   <StateBadge state={m.state} />
                 </Td>

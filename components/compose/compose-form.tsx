@@ -128,7 +128,7 @@ export function ComposeForm({
     example: personalised ? (plan?.previews[0]?.text ?? null) : null,
     recipients:
       source === "list"
-        ? `The list “${list?.filename ?? ""}”: ${(list ? list.validCount + list.invalidCount + list.duplicateCount : 0).toLocaleString("en")} rows with a number`
+        ? `The list “${list?.name ?? ""}”: ${(list ? list.validCount + list.invalidCount + list.duplicateCount : 0).toLocaleString("en")} rows with a number`
         : `${pasted.check.typed.toLocaleString("en")} number${pasted.check.typed === 1 ? "" : "s"} typed`,
     summary,
     units: kind === "SMS" ? (planView?.units ?? null) : null,

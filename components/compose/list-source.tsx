@@ -8,6 +8,7 @@ import { Field, Select } from "@/components/ui/field";
 export type ListChoice = {
   id: string;
   filename: string;
+  name: string;
   validCount: number;
   /** Rows left out when the list was uploaded: the review counts them as skipped. */
   invalidCount: number;
@@ -45,7 +46,7 @@ export function ListSource({
               {list ? null : <option value={listId}>The list just uploaded…</option>}
               {lists.map((l) => (
                 <option key={l.id} value={l.id}>
-                  {l.filename} — {l.validCount.toLocaleString()} recipients, {l.uploaded}
+                  {l.name} — {l.validCount.toLocaleString()} recipients, {l.uploaded}
                 </option>
               ))}
             </Select>
@@ -56,6 +57,7 @@ export function ListSource({
       <UploadList
         title={lists.length > 0 ? "Or upload a new list" : "Upload a list"}
         onUploaded={(report) => onListId(report.list.id)}
+        onUseEarlier={onListId}
       />
     </div>
   );

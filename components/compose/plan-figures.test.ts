@@ -16,6 +16,7 @@ const account = {
 const list = {
   id: "l",
   filename: "wateja.csv",
+  name: "wateja",
   validCount: 1_000,
   invalidCount: 10,
   duplicateCount: 5,

@@ -114,6 +114,8 @@ export function planFigures({
     perRecipient,
     planView,
     summary,
-    sendCount: distinct - optedOutCount,
+    // A paste over the limit is refused whole and only its first numbers are checked (check-pasted.ts): the
+    // (disabled) button names what was pasted, not a checked part of it.
+    sendCount: source !== "list" && pasted.tooMany ? pasted.check.typed : distinct - optedOutCount,
   };
 }

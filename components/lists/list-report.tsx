@@ -7,12 +7,16 @@ import { Card, Stat } from "@/components/ui/card";
 import { Field, Select } from "@/components/ui/field";
 import { Notice } from "@/components/ui/notice";
 import { EmptyRow, Table, Td, Th, THead, Tr } from "@/components/ui/table";
+import { SameFileNotice, type SameFile } from "./same-file-notice";
 
 type Sample = { row: number; value: string; reason: string };
 export type ListReportView = {
   list: {
     id: string;
     filename: string;
+    name: string;
+    /** The same file, uploaded before (lib/recipients/same-file.ts). */
+    sameFile: SameFile | null;
     format: string;
     columns: string[];
     phoneColumn: string;
@@ -35,9 +39,12 @@ const GROUPS = [
 export function ListReport({
   report,
   onPhoneColumn,
+  onUseEarlier,
 }: {
   report: ListReportView;
   onPhoneColumn: (column: string) => void;
+  /** In Compose: choose the earlier copy of the same file instead of this one. */
+  onUseEarlier?: ((id: string) => void) | undefined;
 }) {
   const u = report.list;
   const how = [
@@ -48,9 +55,11 @@ export function ListReport({
     u.report.delimiter ? `separated by ${u.report.delimiter === "\t" ? "tabs" : `"${u.report.delimiter}"`}` : null,
   ].filter(Boolean);
   return (
-    <Card title={`Report: ${u.filename}`} data-testid="upload-report">
+    <Card title={`Report: ${u.name}`} data-testid="upload-report">
+      {u.sameFile ? <SameFileNotice key={u.id} earlier={u.sameFile} onUse={onUseEarlier} /> : null}
       <p className="mb-3 text-sm text-slate-600">
-        Read as {how.join(", ")}. Placeholders: {u.columns.map((c) => `{{${c}}}`).join(" ")}
+        {u.filename !== u.name ? `From ${u.filename}. ` : ""}Read as {how.join(", ")}. Placeholders:{" "}
+        {u.columns.map((c) => `{{${c}}}`).join(" ")}
       </p>
       <dl className="mb-4 grid grid-cols-2 gap-3 sm:grid-cols-5">
         <Stat label="Rows read" value={u.rows.toLocaleString()} testId="report-rows" />

@@ -1,4 +1,6 @@
-// The saved lists with their counts, newest first: each report group downloads from its count; compose or delete.
+// The saved lists with their counts, newest first: each opens its page (its report and rows) by its name; each report
+// group downloads from its count; compose or delete.
+import Link from "next/link";
 import { RowAction } from "@/components/console/row-action";
 import { Time } from "@/components/time/time";
 import { ButtonLink } from "@/components/ui/button";
@@ -15,7 +17,7 @@ function GroupCount({ list, group, count }: { list: SavedList; group: ReportGrou
       href={`/api/lists/${list.id}/report?group=${group}`}
       download
       className="text-sky-700 underline"
-      aria-label={`Download the ${group} rows of ${list.filename}`}
+      aria-label={`Download the ${group} rows of ${list.name}`}
     >
       {count.toLocaleString()}
     </a>
@@ -34,7 +36,7 @@ export function SavedLists({
   return (
     <Table aria-label="Saved lists">
       <THead>
-        <Th>File</Th>
+        <Th>List</Th>
         <Th numeric>Recipients</Th>
         <Th numeric>Invalid</Th>
         <Th numeric>Duplicates</Th>
@@ -48,7 +50,14 @@ export function SavedLists({
       <tbody>
         {lists.map((list) => (
           <Tr key={list.id}>
-            <Td>{list.filename}</Td>
+            <Td>
+              <Link href={`/lists/${list.id}`} className="font-medium text-sky-700 underline">
+                {list.name}
+              </Link>
+              {list.name !== list.filename ? (
+                <span className="block text-xs text-slate-500">{list.filename}</span>
+              ) : null}
+            </Td>
             <Td numeric>{list.validCount.toLocaleString()}</Td>
             <Td numeric>
               <GroupCount list={list} group="invalid" count={list.invalidCount} />
@@ -66,13 +75,13 @@ export function SavedLists({
             </Td>
             <Td>
               <span className="flex items-center gap-2">
-                <ButtonLink href={`/compose?list=${list.id}`} size="sm" aria-label={`Compose to ${list.filename}`}>
+                <ButtonLink href={`/compose?list=${list.id}`} size="sm" aria-label={`Compose to ${list.name}`}>
                   Compose
                 </ButtonLink>
                 <RowAction
                   label="Delete"
-                  name={`Delete ${list.filename}`}
-                  confirm={`Delete the list “${list.filename}” and its ${list.validCount.toLocaleString("en")} recipients? It cannot be brought back; batches already sent from it keep their recipients and reports.`}
+                  name={`Delete ${list.name}`}
+                  confirm={`Delete the list “${list.name}” and its ${list.validCount.toLocaleString("en")} recipients? It cannot be brought back; batches already sent from it keep their recipients and reports.`}
                   confirmLabel="Delete the list"
                   run={deleteList.bind(null, list.id)}
                 />

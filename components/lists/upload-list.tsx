@@ -7,8 +7,11 @@ import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
+import { Field, Input } from "@/components/ui/field";
 import { Notice } from "@/components/ui/notice";
 import { Progress } from "@/components/ui/progress";
+import { LIST_NAME_MAX } from "@/lib/lists/list-name";
+import { InterruptedNotice } from "./interrupted-notice";
 import { ListReport, type ListReportView } from "./list-report";
 import { useUpload } from "./use-upload";
 
@@ -18,10 +21,13 @@ const megabytes = (bytes: number) => (bytes / MB).toLocaleString(undefined, { ma
 export function UploadList({
   title = "Upload a list",
   onUploaded,
+  onUseEarlier,
 }: {
   title?: string;
   /** Called with the report once the list is stored (Compose selects it). */
   onUploaded?: (report: ListReportView) => void;
+  /** Compose: the same file was uploaded before, and the operator chooses that list instead. */
+  onUseEarlier?: (id: string) => void;
 }) {
   const router = useRouter();
   const upload = useUpload((report) => {
@@ -29,6 +35,7 @@ export function UploadList({
     onUploaded?.(report);
   });
   const [dragging, setDragging] = useState(false);
+  const [name, setName] = useState("");
   const { sending, file } = upload;
   // An XLSX file is unpacked once it has all arrived: its rows are checked after the bytes, not along with them.
   const workbook = file?.name.toLowerCase().endsWith(".xlsx") ?? false;
@@ -36,6 +43,23 @@ export function UploadList({
   return (
     <div className="space-y-6">
       <Card title={title}>
+        <InterruptedNotice />
+        <Field
+          label="List name"
+          hint="How the list is shown in Compose and on the Lists page; the file's name when left empty. It can be changed later."
+          className="mb-4 max-w-sm"
+        >
+          {(ids) => (
+            <Input
+              {...ids}
+              value={name}
+              maxLength={LIST_NAME_MAX}
+              placeholder="The file's name"
+              disabled={sending !== null}
+              onChange={(e) => setName(e.target.value)}
+            />
+          )}
+        </Field>
         <div
           onDragOver={(e) => {
             e.preventDefault();
@@ -46,7 +70,7 @@ export function UploadList({
             e.preventDefault();
             setDragging(false);
             const dropped = e.dataTransfer.files[0];
-            if (dropped) upload.send(dropped);
+            if (dropped) upload.send(dropped, { name });
           }}
           data-testid="upload-drop-zone"
           className={`rounded-lg border-2 border-dashed p-6 text-center ${dragging ? "border-sky-500 bg-sky-50" : "border-slate-300"}`}
@@ -62,7 +86,7 @@ export function UploadList({
               disabled={sending !== null}
               onChange={(e) => {
                 const chosen = e.target.files?.[0];
-                if (chosen) upload.send(chosen);
+                if (chosen) upload.send(chosen, { name });
                 e.target.value = "";
               }}
             />
@@ -111,7 +135,11 @@ export function UploadList({
         ) : null}
       </Card>
       {upload.report && file ? (
-        <ListReport report={upload.report} onPhoneColumn={(column) => upload.send(file, column)} />
+        <ListReport
+          report={upload.report}
+          onPhoneColumn={(column) => upload.send(file, { name: upload.report!.list.name, phoneColumn: column })}
+          onUseEarlier={onUseEarlier}
+        />
       ) : null}
     </div>
   );

@@ -7,7 +7,9 @@ import { useQuery } from "@tanstack/react-query";
 import { useRef, useState } from "react";
 import { fetchJson } from "@/lib/http/fetch-json";
 import type { UploadProgress } from "@/lib/lists/import-progress";
+import { forgetInFlight, rememberInFlight } from "./interrupted-upload";
 import type { ListReportView } from "./list-report";
+import { useLeaveGuard } from "./use-leave-guard";
 
 export type ListState = {
   file: File | null;
@@ -23,6 +25,8 @@ export function useUpload(onUploaded?: (report: ListReportView) => void) {
   const [state, setState] = useState<ListState>({ file: null, sending: null, report: null, error: null });
   const [progressKey, setProgressKey] = useState<string | null>(null);
   const request = useRef<XMLHttpRequest | null>(null);
+  /** Set when the page is being left: the request ends with it, and the next page says so (interrupted-upload.ts). */
+  const leaving = useRef(false);
 
   const progress = useQuery({
     queryKey: ["upload-progress", progressKey],
@@ -33,14 +37,21 @@ export function useUpload(onUploaded?: (report: ListReportView) => void) {
   });
 
   function finish(next: Partial<ListState>) {
+    if (!leaving.current) forgetInFlight();
     request.current = null;
     setProgressKey(null);
     setState((s) => ({ ...s, sending: null, ...next }));
   }
 
-  function send(file: File, phoneColumn?: string) {
+  function send(file: File, options: { name?: string; phoneColumn?: string } = {}) {
+    const { name, phoneColumn } = options;
+    // Checked again with another phone column: the same bytes as the list just stored, which is not news.
+    const recheckOf = phoneColumn ? state.report?.list.id : undefined;
     const key = crypto.randomUUID();
     setProgressKey(key);
+    rememberInFlight({ progressKey: key, filename: file.name });
+    leaving.current = false;
+    window.addEventListener("pagehide", () => (leaving.current = true), { once: true });
     setState({
       file,
       sending: { loaded: 0, total: file.size, checkedRows: 0, checkedBytes: 0 },
@@ -52,6 +63,7 @@ export function useUpload(onUploaded?: (report: ListReportView) => void) {
     const params = new URLSearchParams({
       filename: file.name,
       progressKey: key,
+      ...(name?.trim() ? { name: name.trim() } : {}),
       ...(phoneColumn ? { phoneColumn } : {}),
     });
     xhr.open("POST", `/api/lists?${params}`);
@@ -69,6 +81,7 @@ export function useUpload(onUploaded?: (report: ListReportView) => void) {
         }
       })();
       if (xhr.status === 201 && body) {
+        if (recheckOf && body.list.sameFile?.id === recheckOf) body.list.sameFile = null;
         finish({ report: body });
         onUploaded?.(body);
       } else finish({ error: body?.message ?? `The upload failed (${xhr.status}).` });
@@ -78,6 +91,7 @@ export function useUpload(onUploaded?: (report: ListReportView) => void) {
     xhr.send(file);
   }
 
+  useLeaveGuard(state.sending !== null);
   const checked = progress.data?.state ? progress.data : null;
   const sending = state.sending
     ? { ...state.sending, checkedRows: checked?.rows ?? 0, checkedBytes: checked?.bytes ?? 0 }

@@ -172,13 +172,19 @@ const SENTENCES: Record<AuditAction, (c: Context) => SentencePart[]> = {
   ],
   "list.create": ({ actor, detail, titled }) => [
     `${actor} uploaded the list `,
-    ...titled("a list", detail.filename),
+    ...titled("a list", detail.name ?? detail.filename),
     ` (${many(count(detail.valid) ?? 0, "number", "numbers")}`,
     count(detail.invalid) ? `, ${many(count(detail.invalid)!, "invalid row", "invalid rows")}` : "",
     count(detail.duplicates) ? `, ${many(count(detail.duplicates)!, "duplicate", "duplicates")}` : "",
     ")",
   ],
-  "list.delete": ({ actor, detail }) => [`${actor} deleted the list “${text(detail.filename) ?? "?"}”`],
+  "list.delete": ({ actor, detail }) => [
+    `${actor} deleted the list “${text(detail.name) ?? text(detail.filename) ?? "?"}”`,
+  ],
+  "list.rename": ({ actor, detail, titled }) => [
+    `${actor} renamed the list “${text(detail.from) ?? "?"}” to `,
+    ...titled("a list", detail.to),
+  ],
   "auth.login": ({ actor }) => [`${actor} logged in`],
   "auth.logout": ({ actor }) => [`${actor} logged out (all their sessions ended)`],
   "auth.login_failure": ({ detail, target }) => [

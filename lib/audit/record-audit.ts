@@ -26,6 +26,7 @@ export const AUDIT_ACTIONS = [
   "optout.remove",
   "list.create",
   "list.delete",
+  "list.rename",
   // Who got in, who tried, who was locked out, who left.
   "auth.login",
   "auth.login_failure",

@@ -33,7 +33,7 @@ export const createBatchSchema = z
     ...batchFields,
     /** Phone numbers in any of the spec's forms; each stored in the 254… form. */
     recipients: z
-      .array(z.object({ phone: z.string(), text: z.string().nullish() }))
+      .array(z.object({ phone: z.string(), text: z.string().nullish(), listRow: z.number().int().nullish() }))
       .min(1, "Add at least one recipient."),
   })
   .superRefine(checkBatchSettings);
@@ -45,7 +45,12 @@ export type BatchOnlyInput = z.input<typeof batchOnlySchema>;
 type BatchOnly = z.output<typeof batchOnlySchema>;
 
 /** Recipients ready to store: numbers in the 254… form, unique across all slices; text null = the template as is. */
-export type RecipientSlice = { phones: string[]; texts: (string | null)[] };
+export type RecipientSlice = {
+  phones: string[];
+  texts: (string | null)[];
+  /** Each recipient's row in the batch's list (Message.listRow), when it was sent from one. */
+  rows?: (number | null)[] | undefined;
+};
 
 export type CreatedBatch = { id: string; recipients: number; duplicates: number; suppressed: number };
 
@@ -61,8 +66,8 @@ export async function createBatch(raw: CreateBatchInput, options: CreateBatchOpt
   const parsed = createBatchSchema.safeParse(raw);
   if (!parsed.success) throw invalidInput(parsed.error, "Invalid batch.");
   const { recipients, ...input } = parsed.data;
-  const { phones, texts, duplicates } = prepareRecipients(recipients);
-  return storeBatch(input, phones.length, duplicates, arraySlices(phones, texts), options);
+  const { phones, texts, rows, duplicates } = prepareRecipients(recipients);
+  return storeBatch(input, phones.length, duplicates, arraySlices(phones, texts, rows), options);
 }
 
 /**
@@ -83,10 +88,14 @@ export async function createBatchFromSlices(
 }
 
 /** The arrays cut where storing cuts them: the first slice, then INSERT_SLICE at a time (views, not copies of all). */
-async function* arraySlices(phones: string[], texts: (string | null)[]): AsyncGenerator<RecipientSlice> {
+async function* arraySlices(
+  phones: string[],
+  texts: (string | null)[],
+  rows: (number | null)[],
+): AsyncGenerator<RecipientSlice> {
   for (let start = 0; start < phones.length;) {
     const end = start === 0 ? FIRST_SLICE : start + INSERT_SLICE;
-    yield { phones: phones.slice(start, end), texts: texts.slice(start, end) };
+    yield { phones: phones.slice(start, end), texts: texts.slice(start, end), rows: rows.slice(start, end) };
     start = end;
   }
 }
@@ -95,18 +104,20 @@ async function* arraySlices(phones: string[], texts: (string | null)[]): AsyncGe
 async function* rechunk(source: AsyncIterable<RecipientSlice>): AsyncGenerator<RecipientSlice> {
   let phones: string[] = [];
   let texts: (string | null)[] = [];
+  let rows: (number | null)[] = [];
   let want = FIRST_SLICE;
   for await (const slice of source) {
     for (let i = 0; i < slice.phones.length; i++) {
       phones.push(slice.phones[i]!);
       texts.push(slice.texts[i] ?? null);
+      rows.push(slice.rows?.[i] ?? null);
       if (phones.length === want) {
-        yield { phones, texts };
-        [phones, texts, want] = [[], [], INSERT_SLICE];
+        yield { phones, texts, rows };
+        [phones, texts, rows, want] = [[], [], [], INSERT_SLICE];
       }
     }
   }
-  if (phones.length > 0) yield { phones, texts };
+  if (phones.length > 0) yield { phones, texts, rows };
 }
 
 async function storeBatch(
@@ -162,7 +173,7 @@ async function storeBatch(
         await lockSession.query("SELECT pg_advisory_lock($1, hashtext($2))", [ADVISORY_LOCKS.STORING_BATCH, batchId]);
       const first = await slices.next();
       if (first.done) throw new AppError("INVALID_INPUT", "Add at least one recipient.");
-      const { suppressed } = await storeRecipients(client, batchId, first.value.phones, first.value.texts, chunkSize);
+      const { suppressed } = await storeRecipients(client, batchId, first.value, chunkSize);
       await recordAudit(
         {
           actorId: input.authorId,
@@ -193,9 +204,7 @@ async function storeBatch(
         const wait = due - performance.now();
         if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
       }
-      const result = await transaction((client) =>
-        storeRecipients(client, created.id, slice.phones, slice.texts, chunkSize),
-      );
+      const result = await transaction((client) => storeRecipients(client, created.id, slice, chunkSize));
       suppressed += result.suppressed;
       stored += slice.phones.length;
     }

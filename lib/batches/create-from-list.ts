@@ -30,6 +30,7 @@ export async function createBatchFromList({ listId, ...settings }: ListBatchInpu
     for await (const slice of readAhead(readList(list.id))) {
       yield {
         phones: slice.phones,
+        rows: slice.rows,
         texts: compiled.personalised
           ? slice.values.map((values) => compiled.render(values).text)
           : slice.phones.map(() => null),
@@ -39,6 +40,9 @@ export async function createBatchFromList({ listId, ...settings }: ListBatchInpu
   return createBatchFromSlices(settings, list.validCount, slices(), {
     inFirstTransaction: async (client, batchId) => {
       await client.query(`UPDATE "List" SET "batchId" = $2 WHERE id = $1`, [list.id, batchId]);
+      // The batch keeps its list (and each recipient its row, Message.listRow): its page shows, exports and searches
+      // the list's columns.
+      await client.query(`UPDATE "Batch" SET "listId" = $2 WHERE id = $1`, [batchId, list.id]);
     },
   });
 }

@@ -10,11 +10,11 @@ import { xlsxSheetStream, type XlsxCell } from "@/lib/xlsx/sheet-stream";
 import type { MessageRow } from "./list-messages";
 import { messagePages } from "./message-pages";
 import type { RecipientSearch } from "./recipient-search";
-import { REPORT_COLUMNS, reportRow, type ReportBatch } from "./report-columns";
+import { reportColumns, reportRow, type ReportBatch } from "./report-columns";
 import { XLSX_MAX_ROWS, type MessageFilter } from "./states";
 
 export function reportXlsxStream(
-  batch: { id: string; templateText: string; recipientCount: number },
+  batch: ReportBatch & { id: string; recipientCount: number },
   filter: MessageFilter | null,
   search: RecipientSearch | null = null,
   /** The recipients a page at a time (messagePages; a test passes them through a counter). */
@@ -26,10 +26,10 @@ export function reportXlsxStream(
       `XLSX is for batches of up to ${XLSX_MAX_ROWS.toLocaleString("en")} recipients; this one has ${batch.recipientCount.toLocaleString("en")}. Export it as CSV.`,
     );
   }
-  return xlsxSheetStream("Delivery report", REPORT_COLUMNS, rowsOf(pages, batch));
+  return xlsxSheetStream("Delivery report", reportColumns(batch), rowsOf(pages, batch));
 }
 
-/** Each page of messages as rows of cells, in the order of REPORT_COLUMNS. */
+/** Each page of messages as rows of cells, in the order of reportColumns. */
 async function* rowsOf(pages: AsyncGenerator<MessageRow[]>, batch: ReportBatch): AsyncGenerator<XlsxCell[][]> {
   try {
     const zone = await getOrgTimeZone();

@@ -8,11 +8,11 @@ import { getOrgTimeZone } from "@/lib/organisation/time-zone";
 import type { MessageRow } from "./list-messages";
 import { messagePages } from "./message-pages";
 import type { RecipientSearch } from "./recipient-search";
-import { REPORT_COLUMNS, reportRow } from "./report-columns";
+import { reportColumns, reportRow, type ReportBatch } from "./report-columns";
 import type { MessageFilter } from "./states";
 
 export function reportStream(
-  batch: { id: string; templateText: string },
+  batch: ReportBatch & { id: string },
   filter: MessageFilter | null,
   search: RecipientSearch | null = null,
   /** The recipients a page at a time (messagePages; a test passes them through a counter). */
@@ -27,7 +27,7 @@ export function reportStream(
       async pull(controller) {
         if (zone === undefined) {
           zone = await getOrgTimeZone();
-          controller.enqueue(encoder.encode(csvHeader(REPORT_COLUMNS.map((c) => c.header))));
+          controller.enqueue(encoder.encode(csvHeader(reportColumns(batch).map((c) => c.header))));
           return;
         }
         const page = await pages.next();

@@ -16,6 +16,7 @@ export async function getBatch(id: string) {
       author: { select: { name: true } },
       account: { select: { name: true } },
       parent: { select: { id: true, name: true } },
+      list: { select: { id: true, filename: true, columns: true, phoneColumn: true } },
     },
   });
   if (!batch) return null;

@@ -155,7 +155,7 @@ test("the XLSX export holds the same rows, typed, with a formula-looking text ke
   );
 });
 
-test("a search finds a number in any form, or a correlator; nonsense is refused with a reason", async () => {
+test("a search finds a number in any form, or a correlator; a short term, or a word in a batch of typed numbers, is refused with a reason", async () => {
   const big = batches[2]!;
   const phone = "254710000205"; // the sixth recipient of the big batch
   for (const typed of ["254710000205", "+254 710 000 205", "0710-000-205", "710000205"]) {
@@ -168,7 +168,11 @@ test("a search finds a number in any form, or a correlator; nonsense is refused 
   }
   const byCorrelator = await listMessages(big.id, { search: recipientSearchSchema.parse(big.ids[20]!) });
   expect(byCorrelator.rows.map((r) => r.id)).toEqual([big.ids[20]]);
-  expect(recipientSearchSchema.safeParse("hello").error?.issues[0]?.message).toBe(
-    '"hello" is neither a Kenyan phone number nor a correlator (digits).',
+  expect(recipientSearchSchema.safeParse("he").error?.issues[0]?.message).toBe(
+    '"he" is too short: type at least 3 characters of a name or another column, or a whole phone number or correlator.',
+  );
+  // A word is searched in the columns of the batch's list; this batch's numbers were typed (list-columns.test.ts).
+  await expect(listMessages(big.id, { search: recipientSearchSchema.parse("hello") })).rejects.toThrow(
+    '"hello" is neither a Kenyan phone number nor a correlator, and this batch was not sent from a list whose columns could be searched.',
   );
 });

@@ -1,6 +1,7 @@
 // A page of a batch's recipients in id order (keyset pagination: as fast on page 10,000 as on page 1), optionally
 // of one state or of those without a final receipt after the no-receipt age, or the ones a search finds (a phone
-// through the phone index, a correlator through the primary key).
+// through the phone index, a correlator through the primary key, a name or any other cell of the batch's list through
+// the list's search text: list-search.ts), each with its row of the list when the batch was sent from one.
 //
 // The sort is on the bigint column itself. Selecting `id::text AS id` and then `ORDER BY id` sorts by the *output*
 // column, the text ("1000000" < "999999"), while the keyset condition compares numbers: every page then started
@@ -11,7 +12,9 @@ import { pool } from "@/lib/db/pool";
 import { env } from "@/lib/env";
 import type { MessageState } from "@/lib/generated/prisma/enums";
 import { noReceiptSql } from "./no-receipt";
-import type { RecipientSearch } from "./recipient-search";
+import { AppError } from "@/lib/errors/app-error";
+import { batchList, listMatchSql } from "./list-search";
+import { noListToSearch, type RecipientSearch } from "./recipient-search";
 import { NO_RECEIPT, isUncommonState, type MessageFilter } from "./states";
 
 export type MessageRow = {
@@ -26,6 +29,8 @@ export type MessageRow = {
   submittedAt: Date | null;
   receiptAt: Date | null;
   lastError: string | null;
+  /** The recipient's row in the batch's list (every column, in the list's order); null for typed numbers. */
+  cells: string[] | null;
 };
 
 export type MessagePage = { rows: MessageRow[]; next: string | null };
@@ -61,16 +66,26 @@ export async function listMessages(
       search.phone ? `m.phone = ${param(search.phone)}` : null,
       search.correlator ? `m.id = ${param(search.correlator)}::bigint` : null,
     ];
+    if (search.text) {
+      const list = await batchList(batchId);
+      if (list) either.push(await listMatchSql(list, search.text, param));
+      else if (!search.phone && !search.correlator) throw new AppError("INVALID_INPUT", noListToSearch(search.text));
+    }
     where.push(`(${either.filter(Boolean).join(" OR ")})`);
   }
-  const { rows } = await pool().query<MessageRow>(
+  // The row's cells by the list's primary key (Batch.listId, Message.listRow): 50 lookups for a page.
+  const { rows } = await pool().query<Omit<MessageRow, "cells"> & { cells: string | null }>(
     `SELECT m.id::text AS id, m.phone, m.state, m."deliveryStatus", m."providerUniqueId", m.operator, m."smsUnits", m.text,
-            m."submittedAt", m."receiptAt", m."lastError"
+            m."submittedAt", m."receiptAt", m."lastError", lr."values" AS cells
      FROM ${rare ? `"MessageRareState" r JOIN "Message" m ON m.id = r."messageId"` : `"Message" m`}
+     LEFT JOIN "ListRecipient" lr
+       ON m."listRow" IS NOT NULL AND lr."listId" = (SELECT b."listId" FROM "Batch" b WHERE b.id = $1)
+          AND lr."rowNumber" = m."listRow"
      WHERE ${where.join(" AND ")}
      ORDER BY ${rare ? `r."messageId"` : "m.id"}
      LIMIT ${param(limit)}`,
     values,
   );
-  return { rows, next: rows.length === limit ? rows.at(-1)!.id : null };
+  const page = rows.map((row) => ({ ...row, cells: row.cells === null ? null : (JSON.parse(row.cells) as string[]) }));
+  return { rows: page, next: page.length === limit ? page.at(-1)!.id : null };
 }

@@ -4,8 +4,14 @@ import "server-only";
 import { AppError } from "@/lib/errors/app-error";
 import { normalizePhone } from "@/lib/provider/wire/phone";
 
-export type RecipientInput = { phone: string; text?: string | null | undefined };
-export type PreparedRecipients = { phones: string[]; texts: (string | null)[]; duplicates: number };
+/** `listRow`: the recipient's row in the batch's list (a resend of a batch sent from one keeps it). */
+export type RecipientInput = { phone: string; text?: string | null | undefined; listRow?: number | null | undefined };
+export type PreparedRecipients = {
+  phones: string[];
+  texts: (string | null)[];
+  rows: (number | null)[];
+  duplicates: number;
+};
 
 /** How many invalid numbers are listed one by one; the rest are counted. */
 const LISTED = 20;
@@ -13,6 +19,7 @@ const LISTED = 20;
 export function prepareRecipients(recipients: readonly RecipientInput[]): PreparedRecipients {
   const phones: string[] = [];
   const texts: (string | null)[] = [];
+  const rows: (number | null)[] = [];
   const seen = new Set<string>();
   const reasons: string[] = [];
   let invalid = 0;
@@ -32,6 +39,7 @@ export function prepareRecipients(recipients: readonly RecipientInput[]): Prepar
     seen.add(check.phone);
     phones.push(check.phone);
     texts.push(recipient.text ?? null);
+    rows.push(recipient.listRow ?? null);
   });
   if (invalid > 0) {
     if (invalid > LISTED) reasons.push(`…and ${(invalid - LISTED).toLocaleString("en")} more.`);
@@ -41,5 +49,5 @@ export function prepareRecipients(recipients: readonly RecipientInput[]): Prepar
       { recipients: reasons },
     );
   }
-  return { phones, texts, duplicates };
+  return { phones, texts, rows, duplicates };
 }

@@ -1,12 +1,13 @@
 // The columns of a batch's delivery report, one list for both formats (export-report.ts writes CSV,
-// export-report-xlsx.ts XLSX): each column's header, its width in a spreadsheet, and its value from a recipient's row.
+// export-report-xlsx.ts XLSX): each column's header, its width in a spreadsheet, and its value from a recipient's row;
+// then, for a batch sent from a list, every column of the list in file order (a name like one of ours is told apart).
 // Times are ISO 8601 with the offset of the organisation's zone ("2026-11-23T13:16:30+03:00").
 import { isoInZone } from "@/lib/time/format";
 import type { MessageRow } from "./list-messages";
 
 type Column = { header: string; width: number; value: (m: MessageRow, batch: ReportBatch, zone: string) => Cell };
 type Cell = string | number | null;
-export type ReportBatch = { templateText: string };
+export type ReportBatch = { templateText: string; list?: { columns: string[] } | null };
 
 const at = (time: Date | null, zone: string) => (time ? isoInZone(time, zone) : null);
 
@@ -25,13 +26,25 @@ const COLUMNS: readonly Column[] = [
   { header: "error", width: 40, value: (m) => m.lastError },
 ];
 
-/** Headers and spreadsheet widths, in order. */
-export const REPORT_COLUMNS: { header: string; width: number }[] = COLUMNS.map(({ header, width }) => ({
-  header,
-  width,
-}));
+const LIST_COLUMN_WIDTH = 20;
 
-/** One recipient's row, in the order of REPORT_COLUMNS. */
+/** Headers and spreadsheet widths, in order: ours, then the list's. */
+export function reportColumns(batch: ReportBatch): { header: string; width: number }[] {
+  const ours = new Set(COLUMNS.map((c) => c.header));
+  return [
+    ...COLUMNS.map(({ header, width }) => ({ header, width })),
+    ...(batch.list?.columns ?? []).map((name) => ({
+      header: ours.has(name) ? `${name} (list)` : name,
+      width: LIST_COLUMN_WIDTH,
+    })),
+  ];
+}
+
+/** One recipient's row, in the order of reportColumns: its list cells as wide as the list (typed numbers, or a list
+ * deleted since: empty). */
 export function reportRow(m: MessageRow, batch: ReportBatch, zone: string): Cell[] {
-  return COLUMNS.map((c) => c.value(m, batch, zone));
+  const row: Cell[] = COLUMNS.map((c) => c.value(m, batch, zone));
+  const width = batch.list?.columns.length ?? 0;
+  for (let i = 0; i < width; i++) row.push(m.cells?.[i] ?? "");
+  return row;
 }

@@ -73,8 +73,8 @@ export async function resendBatch(
   );
   const parent = parents[0];
   if (!parent) throw new AppError("NOT_FOUND", "That batch does not exist.");
-  const { rows } = await pool().query<{ id: string; phone: string; text: string | null }>(
-    `SELECT m.id::text AS id, m.phone, m.text FROM "Message" m
+  const { rows } = await pool().query<{ id: string; phone: string; text: string | null; listRow: number | null }>(
+    `SELECT m.id::text AS id, m.phone, m.text, m."listRow" FROM "Message" m
      WHERE m."batchId" = $1 AND m."resentToBatchId" IS NULL AND ${resendScopeSql(2)}
        AND NOT EXISTS (SELECT 1 FROM "OptOut" o WHERE o.phone = m.phone)
      ORDER BY m.id`,
@@ -110,6 +110,11 @@ export async function resendBatch(
           [ids, childId],
         );
         if (rowCount !== ids.length) throw new AppError("CONFLICT", RESEND_RACE_MESSAGE);
+        // The parent's list, so the resend shows and searches the same columns (its recipients kept their rows).
+        await client.query(`UPDATE "Batch" SET "listId" = (SELECT "listId" FROM "Batch" WHERE id = $2) WHERE id = $1`, [
+          childId,
+          parentId,
+        ]);
         // In the same transaction as the child batch and the marks: a resend is never without its event.
         await recordAudit(
           {

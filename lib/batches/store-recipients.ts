@@ -7,12 +7,12 @@ import { Readable } from "node:stream";
 import type pg from "pg";
 import { from as copyFrom } from "pg-copy-streams";
 import { copyText } from "@/lib/db/copy-lines";
+import type { RecipientSlice } from "./create-batch";
 
 export async function storeRecipients(
   client: pg.PoolClient,
   batchId: string,
-  phones: string[],
-  texts: (string | null)[],
+  { phones, texts, rows }: RecipientSlice,
   chunkSize: number,
 ): Promise<{ suppressed: number }> {
   const [{ rows: ids }, { rows: optedOut }] = await Promise.all([
@@ -28,11 +28,12 @@ export async function storeRecipients(
     const id = ids[i]!.id;
     const state = suppressedPhones.has(phone) ? "SUPPRESSED" : "PENDING";
     if (state === "PENDING") pending.push(id);
-    return `${id}\t${batchId}\t${phone}\t${copyText(texts[i] ?? null)}\t${state}\t${now}\n`;
+    const row = rows?.[i] ?? "\\N";
+    return `${id}\t${batchId}\t${phone}\t${copyText(texts[i] ?? null)}\t${state}\t${row}\t${now}\n`;
   });
   await pipeline(
     Readable.from(batchLines(lines)),
-    client.query(copyFrom(`COPY "Message" (id, "batchId", phone, text, state, "updatedAt") FROM STDIN`)),
+    client.query(copyFrom(`COPY "Message" (id, "batchId", phone, text, state, "listRow", "updatedAt") FROM STDIN`)),
   );
   const firsts: string[] = [];
   const lasts: string[] = [];

@@ -3,6 +3,7 @@
 // operator's id and the browser's choices; the answer is the stored upload with its report, or the error to show.
 import { z } from "zod";
 import { APP_ERROR_CODES } from "@/lib/errors/app-error";
+import { listNameSchema } from "@/lib/lists/list-name";
 
 export const IMPORT_PATH = "/imports";
 export const HEALTH_PATH = "/health";
@@ -13,6 +14,7 @@ export const DECLARED_BYTES_HEADER = "x-tuma-declared-bytes";
 
 export const importQuerySchema = z.object({
   filename: z.string().trim().min(1).max(255),
+  name: listNameSchema.optional(),
   phoneColumn: z.string().max(200).optional(),
   progressKey: z.uuid().optional(),
 });

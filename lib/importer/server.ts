@@ -74,6 +74,7 @@ async function handle(
       body: { [Symbol.asyncIterator]: () => request.iterator({ destroyOnReturn: false }) },
       declaredBytes: declared === undefined ? null : Number(declared),
       filename: query.data.filename,
+      name: query.data.name,
       phoneColumn: query.data.phoneColumn,
       progressKey: query.data.progressKey,
       authorId: author.data,

@@ -5,6 +5,7 @@ import { db } from "@/lib/db/client";
 export type SavedList = {
   id: string;
   filename: string;
+  name: string;
   format: string;
   columns: string[];
   phoneColumn: string;
@@ -13,6 +14,9 @@ export type SavedList = {
   invalidCount: number;
   duplicateCount: number;
   optedOutCount: number;
+  sizeBytes: number;
+  /** How the file was read (import-upload.ts UploadReportInfo). */
+  report: unknown;
   createdAt: Date;
   author: string | null;
 };
@@ -21,6 +25,7 @@ export type SavedList = {
 const LIST_FIELDS = {
   id: true,
   filename: true,
+  name: true,
   format: true,
   columns: true,
   phoneColumn: true,
@@ -29,6 +34,8 @@ const LIST_FIELDS = {
   invalidCount: true,
   duplicateCount: true,
   optedOutCount: true,
+  sizeBytes: true,
+  report: true,
   createdAt: true,
   author: { select: { name: true } },
 } as const;

@@ -15,6 +15,8 @@ import { takeSlot } from "@/lib/fair-share/transfer-slots";
 import { CsvShapeError, csvRows, type CsvDialect } from "@/lib/recipients/csv-rows";
 import { limitedBody } from "@/lib/recipients/limited-body";
 import { listShape } from "./list-columns";
+import { defaultListName } from "./list-name";
+import { earlierCopy, type EarlierCopy } from "./same-file";
 import { normalizeUploadedPhone } from "@/lib/recipients/upload-phone";
 import { SNIFF_BYTES, sniffFile } from "@/lib/recipients/sniff-file";
 import { RowLimits } from "@/lib/recipients/row-limits";
@@ -29,6 +31,8 @@ export type ImportInput = {
   /** Content-Length, when the client sent one. */
   declaredBytes: number | null;
   filename: string;
+  /** What to call the list; the file's name without its extension when absent (list-name.ts). */
+  name?: string | undefined;
   /** The operator's choice of phone column (by name); guessed when absent. */
   phoneColumn?: string | undefined;
   authorId: string;
@@ -39,6 +43,9 @@ export type ImportInput = {
 export type ImportedList = ListCounts & {
   id: string;
   filename: string;
+  name: string;
+  /** A saved list with exactly these bytes, uploaded before: said, not refused (same-file.ts). */
+  sameFile: EarlierCopy | null;
   format: "csv" | "xlsx";
   columns: string[];
   phoneColumn: string;
@@ -132,7 +139,7 @@ async function readUpload(input: ImportInput): Promise<ImportedList> {
 
 async function store(
   input: ImportInput,
-  body: { bytes: number },
+  body: { bytes: number; sha256: string | null },
   format: "csv" | "xlsx",
   rows: NumberedRows,
   info: ListReportInfo,
@@ -156,8 +163,10 @@ async function store(
   if (shape.headerIndex !== null) info.headerRow = sample.numbers[shape.headerIndex]!;
   if (firstData >= sample.rows.length) throw new AppError("INVALID_INPUT", HEADER_ONLY);
 
+  const name = input.name?.trim() || defaultListName(input.filename);
   const writer = await ListWriter.begin({
     filename: input.filename,
+    name,
     format,
     columns: shape.columns,
     phoneColumn: shape.columns[shape.phoneIndex]!,
@@ -169,23 +178,21 @@ async function store(
     const seen = new FirstRows(Math.min(MAX_UPLOAD_ROWS, (input.declaredBytes ?? 0) / 32));
     const width = shape.columns.length;
     const phoneIndex = shape.phoneIndex;
-    /** Checks one row; true when a slice of recipients is ready to store (await writer.next()). */
+    /** Checks one row; true when a slice of recipients or of report lines is ready to store (await writer.next()). */
     const take = (rowNumber: number, cells: string[]): boolean => {
       if (++writer.counts.rows > MAX_UPLOAD_ROWS) throw new AppError("TOO_LARGE", TOO_MANY_ROWS);
       if (cells.length > width && reachesPast(cells, width)) info.longRows++;
       const value = cells[phoneIndex] ?? "";
       const check = normalizeUploadedPhone(value);
-      if (!check.ok) {
-        writer.issue("INVALID", rowNumber, value, check.reason);
-        return false;
-      }
+      const row = cells.length === width ? cells : fitted(cells, width);
+      if (!check.ok) return writer.issue("INVALID", rowNumber, value, check.reason, null, row);
       // The nine digits after 254 fit a small integer: a million of them de-duplicate in 16 MB of typed arrays.
       const first = seen.firstOrAdd(Number(check.phone.slice(3)), rowNumber);
       if (first !== undefined) {
-        writer.issue("DUPLICATE", rowNumber, value, `Repeats row ${ROW_NUMBER.format(first)} (${check.phone}).`, first);
-        return false;
+        const reason = `Repeats row ${ROW_NUMBER.format(first)} (${check.phone}).`;
+        return writer.issue("DUPLICATE", rowNumber, value, reason, first, row);
       }
-      return writer.recipient(rowNumber, check.phone, cells.length === width ? cells : fitted(cells, width));
+      return writer.recipient(rowNumber, check.phone, row);
     };
     let skip = firstData;
     for (const batch of pending) {
@@ -200,10 +207,12 @@ async function store(
       // A turn of the event loop per batch: the slice being stored (its socket) progresses while rows are parsed.
       await new Promise((resolve) => setImmediate(resolve));
     }
-    await writer.finish(info, body.bytes);
+    await writer.finish(info, body.bytes, body.sha256);
     return {
       id: writer.id,
       filename: input.filename,
+      name,
+      sameFile: await earlierCopy(body.sha256, writer.id),
       format,
       columns: shape.columns,
       phoneColumn: shape.columns[shape.phoneIndex]!,

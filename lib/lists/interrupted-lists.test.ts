@@ -67,8 +67,8 @@ test("a list being read shows its progress, beats while it waits, holds no conne
   // A list whose reader died a while ago: STORING, with rows, and a heartbeat an hour old.
   const dead = randomUUID();
   await pool().query(
-    `INSERT INTO "List" (id, filename, "sizeBytes", columns, "authorId", state, "heartbeatAt")
-     VALUES ($1, 'dead.csv', 0, '{phone}', $2, 'STORING', now() - interval '1 hour')`,
+    `INSERT INTO "List" (id, filename, name, "sizeBytes", columns, "authorId", state, "heartbeatAt")
+     VALUES ($1, 'dead.csv', 'dead', 0, '{phone}', $2, 'STORING', now() - interval '1 hour')`,
     [dead, authorId],
   );
   await pool().query(

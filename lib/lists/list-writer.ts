@@ -29,6 +29,8 @@ export type IssueKind = "INVALID" | "DUPLICATE" | "OPTED_OUT";
 export type ListCounts = { rows: number; valid: number; invalid: number; duplicates: number; optedOut: number };
 export type ListMeta = {
   filename: string;
+  /** What the list is called (list-name.ts). */
+  name: string;
   format: "csv" | "xlsx";
   columns: string[];
   phoneColumn: string;
@@ -46,8 +48,10 @@ export const UPLOAD_LOST =
 /** A connection per slice, committed without waiting for the disk (see begin()). */
 const RELAXED = { relaxed: true };
 
-/** Long cells are cut in the report (the whole row is in the operator's file). */
+/** The phone cell shown in the report's samples is cut; the whole row is kept beside it for the downloads. */
 const ISSUE_VALUE_MAX = 200;
+/** Report lines are stored once they hold this much (a file of long invalid rows must not wait in memory). */
+const ISSUE_BYTES = 16 * 1024 * 1024;
 
 export class ListWriter {
   readonly counts: ListCounts = { rows: 0, valid: 0, invalid: 0, duplicates: 0, optedOut: 0 };
@@ -55,7 +59,8 @@ export class ListWriter {
   private recipients = new CopyBuffer();
   private firstRow = 0;
   private lastRow = 0;
-  private issues: string[] = [];
+  /** Report lines not yet stored (outside the heap, like the recipients: each carries its whole row). */
+  private issues = new CopyBuffer(0);
   private closed = false;
   /** The slice being stored, if any: the next one waits for it (one COPY at a time). */
   private storing: Promise<void> = Promise.resolve();
@@ -74,9 +79,18 @@ export class ListWriter {
     // never became READY, which is never offered.
     const id = randomUUID();
     await relaxedPool().query(
-      `INSERT INTO "List" (id, filename, "sizeBytes", format, columns, "phoneColumn", "authorId", state, "progressKey")
-       VALUES ($1, $2, 0, $3, $4, $5, $6, ${listState("STORING")}, $7)`,
-      [id, meta.filename, meta.format, meta.columns, meta.phoneColumn, meta.authorId, meta.progressKey ?? null],
+      `INSERT INTO "List" (id, filename, name, "sizeBytes", format, columns, "phoneColumn", "authorId", state, "progressKey")
+       VALUES ($1, $2, $8, 0, $3, $4, $5, $6, ${listState("STORING")}, $7)`,
+      [
+        id,
+        meta.filename,
+        meta.format,
+        meta.columns,
+        meta.phoneColumn,
+        meta.authorId,
+        meta.progressKey ?? null,
+        meta.name,
+      ],
     );
     return new ListWriter(id, meta);
   }
@@ -102,20 +116,26 @@ export class ListWriter {
     this.storing.catch(() => {});
   }
 
+  /** `cells` is the whole row (kept for the report's downloads). True when the report lines should be stored: call
+   * `next()`. */
   issue(
     kind: Exclude<IssueKind, "OPTED_OUT">,
     row: number,
     value: string,
     reason: string,
-    firstRow: number | null = null,
-  ): void {
+    firstRow: number | null,
+    cells: string[],
+  ): boolean {
     if (kind === "INVALID") this.counts.invalid++;
     else this.counts.duplicates++;
-    this.issues.push(this.issueLine(kind, row, value, reason, firstRow));
-  }
-
-  private issueLine(kind: IssueKind, row: number, value: string, reason: string, firstRow: number | null): string {
-    return `${this.id}\t${kind}\t${row}\t${copyText(value.slice(0, ISSUE_VALUE_MAX))}\t${copyText(reason)}\t${firstRow ?? "\\N"}\n`;
+    // The row as ListRecipient keeps it (JSON text, NULs dropped): one stringify per reported row, which are a few in
+    // a hundred, written by the same COPY as the report line.
+    let json = JSON.stringify(cells);
+    if (json.includes("\\u0000")) json = JSON.stringify(cells.map((cell) => cell.replace(/\0/g, "")));
+    this.issues.push(
+      `${this.id}\t${kind}\t${row}\t${copyText(value.slice(0, ISSUE_VALUE_MAX))}\t${copyText(reason)}\t${firstRow ?? "\\N"}\t${copyText(json)}\n`,
+    );
+    return this.issues.lines >= UPLOAD_SLICE || this.issues.bytes.length >= ISSUE_BYTES;
   }
 
   private async flush(final = false): Promise<void> {
@@ -126,23 +146,24 @@ export class ListWriter {
     this.recipients = new CopyBuffer();
     // Report lines wait for the end unless there are many: a statement per slice is a round trip the parser's
     // event loop must come back for.
-    let issues: string[] = [];
-    if (final || this.issues.length >= UPLOAD_SLICE) [issues, this.issues] = [this.issues, []];
+    let issues = new CopyBuffer(0);
+    if (final || this.issues.lines >= UPLOAD_SLICE || this.issues.bytes.length >= ISSUE_BYTES)
+      [issues, this.issues] = [this.issues, new CopyBuffer(0)];
     const rowCount = await transaction(async (client) => {
       // The upload's row first, locked: a sweep that took it for dead waits for this slice, then sees the fresh
       // heartbeat; one that already deleted it leaves nothing to update, and nothing is stored under it.
       await this.touch(client, progress);
       await copyLines(
         client,
-        `COPY "ListIssue" ("listId", kind, "rowNumber", value, reason, "firstRow") FROM STDIN`,
+        `COPY "ListIssue" ("listId", kind, "rowNumber", value, reason, "firstRow", "values") FROM STDIN`,
         issues,
       );
       await copyLines(client, `COPY "ListRecipient" ("listId", "rowNumber", phone, "values") FROM STDIN`, slice);
       if (slice.lines === 0) return 0;
       // The slice's opted-out numbers, found by PostgreSQL (its core is the idle one while the parser reads on).
       const optedOut = await client.query(
-        `INSERT INTO "ListIssue" ("listId", kind, "rowNumber", value, reason)
-         SELECT r."listId", 'OPTED_OUT', r."rowNumber", r.phone,
+        `INSERT INTO "ListIssue" ("listId", kind, "rowNumber", value, "values", reason)
+         SELECT r."listId", 'OPTED_OUT', r."rowNumber", r.phone, r."values",
                 'On the opt-out list since ' || to_char(o."createdAt" AT TIME ZONE ${ORG_TIME_ZONE_SQL}, 'YYYY-MM-DD') || ': it will not be sent to.'
          FROM "ListRecipient" r JOIN "OptOut" o ON o.phone = r.phone
          WHERE r."listId" = $1 AND r."rowNumber" BETWEEN $2 AND $3`,
@@ -162,8 +183,8 @@ export class ListWriter {
     if (rowCount === 0) throw new AppError("CONFLICT", UPLOAD_LOST);
   }
 
-  /** Stores what is left, then the counts and READY, with the audit event, in one transaction. */
-  async finish(report: object, sizeBytes: number): Promise<void> {
+  /** Stores what is left, then the counts, the file's hash and READY, with the audit event, in one transaction. */
+  async finish(report: object, sizeBytes: number, contentHash: string | null = null): Promise<void> {
     try {
       await this.storing;
       await this.flush(true);
@@ -172,9 +193,20 @@ export class ListWriter {
         await client.query("SET LOCAL synchronous_commit = on");
         const { rowCount } = await client.query(
           `UPDATE "List" SET state = ${listState("READY")}, "completedAt" = now(), "rowCount" = $2, "validCount" = $3,
-                  "invalidCount" = $4, "duplicateCount" = $5, "optedOutCount" = $6, report = $7::jsonb, "sizeBytes" = $8
+                  "invalidCount" = $4, "duplicateCount" = $5, "optedOutCount" = $6, report = $7::jsonb, "sizeBytes" = $8,
+                  "contentHash" = $9
            WHERE id = $1 AND state = ${listState("STORING")}`,
-          [this.id, c.rows, c.valid, c.invalid, c.duplicates, c.optedOut, JSON.stringify(report), sizeBytes],
+          [
+            this.id,
+            c.rows,
+            c.valid,
+            c.invalid,
+            c.duplicates,
+            c.optedOut,
+            JSON.stringify(report),
+            sizeBytes,
+            contentHash,
+          ],
         );
         if (rowCount === 0) throw new AppError("CONFLICT", UPLOAD_LOST);
         await recordAudit(
@@ -183,7 +215,7 @@ export class ListWriter {
             action: "list.create",
             targetType: "List",
             targetId: this.id,
-            detail: { filename: this.meta.filename, ...c },
+            detail: { filename: this.meta.filename, name: this.meta.name, ...c },
           },
           client,
         );
@@ -200,7 +232,7 @@ export class ListWriter {
   /** Deletes the upload and everything stored for it. */
   async discard(): Promise<void> {
     this.recipients = new CopyBuffer(0);
-    this.issues = [];
+    this.issues = new CopyBuffer(0);
     await deleteList(this.id);
   }
 

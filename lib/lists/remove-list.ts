@@ -7,11 +7,11 @@ import { transaction } from "@/lib/db/transaction";
 import { AppError } from "@/lib/errors/app-error";
 import { deleteList } from "./delete-list";
 
-export async function removeList(id: string, actorId: string): Promise<{ filename: string }> {
+export async function removeList(id: string, actorId: string): Promise<{ name: string }> {
   return transaction(async (client) => {
     // Locked, so two deletes of the same list audit one deletion; a list still STORING is not a saved list.
-    const { rows } = await client.query<{ filename: string; validCount: number }>(
-      `SELECT filename, "validCount" FROM "List" WHERE id = $1 AND state = ${listState("READY")} FOR UPDATE`,
+    const { rows } = await client.query<{ filename: string; name: string; validCount: number }>(
+      `SELECT filename, name, "validCount" FROM "List" WHERE id = $1 AND state = ${listState("READY")} FOR UPDATE`,
       [id],
     );
     const list = rows[0];
@@ -23,10 +23,10 @@ export async function removeList(id: string, actorId: string): Promise<{ filenam
         action: "list.delete",
         targetType: "List",
         targetId: id,
-        detail: { filename: list.filename, validCount: list.validCount },
+        detail: { filename: list.filename, name: list.name, validCount: list.validCount },
       },
       client,
     );
-    return { filename: list.filename };
+    return { name: list.name };
   });
 }

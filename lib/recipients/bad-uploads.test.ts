@@ -58,13 +58,18 @@ test("no phone column", async () => {
 test("a PNG renamed .csv, and other binary files", async () => {
   const png = Buffer.from("89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c489", "hex");
   expect((await refusedWithNothingStored(pieces(png))).message).toBe(
-    "This file is a PNG image, not a CSV or XLSX list.",
+    "This is a PNG image, not a list: upload the list itself, as CSV or Excel workbook (a picture of a table cannot be read).",
   );
   const binary = Buffer.from(Array.from({ length: 4096 }, (_, i) => (i * 37) % 256));
   expect((await refusedWithNothingStored(pieces(binary, 512))).message).toBe(
     "This file is not a CSV or XLSX list: it contains binary data.",
   );
-  const xls = Buffer.from("d0cf11e0a1b11ae1000000000000000000000000", "hex");
+  // An OLE2 file whose directory names a "Workbook" stream (every Excel 97–2003 file has one).
+  const xls = Buffer.concat([
+    Buffer.from("d0cf11e0a1b11ae1", "hex"),
+    Buffer.alloc(504),
+    Buffer.from("Workbook", "utf16le"),
+  ]);
   expect((await refusedWithNothingStored(pieces(xls))).message).toMatch(/^This is an old Excel \.xls file\./);
 });
 

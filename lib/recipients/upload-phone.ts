@@ -20,7 +20,12 @@ export function normalizeUploadedPhone(raw: string): PhoneCheck {
   if (scientific) {
     const [, whole = "", fraction = "", exponent = "0"] = scientific;
     const shift = Number(exponent);
-    if (fraction.length > shift) return { ok: false, input: raw, reason: "The number has decimals." };
+    if (fraction.length > shift)
+      return {
+        ok: false,
+        input: raw,
+        reason: `Not a phone number: ${input.trim()} has decimals. Format the column as Text and export the file again.`,
+      };
     if (fraction.length < shift) {
       return {
         ok: false,

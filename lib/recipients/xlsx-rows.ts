@@ -11,6 +11,7 @@ import type { RowBatch } from "./row-batch";
 import type { RowLimits } from "./row-limits";
 import { MAX_COLUMNS } from "./upload-limits";
 import { readMergedRanges, type MergedRange } from "./xlsx-merges";
+import { zipWithoutWorkbook } from "./not-a-list";
 import { XlsxWorkbook } from "./xlsx-workbook";
 import { NOT_A_WORKBOOK, XlsxZip } from "./xlsx-zip";
 
@@ -38,7 +39,11 @@ async function* readRows(
   limits: RowLimits,
   onSheet: (choice: SheetChoice) => void,
 ): AsyncGenerator<RowBatch> {
-  const workbook = await XlsxWorkbook.open(await XlsxZip.open(file));
+  const zip = await XlsxZip.open(file);
+  // A zip with no workbook part: a Word document, an OpenDocument file, an archive… named as such, never "empty".
+  if (!zip.paths().some((path) => path.startsWith("xl/")))
+    throw new AppError("INVALID_INPUT", zipWithoutWorkbook(zip.paths()));
+  const workbook = await XlsxWorkbook.open(zip);
   let chosen: string | null = null;
   for (const sheet of workbook.sheets) {
     const fill = mergeFiller(await readMergedRanges(workbook.sheetXml(sheet), sheet.name));

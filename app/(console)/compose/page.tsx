@@ -32,6 +32,7 @@ export default async function ComposePage({
   const lists = saved.map((u) => ({
     id: u.id,
     filename: u.filename,
+    name: u.name,
     validCount: u.validCount,
     invalidCount: u.invalidCount,
     duplicateCount: u.duplicateCount,

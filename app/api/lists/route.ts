@@ -1,4 +1,4 @@
-// POST /api/lists?filename=&phoneColumn=&progressKey= – a recipient list (CSV or XLSX) as the raw request body,
+// POST /api/lists?filename=&name=&phoneColumn=&progressKey= – a recipient list (CSV or XLSX) as the raw request body,
 // streamed on as it arrives to the importer process (never a server-action body, never buffered whole, never parsed
 // in the web process), which checks and stores it; answers with the report. 413 with a sentence as soon as the file
 // crosses a limit; the browser's Cancel ends the hand-off and nothing is stored.
@@ -8,12 +8,18 @@ import { AppError } from "@/lib/errors/app-error";
 import { optionalParam, uuidParam } from "@/lib/http/params";
 import { route } from "@/lib/http/route-gate";
 import { forwardUpload } from "@/lib/importer/forward-upload";
+import { listNameSchema } from "@/lib/lists/list-name";
 import { MAX_UPLOAD_BYTES, TOO_MANY_BYTES } from "@/lib/recipients/upload-limits";
 
 export const dynamic = "force-dynamic";
 
 const query = z.object({
   filename: z.string().trim().min(1).max(255).default("list.csv"),
+  /** What to call the list; the file's name without its extension when absent or blank. */
+  name: z.preprocess(
+    (value) => (typeof value === "string" && value.trim() === "" ? undefined : value),
+    listNameSchema.optional(),
+  ),
   phoneColumn: z.string().max(200).optional(),
   progressKey: optionalParam(uuidParam),
 });
@@ -27,6 +33,7 @@ export const POST = route({ allowed: canSend, query, ownSecurityHeaders: true },
     body: request.body,
     declaredBytes,
     filename: query.filename,
+    name: query.name,
     phoneColumn: query.phoneColumn,
     progressKey: query.progressKey,
     authorId: actor.id,

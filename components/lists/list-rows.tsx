@@ -1,0 +1,75 @@
+// A saved list's rows as a table whose columns are the list's own (the row number in the file first), a page at a
+// time, with First / Previous / Next / Last links that carry the keyset in the URL (lib/recipients/list-page.ts).
+import Link from "next/link";
+import { EmptyRow, Table, Td, Th, THead, Tr } from "@/components/ui/table";
+import type { ListPage } from "@/lib/lists/list-page";
+
+const ROW = new Intl.NumberFormat("en");
+
+export function ListRows({ listId, columns, page }: { listId: string; columns: string[]; page: ListPage }) {
+  const first = page.rows[0]?.row;
+  const last = page.rows.at(-1)?.row;
+  const link = (query: string) => `/lists/${listId}${query}`;
+  return (
+    <div className="space-y-3">
+      <Table aria-label="Rows of the list">
+        <THead>
+          <Th numeric>Row</Th>
+          {columns.map((column) => (
+            <Th key={column}>{column}</Th>
+          ))}
+        </THead>
+        <tbody>
+          {page.rows.length === 0 ? (
+            <EmptyRow columns={columns.length + 1}>
+              {page.hasPrevious || page.hasNext ? "No rows here." : "This list has no valid rows."}
+            </EmptyRow>
+          ) : null}
+          {page.rows.map((row) => (
+            <Tr key={row.row}>
+              <Td numeric>{ROW.format(row.row)}</Td>
+              {columns.map((column, i) => (
+                <Td key={column} className="whitespace-nowrap">
+                  {row.values[i] ?? ""}
+                </Td>
+              ))}
+            </Tr>
+          ))}
+        </tbody>
+      </Table>
+      <nav aria-label="Pages of the list" className="flex flex-wrap items-center gap-3 text-sm">
+        {first !== undefined ? (
+          <span data-testid="list-page-range">
+            Rows {ROW.format(first)}–{ROW.format(last!)}
+          </span>
+        ) : null}
+        <PageLink href={link("")} enabled={page.hasPrevious}>
+          First
+        </PageLink>
+        <PageLink href={link(`?before=${first}`)} enabled={page.hasPrevious && first !== undefined}>
+          Previous
+        </PageLink>
+        <PageLink href={link(`?after=${last}`)} enabled={page.hasNext && last !== undefined}>
+          Next
+        </PageLink>
+        <PageLink href={link("?page=last")} enabled={page.hasNext}>
+          Last
+        </PageLink>
+      </nav>
+    </div>
+  );
+}
+
+function PageLink({ href, enabled, children }: { href: string; enabled: boolean; children: string }) {
+  if (!enabled)
+    return (
+      <span aria-disabled="true" className="text-slate-400">
+        {children}
+      </span>
+    );
+  return (
+    <Link href={href} className="text-sky-700 underline">
+      {children}
+    </Link>
+  );
+}
