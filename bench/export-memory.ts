@@ -30,8 +30,6 @@ export async function benchExportMemory(): Promise<BenchResult> {
   try {
     const { db } = await import("../lib/db/client");
     const { pool } = await import("../lib/db/pool");
-    const { reportStream } = await import("../lib/batches/export-report");
-    const { reportXlsxStream } = await import("../lib/batches/export-report-xlsx");
     const account = await db.providerAccount.create({
       data: {
         name: "Bench",
@@ -78,7 +76,9 @@ export async function benchExportMemory(): Promise<BenchResult> {
         });
         let out = "";
         curl.stdout.on("data", (chunk: Buffer) => (out += chunk.toString()));
-        curl.once("exit", (code) => (code === 0 ? resolve(Number(out)) : reject(new Error(`curl exited with ${code}`))));
+        curl.once("exit", (code) =>
+          code === 0 ? resolve(Number(out)) : reject(new Error(`curl exited with ${code}`)),
+        );
       });
       const seconds = (performance.now() - t0) / 1000;
       clearInterval(sampler);
