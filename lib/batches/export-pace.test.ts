@@ -2,8 +2,10 @@
 // when the client asks for the bytes after the last one (the XLSX export once buffered the whole file for a slow
 // client), and a client that goes away (cancel) closes the pages — no page is queried after it. The pages are the
 // real ones, from the database, passed through a counter.
+import { randomUUID } from "node:crypto";
 import Papa from "papaparse";
 import { beforeAll, expect, test } from "vitest";
+import { heldStream } from "@/lib/fair-share/held-stream";
 import { account, batch, messages } from "@/test/report-data";
 import { reportStream } from "./export-report";
 import { reportXlsxStream } from "./export-report-xlsx";
@@ -25,12 +27,16 @@ beforeAll(async () => {
  * read-ahead shows at once, before its query returns. */
 function counted() {
   const seen = { taken: 0, closed: false };
+  let asking: Promise<unknown> | null = null;
   async function* pages(): AsyncGenerator<MessageRow[]> {
     const source = messagePages(batchId, null, null);
     try {
       for (;;) {
         seen.taken++;
-        const next = await source.next();
+        const question = source.next();
+        asking = question;
+        const next = await question;
+        asking = null;
         if (next.done) return;
         yield next.value;
       }
@@ -39,7 +45,11 @@ function counted() {
       await source.return(undefined);
     }
   }
-  return { seen, pages: pages() };
+  /** Until nothing more is asked: each page question answered, and nothing new asked after its answer. */
+  async function quiet(): Promise<void> {
+    for (await settled(); asking; await settled()) await asking;
+  }
+  return { seen, pages: pages(), quiet };
 }
 
 const exports = {
@@ -80,3 +90,64 @@ test("read to its end, the CSV export has every recipient once, in order", async
   // Four pages and the question that found no fifth.
   expect(seen).toEqual({ taken: 5, closed: true });
 });
+
+/** The export as the route serves it: the transfer slot around it (lib/fair-share/held-stream.ts), piped to a writer
+ * as Next pipes a route handler's body to the socket (pipe-readable.js: a WritableStream of highWaterMark 1 whose
+ * write waits for `drain`). The client takes `accepted` chunks, then stops reading: the socket is full, the next
+ * write never finishes. Resolves once that write has begun and the pipe has asked for all it will (each page question
+ * answered, nothing new asked after it), with what it asked. */
+async function servedTo(
+  open: (pages: AsyncGenerator<MessageRow[]>) => ReadableStream<Uint8Array>,
+  accepted: number,
+): Promise<{ seen: { taken: number; closed: boolean }; received: number; stop: () => Promise<void> }> {
+  const { seen, pages, quiet } = counted();
+  const body = await heldStream("EXPORT", randomUUID(), () => open(pages));
+  let chunks = 0;
+  let stuck: () => void = () => {};
+  const blocked = new Promise<void>((resolve) => (stuck = resolve));
+  let gone: () => void = () => {};
+  const closed = new Promise<void>((resolve) => (gone = resolve));
+  const abort = new AbortController();
+  const piped = body
+    .pipeTo(
+      new WritableStream<Uint8Array>({
+        write: () => {
+          if (++chunks <= accepted) return;
+          stuck();
+          return closed; // the client reads no more: no `drain` comes, only the socket's close
+        },
+      }),
+      { signal: abort.signal },
+    )
+    .catch(() => {});
+  await blocked;
+  await quiet();
+  return {
+    seen,
+    received: chunks - 1,
+    stop: async () => {
+      // The client goes away: Next aborts its pipe (which cancels the body) and ends the write waiting for `drain`.
+      abort.abort();
+      gone();
+      await piped;
+      await quiet();
+    },
+  };
+}
+
+for (const [format, open] of Object.entries(exports)) {
+  test(`${format}: served to a client that stops reading after the first page, at most two pages are queried beyond it; nothing more after it leaves`, async () => {
+    const { seen, received, stop } = await servedTo(open, 2); // the head, then the first page
+    expect(received).toBe(2);
+    // The page the stuck write holds, and at most one the pipe took while it began; never the whole batch (five
+    // questions: four pages and the empty one), which is what a read-ahead anywhere between the pages and the
+    // socket would show.
+    expect(seen.taken).toBeLessThanOrEqual(3);
+    expect(seen.closed).toBe(false);
+    // Gone, the pages are closed: the pipe's teardown may still have asked for the page after the stuck write (the
+    // abort lets that write end), never more.
+    await stop();
+    expect(seen.closed).toBe(true);
+    expect(seen.taken).toBeLessThanOrEqual(3);
+  });
+}

@@ -1,0 +1,157 @@
+// Export memory, alone (issue 14 item 4): what a 1,000,000-recipient CSV (or a 100,000-recipient XLSX) export costs
+// the process that serves it, without Next around it. The batch is generated as bench/hostile.ts does; the export is
+// served by a plain node:http server that writes the stream as Next's route handlers do (write, and wait for `drain`
+// when write says so), and read by curl in its own process, as fast as it reads (so the client's memory is not in
+// the figures). Sampled every 50 ms: RSS and the JavaScript heap; the peak RSS is the kernel's high-water mark.
+// Run: npx tsx --conditions=react-server bench/export-memory.ts   (EXPORT_ROWS=1000000, EXPORT_FORMAT=csv|xlsx;
+// node flags through NODE_OPTIONS, e.g. --max-old-space-size=96 to see whether it still completes in a small heap)
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { startBenchConsole, operatorSession } from "./bench-console";
+import { fmt, startBenchEnv } from "./bench-env";
+import { runAlone } from "./run-alone";
+import type { BenchResult } from "./types";
+
+const ROWS = Number(process.env.EXPORT_ROWS ?? 1_000_000);
+const FORMAT = process.env.EXPORT_FORMAT === "xlsx" ? "xlsx" : "csv";
+/** "next": through the built console (its web process measured) instead of the plain server in this process. */
+const VIA = process.env.EXPORT_VIA === "next" ? "next" : "node";
+/** Extra curl options, e.g. "--compressed" (as fetch asks: Next then gzips) or "--limit-rate 2M" (a slow client). */
+const CURL = (process.env.EXPORT_CURL ?? "").split(" ").filter(Boolean);
+
+const mb = (bytes: number) => bytes / 1024 / 1024;
+const status = (field: string, pid: number | "self" = "self") =>
+  Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(fs.readFileSync(`/proc/${pid}/status`, "utf8"))?.[1]) / 1024;
+
+export async function benchExportMemory(): Promise<BenchResult> {
+  const env = await startBenchEnv(["--no-receipts"]);
+  try {
+    const { db } = await import("../lib/db/client");
+    const { pool } = await import("../lib/db/pool");
+    const account = await db.providerAccount.create({
+      data: {
+        name: "Bench",
+        baseUrl: env.sandboxUrl,
+        tokenCiphertext: "x",
+        tokenLast4: "xxxx",
+        defaultSender: "TUMA",
+        defaultOriginator: "254700000000",
+        receiptSecret: "bench-export-memory",
+      },
+    });
+    const batch = await db.batch.create({
+      data: {
+        kind: "SMS",
+        name: "Export memory",
+        accountId: account.id,
+        templateText: "Habari",
+        sender: "TUMA",
+        state: "COMPLETED",
+        recipientCount: ROWS,
+      },
+    });
+    await pool().query(
+      `INSERT INTO "Message" ("batchId", phone, state, "deliveryStatus", operator, "smsUnits", "submittedAt", "receiptAt", "providerUniqueId", "updatedAt")
+       SELECT $1, '2547' || lpad(g::text, 8, '0'), 'DELIVERED', 'DeliveredToTerminal', 'Safaricom', 1,
+              now() - interval '1 hour', now() - interval '50 minutes', md5(g::text), now()
+       FROM generate_series(1, $2::int) g`,
+      [batch.id, ROWS],
+    );
+    await pool().query(`VACUUM ANALYZE "Message"`);
+
+    const served = VIA === "next" ? await throughNext(env) : await inThisProcess(batch);
+    try {
+      const url = `${served.base}/api/batches/${batch.id}/export?format=${FORMAT}`;
+      const before = served.rssMb();
+      fs.writeFileSync(`/proc/${served.pid}/clear_refs`, "5"); // resets VmHWM to the current RSS
+      let heapPeak = 0;
+      const sampler = setInterval(() => (heapPeak = Math.max(heapPeak, served.heapMb())), 50);
+      const t0 = performance.now();
+      const bytes = await new Promise<number>((resolve, reject) => {
+        const args = ["-sS", "-f", "-o", "/dev/null", "-w", "%{size_download}", ...CURL, url];
+        const curl = spawn("curl", served.cookie ? ["-b", served.cookie, ...args] : args, {
+          stdio: ["ignore", "pipe", "inherit"],
+        });
+        let out = "";
+        curl.stdout.on("data", (chunk: Buffer) => (out += chunk.toString()));
+        curl.once("exit", (code) =>
+          code === 0 ? resolve(Number(out)) : reject(new Error(`curl exited with ${code}`)),
+        );
+      });
+      const seconds = (performance.now() - t0) / 1000;
+      clearInterval(sampler);
+      const peak = status("VmHWM", served.pid);
+      return {
+        name: `export memory (${FORMAT} via ${VIA}, ${ROWS.toLocaleString("en")} recipients, curl ${CURL.join(" ")}, NODE_OPTIONS=${process.env.NODE_OPTIONS ?? ""})`,
+        figures: {
+          export: `${fmt(bytes / 1e6, 1)} MB in ${fmt(seconds, 2)} s`,
+          "RSS before (MB)": fmt(before, 0),
+          "peak RSS during (MB)": `${fmt(peak, 0)} (+${fmt(peak - before, 0)})`,
+          "JS heap used, peak sampled (MB)": VIA === "node" ? fmt(heapPeak, 0) : "—",
+        },
+      };
+    } finally {
+      await served.stop();
+    }
+  } finally {
+    await env.stop();
+  }
+}
+
+runAlone(import.meta.url, benchExportMemory);
+
+type Served = {
+  base: string;
+  pid: number | "self";
+  cookie?: string;
+  rssMb: () => number;
+  heapMb: () => number;
+  stop: () => Promise<void>;
+};
+
+/** A plain node:http server writing the stream as Next's route handlers do: write, and wait for `drain`. */
+async function inThisProcess(batch: { id: string; templateText: string; recipientCount: number }): Promise<Served> {
+  const { reportStream } = await import("../lib/batches/export-report");
+  const { reportXlsxStream } = await import("../lib/batches/export-report-xlsx");
+  const server = http.createServer((_, res) => {
+    const body = FORMAT === "xlsx" ? reportXlsxStream(batch, null) : reportStream(batch, null);
+    let drained: () => void = () => {};
+    res.on("drain", () => drained());
+    void body
+      .pipeTo(
+        new WritableStream<Uint8Array>({
+          async write(chunk) {
+            if (!res.write(chunk)) await new Promise<void>((resolve) => (drained = resolve));
+          },
+          close: () => void res.end(),
+        }),
+      )
+      .catch(() => res.destroy());
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  global.gc?.();
+  return {
+    base: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    pid: "self",
+    rssMb: () => mb(process.memoryUsage().rss),
+    heapMb: () => mb(process.memoryUsage().heapUsed),
+    stop: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** The built console (bench/bench-console.ts), a logged-in operator's cookie, its web process measured. */
+async function throughNext(env: Awaited<ReturnType<typeof startBenchEnv>>): Promise<Served> {
+  const console_ = await startBenchConsole(env, "export-memory");
+  const cookie = await operatorSession(console_.url);
+  const pid = console_.webPid();
+  return {
+    base: console_.url,
+    pid,
+    cookie,
+    rssMb: () => status("VmRSS", pid),
+    heapMb: () => 0,
+    stop: console_.stopAll,
+  };
+}
