@@ -91,26 +91,44 @@ async function handle(
 /** What a caller may still send after an early answer before it is cut off: far more than the web process's
  * 1 MiB read-ahead and the socket buffers between the two. */
 const MAX_DRAINED_BYTES = 64 * 1024 * 1024;
+/** How long a connection answered early stays half-open for the web process to read the answer and close. */
+const LINGER_MS = 2_000;
 
 function send(response: http.ServerResponse, status: number, body: ImportAnswer | { ok: true }): void {
   if (response.headersSent || response.destroyed) return; // the caller went away: nobody to tell
   const json = JSON.stringify(body);
+  const request = response.req;
+  // A refusal ends the connection (the web process never reuses it); one given before the whole file was read (a
+  // limit crossed, a bad file) ends it with a lingering close.
+  if (status >= 400 && !request.complete) linger(request);
   response.writeHead(status, {
     "content-type": "application/json",
     "content-length": Buffer.byteLength(json),
+    ...(status >= 400 ? { connection: "close" } : {}),
   });
   response.end(json);
-  // An answer given before the whole file was read (a limit crossed, a bad file): the web process stops sending when
-  // it reads the answer and then closes the connection itself. Until then what it still has in flight is read and
-  // dropped here: a socket closed with unread bytes is reset by the kernel, and a reset can destroy the answer
-  // before the web process reads it (the person would be told "restarting" instead of why the file was refused).
-  const request = response.req;
-  if (request.complete) return;
+}
+
+/**
+ * Closing a socket with unread bytes makes the kernel reset the connection, and a reset can destroy the answer
+ * before the web process reads it (the person would be told "restarting" instead of why the file was refused). So,
+ * as web servers do: the answer and a FIN go out, what the web process still has in flight is read and dropped until
+ * it closes its side (it stops sending when it reads the answer), LINGER_MS pass or MAX_DRAINED_BYTES were dropped.
+ */
+function linger(request: http.IncomingMessage): void {
+  const socket = request.socket;
+  const destroy = () => socket.destroy();
+  // Node destroys a connection it was told to close once the answer is written: half-close instead.
+  socket.destroySoon = () => {
+    socket.end();
+    setTimeout(destroy, LINGER_MS).unref();
+  };
   let dropped = 0;
   request.on("data", (chunk: Buffer) => {
     dropped += chunk.length;
-    if (dropped > MAX_DRAINED_BYTES) request.destroy(); // a caller that does not stop: no longer worth an answer
+    if (dropped > MAX_DRAINED_BYTES) destroy();
   });
+  request.on("error", () => {});
   request.resume();
 }
 
