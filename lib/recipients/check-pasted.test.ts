@@ -43,10 +43,11 @@ describe("checkPasted", () => {
     );
   });
 
-  it("past the limit, numbers are counted but not checked: the paste is refused whole, so checking them is waste", () => {
-    const check = checkPasted("0712345678\n0733000111\n0712345678\nabc\n12", 20, 2);
+  it("over the limit, numbers are counted but none is checked: the paste is refused whole, so checking is waste", () => {
+    const check = checkPasted("0712345678\n0733000111\n0712345678\nabc\n12", 20, 4);
     expect(check.typed).toBe(5);
-    expect(check.phones).toEqual(["254712345678", "254733000111"]);
+    expect(check.phones).toEqual([]);
     expect(check.invalidCount + check.duplicateCount).toBe(0);
+    expect(checkPasted("0712345678\n0733000111\n0712345678\nabc\n12", 20, 5).invalidCount).toBe(2);
   });
 });
