@@ -52,6 +52,7 @@ const PAGES: Record<string, (id: string) => string> = {
   List: () => "/lists",
   Template: () => "/templates",
   ProviderAccount: () => "/settings",
+  WebhookEndpoint: () => "/webhooks",
   OptOut: (phone) => `/opt-outs?q=${encodeURIComponent(phone)}`,
 };
 
@@ -234,6 +235,27 @@ const SENTENCES: Record<AuditAction, (c: Context) => SentencePart[]> = {
   "sender_id.clear": ({ actor, detail, names }) => [
     `${actor} cleared the warning that the network refused the sender ID “${text(detail.sender) ?? "?"}” of `,
     named(names, "ProviderAccount", text(detail.accountId), "an account"),
+  ],
+  "webhook.create": ({ actor, detail }) => [`${actor} registered the webhook endpoint ${text(detail.url) ?? "?"}`],
+  "webhook.update": ({ actor, detail }) => [`${actor} changed the webhook endpoint ${text(detail.url) ?? "?"}`],
+  "webhook.enable": ({ actor, detail }) => [`${actor} enabled the webhook endpoint ${text(detail.url) ?? "?"} again`],
+  "webhook.disable": ({ actor, detail }) => [
+    `${actor} disabled the webhook endpoint ${text(detail.url) ?? "?"}${because(detail.reason)}`,
+  ],
+  "webhook.rotate_secret": ({ actor, detail }) => {
+    const until = text(detail.previousValidUntil);
+    return [
+      `${actor} rotated the signing secret of the webhook endpoint ${text(detail.url) ?? "?"}`,
+      ...(until ? ["; the old one signs too until ", { time: until }] : []),
+    ];
+  },
+  "webhook.delete": ({ actor, detail }) => [`${actor} deleted the webhook endpoint ${text(detail.url) ?? "?"}`],
+  "webhook.replay": ({ actor, detail }) => [
+    `${actor} sent the event ${text(detail.eventId) ?? "?"} (${text(detail.eventType) ?? "?"}) again to ${text(detail.url) ?? "?"}`,
+  ],
+  "webhook.allowed_hosts": ({ actor, detail }) => [
+    `${actor} set the private hosts webhooks may reach to `,
+    Array.isArray(detail.hosts) && detail.hosts.length > 0 ? detail.hosts.join(", ") : "none",
   ],
 };
 

@@ -45,6 +45,15 @@ export const AUDIT_ACTIONS = [
   // What a delivery status means (Receipts page), and a refused sender ID's warning cleared (Settings).
   "receipt_status.map",
   "sender_id.clear",
+  // Webhook endpoints (lib/webhooks/endpoints.ts): registered, changed, disabled by the deliverer, replayed.
+  "webhook.create",
+  "webhook.update",
+  "webhook.enable",
+  "webhook.disable",
+  "webhook.rotate_secret",
+  "webhook.delete",
+  "webhook.replay",
+  "webhook.allowed_hosts",
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
@@ -58,7 +67,8 @@ export type AuditTarget =
   | "AuditLog"
   | "Organisation"
   | "ReceiptStatus"
-  | "SenderIdProblem";
+  | "SenderIdProblem"
+  | "WebhookEndpoint";
 
 export type AuditEntry = {
   actorId: string | null;
