@@ -96,8 +96,8 @@ export async function deliverDueWebhooks(options: DeliverOptions = {}): Promise<
   });
   await pool().query(
     `UPDATE "WebhookDelivery" d SET state = o.state::"WebhookDeliveryState", "nextAttemptAt" = o.next,
-       "lastAttemptAt" = $2, "lastStatusCode" = o.status, "lastLatencyMs" = o.latency, "lastError" = o.error,
-       "responseExcerpt" = o.excerpt, "deliveredAt" = CASE WHEN o.state = 'DELIVERED' THEN $2 END
+       "lastAttemptAt" = $2::timestamptz, "lastStatusCode" = o.status, "lastLatencyMs" = o.latency, "lastError" = o.error,
+       "responseExcerpt" = o.excerpt, "deliveredAt" = CASE WHEN o.state = 'DELIVERED' THEN $2::timestamptz END
      FROM unnest($1::bigint[], $3::text[], $4::timestamptz[], $5::int[], $6::int[], $7::text[], $8::text[])
        AS o(id, state, next, status, latency, error, excerpt)
      WHERE d.id = o.id`,
@@ -151,16 +151,17 @@ async function recordHealth(claimed: Claimed[], states: string[], at: Date): Pro
   if (failing.size === 0) return 0;
   return transaction(async (client) => {
     const reason = "It failed every attempt for 3 days.";
-    const { rows } = await client.query<{ id: string; url: string }>(
-      `WITH marked AS (
-         UPDATE "WebhookEndpoint" SET "failingSince" = COALESCE("failingSince", $2)
-         WHERE id = ANY($1::uuid[]) AND enabled RETURNING id, "failingSince"
-       )
-       UPDATE "WebhookEndpoint" e SET enabled = false, "disabledAt" = $2, "disabledReason" = $4, "updatedAt" = $2
-       FROM marked WHERE e.id = marked.id AND marked."failingSince" <= $3
-       RETURNING e.id, e.url`,
+    // One UPDATE (a row updated by two parts of one statement keeps only one of the changes).
+    const { rows: marked } = await client.query<{ id: string; url: string; enabled: boolean }>(
+      `UPDATE "WebhookEndpoint" SET "failingSince" = COALESCE("failingSince", $2),
+         enabled = COALESCE("failingSince", $2) > $3,
+         "disabledAt" = CASE WHEN COALESCE("failingSince", $2) <= $3 THEN $2 END,
+         "disabledReason" = CASE WHEN COALESCE("failingSince", $2) <= $3 THEN $4 END
+       WHERE id = ANY($1::uuid[]) AND enabled
+       RETURNING id, url, enabled`,
       [[...failing], at, new Date(at.getTime() - DISABLE_AFTER_MS), reason],
     );
+    const rows = marked.filter((row) => !row.enabled);
     if (rows.length === 0) return 0;
     await client.query(
       `UPDATE "WebhookDelivery" SET state = 'FAILED', "nextAttemptAt" = NULL, "lastError" = 'The endpoint was disabled.'
