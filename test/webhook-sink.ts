@@ -20,7 +20,7 @@ export type WebhookSink = {
   close: () => Promise<void>;
 };
 
-export async function startWebhookSink(options: { keep?: boolean } = {}): Promise<WebhookSink> {
+export async function startWebhookSink(options: { keep?: boolean; port?: number } = {}): Promise<WebhookSink> {
   const keep = options.keep ?? true;
   const posts: WebhookPost[] = [];
   let received = 0;
@@ -48,7 +48,7 @@ export async function startWebhookSink(options: { keep?: boolean } = {}): Promis
     });
   });
   server.keepAliveTimeout = 30_000;
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}/hooks`,
