@@ -2,7 +2,7 @@
 // its target. The dispatch benchmark runs three times (a 2-core machine is noisy): the median run's figures are
 // shown, with all three totals. Results are recorded by hand in BENCHMARKS.md with this command.
 // BENCH_ONLY=sandbox,dispatch,receipts,reports,operator-days,rollup-cost,import,list-batch,list-dispatch,list-search,
-// hostile picks
+// hostile,webhooks picks
 // some of them.
 import { forgetDatabase } from "./bench-env";
 import { benchDispatch } from "./dispatch";
@@ -16,6 +16,7 @@ import { benchReceipts } from "./receipts";
 import { benchReports } from "./reports";
 import { benchRollupCost } from "./rollup-cost";
 import { benchSandbox } from "./sandbox";
+import { benchWebhooks } from "./webhooks";
 import type { BenchResult } from "./types";
 
 const DISPATCH_RUNS = 3;
@@ -61,6 +62,7 @@ const steps: [string, () => Promise<BenchResult>][] = [
   ["list-dispatch", benchListDispatch],
   ["list-search", benchListSearch],
   ["hostile", benchHostile],
+  ["webhooks", benchWebhooks],
 ];
 for (const [name, step] of steps) {
   if (!wanted(name)) continue;
