@@ -1,5 +1,5 @@
 // The events a webhook endpoint can subscribe to, in one place: the form's checkboxes, the API's schema, the SQL that
-// writes deliveries (message-events-sql.ts maps a message's new state to its event) and docs/webhooks.md. Safe in the
+// writes deliveries (outbox-sql.ts maps a message's new state to its event) and docs/webhooks.md. Safe in the
 // browser.
 import type { MessageState } from "@/lib/generated/prisma/enums";
 
