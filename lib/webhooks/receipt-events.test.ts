@@ -5,6 +5,7 @@ import { afterAll, beforeAll, expect, test } from "vitest";
 import { Webhook } from "standardwebhooks";
 import type { Actor } from "@/lib/auth/permissions";
 import { createBatch } from "@/lib/batches/create-batch";
+import { formatProviderTime } from "@/lib/provider/wire/provider-time";
 import { db } from "@/lib/db/client";
 import { startWorker, type WorkerHandle } from "@/lib/dispatch/worker";
 import { batchRow, phones, startHarness, waitFor, type Harness } from "@/test/dispatch-harness";
@@ -117,4 +118,31 @@ test("each changed message raises one signed event with its data; the batch rais
     10_000,
     "deliveries recorded",
   );
+});
+
+test("a later receipt that leaves the state as it was raises no event", async () => {
+  const message = await db.message.findFirstOrThrow({ where: { state: "DELIVERED", batch: { name: "loud" } } });
+  const before = await db.webhookDelivery.count();
+  const later = new Date(message.receiptAt!.getTime() + 60_000);
+  const answer = await fetch(`${h.receiptBaseUrl}/api/receipts/${h.receiptSecret}`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({
+      phone: message.phone,
+      correlator: String(message.id),
+      uniqueId: message.providerUniqueId,
+      deliveryStatus: "DeliveredToTerminal",
+      deliveryTime: formatProviderTime(later),
+    }),
+  });
+  expect(answer.status).toBe(200);
+  // Applied: the message took the later receipt's time (the statement changed its row) …
+  await waitFor(
+    () => db.message.findUniqueOrThrow({ where: { id: message.id } }),
+    (m) => m.receiptAt?.getTime() === later.getTime(),
+    30_000,
+    "the later receipt applied",
+  );
+  // … and wrote no delivery for it.
+  expect(await db.webhookDelivery.count()).toBe(before);
 });
