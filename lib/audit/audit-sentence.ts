@@ -151,9 +151,12 @@ const SENTENCES: Record<AuditAction, (c: Context) => SentencePart[]> = {
     `${actor} changed the template `,
     ...titled("a template", detail.name),
   ],
-  "template.delete": ({ actor, target }) => {
-    const template = target("");
-    return template === "" ? [`${actor} deleted a template`] : [`${actor} deleted the template `, ...quoted(template)];
+  // Events before the name was recorded carry none: they read "deleted a template".
+  "template.delete": ({ actor, detail, titled }) => {
+    const name = titled("", detail.name);
+    return name.length === 1 && name[0] === ""
+      ? [`${actor} deleted a template`]
+      : [`${actor} deleted the template `, ...name];
   },
   "optout.add": ({ actor, detail, target, targetId }) => {
     const added = many(count(detail.added) ?? 0, "number", "numbers");
