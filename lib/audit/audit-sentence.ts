@@ -265,6 +265,6 @@ export function auditSentence(event: AuditEventView, names: AuditNames): Sentenc
   return parts.filter((part) => part !== "");
 }
 
-/** The sentence as plain text (tests, and the CSV some day). */
+/** The sentence as plain text (tests; the CSV export renders its times in the zone: lib/audit/export-audit.ts). */
 export const sentenceText = (parts: SentencePart[]): string =>
   parts.map((part) => (typeof part === "string" ? part : "text" in part ? part.text : part.time)).join("");
