@@ -183,6 +183,9 @@ const SENTENCES: Record<AuditAction, (c: Context) => SentencePart[]> = {
   ],
   "list.delete": ({ actor, detail }) => [
     `${actor} deleted the list “${text(detail.name) ?? text(detail.filename) ?? "?"}”`,
+    text(detail.replacedBy)
+      ? `, checking the file again with the phone column “${text(detail.phoneColumn) ?? "?"}”`
+      : "",
   ],
   "list.rename": ({ actor, detail, titled }) => [
     `${actor} renamed the list “${text(detail.from) ?? "?"}” to `,
