@@ -63,6 +63,7 @@ export async function deliverDueWebhooks(options: DeliverOptions = {}): Promise<
   // Resolved and checked once per endpoint and page (every attempt of the page connects to the address checked).
   const targets = new Map<string, Promise<TargetCheck>>();
   const perEndpoint = new Map<string, Limiter>();
+  const secrets = new Map<string, string[]>();
   const overall = limiter(options.overall ?? 64);
   const outcomes = await Promise.all(
     claimed.map(async (delivery): Promise<PostOutcome> => {
@@ -74,7 +75,8 @@ export async function deliverDueWebhooks(options: DeliverOptions = {}): Promise<
         overall(async () => {
           const check = await targets.get(endpoint.id)!;
           if (!check.ok) return { status: null, latencyMs: 0, excerpt: null, error: check.reason };
-          const headers = signedHeaders(secretsOf(endpoint, now()), delivery.eventId, now(), delivery.body);
+          if (!secrets.has(endpoint.id)) secrets.set(endpoint.id, secretsOf(endpoint, start));
+          const headers = signedHeaders(secrets.get(endpoint.id)!, delivery.eventId, now(), delivery.body);
           return postWebhook(check.target, headers, delivery.body, timeoutMs);
         }),
       );

@@ -10,8 +10,20 @@ export type WebhookHeaders = {
   "webhook-signature": string;
 };
 
+// One Webhook per secret, kept: building one decodes the secret.
+const signers = new Map<string, Webhook>();
+const signer = (secret: string): Webhook => {
+  let webhook = signers.get(secret);
+  if (!webhook) {
+    if (signers.size > 1_000) signers.clear();
+    webhook = new Webhook(secret);
+    signers.set(secret, webhook);
+  }
+  return webhook;
+};
+
 export function signedHeaders(secrets: readonly string[], eventId: string, at: Date, body: string): WebhookHeaders {
-  const signatures = secrets.map((secret) => new Webhook(secret).sign(eventId, at, body));
+  const signatures = secrets.map((secret) => signer(secret).sign(eventId, at, body));
   return {
     "webhook-id": eventId,
     "webhook-timestamp": String(Math.floor(at.getTime() / 1000)),
