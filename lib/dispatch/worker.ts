@@ -13,6 +13,7 @@ import { deliverWebhooksChore } from "./chores/deliver-webhooks";
 import { deleteInterruptedListsChore } from "./chores/delete-interrupted-lists";
 import { failInterruptedStoringChore } from "./chores/fail-interrupted-storing";
 import { forgetLoginFailuresChore } from "./chores/forget-login-failures";
+import { forgetWebhookDeliveriesChore } from "./chores/forget-webhook-deliveries";
 import { recoverOrphansChore } from "./chores/recover-orphans";
 import { runChores } from "./chores/run-chores";
 import { boss, START_BATCH, stopBoss, type StartBatchJob } from "@/lib/jobs/queue";
@@ -68,6 +69,7 @@ export async function startWorker(options: WorkerOptions): Promise<WorkerHandle>
       failInterruptedStoringChore(identity),
       deleteInterruptedListsChore,
       forgetLoginFailuresChore,
+      forgetWebhookDeliveriesChore,
       completeFinishedBatchesChore,
     ],
     log,

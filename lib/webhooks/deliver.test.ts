@@ -11,6 +11,7 @@ import { startWebhookSink, type WebhookSink } from "@/test/webhook-sink";
 import { setAllowedHostsSetting } from "./allowed-hosts-setting";
 import { RETRY_FOR_MS, DISABLE_AFTER_MS } from "./backoff";
 import { deliverDueWebhooks } from "./deliver";
+import { forgetOldDeliveries } from "./forget-deliveries";
 import { listDeliveries, replayDelivery } from "./deliveries";
 import { createEndpoint, rotateSecret, updateEndpoint } from "./endpoints";
 import { EXCERPT_BYTES } from "./post-webhook";
@@ -229,4 +230,19 @@ test("replay sends the same event again, audited; an operator may not", async ()
   ).rejects.toMatchObject({
     code: "FORBIDDEN",
   });
+});
+
+test("the delivery log forgets finished deliveries after 30 days and keeps waiting ones", async () => {
+  const { endpoint: e } = await endpoint();
+  const done = await enqueue(e.id);
+  await deliverDueWebhooks();
+  sink.answerWith({ status: 500 });
+  const waiting = await enqueue(e.id);
+  await deliverDueWebhooks();
+  expect(await forgetOldDeliveries(new Date(Date.now() + 29 * 86_400_000))).toBe(false);
+  expect(await db.webhookDelivery.count({ where: { endpointId: e.id } })).toBe(2);
+  await forgetOldDeliveries(new Date(Date.now() + 31 * 86_400_000));
+  const left = await db.webhookDelivery.findMany({ where: { endpointId: e.id }, select: { id: true } });
+  expect(left.map((d) => d.id.toString())).toEqual([waiting]);
+  expect(done).not.toBe(waiting);
 });
