@@ -48,7 +48,7 @@ export async function benchMessageCost(): Promise<BenchResult> {
       phone: `2547${String(10_000_000 + i).slice(-8)}`,
     }));
     await pool().query("CHECKPOINT");
-    await pool().query("SELECT pg_stat_statements_reset(), pg_stat_reset_shared('wal')");
+    await pool().query("SELECT pg_stat_statements_reset(), pg_stat_reset_shared('wal'), pg_stat_reset()");
     const start = await snapshot();
 
     // Store, claim, send, record: the worker in this process, as in `npm start`.
@@ -115,6 +115,10 @@ export async function benchMessageCost(): Promise<BenchResult> {
        FROM pg_stat_statements WHERE query NOT LIKE '%pg_stat%' ORDER BY total_exec_time + total_plan_time DESC LIMIT $1`,
       [TOP],
     );
+    const { rows: hot } = await pool().query<{ relname: string; upd: string; hot: string }>(
+      `SELECT relname, n_tup_upd::text AS upd, n_tup_hot_upd::text AS hot FROM pg_stat_user_tables
+       WHERE relname IN ('Message', 'Receipt') ORDER BY relname`,
+    );
     const walBytes = async (from: string, to: string) =>
       Number((await pool().query<{ b: string }>("SELECT pg_wal_lsn_diff($2, $1)::text AS b", [from, to])).rows[0]!.b);
     const per1k = MESSAGES / 1_000;
@@ -128,6 +132,11 @@ export async function benchMessageCost(): Promise<BenchResult> {
       "WAL per 1,000 messages (kB)": fmt(wal / per1k / 1024, 1),
       "WAL records / full-page images per 1,000": `${fmt(Number(totals[0]!.records) / per1k)} / ${fmt(Number(totals[0]!.fpi) / per1k)}`,
       "statements executed per 1,000": fmt(Number(totals[0]!.calls) / per1k),
+      "updates in place (HOT)": hot
+        .map(
+          (t) => `${t.relname} ${fmt((100 * Number(t.hot)) / Math.max(1, Number(t.upd)))} % of ${fmt(Number(t.upd))}`,
+        )
+        .join(", "),
       "store + claim + send + record": await phase(start, sent),
       "receipt store": await phase(sent, stored),
       "receipt apply": await phase(stored, end),
