@@ -116,8 +116,11 @@ export async function benchMessageCost(): Promise<BenchResult> {
       [TOP],
     );
     const { rows: hot } = await pool().query<{ relname: string; upd: string; hot: string }>(
-      `SELECT relname, n_tup_upd::text AS upd, n_tup_hot_upd::text AS hot FROM pg_stat_user_tables
-       WHERE relname IN ('Message', 'Receipt') ORDER BY relname`,
+      // Summed over the partitions of each table (the partitioned parent itself counts nothing).
+      `SELECT COALESCE(p.relname, s.relname) AS relname, sum(s.n_tup_upd)::text AS upd, sum(s.n_tup_hot_upd)::text AS hot
+       FROM pg_stat_user_tables s
+       LEFT JOIN pg_inherits i ON i.inhrelid = s.relid LEFT JOIN pg_class p ON p.oid = i.inhparent
+       WHERE COALESCE(p.relname, s.relname) IN ('Message', 'Receipt') GROUP BY 1 ORDER BY 1`,
     );
     const walBytes = async (from: string, to: string) =>
       Number((await pool().query<{ b: string }>("SELECT pg_wal_lsn_diff($2, $1)::text AS b", [from, to])).rows[0]!.b);

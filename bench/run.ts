@@ -2,7 +2,7 @@
 // its target. The dispatch benchmark runs three times (a 2-core machine is noisy): the median run's figures are
 // shown, with all three totals. Results are recorded by hand in BENCHMARKS.md with this command.
 // BENCH_ONLY=sandbox,dispatch,receipts,reports,operator-days,rollup-cost,import,list-batch,list-dispatch,list-search,
-// hostile,cost picks
+// hostile,cost,partitions picks
 // some of them.
 import { forgetDatabase } from "./bench-env";
 import { benchDispatch } from "./dispatch";
@@ -13,6 +13,7 @@ import { benchMessageCost } from "./message-cost";
 import { benchHostile } from "./hostile";
 import { benchImport } from "./import";
 import { benchOperatorDays } from "./operator-days";
+import { benchPartitions } from "./partitions";
 import { benchReceipts } from "./receipts";
 import { benchReports } from "./reports";
 import { benchRollupCost } from "./rollup-cost";
@@ -63,6 +64,7 @@ const steps: [string, () => Promise<BenchResult>][] = [
   ["list-search", benchListSearch],
   ["hostile", benchHostile],
   ["cost", benchMessageCost],
+  ["partitions", benchPartitions],
 ];
 for (const [name, step] of steps) {
   if (!wanted(name)) continue;
