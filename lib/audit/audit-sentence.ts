@@ -235,6 +235,16 @@ const SENTENCES: Record<AuditAction, (c: Context) => SentencePart[]> = {
     `${actor} cleared the warning that the network refused the sender ID “${text(detail.sender) ?? "?"}” of `,
     named(names, "ProviderAccount", text(detail.accountId), "an account"),
   ],
+  "api_key.create": ({ actor, detail }) => [
+    `${actor} created the API key “${text(detail.name) ?? "?"}” (${text(detail.prefix) ?? "?"}…) with the scopes `,
+    Array.isArray(detail.scopes) ? detail.scopes.join(", ") : "?",
+  ],
+  "api_key.revoke": ({ actor, detail }) => [
+    `${actor} revoked the API key “${text(detail.name) ?? "?"}” (${text(detail.prefix) ?? "?"}…)`,
+  ],
+  "api_key.admin_use": ({ actor, detail }) => [
+    `${actor} used the admin scope of the API key ${text(detail.prefix) ?? "?"}… for ${text(detail.operation) ?? "?"}`,
+  ],
 };
 
 /** Whether this action has a sentence (the unit test asks it of every audited action). */
