@@ -30,8 +30,8 @@ test("every method of every route file under app/api/v1 is in the document", asy
   expect(files.length).toBeGreaterThanOrEqual(12);
   const missing: string[] = [];
   for (const file of files) {
-    const module = (await import(file)) as Record<string, unknown>;
-    const methods = METHODS.filter((method) => typeof module[method] === "function");
+    const routeModule = (await import(file)) as Record<string, unknown>;
+    const methods = METHODS.filter((method) => typeof routeModule[method] === "function");
     expect(methods.length, file).toBeGreaterThan(0);
     for (const method of methods) {
       const item = paths[documentPath(file)] as Record<string, unknown> | undefined;
