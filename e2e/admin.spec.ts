@@ -151,6 +151,8 @@ test("at 390 px no page scrolls sideways; the menu opens from a button", async (
     "/audit",
     "/settings",
     "/account",
+    "/api-keys",
+    "/api-reference",
   ]) {
     await page.goto(path);
     const overflow = await page.evaluate(

@@ -34,19 +34,17 @@ export default async function ApiKeysPage() {
       <Table aria-label="API keys">
         <THead>
           <Th>Key</Th>
-          <Th>Scopes</Th>
-          <Th>Created, last used, expires</Th>
           <Th>Actions</Th>
         </THead>
         <tbody>
           {keys.length === 0 ? (
             <Tr>
-              <Td colSpan={4}>No keys yet.</Td>
+              <Td colSpan={2}>No keys yet.</Td>
             </Tr>
           ) : null}
           {keys.map((key) => (
             <Tr key={key.id} className="align-top">
-              <Td>
+              <Td className="min-w-0">
                 <div className="font-medium">{key.name}</div>
                 <div className="font-mono text-xs text-slate-600">{key.prefix}…</div>
                 {key.revokedAt ? (
@@ -56,27 +54,27 @@ export default async function ApiKeysPage() {
                 ) : (
                   <Badge tone="success">active</Badge>
                 )}
-              </Td>
-              <Td className="font-mono text-sm">{key.scopes.join(", ")}</Td>
-              <Td className="text-sm">
-                <div>
-                  created <Time at={key.createdAt} />
-                </div>
-                <div>last used {key.lastUsedAt ? <Time at={key.lastUsedAt} /> : "never"}</div>
-                <div>
-                  {key.expiresAt ? (
-                    <>
-                      expires <Time at={key.expiresAt} />
-                    </>
-                  ) : (
-                    "never expires"
-                  )}
-                </div>
-                {key.revokedAt ? (
+                <div className="mt-1 font-mono text-sm">{key.scopes.join(", ")}</div>
+                <div className="mt-1 text-xs text-slate-600">
                   <div>
-                    revoked <Time at={key.revokedAt} />
+                    created <Time at={key.createdAt} />
                   </div>
-                ) : null}
+                  <div>last used {key.lastUsedAt ? <Time at={key.lastUsedAt} /> : "never"}</div>
+                  <div>
+                    {key.expiresAt ? (
+                      <>
+                        expires <Time at={key.expiresAt} />
+                      </>
+                    ) : (
+                      "never expires"
+                    )}
+                  </div>
+                  {key.revokedAt ? (
+                    <div>
+                      revoked <Time at={key.revokedAt} />
+                    </div>
+                  ) : null}
+                </div>
               </Td>
               <Td>
                 {key.revokedAt ? null : (

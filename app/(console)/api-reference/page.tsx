@@ -4,7 +4,6 @@ import { Badge } from "@/components/ui/badge";
 import { Card } from "@/components/ui/card";
 import { CodeBlock, prettyJson } from "@/components/ui/code-block";
 import { PageHeader } from "@/components/ui/page-header";
-import { Table, Td, THead, Th, Tr } from "@/components/ui/table";
 import { referenceOperations } from "@/lib/api/openapi/reference";
 import { canView } from "@/lib/auth/permissions";
 import { requireActor } from "@/lib/auth/session";
@@ -39,25 +38,17 @@ export default async function ApiReferencePage() {
             </p>
             {operation.description ? <p>{operation.description}</p> : null}
             {operation.parameters.length ? (
-              <Table aria-label={`Parameters of ${operation.method} ${operation.path}`}>
-                <THead>
-                  <Th>Parameter</Th>
-                  <Th>In</Th>
-                  <Th>Description</Th>
-                </THead>
-                <tbody>
-                  {operation.parameters.map((parameter) => (
-                    <Tr key={`${parameter.in}:${parameter.name}`}>
-                      <Td className="font-mono">
-                        {parameter.name}
-                        {parameter.required ? " *" : ""}
-                      </Td>
-                      <Td>{parameter.in}</Td>
-                      <Td>{parameter.description}</Td>
-                    </Tr>
-                  ))}
-                </tbody>
-              </Table>
+              <ul aria-label={`Parameters of ${operation.method} ${operation.path}`} className="space-y-1">
+                {operation.parameters.map((parameter) => (
+                  <li key={`${parameter.in}:${parameter.name}`} className="break-words">
+                    <span className="font-mono">
+                      {parameter.name}
+                      {parameter.required ? " *" : ""}
+                    </span>{" "}
+                    <span className="text-slate-600">({parameter.in})</span> {parameter.description}
+                  </li>
+                ))}
+              </ul>
             ) : null}
             {operation.body.map((body) => (
               <div key={body.contentType} className="space-y-2">
