@@ -150,9 +150,9 @@ test("at 390 px no page scrolls sideways; the menu opens from a button", async (
     "/users",
     "/audit",
     "/settings",
-    "/account",
     "/api-keys",
     "/api-reference",
+    "/account",
   ]) {
     await page.goto(path);
     const overflow = await page.evaluate(
