@@ -4,12 +4,16 @@
 import { randomUUID } from "node:crypto";
 import { beforeAll, expect, test } from "vitest";
 import { POST as cancel } from "@/app/api/v1/batches/[id]/cancel/route";
+import { GET as exportBatch } from "@/app/api/v1/batches/[id]/export/route";
 import { GET as messages } from "@/app/api/v1/batches/[id]/messages/route";
 import { POST as pause } from "@/app/api/v1/batches/[id]/pause/route";
 import { POST as resume } from "@/app/api/v1/batches/[id]/resume/route";
 import { POST as createBatch } from "@/app/api/v1/batches/route";
 import { GET as getMessage } from "@/app/api/v1/messages/[id]/route";
 import { POST as sendMessage } from "@/app/api/v1/messages/route";
+import { apiRoute } from "@/lib/api/api-route";
+import { json } from "@/lib/api/json";
+import { canManageUsers } from "@/lib/auth/permissions";
 import { db } from "@/lib/db/client";
 import { call, defaultAccount, keyFor, user } from "./api-client";
 
@@ -143,4 +147,53 @@ test("pause, resume and cancel answer as the batch page's buttons do", async () 
   const again = await at(cancel, "cancel");
   expect(again.status).toBe(409);
   expect(((await again.json()) as { detail: string }).detail).toMatch(/already finished/);
+});
+
+test("a batch is exported as the console's CSV, and the export is audited", async () => {
+  const created = await call(createBatch, { key, body: { templateText: "Hi", recipients: ["254712340001"] } });
+  const { id } = (await created.json()) as { id: string };
+  const answer = await call(exportBatch, { key, path: `/batches/${id}/export`, params: { id } });
+  expect(answer.status).toBe(200);
+  expect(answer.headers.get("content-type")).toBe("text/csv; charset=utf-8");
+  expect(await answer.text()).toContain("254712340001");
+  expect(await db.auditEvent.count({ where: { action: "export.batch", targetId: id } })).toBe(1);
+});
+
+test("a body over the batch limit is refused with 413 while it streams, and nothing is created", async () => {
+  const before = await db.batch.count();
+  const tooLarge = JSON.stringify({
+    templateText: "x",
+    recipients: ["254712345678"],
+    pad: "x".repeat(9 * 1024 * 1024),
+  });
+  let sent = 0;
+  const body = new ReadableStream<Uint8Array>({
+    pull(controller) {
+      if (sent >= tooLarge.length) return controller.close();
+      const piece = new TextEncoder().encode(tooLarge.slice(sent, sent + 65_536));
+      sent += 65_536;
+      controller.enqueue(piece);
+    },
+  });
+  const request = new Request("http://127.0.0.1/api/v1/batches", {
+    method: "POST",
+    headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
+    body,
+    duplex: "half",
+  } as RequestInit);
+  const answer = await createBatch(request);
+  expect(answer.status).toBe(413);
+  expect(answer.headers.get("content-type")).toBe("application/problem+json");
+  expect(sent).toBeLessThan(tooLarge.length); // refused at the chunk that crossed the line, not after reading it all
+  expect(await db.batch.count()).toBe(before);
+});
+
+test("a request with the admin scope is audited; without it the operation is refused", async () => {
+  const adminOnly = apiRoute({ scope: "admin", allowed: canManageUsers }, async () => json({ ok: true }));
+  const admin = await user("ADMIN");
+  const adminKey = await keyFor(admin, ["admin"]);
+  expect((await call(adminOnly, { key: adminKey, path: "/admin-thing" })).status).toBe(200);
+  const audit = await db.auditEvent.findMany({ where: { action: "api_key.admin_use", actorId: admin } });
+  expect(audit.map((event) => (event.detail as { operation: string }).operation)).toEqual(["GET /api/v1/admin-thing"]);
+  expect((await call(adminOnly, { key: await keyFor(admin, ["read"]), path: "/admin-thing" })).status).toBe(403);
 });
