@@ -2,6 +2,7 @@
 // its last line and alone there; `npm run api-key -- revoke --email E --name N` revokes it. Works while the console
 // runs, on the same database: DATABASE_URL, or the embedded PostgreSQL of the data directory — adopted when `npm
 // start` already runs it (and then left running), else started for the command and stopped after.
+import fs from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { EnvError, parseEnv } from "@/lib/env";
@@ -44,8 +45,12 @@ try {
 
 let stop = async () => {};
 if (!env.DATABASE_URL) {
+  const dataDir = path.join(path.resolve(env.TUMA_DATA_DIR), "pg");
+  // Never a new, empty cluster: its users come from the console's first start.
+  if (!fs.existsSync(path.join(dataDir, "PG_VERSION")))
+    fail(`There is no database in ${dataDir} yet: start Tuma once with \`npm start\` (or set DATABASE_URL).`);
   const server = await startEmbeddedPostgres({
-    dataDir: path.join(path.resolve(env.TUMA_DATA_DIR), "pg"),
+    dataDir,
     port: env.EMBEDDED_PG_PORT,
     persistent: true,
   }).catch((error: unknown) => fail(`Cannot open the database: ${error instanceof Error ? error.message : error}`));
