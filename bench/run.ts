@@ -2,7 +2,7 @@
 // its target. The dispatch benchmark runs three times (a 2-core machine is noisy): the median run's figures are
 // shown, with all three totals. Results are recorded by hand in BENCHMARKS.md with this command.
 // BENCH_ONLY=sandbox,dispatch,api-send,receipts,reports,operator-days,rollup-cost,import,list-batch,list-dispatch,list-search,
-// hostile picks
+// hostile,cost,partitions picks
 // some of them.
 import { forgetDatabase } from "./bench-env";
 import { benchApiSend } from "./api-send";
@@ -10,9 +10,11 @@ import { benchDispatch } from "./dispatch";
 import { benchListBatch } from "./list-batch";
 import { benchListDispatch } from "./list-dispatch";
 import { benchListSearch } from "./list-search";
+import { benchMessageCost } from "./message-cost";
 import { benchHostile } from "./hostile";
 import { benchImport } from "./import";
 import { benchOperatorDays } from "./operator-days";
+import { benchPartitions } from "./partitions";
 import { benchReceipts } from "./receipts";
 import { benchReports } from "./reports";
 import { benchRollupCost } from "./rollup-cost";
@@ -63,6 +65,8 @@ const steps: [string, () => Promise<BenchResult>][] = [
   ["list-dispatch", benchListDispatch],
   ["list-search", benchListSearch],
   ["hostile", benchHostile],
+  ["cost", benchMessageCost],
+  ["partitions", benchPartitions],
 ];
 for (const [name, step] of steps) {
   if (!wanted(name)) continue;

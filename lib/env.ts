@@ -83,6 +83,8 @@ export const envSchema = z.object({
   /** Base URL the provider posts delivery receipts to; defaults to this console on loopback. */
   RECEIPT_BASE_URL: z.url().optional(),
   NO_RECEIPT_AFTER_HOURS: z.coerce.number().positive().default(48),
+  /** Messages and receipts older than this many months are dropped, a week at a time; 0 keeps them for ever. */
+  RETENTION_MONTHS: z.coerce.number().int().min(0).max(1200).default(13),
   /** Run a dispatch worker process beside the web process (`npm start`); `npm run worker` runs more of them. */
   WORKER: flag.default(true),
   /** Requests a worker keeps in flight at once (its "lanes"). */

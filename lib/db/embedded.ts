@@ -31,6 +31,8 @@ type Options = {
   /** The folder the data belongs to, recorded next to it as root (default: the current directory, the project). */
   project?: string;
   onLog?: (line: string) => void;
+  /** More server settings (`-c name=value` pairs), e.g. the cost benchmark's pg_stat_statements. */
+  extraFlags?: string[];
 };
 
 const USER = "tuma";
@@ -65,6 +67,7 @@ export async function startEmbeddedPostgres(options: Options): Promise<EmbeddedD
     postgresFlags: [
       ...["-c", "listen_addresses=127.0.0.1", "-c", "unix_socket_directories="],
       ...["-c", "max_connections=200", "-c", "fsync=on"],
+      ...(options.extraFlags ?? []),
     ],
     onLog,
   });

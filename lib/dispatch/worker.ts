@@ -13,6 +13,7 @@ import { deleteInterruptedListsChore } from "./chores/delete-interrupted-lists";
 import { failInterruptedStoringChore } from "./chores/fail-interrupted-storing";
 import { forgetIdempotencyKeysChore } from "./chores/forget-idempotency-keys";
 import { forgetLoginFailuresChore } from "./chores/forget-login-failures";
+import { keepPartitionsChore } from "./chores/keep-partitions";
 import { recoverOrphansChore } from "./chores/recover-orphans";
 import { runChores } from "./chores/run-chores";
 import { boss, START_BATCH, stopBoss, type StartBatchJob } from "@/lib/jobs/queue";
@@ -70,6 +71,7 @@ export async function startWorker(options: WorkerOptions): Promise<WorkerHandle>
       forgetLoginFailuresChore,
       forgetIdempotencyKeysChore,
       completeFinishedBatchesChore,
+      keepPartitionsChore,
     ],
     log,
   );
