@@ -3,6 +3,7 @@
 import "server-only";
 import { PrismaPg } from "@prisma/adapter-pg";
 import { PrismaClient } from "@/lib/generated/prisma/client";
+import { poolSize } from "./connection-budget";
 import { poolTimeoutMillis } from "./pool-timeout";
 import { sessionOptions } from "./session-zone";
 import { databaseUrl } from "./url";
@@ -11,7 +12,7 @@ function createClient() {
   return new PrismaClient({
     adapter: new PrismaPg({
       connectionString: databaseUrl(),
-      max: 10,
+      max: poolSize("prisma"),
       connectionTimeoutMillis: poolTimeoutMillis(),
       options: sessionOptions(),
     }),

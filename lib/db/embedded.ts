@@ -29,6 +29,8 @@ type Options = {
   /** The folder the data belongs to, recorded next to it as root (default: the current directory, the project). */
   project?: string;
   onLog?: (line: string) => void;
+  /** PostgreSQL's max_connections (default 200); tests of the connection budget set it low. */
+  maxConnections?: number;
 };
 
 const USER = "tuma";
@@ -62,7 +64,7 @@ export async function startEmbeddedPostgres(options: Options): Promise<EmbeddedD
     // TCP, and the socket's default folder (/tmp) is shared by every user and run on the machine.
     postgresFlags: [
       ...["-c", "listen_addresses=127.0.0.1", "-c", "unix_socket_directories="],
-      ...["-c", "max_connections=200", "-c", "fsync=on"],
+      ...["-c", `max_connections=${options.maxConnections ?? 200}`, "-c", "fsync=on"],
     ],
     onLog,
   });

@@ -86,6 +86,7 @@ function migrationAdapterFactory(
     user: user ?? undefined,
     password: password ?? undefined,
     database: database ?? undefined,
+    // The supervisor's fixed share of its connection budget (lib/db/connection-budget.ts).
     max: 2,
     options: sessionOptions(),
     // A bounded wait like every pool's (lib/db/pool-timeout.ts); generous, for a database still starting.

@@ -4,6 +4,7 @@
 import "server-only";
 import PgBoss from "pg-boss";
 import type pg from "pg";
+import { poolSize } from "@/lib/db/connection-budget";
 import { poolTimeoutMillis } from "@/lib/db/pool-timeout";
 import { sessionOptions } from "@/lib/db/session-zone";
 import { databaseUrl } from "@/lib/db/url";
@@ -21,7 +22,7 @@ export function boss(options: { supervise?: boolean } = {}): Promise<PgBoss> {
     // lib/db/session-zone.ts) its types do not list.
     const settings: PgBoss.ConstructorOptions & Pick<pg.PoolConfig, "connectionTimeoutMillis" | "options"> = {
       connectionString: databaseUrl(),
-      max: 4,
+      max: poolSize("jobs"),
       connectionTimeoutMillis: poolTimeoutMillis(),
       supervise: options.supervise ?? false,
       schedule: false,
