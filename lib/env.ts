@@ -32,6 +32,11 @@ export const envSchema = z.object({
   DATABASE_POOL_MAX: z.coerce.number().int().min(6).max(1000).default(10),
   /** Connections a process leaves free at start (for psql, backups, a restart overlapping its predecessor). */
   DATABASE_CONNECTION_RESERVE: z.coerce.number().int().min(0).max(1000).default(5),
+  /**
+   * DATABASE_URL leads to PgBouncer (session mode): session settings are made by SET instead of the startup options
+   * it refuses, and the start-up room check, which would count PgBouncer's connections, is left to it (docs/scaling.md).
+   */
+  DATABASE_PGBOUNCER: flag.default(false),
 
   // Web server
   PORT: port.default(3000),

@@ -5,7 +5,8 @@
 // two starts at the same instant can both pass; PostgreSQL's own limit stays the last word.
 import pg from "pg";
 import { StartupError } from "@/lib/bootstrap/startup-error";
-import { sessionOptions } from "./session-zone";
+import { env } from "@/lib/env";
+import { sessionSetup } from "./session-zone";
 
 export type ConnectionRoom = {
   maxConnections: number;
@@ -16,7 +17,11 @@ export type ConnectionRoom = {
 };
 
 export async function connectionRoom(url: string): Promise<ConnectionRoom> {
-  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 10_000, options: sessionOptions() });
+  const client = new pg.Client({
+    connectionString: url,
+    connectionTimeoutMillis: 10_000,
+    options: sessionSetup().options,
+  });
   await client.connect();
   try {
     const { rows } = await client.query<{ max: number; superuser: number; reserved: number; in_use: number }>(
@@ -57,6 +62,8 @@ export function roomRefusal(room: ConnectionRoom, need: ConnectionNeed): string 
 }
 
 export async function assertConnectionRoom(url: string, need: ConnectionNeed): Promise<void> {
+  // Behind PgBouncer the connections that count are PgBouncer's own (its pool sizes): docs/scaling.md, "PgBouncer".
+  if (env().DATABASE_PGBOUNCER) return;
   const refusal = roomRefusal(await connectionRoom(url), need);
   if (refusal) throw new StartupError(refusal);
 }

@@ -1,7 +1,7 @@
 // A plain pg pool for the set-based bulk statements (COPY, unnest) that Prisma is too slow for (docs/design.md §5).
 import "server-only";
 import pg from "pg";
-import { sessionOptions } from "./session-zone";
+import { type SessionSettings, sessionSetup } from "./session-zone";
 import { databaseUrl } from "./url";
 import { logger } from "@/lib/log";
 import { type PoolName, poolSize } from "./connection-budget";
@@ -13,13 +13,13 @@ const globalForPool = globalThis as unknown as {
   tumaLockPool?: pg.Pool;
 };
 
-function createPool(name: PoolName, options?: string): pg.Pool {
+function createPool(name: PoolName, settings: SessionSettings = {}): pg.Pool {
   const created = new pg.Pool({
     connectionString: databaseUrl(),
     // Its share of the process's connection budget (lib/db/connection-budget.ts).
     max: poolSize(name),
     connectionTimeoutMillis: poolTimeoutMillis(),
-    options: sessionOptions(...(options ? [options] : [])),
+    ...sessionSetup(settings),
   });
   // An idle connection dropped by the server (restart, failover) is replaced on next use; without a listener
   // that error would crash the process.
@@ -40,7 +40,7 @@ export function pool(): pg.Pool {
  * which must be durable before anything acts on them.
  */
 export function relaxedPool(): pg.Pool {
-  globalForPool.tumaRelaxedPool ??= createPool("relaxed", "-c synchronous_commit=off");
+  globalForPool.tumaRelaxedPool ??= createPool("relaxed", { synchronous_commit: "off" });
   return globalForPool.tumaRelaxedPool;
 }
 
