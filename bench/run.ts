@@ -2,7 +2,7 @@
 // its target. The dispatch benchmark runs three times (a 2-core machine is noisy): the median run's figures are
 // shown, with all three totals. Results are recorded by hand in BENCHMARKS.md with this command.
 // BENCH_ONLY=sandbox,dispatch,receipts,reports,operator-days,rollup-cost,import,list-batch,list-dispatch,list-search,
-// hostile picks
+// hostile,idle-memory picks
 // some of them.
 import { forgetDatabase } from "./bench-env";
 import { benchDispatch } from "./dispatch";
@@ -10,6 +10,7 @@ import { benchListBatch } from "./list-batch";
 import { benchListDispatch } from "./list-dispatch";
 import { benchListSearch } from "./list-search";
 import { benchHostile } from "./hostile";
+import { benchIdleMemory } from "./idle-memory";
 import { benchImport } from "./import";
 import { benchOperatorDays } from "./operator-days";
 import { benchReceipts } from "./receipts";
@@ -61,6 +62,7 @@ const steps: [string, () => Promise<BenchResult>][] = [
   ["list-dispatch", benchListDispatch],
   ["list-search", benchListSearch],
   ["hostile", benchHostile],
+  ["idle-memory", benchIdleMemory],
 ];
 for (const [name, step] of steps) {
   if (!wanted(name)) continue;
