@@ -1,10 +1,11 @@
 // `npm run bench`: every benchmark of docs/design.md §5, one after the other, each printing its figures and the ratio to
 // its target. The dispatch benchmark runs three times (a 2-core machine is noisy): the median run's figures are
 // shown, with all three totals. Results are recorded by hand in BENCHMARKS.md with this command.
-// BENCH_ONLY=sandbox,dispatch,dispatch-3-workers,receipts,reports,operator-days,rollup-cost,import,list-batch,list-dispatch,list-search,
-// hostile,idle-memory picks
+// BENCH_ONLY=sandbox,dispatch,dispatch-3-workers,api-send,receipts,reports,operator-days,rollup-cost,import,list-batch,
+// list-dispatch,list-search,hostile,idle-memory picks
 // some of them.
 import { forgetDatabase } from "./bench-env";
+import { benchApiSend } from "./api-send";
 import { benchDispatch } from "./dispatch";
 import { benchListBatch } from "./list-batch";
 import { benchListDispatch } from "./list-dispatch";
@@ -56,6 +57,7 @@ const steps: [string, () => Promise<BenchResult>][] = [
   // The same batch shared by 3 workers (two of them `npm run worker` processes): the pace is the account's, so the
   // ratio to the floor should stay that of one worker (issue 18 item 2).
   ["dispatch-3-workers", () => benchDispatch(3)],
+  ["api-send", benchApiSend],
   ["receipts", benchReceipts],
   ["reports", benchReports],
   ["operator-days", benchOperatorDays],

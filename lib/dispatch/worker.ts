@@ -11,6 +11,7 @@ import { applyReceiptsChore } from "./chores/apply-receipts";
 import { completeFinishedBatchesChore } from "./chores/complete-finished-batches";
 import { deleteInterruptedListsChore } from "./chores/delete-interrupted-lists";
 import { failInterruptedStoringChore } from "./chores/fail-interrupted-storing";
+import { forgetIdempotencyKeysChore } from "./chores/forget-idempotency-keys";
 import { forgetLoginFailuresChore } from "./chores/forget-login-failures";
 import { recoverOrphansChore } from "./chores/recover-orphans";
 import { runChores } from "./chores/run-chores";
@@ -67,6 +68,7 @@ export async function startWorker(options: WorkerOptions): Promise<WorkerHandle>
       failInterruptedStoringChore(identity),
       deleteInterruptedListsChore,
       forgetLoginFailuresChore,
+      forgetIdempotencyKeysChore,
       completeFinishedBatchesChore,
     ],
     log,
