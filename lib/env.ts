@@ -25,6 +25,18 @@ export const envSchema = z.object({
   TUMA_DATA_DIR: z.string().min(1).default(".data"),
   /** How long a query waits for a free connection from a pool before it fails with "the database is busy" (503). */
   DATABASE_POOL_TIMEOUT_SECONDS: z.coerce.number().positive().max(600).default(10),
+  /**
+   * All the connections one Tuma process may hold together, whatever pools it opens inside (split by
+   * lib/db/connection-budget.ts). Size PostgreSQL for processes × this + DATABASE_CONNECTION_RESERVE.
+   */
+  DATABASE_POOL_MAX: z.coerce.number().int().min(6).max(1000).default(10),
+  /** Connections a process leaves free at start (for psql, backups, a restart overlapping its predecessor). */
+  DATABASE_CONNECTION_RESERVE: z.coerce.number().int().min(0).max(1000).default(5),
+  /**
+   * DATABASE_URL leads to PgBouncer (session mode): session settings are made by SET instead of the startup options
+   * it refuses, and the start-up room check, which would count PgBouncer's connections, is left to it (docs/scaling.md).
+   */
+  DATABASE_PGBOUNCER: flag.default(false),
 
   // Web server
   PORT: port.default(3000),

@@ -33,6 +33,8 @@ type Options = {
   onLog?: (line: string) => void;
   /** More server settings (`-c name=value` pairs), e.g. the cost benchmark's pg_stat_statements. */
   extraFlags?: string[];
+  /** PostgreSQL's max_connections (default 200); tests of the connection budget set it low. */
+  maxConnections?: number;
 };
 
 const USER = "tuma";
@@ -66,7 +68,7 @@ export async function startEmbeddedPostgres(options: Options): Promise<EmbeddedD
     // TCP, and the socket's default folder (/tmp) is shared by every user and run on the machine.
     postgresFlags: [
       ...["-c", "listen_addresses=127.0.0.1", "-c", "unix_socket_directories="],
-      ...["-c", "max_connections=200", "-c", "fsync=on"],
+      ...["-c", `max_connections=${options.maxConnections ?? 200}`, "-c", "fsync=on"],
       ...(options.extraFlags ?? []),
     ],
     onLog,
