@@ -13,8 +13,9 @@ export type BenchEnv = {
   stop: () => Promise<void>;
 };
 
-export async function startBenchEnv(sandboxArgs: string[] = []): Promise<BenchEnv> {
-  const cluster = await startTestCluster();
+/** `postgresFlags`: more server settings for this benchmark's cluster (`-c name=value` pairs). */
+export async function startBenchEnv(sandboxArgs: string[] = [], postgresFlags: string[] = []): Promise<BenchEnv> {
+  const cluster = await startTestCluster(postgresFlags);
   const databaseUrl = await cloneTemplate(cluster.serverUrl, "tuma_bench");
   process.env.DATABASE_URL = databaseUrl;
   process.env.TUMA_ENCRYPTION_KEY ??= randomBytes(32).toString("base64");

@@ -1,17 +1,21 @@
 // `npm run bench`: every benchmark of docs/design.md §5, one after the other, each printing its figures and the ratio to
 // its target. The dispatch benchmark runs three times (a 2-core machine is noisy): the median run's figures are
 // shown, with all three totals. Results are recorded by hand in BENCHMARKS.md with this command.
-// BENCH_ONLY=sandbox,dispatch,receipts,reports,operator-days,rollup-cost,import,list-batch,list-dispatch,list-search,
-// hostile,webhooks picks
+// BENCH_ONLY=sandbox,dispatch,dispatch-3-workers,api-send,receipts,reports,operator-days,rollup-cost,import,list-batch,
+// list-dispatch,list-search,hostile,idle-memory,cost,partitions,webhooks picks
 // some of them.
 import { forgetDatabase } from "./bench-env";
+import { benchApiSend } from "./api-send";
 import { benchDispatch } from "./dispatch";
 import { benchListBatch } from "./list-batch";
 import { benchListDispatch } from "./list-dispatch";
 import { benchListSearch } from "./list-search";
+import { benchMessageCost } from "./message-cost";
 import { benchHostile } from "./hostile";
+import { benchIdleMemory } from "./idle-memory";
 import { benchImport } from "./import";
 import { benchOperatorDays } from "./operator-days";
+import { benchPartitions } from "./partitions";
 import { benchReceipts } from "./receipts";
 import { benchReports } from "./reports";
 import { benchRollupCost } from "./rollup-cost";
@@ -53,6 +57,10 @@ const failures: string[] = [];
 const steps: [string, () => Promise<BenchResult>][] = [
   ["sandbox", benchSandbox],
   ["dispatch", dispatchMedian],
+  // The same batch shared by 3 workers (two of them `npm run worker` processes): the pace is the account's, so the
+  // ratio to the floor should stay that of one worker (issue 18 item 2).
+  ["dispatch-3-workers", () => benchDispatch(3)],
+  ["api-send", benchApiSend],
   ["receipts", benchReceipts],
   ["reports", benchReports],
   ["operator-days", benchOperatorDays],
@@ -63,6 +71,9 @@ const steps: [string, () => Promise<BenchResult>][] = [
   ["list-search", benchListSearch],
   ["hostile", benchHostile],
   ["webhooks", benchWebhooks],
+  ["idle-memory", benchIdleMemory],
+  ["cost", benchMessageCost],
+  ["partitions", benchPartitions],
 ];
 for (const [name, step] of steps) {
   if (!wanted(name)) continue;

@@ -7,6 +7,7 @@
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import { pool } from "../lib/db/pool";
 import { startWorker } from "../lib/dispatch/worker";
+import { spawnWorker, type WorkerProcess } from "../test/worker-process";
 import type { BenchEnv } from "./bench-env";
 
 export type TimedDispatch = {
@@ -27,18 +28,21 @@ export type TimedDispatch = {
 /** The provider's ceiling: 120 requests/s of 100 messages. */
 export const floorSeconds = (messages: number) => messages / (120 * 100);
 
+/** `extraWorkers`: worker processes (`npm run worker`, each its own connection budget) beside the one in process. */
 export async function timeDispatch(
   env: BenchEnv,
   expected: number,
   create: () => Promise<{ id: string }>,
+  extraWorkers = 0,
 ): Promise<TimedDispatch> {
-  const worker = await startWorker({
-    receiptBaseUrl: "http://127.0.0.1:9",
-    ...(process.env.LANES ? { lanes: Number(process.env.LANES) } : {}),
-  });
+  const lanes = process.env.LANES ? Number(process.env.LANES) : 48;
+  const worker = await startWorker({ receiptBaseUrl: "http://127.0.0.1:9", lanes });
+  const others: WorkerProcess[] = [];
+  for (let i = 0; i < extraWorkers; i++)
+    others.push(await spawnWorker({ receiptBaseUrl: "http://127.0.0.1:9", lanes, timeoutSeconds: 30 }));
   let running = true;
   const stopWorker = async () => {
-    if (running) await worker.stop();
+    if (running) await Promise.all([worker.stop(), ...others.map((other) => other.kill("SIGTERM"))]);
     running = false;
   };
   try {

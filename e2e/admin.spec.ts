@@ -152,6 +152,8 @@ test("at 390 px no page scrolls sideways; the menu opens from a button", async (
     "/audit",
     "/settings",
     "/webhooks",
+    "/api-keys",
+    "/api-reference",
     "/account",
   ]) {
     await page.goto(path);

@@ -25,6 +25,18 @@ export const envSchema = z.object({
   TUMA_DATA_DIR: z.string().min(1).default(".data"),
   /** How long a query waits for a free connection from a pool before it fails with "the database is busy" (503). */
   DATABASE_POOL_TIMEOUT_SECONDS: z.coerce.number().positive().max(600).default(10),
+  /**
+   * All the connections one Tuma process may hold together, whatever pools it opens inside (split by
+   * lib/db/connection-budget.ts). Size PostgreSQL for processes × this + DATABASE_CONNECTION_RESERVE.
+   */
+  DATABASE_POOL_MAX: z.coerce.number().int().min(6).max(1000).default(10),
+  /** Connections a process leaves free at start (for psql, backups, a restart overlapping its predecessor). */
+  DATABASE_CONNECTION_RESERVE: z.coerce.number().int().min(0).max(1000).default(5),
+  /**
+   * DATABASE_URL leads to PgBouncer (session mode): session settings are made by SET instead of the startup options
+   * it refuses, and the start-up room check, which would count PgBouncer's connections, is left to it (docs/scaling.md).
+   */
+  DATABASE_PGBOUNCER: flag.default(false),
 
   // Web server
   PORT: port.default(3000),
@@ -83,6 +95,8 @@ export const envSchema = z.object({
   /** Base URL the provider posts delivery receipts to; defaults to this console on loopback. */
   RECEIPT_BASE_URL: z.url().optional(),
   NO_RECEIPT_AFTER_HOURS: z.coerce.number().positive().default(48),
+  /** Messages and receipts older than this many months are dropped, a week at a time; 0 keeps them for ever. */
+  RETENTION_MONTHS: z.coerce.number().int().min(0).max(1200).default(13),
   /** Run a dispatch worker process beside the web process (`npm start`); `npm run worker` runs more of them. */
   WORKER: flag.default(true),
   /** Requests a worker keeps in flight at once (its "lanes"). */
@@ -94,6 +108,8 @@ export const envSchema = z.object({
    * (lib/webhooks/address-policy.ts): for tests and local development. Administrators can allow more on the Webhooks page.
    */
   WEBHOOK_ALLOW_HOSTS: z.string().optional(),
+  /** Requests each API key may make per minute (lib/api/rate-limit.ts); 429 with Retry-After past it. */
+  API_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(600),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 

@@ -4,6 +4,8 @@ import { EnvError, parseEnv } from "@/lib/env";
 import { superviseSelf } from "@/lib/bootstrap/supervised";
 import { logger } from "@/lib/log";
 
+// Its pools' shares of DATABASE_POOL_MAX (lib/db/connection-budget.ts).
+process.env.TUMA_PROCESS_KIND = "importer";
 try {
   const env = parseEnv();
   if (!env.DATABASE_URL || !env.IMPORTER_SECRET)

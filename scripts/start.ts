@@ -27,6 +27,8 @@ const tsx = (script: string, serverCode = true) => [
 ];
 
 async function main(): Promise<void> {
+  // Its pools' shares of DATABASE_POOL_MAX (lib/db/connection-budget.ts); each child is told its own kind.
+  process.env.TUMA_PROCESS_KIND = "supervisor";
   const env = parseEnv();
   const dataDir = path.resolve(root, env.TUMA_DATA_DIR);
   await assertPortFree(env.PORT, env.HOSTNAME, "PORT");
@@ -70,6 +72,17 @@ async function main(): Promise<void> {
   }
   // The children hold their own connections; this process needs none of its own from here on.
   await (await import("@/lib/db/client")).db.$disconnect();
+  await (await import("@/lib/db/pool")).closePool();
+  // Every child that uses the database holds up to DATABASE_POOL_MAX: refused now, with the numbers, if they would not
+  // fit (lib/db/connection-room.ts), rather than failing requests later.
+  const { assertConnectionRoom } = await import("@/lib/db/connection-room");
+  const databaseChildren = env.WORKER ? 3 : 2;
+  await assertConnectionRoom(database.url, {
+    what: `this start (${env.WORKER ? "web, importer and worker" : "web and importer"})`,
+    processes: databaseChildren,
+    budget: env.DATABASE_POOL_MAX,
+    reserve: env.DATABASE_CONNECTION_RESERVE,
+  });
 
   if (buildIsStale(root)) {
     say("Building the console (first start, or sources changed)…");
@@ -95,7 +108,12 @@ async function main(): Promise<void> {
     supervisor.start({
       name: "importer",
       args: tsx("importer.ts"),
-      env: { ...common, IMPORTER_PORT: String(importerPort), IMPORTER_SECRET: importerSecret },
+      env: {
+        ...common,
+        TUMA_PROCESS_KIND: "importer",
+        IMPORTER_PORT: String(importerPort),
+        IMPORTER_SECRET: importerSecret,
+      },
       stopGraceMs: 60_000,
     }),
     supervisor.start({
@@ -105,6 +123,7 @@ async function main(): Promise<void> {
       args: tsx("web-server.ts", false),
       env: {
         ...common,
+        TUMA_PROCESS_KIND: "web",
         PORT: String(env.PORT),
         HOSTNAME: env.HOSTNAME,
         NODE_ENV: "production",
@@ -120,7 +139,7 @@ async function main(): Promise<void> {
     await supervisor.start({
       name: "worker",
       args: tsx("worker.ts"),
-      env: common,
+      env: { ...common, TUMA_PROCESS_KIND: "worker" },
       // Its lanes finish the requests in flight (up to the provider timeout) and record them before it exits.
       stopGraceMs: env.PROVIDER_TIMEOUT_SECONDS * 1000 + 15_000,
     });

@@ -11,6 +11,8 @@ import { type BodyLimit, bodyLimitFor, declaredLength, isServerActionCall } from
 import { CLIENT_ADDRESS_HEADER, clientAddress, proxyTrust } from "@/lib/http/client-address";
 import { guardBody } from "@/lib/http/limit-request-body";
 
+// Its pools' shares of DATABASE_POOL_MAX (lib/db/connection-budget.ts).
+process.env.TUMA_PROCESS_KIND = "web";
 const env = parseEnv();
 const trust = proxyTrust(env);
 const app = next({ dev: false, dir: process.cwd(), hostname: env.HOSTNAME, port: env.PORT });

@@ -9,6 +9,8 @@ import { StartupError } from "@/lib/bootstrap/startup-error";
 import { superviseSelf } from "@/lib/bootstrap/supervised";
 import { logger } from "@/lib/log";
 
+// Its pools' shares of DATABASE_POOL_MAX (lib/db/connection-budget.ts).
+process.env.TUMA_PROCESS_KIND = "worker";
 try {
   const env = parseEnv();
   const supervised = typeof process.send === "function";
@@ -24,6 +26,14 @@ try {
       log: console.log,
     });
     process.env.DATABASE_URL = database.url;
+    // Under `npm start` the supervisor checked for all its children at once.
+    const { assertConnectionRoom } = await import("@/lib/db/connection-room");
+    await assertConnectionRoom(database.url, {
+      what: "this worker",
+      processes: 1,
+      budget: env.DATABASE_POOL_MAX,
+      reserve: env.DATABASE_CONNECTION_RESERVE,
+    });
   }
   const { startWorker } = await import("@/lib/dispatch/worker");
   const worker = await startWorker({

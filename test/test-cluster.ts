@@ -10,7 +10,9 @@ import { freePort } from "./free-port";
 
 export const TEMPLATE_DB = "tuma_template";
 
-export async function startTestCluster(): Promise<{ serverUrl: (db: string) => string; stop: () => Promise<void> }> {
+export async function startTestCluster(
+  extraFlags: string[] = [],
+): Promise<{ serverUrl: (db: string) => string; stop: () => Promise<void> }> {
   const base = fs.mkdtempSync(path.join(os.tmpdir(), "tuma-test-"));
   // As root, the server runs as the `postgres` user, which must be able to reach the data directory.
   fs.chmodSync(base, 0o755);
@@ -18,6 +20,7 @@ export async function startTestCluster(): Promise<{ serverUrl: (db: string) => s
     dataDir: path.join(base, "data"),
     port: await freePort(),
     persistent: false,
+    extraFlags,
   });
   const admin = new pg.Client(server.serverUrl("postgres"));
   await admin.connect();

@@ -29,6 +29,7 @@ const TARGETS: Record<string, [string, string | null]> = {
   receipt_status: ["ReceiptStatus", "DeliveryImpossible"],
   sender_id: ["SenderIdProblem", `${ACCOUNT}:TUMA`],
   webhook: ["WebhookEndpoint", BATCH],
+  api_key: ["ApiKey", BATCH],
 };
 
 function event(action: string, detail: Record<string, unknown> = {}, actorName: string | null = "Grace Wanjiru") {

@@ -38,6 +38,15 @@ const many = (n: number, one: string, other: string) => `${n.toLocaleString("en"
 const quoted = (part: SentencePart): SentencePart[] => ["“", part, "”"];
 const because = (reason: unknown): string => (text(reason) ? `: reason “${text(reason)}”` : "");
 const hook = (url: unknown): string => (text(url) ? `the webhook endpoint ${text(url)}` : "a webhook endpoint");
+/** An API key by its name and visible prefix, as far as the event kept them. */
+const apiKey = (detail: Record<string, unknown>) =>
+  [
+    "the API key",
+    text(detail.name) ? `“${text(detail.name)}”` : null,
+    text(detail.prefix) ? `(${text(detail.prefix)}…)` : null,
+  ]
+    .filter(Boolean)
+    .join(" ");
 const role = (value: unknown) => (text(value) ?? "?").toLowerCase();
 
 const SCOPES: Record<string, string> = {
@@ -261,6 +270,15 @@ const SENTENCES: Record<AuditAction, (c: Context) => SentencePart[]> = {
   "webhook.allowed_hosts": ({ actor, detail }) => [
     `${actor} set the private hosts webhooks may reach to `,
     Array.isArray(detail.hosts) && detail.hosts.length > 0 ? detail.hosts.join(", ") : "none",
+  ],
+  "api_key.create": ({ actor, detail }) => [
+    `${actor} created ${apiKey(detail)}`,
+    Array.isArray(detail.scopes) ? ` with the scopes ${detail.scopes.join(", ")}` : "",
+  ],
+  "api_key.revoke": ({ actor, detail }) => [`${actor} revoked ${apiKey(detail)}`],
+  "api_key.admin_use": ({ actor, detail }) => [
+    `${actor} used the admin scope of ${apiKey(detail)}`,
+    text(detail.operation) ? ` for ${text(detail.operation)}` : "",
   ],
 };
 

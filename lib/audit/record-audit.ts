@@ -54,6 +54,10 @@ export const AUDIT_ACTIONS = [
   "webhook.delete",
   "webhook.replay",
   "webhook.allowed_hosts",
+  // API keys (lib/api-keys/): made, revoked, and every request that used the admin scope.
+  "api_key.create",
+  "api_key.revoke",
+  "api_key.admin_use",
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
@@ -68,7 +72,8 @@ export type AuditTarget =
   | "Organisation"
   | "ReceiptStatus"
   | "SenderIdProblem"
-  | "WebhookEndpoint";
+  | "WebhookEndpoint"
+  | "ApiKey";
 
 export type AuditEntry = {
   actorId: string | null;

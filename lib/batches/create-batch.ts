@@ -7,7 +7,7 @@ import type { PoolClient } from "pg";
 import { z } from "zod";
 import { AppError } from "@/lib/errors/app-error";
 import { ADVISORY_LOCKS } from "@/lib/db/advisory-locks";
-import { pool } from "@/lib/db/pool";
+import { lockPool, pool } from "@/lib/db/pool";
 import { transaction } from "@/lib/db/transaction";
 import { invalidInput } from "@/lib/errors/error-shape";
 import { recordAudit } from "@/lib/audit/record-audit";
@@ -139,7 +139,7 @@ async function storeBatch(
   // While a large batch is being stored, this session holds a lock named after it: if the process dies half-way,
   // the lock goes with it and a worker fails the batch instead of leaving it half-stored for ever
   // (lib/dispatch/interrupted-storing.ts).
-  const lockSession = storing ? await pool().connect() : null;
+  const lockSession = storing ? await lockPool().connect() : null;
   try {
     const created = await transaction(async (client) => {
       const { rows } = await client.query<{ id: string }>(

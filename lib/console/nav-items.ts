@@ -24,6 +24,8 @@ export const NAV_ITEMS: NavItem[] = [
   { href: "/audit", label: "Audit", allowed: canManageUsers },
   { href: "/webhooks", label: "Webhooks", allowed: canManageWebhooks },
   { href: "/settings", label: "Settings", allowed: canManageAccounts },
+  { href: "/api-keys", label: "API keys", allowed: canView },
+  { href: "/api-reference", label: "API", allowed: canView },
 ];
 
 export function navFor(actor: Actor): { href: string; label: string }[] {

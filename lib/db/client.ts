@@ -2,19 +2,27 @@
 // default; the few modules that need them ask with `omit: { …: false }`.
 import "server-only";
 import { PrismaPg } from "@prisma/adapter-pg";
+import pg from "pg";
 import { PrismaClient } from "@/lib/generated/prisma/client";
+import { logger } from "@/lib/log";
+import { poolSize } from "./connection-budget";
 import { poolTimeoutMillis } from "./pool-timeout";
-import { sessionOptions } from "./session-zone";
+import { sessionSetup } from "./session-zone";
 import { databaseUrl } from "./url";
 
 function createClient() {
+  // Our own pool, handed to the adapter (which closes it on $disconnect), so that behind PgBouncer its connections
+  // get their session settings like every other pool's (lib/db/session-zone.ts).
+  const pool = new pg.Pool({
+    connectionString: databaseUrl(),
+    max: poolSize("prisma"),
+    connectionTimeoutMillis: poolTimeoutMillis(),
+    ...sessionSetup(),
+  });
+  // As in lib/db/pool.ts: an idle connection the server dropped is replaced on next use, not a crash.
+  pool.on("error", (error) => logger().warn({ err: error }, "idle database connection lost"));
   return new PrismaClient({
-    adapter: new PrismaPg({
-      connectionString: databaseUrl(),
-      max: 10,
-      connectionTimeoutMillis: poolTimeoutMillis(),
-      options: sessionOptions(),
-    }),
+    adapter: new PrismaPg(pool, { disposeExternalPool: true }),
     omit: { user: { passwordHash: true }, providerAccount: { tokenCiphertext: true } },
   });
 }

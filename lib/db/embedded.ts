@@ -19,6 +19,8 @@ export type EmbeddedDatabase = {
   /** Connection URL of the cluster's `postgres` database; callers pick their own database name. */
   serverUrl: (database: string) => string;
   stop: () => Promise<void>;
+  /** A server already running on the data directory was adopted (a CLI beside a running console must not stop it). */
+  adopted?: boolean;
 };
 
 type Options = {
@@ -29,6 +31,10 @@ type Options = {
   /** The folder the data belongs to, recorded next to it as root (default: the current directory, the project). */
   project?: string;
   onLog?: (line: string) => void;
+  /** More server settings (`-c name=value` pairs), e.g. the cost benchmark's pg_stat_statements. */
+  extraFlags?: string[];
+  /** PostgreSQL's max_connections (default 200); tests of the connection budget set it low. */
+  maxConnections?: number;
 };
 
 const USER = "tuma";
@@ -62,7 +68,8 @@ export async function startEmbeddedPostgres(options: Options): Promise<EmbeddedD
     // TCP, and the socket's default folder (/tmp) is shared by every user and run on the machine.
     postgresFlags: [
       ...["-c", "listen_addresses=127.0.0.1", "-c", "unix_socket_directories="],
-      ...["-c", "max_connections=200", "-c", "fsync=on"],
+      ...["-c", `max_connections=${options.maxConnections ?? 200}`, "-c", "fsync=on"],
+      ...(options.extraFlags ?? []),
     ],
     onLog,
   });
@@ -74,7 +81,11 @@ export async function startEmbeddedPostgres(options: Options): Promise<EmbeddedD
   // may have used another EMBEDDED_PG_PORT) — and stop it when we stop.
   const orphan = initialised ? liveServer(placement.dataDir, { removeStaleLock: true }) : null;
   if (orphan !== null) {
-    return { serverUrl: urlOn(orphan.port ?? options.port), stop: async () => void process.kill(orphan.pid, "SIGINT") };
+    return {
+      serverUrl: urlOn(orphan.port ?? options.port),
+      stop: async () => void process.kill(orphan.pid, "SIGINT"),
+      adopted: true,
+    };
   }
   try {
     if (!initialised) {

@@ -18,7 +18,7 @@ import * as engineGlue from "@prisma/schema-engine-wasm/schema_engine_bg";
 import type { MigrationList, SchemaEngine, SchemaFilter } from "@prisma/schema-engine-wasm";
 import pg from "pg";
 import { parse as parseConnectionString } from "pg-connection-string";
-import { sessionOptions } from "./session-zone";
+import { sessionSetup } from "./session-zone";
 
 const ROOT = process.cwd();
 const SCHEMA_PATH = path.join(ROOT, "prisma", "schema.prisma");
@@ -86,8 +86,9 @@ function migrationAdapterFactory(
     user: user ?? undefined,
     password: password ?? undefined,
     database: database ?? undefined,
+    // The supervisor's fixed share of its connection budget (lib/db/connection-budget.ts).
     max: 2,
-    options: sessionOptions(),
+    ...sessionSetup(),
     // A bounded wait like every pool's (lib/db/pool-timeout.ts); generous, for a database still starting.
     connectionTimeoutMillis: 30_000,
   };

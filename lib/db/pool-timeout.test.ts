@@ -3,6 +3,7 @@
 import { afterAll, expect, test } from "vitest";
 import { toErrorBody } from "@/lib/errors/error-shape";
 import { db } from "./client";
+import { poolSize } from "./connection-budget";
 import { pool } from "./pool";
 import { DATABASE_BUSY } from "./pool-timeout";
 
@@ -19,19 +20,21 @@ async function failure(work: Promise<unknown>): Promise<unknown> {
   );
 }
 
-test("pg's pool, all 16 connections held: a query fails with the busy sentence instead of waiting for ever", async () => {
-  const held = await Promise.all(Array.from({ length: 16 }, () => pool().connect()));
+test("pg's pool, all its connections held: a query fails with the busy sentence instead of waiting for ever", async () => {
+  // Its share of DATABASE_POOL_MAX (lib/db/connection-budget.ts).
+  const held = await Promise.all(Array.from({ length: poolSize("bulk") }, () => pool().connect()));
   release.push(() => held.forEach((client) => client.release()));
   const { status, body } = toErrorBody(await failure(pool().query("SELECT 1")), "test");
   expect([status, body.message]).toEqual([503, DATABASE_BUSY]);
   expect(DATABASE_BUSY).toBe("Every database connection is busy; nothing was changed. Try again in a moment.");
 });
 
-test("Prisma's pool, all 10 connections held by open transactions: a query fails with the same sentence", async () => {
+test("Prisma's pool, all its connections held by open transactions: a query fails with the same sentence", async () => {
+  const size = poolSize("prisma");
   let open!: () => void;
   const gate = new Promise<void>((resolve) => (open = resolve));
   let started = 0;
-  const transactions = Array.from({ length: 10 }, () =>
+  const transactions = Array.from({ length: size }, () =>
     db.$transaction(
       async (tx) => {
         await tx.$queryRaw`SELECT 1`;
@@ -42,7 +45,7 @@ test("Prisma's pool, all 10 connections held by open transactions: a query fails
     ),
   );
   release.push(open);
-  while (started < 10) await new Promise((resolve) => setTimeout(resolve, 20));
+  while (started < size) await new Promise((resolve) => setTimeout(resolve, 20));
   const { status, body } = toErrorBody(await failure(db.user.count()), "test");
   expect([status, body.message]).toEqual([503, DATABASE_BUSY]);
   open();

@@ -1,19 +1,25 @@
 // A plain pg pool for the set-based bulk statements (COPY, unnest) that Prisma is too slow for (docs/design.md §5).
 import "server-only";
 import pg from "pg";
-import { sessionOptions } from "./session-zone";
+import { type SessionSettings, sessionSetup } from "./session-zone";
 import { databaseUrl } from "./url";
 import { logger } from "@/lib/log";
+import { type PoolName, poolSize } from "./connection-budget";
 import { poolTimeoutMillis } from "./pool-timeout";
 
-const globalForPool = globalThis as unknown as { tumaPool?: pg.Pool; tumaRelaxedPool?: pg.Pool };
+const globalForPool = globalThis as unknown as {
+  tumaPool?: pg.Pool;
+  tumaRelaxedPool?: pg.Pool;
+  tumaLockPool?: pg.Pool;
+};
 
-function createPool(options?: string): pg.Pool {
+function createPool(name: PoolName, settings: SessionSettings = {}): pg.Pool {
   const created = new pg.Pool({
     connectionString: databaseUrl(),
-    max: 16,
+    // Its share of the process's connection budget (lib/db/connection-budget.ts).
+    max: poolSize(name),
     connectionTimeoutMillis: poolTimeoutMillis(),
-    options: sessionOptions(...(options ? [options] : [])),
+    ...sessionSetup(settings),
   });
   // An idle connection dropped by the server (restart, failover) is replaced on next use; without a listener
   // that error would crash the process.
@@ -22,7 +28,7 @@ function createPool(options?: string): pg.Pool {
 }
 
 export function pool(): pg.Pool {
-  globalForPool.tumaPool ??= createPool();
+  globalForPool.tumaPool ??= createPool("bulk");
   return globalForPool.tumaPool;
 }
 
@@ -34,14 +40,25 @@ export function pool(): pg.Pool {
  * which must be durable before anything acts on them.
  */
 export function relaxedPool(): pg.Pool {
-  globalForPool.tumaRelaxedPool ??= createPool("-c synchronous_commit=off");
+  globalForPool.tumaRelaxedPool ??= createPool("relaxed", { synchronous_commit: "off" });
   return globalForPool.tumaRelaxedPool;
+}
+
+/**
+ * Sessions held across several transactions for a session advisory lock (a batch being stored:
+ * lib/batches/create-batch.ts). Apart from the bulk pool, so that holders waiting for a bulk connection can never
+ * hold all of them: a full lock pool only makes the next such session wait (then fail with the busy sentence).
+ */
+export function lockPool(): pg.Pool {
+  globalForPool.tumaLockPool ??= createPool("locks");
+  return globalForPool.tumaLockPool;
 }
 
 /** Closes the pools (end of a script, a benchmark or a test run). */
 export async function closePool(): Promise<void> {
-  const current = [globalForPool.tumaPool, globalForPool.tumaRelaxedPool];
+  const current = [globalForPool.tumaPool, globalForPool.tumaRelaxedPool, globalForPool.tumaLockPool];
   globalForPool.tumaPool = undefined;
   globalForPool.tumaRelaxedPool = undefined;
+  globalForPool.tumaLockPool = undefined;
   await Promise.all(current.map((p) => p?.end()));
 }

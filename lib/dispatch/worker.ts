@@ -12,8 +12,10 @@ import { completeFinishedBatchesChore } from "./chores/complete-finished-batches
 import { deliverWebhooksChore } from "./chores/deliver-webhooks";
 import { deleteInterruptedListsChore } from "./chores/delete-interrupted-lists";
 import { failInterruptedStoringChore } from "./chores/fail-interrupted-storing";
+import { forgetIdempotencyKeysChore } from "./chores/forget-idempotency-keys";
 import { forgetLoginFailuresChore } from "./chores/forget-login-failures";
 import { forgetWebhookDeliveriesChore } from "./chores/forget-webhook-deliveries";
+import { keepPartitionsChore } from "./chores/keep-partitions";
 import { recoverOrphansChore } from "./chores/recover-orphans";
 import { runChores } from "./chores/run-chores";
 import { boss, START_BATCH, stopBoss, type StartBatchJob } from "@/lib/jobs/queue";
@@ -70,7 +72,9 @@ export async function startWorker(options: WorkerOptions): Promise<WorkerHandle>
       deleteInterruptedListsChore,
       forgetLoginFailuresChore,
       forgetWebhookDeliveriesChore,
+      forgetIdempotencyKeysChore,
       completeFinishedBatchesChore,
+      keepPartitionsChore,
     ],
     log,
   );

@@ -4,8 +4,9 @@
 import "server-only";
 import PgBoss from "pg-boss";
 import type pg from "pg";
+import { poolSize } from "@/lib/db/connection-budget";
 import { poolTimeoutMillis } from "@/lib/db/pool-timeout";
-import { sessionOptions } from "@/lib/db/session-zone";
+import { sessionSetup } from "@/lib/db/session-zone";
 import { databaseUrl } from "@/lib/db/url";
 import { logger } from "@/lib/log";
 
@@ -19,14 +20,15 @@ export function boss(options: { supervise?: boolean } = {}): Promise<PgBoss> {
   globalForBoss.tumaBoss ??= (async () => {
     // pg-boss hands its options to pg's Pool, whose acquisition timeout and startup options (a UTC session:
     // lib/db/session-zone.ts) its types do not list.
-    const settings: PgBoss.ConstructorOptions & Pick<pg.PoolConfig, "connectionTimeoutMillis" | "options"> = {
+    const settings: PgBoss.ConstructorOptions &
+      Pick<pg.PoolConfig, "connectionTimeoutMillis" | "options" | "onConnect"> = {
       connectionString: databaseUrl(),
-      max: 4,
+      max: poolSize("jobs"),
       connectionTimeoutMillis: poolTimeoutMillis(),
       supervise: options.supervise ?? false,
       schedule: false,
       application_name: "tuma-jobs",
-      options: sessionOptions(),
+      ...sessionSetup(),
     };
     const instance = new PgBoss(settings);
     instance.on("error", (error: Error) => logger().error({ err: error }, "job queue error"));

@@ -1,0 +1,98 @@
+// Idle memory of a whole `npm start` (issue 18 item 5): the console as an operator starts it — embedded PostgreSQL,
+// sandbox, importer, web server, worker — left idle for a while, then the resident memory of every process of its
+// process group, by part. Node parts are counted by RSS; PostgreSQL's processes by PSS (their shared buffers are
+// mapped by every backend: RSS would count them once per process). Target: Tuma's own processes ≤ 400 MB together.
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { buildIsStale, runBuild } from "../lib/bootstrap/build";
+import { startConsole } from "../test/console-process";
+import { freePort } from "../test/free-port";
+import { fmt } from "./bench-env";
+import type { BenchResult } from "./types";
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const SETTLE_MS = Number(process.env.BENCH_IDLE_SECONDS ?? 20) * 1000;
+
+/** Which part a process is, from its command line. */
+function partOf(cmdline: string): string {
+  if (/^postgres[: ]/.test(cmdline) || cmdline.includes("/bin/postgres")) return "postgres (PSS)";
+  for (const part of ["start", "web-server", "importer", "worker", "sandbox-process"])
+    if (cmdline.includes(`scripts/${part}.ts`)) return part === "start" ? "supervisor (scripts/start.ts)" : part;
+  if (cmdline.includes("esbuild")) return "esbuild (tsx's transformer)";
+  return `other: ${cmdline.slice(0, 60)}`;
+}
+
+function kib(status: string, field: string): number {
+  const match = new RegExp(`^${field}:\\s+(\\d+) kB`, "m").exec(status);
+  return match ? Number(match[1]) : 0;
+}
+
+/** KiB by part, over `root` and every process descending from it (Linux /proc: PostgreSQL's postmaster starts a
+ * process group of its own, so the group of `npm start` would miss its backends). */
+function memoryByPart(root: number): Map<string, { kib: number; processes: number }> {
+  const parent = new Map<number, number>();
+  for (const entry of fs.readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = fs.readFileSync(`/proc/${entry}/stat`, "utf8");
+      parent.set(Number(entry), Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]));
+    } catch {
+      // gone meanwhile
+    }
+  }
+  const descends = (pid: number): boolean => {
+    for (let p: number | undefined = pid; p !== undefined && p > 1; p = parent.get(p)) if (p === root) return true;
+    return false;
+  };
+  const parts = new Map<string, { kib: number; processes: number }>();
+  for (const pid of parent.keys()) {
+    if (!descends(pid)) continue;
+    try {
+      const cmdline = fs.readFileSync(`/proc/${pid}/cmdline`, "utf8").replaceAll("\0", " ").trim();
+      const part = partOf(cmdline);
+      const size = part.startsWith("postgres")
+        ? kib(fs.readFileSync(`/proc/${pid}/smaps_rollup`, "utf8"), "Pss")
+        : kib(fs.readFileSync(`/proc/${pid}/status`, "utf8"), "VmRSS");
+      const current = parts.get(part) ?? { kib: 0, processes: 0 };
+      parts.set(part, { kib: current.kib + size, processes: current.processes + 1 });
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return parts;
+}
+
+export async function benchIdleMemory(): Promise<BenchResult> {
+  if (buildIsStale(ROOT)) {
+    console.log("idle-memory bench: building the console…");
+    runBuild(ROOT);
+  }
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "tuma-bench-idle-"));
+  const console_ = await startConsole({
+    TUMA_DATA_DIR: dataDir,
+    EMBEDDED_PG_PORT: String(await freePort()),
+    SANDBOX_PORT: String(await freePort()),
+    DATABASE_URL: "",
+    LOG_LEVEL: "warn",
+  });
+  try {
+    // One page answered (the web process loads its routes on first use), then idle.
+    await fetch(`${console_.url}/login`).then((response) => response.arrayBuffer());
+    await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
+    const parts = memoryByPart(console_.pid);
+    const figures: Record<string, string> = {};
+    let own = 0;
+    for (const [part, { kib: size, processes }] of [...parts].sort((a, b) => b[1].kib - a[1].kib)) {
+      figures[`${part} (MB, ${processes} process${processes === 1 ? "" : "es"})`] = fmt(size / 1024);
+      if (!part.startsWith("postgres")) own += size;
+    }
+    figures["Tuma's own processes, together (MB)"] = `${fmt(own / 1024)} (target ≤ 400: ${fmt(own / 1024 / 400, 2)})`;
+    figures["idle for (s)"] = String(SETTLE_MS / 1000);
+    return { name: "idle memory of `npm start` (embedded PostgreSQL, sandbox, importer, web, worker)", figures };
+  } finally {
+    await console_.stop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}

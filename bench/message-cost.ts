@@ -1,0 +1,203 @@
+// What one message costs PostgreSQL end to end (issue 18.4): 100,000 SMS stored by "create batch", claimed and sent
+// by the worker to the sandbox (its answers recorded), then one delivery receipt each stored (100 per call, as the
+// provider's array callbacks) and applied. Measured over the whole run on the benchmark's own cluster:
+//   - server CPU: user + system time of every PostgreSQL process of the cluster from /proc (the postmaster's
+//     children that have exited are in its cutime/cstime), so background writer, checkpointer, WAL writer and
+//     autovacuum count too;
+//   - statement time: pg_stat_statements' planning + execution time (wall time inside the executor: CPU and waits);
+//   - WAL bytes: the distance the WAL insert position moved (exact, unlike pg_stat_wal which backends flush lazily);
+//     pg_stat_wal gives the record and full-page-image counts;
+//   - the top statements by total time, with their calls and WAL.
+// Figures are per 1,000 messages. The cluster runs with shared_preload_libraries=pg_stat_statements (the embedded
+// binaries ship the extension).
+// Run: npx tsx --conditions=react-server bench/message-cost.ts   (BENCH_COST_MESSAGES=100000; or
+// BENCH_ONLY=cost npm run bench)
+import fs from "node:fs";
+import { fmt, seedAccount, startBenchEnv } from "./bench-env";
+import { runAlone } from "./run-alone";
+import type { BenchResult } from "./types";
+
+const MESSAGES = Number(process.env.BENCH_COST_MESSAGES ?? 100_000);
+const RECEIPTS_PER_CALL = 100;
+const CONCURRENT_CALLS = 32;
+const TOP = 8;
+/** Linux clock ticks per second (USER_HZ): 100 on every mainstream kernel. */
+const TICKS = 100;
+
+type Snapshot = { cpuMs: number; walLsn: string; at: number };
+
+export async function benchMessageCost(): Promise<BenchResult> {
+  const env = await startBenchEnv(
+    ["--no-receipts"],
+    ["-c", "shared_preload_libraries=pg_stat_statements", "-c", "pg_stat_statements.track=top"],
+  );
+  try {
+    const { pool } = await import("../lib/db/pool");
+    const { createBatch } = await import("../lib/batches/create-batch");
+    const { startWorker } = await import("../lib/dispatch/worker");
+    const { storeReceipts } = await import("../lib/receipts/store-receipts");
+    const { applyPendingReceipts } = await import("../lib/receipts/apply-receipts");
+    const { accountId, userId } = await seedAccount(env);
+    await pool().query("CREATE EXTENSION IF NOT EXISTS pg_stat_statements");
+    const postmaster = await postmasterPid(pool);
+    const snapshot = async (): Promise<Snapshot> => {
+      const { rows } = await pool().query<{ lsn: string }>("SELECT pg_current_wal_insert_lsn()::text AS lsn");
+      return { cpuMs: clusterCpuMs(postmaster), walLsn: rows[0]!.lsn, at: performance.now() };
+    };
+    const recipients = Array.from({ length: MESSAGES }, (_, i) => ({
+      phone: `2547${String(10_000_000 + i).slice(-8)}`,
+    }));
+    await pool().query("CHECKPOINT");
+    await pool().query("SELECT pg_stat_statements_reset(), pg_stat_reset_shared('wal'), pg_stat_reset()");
+    const start = await snapshot();
+
+    // Store, claim, send, record: the worker in this process, as in `npm start`.
+    const worker = await startWorker({ receiptBaseUrl: "http://127.0.0.1:9" });
+    try {
+      await createBatch({
+        kind: "SMS",
+        accountId,
+        authorId: userId,
+        name: "message cost",
+        templateText: "Habari! Your order has shipped.",
+        sender: "TUMA",
+        recipients,
+      });
+      await waitFor(pool, `SELECT COALESCE(sum("queuedCount"), 0)::int AS n FROM "Batch"`, MESSAGES, 300_000);
+    } finally {
+      await worker.stop();
+    }
+    const sent = await snapshot();
+
+    // Receipts: one per message, stored 100 per call, then applied until none is left.
+    const { rows: messages } = await pool().query<{ id: string; phone: string; uniqueId: string }>(
+      `SELECT id::text, phone, "providerUniqueId" AS "uniqueId" FROM "Message" ORDER BY id`,
+    );
+    const receiptAt = new Date();
+    const deliveryTime = `${receiptAt.toISOString().slice(0, 10)} ${receiptAt.toISOString().slice(11, 19)}`;
+    const rows = messages.map((m) => ({
+      accountId,
+      uniqueId: m.uniqueId,
+      correlator: m.id,
+      phone: m.phone,
+      deliveryStatus: "DeliveredToTerminal",
+      deliveryTime,
+      deliveryAt: receiptAt,
+      raw: JSON.stringify({ phone: m.phone, correlator: m.id, uniqueId: m.uniqueId, deliveryTime }),
+    }));
+    let next = 0;
+    await Promise.all(
+      Array.from({ length: CONCURRENT_CALLS }, async () => {
+        for (let i = next; i < rows.length; i = next) {
+          next += RECEIPTS_PER_CALL;
+          await storeReceipts(rows.slice(i, i + RECEIPTS_PER_CALL));
+        }
+      }),
+    );
+    const stored = await snapshot();
+    while ((await applyPendingReceipts()).taken > 0);
+    const end = await snapshot();
+    const { rows: check } = await pool().query<{ delivered: number }>(
+      `SELECT count(*)::int AS delivered FROM "Message" WHERE state = 'DELIVERED'`,
+    );
+    if (check[0]!.delivered !== MESSAGES) throw new Error(`only ${check[0]!.delivered} of ${MESSAGES} delivered`);
+
+    // Statistics reach the shared views within a second of a backend going idle.
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    const { rows: totals } = await pool().query<{ ms: number; calls: string; fpi: string; records: string }>(
+      `SELECT (SELECT sum(total_exec_time + total_plan_time) FROM pg_stat_statements WHERE query NOT LIKE '%pg_stat%') AS ms,
+              (SELECT sum(calls) FROM pg_stat_statements WHERE query NOT LIKE '%pg_stat%')::text AS calls,
+              (SELECT wal_fpi FROM pg_stat_wal)::text AS fpi, (SELECT wal_records FROM pg_stat_wal)::text AS records`,
+    );
+    const { rows: top } = await pool().query<{ query: string; calls: string; ms: number; wal: string; rows: string }>(
+      `SELECT regexp_replace(query, '\\s+', ' ', 'g') AS query, calls::text, total_exec_time + total_plan_time AS ms,
+              wal_bytes::text AS wal, rows::text
+       FROM pg_stat_statements WHERE query NOT LIKE '%pg_stat%' ORDER BY total_exec_time + total_plan_time DESC LIMIT $1`,
+      [TOP],
+    );
+    const { rows: hot } = await pool().query<{ relname: string; upd: string; hot: string }>(
+      // Summed over the partitions of each table (the partitioned parent itself counts nothing).
+      `SELECT COALESCE(p.relname, s.relname) AS relname, sum(s.n_tup_upd)::text AS upd, sum(s.n_tup_hot_upd)::text AS hot
+       FROM pg_stat_user_tables s
+       LEFT JOIN pg_inherits i ON i.inhrelid = s.relid LEFT JOIN pg_class p ON p.oid = i.inhparent
+       WHERE COALESCE(p.relname, s.relname) IN ('Message', 'Receipt') GROUP BY 1 ORDER BY 1`,
+    );
+    const walBytes = async (from: string, to: string) =>
+      Number((await pool().query<{ b: string }>("SELECT pg_wal_lsn_diff($2, $1)::text AS b", [from, to])).rows[0]!.b);
+    const per1k = MESSAGES / 1_000;
+    const wal = await walBytes(start.walLsn, end.walLsn);
+    const phase = async (a: Snapshot, b: Snapshot) =>
+      `${fmt((b.at - a.at) / 1000, 1)} s, CPU ${fmt((b.cpuMs - a.cpuMs) / per1k, 1)} ms, WAL ${fmt((await walBytes(a.walLsn, b.walLsn)) / per1k / 1024, 1)} kB per 1,000`;
+    const figures: BenchResult["figures"] = {
+      messages: fmt(MESSAGES),
+      "PostgreSQL CPU per 1,000 messages (ms, /proc, all server processes)": fmt((end.cpuMs - start.cpuMs) / per1k, 1),
+      "statement time per 1,000 messages (ms, pg_stat_statements)": fmt(totals[0]!.ms / per1k, 1),
+      "WAL per 1,000 messages (kB)": fmt(wal / per1k / 1024, 1),
+      "WAL records / full-page images per 1,000": `${fmt(Number(totals[0]!.records) / per1k)} / ${fmt(Number(totals[0]!.fpi) / per1k)}`,
+      "statements executed per 1,000": fmt(Number(totals[0]!.calls) / per1k),
+      "updates in place (HOT)": hot
+        .map(
+          (t) => `${t.relname} ${fmt((100 * Number(t.hot)) / Math.max(1, Number(t.upd)))} % of ${fmt(Number(t.upd))}`,
+        )
+        .join(", "),
+      "store + claim + send + record": await phase(start, sent),
+      "receipt store": await phase(sent, stored),
+      "receipt apply": await phase(stored, end),
+    };
+    top.forEach((s, i) => {
+      figures[`top ${i + 1}: ${s.query.slice(0, 110)}`] =
+        `${fmt(s.ms)} ms, ${fmt(Number(s.calls))} calls, ${fmt(Number(s.rows))} rows, WAL ${fmt(Number(s.wal) / 1048576, 1)} MB`;
+    });
+    return { name: `PostgreSQL cost of a message (${fmt(MESSAGES)} end to end)`, figures };
+  } finally {
+    const { closePool } = await import("../lib/db/pool");
+    const { db } = await import("../lib/db/client");
+    await closePool();
+    await db.$disconnect();
+    await env.stop();
+  }
+}
+
+/** The postmaster is the parent of our own backend. */
+async function postmasterPid(pool: () => import("pg").Pool): Promise<number> {
+  const { rows } = await pool().query<{ pid: number }>("SELECT pg_backend_pid() AS pid");
+  return statOf(rows[0]!.pid)!.ppid;
+}
+
+/** CPU of the postmaster, its reaped children, and its live children (backends and background processes), in ms. */
+function clusterCpuMs(postmaster: number): number {
+  const own = statOf(postmaster);
+  if (!own) throw new Error(`PostgreSQL's postmaster ${postmaster} is gone`);
+  let ticks = own.utime + own.stime + own.cutime + own.cstime;
+  for (const entry of fs.readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    const stat = statOf(Number(entry));
+    if (stat?.ppid === postmaster) ticks += stat.utime + stat.stime;
+  }
+  return (ticks * 1000) / TICKS;
+}
+
+function statOf(pid: number): { ppid: number; utime: number; stime: number; cutime: number; cstime: number } | null {
+  let text: string;
+  try {
+    text = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
+  } catch {
+    return null; // exited meanwhile
+  }
+  // The command name (field 2) may hold spaces: the fields after it start past its closing parenthesis.
+  const fields = text.slice(text.lastIndexOf(")") + 2).split(" ");
+  const at = (field: number) => Number(fields[field - 3]);
+  return { ppid: at(4), utime: at(14), stime: at(15), cutime: at(16), cstime: at(17) };
+}
+
+async function waitFor(pool: () => import("pg").Pool, sql: string, expected: number, timeoutMs: number) {
+  const deadline = performance.now() + timeoutMs;
+  for (;;) {
+    const n = (await pool().query<{ n: number }>(sql)).rows[0]!.n;
+    if (n >= expected) return;
+    if (performance.now() > deadline) throw new Error(`waited ${timeoutMs / 1000} s: ${n} of ${expected}`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+runAlone(import.meta.url, benchMessageCost);

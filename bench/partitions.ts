@@ -1,0 +1,207 @@
+// Partitioned history at scale (issue 18.3, docs/partitioning.md): BENCH_PARTITION_MESSAGES messages (10,000,000 by
+// default) over 30 days — a batch a day, each day's ids in its week's partition (generated with INSERT … SELECT
+// generate_series, the triggers keeping counters and rollup as in production) — plus one batch of
+// BENCH_EXPORT_RECIPIENTS (1,000,000) whose ids cross a week's boundary. Then:
+//   - store rate, partitioned against unpartitioned: the same rows INSERTed into a copy of Message's shape (columns,
+//     indexes, fillfactor) partitioned by week and into one not partitioned, alternately, in slices (triggers left
+//     out of both: they are the same work either way and would only dilute the difference);
+//   - the big batch's pages and filters, p95 of BENCH_REPEAT (20) runs, as bench/reports.ts measures them;
+//   - its export streamed as CSV;
+//   - retention: dropping the oldest week's partitions (DETACH … CONCURRENTLY + DROP).
+// Run: npx tsx --conditions=react-server bench/partitions.ts   (or BENCH_ONLY=partitions npm run bench)
+import { fmt, startBenchEnv } from "./bench-env";
+import { runAlone } from "./run-alone";
+import type { BenchResult } from "./types";
+
+const MESSAGES = Number(process.env.BENCH_PARTITION_MESSAGES ?? 10_000_000);
+const BIG = Number(process.env.BENCH_EXPORT_RECIPIENTS ?? 1_000_000);
+const REPEAT = Number(process.env.BENCH_REPEAT ?? 20);
+const DAYS = 30;
+const RARE = 100;
+const STORE_SLICE = 100_000;
+const STORE_ROUNDS = 5;
+
+async function p95(work: () => Promise<unknown>): Promise<number> {
+  const times: number[] = [];
+  await work();
+  for (let i = 0; i < REPEAT; i++) {
+    const t0 = performance.now();
+    await work();
+    times.push(performance.now() - t0);
+  }
+  times.sort((a, b) => a - b);
+  return times[Math.min(times.length - 1, Math.ceil(times.length * 0.95) - 1)]!;
+}
+
+const GENERATED = `
+  SELECT $1::uuid, '2547' || lpad((g % 100000000)::text, 8, '0'), s.state::"MessageState",
+         CASE s.state WHEN 'DELIVERED' THEN 'DeliveredToTerminal' WHEN 'FAILED' THEN 'DeliveryImpossible' END,
+         CASE WHEN g % 3 = 0 THEN 'Airtel' ELSE 'Safaricom' END, 1, $3::timestamptz,
+         CASE WHEN s.state IN ('DELIVERED', 'FAILED') THEN $3::timestamptz + interval '10 seconds' END,
+         CASE WHEN s.state <> 'REJECTED' THEN md5(g::text) END, $3::timestamptz, $3::timestamptz
+  FROM generate_series(1, $2::int) g
+  CROSS JOIN LATERAL (SELECT CASE
+    WHEN g > $2::int - $4::int THEN 'REJECTED'
+    WHEN g % 100 < 85 THEN 'DELIVERED' WHEN g % 100 < 93 THEN 'QUEUED' WHEN g % 100 < 97 THEN 'FAILED' ELSE 'UNKNOWN' END AS state) s`;
+const COLUMNS = `("batchId", phone, state, "deliveryStatus", operator, "smsUnits", "submittedAt", "receiptAt", "providerUniqueId", "createdAt", "updatedAt")`;
+
+export async function benchPartitions(): Promise<BenchResult> {
+  const env = await startBenchEnv(["--no-receipts"]);
+  try {
+    const { pool } = await import("../lib/db/pool");
+    const { db } = await import("../lib/db/client");
+    const { getBatch } = await import("../lib/batches/get-batch");
+    const { listMessages } = await import("../lib/batches/list-messages");
+    const { reportStream } = await import("../lib/batches/export-report");
+    const { recipientSearchSchema } = await import("../lib/batches/recipient-search");
+    const { dropExpiredPartitions } = await import("../lib/history/partitions");
+    const q = async <T extends object>(sql: string, values: unknown[] = []) =>
+      (await pool().query<T & import("pg").QueryResultRow>(sql, values)).rows;
+    const week = (await q<{ w: number }>(`SELECT tuma_week_number(now()) AS w`))[0]!.w;
+    const base = (w: number) => (BigInt(w) << 32n).toString();
+    const account = await db.providerAccount.create({
+      data: {
+        name: "Bench",
+        baseUrl: env.sandboxUrl,
+        tokenCiphertext: "x",
+        tokenLast4: "xxxx",
+        defaultSender: "TUMA",
+        defaultOriginator: "254700000000",
+        receiptSecret: "bench-partitions",
+      },
+    });
+    const newBatch = async (name: string, count: number) =>
+      (
+        await db.batch.create({
+          data: {
+            kind: "SMS",
+            name,
+            accountId: account.id,
+            templateText: "Habari",
+            sender: "TUMA",
+            state: "COMPLETED",
+            recipientCount: count,
+          },
+        })
+      ).id;
+
+    // 30 days from this week on: day d's ids in week (week + d / 7)'s partition (created by the migration).
+    const g0 = performance.now();
+    const perDay = Math.floor(MESSAGES / DAYS);
+    const nextInWeek = new Map<number, bigint>();
+    for (let d = 0; d < DAYS; d++) {
+      const w = week + Math.floor(d / 7);
+      // Past the room the big batch takes at the start of week + 3 (below).
+      const start = nextInWeek.get(w) ?? BigInt(base(w)) + BigInt(BIG) + 1n;
+      await pool().query(`SELECT setval('"Message_id_seq"', $1, false)`, [start.toString()]);
+      const id = await newBatch(`day ${d}`, perDay);
+      const at = new Date(Date.now() + d * 86_400_000);
+      await pool().query(`INSERT INTO "Message" ${COLUMNS} ${GENERATED}`, [id, perDay, at, 0]);
+      nextInWeek.set(w, start + BigInt(perDay));
+    }
+    // The big batch: its ids cross from week + 2 into week + 3.
+    await pool().query(`SELECT setval('"Message_id_seq"', $1, false)`, [
+      (BigInt(base(week + 3)) - BigInt(Math.floor(BIG / 2))).toString(),
+    ]);
+    const big = await newBatch("the big one", BIG);
+    await pool().query(`INSERT INTO "Message" ${COLUMNS} ${GENERATED}`, [big, BIG, new Date(), RARE]);
+    await pool().query(`SELECT setval('"Message_id_seq"', $1, false)`, [base(week + 4)]);
+    await pool().query(`VACUUM ANALYZE "Message"`);
+    const generateSeconds = (performance.now() - g0) / 1000;
+    const parts = await q<{ name: string; n: string }>(
+      `SELECT tableoid::regclass::text AS name, count(*)::text AS n FROM "Message" GROUP BY 1 ORDER BY 1`,
+    );
+
+    // Store rate: the same generated rows into a partitioned and an unpartitioned copy of Message's shape.
+    await pool().query(`CREATE TABLE bench_flat (LIKE "Message" INCLUDING DEFAULTS INCLUDING INDEXES)
+                        WITH (fillfactor = 30)`);
+    await pool().query(`CREATE TABLE bench_parted (LIKE "Message" INCLUDING DEFAULTS INCLUDING INDEXES)
+                        PARTITION BY RANGE (id)`);
+    for (let w = week; w < week + 5; w++)
+      await pool().query(
+        `CREATE TABLE bench_parted_${w} PARTITION OF bench_parted FOR VALUES FROM (${base(w)}) TO (${base(w + 1)})
+         WITH (fillfactor = 30)`,
+      );
+    const storeMs = { flat: 0, parted: 0 };
+    for (let round = 0; round < STORE_ROUNDS; round++) {
+      for (const table of round % 2 === 0 ? (["flat", "parted"] as const) : (["parted", "flat"] as const)) {
+        const first = BigInt(base(week + (round % 5))) + BigInt(round * STORE_SLICE) + 1n;
+        const t0 = performance.now();
+        await pool().query(
+          `INSERT INTO bench_${table} (id, ${COLUMNS.slice(1)} SELECT $5::bigint + row_number() OVER () - 1, * FROM (${GENERATED}) x`,
+          [big, STORE_SLICE, new Date(), 0, first.toString()],
+        );
+        storeMs[table] += performance.now() - t0;
+      }
+    }
+    const storeRate = (ms: number) => (STORE_SLICE * STORE_ROUNDS) / (ms / 1000);
+
+    // The big batch's pages, as bench/reports.ts.
+    const pageSize = 50;
+    const cursor = (
+      await q<{ id: string }>(`SELECT id::text FROM "Message" WHERE "batchId" = $1 ORDER BY id OFFSET $2 LIMIT 1`, [
+        big,
+        Math.min(pageSize * 9_999, BIG - 1) - 1,
+      ])
+    )[0]!.id;
+    const search = recipientSearchSchema.parse("+254 700 500 123");
+    const timings = {
+      batchPage: await p95(() => getBatch(big)),
+      firstPage: await p95(() => listMessages(big, { limit: pageSize })),
+      page10000: await p95(() => listMessages(big, { after: cursor, limit: pageSize })),
+      rareFilter: await p95(() => listMessages(big, { filter: "REJECTED", limit: pageSize })),
+      noReceiptFilter: await p95(() => listMessages(big, { filter: "NO_RECEIPT", limit: pageSize })),
+      phoneSearch: await p95(() => listMessages(big, { search, limit: pageSize })),
+    };
+
+    const e0 = performance.now();
+    let rows = -1; // the header
+    const reader = reportStream({ id: big, templateText: "Habari" }, null).getReader();
+    const decoder = new TextDecoder();
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      const text = decoder.decode(value, { stream: true });
+      for (let i = text.indexOf("\r\n"); i !== -1; i = text.indexOf("\r\n", i + 2)) rows++;
+    }
+    const exportSeconds = (performance.now() - e0) / 1000;
+
+    // Retention: the oldest week (and the empty legacy partitions) past a cut-off two weeks on.
+    await pool().query(`SELECT setval('"Receipt_id_seq"', $1)`, [base(week + 4)]);
+    const cutoff = (await q<{ c: Date }>(`SELECT tuma_week_start($1) AS c`, [week + 2]))[0]!.c;
+    const oldest = parts.find((p) => p.name === `"Message_w${week}"`)?.n ?? "0";
+    const r0 = performance.now();
+    const dropped = await dropExpiredPartitions(cutoff);
+    const dropSeconds = (performance.now() - r0) / 1000;
+
+    const ms = (value: number) => `${fmt(value, 1)} ms (${fmt(value / 150, 2)} × the 150 ms target)`;
+    return {
+      name: `partitioned history (${fmt(MESSAGES)} messages over ${DAYS} days + a ${fmt(BIG)}-recipient batch)`,
+      figures: {
+        generated: `${fmt(MESSAGES + BIG)} messages in ${fmt(generateSeconds, 1)} s`,
+        "rows per partition": parts.map((p) => `${p.name.replaceAll('"', "")} ${fmt(Number(p.n))}`).join(", "),
+        "store rate, unpartitioned (rows/s)": fmt(storeRate(storeMs.flat)),
+        "store rate, partitioned (rows/s)": fmt(storeRate(storeMs.parted)),
+        "partitioned ÷ unpartitioned (target ≥ 0.95)": fmt(storeMs.flat / storeMs.parted, 3),
+        "batch page, p95": ms(timings.batchPage),
+        "recipients page 1, p95": ms(timings.firstPage),
+        "recipients page 10,000, p95": ms(timings.page10000),
+        "rare-state filter, p95": ms(timings.rareFilter),
+        "no-receipt filter, p95": ms(timings.noReceiptFilter),
+        "phone search, p95": ms(timings.phoneSearch),
+        "export: rows / expected": `${fmt(rows)} / ${fmt(BIG)}`,
+        "export: seconds (÷ 15 s target)": `${fmt(exportSeconds, 1)} (${fmt(exportSeconds / 15, 2)})`,
+        "retention drop: partitions, oldest week's rows": `${dropped.join(", ")}; ${fmt(Number(oldest))} rows`,
+        "retention drop: seconds (target ≤ 1)": fmt(dropSeconds, 3),
+      },
+    };
+  } finally {
+    const { closePool } = await import("../lib/db/pool");
+    const { db } = await import("../lib/db/client");
+    await closePool();
+    await db.$disconnect();
+    await env.stop();
+  }
+}
+
+runAlone(import.meta.url, benchPartitions);

@@ -1,0 +1,67 @@
+// Three worker processes on one batch, each with the default connection budget (DATABASE_POOL_MAX 10): the account's
+// pace holds in every 1-s window, every recipient is sent once, every receipt is applied, and no worker ever holds
+// more than its budget of connections (counted by the kernel, sampled all through the send). The full-size run —
+// 3 web + 3 workers + importer, 100,000 recipients, max_connections = 100 — is docs/scaling.md's "Many processes".
+import { afterAll, expect, test } from "vitest";
+import { createBatch } from "@/lib/batches/create-batch";
+import { batchRow, countersConsistent, duplicates, phones, startHarness, waitFor } from "@/test/dispatch-harness";
+import { connectionsOf } from "@/test/process-connections";
+import { spawnWorker, type WorkerProcess } from "@/test/worker-process";
+
+const BUDGET = 10;
+const processes: WorkerProcess[] = [];
+afterAll(async () => {
+  await Promise.all(processes.map((p) => p.kill("SIGKILL")));
+});
+
+test("3 worker processes, 20,000 recipients: ≤ 120 requests in every 1-s window, 0 lost, 0 duplicates, all delivered, ≤ 10 connections each", async () => {
+  const h = await startHarness({ knobs: { latencyMs: [5, 30], receiptDelayMs: [0, 50] }, sandboxProcess: true });
+  try {
+    for (let i = 0; i < 3; i++) processes.push(await spawnWorker({ receiptBaseUrl: h.receiptBaseUrl, lanes: 16 }));
+    await h.sandbox.reset();
+    const databasePort = Number(new URL(process.env.DATABASE_URL!).port);
+    const peaks = processes.map(() => 0);
+    let sampling = true;
+    const sampler = (async () => {
+      while (sampling) {
+        processes.forEach((p, i) => (peaks[i] = Math.max(peaks[i]!, connectionsOf(p.child.pid!, databasePort))));
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    })();
+    const { id } = await createBatch({
+      kind: "SMS",
+      accountId: h.accountId,
+      authorId: h.userId,
+      name: "three workers",
+      templateText: "Hello from Tuma",
+      sender: "TUMA",
+      recipients: phones(20_000, 600_000).map((phone) => ({ phone })),
+    });
+    const done = await waitFor(
+      () => batchRow(id),
+      (b) => b.deliveredCount === 20_000,
+      150_000,
+      "all delivered",
+    );
+    sampling = false;
+    await sampler;
+    expect(done.state).toBe("COMPLETED");
+    const times = (await h.requests()).map((r) => r.at).sort((a, b) => a - b);
+    expect(times).toHaveLength(200);
+    let worst = 0;
+    for (let i = 0, j = 0; i < times.length; i++) {
+      while (times[i]! - times[j]! >= 1_000) j++;
+      worst = Math.max(worst, i - j + 1);
+    }
+    expect(worst).toBeLessThanOrEqual(120);
+    const accepted = await h.accepted();
+    expect(accepted).toHaveLength(20_000);
+    expect(duplicates(accepted)).toEqual([]);
+    expect(await countersConsistent(id)).toBe(true);
+    // Each worker held connections (the count is real) and never more than its budget.
+    for (const peak of peaks) expect(peak).toBeGreaterThan(0);
+    expect(Math.max(...peaks)).toBeLessThanOrEqual(BUDGET);
+  } finally {
+    await h.close();
+  }
+}, 240_000);

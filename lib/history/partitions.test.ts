@@ -1,0 +1,240 @@
+// Message and Receipt partitioned by id, a week a partition (docs/partitioning.md): lookups by id read one partition,
+// ids and pages cross a partition boundary unharmed, retention drops exactly the partitions past the cut-off and the
+// batches keep their counts, and an insert never lacks a partition.
+import { beforeAll, expect, test } from "vitest";
+import { db } from "@/lib/db/client";
+import { pool } from "@/lib/db/pool";
+import { listMessages } from "@/lib/batches/list-messages";
+import { applyPendingReceipts } from "@/lib/receipts/apply-receipts";
+import { storeReceipts } from "@/lib/receipts/store-receipts";
+import { account, batch, messages } from "@/test/report-data";
+import { dropExpiredPartitions, preparePartitions, WEEKS_AHEAD } from "./partitions";
+
+const base = (week: number) => BigInt(week) << 32n;
+let week = 0; // this week's number (tuma_week_number(now()))
+let accountId = "";
+
+async function partitions(table: "Message" | "Receipt"): Promise<string[]> {
+  const { rows } = await pool().query<{ name: string }>(
+    `SELECT c.relname AS name FROM pg_inherits i JOIN pg_class c ON c.oid = i.inhrelid
+     WHERE i.inhparent = $1::regclass ORDER BY c.relname`,
+    [`"${table}"`],
+  );
+  return rows.map((r) => r.name);
+}
+
+async function nextMessageId(id: bigint): Promise<void> {
+  await pool().query(`SELECT setval('"Message_id_seq"', $1, false)`, [id.toString()]);
+}
+
+/** The partitions a statement actually read: its plan's scans that ran at least once. */
+async function partitionsRead(sql: string, values: unknown[]): Promise<string[]> {
+  const { rows } = await pool().query<{ "QUERY PLAN": unknown }>(
+    `EXPLAIN (ANALYZE, FORMAT JSON, COSTS OFF, TIMING OFF) ${sql}`,
+    values,
+  );
+  const read = new Set<string>();
+  const walk = (node: Record<string, unknown>) => {
+    const name = node["Relation Name"];
+    if (typeof name === "string" && /^(Message|Receipt)_/.test(name) && Number(node["Actual Loops"]) > 0)
+      read.add(name);
+    for (const child of (node.Plans as Record<string, unknown>[] | undefined) ?? []) walk(child);
+  };
+  walk((rows[0]!["QUERY PLAN"] as { Plan: Record<string, unknown> }[])[0]!.Plan);
+  return [...read].sort();
+}
+
+beforeAll(async () => {
+  week = (await pool().query<{ w: number }>(`SELECT tuma_week_number(now()) AS w`)).rows[0]!.w;
+  accountId = await account();
+});
+
+test("Message and Receipt are partitioned: what was there before, this week and four ahead", async () => {
+  const { rows } = await pool().query<{ relname: string; relkind: string }>(
+    `SELECT relname, relkind::text FROM pg_class WHERE relname IN ('Message', 'Receipt') ORDER BY 1`,
+  );
+  expect(rows).toEqual([
+    { relname: "Message", relkind: "p" },
+    { relname: "Receipt", relkind: "p" },
+  ]);
+  const weeks = Array.from({ length: WEEKS_AHEAD + 1 }, (_, i) => `_w${week + i}`);
+  expect(await partitions("Message")).toEqual(["Message_legacy", ...weeks.map((w) => `Message${w}`)].sort());
+  expect(await partitions("Receipt")).toEqual(["Receipt_legacy", ...weeks.map((w) => `Receipt${w}`)].sort());
+  // New ids start at this week's base.
+  const { rows: next } = await pool().query<{ v: string }>(`SELECT last_value::text AS v FROM "Message_id_seq"`);
+  expect(BigInt(next[0]!.v)).toBeGreaterThanOrEqual(base(week));
+});
+
+test("ids across a week's boundary: stored in both partitions, paged in order, their receipts applied", async () => {
+  const batchId = await batch(accountId, { state: "SENDING" });
+  await nextMessageId(base(week + 1) - 3n);
+  const ids = await messages(
+    batchId,
+    Array.from({ length: 6 }, (_, i) => ({
+      phone: `25471100000${i}`,
+      state: "QUEUED",
+      providerUniqueId: `u-${i}`,
+      submittedAt: new Date(),
+    })),
+  );
+  expect(ids.map(BigInt)).toEqual([-3n, -2n, -1n, 0n, 1n, 2n].map((d) => base(week + 1) + d));
+  const { rows: where } = await pool().query<{ part: string; n: number }>(
+    `SELECT tableoid::regclass::text AS part, count(*)::int AS n FROM "Message" WHERE "batchId" = $1 GROUP BY 1 ORDER BY 1`,
+    [batchId],
+  );
+  expect(where).toEqual([
+    { part: `"Message_w${week}"`, n: 3 },
+    { part: `"Message_w${week + 1}"`, n: 3 },
+  ]);
+
+  // Pages of two walk across the boundary without skipping or repeating a row.
+  const seen: string[] = [];
+  let after: string | undefined;
+  for (;;) {
+    const page = await listMessages(batchId, { limit: 2, ...(after ? { after } : {}) });
+    seen.push(...page.rows.map((r) => r.id));
+    if (!page.next) break;
+    after = page.next;
+  }
+  expect(seen).toEqual(ids);
+
+  // Receipts by correlator (the id) reach the messages on both sides.
+  const at = new Date();
+  await storeReceipts(
+    ids.map((id, i) => ({
+      accountId,
+      uniqueId: null,
+      correlator: id,
+      phone: `25471100000${i}`,
+      deliveryStatus: "DeliveredToTerminal",
+      deliveryTime: null,
+      deliveryAt: at,
+      raw: "{}",
+    })),
+  );
+  while ((await applyPendingReceipts()).taken > 0);
+  const { rows: states } = await pool().query<{ id: string; state: string }>(
+    `SELECT id::text, state::text FROM "Message" WHERE "batchId" = $1 ORDER BY id`,
+    [batchId],
+  );
+  expect(states).toEqual(ids.map((id) => ({ id, state: "DELIVERED" })));
+});
+
+test("lookups by id, by a chunk's id range and by a cursor read only the partitions that can hold them", async () => {
+  // Messages in four weeks' partitions, so that a plan that does not prune reads several.
+  const batchId = await batch(accountId, { state: "SENDING" });
+  const inWeek: string[] = [];
+  for (const w of [week + 1, week + 2, week + 3, week + 4]) {
+    await nextMessageId(base(w) + 100n);
+    const [id] = await messages(batchId, [{ phone: `2547222${w}`, state: "QUEUED", providerUniqueId: `p-${w}` }]);
+    inWeek.push(id!);
+  }
+  await pool().query(`ANALYZE "Message"`);
+  const target = inWeek[1]!; // in week + 2
+  const only = [`Message_w${week + 2}`];
+
+  // The applier's lookup by correlator (lib/receipts/apply-receipts.ts): a correlated subquery per receipt.
+  expect(
+    await partitionsRead(
+      `WITH r AS (SELECT * FROM unnest($1::text[]) AS r(corr))
+       SELECT (SELECT m.id FROM "Message" m JOIN "Batch" b ON b.id = m."batchId"
+               WHERE r.corr ~ '^[0-9]{1,18}$' AND m.id = r.corr::bigint AND b."accountId" = $2) FROM r`,
+      [[target], accountId],
+    ),
+  ).toEqual(only);
+  // The applier's update of the matched messages, joined by id.
+  expect(
+    await partitionsRead(
+      `WITH best AS (SELECT * FROM unnest($1::bigint[]) AS b(mid))
+       UPDATE "Message" m SET "deliveryStatus" = 'DeliveredToTerminal' FROM best WHERE m.id = best.mid`,
+      [[target]],
+    ),
+  ).toEqual(only);
+  // A claim or a send's record: one chunk's id range of one batch (lib/dispatch/claim.ts, record.ts).
+  expect(
+    await partitionsRead(`SELECT id FROM "Message" m WHERE m."batchId" = $1 AND m.id BETWEEN $2 AND $3`, [
+      batchId,
+      target,
+      (BigInt(target) + 99n).toString(),
+    ]),
+  ).toEqual(only);
+  // A batch page after a cursor (lib/batches/list-messages.ts): the partitions before the cursor's are not read.
+  const page = await partitionsRead(
+    `SELECT m.id FROM "Message" m WHERE m."batchId" = $1 AND m.id > $2::bigint ORDER BY m.id LIMIT 1`,
+    [batchId, inWeek[2]!],
+  );
+  expect(page).toEqual([`Message_w${week + 3}`, `Message_w${week + 4}`]);
+  // A receipt taken from the work list by its id.
+  const [receiptId] = (
+    await pool().query<{ id: string }>(
+      `INSERT INTO "Receipt" ("accountId", "deliveryStatus", raw) VALUES ($1, 'DeliveredToTerminal', '{}') RETURNING id::text`,
+      [accountId],
+    )
+  ).rows.map((r) => r.id);
+  expect(await partitionsRead(`SELECT r.id FROM "Receipt" r WHERE r.id = $1`, [receiptId])).toEqual([
+    `Receipt_w${week}`,
+  ]);
+});
+
+test("an insert never lacks a partition: ids stay in the last prepared week until its successor exists", async () => {
+  const before = BigInt(
+    (await pool().query<{ v: string }>(`SELECT last_value::text AS v FROM "Message_id_seq"`)).rows[0]!.v,
+  );
+  // A week nobody prepared: the sequence does not move there.
+  await pool().query(`SELECT tuma_advance_ids($1)`, [week + 40]);
+  const batchId = await batch(accountId);
+  const [id] = await messages(batchId, [{ phone: "254733000001", state: "PENDING" }]);
+  expect(BigInt(id!)).toBeGreaterThan(before);
+  expect(BigInt(id!)).toBeLessThan(base(week + 40));
+
+  // The chore, in a week ahead: that week and four more exist, then ids move there.
+  const later = new Date(Date.now() + 7 * 7 * 24 * 3_600_000);
+  await preparePartitions(later);
+  const [moved] = await messages(batchId, [{ phone: "254733000002", state: "PENDING" }]);
+  expect(BigInt(moved!) >> 32n).toBe(BigInt(week + 7));
+  expect(await partitions("Message")).toContain(`Message_w${week + 7 + WEEKS_AHEAD}`);
+});
+
+test("retention drops exactly the partitions past the cut-off (never one still in use); batches keep their counts", async () => {
+  // Partitions through week + 12, ids moved on to week + 10; messages of one batch in weeks + 1 and + 3.
+  await preparePartitions(new Date(Date.now() + 8 * 7 * 24 * 3_600_000)); // week + 8 … + 12
+  const batchId = await batch(accountId, { state: "COMPLETED" });
+  for (const w of [week + 1, week + 3]) {
+    await nextMessageId(base(w) + 500n);
+    await messages(batchId, [
+      { phone: `25474400${w}1`, state: "DELIVERED" },
+      { phone: `25474400${w}2`, state: "FAILED" },
+    ]);
+  }
+  await pool().query(`SELECT tuma_advance_ids($1)`, [week + 10]);
+  await pool().query(`SELECT setval('"Receipt_id_seq"', $1)`, [base(week + 10).toString()]);
+  const counts = () =>
+    db.batch.findUniqueOrThrow({
+      where: { id: batchId },
+      select: { recipientCount: true, deliveredCount: true, failedCount: true },
+    });
+  const before = await counts();
+  expect(before).toEqual({ recipientCount: 4, deliveredCount: 2, failedCount: 2 });
+
+  // Cut-off: the end of week + 4. Partitions ending by week + 3's end go (a week's margin: docs/partitioning.md).
+  const { rows } = await pool().query<{ cutoff: Date }>(`SELECT tuma_week_start($1) AS cutoff`, [week + 4]);
+  const dropped = await dropExpiredPartitions(rows[0]!.cutoff);
+  const gone = (table: string) => [`${table}_legacy`, ...Array.from({ length: 3 }, (_, i) => `${table}_w${week + i}`)];
+  expect([...dropped].sort()).toEqual([...gone("Message"), ...gone("Receipt")].sort());
+  expect(await partitions("Message")).not.toContain(`Message_w${week + 2}`);
+  expect(await partitions("Message")).toContain(`Message_w${week + 3}`);
+  // The week + 3 messages are still there; the batch's counters still count all four.
+  const { rows: left } = await pool().query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM "Message" WHERE "batchId" = $1`,
+    [batchId],
+  );
+  expect(left[0]!.n).toBe(2);
+  expect(await counts()).toEqual(before);
+
+  // However far the clock, a partition the sequences have not moved past stays.
+  const { rows: far } = await pool().query<{ cutoff: Date }>(`SELECT tuma_week_start($1) AS cutoff`, [week + 100]);
+  await dropExpiredPartitions(far[0]!.cutoff);
+  expect(await partitions("Message")).toEqual(Array.from({ length: 3 }, (_, i) => `Message_w${week + 10 + i}`).sort());
+  const { rows: still } = await pool().query<{ n: number }>(`SELECT count(*)::int AS n FROM "Message"`);
+  expect(still[0]!.n).toBe(0);
+});

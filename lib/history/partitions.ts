@@ -1,0 +1,51 @@
+// Message and Receipt are partitioned by id, one partition per week (docs/partitioning.md; migration
+// 20261123190500_partition_by_week holds the SQL functions used here). This module keeps them going:
+//   - preparePartitions creates this week's partitions and the next WEEKS_AHEAD weeks' (so an insert always finds
+//     one), then moves the id sequences on to this week's base — in that order, so a sequence never points into a
+//     week without a partition;
+//   - dropExpiredPartitions drops whole partitions older than the retention (DETACH … CONCURRENTLY, then DROP: never a
+//     DELETE). Dropping fires no trigger, so the batches' counters and DeliveryRollup keep what they counted.
+import "server-only";
+import { pool } from "@/lib/db/pool";
+
+/** Weeks created ahead of the current one: a month of workers down before inserts run out of partitions' room. */
+export const WEEKS_AHEAD = 4;
+
+/** Creates the partitions of `at`'s week and the WEEKS_AHEAD following, then moves the id sequences to its week. */
+export async function preparePartitions(at: Date = new Date()): Promise<void> {
+  await pool().query(
+    `SELECT tuma_create_partitions(tuma_week_number($1), tuma_week_number($1) + $2),
+            tuma_advance_ids(tuma_week_number($1))`,
+    [at, WEEKS_AHEAD],
+  );
+}
+
+/** The cut-off of a retention of `months` at `at`: partitions whose every row is older are dropped. */
+export function retentionCutoff(months: number, at: Date = new Date()): Date {
+  const cutoff = new Date(at);
+  cutoff.setUTCMonth(cutoff.getUTCMonth() - months);
+  return cutoff;
+}
+
+/** Drops the partitions (of both tables) whose every row is older than `cutoff`; returns their names, oldest first. */
+export async function dropExpiredPartitions(cutoff: Date): Promise<string[]> {
+  const { rows } = await pool().query<{ parent: string; partition: string; pending: boolean }>(
+    `SELECT parent, partition, pending FROM tuma_expired_partitions($1)`,
+    [cutoff],
+  );
+  const dropped: string[] = [];
+  for (const { parent, partition, pending } of rows) {
+    // CONCURRENTLY takes no lock that stops the parent's readers and writers; it cannot run in a transaction, so each
+    // statement goes alone. One interrupted half-way is left "pending" and finished next time.
+    await pool().query(
+      `ALTER TABLE ${ident(parent)} DETACH PARTITION ${ident(partition)} ${pending ? "FINALIZE" : "CONCURRENTLY"}`,
+    );
+    await pool().query(`DROP TABLE ${ident(partition)}`);
+    dropped.push(partition);
+  }
+  return dropped;
+}
+
+function ident(name: string): string {
+  return `"${name.replaceAll('"', '""')}"`;
+}
