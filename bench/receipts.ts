@@ -14,6 +14,7 @@ import { fmt, seedAccount, startBenchEnv } from "./bench-env";
 import { mergeLoads, runLoad, type LoadResult } from "./http-load";
 import type { BenchResult } from "./types";
 import { runAlone } from "./run-alone";
+import { subscribeSink } from "./webhook-endpoint";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 60);
 const ARRAY_SECONDS = Number(process.env.BENCH_ARRAY_SECONDS ?? Math.min(25, SECONDS));
@@ -42,6 +43,7 @@ function receipt(m: Sent, base: number, second: number) {
 export async function benchReceipts(): Promise<BenchResult> {
   const env = await startBenchEnv(["--no-receipts"]);
   let console_: BenchConsole | undefined;
+  let hook: Awaited<ReturnType<typeof subscribeSink>> | null = null;
   try {
     const { receiptSecret } = await seedSentMessages(env);
     const { pool } = await import("../lib/db/pool");
@@ -53,7 +55,13 @@ export async function benchReceipts(): Promise<BenchResult> {
     ).rows;
     if (sent.length !== MESSAGES) throw new Error(`only ${sent.length} of ${MESSAGES} messages were sent`);
 
-    console_ = await startBenchConsole(env, "receipts", { WORKER: "on" });
+    // BENCH_RECEIPTS_WEBHOOK=1: the same run with an endpoint subscribed to message.delivered (bench/webhooks.ts):
+    // the route's ratio must not change, since events are written by the worker's applier, not the route.
+    hook = process.env.BENCH_RECEIPTS_WEBHOOK === "1" ? await subscribeSink() : null;
+    console_ = await startBenchConsole(env, "receipts", {
+      WORKER: "on",
+      ...(hook ? { WEBHOOK_ALLOW_HOSTS: hook.sink.hostPort } : {}),
+    });
     const base = `http://127.0.0.1:${console_.port}`;
     const receiptUrl = `${base}/api/receipts/${receiptSecret}`;
     const single = (i: number, timeBase: number) =>
@@ -176,12 +184,18 @@ export async function benchReceipts(): Promise<BenchResult> {
           pending === 0 ? fmt(drainSeconds, 1) : `not within ${APPLY_TIMEOUT_MS / 1000} s`,
         "apply rate over the drain (receipts/s)": fmt((storedAfterAll - appliedAtEnd - pending) / drainSeconds),
         "messages DELIVERED / unmatched receipts": `${fmt(delivered)} / ${fmt(unmatched)}`,
+        ...(hook
+          ? {
+              "webhook endpoint subscribed: deliveries written / received by the sink": `${fmt(await count(`SELECT count(*)::int AS n FROM "WebhookDelivery"`))} / ${fmt(hook.sink.count())}`,
+            }
+          : {}),
       },
     };
   } catch (error) {
     console.error("receipts benchmark failed:", error);
     throw error;
   } finally {
+    await hook?.sink.close();
     await console_?.stopAll();
     const { closePool } = await import("../lib/db/pool");
     const { db } = await import("../lib/db/client");
@@ -198,14 +212,17 @@ function report(label: string, r: LoadResult): void {
 }
 
 /** MESSAGES recipients sent to the sandbox by an in-process worker, so they have uniqueIds as in production. */
-async function seedSentMessages(env: Awaited<ReturnType<typeof startBenchEnv>>): Promise<{ receiptSecret: string }> {
+export async function seedSentMessages(
+  env: Awaited<ReturnType<typeof startBenchEnv>>,
+  messages = MESSAGES,
+): Promise<{ receiptSecret: string; accountId: string }> {
   const { accountId, userId, receiptSecret } = await seedAccount(env);
   const { createBatch } = await import("../lib/batches/create-batch");
   const { startWorker } = await import("../lib/dispatch/worker");
   const { pool } = await import("../lib/db/pool");
   const worker = await startWorker({ receiptBaseUrl: "http://127.0.0.1:9" });
   try {
-    const recipients = Array.from({ length: MESSAGES }, (_, i) => ({
+    const recipients = Array.from({ length: messages }, (_, i) => ({
       phone: `2547${String(10_000_000 + i).slice(-8)}`,
     }));
     await createBatch({
@@ -222,7 +239,7 @@ async function seedSentMessages(env: Awaited<ReturnType<typeof startBenchEnv>>):
       const { rows } = await pool().query<{ n: number }>(
         `SELECT count(*)::int AS n FROM "Message" WHERE "providerUniqueId" IS NOT NULL`,
       );
-      if (rows[0]!.n >= MESSAGES) break;
+      if (rows[0]!.n >= messages) break;
       if (performance.now() > deadline)
         throw new Error(`sending the receipts bench's messages did not finish: ${rows[0]!.n} sent`);
       await new Promise((resolve) => setTimeout(resolve, 100));
@@ -230,7 +247,7 @@ async function seedSentMessages(env: Awaited<ReturnType<typeof startBenchEnv>>):
   } finally {
     await worker.stop();
   }
-  return { receiptSecret };
+  return { receiptSecret, accountId };
 }
 
 runAlone(import.meta.url, benchReceipts);

@@ -2,7 +2,7 @@
 // its target. The dispatch benchmark runs three times (a 2-core machine is noisy): the median run's figures are
 // shown, with all three totals. Results are recorded by hand in BENCHMARKS.md with this command.
 // BENCH_ONLY=sandbox,dispatch,dispatch-3-workers,api-send,receipts,reports,operator-days,rollup-cost,import,list-batch,
-// list-dispatch,list-search,hostile,idle-memory,cost,partitions picks
+// list-dispatch,list-search,hostile,idle-memory,cost,partitions,webhooks picks
 // some of them.
 import { forgetDatabase } from "./bench-env";
 import { benchApiSend } from "./api-send";
@@ -20,6 +20,7 @@ import { benchReceipts } from "./receipts";
 import { benchReports } from "./reports";
 import { benchRollupCost } from "./rollup-cost";
 import { benchSandbox } from "./sandbox";
+import { benchWebhooks } from "./webhooks";
 import type { BenchResult } from "./types";
 
 const DISPATCH_RUNS = 3;
@@ -69,6 +70,7 @@ const steps: [string, () => Promise<BenchResult>][] = [
   ["list-dispatch", benchListDispatch],
   ["list-search", benchListSearch],
   ["hostile", benchHostile],
+  ["webhooks", benchWebhooks],
   ["idle-memory", benchIdleMemory],
   ["cost", benchMessageCost],
   ["partitions", benchPartitions],

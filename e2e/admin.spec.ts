@@ -122,7 +122,7 @@ test("a viewer and an operator are refused every admin page and API, server-side
     const context = await browser.newContext();
     const page = await context.newPage();
     await logIn(page, await seedUser(role));
-    for (const path of ["/users", "/audit", "/settings", "/receipts"]) {
+    for (const path of ["/users", "/audit", "/settings", "/receipts", "/webhooks"]) {
       const response = await page.goto(path);
       expect(response?.status(), `${role} ${path}`).toBe(403);
     }
@@ -131,6 +131,7 @@ test("a viewer and an operator are refused every admin page and API, server-side
     expect(links).not.toContain("Users");
     expect(links).not.toContain("Audit");
     expect(links).not.toContain("Receipts");
+    expect(links).not.toContain("Webhooks");
     await context.close();
   }
 });
@@ -150,6 +151,7 @@ test("at 390 px no page scrolls sideways; the menu opens from a button", async (
     "/users",
     "/audit",
     "/settings",
+    "/webhooks",
     "/api-keys",
     "/api-reference",
     "/account",

@@ -21,6 +21,7 @@ test("an admin logs in, sees the overview read from the database, and logs out",
     "Receipts",
     "Users",
     "Audit",
+    "Webhooks",
     "Settings",
   ]);
 

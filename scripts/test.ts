@@ -78,6 +78,8 @@ async function e2e(): Promise<Tally> {
   const output = path.join(resultsDir, "e2e.json");
   fs.rmSync(output, { force: true });
   const sandboxToken = randomBytes(24).toString("hex");
+  // e2e/webhooks.spec.ts listens here; the console may deliver to it although it is loopback.
+  const webhookSinkPort = await freePort();
   let server: ConsoleProcess | undefined;
   try {
     server = await startConsole({
@@ -94,6 +96,7 @@ async function e2e(): Promise<Tally> {
       TZ: "America/New_York",
       // Specs that set the sandbox's knobs (its control API needs its token) get the same token below.
       SANDBOX_TOKEN: sandboxToken,
+      WEBHOOK_ALLOW_HOSTS: `127.0.0.1:${webhookSinkPort}`,
     });
     await run(
       process.execPath,
@@ -102,6 +105,7 @@ async function e2e(): Promise<Tally> {
         E2E_BASE_URL: server.url,
         DATABASE_URL: databaseUrl,
         E2E_SANDBOX_TOKEN: sandboxToken,
+        E2E_WEBHOOK_SINK_PORT: String(webhookSinkPort),
       },
     );
   } catch (error) {

@@ -28,6 +28,7 @@ const TARGETS: Record<string, [string, string | null]> = {
   organisation: ["Organisation", "1"],
   receipt_status: ["ReceiptStatus", "DeliveryImpossible"],
   sender_id: ["SenderIdProblem", `${ACCOUNT}:TUMA`],
+  webhook: ["WebhookEndpoint", BATCH],
   api_key: ["ApiKey", BATCH],
 };
 

@@ -37,6 +37,7 @@ const count = (value: unknown): number | null => (typeof value === "number" && N
 const many = (n: number, one: string, other: string) => `${n.toLocaleString("en")} ${n === 1 ? one : other}`;
 const quoted = (part: SentencePart): SentencePart[] => ["“", part, "”"];
 const because = (reason: unknown): string => (text(reason) ? `: reason “${text(reason)}”` : "");
+const hook = (url: unknown): string => (text(url) ? `the webhook endpoint ${text(url)}` : "a webhook endpoint");
 /** An API key by its name and visible prefix, as far as the event kept them. */
 const apiKey = (detail: Record<string, unknown>) =>
   [
@@ -61,6 +62,7 @@ const PAGES: Record<string, (id: string) => string> = {
   List: () => "/lists",
   Template: () => "/templates",
   ProviderAccount: () => "/settings",
+  WebhookEndpoint: () => "/webhooks",
   OptOut: (phone) => `/opt-outs?q=${encodeURIComponent(phone)}`,
 };
 
@@ -249,6 +251,25 @@ const SENTENCES: Record<AuditAction, (c: Context) => SentencePart[]> = {
   "sender_id.clear": ({ actor, detail, names }) => [
     `${actor} cleared the warning that the network refused the sender ID “${text(detail.sender) ?? "?"}” of `,
     named(names, "ProviderAccount", text(detail.accountId), "an account"),
+  ],
+  "webhook.create": ({ actor, detail }) => [`${actor} registered ${hook(detail.url)}`],
+  "webhook.update": ({ actor, detail }) => [`${actor} changed ${hook(detail.url)}`],
+  "webhook.enable": ({ actor, detail }) => [`${actor} enabled ${hook(detail.url)} again`],
+  "webhook.disable": ({ actor, detail }) => [`${actor} disabled ${hook(detail.url)}${because(detail.reason)}`],
+  "webhook.rotate_secret": ({ actor, detail }) => {
+    const until = text(detail.previousValidUntil);
+    return [
+      `${actor} rotated the signing secret of ${hook(detail.url)}`,
+      ...(until ? ["; the old one signs too until ", { time: until }] : []),
+    ];
+  },
+  "webhook.delete": ({ actor, detail }) => [`${actor} deleted ${hook(detail.url)}`],
+  "webhook.replay": ({ actor, detail }) => [
+    `${actor} sent the event ${text(detail.eventId) ?? "?"} (${text(detail.eventType) ?? "?"}) again to ${hook(detail.url)}`,
+  ],
+  "webhook.allowed_hosts": ({ actor, detail }) => [
+    `${actor} set the private hosts webhooks may reach to `,
+    Array.isArray(detail.hosts) && detail.hosts.length > 0 ? detail.hosts.join(", ") : "none",
   ],
   "api_key.create": ({ actor, detail }) => [
     `${actor} created ${apiKey(detail)}`,

@@ -45,6 +45,15 @@ export const AUDIT_ACTIONS = [
   // What a delivery status means (Receipts page), and a refused sender ID's warning cleared (Settings).
   "receipt_status.map",
   "sender_id.clear",
+  // Webhook endpoints (lib/webhooks/endpoints.ts): registered, changed, disabled by the deliverer, replayed.
+  "webhook.create",
+  "webhook.update",
+  "webhook.enable",
+  "webhook.disable",
+  "webhook.rotate_secret",
+  "webhook.delete",
+  "webhook.replay",
+  "webhook.allowed_hosts",
   // API keys (lib/api-keys/): made, revoked, and every request that used the admin scope.
   "api_key.create",
   "api_key.revoke",
@@ -63,6 +72,7 @@ export type AuditTarget =
   | "Organisation"
   | "ReceiptStatus"
   | "SenderIdProblem"
+  | "WebhookEndpoint"
   | "ApiKey";
 
 export type AuditEntry = {

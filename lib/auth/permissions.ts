@@ -11,3 +11,5 @@ export const canManageUsers = (actor: Actor): boolean => actor.role === "ADMIN";
 export const canViewReceipts = (actor: Actor): boolean => actor.role === "ADMIN";
 /** A number on a carrier blacklist (the network says it blocked the sender) is re-enrolled by an administrator only. */
 export const canRemoveCarrierOptOuts = (actor: Actor): boolean => actor.role === "ADMIN";
+/** Webhook endpoints see every message outcome of every account, and their secrets sign in Tuma's name. */
+export const canManageWebhooks = (actor: Actor): boolean => actor.role === "ADMIN";

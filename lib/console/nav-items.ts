@@ -3,6 +3,7 @@
 import {
   canManageAccounts,
   canManageUsers,
+  canManageWebhooks,
   canSend,
   canView,
   canViewReceipts,
@@ -21,6 +22,7 @@ export const NAV_ITEMS: NavItem[] = [
   { href: "/receipts", label: "Receipts", allowed: canViewReceipts },
   { href: "/users", label: "Users", allowed: canManageUsers },
   { href: "/audit", label: "Audit", allowed: canManageUsers },
+  { href: "/webhooks", label: "Webhooks", allowed: canManageWebhooks },
   { href: "/settings", label: "Settings", allowed: canManageAccounts },
   { href: "/api-keys", label: "API keys", allowed: canView },
   { href: "/api-reference", label: "API", allowed: canView },

@@ -6,6 +6,8 @@ import { pool } from "@/lib/db/pool";
 import { transaction } from "@/lib/db/transaction";
 import { batchState, chunkStates } from "@/lib/batches/state-sql";
 import { OPEN_CHUNK_STATES, STARTABLE_BATCH_STATES } from "@/lib/batches/states";
+import { batchCompletedCte } from "@/lib/webhooks/outbox-sql";
+import { subscribedEvents } from "@/lib/webhooks/subscriptions";
 
 /** Job handler: QUEUED/SCHEDULED → SENDING. False when the batch was already started, paused or cancelled. */
 export async function activateBatch(batchId: string): Promise<boolean> {
@@ -19,12 +21,17 @@ export async function activateBatch(batchId: string): Promise<boolean> {
 
 /** SENDING batches, wholly stored, with no chunk left to send or in flight become COMPLETED. */
 export async function completeFinishedBatches(batchIds?: string[]): Promise<string[]> {
+  // With its batch.completed webhook deliveries, when an endpoint wants them (lib/webhooks/outbox-sql.ts).
+  const subscribed = await subscribedEvents();
   const { rows } = await pool().query<{ id: string }>(
-    `UPDATE "Batch" b SET state = ${batchState("COMPLETED")}, "finishedAt" = now(), "updatedAt" = now()
+    `WITH done AS (
+     UPDATE "Batch" b SET state = ${batchState("COMPLETED")}, "finishedAt" = now(), "updatedAt" = now()
      WHERE b.state = ${batchState("SENDING")} AND NOT b.storing
        AND ($1::uuid[] IS NULL OR b.id = ANY($1::uuid[]))
        AND NOT EXISTS (SELECT 1 FROM "DispatchChunk" c WHERE c."batchId" = b.id AND c.state IN ${chunkStates(OPEN_CHUNK_STATES)})
-     RETURNING b.id`,
+     RETURNING b.id, b.name, b.kind, b."finishedAt"
+     )${batchCompletedCte(subscribed)}
+     SELECT id FROM done`,
     [batchIds ?? null],
   );
   return rows.map((row) => row.id);

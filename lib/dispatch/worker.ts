@@ -1,7 +1,7 @@
 // A dispatch worker: wires the parts that do the work. Batches start when their pg-boss job comes due; `lanes`
 // concurrent send loops (lane.ts) send their chunks at the account's shared request rate; periodic chores (chores/,
 // one file each) recover dead workers' claims, fail interrupted batch creations, delete interrupted list imports, complete
-// finished batches, forget expired log-in failures and apply stored receipts. Any number of workers (`npm start`
+// finished batches, forget expired log-in failures, apply stored receipts and deliver webhooks. Any number of workers (`npm start`
 // supervises one, `npm run worker` runs more) share one database.
 import "server-only";
 import { resealLegacyTokens } from "@/lib/accounts/account-token";
@@ -9,10 +9,12 @@ import { ActiveBatches } from "./active-batches";
 import { activateBatch } from "./batch-state";
 import { applyReceiptsChore } from "./chores/apply-receipts";
 import { completeFinishedBatchesChore } from "./chores/complete-finished-batches";
+import { deliverWebhooksChore } from "./chores/deliver-webhooks";
 import { deleteInterruptedListsChore } from "./chores/delete-interrupted-lists";
 import { failInterruptedStoringChore } from "./chores/fail-interrupted-storing";
 import { forgetIdempotencyKeysChore } from "./chores/forget-idempotency-keys";
 import { forgetLoginFailuresChore } from "./chores/forget-login-failures";
+import { forgetWebhookDeliveriesChore } from "./chores/forget-webhook-deliveries";
 import { keepPartitionsChore } from "./chores/keep-partitions";
 import { recoverOrphansChore } from "./chores/recover-orphans";
 import { runChores } from "./chores/run-chores";
@@ -69,6 +71,7 @@ export async function startWorker(options: WorkerOptions): Promise<WorkerHandle>
       failInterruptedStoringChore(identity),
       deleteInterruptedListsChore,
       forgetLoginFailuresChore,
+      forgetWebhookDeliveriesChore,
       forgetIdempotencyKeysChore,
       completeFinishedBatchesChore,
       keepPartitionsChore,
@@ -77,6 +80,8 @@ export async function startWorker(options: WorkerOptions): Promise<WorkerHandle>
   );
   // Apart from the sweep, so that a slow sweep never holds receipts back.
   const receipts = runChores([applyReceiptsChore], log);
+  // Webhooks on their own loop too: an endpoint slow to answer holds back neither receipts nor the sweep.
+  const webhooks = runChores([deliverWebhooksChore], log);
   log(`Dispatch worker ${identity.key} running with ${lanes} lanes.`);
 
   return {
@@ -86,7 +91,7 @@ export async function startWorker(options: WorkerOptions): Promise<WorkerHandle>
       await jobs.offWork(START_BATCH).catch(() => {});
       // Lanes finish the request in hand, so nothing they claimed is left SUBMITTING.
       await Promise.race([Promise.allSettled(sending), sleep(lane.timeoutMs + 5_000)]);
-      await Promise.all([sweep.stop(), receipts.stop()]);
+      await Promise.all([sweep.stop(), receipts.stop(), webhooks.stop()]);
       await closeClients();
       await stopBoss();
       await identity.release().catch(() => {});

@@ -12,13 +12,16 @@
 // and the failure's effects (failure-effects.ts: carrier-blacklist opt-outs, refused sender IDs) happen in the same
 // statement. A status outside the built-in table is counted on the Receipts page (ReceiptStatus) the first time each
 // receipt is applied; while nobody has mapped it, the messages it reached are noted (UnmappedStatusMessage) so that
-// mapping it changes them at once.
+// mapping it changes them at once. A change an enabled webhook endpoint subscribes to writes its delivery in the same
+// statement (lib/webhooks/outbox-sql.ts).
 import "server-only";
 import type pg from "pg";
 import { chunkState, messageState, messageStates } from "@/lib/batches/state-sql";
 import { FINAL_MESSAGE_STATES, UNCONFIRMED_MESSAGE_STATES } from "@/lib/batches/states";
 import { transaction } from "@/lib/db/transaction";
 import { normalizePhone } from "@/lib/provider/wire/phone";
+import { messageEventsCte } from "@/lib/webhooks/outbox-sql";
+import { subscribedEvents } from "@/lib/webhooks/subscriptions";
 import {
   auditCarrierOptOuts,
   CARRIER_OPT_OUTS_JSON,
@@ -47,6 +50,7 @@ type Pending = {
 
 /** Applies up to BATCH unapplied receipts; returns how many it took (0 when there were none). */
 export async function applyPendingReceipts(): Promise<{ taken: number; matched: number; changed: number }> {
+  const subscribed = await subscribedEvents();
   return transaction(
     async (client) => {
       const { rows } = await client.query<Pending>(
@@ -134,13 +138,13 @@ export async function applyPendingReceipts(): Promise<{ taken: number; matched: 
          WHERE m.id = best.mid
            AND (m."receiptAt" IS NULL OR best.at > m."receiptAt")
            AND (best.final OR m.state NOT IN ${messageStates(FINAL_MESSAGE_STATES)})
-         RETURNING m.id, m.phone, m."batchId", best.status, m."failureClass" AS class, best.unmapped
+         RETURNING m.id, m.phone, m."batchId", best.status, m."failureClass" AS class, best.unmapped, m.state, best.at, best.rid
        ),
        unmapped AS (
          INSERT INTO "UnmappedStatusMessage" (status, "messageId")
          SELECT status, id FROM changed WHERE unmapped ORDER BY 1, 2
          ON CONFLICT DO NOTHING
-       ),${FAILURE_EFFECTS_CTES}
+       ),${messageEventsCte(subscribed)}${FAILURE_EFFECTS_CTES}
        SELECT (SELECT count(*) FROM matched WHERE mid IS NOT NULL) AS matched, (SELECT count(*) FROM changed) AS changed,
               ${CARRIER_OPT_OUTS_JSON} AS opted_out`,
         [

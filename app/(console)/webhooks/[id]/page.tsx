@@ -1,0 +1,107 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { Time } from "@/components/time/time";
+import { Badge, type Tone } from "@/components/ui/badge";
+import { PageHeader } from "@/components/ui/page-header";
+import { Table, Td, THead, Th, Tr } from "@/components/ui/table";
+import { ReplayButton } from "@/components/webhooks/replay-button";
+import { canManageWebhooks } from "@/lib/auth/permissions";
+import { requireActor } from "@/lib/auth/session";
+import type { WebhookDeliveryState } from "@/lib/generated/prisma/enums";
+import { listDeliveries } from "@/lib/webhooks/deliveries";
+import { getEndpoint } from "@/lib/webhooks/endpoints";
+import { listDeliveriesSchema } from "@/lib/webhooks/webhook-schemas";
+import { uuidParam } from "@/lib/http/params";
+import { notFound } from "next/navigation";
+import { replayWebhookDeliveryAction } from "../actions";
+
+export const metadata: Metadata = { title: "Webhook deliveries" };
+export const dynamic = "force-dynamic";
+
+const TONES: Record<WebhookDeliveryState, Tone> = { PENDING: "info", DELIVERED: "success", FAILED: "danger" };
+
+export default async function WebhookDeliveriesPage({
+  params,
+  searchParams,
+}: {
+  params: Promise<{ id: string }>;
+  searchParams: Promise<{ before?: string }>;
+}) {
+  const actor = await requireActor(canManageWebhooks);
+  const id = uuidParam.safeParse((await params).id);
+  if (!id.success) notFound();
+  const page = listDeliveriesSchema.safeParse({ before: (await searchParams).before });
+  const endpoint = await getEndpoint(actor, id.data).catch(() => null);
+  if (!endpoint) notFound();
+  const { deliveries, nextBefore } = await listDeliveries(actor, endpoint.id, page.success ? page.data : { limit: 50 });
+  return (
+    <div className="space-y-6">
+      <PageHeader title="Delivery log" description={endpoint.url} />
+      <Link className="text-sm underline" href="/webhooks">
+        ← Webhooks
+      </Link>
+      <Table aria-label="Deliveries">
+        <THead>
+          <Th>Event</Th>
+          <Th>Outcome</Th>
+          <Th>Answer</Th>
+          <Th>Replay</Th>
+        </THead>
+        <tbody>
+          {deliveries.length === 0 ? (
+            <Tr>
+              <Td colSpan={4} className="text-slate-600">
+                Nothing delivered yet.
+              </Td>
+            </Tr>
+          ) : null}
+          {deliveries.map((d) => (
+            <Tr key={d.id} className="align-top" data-testid="delivery">
+              <Td>
+                <div className="font-medium">{d.eventType}</div>
+                <div className="text-xs break-all text-slate-600">{d.eventId}</div>
+                <div className="text-xs text-slate-600">
+                  <Time at={d.createdAt} seconds />
+                </div>
+              </Td>
+              <Td>
+                <Badge tone={TONES[d.state]}>{d.state.toLowerCase()}</Badge>
+                <div className="text-xs text-slate-600">
+                  attempt {d.attempts}
+                  {d.lastStatusCode !== null ? ` · HTTP ${d.lastStatusCode}` : ""}
+                  {d.lastLatencyMs !== null ? ` · ${d.lastLatencyMs} ms` : ""}
+                </div>
+                {d.lastAttemptAt ? (
+                  <div className="text-xs text-slate-600">
+                    last <Time at={d.lastAttemptAt} seconds />
+                  </div>
+                ) : null}
+                {d.state === "PENDING" && d.nextAttemptAt && d.attempts > 0 ? (
+                  <div className="text-xs text-slate-600">
+                    next <Time at={d.nextAttemptAt} seconds />
+                  </div>
+                ) : null}
+              </Td>
+              <Td className="max-w-md">
+                {d.lastError ? <div className="text-xs text-red-700">{d.lastError}</div> : null}
+                {d.responseExcerpt ? (
+                  <pre className="max-h-32 overflow-auto text-xs break-all whitespace-pre-wrap">
+                    {d.responseExcerpt}
+                  </pre>
+                ) : null}
+              </Td>
+              <Td>
+                <ReplayButton deliveryId={d.id} replay={replayWebhookDeliveryAction} />
+              </Td>
+            </Tr>
+          ))}
+        </tbody>
+      </Table>
+      {nextBefore ? (
+        <Link className="text-sm underline" href={`/webhooks/${endpoint.id}?before=${nextBefore}`}>
+          Older deliveries →
+        </Link>
+      ) : null}
+    </div>
+  );
+}

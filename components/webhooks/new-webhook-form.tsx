@@ -1,0 +1,54 @@
+"use client";
+// Registering a webhook endpoint: its URL, a description, the events it wants. The signing secret comes back once,
+// with a Copy button.
+import { useActionState } from "react";
+import { ActionNotice } from "@/components/ui/action-notice";
+import { Button } from "@/components/ui/button";
+import { CopyField } from "@/components/ui/copy-button";
+import { Field, Input } from "@/components/ui/field";
+import type { ActionResult } from "@/lib/auth/action";
+import { WEBHOOK_EVENT_INFO, WEBHOOK_EVENTS } from "@/lib/webhooks/events";
+
+type Result = ActionResult & { secret?: string };
+type Action = (previous: Result | null, form: FormData) => Promise<Result>;
+
+export function NewWebhookForm({ action }: { action: Action }) {
+  const [state, formAction, pending] = useActionState(action, null);
+  const errors = state?.ok === false ? (state.fieldErrors ?? {}) : {};
+  return (
+    <form action={formAction} className="grid gap-4">
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field label="URL" errors={errors.url}>
+          {(ids) => <Input {...ids} name="url" type="url" placeholder="https://example.com/tuma-events" required />}
+        </Field>
+        <Field label="Description" errors={errors.description}>
+          {(ids) => <Input {...ids} name="description" placeholder="Appointments system" />}
+        </Field>
+      </div>
+      <fieldset>
+        <legend className="text-sm font-medium">Events</legend>
+        <div className="mt-2 grid gap-2 sm:grid-cols-2">
+          {WEBHOOK_EVENTS.map((event) => (
+            <label key={event} className="flex items-start gap-2 text-sm">
+              <input type="checkbox" name="events" value={event} defaultChecked className="mt-1" />
+              <span>
+                <span className="font-mono">{event}</span>
+                <span className="block text-slate-600">{WEBHOOK_EVENT_INFO[event]}</span>
+              </span>
+            </label>
+          ))}
+        </div>
+        {errors.events ? <p className="mt-1 text-sm text-red-700">{errors.events.join(" ")}</p> : null}
+      </fieldset>
+      <div>
+        <Button type="submit" variant="primary" disabled={pending}>
+          {pending ? "Registering…" : "Register endpoint"}
+        </Button>
+      </div>
+      <div className="space-y-2">
+        <ActionNotice result={state} />
+        {state?.ok && state.secret ? <CopyField label="Signing secret" value={state.secret} /> : null}
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,148 @@
+// Receipt → webhook end to end: the real sandbox sends receipts (each posted twice), the worker's applier writes the
+// outbox rows in its transaction and its deliverer posts them to a real sink: one signed event per changed message,
+// with the message's data, and batch.completed. Nothing is written while no endpoint subscribes.
+import { afterAll, beforeAll, expect, test } from "vitest";
+import { Webhook } from "standardwebhooks";
+import type { Actor } from "@/lib/auth/permissions";
+import { createBatch } from "@/lib/batches/create-batch";
+import { formatProviderTime } from "@/lib/provider/wire/provider-time";
+import { db } from "@/lib/db/client";
+import { startWorker, type WorkerHandle } from "@/lib/dispatch/worker";
+import { batchRow, phones, startHarness, waitFor, type Harness } from "@/test/dispatch-harness";
+import { startWebhookSink, type WebhookSink } from "@/test/webhook-sink";
+import { setAllowedHostsSetting } from "./allowed-hosts-setting";
+import { createEndpoint } from "./endpoints";
+
+let h: Harness;
+let worker: WorkerHandle;
+let sink: WebhookSink;
+let admin: Actor;
+
+beforeAll(async () => {
+  h = await startHarness({ knobs: { duplicateRate: 1 } });
+  worker = await startWorker({ receiptBaseUrl: h.receiptBaseUrl, lanes: 4 });
+  sink = await startWebhookSink();
+  admin = await db.user.create({
+    data: { email: "admin-wh@test.local", name: "Admin", role: "ADMIN", passwordHash: "x" },
+    select: { id: true, email: true, name: true, role: true, mustChangePassword: true },
+  });
+  await setAllowedHostsSetting(admin, [sink.hostPort]);
+});
+
+afterAll(async () => {
+  await worker.stop();
+  await sink.close();
+  await h.close();
+});
+
+async function sendAndSettle(numbers: string[], name: string): Promise<string> {
+  const { id } = await createBatch({
+    kind: "SMS",
+    accountId: h.accountId,
+    authorId: h.userId,
+    name,
+    templateText: "Webhook test",
+    sender: "TUMA",
+    recipients: numbers.map((phone) => ({ phone })),
+  });
+  await waitFor(
+    () => batchRow(id),
+    (b) => b.state === "COMPLETED",
+    60_000,
+    "batch sent",
+  );
+  await waitFor(
+    () => db.message.count({ where: { batchId: id, state: { in: ["PENDING", "QUEUED"] } } }),
+    (n) => n === 0,
+    60_000,
+    "receipts applied",
+  );
+  return id;
+}
+
+test("no endpoint: receipts write no deliveries", async () => {
+  await sendAndSettle(phones(10, 0), "quiet");
+  expect(await db.webhookDelivery.count()).toBe(0);
+});
+
+test("each changed message raises one signed event with its data; the batch raises batch.completed", async () => {
+  const numbers = phones(20, 100);
+  const failing = numbers.slice(0, 5);
+  await h.sandbox.setKnobs({ statusByPhone: Object.fromEntries(failing.map((p) => [p, "AbsentSubscriber"])) });
+  const { secret } = await createEndpoint(admin, {
+    url: sink.url,
+    events: ["message.delivered", "message.failed", "batch.completed"],
+    description: "e2e",
+  });
+  const batchId = await sendAndSettle(numbers, "loud");
+  await sink.waitFor(21, 60_000);
+  const events = sink.posts.map((post) => {
+    const verified = new Webhook(secret).verify(post.body, post.headers) as {
+      type: string;
+      timestamp: string;
+      data: Record<string, string | null>;
+    };
+    expect(post.headers["webhook-id"]).toMatch(/^msg_/);
+    return verified;
+  });
+  const messages = await db.message.findMany({ where: { batchId } });
+  const byId = new Map(messages.map((m) => [m.id.toString(), m]));
+  const messageEvents = events.filter((e) => e.type !== "batch.completed");
+  // Every receipt came twice; the second changes nothing and raises nothing.
+  expect(messageEvents).toHaveLength(20);
+  expect(new Set(messageEvents.map((e) => e.data.messageId)).size).toBe(20);
+  for (const event of messageEvents) {
+    const message = byId.get(event.data.messageId!)!;
+    expect(event.data).toMatchObject({
+      batchId,
+      phone: message.phone,
+      state: message.state,
+      deliveryStatus: message.deliveryStatus,
+      failureClass: message.failureClass,
+    });
+    expect(event.type).toBe(message.state === "FAILED" ? "message.failed" : "message.delivered");
+    expect(new Date(event.data.receiptTime!).getTime()).toBe(message.receiptAt!.getTime());
+  }
+  expect(
+    messageEvents
+      .filter((e) => e.type === "message.failed")
+      .map((e) => e.data.phone)
+      .sort(),
+  ).toEqual(failing);
+  const completed = events.filter((e) => e.type === "batch.completed");
+  expect(completed).toHaveLength(1);
+  expect(completed[0]!.data).toMatchObject({ batchId, name: "loud", kind: "SMS", state: "COMPLETED" });
+  await waitFor(
+    () => db.webhookDelivery.count({ where: { state: "DELIVERED" } }),
+    (n) => n === 21,
+    10_000,
+    "deliveries recorded",
+  );
+});
+
+test("a later receipt that leaves the state as it was raises no event", async () => {
+  const message = await db.message.findFirstOrThrow({ where: { state: "DELIVERED", batch: { name: "loud" } } });
+  const before = await db.webhookDelivery.count();
+  const later = new Date(message.receiptAt!.getTime() + 60_000);
+  const answer = await fetch(`${h.receiptBaseUrl}/api/receipts/${h.receiptSecret}`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({
+      phone: message.phone,
+      correlator: String(message.id),
+      uniqueId: message.providerUniqueId,
+      deliveryStatus: "DeliveredToTerminal",
+      deliveryTime: formatProviderTime(later),
+    }),
+  });
+  expect(answer.status).toBe(200);
+  // Applied: the message took the later receipt's time (the statement changed its row) …
+  await waitFor(
+    () => db.message.findUniqueOrThrow({ where: { id: message.id } }),
+    (m) => m.receiptAt?.getTime() === later.getTime(),
+    30_000,
+    "the later receipt applied",
+  );
+  // … and wrote no delivery for it.
+  expect(await db.webhookDelivery.count()).toBe(before);
+});
