@@ -1,7 +1,8 @@
 "use client";
-// Compose: the message (message-fields.tsx), who it goes to (recipient-fields.tsx), how it is sent (options-fields.tsx,
-// schedule-field.tsx), the plan (send-plan.tsx, use-plan.ts, use-pasted-numbers.ts) and, before anything is sent, the
-// review (review.tsx). Nothing is sent from the form itself: it has no submit button while editing (Enter in a field
+// Compose: the message (message-fields.tsx), who it goes to (recipient-fields.tsx, and who is left out for having
+// had this text recently: duplicate-fields.tsx), how it is sent (options-fields.tsx, schedule-field.tsx), the plan
+// (send-plan.tsx, plan-figures.ts, use-plan.ts, use-pasted-numbers.ts, use-duplicates.ts) and, before anything is
+// sent, the review (review.tsx, review-view.ts). Nothing is sent from the form itself: it has no submit button while editing (Enter in a field
 // sends nothing), "Send…" checks the form with the server's own schema and opens the review, and only the review's
 // button — naming the count — submits. A refusal from the server brings the form back with every field as typed.
 import { useActionState, useRef, useState, useSyncExternalStore, type FormEvent } from "react";
@@ -11,19 +12,20 @@ import { Button } from "@/components/ui/button";
 import { Notice } from "@/components/ui/notice";
 import type { ActionResult } from "@/lib/auth/action";
 import { composeListSchema, composeSchema } from "@/lib/batches/compose-schema";
-import { formatCost } from "@/lib/compose/cost";
-import { segmentRange } from "@/lib/compose/segment-range";
 import { localFieldToInstant } from "@/lib/time/local-input";
 import type { ListChoice } from "./list-source";
 import { MessageFields, type Kind, type TemplateChoice } from "./message-fields";
 import { initialOptions, OptionsFields, type ComposeAccount, type Options } from "./options-fields";
 import { RecipientFields, type Source } from "./recipient-fields";
-import { Review, type ReviewView } from "./review";
+import { DuplicateFields, type DuplicateChoice } from "./duplicate-fields";
+import { Review } from "./review";
+import { reviewView } from "./review-view";
 import { isPast, ScheduleField, scheduleInstant } from "./schedule-field";
 import { planFigures } from "./plan-figures";
 import { SendPlanView } from "./send-plan";
 import { useListPlan } from "./use-plan";
-import { usePastedNumbers } from "./use-pasted-numbers";
+import { useDuplicates, type DuplicatesQuestion } from "./use-duplicates";
+import { fingerprint, usePastedNumbers } from "./use-pasted-numbers";
 
 export type { TemplateChoice } from "./message-fields";
 
@@ -58,6 +60,7 @@ export function ComposeForm({
   const [numbers, setNumbers] = useState("");
   const [options, setOptions] = useState<Options>(() => initialOptions(accounts[0]));
   const [schedule, setSchedule] = useState({ local: "", past: false });
+  const [resend, setResend] = useState<DuplicateChoice>({ include: false, reason: "" });
   const timeZone = useTimeZone();
   // The review is open for the result it was opened after: a new result (a refusal) closes it, with no effect.
   const [review, setReview] = useState<{ after: ActionResult | null } | null>(null);
@@ -68,12 +71,27 @@ export function ComposeForm({
   const pasted = usePastedNumbers(numbers, source === "numbers");
   const listPlan = useListPlan({ enabled: source === "list", listId, account, kind, text: message });
   const plan = listPlan.plan;
+  const text = message.trim();
+  const duplicatesQuestion: DuplicatesQuestion | null =
+    text === ""
+      ? null
+      : source === "list"
+        ? listId
+          ? { templateText: text, listId }
+          : null
+        : pasted.check.phones.length > 0 && !pasted.tooMany
+          ? { templateText: text, phones: pasted.check.phones }
+          : null;
+  const duplicates = useDuplicates(
+    duplicatesQuestion,
+    source === "list" ? `list:${listId}:${text}` : `numbers:${fingerprint(pasted.check.phones)}:${text}`,
+  );
   const reviewing = review !== null && review.after === result;
   const serverErrors: Errors = result?.ok === false ? (result.fieldErrors ?? {}) : {};
   const fresh = checked && checked.after === result ? checked : null;
   const errors: Errors = fresh ? fresh.errors : serverErrors;
 
-  const { listRefusal, personalised, perRecipient, planView, summary, sendCount } = planFigures({
+  const figures = planFigures({
     source,
     kind,
     message,
@@ -82,8 +100,9 @@ export function ComposeForm({
     plan,
     pasted,
     scheduled: schedule.local !== "",
+    resent: resend.include ? 0 : (duplicates?.recipients ?? 0),
   });
-  const text = message.trim();
+  const { listRefusal, perRecipient, planView, summary, sendCount } = figures;
 
   /** Send…: the server's own schema first, then what only the browser knows; the review opens when all is well. */
   function openReview() {
@@ -116,29 +135,18 @@ export function ComposeForm({
     if (!reviewing || summary === null) event.preventDefault();
   }
 
-  const view: ReviewView = {
-    name: options.name.trim(),
+  const view = reviewView({
     kind,
-    accountName: account?.name ?? "",
-    from:
-      kind === "SMS"
-        ? options.sender
-        : `${options.originator}, ${options.voice === "2" ? "male" : "female"} voice, said ${options.repeat} time(s)`,
-    message: text,
-    example: personalised ? (plan?.previews[0]?.text ?? null) : null,
-    recipients:
-      source === "list"
-        ? `The list “${list?.name ?? ""}”: ${(list ? list.validCount + list.invalidCount + list.duplicateCount : 0).toLocaleString("en")} rows with a number`
-        : `${pasted.check.typed.toLocaleString("en")} number${pasted.check.typed === 1 ? "" : "s"} typed`,
-    summary,
-    units: kind === "SMS" ? (planView?.units ?? null) : null,
-    segments: kind === "SMS" && planView ? segmentRange(planView.segments ?? {}) || null : null,
-    cost: kind === "SMS" && account?.price && planView && summary ? formatCost(planView.units, account.price) : null,
-    seconds: planView?.seconds ?? null,
+    message,
+    options,
+    account,
+    source,
+    list,
+    plan,
+    pasted,
+    figures,
     start: scheduleInstant(schedule.local, timeZone),
-    optedOut: source === "numbers" ? (pasted.optedOut ?? []).map((o) => o.phone) : [],
-    problem: summary && summary.send === 0 ? "Nobody to send to: every number is skipped." : null,
-  };
+  });
 
   return (
     <form ref={form} action={formAction} onSubmit={guard} noValidate className="max-w-3xl space-y-5">
@@ -163,6 +171,13 @@ export function ComposeForm({
           onText={setNumbers}
           pasted={pasted}
           errors={errors}
+        />
+        <DuplicateFields
+          found={duplicates}
+          question={duplicatesQuestion}
+          choice={resend}
+          onChoice={setResend}
+          errors={errors.duplicateReason}
         />
         {/* The numbers the server is sent: the valid ones, once each (the review says which were left out). */}
         {source === "numbers" ? <input type="hidden" name="recipients" value={pasted.check.phones.join("\n")} /> : null}

@@ -19,6 +19,8 @@ export type PlanView = SendPlan & {
   emptyRows?: number;
   emptyByPlaceholder?: Record<string, number>;
   optedOut?: number;
+  /** Left out by the duplicate-send guard (duplicate-fields.tsx says who and how to include them). */
+  resent?: number;
   /** Segments per message → recipients sent that many. */
   segments?: Record<number, number>;
 };
@@ -82,6 +84,14 @@ export function SendPlanView({ plan, scheduledAt }: { plan: PlanView; scheduledA
             {plan.optedOut.toLocaleString("en")} number(s) are on the opt-out list: they will not be sent
             {sms ? " (no units counted for them)" : ""}.
           </Notice>
+        ) : null}
+        {plan.resent ? (
+          <div data-testid="plan-resent">
+            <Notice className="mt-3">
+              {plan.resent.toLocaleString("en")} recipient(s) were sent this text recently: they are left out
+              {sms ? " (no units counted for them)" : ""}.
+            </Notice>
+          </div>
         ) : null}
         {plan.emptyRows ? (
           <Notice tone="warning" className="mt-3">

@@ -12,6 +12,7 @@ import { completeFinishedBatchesChore } from "./chores/complete-finished-batches
 import { deleteInterruptedListsChore } from "./chores/delete-interrupted-lists";
 import { failInterruptedStoringChore } from "./chores/fail-interrupted-storing";
 import { forgetLoginFailuresChore } from "./chores/forget-login-failures";
+import { pruneSentTextsChore } from "./chores/prune-sent-texts";
 import { recoverOrphansChore } from "./chores/recover-orphans";
 import { runChores } from "./chores/run-chores";
 import { boss, START_BATCH, stopBoss, type StartBatchJob } from "@/lib/jobs/queue";
@@ -68,6 +69,7 @@ export async function startWorker(options: WorkerOptions): Promise<WorkerHandle>
       deleteInterruptedListsChore,
       forgetLoginFailuresChore,
       completeFinishedBatchesChore,
+      pruneSentTextsChore,
     ],
     log,
   );
