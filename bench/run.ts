@@ -2,10 +2,11 @@
 // its target. The dispatch benchmark runs three times (a 2-core machine is noisy): the median run's figures are
 // shown, with all three totals. Results are recorded by hand in BENCHMARKS.md with this command.
 // BENCH_ONLY=sandbox,dispatch,receipts,reports,operator-days,rollup-cost,import,list-batch,list-dispatch,list-search,
-// hostile picks
+// hostile,duplicate-guard picks
 // some of them.
 import { forgetDatabase } from "./bench-env";
 import { benchDispatch } from "./dispatch";
+import { benchDuplicateGuard } from "./duplicate-guard";
 import { benchListBatch } from "./list-batch";
 import { benchListDispatch } from "./list-dispatch";
 import { benchListSearch } from "./list-search";
@@ -61,6 +62,7 @@ const steps: [string, () => Promise<BenchResult>][] = [
   ["list-dispatch", benchListDispatch],
   ["list-search", benchListSearch],
   ["hostile", benchHostile],
+  ["duplicate-guard", benchDuplicateGuard],
 ];
 for (const [name, step] of steps) {
   if (!wanted(name)) continue;
