@@ -12,6 +12,8 @@ import { Button } from "@/components/ui/button";
 import { Notice } from "@/components/ui/notice";
 import type { ActionResult } from "@/lib/auth/action";
 import { composeListSchema, composeSchema } from "@/lib/batches/compose-schema";
+import { DEFAULT_PROMOTIONAL_WINDOW, minuteLabel, type PromotionalWindow } from "@/lib/compose/promotional-window";
+import { zoneLabel } from "@/lib/time/format";
 import { localFieldToInstant } from "@/lib/time/local-input";
 import type { ListChoice } from "./list-source";
 import { MessageFields, type Kind, type TemplateChoice } from "./message-fields";
@@ -37,8 +39,11 @@ export function ComposeForm({
   templates = [],
   initialListId,
   initialTemplateId,
+  promotionalWindow = DEFAULT_PROMOTIONAL_WINDOW,
   action,
 }: {
+  /** The organisation's window for promotional batches (Settings). */
+  promotionalWindow?: PromotionalWindow;
   accounts: ComposeAccount[];
   lists: ListChoice[];
   templates?: TemplateChoice[];
@@ -67,6 +72,7 @@ export function ComposeForm({
   const [checked, setChecked] = useState<{ after: ActionResult | null; errors: Errors; problem: string | null }>();
 
   const account = accounts.find((a) => a.id === options.accountId);
+  const promotionalHours = `${minuteLabel(promotionalWindow.startMinute)}–${minuteLabel(promotionalWindow.endMinute)} ${zoneLabel(timeZone)}`;
   const list = lists.find((l) => l.id === listId);
   const pasted = usePastedNumbers(numbers, source === "numbers");
   const listPlan = useListPlan({ enabled: source === "list", listId, account, kind, text: message });
@@ -160,7 +166,14 @@ export function ComposeForm({
           perRecipient={perRecipient}
           errors={errors.templateText}
         />
-        <OptionsFields kind={kind} accounts={accounts} options={options} onOptions={setOptions} errors={errors} />
+        <OptionsFields
+          kind={kind}
+          accounts={accounts}
+          options={options}
+          onOptions={setOptions}
+          errors={errors}
+          promotionalHours={promotionalHours}
+        />
         <RecipientFields
           source={source}
           onSource={setSource}
@@ -189,7 +202,13 @@ export function ComposeForm({
         />
         {listRefusal ? <Notice tone="error">{listRefusal}</Notice> : null}
         {listPlan.error ? <Notice tone="error">{listPlan.error.message}</Notice> : null}
-        {planView ? <SendPlanView plan={planView} scheduledAt={scheduleInstant(schedule.local, timeZone)} /> : null}
+        {planView ? (
+          <SendPlanView
+            plan={planView}
+            scheduledAt={scheduleInstant(schedule.local, timeZone)}
+            promotional={options.promotional ? { window: promotionalWindow, hours: promotionalHours } : null}
+          />
+        ) : null}
         {fresh?.problem ? <Notice tone="error">{fresh.problem}</Notice> : null}
         {fresh && Object.keys(fresh.errors).length > 0 ? (
           <Notice tone="error">Check the fields marked above: nothing was sent.</Notice>

@@ -246,6 +246,14 @@ const SENTENCES: Record<AuditAction, (c: Context) => SentencePart[]> = {
       ` to ${count(hours.to) ?? "?"} hours`,
     ];
   },
+  "organisation.promotional_window": ({ actor, detail }) => {
+    const window = (detail.window ?? {}) as Record<string, unknown>;
+    return [
+      `${actor} set the window promotional batches send in`,
+      text(window.from) ? ` from ${text(window.from)}` : "",
+      ` to ${text(window.to) ?? "?"}`,
+    ];
+  },
   "receipt_status.map": ({ actor, detail, targetId }) => [
     `${actor} said the delivery status “${targetId ?? "?"}” means `,
     detail.state === "FAILED"

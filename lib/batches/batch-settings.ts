@@ -58,6 +58,8 @@ export const batchSettingsFields = {
       })
       .nullish(),
   ),
+  // A promotional batch sends only inside the organisation's window (lib/compose/promotional-window.ts).
+  promotional: z.preprocess((value) => value === true || value === "on" || value === "true", z.boolean()).optional(),
   // The duplicate-send guard (duplicate-guard.ts): recipients sent the same text within the window are left out
   // unless these say to include them, and why (the reason is audited).
   includeDuplicates: z

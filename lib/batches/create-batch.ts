@@ -187,9 +187,9 @@ async function storeBatch(
     const created = await transaction(async (client) => {
       const { rows } = await client.query<{ id: string }>(
         `INSERT INTO "Batch" (id, kind, name, "accountId", "authorId", "parentBatchId", "templateText", sender, originator, voice, repeat,
-                              "linkId", "scheduledAt", state, "recipientCount", storing, "startedAt", "updatedAt")
+                              "linkId", "scheduledAt", state, "recipientCount", storing, "startedAt", "updatedAt", promotional)
          VALUES (gen_random_uuid(), $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13::"BatchState", $14, $15,
-                 CASE WHEN $13::"BatchState" = ${batchState("SENDING")} THEN now() END, now())
+                 CASE WHEN $13::"BatchState" = ${batchState("SENDING")} THEN now() END, now(), $16)
          RETURNING id`,
         [
           input.kind,
@@ -209,6 +209,7 @@ async function storeBatch(
           scheduled ? "SCHEDULED" : "SENDING",
           count,
           storing,
+          input.promotional ?? false,
         ],
       );
       const batchId = rows[0]!.id;
@@ -227,6 +228,7 @@ async function storeBatch(
             recipients: count,
             duplicates,
             scheduledAt: scheduled,
+            ...(input.promotional ? { promotional: true } : {}),
             // The duplicate-send guard: how many were sent this text within the window, and whether they were left
             // out or (with the operator's reason) included.
             ...(resent.found > 0 || input.includeDuplicates

@@ -8,6 +8,7 @@ import { accountSchema, saveAccount } from "@/lib/accounts/save-account";
 import { getOrgTimeZone } from "@/lib/organisation/time-zone";
 import { setOrgTimeZone, timeZoneSchema } from "@/lib/organisation/set-time-zone";
 import { duplicateWindowSchema, setDuplicateWindow } from "@/lib/organisation/set-duplicate-window";
+import { promotionalWindowSchema, setPromotionalWindow } from "@/lib/organisation/promotional-window";
 import { clearSenderIdProblem } from "@/lib/accounts/sender-id-problems";
 import { uuidParam } from "@/lib/http/params";
 import { rotateReceiptSecret, rotateReceiptSecretSchema } from "@/lib/receipts/rotate-receipt-secret";
@@ -69,4 +70,22 @@ export async function setDuplicateWindowAction(_previous: ActionResult | null, f
         : "That is already the window.",
     };
   });
+}
+
+export async function setPromotionalWindowAction(
+  _previous: ActionResult | null,
+  form: FormData,
+): Promise<ActionResult> {
+  return authorizedAction(
+    { allowed: canManageAccounts, input: promotionalWindowSchema },
+    form,
+    async (input, actor) => {
+      const { changed } = await setPromotionalWindow({ startMinute: input.start, endMinute: input.end }, actor.id);
+      revalidatePath("/settings");
+      return {
+        ok: true,
+        message: changed ? "Promotional batches now send in the new window." : "That is already the window.",
+      };
+    },
+  );
 }
