@@ -231,3 +231,33 @@ test("leaving mid-upload asks first; after a reload the page says the interrupte
 function range(from: number, to: number): number[] {
   return Array.from({ length: to - from + 1 }, (_, i) => from + i);
 }
+
+test("a file checked again with another phone column is one saved list, not two", async ({ page, seedUser, db }) => {
+  const operator = await seedUser("OPERATOR");
+  await logIn(page, operator);
+  await page.goto("/lists");
+  const tag = 1_000 + Math.floor(Math.random() * 4_500);
+  const name = `Two columns ${tag}`;
+  const csv = `mobile,alternate,name\n011${tag}201,011${tag}301,Amina\n011${tag}202,011${tag}302,Baraka\n`;
+  await page.getByLabel("List name").fill(name);
+  await page.getByLabel("List file").setInputFiles({ name: "two.csv", mimeType: "text/csv", buffer: Buffer.from(csv) });
+  const report = page.getByTestId("upload-report");
+  await expect(report.getByLabel("Phone column")).toHaveValue("mobile", { timeout: 30_000 });
+  const { rows: before } = await db.query<{ id: string }>(`SELECT id FROM "List" WHERE name = $1`, [name]);
+  expect(before).toHaveLength(1);
+
+  await report.getByLabel("Phone column").selectOption("alternate");
+  await expect(page.getByTestId("upload-report").getByLabel("Phone column")).toHaveValue("alternate", {
+    timeout: 30_000,
+  });
+  // The same bytes read another way are the same list: no "uploaded before" notice about the list it replaced.
+  await expect(page.getByTestId("same-file")).toHaveCount(0);
+  const { rows: after } = await db.query<{ id: string; phoneColumn: string }>(
+    `SELECT id, "phoneColumn" FROM "List" WHERE name = $1`,
+    [name],
+  );
+  expect(after).toEqual([{ id: expect.not.stringMatching(before[0]!.id), phoneColumn: "alternate" }]);
+  await expect(page.getByRole("table", { name: "Saved lists" }).getByRole("link", { name, exact: true })).toHaveCount(
+    1,
+  );
+});

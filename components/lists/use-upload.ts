@@ -45,7 +45,7 @@ export function useUpload(onUploaded?: (report: ListReportView) => void) {
 
   function send(file: File, options: { name?: string; phoneColumn?: string } = {}) {
     const { name, phoneColumn } = options;
-    // Checked again with another phone column: the same bytes as the list just stored, which is not news.
+    // Checked again with another phone column: the new list replaces the one just stored (the server removes it).
     const recheckOf = phoneColumn ? state.report?.list.id : undefined;
     const key = crypto.randomUUID();
     setProgressKey(key);
@@ -65,6 +65,7 @@ export function useUpload(onUploaded?: (report: ListReportView) => void) {
       progressKey: key,
       ...(name?.trim() ? { name: name.trim() } : {}),
       ...(phoneColumn ? { phoneColumn } : {}),
+      ...(recheckOf ? { replaces: recheckOf } : {}),
     });
     xhr.open("POST", `/api/lists?${params}`);
     xhr.setRequestHeader("content-type", "application/octet-stream");
@@ -81,7 +82,6 @@ export function useUpload(onUploaded?: (report: ListReportView) => void) {
         }
       })();
       if (xhr.status === 201 && body) {
-        if (recheckOf && body.list.sameFile?.id === recheckOf) body.list.sameFile = null;
         finish({ report: body });
         onUploaded?.(body);
       } else finish({ error: body?.message ?? `The upload failed (${xhr.status}).` });

@@ -94,3 +94,9 @@ test("times stay instants for the page's time module; the system and deleted use
   // A batch since deleted (or never found) is named in words, not by its id.
   expect(sentenceText(auditSentence(event("batch.resume"), new Map()))).toBe("Grace Wanjiru resumed a batch");
 });
+
+test("a deleted template is named by the name its event kept; an older event without one says 'a template'", () => {
+  const gone = { ...event("template.delete", { name: "Old reminder", kind: "SMS" }), targetId: CHILD };
+  expect(sentenceText(auditSentence(gone, names))).toBe("Grace Wanjiru deleted the template “Old reminder”");
+  expect(sentenceText(auditSentence({ ...gone, detail: {} }, names))).toBe("Grace Wanjiru deleted a template");
+});

@@ -167,9 +167,12 @@ const SENTENCES: Record<AuditAction, (c: Context) => SentencePart[]> = {
     `${actor} changed the template `,
     ...titled("a template", detail.name),
   ],
-  "template.delete": ({ actor, target }) => {
-    const template = target("");
-    return template === "" ? [`${actor} deleted a template`] : [`${actor} deleted the template `, ...quoted(template)];
+  // Events before the name was recorded carry none: they read "deleted a template".
+  "template.delete": ({ actor, detail, titled }) => {
+    const name = titled("", detail.name);
+    return name.length === 1 && name[0] === ""
+      ? [`${actor} deleted a template`]
+      : [`${actor} deleted the template `, ...name];
   },
   "optout.add": ({ actor, detail, target, targetId }) => {
     const added = many(count(detail.added) ?? 0, "number", "numbers");
@@ -196,6 +199,9 @@ const SENTENCES: Record<AuditAction, (c: Context) => SentencePart[]> = {
   ],
   "list.delete": ({ actor, detail }) => [
     `${actor} deleted the list “${text(detail.name) ?? text(detail.filename) ?? "?"}”`,
+    text(detail.replacedBy)
+      ? `, checking the file again with the phone column “${text(detail.phoneColumn) ?? "?"}”`
+      : "",
   ],
   "list.rename": ({ actor, detail, titled }) => [
     `${actor} renamed the list “${text(detail.from) ?? "?"}” to `,
@@ -294,6 +300,6 @@ export function auditSentence(event: AuditEventView, names: AuditNames): Sentenc
   return parts.filter((part) => part !== "");
 }
 
-/** The sentence as plain text (tests, and the CSV some day). */
+/** The sentence as plain text (tests; the CSV export renders its times in the zone: lib/audit/export-audit.ts). */
 export const sentenceText = (parts: SentencePart[]): string =>
   parts.map((part) => (typeof part === "string" ? part : "text" in part ? part.text : part.time)).join("");

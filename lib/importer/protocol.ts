@@ -26,7 +26,9 @@ export const importAnswerSchema = z.discriminatedUnion("ok", [
   z.object({
     ok: z.literal(true),
     /** lib/lists/import-list.ts ImportedList, passed on to the browser as it is. */
-    list: z.object({ id: z.string() }).loose(),
+    list: z
+      .object({ id: z.string(), phoneColumn: z.string(), sameFile: z.object({ id: z.string() }).loose().nullable() })
+      .loose(),
     samples: z.record(z.string(), z.array(sample)),
   }),
   z.object({

@@ -26,6 +26,16 @@ describe("normalizeUploadedPhone", () => {
     ["254512345678", "Not a mobile number: after 254 comes 7 or 1, here 5."],
     ["Jane", "The letter “J” is not a digit: a number may also have spaces, dashes, brackets and a leading +."],
     ["", "The number is empty."],
+    // Letters are never skipped over, where a typo or a note sits: the same sentence as Compose's live check.
+    [
+      "O712345678",
+      "The letter “O” (a zero?) is not a digit: a number may also have spaces, dashes, brackets and a leading +.",
+    ],
+    ["0712345678x", "The letter “x” is not a digit: a number may also have spaces, dashes, brackets and a leading +."],
+    [
+      "0712 345 678 ext 5",
+      "The letter “e” is not a digit: a number may also have spaces, dashes, brackets and a leading +.",
+    ],
     [
       "2.54712E+11",
       "Excel shortened this number to 2.54712E+11 and its last digits are lost. Format the column as Text (or Number with 0 decimals) and export the file again.",

@@ -40,6 +40,11 @@ export function normalizeUploadedPhone(raw: string): PhoneCheck {
   const digits = input.replace(/[\s\-().]/g, "");
   if (/^00254\d{9}$/.test(digits)) return relabel(normalizePhone(digits.slice(2)), raw);
 
+  // A letter is never read past: libphonenumber-js starts at the first digit and drops what trails ("O712345678",
+  // "0712345678 ext 5"), so a typo or a note in the cell would be sent as if it were the number. The wire rules'
+  // sentence names the letter ("The letter “O” (a zero?) is not a digit…") — the same one Compose's live check shows.
+  if (/\p{L}/u.test(input)) return { ok: false, input: raw, reason: direct.reason };
+
   // Forms the wire rules do not know: 00254…, +254 (0)712…, and the like. libphonenumber-js reads them; the wire
   // rules still decide (its own validity check would refuse ranges the provider accepts).
   const parsed = parsePhoneNumberFromString(input, "KE");

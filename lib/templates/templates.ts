@@ -76,8 +76,19 @@ export async function updateTemplate(id: string, input: TemplateInput, actorId: 
 
 export async function deleteTemplate(id: string, actorId: string): Promise<void> {
   await db.$transaction(async (tx) => {
+    // The name is kept in the event: once the row is gone, the log is the only place that can still say which one.
+    const template = await tx.template.findUnique({ where: { id }, select: { name: true, kind: true } });
     const deleted = await tx.template.deleteMany({ where: { id } });
-    if (deleted.count === 0) throw new AppError("NOT_FOUND", "That template no longer exists.");
-    await recordAudit({ actorId, action: "template.delete", targetType: "Template", targetId: id }, tx);
+    if (!template || deleted.count === 0) throw new AppError("NOT_FOUND", "That template no longer exists.");
+    await recordAudit(
+      {
+        actorId,
+        action: "template.delete",
+        targetType: "Template",
+        targetId: id,
+        detail: { name: template.name, kind: template.kind },
+      },
+      tx,
+    );
   });
 }

@@ -1,4 +1,4 @@
-// POST /api/lists?filename=&name=&phoneColumn=&progressKey= – a recipient list (CSV or XLSX) as the raw request body,
+// POST /api/lists?filename=&name=&phoneColumn=&progressKey=&replaces= – a recipient list (CSV or XLSX) as the raw request body,
 // streamed on as it arrives to the importer process (never a server-action body, never buffered whole, never parsed
 // in the web process), which checks and stores it; answers with the report. 413 with a sentence as soon as the file
 // crosses a limit; the browser's Cancel ends the hand-off and nothing is stored.
@@ -9,6 +9,7 @@ import { optionalParam, uuidParam } from "@/lib/http/params";
 import { route } from "@/lib/http/route-gate";
 import { forwardUpload } from "@/lib/importer/forward-upload";
 import { listNameSchema } from "@/lib/lists/list-name";
+import { replaceRechecked } from "@/lib/lists/replace-rechecked";
 import { MAX_UPLOAD_BYTES, TOO_MANY_BYTES } from "@/lib/recipients/upload-limits";
 
 export const dynamic = "force-dynamic";
@@ -22,6 +23,8 @@ const query = z.object({
   ),
   phoneColumn: z.string().max(200).optional(),
   progressKey: optionalParam(uuidParam),
+  /** The list this one checks again with another phone column: removed once this one is stored (lib/lists). */
+  replaces: optionalParam(uuidParam),
 });
 
 // Not behind proxy.ts, which would buffer the body (see its matcher): the gate sets the security headers.
@@ -39,5 +42,14 @@ export const POST = route({ allowed: canSend, query, ownSecurityHeaders: true },
     authorId: actor.id,
     signal: request.signal,
   });
+  if (query.replaces && query.phoneColumn) {
+    const replaced = await replaceRechecked({
+      replacedId: query.replaces,
+      listId: list.id,
+      phoneColumn: list.phoneColumn,
+      actorId: actor.id,
+    });
+    if (replaced && list.sameFile?.id === query.replaces) list.sameFile = null;
+  }
   return Response.json({ ok: true, list, samples }, { status: 201 });
 });
