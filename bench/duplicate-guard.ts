@@ -30,7 +30,7 @@ export async function benchDuplicateGuard(): Promise<BenchResult> {
   try {
     const { pool } = await import("../lib/db/pool");
     const { db } = await import("../lib/db/client");
-    const { textHash } = await import("../lib/compose/text-hash");
+    const { textHash } = await import("../lib/batches/text-hash");
     const { rememberSent } = await import("../lib/batches/duplicate-guard");
     const { findDuplicates } = await import("../lib/batches/find-duplicates");
 

@@ -5,12 +5,20 @@ import { beforeAll, expect, test } from "vitest";
 import { db } from "@/lib/db/client";
 import { pool } from "@/lib/db/pool";
 import { importList } from "@/lib/lists/import-list";
-import { textHash } from "@/lib/compose/text-hash";
+import { textHash } from "@/lib/batches/text-hash";
 import { author, pieces, refusal } from "@/test/upload-helpers";
 import { composeSchema } from "./compose-schema";
 import { createBatch } from "./create-batch";
 import { createBatchFromList } from "./create-from-list";
-import { listRowsSent, pruneSentTexts, recentlySent, rememberSent, windowStart } from "./duplicate-guard";
+import { compileTemplate } from "@/lib/recipients/render-template";
+import {
+  listRowsSent,
+  listRowsSentPersonalised,
+  pruneSentTexts,
+  recentlySent,
+  rememberSent,
+  windowStart,
+} from "./duplicate-guard";
 import { findDuplicates } from "./find-duplicates";
 
 let accountId = "";
@@ -113,6 +121,33 @@ test("personalised texts that differ by one merge value are different texts: onl
   expect(again).toMatchObject({ recipients: 1, resent: { found: 2, excluded: 2 } });
   const { rows } = await pool().query(`SELECT phone, text FROM "Message" WHERE "batchId" = $1`, [again.id]);
   expect(rows).toEqual([{ phone: "254722000002", text: "Habari Barako, karibu!" }]);
+});
+
+test("PostgreSQL renders and hashes a personalised text exactly as this process does: accents, emoji, quotes, an empty value, a column used twice", async () => {
+  const rows: [string, string][] = [
+    ["254723000001", "Wanjikũ"],
+    ["254723000002", "Zawadi 😀"],
+    ["254723000003", '"Otieno, J"'],
+    ["254723000004", ""],
+  ];
+  const listId = await list("awkward", rows);
+  const template = "Habari {{name}} — {{ NAME }}! Karibu.";
+  const compiled = compileTemplate(template, ["phone", "name"]);
+  const texts = [
+    ["0723000001", "Wanjikũ"],
+    ["0723000002", "Zawadi 😀"],
+    ["0723000003", "Otieno, J"],
+    ["0723000004", ""],
+  ].map((values) => compiled.render(values).text);
+  await rememberSent(
+    pool(),
+    crypto.randomUUID(),
+    rows.map(([phone]) => phone),
+    texts,
+    new Date(),
+  );
+  const found = await listRowsSentPersonalised(listId, compiled, windowStart(new Date(), 24));
+  expect(found.map((f) => f.phone)).toEqual(rows.map(([phone]) => phone));
 });
 
 test("a number typed as 07… and later as 2547… is the same recipient", async () => {

@@ -7,7 +7,8 @@
 import "server-only";
 import type pg from "pg";
 import { pool } from "@/lib/db/pool";
-import { textHash } from "@/lib/compose/text-hash";
+import type { CompiledTemplate } from "@/lib/recipients/render-template";
+import { textHash, textHashSql } from "./text-hash";
 
 /** The window an administrator may choose, in hours: an hour to thirty days. */
 export const DUPLICATE_WINDOW_MIN_HOURS = 1;
@@ -46,7 +47,7 @@ export async function recentlySent(
      FROM unnest($1::text[], $2::bigint[]) WITH ORDINALITY AS c(phone, hash, i)
      JOIN "SentText" s ON s."textHash" = c.hash AND s.phone = c.phone
      WHERE s."sentAt" > $3`,
-    [phones, texts.map(textHash), since],
+    [phones, hashAll(texts), since],
   );
   return rows.map((row) => row.i - 1);
 }
@@ -71,6 +72,32 @@ export async function listRowsSent(
   return rows;
 }
 
+/**
+ * The rows of a saved list whose own rendered text (a personalised template) was sent to their number since `since`:
+ * rendered and hashed by PostgreSQL from each row's values (the template's literals and columns, as
+ * lib/recipients/render-template.ts renders them) in one statement, joined to "SentText" by its key.
+ */
+export async function listRowsSentPersonalised(
+  listId: string,
+  compiled: CompiledTemplate,
+  since: Date,
+  db: Query = pool(),
+): Promise<{ row: number; phone: string }[]> {
+  // $1 list, $2 since, then the literals: concat(lit0, value of column c0, lit1, …). A missing value is "".
+  const parts: string[] = ["$3::text"];
+  compiled.columns.forEach((column, i) => parts.push(`coalesce(v ->> ${column}, '')`, `$${i + 4}::text`));
+  const { rows } = await db.query<{ row: number; phone: string }>(
+    `SELECT r.row, r.phone
+     FROM (SELECT "rowNumber" AS row, phone, ${textHashSql(`concat(${parts.join(", ")})`)} AS hash
+           FROM (SELECT "rowNumber", phone, "values"::json AS v FROM "ListRecipient" WHERE "listId" = $1) AS l) AS r
+     JOIN "SentText" s ON s."textHash" = r.hash AND s.phone = r.phone
+     WHERE s."sentAt" > $2
+     ORDER BY r.row`,
+    [listId, since, ...compiled.literals],
+  );
+  return rows;
+}
+
 /** Remembers what a slice of a batch was sent (numbers and rendered texts), as of `sentAt`. */
 export async function rememberSent(
   client: Query,
@@ -82,10 +109,11 @@ export async function rememberSent(
   if (phones.length === 0) return;
   // One row per (hash, number) in a statement: ON CONFLICT cannot touch the same row twice in one command.
   const seen = new Map<string, number>();
-  const hashes: number[] = [];
+  const hashes: string[] = [];
   const kept: string[] = [];
+  const all = hashAll(texts);
   for (let i = 0; i < phones.length; i++) {
-    const hash = textHash(texts[i]!);
+    const hash = all[i]!;
     const key = `${hash}:${phones[i]}`;
     if (seen.has(key)) continue;
     seen.set(key, i);
@@ -99,6 +127,19 @@ export async function rememberSent(
        "batchId" = CASE WHEN EXCLUDED."sentAt" >= "SentText"."sentAt" THEN EXCLUDED."batchId" ELSE "SentText"."batchId" END`,
     [hashes, kept, sentAt, batchId],
   );
+}
+
+/** Each text's hash, each distinct text hashed once (a batch's texts are mostly its one template). */
+function hashAll(texts: readonly string[]): string[] {
+  const known = new Map<string, string>();
+  return texts.map((text) => {
+    let hash = known.get(text);
+    if (hash === undefined) {
+      hash = textHash(text);
+      if (known.size < 10_000) known.set(text, hash);
+    }
+    return hash;
+  });
 }
 
 /** Forgets what is older than the window (and never less than the default window). Returns how many rows went. */
