@@ -19,15 +19,15 @@ import type { ListChoice } from "./list-source";
 import { MessageFields, type Kind, type TemplateChoice } from "./message-fields";
 import { initialOptions, OptionsFields, type ComposeAccount, type Options } from "./options-fields";
 import { RecipientFields, type Source } from "./recipient-fields";
-import { DuplicateFields, type DuplicateChoice } from "./duplicate-fields";
+import { DuplicateFields } from "./duplicate-fields";
 import { Review } from "./review";
 import { reviewView } from "./review-view";
 import { isPast, ScheduleField, scheduleInstant } from "./schedule-field";
 import { planFigures } from "./plan-figures";
 import { SendPlanView } from "./send-plan";
 import { useListPlan } from "./use-plan";
-import { useDuplicates, type DuplicatesQuestion } from "./use-duplicates";
-import { fingerprint, usePastedNumbers } from "./use-pasted-numbers";
+import { useDuplicateGuard } from "./use-duplicates";
+import { usePastedNumbers } from "./use-pasted-numbers";
 
 export type { TemplateChoice } from "./message-fields";
 
@@ -65,7 +65,6 @@ export function ComposeForm({
   const [numbers, setNumbers] = useState("");
   const [options, setOptions] = useState<Options>(() => initialOptions(accounts[0]));
   const [schedule, setSchedule] = useState({ local: "", past: false });
-  const [resend, setResend] = useState<DuplicateChoice>({ include: false, reason: "" });
   const timeZone = useTimeZone();
   // The review is open for the result it was opened after: a new result (a refusal) closes it, with no effect.
   const [review, setReview] = useState<{ after: ActionResult | null } | null>(null);
@@ -78,20 +77,7 @@ export function ComposeForm({
   const listPlan = useListPlan({ enabled: source === "list", listId, account, kind, text: message });
   const plan = listPlan.plan;
   const text = message.trim();
-  const duplicatesQuestion: DuplicatesQuestion | null =
-    text === ""
-      ? null
-      : source === "list"
-        ? listId
-          ? { templateText: text, listId }
-          : null
-        : pasted.check.phones.length > 0 && !pasted.tooMany
-          ? { templateText: text, phones: pasted.check.phones }
-          : null;
-  const duplicates = useDuplicates(
-    duplicatesQuestion,
-    source === "list" ? `list:${listId}:${text}` : `numbers:${fingerprint(pasted.check.phones)}:${text}`,
-  );
+  const resent = useDuplicateGuard({ source, listId, pasted, text });
   const reviewing = review !== null && review.after === result;
   const serverErrors: Errors = result?.ok === false ? (result.fieldErrors ?? {}) : {};
   const fresh = checked && checked.after === result ? checked : null;
@@ -106,7 +92,7 @@ export function ComposeForm({
     plan,
     pasted,
     scheduled: schedule.local !== "",
-    resent: resend.include ? 0 : (duplicates?.recipients ?? 0),
+    resent: resent.resent,
   });
   const { listRefusal, perRecipient, planView, summary, sendCount } = figures;
 
@@ -152,6 +138,8 @@ export function ComposeForm({
     pasted,
     figures,
     start: scheduleInstant(schedule.local, timeZone),
+    promotionalHours,
+    resentReason: resent.reason,
   });
 
   return (
@@ -186,10 +174,10 @@ export function ComposeForm({
           errors={errors}
         />
         <DuplicateFields
-          found={duplicates}
-          question={duplicatesQuestion}
-          choice={resend}
-          onChoice={setResend}
+          found={resent.found}
+          question={resent.question}
+          choice={resent.choice}
+          onChoice={resent.setChoice}
           errors={errors.duplicateReason}
         />
         {/* The numbers the server is sent: the valid ones, once each (the review says which were left out). */}

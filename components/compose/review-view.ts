@@ -21,7 +21,11 @@ export function reviewView({
   pasted,
   figures,
   start,
+  promotionalHours,
+  resentReason,
 }: {
+  promotionalHours: string;
+  resentReason: string | null;
   kind: Kind;
   message: string;
   options: Options;
@@ -54,6 +58,8 @@ export function reviewView({
     cost: kind === "SMS" && account?.price && planView && summary ? formatCost(planView.units, account.price) : null,
     seconds: planView?.seconds ?? null,
     start,
+    promotional: options.promotional ? promotionalHours : null,
+    resentReason,
     optedOut: source === "numbers" ? (pasted.optedOut ?? []).map((o) => o.phone) : [],
     problem: summary && summary.send === 0 ? "Nobody to send to: every number is skipped." : null,
   };

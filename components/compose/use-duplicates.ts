@@ -3,7 +3,10 @@
 // lib/batches/duplicate-guard.ts): asked once typing pauses, cached per (list or numbers, text). The plan subtracts
 // the recipients it finds unless the operator includes them.
 import { useQuery } from "@tanstack/react-query";
+import { useState } from "react";
 import { postJson } from "@/lib/http/fetch-json";
+import type { DuplicateChoice } from "./duplicate-fields";
+import { fingerprint, type PastedNumbers } from "./use-pasted-numbers";
 import { useSettled } from "./use-settled";
 
 export type DuplicatesQuestion = { templateText: string; listId?: string; phones?: string[] };
@@ -36,4 +39,53 @@ export async function downloadDuplicates(question: DuplicatesQuestion): Promise<
   link.download = "sent-recently.csv";
   link.click();
   URL.revokeObjectURL(url);
+}
+
+export type DuplicateGuard = {
+  question: DuplicatesQuestion | null;
+  found: Duplicates | null;
+  choice: DuplicateChoice;
+  setChoice: (choice: DuplicateChoice) => void;
+  /** How many the plan leaves out: 0 while unknown, or when the operator includes them. */
+  resent: number;
+  /** The operator's reason, when they include recipients who had this text recently. */
+  reason: string | null;
+};
+
+/** Compose's duplicate-send guard: the question for what is typed now, its answer, and the operator's choice. */
+export function useDuplicateGuard({
+  source,
+  listId,
+  pasted,
+  text,
+}: {
+  source: "numbers" | "list";
+  listId: string;
+  pasted: PastedNumbers;
+  text: string;
+}): DuplicateGuard {
+  const [choice, setChoice] = useState<DuplicateChoice>({ include: false, reason: "" });
+  const question: DuplicatesQuestion | null =
+    text === ""
+      ? null
+      : source === "list"
+        ? listId
+          ? { templateText: text, listId }
+          : null
+        : pasted.check.phones.length > 0 && !pasted.tooMany
+          ? { templateText: text, phones: pasted.check.phones }
+          : null;
+  const found = useDuplicates(
+    question,
+    source === "list" ? `list:${listId}:${text}` : `numbers:${fingerprint(pasted.check.phones)}:${text}`,
+  );
+  const count = found?.recipients ?? 0;
+  return {
+    question,
+    found,
+    choice,
+    setChoice,
+    resent: choice.include ? 0 : count,
+    reason: choice.include && count > 0 ? choice.reason.trim() || null : null,
+  };
 }
