@@ -24,5 +24,7 @@ export const config = {
   // themselves (route-gate.ts ownSecurityHeaders); e2e/lists.spec.ts sends a list over 10 MB. And the provider's
   // receipt callbacks (with /api/ping, the route the receipts benchmark compares them with): thousands a second, from
   // a machine that needs no nonce; they set their own headers.
-  matcher: ["/((?!_next/static|_next/image|favicon.ico|api/lists$|api/opt-outs/upload$|api/receipts/|api/ping$).*)"],
+  matcher: [
+    "/((?!_next/static|_next/image|favicon.ico|api/lists$|api/v1/lists$|api/opt-outs/upload$|api/receipts/|api/ping$).*)",
+  ],
 };

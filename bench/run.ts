@@ -1,10 +1,11 @@
 // `npm run bench`: every benchmark of docs/design.md §5, one after the other, each printing its figures and the ratio to
 // its target. The dispatch benchmark runs three times (a 2-core machine is noisy): the median run's figures are
 // shown, with all three totals. Results are recorded by hand in BENCHMARKS.md with this command.
-// BENCH_ONLY=sandbox,dispatch,receipts,reports,operator-days,rollup-cost,import,list-batch,list-dispatch,list-search,
+// BENCH_ONLY=sandbox,dispatch,api-send,receipts,reports,operator-days,rollup-cost,import,list-batch,list-dispatch,list-search,
 // hostile,duplicate-guard picks
 // some of them.
 import { forgetDatabase } from "./bench-env";
+import { benchApiSend } from "./api-send";
 import { benchDispatch } from "./dispatch";
 import { benchDuplicateGuard } from "./duplicate-guard";
 import { benchListBatch } from "./list-batch";
@@ -53,6 +54,7 @@ const failures: string[] = [];
 const steps: [string, () => Promise<BenchResult>][] = [
   ["sandbox", benchSandbox],
   ["dispatch", dispatchMedian],
+  ["api-send", benchApiSend],
   ["receipts", benchReceipts],
   ["reports", benchReports],
   ["operator-days", benchOperatorDays],

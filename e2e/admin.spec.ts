@@ -150,6 +150,8 @@ test("at 390 px no page scrolls sideways; the menu opens from a button", async (
     "/users",
     "/audit",
     "/settings",
+    "/api-keys",
+    "/api-reference",
     "/account",
   ]) {
     await page.goto(path);

@@ -89,6 +89,8 @@ export const envSchema = z.object({
   WORKER_LANES: z.coerce.number().int().min(1).max(200).default(48),
   /** Past this many seconds without an answer, a request's outcome is unknown (never resent automatically). */
   PROVIDER_TIMEOUT_SECONDS: z.coerce.number().positive().max(600).default(30),
+  /** Requests each API key may make per minute (lib/api/rate-limit.ts); 429 with Retry-After past it. */
+  API_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(600),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 

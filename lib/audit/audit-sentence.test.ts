@@ -28,6 +28,7 @@ const TARGETS: Record<string, [string, string | null]> = {
   organisation: ["Organisation", "1"],
   receipt_status: ["ReceiptStatus", "DeliveryImpossible"],
   sender_id: ["SenderIdProblem", `${ACCOUNT}:TUMA`],
+  api_key: ["ApiKey", BATCH],
 };
 
 function event(action: string, detail: Record<string, unknown> = {}, actorName: string | null = "Grace Wanjiru") {

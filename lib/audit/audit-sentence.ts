@@ -37,6 +37,15 @@ const count = (value: unknown): number | null => (typeof value === "number" && N
 const many = (n: number, one: string, other: string) => `${n.toLocaleString("en")} ${n === 1 ? one : other}`;
 const quoted = (part: SentencePart): SentencePart[] => ["“", part, "”"];
 const because = (reason: unknown): string => (text(reason) ? `: reason “${text(reason)}”` : "");
+/** An API key by its name and visible prefix, as far as the event kept them. */
+const apiKey = (detail: Record<string, unknown>) =>
+  [
+    "the API key",
+    text(detail.name) ? `“${text(detail.name)}”` : null,
+    text(detail.prefix) ? `(${text(detail.prefix)}…)` : null,
+  ]
+    .filter(Boolean)
+    .join(" ");
 const role = (value: unknown) => (text(value) ?? "?").toLowerCase();
 
 const SCOPES: Record<string, string> = {
@@ -272,6 +281,15 @@ const SENTENCES: Record<AuditAction, (c: Context) => SentencePart[]> = {
   "sender_id.clear": ({ actor, detail, names }) => [
     `${actor} cleared the warning that the network refused the sender ID “${text(detail.sender) ?? "?"}” of `,
     named(names, "ProviderAccount", text(detail.accountId), "an account"),
+  ],
+  "api_key.create": ({ actor, detail }) => [
+    `${actor} created ${apiKey(detail)}`,
+    Array.isArray(detail.scopes) ? ` with the scopes ${detail.scopes.join(", ")}` : "",
+  ],
+  "api_key.revoke": ({ actor, detail }) => [`${actor} revoked ${apiKey(detail)}`],
+  "api_key.admin_use": ({ actor, detail }) => [
+    `${actor} used the admin scope of ${apiKey(detail)}`,
+    text(detail.operation) ? ` for ${text(detail.operation)}` : "",
   ],
 };
 

@@ -47,6 +47,10 @@ export const AUDIT_ACTIONS = [
   // What a delivery status means (Receipts page), and a refused sender ID's warning cleared (Settings).
   "receipt_status.map",
   "sender_id.clear",
+  // API keys (lib/api-keys/): made, revoked, and every request that used the admin scope.
+  "api_key.create",
+  "api_key.revoke",
+  "api_key.admin_use",
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
@@ -60,7 +64,8 @@ export type AuditTarget =
   | "AuditLog"
   | "Organisation"
   | "ReceiptStatus"
-  | "SenderIdProblem";
+  | "SenderIdProblem"
+  | "ApiKey";
 
 export type AuditEntry = {
   actorId: string | null;

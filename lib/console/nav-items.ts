@@ -22,6 +22,8 @@ export const NAV_ITEMS: NavItem[] = [
   { href: "/users", label: "Users", allowed: canManageUsers },
   { href: "/audit", label: "Audit", allowed: canManageUsers },
   { href: "/settings", label: "Settings", allowed: canManageAccounts },
+  { href: "/api-keys", label: "API keys", allowed: canView },
+  { href: "/api-reference", label: "API", allowed: canView },
 ];
 
 export function navFor(actor: Actor): { href: string; label: string }[] {

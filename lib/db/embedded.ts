@@ -19,6 +19,8 @@ export type EmbeddedDatabase = {
   /** Connection URL of the cluster's `postgres` database; callers pick their own database name. */
   serverUrl: (database: string) => string;
   stop: () => Promise<void>;
+  /** A server already running on the data directory was adopted (a CLI beside a running console must not stop it). */
+  adopted?: boolean;
 };
 
 type Options = {
@@ -74,7 +76,11 @@ export async function startEmbeddedPostgres(options: Options): Promise<EmbeddedD
   // may have used another EMBEDDED_PG_PORT) — and stop it when we stop.
   const orphan = initialised ? liveServer(placement.dataDir, { removeStaleLock: true }) : null;
   if (orphan !== null) {
-    return { serverUrl: urlOn(orphan.port ?? options.port), stop: async () => void process.kill(orphan.pid, "SIGINT") };
+    return {
+      serverUrl: urlOn(orphan.port ?? options.port),
+      stop: async () => void process.kill(orphan.pid, "SIGINT"),
+      adopted: true,
+    };
   }
   try {
     if (!initialised) {

@@ -11,6 +11,7 @@ import { applyReceiptsChore } from "./chores/apply-receipts";
 import { completeFinishedBatchesChore } from "./chores/complete-finished-batches";
 import { deleteInterruptedListsChore } from "./chores/delete-interrupted-lists";
 import { failInterruptedStoringChore } from "./chores/fail-interrupted-storing";
+import { forgetIdempotencyKeysChore } from "./chores/forget-idempotency-keys";
 import { forgetLoginFailuresChore } from "./chores/forget-login-failures";
 import { pruneSentTextsChore } from "./chores/prune-sent-texts";
 import { recoverOrphansChore } from "./chores/recover-orphans";
@@ -68,6 +69,7 @@ export async function startWorker(options: WorkerOptions): Promise<WorkerHandle>
       failInterruptedStoringChore(identity),
       deleteInterruptedListsChore,
       forgetLoginFailuresChore,
+      forgetIdempotencyKeysChore,
       completeFinishedBatchesChore,
       pruneSentTextsChore,
     ],

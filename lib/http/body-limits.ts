@@ -45,6 +45,8 @@ export const BODY_LIMITS = {
   composeOptedOut: limit(2 * MiB, "The list of numbers"),
   /** Compose's duplicate-send check: up to 100,000 pasted numbers and a template of at most 20,000 characters. */
   composeDuplicates: limit(3 * MiB, "The list of numbers"),
+  /** The API's batch creation (app/api/v1/batches): up to 100,000 numbers as JSON, each with its own fields. */
+  apiBatch: limit(8 * MiB, "The request body"),
   /** Every other path: pages and API routes that take no body, or a small one. */
   other: limit(64 * KiB, "The request body"),
 } satisfies Record<string, BodyLimit>;
@@ -77,7 +79,8 @@ export function bodyLimitFor({ url, serverAction }: BodyRequest): BodyLimit {
   if (path === "/api/ping") return BODY_LIMITS.ping;
   if (path.startsWith("/api/auth/")) return BODY_LIMITS.auth;
   if (path.startsWith("/api/receipts/")) return BODY_LIMITS.receipts;
-  if (path === "/api/lists" || path === "/api/opt-outs/upload") return BODY_LIMITS.upload;
+  if (path === "/api/lists" || path === "/api/opt-outs/upload" || path === "/api/v1/lists") return BODY_LIMITS.upload;
+  if (path === "/api/v1/batches") return BODY_LIMITS.apiBatch;
   if (path === "/api/compose/plan") return BODY_LIMITS.composePlan;
   if (path === "/api/compose/opted-out") return BODY_LIMITS.composeOptedOut;
   if (path === "/api/compose/duplicates") return BODY_LIMITS.composeDuplicates;

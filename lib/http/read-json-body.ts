@@ -5,6 +5,11 @@ import { AppError } from "@/lib/errors/app-error";
 
 /** `tooLargeMessage`: the limit's own sentence (lib/http/body-limits.ts), when the caller has one. */
 export async function readJsonBody(request: Request, limitBytes: number, tooLargeMessage?: string): Promise<unknown> {
+  return parseJsonBody(await readBodyBytes(request, limitBytes, tooLargeMessage));
+}
+
+/** The body's bytes, read with the same limit (the API hashes them for Idempotency-Key: lib/api/idempotency.ts). */
+export async function readBodyBytes(request: Request, limitBytes: number, tooLargeMessage?: string): Promise<Buffer> {
   const tooLarge = () =>
     new AppError(
       "TOO_LARGE",
@@ -27,8 +32,12 @@ export async function readJsonBody(request: Request, limitBytes: number, tooLarg
   } finally {
     await reader.cancel().catch(() => {});
   }
+  return Buffer.concat(chunks);
+}
+
+export function parseJsonBody(bytes: Buffer): unknown {
   try {
-    return JSON.parse(Buffer.concat(chunks).toString("utf8"));
+    return JSON.parse(bytes.toString("utf8"));
   } catch {
     throw new AppError("INVALID_INPUT", "The request body is not JSON.");
   }

@@ -2,27 +2,18 @@
 // streamed on as it arrives to the importer process (never a server-action body, never buffered whole, never parsed
 // in the web process), which checks and stores it; answers with the report. 413 with a sentence as soon as the file
 // crosses a limit; the browser's Cancel ends the hand-off and nothing is stored.
-import { z } from "zod";
 import { canSend } from "@/lib/auth/permissions";
 import { AppError } from "@/lib/errors/app-error";
-import { optionalParam, uuidParam } from "@/lib/http/params";
 import { route } from "@/lib/http/route-gate";
 import { forwardUpload } from "@/lib/importer/forward-upload";
-import { listNameSchema } from "@/lib/lists/list-name";
+import { optionalParam, uuidParam } from "@/lib/http/params";
 import { replaceRechecked } from "@/lib/lists/replace-rechecked";
+import { uploadListQuery } from "@/lib/lists/upload-query";
 import { MAX_UPLOAD_BYTES, TOO_MANY_BYTES } from "@/lib/recipients/upload-limits";
 
 export const dynamic = "force-dynamic";
 
-const query = z.object({
-  filename: z.string().trim().min(1).max(255).default("list.csv"),
-  /** What to call the list; the file's name without its extension when absent or blank. */
-  name: z.preprocess(
-    (value) => (typeof value === "string" && value.trim() === "" ? undefined : value),
-    listNameSchema.optional(),
-  ),
-  phoneColumn: z.string().max(200).optional(),
-  progressKey: optionalParam(uuidParam),
+const query = uploadListQuery.extend({
   /** The list this one checks again with another phone column: removed once this one is stored (lib/lists). */
   replaces: optionalParam(uuidParam),
 });

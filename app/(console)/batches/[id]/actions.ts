@@ -7,6 +7,7 @@ import { canSend } from "@/lib/auth/permissions";
 import { cancelBatch } from "@/lib/batches/cancel-batch";
 import { pauseBatch } from "@/lib/batches/pause-batch";
 import { resendBatch } from "@/lib/batches/resend-batch";
+import { resendScopeSchema } from "@/lib/batches/resend-scope";
 import { resendPreview, type ResendPreview } from "@/lib/batches/resend-preview";
 import { resendUnits, type ResendCost } from "@/lib/batches/resend-units";
 import { resumeBatch } from "@/lib/batches/resume-batch";
@@ -49,15 +50,7 @@ export async function resendPreviewAction(id: string): Promise<ResendPreview | A
   return counts ?? result;
 }
 
-const resendInput = z
-  .object({
-    id: uuidParam,
-    unknown: z.boolean(),
-    temporary: z.boolean(),
-    permanent: z.boolean(),
-    noReceipt: z.boolean(),
-  })
-  .refine((s) => s.unknown || s.temporary || s.permanent || s.noReceipt, "Choose which recipients to resend to.");
+const resendInput = z.intersection(z.object({ id: uuidParam }), resendScopeSchema);
 
 /** The resend's confirm step: how many it would take for this scope, and their SMS units. */
 export async function resendUnitsAction(

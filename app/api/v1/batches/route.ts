@@ -1,0 +1,29 @@
+// POST /api/v1/batches – a batch from numbers (each with its own {{placeholder}} fields, or none) or a saved list,
+// through Compose's services and checks (lib/batches/create-batch.ts, create-from-list.ts, check-sender.ts).
+import { withDefaults } from "@/lib/api/default-settings";
+import { apiRoute } from "@/lib/api/api-route";
+import { json } from "@/lib/api/json";
+import { personalise } from "@/lib/api/personalise";
+import { createBatchBodySchema } from "@/lib/api/schemas/batches";
+import { checkSender } from "@/lib/accounts/check-sender";
+import { canSend } from "@/lib/auth/permissions";
+import { createBatch } from "@/lib/batches/create-batch";
+import { createBatchFromList } from "@/lib/batches/create-from-list";
+
+export const dynamic = "force-dynamic";
+
+export const POST = apiRoute(
+  { scope: "send", allowed: canSend, body: createBatchBodySchema },
+  async ({ actor, body }) => {
+    const { recipients, listId, ...input } = await withDefaults(body, "Sent through the API");
+    await checkSender(input);
+    const created = listId
+      ? await createBatchFromList({ ...input, listId, authorId: actor.id })
+      : await createBatch({
+          ...input,
+          authorId: actor.id,
+          recipients: personalise(input.templateText, recipients ?? []),
+        });
+    return json({ ...created, batch: `/api/v1/batches/${created.id}` }, 201);
+  },
+);

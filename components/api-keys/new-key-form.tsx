@@ -1,0 +1,49 @@
+"use client";
+// A new API key: name, scopes (admin only for administrators), optional expiry; the key is shown once, with Copy.
+import { useActionState } from "react";
+import { ActionNotice } from "@/components/ui/action-notice";
+import { Button } from "@/components/ui/button";
+import { Field, Input } from "@/components/ui/field";
+import { CopyField } from "@/components/ui/copy-button";
+import type { ActionResult } from "@/lib/auth/action";
+
+type Result = ActionResult & { key?: string };
+type Action = (previous: Result | null, form: FormData) => Promise<Result>;
+
+export function NewKeyForm({ action, scopes }: { action: Action; scopes: { scope: string; meaning: string }[] }) {
+  const [state, formAction, pending] = useActionState(action, null);
+  const errors = state?.ok === false ? (state.fieldErrors ?? {}) : {};
+  return (
+    <form action={formAction} className="space-y-4">
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field label="Name" errors={errors.name}>
+          {(ids) => <Input {...ids} name="name" placeholder="Clinic appointments system" />}
+        </Field>
+        <Field label="Expires after (days, empty for never)" errors={errors.expiresInDays}>
+          {(ids) => <Input {...ids} name="expiresInDays" inputMode="numeric" />}
+        </Field>
+      </div>
+      <fieldset>
+        <legend className="text-sm font-medium">Scopes</legend>
+        <div className="mt-1 space-y-1">
+          {scopes.map(({ scope, meaning }) => (
+            <label key={scope} className="flex items-start gap-2 text-sm">
+              <input type="checkbox" name="scopes" value={scope} defaultChecked={scope === "read"} className="mt-1" />
+              <span>
+                <span className="font-mono">{scope}</span> — {meaning}
+              </span>
+            </label>
+          ))}
+        </div>
+        {errors.scopes ? <p className="mt-1 text-sm text-red-700">{errors.scopes.join(" ")}</p> : null}
+      </fieldset>
+      <Button type="submit" variant="primary" disabled={pending}>
+        {pending ? "Creating…" : "Create key"}
+      </Button>
+      <div className="space-y-2">
+        <ActionNotice result={state} />
+        {state?.ok && state.key ? <CopyField label="API key" value={state.key} /> : null}
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,42 @@
+// API keys in the console: an operator creates a key (shown once, with Copy), uses it from another program (the
+// request context, no cookie), sees its last use, revokes it, and the next request with it is refused (401).
+import { expect, logIn, test } from "./fixtures";
+
+test("create a key in the console, use it, revoke it, and see 401", async ({ page, playwright, seedUser, db }) => {
+  const operator = await seedUser("OPERATOR");
+  await logIn(page, operator);
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "API keys" }).click();
+  await page.getByLabel("Name").fill("Clinic system");
+  await page.getByRole("checkbox", { name: /^send/ }).check();
+  await page.getByRole("button", { name: "Create key" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "shown only this once" })).toBeVisible();
+  const key = await page.getByLabel("API key", { exact: true }).inputValue();
+  expect(key).toMatch(/^tuma_live_[A-Za-z0-9_-]{43}$/);
+  const row = page.getByRole("row").filter({ hasText: "Clinic system" });
+  await expect(row.getByText(key.slice(0, 18))).toBeVisible();
+  await expect(row.getByText("send, read")).toBeVisible();
+
+  const api = await playwright.request.newContext({
+    baseURL: new URL(page.url()).origin,
+    extraHTTPHeaders: { authorization: `Bearer ${key}` },
+  });
+  const sent = await api.post("/api/v1/batches", {
+    data: { name: "From the clinic", templateText: "Your appointment is tomorrow.", recipients: ["254712345678"] },
+  });
+  expect(sent.status()).toBe(201);
+  const { id } = (await sent.json()) as { id: string };
+  const { rows } = await db.query<{ authorId: string }>(`SELECT "authorId" FROM "Batch" WHERE id = $1`, [id]);
+  expect(rows[0]?.authorId).toBe(operator.id);
+  expect((await api.get(`/api/v1/batches/${id}`)).status()).toBe(200);
+
+  await page.reload();
+  await expect(row.getByText("last used never")).toHaveCount(0);
+  await row.getByRole("button", { name: "Revoke Clinic system" }).click();
+  await page.getByRole("button", { name: "Revoke the key" }).click();
+  await expect(row.getByText("revoked", { exact: true })).toBeVisible();
+  const refused = await api.get(`/api/v1/batches/${id}`);
+  expect(refused.status()).toBe(401);
+  expect(refused.headers()["content-type"]).toBe("application/problem+json");
+  expect(((await refused.json()) as { detail: string }).detail).toMatch(/revoked/);
+  await api.dispose();
+});

@@ -1,0 +1,40 @@
+// Who a request's bearer key speaks for: the key read on every request (revocation, expiry and a disabled user take
+// effect at once) and its user with it. Every refusal is 401 with a sentence that says which, never whether some
+// other key exists.
+import "server-only";
+import type { Actor } from "@/lib/auth/permissions";
+import { db } from "@/lib/db/client";
+import { AppError } from "@/lib/errors/app-error";
+import { bearerKey, hashApiKey } from "./key-format";
+import type { ApiScope } from "./scopes";
+import { touchKey } from "./touch-key";
+
+export type KeyActor = { actor: Actor; key: { id: string; prefix: string; scopes: ApiScope[] } };
+
+export async function authenticateKey(authorization: string | null): Promise<KeyActor> {
+  const presented = bearerKey(authorization);
+  if (!presented) throw new AppError("UNAUTHENTICATED", "Send your API key as `Authorization: Bearer tuma_live_…`.");
+  const key = await db.apiKey.findUnique({
+    where: { hash: hashApiKey(presented) },
+    select: {
+      id: true,
+      prefix: true,
+      scopes: true,
+      expiresAt: true,
+      revokedAt: true,
+      user: { select: { id: true, email: true, name: true, role: true, disabledAt: true } },
+    },
+  });
+  if (!key) throw new AppError("UNAUTHENTICATED", "This API key is not valid.");
+  if (key.revokedAt) throw new AppError("UNAUTHENTICATED", "This API key has been revoked.");
+  if (key.expiresAt && key.expiresAt.getTime() <= Date.now())
+    throw new AppError("UNAUTHENTICATED", "This API key has expired.");
+  if (key.user.disabledAt) throw new AppError("UNAUTHENTICATED", "The user this API key belongs to is disabled.");
+  await touchKey(key.id);
+  const { disabledAt: _disabled, ...user } = key.user;
+  return {
+    // A key is not a password: a user's one-time password concerns the console's log-in, not their keys.
+    actor: { ...user, mustChangePassword: false },
+    key: { id: key.id, prefix: key.prefix, scopes: key.scopes as ApiScope[] },
+  };
+}

@@ -1,0 +1,136 @@
+// The one gate of /api/v1 route handlers, the API twin of lib/http/route-gate.ts: the bearer key (401), the key's
+// rate limit (429), its scope and its user's role (403, both must allow), the path (404), the query and a JSON body
+// parsed with their schemas (400 naming each field), Idempotency-Key on every POST (lib/api/idempotency.ts), and
+// every failure as problem+json (lib/api/problem.ts). No cookie and no session: a key is not a browser, so no
+// same-origin check either. Another route file (say /api/v1/webhooks) joins with `apiRoute({...}, handler)` and an
+// entry in lib/api/openapi/operations.ts (docs/api.md).
+import "server-only";
+import { z } from "zod";
+import { authenticateKey, type KeyActor } from "@/lib/api-keys/authenticate-key";
+import type { ApiScope } from "@/lib/api-keys/scopes";
+import { recordAudit } from "@/lib/audit/record-audit";
+import type { Actor } from "@/lib/auth/permissions";
+import { env } from "@/lib/env";
+import { AppError } from "@/lib/errors/app-error";
+import { invalidInput } from "@/lib/errors/error-shape";
+import { bodyLimitFor } from "@/lib/http/body-limits";
+import { parseJsonBody, readBodyBytes } from "@/lib/http/read-json-body";
+import { withApiSecurityHeaders } from "@/lib/http/security-headers";
+import { requestHash, withIdempotency } from "./idempotency";
+import { ApiProblem, problemResponse } from "./problem";
+import { rateHeaders, spendRequest, type RateState } from "./rate-limit";
+
+export type ApiGate<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType> = {
+  /** The scope the key needs. */
+  scope: ApiScope;
+  /** What the key's user's role must allow (lib/auth/permissions.ts), as in the console. */
+  allowed: (actor: Actor) => boolean;
+  params?: P;
+  query?: Q;
+  /** A JSON body, read up to the path's limit (lib/http/body-limits.ts). */
+  body?: B;
+  /** The handler reads request.body itself (an upload): the Idempotency-Key then covers path, query and length. */
+  rawBody?: boolean;
+  /** For a route proxy.ts does not run before (an upload): the gate sets the security headers itself. */
+  ownSecurityHeaders?: boolean;
+};
+
+export type ApiContext<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType> = KeyActor & {
+  params: z.output<P>;
+  query: z.output<Q>;
+  body: z.output<B>;
+  request: Request;
+};
+
+const anything = z.object({}).loose();
+
+export function apiRoute<
+  P extends z.ZodType = typeof anything,
+  Q extends z.ZodType = typeof anything,
+  B extends z.ZodType = typeof anything,
+>(
+  gate: ApiGate<P, Q, B>,
+  handle: (context: ApiContext<P, Q, B>) => Promise<Response>,
+): (request: Request, segment?: { params?: Promise<unknown> }) => Promise<Response> {
+  return async (request, segment) => {
+    const url = new URL(request.url);
+    let rate: RateState | null = null;
+    let response: Response;
+    try {
+      const who = await authenticateKey(request.headers.get("authorization"));
+      rate = await spendRequest(who.key.id, env().API_RATE_LIMIT_PER_MINUTE);
+      if (!rate.allowed)
+        throw new ApiProblem(
+          429,
+          `This key made ${rate.limit.toLocaleString("en")} requests in the last minute, its limit; try again in ${rate.resetSeconds} s.`,
+          { "retry-after": String(rate.resetSeconds) },
+        );
+      response = await answer(request, url, who, segment);
+    } catch (error) {
+      response = problemResponse(error, `api ${url.pathname}`);
+    }
+    if (rate) for (const [name, value] of Object.entries(rateHeaders(rate))) response.headers.set(name, value);
+    if (!response.headers.has("cache-control")) response.headers.set("cache-control", "no-store");
+    return gate.ownSecurityHeaders ? withApiSecurityHeaders(response) : response;
+  };
+
+  async function answer(
+    request: Request,
+    url: URL,
+    who: KeyActor,
+    segment?: { params?: Promise<unknown> },
+  ): Promise<Response> {
+    if (!who.key.scopes.includes(gate.scope))
+      throw new AppError("FORBIDDEN", `This key does not have the “${gate.scope}” scope.`);
+    if (!gate.allowed(who.actor))
+      throw new AppError(
+        "FORBIDDEN",
+        `The role of this key's user (${who.actor.role.toLowerCase()}) does not allow this.`,
+      );
+    if (gate.scope === "admin")
+      await recordAudit({
+        actorId: who.actor.id,
+        action: "api_key.admin_use",
+        targetType: "ApiKey",
+        targetId: who.key.id,
+        detail: { prefix: who.key.prefix, operation: `${request.method} ${url.pathname}` },
+      });
+    const params = (gate.params ?? anything).safeParse((await segment?.params) ?? {});
+    if (!params.success) throw new AppError("NOT_FOUND", "Not found.");
+    const query = (gate.query ?? anything).safeParse(Object.fromEntries(url.searchParams));
+    if (!query.success) throw invalidInput(query.error, "Invalid query.");
+
+    let bytes: Buffer = Buffer.alloc(0);
+    if (gate.body) {
+      const limit = bodyLimitFor({ url: url.pathname, serverAction: false });
+      bytes = await readBodyBytes(request, limit.bytes, limit.message);
+    }
+    const run = async () => {
+      let body: unknown = {};
+      if (gate.body) {
+        const parsed = gate.body.safeParse(parseJsonBody(bytes));
+        if (!parsed.success) throw invalidInput(parsed.error, "Invalid request.");
+        body = parsed.data;
+      }
+      return handle({
+        ...who,
+        params: params.data as z.output<P>,
+        query: query.data as z.output<Q>,
+        body: body as z.output<B>,
+        request,
+      });
+    };
+    if (request.method !== "POST") return run();
+    const hashed = gate.rawBody
+      ? requestHash(request.method, url.pathname + url.search, request.headers.get("content-length") ?? "chunked")
+      : requestHash(request.method, url.pathname + url.search, bytes);
+    // A failure inside is an answer too (a 400 for a bad body is given again for the same key and body).
+    return withIdempotency(who.key.id, request.headers.get("idempotency-key"), hashed, () =>
+      run().catch((error: unknown) => {
+        if (error instanceof ApiProblem || error instanceof AppError)
+          return problemResponse(error, `api ${url.pathname}`);
+        throw error;
+      }),
+    );
+  }
+}

@@ -1,0 +1,35 @@
+// A batch's settings as the API takes them: the console's fields (lib/batches/batch-settings.ts, the same rules and
+// sentences), with the account, sender, originator and name optional — the default account and its default sender
+// or originator fill them in (lib/api/default-settings.ts) before createBatch checks the whole with the console's
+// schema.
+import { batchSettingsFields } from "@/lib/batches/batch-settings";
+
+export const EXAMPLE_PHONE = "254712345678";
+
+export const apiSettingsFields = {
+  kind: batchSettingsFields.kind.default("SMS").meta({ description: "SMS or VOICE (text to speech)." }),
+  accountId: batchSettingsFields.accountId
+    .optional()
+    .meta({ description: "The provider account; the default account when absent." }),
+  name: batchSettingsFields.name.optional().meta({ description: "What the console calls the batch." }),
+  templateText: batchSettingsFields.templateText.meta({
+    description: "The message. {{column}} placeholders are filled from each recipient's fields (or list columns).",
+    example: "Hello {{name}}, your appointment is tomorrow at 9:00.",
+  }),
+  sender: batchSettingsFields.sender.meta({
+    type: "string",
+    description: "An SMS's sender ID, one the account has set up; the account's default sender when absent.",
+  }),
+  originator: batchSettingsFields.originator.meta({
+    type: "string",
+    description: "A voice message's calling number; the account's default originator when absent.",
+  }),
+  voice: batchSettingsFields.voice.meta({ type: "integer", enum: [1, 2], description: "Voice 1 or 2 (voice only)." }),
+  repeat: batchSettingsFields.repeat.meta({ type: "integer", description: "Times the voice message is read." }),
+  linkId: batchSettingsFields.linkId.meta({ type: "string", description: "The provider's link_id, passed on." }),
+  scheduledAt: batchSettingsFields.scheduledAt.meta({
+    type: "string",
+    format: "date-time",
+    description: "Send later: an instant with its zone (2026-12-01T09:00:00+03:00). Now when absent.",
+  }),
+};

@@ -1,0 +1,130 @@
+// The OpenAPI document's examples against `npm start` as a whole (web, importer, worker, sandbox) on a fresh
+// database: a key made with `npm run api-key`, then every documented operation that takes a body sent with its
+// example exactly as the document gives it, each answered with success. Operations on a batch use the batch the
+// createBatch example made, once the sandbox has answered for its recipients (one of them, by a sandbox knob, as an
+// absent subscriber: something for the resend example to resend). Needs the built console (built when stale).
+import { execFile } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { promisify } from "node:util";
+import { afterAll, beforeAll, expect, test } from "vitest";
+import { buildIsStale, runBuild } from "@/lib/bootstrap/build";
+import { pool } from "@/lib/db/pool";
+import { startConsole, type ConsoleProcess } from "@/test/console-process";
+import { waitFor } from "@/test/dispatch-harness";
+import { freePort } from "@/test/free-port";
+
+const run = promisify(execFile);
+const ADMIN = "admin@examples.test";
+const SANDBOX_TOKEN = "examples-sandbox-token-0123456789";
+let console_: ConsoleProcess | undefined;
+let dataDir = "";
+let sandboxPort = 0;
+
+beforeAll(async () => {
+  if (buildIsStale(process.cwd())) runBuild(process.cwd());
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "tuma-examples-"));
+  sandboxPort = await freePort();
+  console_ = await startConsole({
+    DATABASE_URL: process.env.DATABASE_URL!,
+    SANDBOX_PORT: String(sandboxPort),
+    SANDBOX_TOKEN,
+    TUMA_DATA_DIR: dataDir,
+    ADMIN_EMAIL: ADMIN,
+    LOG_LEVEL: "warn",
+  });
+}, 15 * 60_000);
+
+afterAll(async () => {
+  await console_?.stop();
+  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+}, 60_000);
+
+type Operation = {
+  requestBody?: { content: Record<string, { example?: unknown }> };
+};
+
+test(
+  "every documented example works as it is against a fresh start",
+  async () => {
+    const base = console_!.url;
+    const created = await run(
+      process.execPath,
+      [
+        "--import",
+        "tsx",
+        "--conditions=react-server",
+        "scripts/api-key.ts",
+        "create",
+        "--email",
+        ADMIN,
+        "--name",
+        "examples",
+        "--scopes",
+        "send,read,lists",
+      ],
+      { env: { ...process.env, NODE_OPTIONS: "" } },
+    );
+    const key = created.stdout.trimEnd().split("\n").at(-1)!;
+    const documentAnswer = await fetch(`${base}/api/v1/openapi.json`);
+    expect(documentAnswer.status).toBe(200);
+    const document = (await documentAnswer.json()) as { paths: Record<string, Record<string, Operation>> };
+
+    // The second number of the createBatch example is an absent subscriber: a failure the resend example can resend.
+    const knobs = await fetch(`http://127.0.0.1:${sandboxPort}/__sandbox/knobs`, {
+      method: "POST",
+      headers: { "content-type": "application/json", authorization: `Bearer ${SANDBOX_TOKEN}` },
+      body: JSON.stringify({ statusByPhone: { "254712345679": "AbsentSubscriber" } }),
+    });
+    expect(knobs.status).toBe(200);
+
+    const send = async (method: string, where: string, contentType: string, example: unknown) => {
+      const answer = await fetch(`${base}/api/v1${where}`, {
+        method: method.toUpperCase(),
+        headers: { authorization: `Bearer ${key}`, "content-type": contentType },
+        body: typeof example === "string" ? example : JSON.stringify(example),
+      });
+      const text = await answer.text();
+      return { status: answer.status, text };
+    };
+
+    const withBodies = Object.entries(document.paths).flatMap(([where, item]) =>
+      Object.entries(item)
+        .filter(([, operation]) => operation.requestBody)
+        .map(([method, operation]) => ({ method, where, content: operation.requestBody!.content })),
+    );
+    expect(withBodies.map((o) => `${o.method} ${o.where}`).sort()).toEqual(
+      ["post /batches", "post /batches/{id}/resend", "post /lists", "post /messages"].sort(),
+    );
+    // Batch-less operations first; the batch ones on the batch the createBatch example made.
+    withBodies.sort((a, b) => Number(a.where.includes("{id}")) - Number(b.where.includes("{id}")));
+    let batchId = "";
+    for (const operation of withBodies) {
+      const [contentType, media] = Object.entries(operation.content).find(([, m]) => m.example !== undefined)!;
+      if (operation.where.includes("{id}") && batchId)
+        await waitFor(
+          () =>
+            pool()
+              .query<{ n: number }>(
+                `SELECT count(*)::int AS n FROM "Message" WHERE "batchId" = $1 AND "receiptAt" IS NOT NULL`,
+                [batchId],
+              )
+              .then((r) => r.rows[0]!.n),
+          (n) => n === 2,
+          120_000,
+          "the example batch's receipts",
+        );
+      const where =
+        operation.where.replace("{id}", batchId) + (operation.where === "/lists" ? "?filename=example.csv" : "");
+      const answer = await send(operation.method, where, contentType, media.example);
+      expect(answer.status, `${operation.method} ${operation.where}: ${answer.text}`).toBeGreaterThanOrEqual(200);
+      expect(answer.status, `${operation.method} ${operation.where}: ${answer.text}`).toBeLessThan(300);
+      if (operation.where === "/batches") batchId = (JSON.parse(answer.text) as { id: string }).id;
+    }
+    expect(batchId).not.toBe("");
+    const batch = await fetch(`${base}/api/v1/batches/${batchId}`, { headers: { authorization: `Bearer ${key}` } });
+    expect(batch.status).toBe(200);
+  },
+  5 * 60_000,
+);
