@@ -97,6 +97,11 @@ export function BatchLive({
         <Notice tone="warning" className="mt-2">
           {batch.pauseReason}
         </Notice>
+        {batch.promotionalWait ? (
+          <div data-testid="promotional-wait">
+            <Notice className="mt-2">{batch.promotionalWait}</Notice>
+          </div>
+        ) : null}
         <Notice tone="error" className="mt-2">
           {batch.error}
         </Notice>

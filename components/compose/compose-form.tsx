@@ -1,7 +1,8 @@
 "use client";
-// Compose: the message (message-fields.tsx), who it goes to (recipient-fields.tsx), how it is sent (options-fields.tsx,
-// schedule-field.tsx), the plan (send-plan.tsx, use-plan.ts, use-pasted-numbers.ts) and, before anything is sent, the
-// review (review.tsx). Nothing is sent from the form itself: it has no submit button while editing (Enter in a field
+// Compose: the message (message-fields.tsx), who it goes to (recipient-fields.tsx, and who is left out for having
+// had this text recently: duplicate-fields.tsx), how it is sent (options-fields.tsx, schedule-field.tsx), the plan
+// (send-plan.tsx, plan-figures.ts, use-plan.ts, use-pasted-numbers.ts, use-duplicates.ts) and, before anything is
+// sent, the review (review.tsx, review-view.ts). Nothing is sent from the form itself: it has no submit button while editing (Enter in a field
 // sends nothing), "Send…" checks the form with the server's own schema and opens the review, and only the review's
 // button — naming the count — submits. A refusal from the server brings the form back with every field as typed.
 import { useActionState, useRef, useState, useSyncExternalStore, type FormEvent } from "react";
@@ -11,18 +12,21 @@ import { Button } from "@/components/ui/button";
 import { Notice } from "@/components/ui/notice";
 import type { ActionResult } from "@/lib/auth/action";
 import { composeListSchema, composeSchema } from "@/lib/batches/compose-schema";
-import { formatCost } from "@/lib/compose/cost";
-import { segmentRange } from "@/lib/compose/segment-range";
+import { DEFAULT_PROMOTIONAL_WINDOW, minuteLabel, type PromotionalWindow } from "@/lib/compose/promotional-window";
+import { zoneLabel } from "@/lib/time/format";
 import { localFieldToInstant } from "@/lib/time/local-input";
 import type { ListChoice } from "./list-source";
 import { MessageFields, type Kind, type TemplateChoice } from "./message-fields";
 import { initialOptions, OptionsFields, type ComposeAccount, type Options } from "./options-fields";
 import { RecipientFields, type Source } from "./recipient-fields";
-import { Review, type ReviewView } from "./review";
+import { DuplicateFields } from "./duplicate-fields";
+import { Review } from "./review";
+import { reviewView } from "./review-view";
 import { isPast, ScheduleField, scheduleInstant } from "./schedule-field";
 import { planFigures } from "./plan-figures";
 import { SendPlanView } from "./send-plan";
 import { useListPlan } from "./use-plan";
+import { useDuplicateGuard } from "./use-duplicates";
 import { usePastedNumbers } from "./use-pasted-numbers";
 
 export type { TemplateChoice } from "./message-fields";
@@ -35,8 +39,11 @@ export function ComposeForm({
   templates = [],
   initialListId,
   initialTemplateId,
+  promotionalWindow = DEFAULT_PROMOTIONAL_WINDOW,
   action,
 }: {
+  /** The organisation's window for promotional batches (Settings). */
+  promotionalWindow?: PromotionalWindow;
   accounts: ComposeAccount[];
   lists: ListChoice[];
   templates?: TemplateChoice[];
@@ -64,16 +71,19 @@ export function ComposeForm({
   const [checked, setChecked] = useState<{ after: ActionResult | null; errors: Errors; problem: string | null }>();
 
   const account = accounts.find((a) => a.id === options.accountId);
+  const promotionalHours = `${minuteLabel(promotionalWindow.startMinute)}–${minuteLabel(promotionalWindow.endMinute)} ${zoneLabel(timeZone)}`;
   const list = lists.find((l) => l.id === listId);
   const pasted = usePastedNumbers(numbers, source === "numbers");
   const listPlan = useListPlan({ enabled: source === "list", listId, account, kind, text: message });
   const plan = listPlan.plan;
+  const text = message.trim();
+  const resent = useDuplicateGuard({ source, listId, pasted, text });
   const reviewing = review !== null && review.after === result;
   const serverErrors: Errors = result?.ok === false ? (result.fieldErrors ?? {}) : {};
   const fresh = checked && checked.after === result ? checked : null;
   const errors: Errors = fresh ? fresh.errors : serverErrors;
 
-  const { listRefusal, personalised, perRecipient, planView, summary, sendCount } = planFigures({
+  const figures = planFigures({
     source,
     kind,
     message,
@@ -82,8 +92,9 @@ export function ComposeForm({
     plan,
     pasted,
     scheduled: schedule.local !== "",
+    resent: resent.resent,
   });
-  const text = message.trim();
+  const { listRefusal, perRecipient, planView, summary, sendCount } = figures;
 
   /** Send…: the server's own schema first, then what only the browser knows; the review opens when all is well. */
   function openReview() {
@@ -116,29 +127,20 @@ export function ComposeForm({
     if (!reviewing || summary === null) event.preventDefault();
   }
 
-  const view: ReviewView = {
-    name: options.name.trim(),
+  const view = reviewView({
     kind,
-    accountName: account?.name ?? "",
-    from:
-      kind === "SMS"
-        ? options.sender
-        : `${options.originator}, ${options.voice === "2" ? "male" : "female"} voice, said ${options.repeat} time(s)`,
-    message: text,
-    example: personalised ? (plan?.previews[0]?.text ?? null) : null,
-    recipients:
-      source === "list"
-        ? `The list “${list?.name ?? ""}”: ${(list ? list.validCount + list.invalidCount + list.duplicateCount : 0).toLocaleString("en")} rows with a number`
-        : `${pasted.check.typed.toLocaleString("en")} number${pasted.check.typed === 1 ? "" : "s"} typed`,
-    summary,
-    units: kind === "SMS" ? (planView?.units ?? null) : null,
-    segments: kind === "SMS" && planView ? segmentRange(planView.segments ?? {}) || null : null,
-    cost: kind === "SMS" && account?.price && planView && summary ? formatCost(planView.units, account.price) : null,
-    seconds: planView?.seconds ?? null,
+    message,
+    options,
+    account,
+    source,
+    list,
+    plan,
+    pasted,
+    figures,
     start: scheduleInstant(schedule.local, timeZone),
-    optedOut: source === "numbers" ? (pasted.optedOut ?? []).map((o) => o.phone) : [],
-    problem: summary && summary.send === 0 ? "Nobody to send to: every number is skipped." : null,
-  };
+    promotionalHours,
+    resentReason: resent.reason,
+  });
 
   return (
     <form ref={form} action={formAction} onSubmit={guard} noValidate className="max-w-3xl space-y-5">
@@ -152,7 +154,14 @@ export function ComposeForm({
           perRecipient={perRecipient}
           errors={errors.templateText}
         />
-        <OptionsFields kind={kind} accounts={accounts} options={options} onOptions={setOptions} errors={errors} />
+        <OptionsFields
+          kind={kind}
+          accounts={accounts}
+          options={options}
+          onOptions={setOptions}
+          errors={errors}
+          promotionalHours={promotionalHours}
+        />
         <RecipientFields
           source={source}
           onSource={setSource}
@@ -164,6 +173,13 @@ export function ComposeForm({
           pasted={pasted}
           errors={errors}
         />
+        <DuplicateFields
+          found={resent.found}
+          question={resent.question}
+          choice={resent.choice}
+          onChoice={resent.setChoice}
+          errors={errors.duplicateReason}
+        />
         {/* The numbers the server is sent: the valid ones, once each (the review says which were left out). */}
         {source === "numbers" ? <input type="hidden" name="recipients" value={pasted.check.phones.join("\n")} /> : null}
         <ScheduleField
@@ -174,7 +190,13 @@ export function ComposeForm({
         />
         {listRefusal ? <Notice tone="error">{listRefusal}</Notice> : null}
         {listPlan.error ? <Notice tone="error">{listPlan.error.message}</Notice> : null}
-        {planView ? <SendPlanView plan={planView} scheduledAt={scheduleInstant(schedule.local, timeZone)} /> : null}
+        {planView ? (
+          <SendPlanView
+            plan={planView}
+            scheduledAt={scheduleInstant(schedule.local, timeZone)}
+            promotional={options.promotional ? { window: promotionalWindow, hours: promotionalHours } : null}
+          />
+        ) : null}
         {fresh?.problem ? <Notice tone="error">{fresh.problem}</Notice> : null}
         {fresh && Object.keys(fresh.errors).length > 0 ? (
           <Notice tone="error">Check the fields marked above: nothing was sent.</Notice>

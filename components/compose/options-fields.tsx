@@ -28,6 +28,8 @@ export type Options = {
   linkId: string;
   voice: string;
   repeat: string;
+  /** Sends only inside the organisation's promotional window (lib/compose/promotional-window.ts). */
+  promotional: boolean;
 };
 
 export function initialOptions(account: ComposeAccount | undefined): Options {
@@ -39,6 +41,7 @@ export function initialOptions(account: ComposeAccount | undefined): Options {
     linkId: "",
     voice: "1",
     repeat: "1",
+    promotional: false,
   };
 }
 
@@ -48,7 +51,10 @@ export function OptionsFields({
   options,
   onOptions,
   errors,
+  promotionalHours,
 }: {
+  /** "08:00–20:00 East Africa Time": the organisation's window, as the checkbox names it. */
+  promotionalHours: string;
   kind: Kind;
   accounts: ComposeAccount[];
   options: Options;
@@ -167,6 +173,21 @@ export function OptionsFields({
           </Field>
         </div>
       )}
+      <label className="flex items-start gap-2 text-sm">
+        <input
+          type="checkbox"
+          name="promotional"
+          className="mt-1"
+          checked={options.promotional}
+          onChange={(e) => set({ promotional: e.target.checked })}
+        />
+        <span>
+          Promotional: send only {promotionalHours}, waiting outside those hours
+          <span className="block text-xs text-slate-500">
+            Leave it unticked for reminders and alerts, which are sent at any hour.
+          </span>
+        </span>
+      </label>
     </>
   );
 }

@@ -71,6 +71,7 @@ describe("planFigures", () => {
       invalid: 1,
       duplicates: 1,
       optedOut: 1,
+      resent: 0,
       send: 1,
       scheduled: false,
     });
@@ -126,5 +127,37 @@ describe("planFigures", () => {
     );
     expect(figures.planView).toBeNull();
     expect(figures.sendCount).toBe(1_000);
+  });
+
+  it("recipients sent this text recently are left out: the plan, the summary and the button count them out", () => {
+    const numbers = pasted("0712345678\n0733000111\n0744000222", []);
+    const figures = planFigures({
+      source: "numbers",
+      kind: "SMS",
+      message: "Hello",
+      account,
+      list: undefined,
+      plan: null,
+      pasted: numbers,
+      scheduled: false,
+      resent: 2,
+    });
+    expect(figures.planView).toMatchObject({ resent: 2, recipients: 1, units: 1 });
+    expect(figures.summary).toMatchObject({ resent: 2, send: 1 });
+    expect(figures.sendCount).toBe(1);
+    const fromList = planFigures({
+      source: "list",
+      kind: "SMS",
+      message: "Hello",
+      account,
+      list,
+      plan: listPlan({ segments: { 1: 999 }, units: 999 }),
+      pasted: pasted("", []),
+      scheduled: false,
+      resent: 300,
+    });
+    expect(fromList.planView).toMatchObject({ resent: 300, recipients: 700, units: 699 });
+    expect(fromList.sendCount).toBe(699);
+    expect(fromList.summary).toMatchObject({ send: 699 });
   });
 });

@@ -35,6 +35,7 @@ export function planFigures({
   plan,
   pasted,
   scheduled,
+  resent = 0,
 }: {
   source: Source;
   kind: Kind;
@@ -44,6 +45,8 @@ export function planFigures({
   plan: ListPlan | null;
   pasted: PastedNumbers;
   scheduled: boolean;
+  /** Left out by the duplicate-send guard (use-duplicates.ts): 0 while unknown or when the operator includes them. */
+  resent?: number;
 }): PlanFigures {
   const listRefusal =
     source === "list" && plan && plan.unknown.length > 0
@@ -64,7 +67,7 @@ export function planFigures({
   const planView: PlanView | null =
     source === "list"
       ? plan && !listRefusal
-        ? plan
+        ? withResent(plan, resent)
         : null
       : account && text && distinct > 0 && !pasted.tooMany
         ? {
@@ -79,8 +82,9 @@ export function planFigures({
               ucs2: ucs2Characters(text),
             })),
             optedOut: optedOutCount,
-            segments: kind === "SMS" ? { [parts]: distinct - optedOutCount } : {},
-            ...sendPlan(distinct, parts * (distinct - optedOutCount), account),
+            resent,
+            segments: kind === "SMS" ? { [parts]: distinct - optedOutCount - resent } : {},
+            ...sendPlan(distinct - resent, parts * (distinct - optedOutCount - resent), account),
           }
         : null;
 
@@ -93,6 +97,7 @@ export function planFigures({
             invalid: list.invalidCount,
             duplicates: list.duplicateCount,
             optedOut: plan.optedOut,
+            resent,
             distinct,
             scheduled,
           })
@@ -104,6 +109,7 @@ export function planFigures({
             invalid: pasted.check.invalidCount,
             duplicates: pasted.check.duplicateCount,
             optedOut: pasted.optedOut.length,
+            resent,
             distinct: pasted.check.phones.length,
             scheduled,
           })
@@ -116,6 +122,18 @@ export function planFigures({
     summary,
     // A paste over the limit is refused whole and only its first numbers are checked (check-pasted.ts): the
     // (disabled) button names what was pasted, not a checked part of it.
-    sendCount: source !== "list" && pasted.tooMany ? pasted.check.typed : distinct - optedOutCount,
+    sendCount:
+      source !== "list" && pasted.tooMany ? pasted.check.typed : Math.max(0, distinct - optedOutCount - resent),
   };
+}
+
+/**
+ * A list's plan less the recipients the guard leaves out. Their units are exact for a text the same for everyone;
+ * for a personalised one each left-out recipient is counted at the plan's average units (the batch is exact).
+ */
+function withResent(plan: ListPlan, resent: number): PlanView {
+  if (resent === 0) return plan;
+  const sent = plan.recipients - plan.optedOut;
+  const units = sent > 0 ? Math.round(plan.units - (plan.units / sent) * resent) : plan.units;
+  return { ...plan, resent, recipients: Math.max(0, plan.recipients - resent), units: Math.max(0, units) };
 }

@@ -33,6 +33,10 @@ export type ReviewView = {
   seconds: number | null;
   start: Date | null;
   optedOut: string[];
+  /** "08:00–20:00 EAT" when the batch is promotional (it waits outside those hours). */
+  promotional: string | null;
+  /** The reason given for sending again to recipients who had this text recently (duplicate-fields.tsx). */
+  resentReason: string | null;
   problem: string | null;
 };
 
@@ -96,6 +100,18 @@ export function Review({ view, pending, onBack }: { view: ReviewView; pending: b
             {view.seconds !== null ? ` · all submitted within ${formatDuration(view.seconds)}` : ""}
           </span>
         </Row>
+        {view.promotional ? (
+          <Row label="Promotional">
+            <span data-testid="review-promotional">Sends only {view.promotional}; waits outside those hours.</span>
+          </Row>
+        ) : null}
+        {view.resentReason ? (
+          <Row label="Sent again">
+            <span data-testid="review-resent">
+              To recipients who had this text recently, because: {view.resentReason}
+            </span>
+          </Row>
+        ) : null}
         <Row label="Message">
           <span className="block whitespace-pre-wrap break-words rounded-md bg-slate-50 p-2">{view.message}</span>
           {view.example !== null ? (

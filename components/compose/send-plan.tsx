@@ -11,6 +11,12 @@ import type { SendPlan } from "@/lib/batches/plan";
 import { formatDuration } from "@/lib/reports/format";
 import type { PreviewMessage } from "@/lib/batches/plan-list";
 import { segmentRange } from "@/lib/compose/segment-range";
+import {
+  finishWithinWindows,
+  isInsideWindow,
+  nextWindowOpen,
+  type PromotionalWindow,
+} from "@/lib/compose/promotional-window";
 import { formatStart } from "./format-start";
 
 export type PlanView = SendPlan & {
@@ -19,11 +25,22 @@ export type PlanView = SendPlan & {
   emptyRows?: number;
   emptyByPlaceholder?: Record<string, number>;
   optedOut?: number;
+  /** Left out by the duplicate-send guard (duplicate-fields.tsx says who and how to include them). */
+  resent?: number;
   /** Segments per message → recipients sent that many. */
   segments?: Record<number, number>;
 };
 
-export function SendPlanView({ plan, scheduledAt }: { plan: PlanView; scheduledAt: Date | null }) {
+export function SendPlanView({
+  plan,
+  scheduledAt,
+  promotional,
+}: {
+  plan: PlanView;
+  scheduledAt: Date | null;
+  /** The organisation's window and its words ("08:00–20:00 EAT"), when the batch is promotional. */
+  promotional?: { window: PromotionalWindow; hours: string } | null;
+}) {
   const sms = plan.kind === "SMS";
   const timeZone = useTimeZone();
   const empties = Object.entries(plan.emptyByPlaceholder ?? {});
@@ -77,11 +94,20 @@ export function SendPlanView({ plan, scheduledAt }: { plan: PlanView; scheduledA
             Starts {formatStart(scheduledAt, timeZone)}.
           </p>
         ) : null}
+        {promotional ? <PromotionalEta plan={plan} scheduledAt={scheduledAt} promotional={promotional} /> : null}
         {plan.optedOut ? (
           <Notice className="mt-3">
             {plan.optedOut.toLocaleString("en")} number(s) are on the opt-out list: they will not be sent
             {sms ? " (no units counted for them)" : ""}.
           </Notice>
+        ) : null}
+        {plan.resent ? (
+          <div data-testid="plan-resent">
+            <Notice className="mt-3">
+              {plan.resent.toLocaleString("en")} recipient(s) were sent this text recently: they are left out
+              {sms ? " (no units counted for them)" : ""}.
+            </Notice>
+          </div>
         ) : null}
         {plan.emptyRows ? (
           <Notice tone="warning" className="mt-3">
@@ -92,5 +118,28 @@ export function SendPlanView({ plan, scheduledAt }: { plan: PlanView; scheduledA
         ) : null}
       </Card>
     </div>
+  );
+}
+
+/** A promotional batch's ETA counts the hours it waits outside the window (lib/compose/promotional-window.ts). */
+function PromotionalEta({
+  plan,
+  scheduledAt,
+  promotional,
+}: {
+  plan: PlanView;
+  scheduledAt: Date | null;
+  promotional: { window: PromotionalWindow; hours: string };
+}) {
+  const timeZone = useTimeZone();
+  const start = scheduledAt ?? new Date();
+  const opens = nextWindowOpen(start, promotional.window, timeZone);
+  const finish = finishWithinWindows(start, plan.seconds, promotional.window, timeZone);
+  return (
+    <p className="mt-3 text-sm" data-testid="plan-promotional">
+      Promotional: sends only {promotional.hours}.{" "}
+      {isInsideWindow(start, promotional.window, timeZone) ? "" : `Waits until ${formatStart(opens, timeZone)}. `}
+      Done about {formatStart(finish, timeZone)}.
+    </p>
   );
 }

@@ -52,7 +52,7 @@ export function usePastedNumbers(text: string, enabled: boolean): PastedNumbers 
 }
 
 /** A cache key for a list of up to 100,000 numbers without hashing the whole JSON of it on every render. */
-function fingerprint(phones: readonly string[]): string {
+export function fingerprint(phones: readonly string[]): string {
   let hash = 0x811c9dc5;
   for (const phone of phones) {
     for (let i = 0; i < phone.length; i++) hash = Math.imul(hash ^ phone.charCodeAt(i), 0x01000193);

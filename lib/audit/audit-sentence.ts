@@ -78,9 +78,25 @@ const SENTENCES: Record<AuditAction, (c: Context) => SentencePart[]> = {
     const n = count(detail.recipients);
     const people = n === null ? "" : many(n, "person", "people");
     const at = text(detail.scheduledAt);
+    // The duplicate-send guard's part: who was included again, and why (lib/batches/duplicate-guard.ts).
+    const resent = count(detail.resent);
+    const reason = text(detail.resentReason);
+    const guard =
+      reason !== null
+        ? `, including ${resent === null ? "recipients" : many(resent, "person", "people")} sent the same text recently: reason “${reason}”`
+        : resent && count(detail.resentExcluded)
+          ? `, leaving out ${many(count(detail.resentExcluded)!, "person", "people")} sent the same text recently`
+          : "";
     return at
-      ? [`${actor} scheduled `, ...titled("a batch"), people ? ` for ${people}` : "", ", to start ", { time: at }]
-      : [`${actor} sent `, ...titled("a batch"), people ? ` to ${people}` : ""];
+      ? [
+          `${actor} scheduled `,
+          ...titled("a batch"),
+          people ? ` for ${people}` : "",
+          ", to start ",
+          { time: at },
+          guard,
+        ]
+      : [`${actor} sent `, ...titled("a batch"), people ? ` to ${people}` : "", guard];
   },
   "batch.pause": ({ actor, detail, titled }) => [`${actor} paused `, ...titled("a batch"), because(detail.reason)],
   "batch.resume": ({ actor, titled }) => [`${actor} resumed `, ...titled("a batch")],
@@ -237,6 +253,22 @@ const SENTENCES: Record<AuditAction, (c: Context) => SentencePart[]> = {
       `${actor} changed the organisation's time zone`,
       text(zone.from) ? ` from ${text(zone.from)}` : "",
       ` to ${text(zone.to) ?? "?"}`,
+    ];
+  },
+  "organisation.duplicate_window": ({ actor, detail }) => {
+    const hours = (detail.hours ?? {}) as Record<string, unknown>;
+    return [
+      `${actor} set the duplicate-send window`,
+      count(hours.from) !== null ? ` from ${count(hours.from)} hours` : "",
+      ` to ${count(hours.to) ?? "?"} hours`,
+    ];
+  },
+  "organisation.promotional_window": ({ actor, detail }) => {
+    const window = (detail.window ?? {}) as Record<string, unknown>;
+    return [
+      `${actor} set the window promotional batches send in`,
+      text(window.from) ? ` from ${text(window.from)}` : "",
+      ` to ${text(window.to) ?? "?"}`,
     ];
   },
   "receipt_status.map": ({ actor, detail, targetId }) => [

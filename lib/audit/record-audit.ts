@@ -42,6 +42,8 @@ export const AUDIT_ACTIONS = [
   "account.receipt_secret_rotate",
   // The organisation's settings.
   "organisation.time_zone",
+  "organisation.duplicate_window",
+  "organisation.promotional_window",
   // What a delivery status means (Receipts page), and a refused sender ID's warning cleared (Settings).
   "receipt_status.map",
   "sender_id.clear",

@@ -58,6 +58,14 @@ export const batchSettingsFields = {
       })
       .nullish(),
   ),
+  // A promotional batch sends only inside the organisation's window (lib/compose/promotional-window.ts).
+  promotional: z.preprocess((value) => value === true || value === "on" || value === "true", z.boolean()).optional(),
+  // The duplicate-send guard (duplicate-guard.ts): recipients sent the same text within the window are left out
+  // unless these say to include them, and why (the reason is audited).
+  includeDuplicates: z
+    .preprocess((value) => value === true || value === "on" || value === "true", z.boolean())
+    .optional(),
+  duplicateReason: z.preprocess(blankIsUnset, z.string().trim().max(500, "At most 500 characters.").nullish()),
 };
 
 type Settings = {
@@ -66,6 +74,8 @@ type Settings = {
   sender?: string | null;
   originator?: string | null;
   scheduledAt?: Date | null;
+  includeDuplicates?: boolean;
+  duplicateReason?: string | null;
 };
 
 /** The rules that tie fields together. */
@@ -77,6 +87,12 @@ export function checkBatchSettings(input: Settings, ctx: z.RefinementCtx): void 
     ctx.addIssue({ code: "custom", path: ["sender"], message: "An SMS needs a sender ID." });
   if (input.kind === "VOICE" && !input.originator)
     ctx.addIssue({ code: "custom", path: ["originator"], message: "A voice message needs an originator number." });
+  if (input.includeDuplicates && !input.duplicateReason)
+    ctx.addIssue({
+      code: "custom",
+      path: ["duplicateReason"],
+      message: "Say why these recipients should get the same text again: the reason is kept in the audit log.",
+    });
   if (input.scheduledAt && input.scheduledAt.getTime() < Date.now() - SCHEDULE_GRACE_MS) {
     ctx.addIssue({
       code: "custom",

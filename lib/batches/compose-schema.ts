@@ -33,3 +33,19 @@ export const planQuerySchema = z.object({
   kind: z.enum(["SMS", "VOICE"]),
   templateText: z.string().max(20_000),
 });
+
+/**
+ * The duplicate-send guard's question (duplicate-guard.ts): who, of a saved list or of the numbers pasted (254… form),
+ * was sent this text within the window; answered as JSON or as the CSV the operator downloads.
+ */
+export const duplicatesQuerySchema = z
+  .object({
+    templateText: z.string().trim().min(1, "Write the message.").max(20_000),
+    listId: z.uuid("Choose a saved list.").optional(),
+    phones: z
+      .array(z.string().regex(/^254\d{9}$/, "Numbers in the 254… form."))
+      .max(MAX_PASTED_NUMBERS, `At most ${MAX_PASTED_NUMBERS.toLocaleString("en")} numbers.`)
+      .optional(),
+    format: z.enum(["json", "csv"]).default("json"),
+  })
+  .refine((q) => (q.listId === undefined) !== (q.phones === undefined), "Ask about a list or about numbers, not both.");

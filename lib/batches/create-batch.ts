@@ -17,6 +17,7 @@ import { prepareRecipients } from "./prepare-recipients";
 import { batchState } from "./state-sql";
 import { enqueueBatchStart } from "@/lib/jobs/queue";
 import { storeRecipients } from "./store-recipients";
+import { duplicateWindowHours, recentlySent, windowStart } from "./duplicate-guard";
 
 /** Recipients stored with the batch row: small, so that sending starts at once. */
 const FIRST_SLICE = 2_000;
@@ -52,7 +53,14 @@ export type RecipientSlice = {
   rows?: (number | null)[] | undefined;
 };
 
-export type CreatedBatch = { id: string; recipients: number; duplicates: number; suppressed: number };
+export type CreatedBatch = {
+  id: string;
+  recipients: number;
+  duplicates: number;
+  suppressed: number;
+  /** Left out by the duplicate-send guard: sent the same text within the window (duplicate-guard.ts). */
+  resent: { found: number; excluded: number };
+};
 
 export type CreateBatchOptions = {
   /**
@@ -60,14 +68,42 @@ export type CreateBatchOptions = {
    * or rolls back with the batch (resend marks the parent's recipients there); throwing refuses the batch.
    */
   inFirstTransaction?: (client: PoolClient, batchId: string) => Promise<void>;
+  /**
+   * Apply the duplicate-send guard (duplicate-guard.ts): leave out recipients sent the same text within the window,
+   * unless the input includes them with a reason. On for what an operator composes (compose-batch.ts: the console and
+   * the API); off for a resend, which is the deliberate second send, and for the tests and benchmarks that send the
+   * same text to the same numbers again on purpose.
+   */
+  guardDuplicates?: boolean;
+  /** What the duplicate-send guard found among the slices' recipients, and how many of them the slices leave out. */
+  resent?: { found: number; excluded: number };
 };
 
 export async function createBatch(raw: CreateBatchInput, options: CreateBatchOptions = {}): Promise<CreatedBatch> {
   const parsed = createBatchSchema.safeParse(raw);
   if (!parsed.success) throw invalidInput(parsed.error, "Invalid batch.");
   const { recipients, ...input } = parsed.data;
-  const { phones, texts, rows, duplicates } = prepareRecipients(recipients);
-  return storeBatch(input, phones.length, duplicates, arraySlices(phones, texts, rows), options);
+  const prepared = prepareRecipients(recipients);
+  const { duplicates } = prepared;
+  let { phones, texts, rows } = prepared;
+  let resent = { found: 0, excluded: 0 };
+  // A resend (a child batch) is the deliberate second send of the same text: the guard is for new batches.
+  if (options.guardDuplicates && !input.parentBatchId) {
+    const since = windowStart(new Date(), await duplicateWindowHours());
+    const found = await recentlySent(
+      phones,
+      texts.map((text) => text ?? input.templateText),
+      since,
+    );
+    resent = { found: found.length, excluded: input.includeDuplicates ? 0 : found.length };
+    if (!input.includeDuplicates && found.length > 0) {
+      const drop = new Set(found);
+      const keep = (_: unknown, i: number) => !drop.has(i);
+      [phones, texts, rows] = [phones.filter(keep), texts.filter(keep), rows.filter(keep)];
+      if (phones.length === 0) throw everyoneResent(found.length);
+    }
+  }
+  return storeBatch(input, phones.length, duplicates, arraySlices(phones, texts, rows), { ...options, resent });
 }
 
 /**
@@ -85,6 +121,11 @@ export async function createBatchFromSlices(
   if (!parsed.success) throw invalidInput(parsed.error, "Invalid batch.");
   if (count < 1) throw new AppError("INVALID_INPUT", "The list has no recipients.");
   return storeBatch(parsed.data, count, 0, rechunk(slices), options);
+}
+
+export function everyoneResent(count: number): AppError {
+  const message = `All ${count.toLocaleString("en")} recipient(s) were sent this text recently: nothing to send. Include them, with a reason, to send it again.`;
+  return new AppError("INVALID_INPUT", message, { duplicateReason: [message] });
 }
 
 /** The arrays cut where storing cuts them: the first slice, then INSERT_SLICE at a time (views, not copies of all). */
@@ -135,6 +176,8 @@ async function storeBatch(
   if (!accounts[0]) throw new AppError("INVALID_INPUT", "That provider account does not exist.");
   const chunkSize = Math.max(1, Math.min(accounts[0].batchSizeLimit, BATCH_LIMIT));
   const storing = count > FIRST_SLICE;
+  const memory = { template: input.templateText, sentAt: scheduled ?? new Date() };
+  const resent = options.resent ?? { found: 0, excluded: 0 };
 
   // While a large batch is being stored, this session holds a lock named after it: if the process dies half-way,
   // the lock goes with it and a worker fails the batch instead of leaving it half-stored for ever
@@ -144,9 +187,9 @@ async function storeBatch(
     const created = await transaction(async (client) => {
       const { rows } = await client.query<{ id: string }>(
         `INSERT INTO "Batch" (id, kind, name, "accountId", "authorId", "parentBatchId", "templateText", sender, originator, voice, repeat,
-                              "linkId", "scheduledAt", state, "recipientCount", storing, "startedAt", "updatedAt")
+                              "linkId", "scheduledAt", state, "recipientCount", storing, "startedAt", "updatedAt", promotional)
          VALUES (gen_random_uuid(), $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13::"BatchState", $14, $15,
-                 CASE WHEN $13::"BatchState" = ${batchState("SENDING")} THEN now() END, now())
+                 CASE WHEN $13::"BatchState" = ${batchState("SENDING")} THEN now() END, now(), $16)
          RETURNING id`,
         [
           input.kind,
@@ -166,6 +209,7 @@ async function storeBatch(
           scheduled ? "SCHEDULED" : "SENDING",
           count,
           storing,
+          input.promotional ?? false,
         ],
       );
       const batchId = rows[0]!.id;
@@ -173,14 +217,28 @@ async function storeBatch(
         await lockSession.query("SELECT pg_advisory_lock($1, hashtext($2))", [ADVISORY_LOCKS.STORING_BATCH, batchId]);
       const first = await slices.next();
       if (first.done) throw new AppError("INVALID_INPUT", "Add at least one recipient.");
-      const { suppressed } = await storeRecipients(client, batchId, first.value, chunkSize);
+      const { suppressed } = await storeRecipients(client, batchId, first.value, chunkSize, memory);
       await recordAudit(
         {
           actorId: input.authorId,
           action: "batch.create",
           targetType: "Batch",
           targetId: batchId,
-          detail: { recipients: count, duplicates, scheduledAt: scheduled },
+          detail: {
+            recipients: count,
+            duplicates,
+            scheduledAt: scheduled,
+            ...(input.promotional ? { promotional: true } : {}),
+            // The duplicate-send guard: how many were sent this text within the window, and whether they were left
+            // out or (with the operator's reason) included.
+            ...(resent.found > 0 || input.includeDuplicates
+              ? {
+                  resent: resent.found,
+                  resentExcluded: resent.excluded,
+                  ...(input.includeDuplicates ? { resentReason: input.duplicateReason ?? null } : {}),
+                }
+              : {}),
+          },
         },
         client,
       );
@@ -204,7 +262,7 @@ async function storeBatch(
         const wait = due - performance.now();
         if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
       }
-      const result = await transaction((client) => storeRecipients(client, created.id, slice, chunkSize));
+      const result = await transaction((client) => storeRecipients(client, created.id, slice, chunkSize, memory));
       suppressed += result.suppressed;
       stored += slice.phones.length;
     }
@@ -217,7 +275,7 @@ async function storeBatch(
     // A large batch can change the table's shape (on a young installation, most of it): refresh the planner's
     // statistics now rather than whenever autovacuum gets to it.
     if (stored >= ANALYZE_AFTER) await pool().query(`ANALYZE "Message"`);
-    return { id: created.id, recipients: stored, duplicates, suppressed };
+    return { id: created.id, recipients: stored, duplicates, suppressed, resent };
   } finally {
     if (lockSession) {
       await lockSession.query("SELECT pg_advisory_unlock_all()").catch(() => {});

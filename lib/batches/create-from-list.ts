@@ -5,12 +5,23 @@
 import "server-only";
 import { compileTemplate } from "@/lib/recipients/render-template";
 import { readList } from "@/lib/lists/read-list";
-import { createBatchFromSlices, type BatchOnlyInput, type CreatedBatch, type RecipientSlice } from "./create-batch";
+import {
+  createBatchFromSlices,
+  everyoneResent,
+  type BatchOnlyInput,
+  type CreatedBatch,
+  type RecipientSlice,
+} from "./create-batch";
+import { listDuplicates } from "./list-duplicates";
 import { cannotBeTooLong, loadList, planList, refusalOf, unknownPlaceholders } from "./plan-list";
 
 export type ListBatchInput = BatchOnlyInput & { listId: string };
 
-export async function createBatchFromList({ listId, ...settings }: ListBatchInput): Promise<CreatedBatch> {
+/** `guardDuplicates`: apply the duplicate-send guard (create-batch.ts, CreateBatchOptions). */
+export async function createBatchFromList(
+  { listId, ...settings }: ListBatchInput,
+  { guardDuplicates = false }: { guardDuplicates?: boolean } = {},
+): Promise<CreatedBatch> {
   const list = await loadList(listId);
   const compiled = compileTemplate(settings.templateText, list.columns);
   const unknown = unknownPlaceholders(compiled, list);
@@ -26,8 +37,14 @@ export async function createBatchFromList({ listId, ...settings }: ListBatchInpu
     if (refusal) throw refusal;
   }
 
+  // The duplicate-send guard: the rows sent this text within the window, left out unless the operator includes them.
+  const resent = guardDuplicates ? await listDuplicates(list.id, compiled, settings.templateText) : [];
+  const excluded = settings.includeDuplicates ? new Set<number>() : new Set(resent.map((r) => r.row));
+  if (excluded.size > 0 && excluded.size >= list.validCount) throw everyoneResent(excluded.size);
+
   async function* slices(): AsyncGenerator<RecipientSlice> {
-    for await (const slice of readAhead(readList(list.id))) {
+    for await (const read of readAhead(readList(list.id))) {
+      const slice = excluded.size === 0 ? read : withoutRows(read, excluded);
       yield {
         phones: slice.phones,
         rows: slice.rows,
@@ -37,7 +54,8 @@ export async function createBatchFromList({ listId, ...settings }: ListBatchInpu
       };
     }
   }
-  return createBatchFromSlices(settings, list.validCount, slices(), {
+  return createBatchFromSlices(settings, list.validCount - excluded.size, slices(), {
+    resent: { found: resent.length, excluded: excluded.size },
     inFirstTransaction: async (client, batchId) => {
       await client.query(`UPDATE "List" SET "batchId" = $2 WHERE id = $1`, [list.id, batchId]);
       // The batch keeps its list (and each recipient its row, Message.listRow): its page shows, exports and searches
@@ -45,6 +63,19 @@ export async function createBatchFromList({ listId, ...settings }: ListBatchInpu
       await client.query(`UPDATE "Batch" SET "listId" = $2 WHERE id = $1`, [batchId, list.id]);
     },
   });
+}
+
+function withoutRows<T extends { rows: number[]; phones: string[]; values: string[][] }>(
+  slice: T,
+  rows: Set<number>,
+): T {
+  const keep = slice.rows.map((row) => !rows.has(row));
+  return {
+    ...slice,
+    rows: slice.rows.filter((_, i) => keep[i]),
+    phones: slice.phones.filter((_, i) => keep[i]),
+    values: slice.values.filter((_, i) => keep[i]),
+  };
 }
 
 /** Asks for the next item as soon as one is handed out, so reading the next slice overlaps storing this one. */

@@ -7,6 +7,11 @@ import { env } from "@/lib/env";
 import { uuidParam } from "@/lib/http/params";
 import { batchPhase } from "./phase";
 import { chunkState } from "./state-sql";
+import { isActiveBatch } from "./states";
+import { isInsideWindow, minuteLabel, nextWindowOpen } from "@/lib/compose/promotional-window";
+import { getPromotionalWindow } from "@/lib/organisation/promotional-window";
+import { getOrgTimeZone } from "@/lib/organisation/time-zone";
+import { formatDateTime, zoneLabel } from "@/lib/time/format";
 
 export async function getBatch(id: string) {
   if (!uuidParam.safeParse(id).success) return null;
@@ -33,6 +38,7 @@ export async function getBatch(id: string) {
   ]);
   return {
     ...batch,
+    promotionalWait: batch.promotional && isActiveBatch(batch.state) ? await promotionalWait() : null,
     inFlight: Number(rows[0]?.in_flight ?? 0),
     phase: batchPhase(batch, env().NO_RECEIPT_AFTER_HOURS),
     senderProblem,
@@ -40,3 +46,15 @@ export async function getBatch(id: string) {
 }
 
 export type BatchDetail = NonNullable<Awaited<ReturnType<typeof getBatch>>>;
+
+/**
+ * A promotional batch outside the organisation's window waits (lib/batches/promotional-window-sql.ts): said apart
+ * from an operator's pause, with the time it goes on. Null inside the window.
+ */
+async function promotionalWait(): Promise<string | null> {
+  const [window, zone] = await Promise.all([getPromotionalWindow(), getOrgTimeZone()]);
+  const now = new Date();
+  if (isInsideWindow(now, window, zone)) return null;
+  const hours = `${minuteLabel(window.startMinute)}–${minuteLabel(window.endMinute)} ${zoneLabel(zone)}`;
+  return `Promotional: sends only ${hours}. Waiting for the window; it goes on at ${formatDateTime(nextWindowOpen(now, window, zone), zone)} (${zone}).`;
+}

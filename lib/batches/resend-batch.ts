@@ -67,8 +67,9 @@ export async function resendBatch(
     voice: number | null;
     repeat: number | null;
     linkId: string | null;
+    promotional: boolean;
   }>(
-    `SELECT kind, name, "accountId", "templateText", sender, originator, voice, repeat, "linkId" FROM "Batch" WHERE id = $1`,
+    `SELECT kind, name, "accountId", "templateText", sender, originator, voice, repeat, "linkId", promotional FROM "Batch" WHERE id = $1`,
     [parentId],
   );
   const parent = parents[0];
@@ -99,6 +100,8 @@ export async function resendBatch(
       voice: parent.voice === 1 || parent.voice === 2 ? parent.voice : null,
       repeat: parent.repeat,
       linkId: parent.linkId,
+      // A promotion's resend is a promotion too: it keeps to the window.
+      promotional: parent.promotional,
       recipients: rows,
     },
     {

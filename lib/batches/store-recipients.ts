@@ -8,12 +8,17 @@ import type pg from "pg";
 import { from as copyFrom } from "pg-copy-streams";
 import { copyText } from "@/lib/db/copy-lines";
 import type { RecipientSlice } from "./create-batch";
+import { rememberSent } from "./duplicate-guard";
+
+/** What the duplicate-send guard remembers of the slice: the batch's template (a null text) and when it is sent. */
+export type SentMemory = { template: string; sentAt: Date };
 
 export async function storeRecipients(
   client: pg.PoolClient,
   batchId: string,
   { phones, texts, rows }: RecipientSlice,
   chunkSize: number,
+  memory: SentMemory,
 ): Promise<{ suppressed: number }> {
   const [{ rows: ids }, { rows: optedOut }] = await Promise.all([
     client.query<{ id: string }>(`SELECT nextval('"Message_id_seq"')::text AS id FROM generate_series(1, $1)`, [
@@ -24,10 +29,16 @@ export async function storeRecipients(
   const suppressedPhones = new Set(optedOut.map((row) => row.phone));
   const now = new Date().toISOString();
   const pending: string[] = [];
+  const sentPhones: string[] = [];
+  const sentTexts: string[] = [];
   const lines = phones.map((phone, i) => {
     const id = ids[i]!.id;
     const state = suppressedPhones.has(phone) ? "SUPPRESSED" : "PENDING";
-    if (state === "PENDING") pending.push(id);
+    if (state === "PENDING") {
+      pending.push(id);
+      sentPhones.push(phone);
+      sentTexts.push(texts[i] ?? memory.template);
+    }
     const row = rows?.[i] ?? "\\N";
     return `${id}\t${batchId}\t${phone}\t${copyText(texts[i] ?? null)}\t${state}\t${row}\t${now}\n`;
   });
@@ -35,6 +46,7 @@ export async function storeRecipients(
     Readable.from(batchLines(lines)),
     client.query(copyFrom(`COPY "Message" (id, "batchId", phone, text, state, "listRow", "updatedAt") FROM STDIN`)),
   );
+  await rememberSent(client, batchId, sentPhones, sentTexts, memory.sentAt);
   const firsts: string[] = [];
   const lasts: string[] = [];
   const sizes: number[] = [];

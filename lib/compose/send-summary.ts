@@ -9,6 +9,8 @@ export type SendSummary = {
   invalid: number;
   duplicates: number;
   optedOut: number;
+  /** Left out by the duplicate-send guard: sent this text within the window (lib/batches/duplicate-guard.ts). */
+  resent?: number;
   /** Recipients a message (or call) goes to: the distinct valid numbers not opted out. */
   send: number;
   scheduled: boolean;
@@ -17,7 +19,7 @@ export type SendSummary = {
 /** `distinct`: the distinct valid numbers (of the list: its saved recipients), opted-out ones included. */
 export function sendSummary(input: Omit<SendSummary, "send"> & { distinct: number }): SendSummary {
   const { distinct, ...rest } = input;
-  return { ...rest, send: Math.max(0, distinct - input.optedOut) };
+  return { ...rest, send: Math.max(0, distinct - input.optedOut - (input.resent ?? 0)) };
 }
 
 const n = (count: number) => count.toLocaleString("en");
@@ -28,9 +30,10 @@ export function confirmLabel({ kind, send, scheduled }: Pick<SendSummary, "kind"
 }
 
 /** "1 opted out, 2 not valid, 1 repeated", or "none". */
-export function skippedSentence({ optedOut, invalid, duplicates }: SendSummary): string {
+export function skippedSentence({ optedOut, invalid, duplicates, resent = 0 }: SendSummary): string {
   const parts = [
     optedOut > 0 ? `${n(optedOut)} opted out` : null,
+    resent > 0 ? `${n(resent)} sent this text recently` : null,
     invalid > 0 ? `${n(invalid)} not valid` : null,
     duplicates > 0 ? `${n(duplicates)} repeated` : null,
   ].filter(Boolean);

@@ -3,6 +3,7 @@
 import "server-only";
 import { pool } from "@/lib/db/pool";
 import { batchState, chunkState } from "@/lib/batches/state-sql";
+import { mayDispatchNowSql } from "@/lib/batches/promotional-window-sql";
 import type { ActiveBatch } from "./active-batch";
 
 const REFRESH_MS = 300;
@@ -49,7 +50,7 @@ export class ActiveBatches {
                   json_build_object('id', a.id, 'baseUrl', a."baseUrl", 'batchSizeLimit', a."batchSizeLimit",
                     'requestsPerSecond', a."requestsPerSecond", 'receiptSecret', a."receiptSecret", 'updatedAt', a."updatedAt") AS account
            FROM "Batch" b JOIN "ProviderAccount" a ON a.id = b."accountId"
-           WHERE b.state = ${batchState("SENDING")}
+           WHERE b.state = ${batchState("SENDING")} AND ${mayDispatchNowSql("b")}
              AND EXISTS (SELECT 1 FROM "DispatchChunk" c WHERE c."batchId" = b.id AND c.state = ${chunkState("PENDING")})
            ORDER BY b."createdAt"`,
         );

@@ -4,12 +4,16 @@
 import "server-only";
 import { batchState, chunkState, messageState } from "@/lib/batches/state-sql";
 import { pool } from "@/lib/db/pool";
+import { mayDispatchNowSql } from "@/lib/batches/promotional-window-sql";
 
 /** `id` is also the correlator the request carries. */
 export type ClaimedMessage = { id: string; phone: string; text: string | null };
 export type ClaimedChunk = { chunkId: string; claimedAt: Date; messages: ClaimedMessage[] };
 
-/** The batch's next chunk, or null when it has none left to claim (or is no longer SENDING). */
+/**
+ * The batch's next chunk, or null when it has none left to claim (or is no longer SENDING, or is promotional and the
+ * organisation's window is closed: lib/batches/promotional-window-sql.ts).
+ */
 export async function claimChunk(batchId: string, workerKey: number): Promise<ClaimedChunk | null> {
   const { rows } = await pool().query<{
     chunk_id: string;
@@ -21,7 +25,7 @@ export async function claimChunk(batchId: string, workerKey: number): Promise<Cl
     `WITH next AS (
        SELECT c.id FROM "DispatchChunk" c
        WHERE c."batchId" = $1 AND c.state = ${chunkState("PENDING")}
-         AND EXISTS (SELECT 1 FROM "Batch" b WHERE b.id = $1 AND b.state = ${batchState("SENDING")})
+         AND EXISTS (SELECT 1 FROM "Batch" b WHERE b.id = $1 AND b.state = ${batchState("SENDING")} AND ${mayDispatchNowSql("b")})
        ORDER BY c.id LIMIT 1
        FOR UPDATE SKIP LOCKED
      ),

@@ -16,6 +16,7 @@ import { forgetIdempotencyKeysChore } from "./chores/forget-idempotency-keys";
 import { forgetLoginFailuresChore } from "./chores/forget-login-failures";
 import { forgetWebhookDeliveriesChore } from "./chores/forget-webhook-deliveries";
 import { keepPartitionsChore } from "./chores/keep-partitions";
+import { pruneSentTextsChore } from "./chores/prune-sent-texts";
 import { recoverOrphansChore } from "./chores/recover-orphans";
 import { runChores } from "./chores/run-chores";
 import { boss, START_BATCH, stopBoss, type StartBatchJob } from "@/lib/jobs/queue";
@@ -75,6 +76,7 @@ export async function startWorker(options: WorkerOptions): Promise<WorkerHandle>
       forgetIdempotencyKeysChore,
       completeFinishedBatchesChore,
       keepPartitionsChore,
+      pruneSentTextsChore,
     ],
     log,
   );

@@ -43,6 +43,8 @@ export const BODY_LIMITS = {
   composePlan: limit(256 * KiB, "The request body"),
   /** Compose's opted-out check: up to 100,000 pasted numbers (OPTED_OUT_QUESTION_BYTES of lib/opt-outs/find-opted-out.ts). */
   composeOptedOut: limit(2 * MiB, "The list of numbers"),
+  /** Compose's duplicate-send check: up to 100,000 pasted numbers and a template of at most 20,000 characters. */
+  composeDuplicates: limit(3 * MiB, "The list of numbers"),
   /** The API's batch creation (app/api/v1/batches): up to 100,000 numbers as JSON, each with its own fields. */
   apiBatch: limit(8 * MiB, "The request body"),
   /** Every other path: pages and API routes that take no body, or a small one. */
@@ -81,6 +83,7 @@ export function bodyLimitFor({ url, serverAction }: BodyRequest): BodyLimit {
   if (path === "/api/v1/batches") return BODY_LIMITS.apiBatch;
   if (path === "/api/compose/plan") return BODY_LIMITS.composePlan;
   if (path === "/api/compose/opted-out") return BODY_LIMITS.composeOptedOut;
+  if (path === "/api/compose/duplicates") return BODY_LIMITS.composeDuplicates;
   if (serverAction && !path.startsWith("/api/")) return BODY_LIMITS.serverAction;
   return BODY_LIMITS.other;
 }

@@ -14,6 +14,8 @@ export type CompiledTemplate = {
   slots: number;
   /** The list column each filled placeholder takes its value from, in order (a name used twice is here twice). */
   columns: number[];
+  /** The literal text around the filled placeholders: one more than `columns` (SQL renders with these too). */
+  literals: string[];
   /** The text for one row (`values` in the order of the list's columns) and the placeholders it left empty. */
   render: (values: readonly (string | undefined)[]) => { text: string; empty: string[] };
 };
@@ -57,6 +59,7 @@ export function compileTemplate(template: string, columns: readonly string[]): C
     personalised: slots.length > 0,
     slots: slots.length,
     columns: slots.map((slot) => slot.index),
+    literals,
     render(values) {
       let text = literals[0]!;
       const empty: string[] = [];

@@ -8,6 +8,7 @@ import { listAccounts } from "@/lib/accounts/list-accounts";
 import { canSend } from "@/lib/auth/permissions";
 import { requireActor } from "@/lib/auth/session";
 import { getOrgTimeZone } from "@/lib/organisation/time-zone";
+import { getPromotionalWindow } from "@/lib/organisation/promotional-window";
 import { findLists } from "@/lib/lists/find-lists";
 import { listTemplates } from "@/lib/templates/templates";
 import { formatDateTime } from "@/lib/time/format";
@@ -22,12 +23,13 @@ export default async function ComposePage({
   searchParams: Promise<{ list?: string | string[]; template?: string | string[] }>;
 }) {
   await requireActor(canSend);
-  const [accounts, saved, templates, { list, template }, timeZone] = await Promise.all([
+  const [accounts, saved, templates, { list, template }, timeZone, promotionalWindow] = await Promise.all([
     listAccounts(),
     findLists(),
     listTemplates(),
     searchParams,
     getOrgTimeZone(),
+    getPromotionalWindow(),
   ]);
   const lists = saved.map((u) => ({
     id: u.id,
@@ -72,6 +74,7 @@ export default async function ComposePage({
           initialListId={typeof list === "string" ? list : undefined}
           templates={templates.map(({ id, name, kind, body }) => ({ id, name, kind, body }))}
           initialTemplateId={typeof template === "string" ? template : undefined}
+          promotionalWindow={promotionalWindow}
           action={createBatchAction}
         />
       )}

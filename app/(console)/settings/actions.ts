@@ -7,6 +7,8 @@ import { z } from "zod";
 import { accountSchema, saveAccount } from "@/lib/accounts/save-account";
 import { getOrgTimeZone } from "@/lib/organisation/time-zone";
 import { setOrgTimeZone, timeZoneSchema } from "@/lib/organisation/set-time-zone";
+import { duplicateWindowSchema, setDuplicateWindow } from "@/lib/organisation/set-duplicate-window";
+import { promotionalWindowSchema, setPromotionalWindow } from "@/lib/organisation/promotional-window";
 import { clearSenderIdProblem } from "@/lib/accounts/sender-id-problems";
 import { uuidParam } from "@/lib/http/params";
 import { rotateReceiptSecret, rotateReceiptSecretSchema } from "@/lib/receipts/rotate-receipt-secret";
@@ -55,4 +57,35 @@ export async function setTimeZoneAction(_previous: ActionResult | null, form: Fo
     revalidatePath("/", "layout");
     return { ok: true, message: changed ? `Times are now shown in ${input.timeZone}.` : "That is already the zone." };
   });
+}
+
+export async function setDuplicateWindowAction(_previous: ActionResult | null, form: FormData): Promise<ActionResult> {
+  return authorizedAction({ allowed: canManageAccounts, input: duplicateWindowSchema }, form, async (input, actor) => {
+    const { changed } = await setDuplicateWindow(input.hours, actor.id);
+    revalidatePath("/settings");
+    return {
+      ok: true,
+      message: changed
+        ? `Compose now leaves out recipients sent the same text in the last ${input.hours} hours.`
+        : "That is already the window.",
+    };
+  });
+}
+
+export async function setPromotionalWindowAction(
+  _previous: ActionResult | null,
+  form: FormData,
+): Promise<ActionResult> {
+  return authorizedAction(
+    { allowed: canManageAccounts, input: promotionalWindowSchema },
+    form,
+    async (input, actor) => {
+      const { changed } = await setPromotionalWindow({ startMinute: input.start, endMinute: input.end }, actor.id);
+      revalidatePath("/settings");
+      return {
+        ok: true,
+        message: changed ? "Promotional batches now send in the new window." : "That is already the window.",
+      };
+    },
+  );
 }

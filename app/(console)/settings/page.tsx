@@ -2,6 +2,8 @@ import type { Metadata } from "next";
 import { AccountForm } from "@/components/settings/account-form";
 import { formatOverlapEnd } from "@/components/settings/overlap-end";
 import { ReceiptSecretForm } from "@/components/settings/receipt-secret-form";
+import { DuplicateWindowForm } from "@/components/settings/duplicate-window-form";
+import { PromotionalWindowForm } from "@/components/settings/promotional-window-form";
 import { TimeZoneForm } from "@/components/settings/time-zone-form";
 import { Badge } from "@/components/ui/badge";
 import { Card } from "@/components/ui/card";
@@ -14,7 +16,17 @@ import { canManageAccounts } from "@/lib/auth/permissions";
 import { requireActor } from "@/lib/auth/session";
 import { getOrgTimeZone } from "@/lib/organisation/time-zone";
 import { timeZoneNames } from "@/lib/time/zone";
-import { clearSenderIdProblemAction, rotateReceiptSecretAction, saveAccountAction, setTimeZoneAction } from "./actions";
+import { duplicateWindowHours } from "@/lib/batches/duplicate-guard";
+import { minuteLabel } from "@/lib/compose/promotional-window";
+import { getPromotionalWindow } from "@/lib/organisation/promotional-window";
+import {
+  clearSenderIdProblemAction,
+  rotateReceiptSecretAction,
+  saveAccountAction,
+  setDuplicateWindowAction,
+  setPromotionalWindowAction,
+  setTimeZoneAction,
+} from "./actions";
 
 export const metadata: Metadata = { title: "Settings" };
 export const dynamic = "force-dynamic";
@@ -33,10 +45,12 @@ const NEW_ACCOUNT = {
 
 export default async function SettingsPage() {
   await requireActor(canManageAccounts);
-  const [accounts, timeZone, senderProblems] = await Promise.all([
+  const [accounts, timeZone, senderProblems, windowHours, promotional] = await Promise.all([
     listAccounts(),
     getOrgTimeZone(),
     listSenderIdProblems(),
+    duplicateWindowHours(),
+    getPromotionalWindow(),
   ]);
   const now = new Date();
   return (
@@ -149,6 +163,24 @@ export default async function SettingsPage() {
           Changes are audited.
         </p>
         <TimeZoneForm current={timeZone} zones={timeZoneNames()} action={setTimeZoneAction} />
+      </Card>
+      <Card title="Duplicate sends" className="space-y-3">
+        <p className="text-sm text-slate-600">
+          Compose leaves out recipients who were sent the same text (with their own values filled in) within this
+          window, unless the operator includes them and says why. Changes are audited.
+        </p>
+        <DuplicateWindowForm current={windowHours} action={setDuplicateWindowAction} />
+      </Card>
+      <Card title="Promotional hours" className="space-y-3">
+        <p className="text-sm text-slate-600">
+          A batch marked promotional sends only between these times in the organisation&apos;s time zone ({timeZone}):
+          it waits at the end and goes on at the next start. Transactional batches ignore them. Changes are audited.
+        </p>
+        <PromotionalWindowForm
+          start={minuteLabel(promotional.startMinute)}
+          end={minuteLabel(promotional.endMinute)}
+          action={setPromotionalWindowAction}
+        />
       </Card>
     </div>
   );

@@ -1,0 +1,23 @@
+// POST /api/compose/duplicates – the duplicate-send guard's answer for Compose (lib/batches/duplicate-guard.ts): who,
+// of a saved list or of the numbers pasted, was sent this exact text within the organisation's window, so the plan
+// says how many are left out and the operator can download them (format "csv") before deciding to include them.
+import { canSend } from "@/lib/auth/permissions";
+import { duplicatesQuerySchema } from "@/lib/batches/compose-schema";
+import { findDuplicates } from "@/lib/batches/find-duplicates";
+import { csvHeader, csvRows } from "@/lib/csv/to-csv";
+import { route } from "@/lib/http/route-gate";
+
+export const dynamic = "force-dynamic";
+
+export const POST = route({ allowed: canSend, body: duplicatesQuerySchema }, async ({ body, request }) => {
+  const found = await findDuplicates(body, request.signal);
+  if (body.format === "json")
+    return Response.json({ windowHours: found.windowHours, recipients: found.recipients.length });
+  const csv = csvHeader(["phone", "row"]) + csvRows(found.recipients.map((r) => [r.phone, r.row ?? null]));
+  return new Response(csv, {
+    headers: {
+      "Content-Type": "text/csv; charset=utf-8",
+      "Content-Disposition": `attachment; filename="sent-recently.csv"`,
+    },
+  });
+});

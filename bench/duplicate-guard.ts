@@ -1,0 +1,103 @@
+// The duplicate-send guard at a million (issue 17 item 2, target ≤ 2 s): a 1,000,000-row list (phone, name) and a
+// memory of recent sends ("SentText") of 2,100,000 (text, number) pairs — every list number sent something, a tenth
+// "Habari" and another tenth "Habari {{name}}" rendered, and 1,000,000 other numbers other texts — generated in SQL. Measured in
+// this process, as Compose asks (lib/batches/list-duplicates.ts, find-duplicates.ts): the check of the list for a text
+// the same for everyone (one indexed query), for a personalised text (every row rendered and hashed, asked a slice at
+// a time), and for 100,000 pasted numbers; each the median of REPEAT runs after one warm-up. "Message" is not read.
+// Run: npx tsx --conditions=react-server bench/duplicate-guard.ts   (BENCH_LIST_ROWS=1000000, BENCH_REPEAT=5)
+import { fmt, startBenchEnv } from "./bench-env";
+import { runAlone } from "./run-alone";
+import type { BenchResult } from "./types";
+
+const ROWS = Number(process.env.BENCH_LIST_ROWS ?? 1_000_000);
+const REPEAT = Number(process.env.BENCH_REPEAT ?? 5);
+const TARGET_MS = 2_000;
+
+async function median(work: () => Promise<unknown>): Promise<number> {
+  await work();
+  const times: number[] = [];
+  for (let i = 0; i < REPEAT; i++) {
+    const t0 = performance.now();
+    await work();
+    times.push(performance.now() - t0);
+  }
+  times.sort((a, b) => a - b);
+  return times[Math.floor(times.length / 2)]!;
+}
+
+export async function benchDuplicateGuard(): Promise<BenchResult> {
+  const env = await startBenchEnv(["--no-receipts"]);
+  try {
+    const { pool } = await import("../lib/db/pool");
+    const { db } = await import("../lib/db/client");
+    const { textHash } = await import("../lib/batches/text-hash");
+    const { rememberSent } = await import("../lib/batches/duplicate-guard");
+    const { findDuplicates } = await import("../lib/batches/find-duplicates");
+
+    const t0 = performance.now();
+    const list = await db.list.create({
+      data: {
+        filename: "wateja.csv",
+        name: "wateja",
+        sizeBytes: 0,
+        state: "READY",
+        columns: ["phone", "name"],
+        phoneColumn: "phone",
+        rowCount: ROWS,
+        validCount: ROWS,
+      },
+    });
+    const phone = (g: string) => `'2547' || lpad(${g}::text, 8, '0')`;
+    await pool().query(
+      `INSERT INTO "ListRecipient" ("listId", "rowNumber", phone, "values")
+       SELECT $1, g + 1, ${phone("g")}, json_build_array('07' || lpad(g::text, 8, '0'), 'Name ' || g)::text
+       FROM generate_series(1, $2::int) g`,
+      [list.id, ROWS],
+    );
+    // Every tenth number was sent "Habari" (the same text for everyone) within the window; the rest of the memory
+    // is other texts to the same and to other numbers.
+    const fixed = "Habari";
+    const batchId = crypto.randomUUID();
+    await pool().query(
+      `INSERT INTO "SentText" ("textHash", phone, "sentAt", "batchId")
+       SELECT CASE WHEN g % 10 = 0 THEN $2::bigint ELSE $3::bigint + g % 97 END, ${phone("g")}, now() - interval '1 hour', $4
+       FROM generate_series(1, 2 * $1::int) g`,
+      [ROWS, textHash(fixed), textHash("Other text"), batchId],
+    );
+    // The personalised text rendered for every tenth row, remembered the way a batch remembers it.
+    for (let start = 1; start <= ROWS; start += 100_000) {
+      const phones: string[] = [];
+      const texts: string[] = [];
+      for (let g = start; g < start + 100_000 && g <= ROWS; g += 10) {
+        phones.push(`2547${String(g).padStart(8, "0")}`);
+        texts.push(`Habari Name ${g}`);
+      }
+      await rememberSent(pool(), batchId, phones, texts, new Date(Date.now() - 3_600_000));
+    }
+    await pool().query(`VACUUM ANALYZE "ListRecipient"`);
+    await pool().query(`VACUUM ANALYZE "SentText"`);
+    await pool().query(`CHECKPOINT`);
+    const { rows: memory } = await pool().query<{ n: number }>(`SELECT count(*)::int AS n FROM "SentText"`);
+    const generated = (performance.now() - t0) / 1000;
+
+    const pasted = Array.from({ length: 100_000 }, (_, i) => `2547${String(i * 3 + 1).padStart(8, "0")}`);
+    const cases: [string, () => Promise<{ recipients: unknown[] }>][] = [
+      ["list, the same text for everyone", () => findDuplicates({ templateText: fixed, listId: list.id })],
+      ["list, personalised text", () => findDuplicates({ templateText: "Habari {{name}}", listId: list.id })],
+      ["100,000 pasted numbers", () => findDuplicates({ templateText: fixed, phones: pasted })],
+    ];
+    const figures: Record<string, string> = {
+      "list and memory generated (s)": `${fmt(ROWS)} rows, ${fmt(memory[0]!.n)} remembered sends in ${fmt(generated, 1)} s`,
+    };
+    for (const [label, ask] of cases) {
+      const found = (await ask()).recipients.length;
+      const ms = await median(ask);
+      figures[`${label}: ${fmt(found)} found, median`] = `${fmt(ms)} ms (${fmt(ms / TARGET_MS, 2)} × the 2 s target)`;
+    }
+    return { name: `duplicate-send guard (${fmt(ROWS)}-row list)`, figures };
+  } finally {
+    await env.stop();
+  }
+}
+
+runAlone(import.meta.url, benchDuplicateGuard);

@@ -1,0 +1,66 @@
+// What the review states (review.tsx), from Compose's fields and the plan's figures (plan-figures.ts). Pure.
+import { formatCost } from "@/lib/compose/cost";
+import { segmentRange } from "@/lib/compose/segment-range";
+import type { ListPlan } from "@/lib/batches/plan-list";
+import type { ListChoice } from "./list-source";
+import type { Kind } from "./message-fields";
+import type { ComposeAccount, Options } from "./options-fields";
+import type { PlanFigures } from "./plan-figures";
+import type { Source } from "./recipient-fields";
+import type { ReviewView } from "./review";
+import type { PastedNumbers } from "./use-pasted-numbers";
+
+export function reviewView({
+  kind,
+  message,
+  options,
+  account,
+  source,
+  list,
+  plan,
+  pasted,
+  figures,
+  start,
+  promotionalHours,
+  resentReason,
+}: {
+  promotionalHours: string;
+  resentReason: string | null;
+  kind: Kind;
+  message: string;
+  options: Options;
+  account: ComposeAccount | undefined;
+  source: Source;
+  list: ListChoice | undefined;
+  plan: ListPlan | null;
+  pasted: PastedNumbers;
+  figures: PlanFigures;
+  start: Date | null;
+}): ReviewView {
+  const { personalised, planView, summary } = figures;
+  return {
+    name: options.name.trim(),
+    kind,
+    accountName: account?.name ?? "",
+    from:
+      kind === "SMS"
+        ? options.sender
+        : `${options.originator}, ${options.voice === "2" ? "male" : "female"} voice, said ${options.repeat} time(s)`,
+    message: message.trim(),
+    example: personalised ? (plan?.previews[0]?.text ?? null) : null,
+    recipients:
+      source === "list"
+        ? `The list “${list?.name ?? ""}”: ${(list ? list.validCount + list.invalidCount + list.duplicateCount : 0).toLocaleString("en")} rows with a number`
+        : `${pasted.check.typed.toLocaleString("en")} number${pasted.check.typed === 1 ? "" : "s"} typed`,
+    summary,
+    units: kind === "SMS" ? (planView?.units ?? null) : null,
+    segments: kind === "SMS" && planView ? segmentRange(planView.segments ?? {}) || null : null,
+    cost: kind === "SMS" && account?.price && planView && summary ? formatCost(planView.units, account.price) : null,
+    seconds: planView?.seconds ?? null,
+    start,
+    promotional: options.promotional ? promotionalHours : null,
+    resentReason,
+    optedOut: source === "numbers" ? (pasted.optedOut ?? []).map((o) => o.phone) : [],
+    problem: summary && summary.send === 0 ? "Nobody to send to: every number is skipped." : null,
+  };
+}

@@ -1,0 +1,91 @@
+"use client";
+// The duplicate-send guard's count for what Compose would send now (POST /api/compose/duplicates,
+// lib/batches/duplicate-guard.ts): asked once typing pauses, cached per (list or numbers, text). The plan subtracts
+// the recipients it finds unless the operator includes them.
+import { useQuery } from "@tanstack/react-query";
+import { useState } from "react";
+import { postJson } from "@/lib/http/fetch-json";
+import type { DuplicateChoice } from "./duplicate-fields";
+import { fingerprint, type PastedNumbers } from "./use-pasted-numbers";
+import { useSettled } from "./use-settled";
+
+export type DuplicatesQuestion = { templateText: string; listId?: string; phones?: string[] };
+export type Duplicates = { windowHours: number; recipients: number };
+
+/** `key` names the question (the list or the numbers' fingerprint, and the text): only it is debounced. */
+export function useDuplicates(question: DuplicatesQuestion | null, key: string): Duplicates | null {
+  const settledKey = useSettled(key);
+  const query = useQuery({
+    queryKey: ["compose-duplicates", settledKey],
+    queryFn: ({ signal }) =>
+      postJson<Duplicates>("/api/compose/duplicates", { ...question, format: "json" }, { signal }),
+    enabled: question !== null && question.templateText.trim() !== "" && settledKey === key,
+    staleTime: 30_000,
+  });
+  return question && settledKey === key && !query.isFetching ? (query.data ?? null) : null;
+}
+
+/** The CSV of those recipients, downloaded by the browser (a POST: the text and numbers stay out of URLs and logs). */
+export async function downloadDuplicates(question: DuplicatesQuestion): Promise<void> {
+  const response = await fetch("/api/compose/duplicates", {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ ...question, format: "csv" }),
+  });
+  if (!response.ok) throw new Error(`The download failed (${response.status}).`);
+  const url = URL.createObjectURL(await response.blob());
+  const link = document.createElement("a");
+  link.href = url;
+  link.download = "sent-recently.csv";
+  link.click();
+  URL.revokeObjectURL(url);
+}
+
+export type DuplicateGuard = {
+  question: DuplicatesQuestion | null;
+  found: Duplicates | null;
+  choice: DuplicateChoice;
+  setChoice: (choice: DuplicateChoice) => void;
+  /** How many the plan leaves out: 0 while unknown, or when the operator includes them. */
+  resent: number;
+  /** The operator's reason, when they include recipients who had this text recently. */
+  reason: string | null;
+};
+
+/** Compose's duplicate-send guard: the question for what is typed now, its answer, and the operator's choice. */
+export function useDuplicateGuard({
+  source,
+  listId,
+  pasted,
+  text,
+}: {
+  source: "numbers" | "list";
+  listId: string;
+  pasted: PastedNumbers;
+  text: string;
+}): DuplicateGuard {
+  const [choice, setChoice] = useState<DuplicateChoice>({ include: false, reason: "" });
+  const question: DuplicatesQuestion | null =
+    text === ""
+      ? null
+      : source === "list"
+        ? listId
+          ? { templateText: text, listId }
+          : null
+        : pasted.check.phones.length > 0 && !pasted.tooMany
+          ? { templateText: text, phones: pasted.check.phones }
+          : null;
+  const found = useDuplicates(
+    question,
+    source === "list" ? `list:${listId}:${text}` : `numbers:${fingerprint(pasted.check.phones)}:${text}`,
+  );
+  const count = found?.recipients ?? 0;
+  return {
+    question,
+    found,
+    choice,
+    setChoice,
+    resent: choice.include ? 0 : count,
+    reason: choice.include && count > 0 ? choice.reason.trim() || null : null,
+  };
+}

@@ -1,0 +1,38 @@
+"use client";
+
+// The window promotional batches send in (lib/compose/promotional-window.ts), in the organisation's time zone; a start
+// after the end spans midnight. Transactional batches ignore it.
+import { useActionState, useState } from "react";
+import { ActionNotice } from "@/components/ui/action-notice";
+import { Button } from "@/components/ui/button";
+import { Field, Input } from "@/components/ui/field";
+import type { ActionResult } from "@/lib/auth/action";
+
+export function PromotionalWindowForm({
+  start,
+  end,
+  action,
+}: {
+  start: string;
+  end: string;
+  action: (previous: ActionResult | null, form: FormData) => Promise<ActionResult>;
+}) {
+  const [state, formAction, pending] = useActionState(action, null);
+  const [from, setFrom] = useState(start);
+  const [to, setTo] = useState(end);
+  const errors = state?.ok === false ? (state.fieldErrors ?? {}) : {};
+  return (
+    <form action={formAction} className="flex flex-wrap items-end gap-3 text-sm">
+      <Field label="Promotions from" errors={errors.start} className="w-40">
+        {(ids) => <Input {...ids} name="start" type="time" value={from} onChange={(e) => setFrom(e.target.value)} />}
+      </Field>
+      <Field label="Promotions until" errors={errors.end} className="w-40">
+        {(ids) => <Input {...ids} name="end" type="time" value={to} onChange={(e) => setTo(e.target.value)} />}
+      </Field>
+      <Button type="submit" variant="primary" size="sm" disabled={pending || (from === start && to === end)}>
+        {pending ? "Saving…" : "Save window"}
+      </Button>
+      <ActionNotice result={state} className="w-full" />
+    </form>
+  );
+}

@@ -1,0 +1,29 @@
+// Compose's duplicate-send question, for a saved list or for pasted numbers: the recipients who were sent this text
+// within the organisation's window (duplicate-guard.ts, list-duplicates.ts), with the window named.
+import "server-only";
+import { compileTemplate } from "@/lib/recipients/render-template";
+import { duplicateWindowHours, recentlySent, windowStart } from "./duplicate-guard";
+import { listDuplicates } from "./list-duplicates";
+import { loadList } from "./plan-list";
+
+export type DuplicatesQuestion = { templateText: string; listId?: string | undefined; phones?: string[] | undefined };
+
+export type FoundDuplicates = { windowHours: number; recipients: { phone: string; row: number | null }[] };
+
+export async function findDuplicates(question: DuplicatesQuestion, signal?: AbortSignal): Promise<FoundDuplicates> {
+  const windowHours = await duplicateWindowHours();
+  if (question.listId !== undefined) {
+    const list = await loadList(question.listId);
+    const compiled = compileTemplate(question.templateText, list.columns);
+    if (compiled.unknown.length > 0) return { windowHours, recipients: [] };
+    return { windowHours, recipients: await listDuplicates(list.id, compiled, question.templateText, { signal }) };
+  }
+  const phones = [...new Set(question.phones ?? [])];
+  const since = windowStart(new Date(), windowHours);
+  const found = await recentlySent(
+    phones,
+    phones.map(() => question.templateText),
+    since,
+  );
+  return { windowHours, recipients: found.map((i) => ({ phone: phones[i]!, row: null })) };
+}
