@@ -106,7 +106,9 @@ test("the audit log shows who did what, filters by action, and exports the same 
   await page.getByRole("link", { name: "Export CSV" }).click();
   const csv = (await import("node:fs")).readFileSync(await (await download).path(), "utf8");
   const lines = csv.trimEnd().split("\r\n");
-  expect(lines[0]).toBe("id,time,actor_email,actor_id,action,target_type,target_id,detail");
+  expect(lines[0]).toBe("id,time,actor_email,actor_id,action,target_type,target_id,detail,what_happened");
+  // Each row ends with the page's sentence, the new user named rather than its id.
+  expect(lines.find((line) => line.includes(email))).toMatch(/,[^,]+ added Audited as viewer$/);
   expect(lines.slice(1).every((line) => line.includes(",user.create,"))).toBe(true);
   expect(csv).toContain(email);
   // The export itself is an audit event, with the filter it was taken with.

@@ -32,4 +32,9 @@ export const apiSettingsFields = {
     format: "date-time",
     description: "Send later: an instant with its zone (2026-12-01T09:00:00+03:00). Now when absent.",
   }),
+  promotional: batchSettingsFields.promotional.meta({
+    type: "boolean",
+    description:
+      "Promotional: sends only inside the organisation's window (08:00–20:00 by default), waiting outside it.",
+  }),
 };

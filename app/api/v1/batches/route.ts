@@ -1,5 +1,7 @@
 // POST /api/v1/batches – a batch from numbers (each with its own {{placeholder}} fields, or none) or a saved list,
 // through Compose's services and checks (lib/batches/create-batch.ts, create-from-list.ts, check-sender.ts).
+// Compose's duplicate-send guard is not applied: a system sending through the API may mean the same text twice (two
+// orders shipped in a day), and its retries are made safe by Idempotency-Key instead (docs/api.md).
 import { withDefaults } from "@/lib/api/default-settings";
 import { apiRoute } from "@/lib/api/api-route";
 import { json } from "@/lib/api/json";
