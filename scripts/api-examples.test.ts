@@ -62,7 +62,7 @@ test(
         "--name",
         "examples",
         "--scopes",
-        "send,read,lists",
+        "send,read,lists,admin",
       ],
       { env: { ...process.env, NODE_OPTIONS: "" } },
     );
@@ -95,14 +95,26 @@ test(
         .map(([method, operation]) => ({ method, where, content: operation.requestBody!.content })),
     );
     expect(withBodies.map((o) => `${o.method} ${o.where}`).sort()).toEqual(
-      ["post /batches", "post /batches/{id}/resend", "post /lists", "post /messages"].sort(),
+      [
+        "post /batches",
+        "post /batches/{id}/resend",
+        "post /lists",
+        "post /messages",
+        "put /webhooks/allowed-hosts",
+        "post /webhooks",
+        "patch /webhooks/{id}",
+      ].sort(),
     );
-    // Batch-less operations first; the batch ones on the batch the createBatch example made.
-    withBodies.sort((a, b) => Number(a.where.includes("{id}")) - Number(b.where.includes("{id}")));
+    // In the order a reader would follow them: the sink's host allowed before the endpoint that uses it, operations
+    // without an id before those on the batch (or endpoint) an earlier example made.
+    const rank = (where: string) =>
+      where === "/webhooks/allowed-hosts" ? 0 : where === "/webhooks" ? 1 : where.includes("{id}") ? 3 : 2;
+    withBodies.sort((a, b) => rank(a.where) - rank(b.where));
     let batchId = "";
+    let webhookId = "";
     for (const operation of withBodies) {
       const [contentType, media] = Object.entries(operation.content).find(([, m]) => m.example !== undefined)!;
-      if (operation.where.includes("{id}") && batchId)
+      if (operation.where.startsWith("/batches/{id}") && batchId)
         await waitFor(
           () =>
             pool()
@@ -115,14 +127,17 @@ test(
           120_000,
           "the example batch's receipts",
         );
-      const where =
-        operation.where.replace("{id}", batchId) + (operation.where === "/lists" ? "?filename=example.csv" : "");
+      const id = operation.where.startsWith("/webhooks/") ? webhookId : batchId;
+      const where = operation.where.replace("{id}", id) + (operation.where === "/lists" ? "?filename=example.csv" : "");
       const answer = await send(operation.method, where, contentType, media.example);
       expect(answer.status, `${operation.method} ${operation.where}: ${answer.text}`).toBeGreaterThanOrEqual(200);
       expect(answer.status, `${operation.method} ${operation.where}: ${answer.text}`).toBeLessThan(300);
       if (operation.where === "/batches") batchId = (JSON.parse(answer.text) as { id: string }).id;
+      if (operation.where === "/webhooks")
+        webhookId = (JSON.parse(answer.text) as { endpoint: { id: string } }).endpoint.id;
     }
     expect(batchId).not.toBe("");
+    expect(webhookId).not.toBe("");
     const batch = await fetch(`${base}/api/v1/batches/${batchId}`, { headers: { authorization: `Bearer ${key}` } });
     expect(batch.status).toBe(200);
   },

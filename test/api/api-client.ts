@@ -10,7 +10,7 @@ type Handler = (request: Request, segment?: { params?: Promise<unknown> }) => Pr
 
 export type Call = {
   key?: string;
-  method?: "GET" | "POST";
+  method?: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
   path?: string;
   body?: unknown;
   params?: Record<string, string>;

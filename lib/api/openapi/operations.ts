@@ -16,6 +16,16 @@ import {
 import { messageParams, SEND_MESSAGE_EXAMPLE, sendMessageSchema } from "../schemas/messages";
 import { uploadListQuery } from "@/lib/lists/upload-query";
 import { problemSchema, PROBLEM_CONTENT_TYPE } from "../problem";
+import {
+  ALLOWED_HOSTS_EXAMPLE,
+  allowedHostsBodySchema,
+  CREATE_WEBHOOK_EXAMPLE,
+  deliveryIdParams,
+  UPDATE_WEBHOOK_EXAMPLE,
+  webhookIdParams,
+} from "../schemas/webhooks";
+import { webhookDeliveryJsonSchema, webhookEndpointJsonSchema } from "@/lib/webhooks/webhook-json";
+import { createWebhookSchema, listDeliveriesSchema, updateWebhookSchema } from "@/lib/webhooks/webhook-schemas";
 
 const problem = (description: string) => ({
   description,
@@ -211,6 +221,109 @@ export const API_PATHS: ZodOpenApiPathsObject = {
           },
         },
         responses: { "201": json(object("UploadedList", "The stored list and its report."), "Stored.") },
+      },
+      true,
+    ),
+  },
+  "/webhooks": {
+    get: operation("admin", "List the webhook endpoints", {
+      operationId: "listWebhooks",
+      responses: { "200": json(z.object({ endpoints: z.array(webhookEndpointJsonSchema) }), "The endpoints.") },
+    }),
+    post: operation(
+      "admin",
+      "Register a webhook endpoint (the answer holds its signing secret, once)",
+      {
+        operationId: "createWebhook",
+        description:
+          "Scope: `admin`. Deliveries are signed per Standard Webhooks (webhook-id, webhook-timestamp, " +
+          "webhook-signature). A private or loopback address must be allowed first (PUT /webhooks/allowed-hosts).",
+        requestBody: {
+          required: true,
+          content: { "application/json": { schema: createWebhookSchema, example: CREATE_WEBHOOK_EXAMPLE } },
+        },
+        responses: {
+          "201": json(
+            z.object({ endpoint: webhookEndpointJsonSchema, secret: z.string() }),
+            "Registered; `secret` (whsec_…) is shown only here.",
+          ),
+        },
+      },
+      true,
+    ),
+  },
+  "/webhooks/allowed-hosts": {
+    get: operation("admin", "The private host:port pairs webhooks may reach", {
+      operationId: "getWebhookAllowedHosts",
+      responses: { "200": json(allowedHostsBodySchema, "The allowed hosts.") },
+    }),
+    put: operation("admin", "Set the private host:port pairs webhooks may reach (audited)", {
+      operationId: "setWebhookAllowedHosts",
+      requestBody: {
+        required: true,
+        content: { "application/json": { schema: allowedHostsBodySchema, example: ALLOWED_HOSTS_EXAMPLE } },
+      },
+      responses: { "200": json(allowedHostsBodySchema, "Saved.") },
+    }),
+  },
+  "/webhooks/{id}": {
+    get: operation("admin", "Get a webhook endpoint", {
+      operationId: "getWebhook",
+      requestParams: { path: webhookIdParams },
+      responses: { "200": json(webhookEndpointJsonSchema, "The endpoint."), "404": problem("No such endpoint.") },
+    }),
+    patch: operation("admin", "Change a webhook endpoint's URL, events, description or enabled", {
+      operationId: "updateWebhook",
+      requestParams: { path: webhookIdParams },
+      requestBody: {
+        required: true,
+        content: { "application/json": { schema: updateWebhookSchema, example: UPDATE_WEBHOOK_EXAMPLE } },
+      },
+      responses: { "200": json(webhookEndpointJsonSchema, "Changed.") },
+    }),
+    delete: operation("admin", "Delete a webhook endpoint and its delivery log", {
+      operationId: "deleteWebhook",
+      requestParams: { path: webhookIdParams },
+      responses: { "200": json(object("DeletedWebhook", ""), "Deleted.") },
+    }),
+  },
+  "/webhooks/{id}/rotate-secret": {
+    post: operation(
+      "admin",
+      "Rotate a webhook endpoint's signing secret (both sign for 24 hours)",
+      {
+        operationId: "rotateWebhookSecret",
+        requestParams: { path: webhookIdParams },
+        responses: {
+          "200": json(
+            z.object({ secret: z.string(), previousSecretValidUntil: z.iso.datetime() }),
+            "The new secret, shown only here.",
+          ),
+        },
+      },
+      true,
+    ),
+  },
+  "/webhooks/{id}/deliveries": {
+    get: operation("admin", "Page a webhook endpoint's delivery log, newest first", {
+      operationId: "listWebhookDeliveries",
+      requestParams: { path: webhookIdParams, query: listDeliveriesSchema },
+      responses: {
+        "200": json(
+          z.object({ deliveries: z.array(webhookDeliveryJsonSchema), nextBefore: z.string().nullable() }),
+          "A page; `nextBefore` is the `before` of the next page (null on the last).",
+        ),
+      },
+    }),
+  },
+  "/webhooks/deliveries/{deliveryId}/replay": {
+    post: operation(
+      "admin",
+      "Send a delivery's event again",
+      {
+        operationId: "replayWebhookDelivery",
+        requestParams: { path: deliveryIdParams },
+        responses: { "201": json(object("ReplayedDelivery", "The new delivery's id."), "Queued.") },
       },
       true,
     ),
