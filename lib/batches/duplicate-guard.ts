@@ -1,4 +1,4 @@
-// The duplicate-send guard: a recipient who was sent the same rendered text (by hash, lib/compose/text-hash.ts) from
+// The duplicate-send guard: a recipient who was sent the same rendered text (by hash, lib/batches/text-hash.ts) from
 // this console within the organisation's window (24 h unless an administrator changes it) is left out of a new batch
 // unless the operator includes them with a reason. Its memory is "SentText", one row per (text hash, number) with the
 // last time it was sent, written as a batch stores its recipients and pruned past the window
