@@ -20,12 +20,21 @@ export async function cancelBatch(batchId: string, actorId: string | null): Prom
          UPDATE "DispatchChunk" SET state = ${chunkState("CANCELLED")} WHERE "batchId" = $1 AND state = ${chunkState("PENDING")}
          RETURNING "firstMessageId", "lastMessageId"
        )
-       UPDATE "Message" m SET state = ${messageState("CANCELLED")}, "updatedAt" = now()
-       FROM chunks c
-       WHERE m."batchId" = $1 AND m.id BETWEEN c."firstMessageId" AND c."lastMessageId" AND m.state = ${messageState("PENDING")}`,
+       , cancelled AS (
+         UPDATE "Message" m SET state = ${messageState("CANCELLED")}, "updatedAt" = now()
+         FROM chunks c
+         WHERE m."batchId" = $1 AND m.id BETWEEN c."firstMessageId" AND c."lastMessageId" AND m.state = ${messageState("PENDING")}
+         RETURNING m.phone
+       )
+       -- Never sent, so not sent "recently": the duplicate-send guard (duplicate-guard.ts) forgets them, or a later
+       -- batch with the same text would leave out people who never got it.
+       , forgotten AS (
+         DELETE FROM "SentText" s USING cancelled c WHERE s."batchId" = $1 AND s.phone = c.phone
+       )
+       SELECT count(*)::int AS n FROM cancelled`,
       [batchId],
     );
-    const count = cancelled.rowCount ?? 0;
+    const count = (cancelled.rows[0] as { n: number } | undefined)?.n ?? 0;
     await recordAudit(
       { actorId, action: "batch.cancel", targetType: "Batch", targetId: batchId, detail: { cancelled: count } },
       client,

@@ -8,6 +8,7 @@ import { importList } from "@/lib/lists/import-list";
 import { textHash } from "@/lib/batches/text-hash";
 import { author, pieces, refusal } from "@/test/upload-helpers";
 import { composeSchema } from "./compose-schema";
+import { cancelBatch } from "./cancel-batch";
 import { createBatch } from "./create-batch";
 import { createBatchFromList } from "./create-from-list";
 import { compileTemplate } from "@/lib/recipients/render-template";
@@ -202,6 +203,17 @@ test("opted-out recipients are not remembered as sent (they were never sent)", a
     textHash("Not to the opted out"),
   ]);
   expect(rows).toEqual([{ phone: "254766000002" }]);
+});
+
+test("recipients a cancelled batch never sent are forgotten: a later batch with the same text includes them", async () => {
+  // Scheduled an hour ahead and cancelled before it starts: nobody got it.
+  const cancelled = await batch("Cancelled before it went", ["254767000001", "254767000002"]);
+  expect(await cancelBatch(cancelled.id, authorId)).toBe(2);
+  const again = await batch("Cancelled before it went", ["254767000001", "254767000002"]);
+  expect(again).toMatchObject({ recipients: 2, resent: { found: 0, excluded: 0 } });
+  // …and that batch's own sends are remembered: a third is held back.
+  const third = await refusal(batch("Cancelled before it went", ["254767000001"]));
+  expect(third.message).toMatch(/sent this text recently/);
 });
 
 test("what was sent before the window is pruned; what is inside it stays", async () => {
