@@ -23,6 +23,8 @@ test("an admin logs in, sees the overview read from the database, and logs out",
     "Audit",
     "Webhooks",
     "Settings",
+    "API keys",
+    "API",
   ]);
 
   await page.getByRole("button", { name: "Log out" }).click();
