@@ -40,6 +40,13 @@ export const knobsSchema = z.strictObject({
   voiceStatusMix: z.record(z.string().min(1), z.number().min(0)),
   /** The final status for a number (254… form), whatever the mix: makes a test's outcome certain. */
   statusByPhone: z.record(z.string().regex(/^254\d{9}$/, "Numbers are in the 254… form."), z.string().min(1)),
+  /**
+   * Probability that an SMS never gets a receipt at all (the network lost it or the phone never came back): with
+   * silentPhones, what makes the console's SMS → voice escalation call (docs/escalation.md). Calls always get theirs.
+   */
+  smsSilentRate: rate,
+  /** Numbers (254… form) whose SMS never get a receipt, whatever the rate: makes a test's outcome certain. */
+  silentPhones: z.array(z.string().regex(/^254\d{9}$/, "Numbers are in the 254… form.")).max(100_000),
   /** Probability that a receipt is posted twice. */
   duplicateRate: rate,
   /** Probability that a message also gets an intermediate receipt, posted after its final one. */
@@ -84,6 +91,8 @@ export const DEFAULT_KNOBS: Knobs = {
   smsStatusMix: {},
   voiceStatusMix: {},
   statusByPhone: {},
+  smsSilentRate: 0,
+  silentPhones: [],
   duplicateRate: 0,
   outOfOrderRate: 0,
   receiptsBeforeResponse: false,

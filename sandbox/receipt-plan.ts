@@ -49,6 +49,7 @@ export function finalStatus(target: Pick<ReceiptTarget, "kind" | "phone">, knobs
 }
 
 export function planReceipts(target: ReceiptTarget, knobs: Knobs, immediate: boolean): PlannedReceipt[] {
+  if (target.kind === "sms" && (knobs.silentPhones.includes(target.phone) || chance(knobs.smsSilentRate))) return [];
   const status = finalStatus(target, knobs);
   const delay = (): number => (immediate ? 0 : between(knobs.receiptDelayMs));
   const base = {

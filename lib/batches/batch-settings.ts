@@ -2,6 +2,7 @@
 // repeat and message-length limits of lib/provider/wire/schemas.ts): one set of fields used by Compose's action and by
 // createBatch, so a batch the provider would refuse is refused before it is created.
 import { z } from "zod";
+import { checkEscalation, escalationFields, type EscalationSettings } from "./escalation-settings";
 import {
   REPEAT_MAX,
   REPEAT_MIN,
@@ -66,9 +67,10 @@ export const batchSettingsFields = {
     .preprocess((value) => value === true || value === "on" || value === "true", z.boolean())
     .optional(),
   duplicateReason: z.preprocess(blankIsUnset, z.string().trim().max(500, "At most 500 characters.").nullish()),
+  ...escalationFields,
 };
 
-type Settings = {
+type Settings = EscalationSettings & {
   kind: "SMS" | "VOICE";
   templateText: string;
   sender?: string | null;
@@ -93,6 +95,7 @@ export function checkBatchSettings(input: Settings, ctx: z.RefinementCtx): void 
       path: ["duplicateReason"],
       message: "Say why these recipients should get the same text again: the reason is kept in the audit log.",
     });
+  checkEscalation(input, ctx);
   if (input.scheduledAt && input.scheduledAt.getTime() < Date.now() - SCHEDULE_GRACE_MS) {
     ctx.addIssue({
       code: "custom",

@@ -187,9 +187,10 @@ async function storeBatch(
     const created = await transaction(async (client) => {
       const { rows } = await client.query<{ id: string }>(
         `INSERT INTO "Batch" (id, kind, name, "accountId", "authorId", "parentBatchId", "templateText", sender, originator, voice, repeat,
-                              "linkId", "scheduledAt", state, "recipientCount", storing, "startedAt", "updatedAt", promotional)
+                              "linkId", "scheduledAt", state, "recipientCount", storing, "startedAt", "updatedAt", promotional,
+                              "escalateAfterMinutes", "escalationText", "escalationVoice", "escalationRepeat")
          VALUES (gen_random_uuid(), $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13::"BatchState", $14, $15,
-                 CASE WHEN $13::"BatchState" = ${batchState("SENDING")} THEN now() END, now(), $16)
+                 CASE WHEN $13::"BatchState" = ${batchState("SENDING")} THEN now() END, now(), $16, $17, $18, $19, $20)
          RETURNING id`,
         [
           input.kind,
@@ -210,6 +211,11 @@ async function storeBatch(
           count,
           storing,
           input.promotional ?? false,
+          // SMS → voice escalation (docs/escalation.md): checkEscalation allows it on SMS batches only.
+          input.escalateAfterMinutes ?? null,
+          input.escalateAfterMinutes ? (input.escalationText ?? null) : null,
+          input.escalateAfterMinutes ? (input.escalationVoice ?? null) : null,
+          input.escalateAfterMinutes ? (input.escalationRepeat ?? null) : null,
         ],
       );
       const batchId = rows[0]!.id;
@@ -229,6 +235,7 @@ async function storeBatch(
             duplicates,
             scheduledAt: scheduled,
             ...(input.promotional ? { promotional: true } : {}),
+            ...(input.escalateAfterMinutes ? { escalateAfterMinutes: input.escalateAfterMinutes } : {}),
             // The duplicate-send guard: how many were sent this text within the window, and whether they were left
             // out or (with the operator's reason) included.
             ...(resent.found > 0 || input.includeDuplicates

@@ -4,6 +4,7 @@ import { recordAudit } from "@/lib/audit/record-audit";
 import { transaction } from "@/lib/db/transaction";
 import { batchState } from "./state-sql";
 import { enqueueBatchStart } from "@/lib/jobs/queue";
+import { ESCALATION_PAUSED } from "./pause-batch";
 
 export async function resumeBatch(batchId: string, actorId: string | null): Promise<boolean> {
   return transaction(async (client) => {
@@ -21,6 +22,14 @@ export async function resumeBatch(batchId: string, actorId: string | null): Prom
     if (!row) return false;
     if (row.state === "SCHEDULED") await enqueueBatchStart(client, batchId, row.scheduledAt);
     await recordAudit({ actorId, action: "batch.resume", targetType: "Batch", targetId: batchId }, client);
+    // Its escalation calls (docs/escalation.md) go on with it, if they were paused with it.
+    const child = await client.query<{ id: string }>(
+      `UPDATE "Batch" SET state = ${batchState("SENDING")}, "pauseReason" = NULL, "updatedAt" = now()
+       WHERE "escalatesBatchId" = $1 AND state = ${batchState("PAUSED")} AND "pauseReason" = $2 RETURNING id`,
+      [batchId, ESCALATION_PAUSED],
+    );
+    for (const { id } of child.rows)
+      await recordAudit({ actorId, action: "batch.resume", targetType: "Batch", targetId: id }, client);
     return true;
   });
 }

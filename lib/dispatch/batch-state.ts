@@ -8,6 +8,7 @@ import { batchState, chunkStates } from "@/lib/batches/state-sql";
 import { OPEN_CHUNK_STATES, STARTABLE_BATCH_STATES } from "@/lib/batches/states";
 import { batchCompletedCte } from "@/lib/webhooks/outbox-sql";
 import { subscribedEvents } from "@/lib/webhooks/subscriptions";
+import { mayStillEscalateSql } from "@/lib/escalation/may-still-escalate-sql";
 
 /** Job handler: QUEUED/SCHEDULED → SENDING. False when the batch was already started, paused or cancelled. */
 export async function activateBatch(batchId: string): Promise<boolean> {
@@ -29,6 +30,7 @@ export async function completeFinishedBatches(batchIds?: string[]): Promise<stri
      WHERE b.state = ${batchState("SENDING")} AND NOT b.storing
        AND ($1::uuid[] IS NULL OR b.id = ANY($1::uuid[]))
        AND NOT EXISTS (SELECT 1 FROM "DispatchChunk" c WHERE c."batchId" = b.id AND c.state IN ${chunkStates(OPEN_CHUNK_STATES)})
+       AND NOT ${mayStillEscalateSql("b")}
      RETURNING b.id, b.name, b.kind, b."finishedAt"
      )${batchCompletedCte(subscribed)}
      SELECT id FROM done`,

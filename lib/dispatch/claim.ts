@@ -5,6 +5,7 @@ import "server-only";
 import { batchState, chunkState, messageState } from "@/lib/batches/state-sql";
 import { pool } from "@/lib/db/pool";
 import { mayDispatchNowSql } from "@/lib/batches/promotional-window-sql";
+import { SMS_ARRIVED, smsArrivedSql } from "@/lib/escalation/sms-arrived-sql";
 
 /** `id` is also the correlator the request carries. */
 export type ClaimedMessage = { id: string; phone: string; text: string | null };
@@ -33,13 +34,22 @@ export async function claimChunk(batchId: string, workerKey: number): Promise<Cl
        UPDATE "DispatchChunk" c SET state = ${chunkState("SUBMITTING")}, "workerKey" = $2, attempts = c.attempts + 1, "claimedAt" = now()
        FROM next WHERE c.id = next.id
        RETURNING c.id, c."claimedAt", c."firstMessageId", c."lastMessageId"
+     ),
+     -- An escalation call whose SMS was delivered (or answered) before this claim is not placed: cancelled here, in
+     -- the statement that claims it, reading the SMS's state in the same snapshot (docs/escalation.md).
+     overtaken AS (
+       UPDATE "Message" m SET state = ${messageState("CANCELLED")}, "lastError" = $3, "updatedAt" = now()
+       FROM claimed
+       WHERE m."batchId" = $1 AND m.id BETWEEN claimed."firstMessageId" AND claimed."lastMessageId"
+         AND m.state = ${messageState("PENDING")} AND ${smsArrivedSql("m")}
      )
      SELECT claimed.id::text AS chunk_id, claimed."claimedAt" AS claimed_at, m.id::text AS id, m.phone, m.text
      FROM claimed
      LEFT JOIN "Message" m
        ON m."batchId" = $1 AND m.id BETWEEN claimed."firstMessageId" AND claimed."lastMessageId" AND m.state = ${messageState("PENDING")}
+         AND NOT ${smsArrivedSql("m")}
      ORDER BY m.id`,
-    [batchId, workerKey],
+    [batchId, workerKey, SMS_ARRIVED],
   );
   const first = rows[0];
   if (!first) return null;

@@ -7,6 +7,7 @@ import "server-only";
 import { chunkState, messageState, messageStates } from "@/lib/batches/state-sql";
 import { UNCONFIRMED_MESSAGE_STATES } from "@/lib/batches/states";
 import { relaxedPool } from "@/lib/db/pool";
+import { escalateAtSql } from "@/lib/escalation/escalate-at-sql";
 
 export type Accepted = {
   id: string;
@@ -42,7 +43,8 @@ export async function recordResponse(
        FROM unnest($7::bigint[], $8::text[], $9::text[]) AS r(id, state, error)
        WHERE m.id = r.id AND m.state = ${messageState("PENDING")}
      )
-     UPDATE "DispatchChunk" SET state = ${chunkState("DONE")}, "lastError" = NULL WHERE id = $1`,
+     UPDATE "DispatchChunk" c SET state = ${chunkState("DONE")}, "lastError" = NULL, ${escalateAtSql("$10::timestamptz")}
+     FROM "Batch" b WHERE c.id = $1 AND b.id = c."batchId"`,
     [
       chunkId,
       accepted.map((a) => a.id),
@@ -70,7 +72,8 @@ export async function settleChunk(
        UPDATE "Message" SET state = $3::"MessageState", "lastError" = $4, "submittedAt" = now(), "updatedAt" = now()
        WHERE id = ANY($2::bigint[]) AND state = ${messageState("PENDING")}
      )
-     UPDATE "DispatchChunk" SET state = ${chunkState("DONE")}, "lastError" = $4 WHERE id = $1`,
+     UPDATE "DispatchChunk" c SET state = ${chunkState("DONE")}, "lastError" = $4, ${escalateAtSql("now()")}
+     FROM "Batch" b WHERE c.id = $1 AND b.id = c."batchId"`,
     [chunkId, messageIds, state, error],
   );
 }

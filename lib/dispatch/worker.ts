@@ -1,7 +1,8 @@
 // A dispatch worker: wires the parts that do the work. Batches start when their pg-boss job comes due; `lanes`
 // concurrent send loops (lane.ts) send their chunks at the account's shared request rate; periodic chores (chores/,
 // one file each) recover dead workers' claims, fail interrupted batch creations, delete interrupted list imports, complete
-// finished batches, forget expired log-in failures, apply stored receipts and deliver webhooks. Any number of workers (`npm start`
+// finished batches, forget expired log-in failures, apply stored receipts, call SMS recipients not reached in time
+// (docs/escalation.md) and deliver webhooks. Any number of workers (`npm start`
 // supervises one, `npm run worker` runs more) share one database.
 import "server-only";
 import { resealLegacyTokens } from "@/lib/accounts/account-token";
@@ -10,6 +11,7 @@ import { activateBatch } from "./batch-state";
 import { applyReceiptsChore } from "./chores/apply-receipts";
 import { completeFinishedBatchesChore } from "./chores/complete-finished-batches";
 import { deliverWebhooksChore } from "./chores/deliver-webhooks";
+import { escalateUndeliveredChore } from "./chores/escalate-undelivered";
 import { deleteInterruptedListsChore } from "./chores/delete-interrupted-lists";
 import { failInterruptedStoringChore } from "./chores/fail-interrupted-storing";
 import { forgetIdempotencyKeysChore } from "./chores/forget-idempotency-keys";
@@ -82,6 +84,8 @@ export async function startWorker(options: WorkerOptions): Promise<WorkerHandle>
   );
   // Apart from the sweep, so that a slow sweep never holds receipts back.
   const receipts = runChores([applyReceiptsChore], log);
+  // Escalation on its own loop: its calls must start within seconds of their deadline, whatever the sweep is doing.
+  const escalation = runChores([escalateUndeliveredChore], log);
   // Webhooks on their own loop too: an endpoint slow to answer holds back neither receipts nor the sweep.
   const webhooks = runChores([deliverWebhooksChore], log);
   log(`Dispatch worker ${identity.key} running with ${lanes} lanes.`);
@@ -93,7 +97,7 @@ export async function startWorker(options: WorkerOptions): Promise<WorkerHandle>
       await jobs.offWork(START_BATCH).catch(() => {});
       // Lanes finish the request in hand, so nothing they claimed is left SUBMITTING.
       await Promise.race([Promise.allSettled(sending), sleep(lane.timeoutMs + 5_000)]);
-      await Promise.all([sweep.stop(), receipts.stop(), webhooks.stop()]);
+      await Promise.all([sweep.stop(), receipts.stop(), webhooks.stop(), escalation.stop()]);
       await closeClients();
       await stopBoss();
       await identity.release().catch(() => {});
