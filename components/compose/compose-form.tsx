@@ -1,6 +1,7 @@
 "use client";
 // Compose: the message (message-fields.tsx), who it goes to (recipient-fields.tsx, and who is left out for having
-// had this text recently: duplicate-fields.tsx), how it is sent (options-fields.tsx, schedule-field.tsx), the plan
+// had this text recently: duplicate-fields.tsx), how it is sent (options-fields.tsx, schedule-field.tsx, and the call
+// for whoever the SMS does not reach: escalation-fields.tsx), the plan
 // (send-plan.tsx, plan-figures.ts, use-plan.ts, use-pasted-numbers.ts, use-duplicates.ts) and, before anything is
 // sent, the review (review.tsx, review-view.ts). Nothing is sent from the form itself: it has no submit button while editing (Enter in a field
 // sends nothing), "Send…" checks the form with the server's own schema and opens the review, and only the review's
@@ -20,6 +21,8 @@ import { MessageFields, type Kind, type TemplateChoice } from "./message-fields"
 import { initialOptions, OptionsFields, type ComposeAccount, type Options } from "./options-fields";
 import { RecipientFields, type Source } from "./recipient-fields";
 import { DuplicateFields } from "./duplicate-fields";
+import { EscalationFields, initialEscalation, type Escalation } from "./escalation-fields";
+import { worstCaseEscalation } from "@/lib/escalation/worst-case";
 import { Review } from "./review";
 import { reviewView } from "./review-view";
 import { isPast, ScheduleField, scheduleInstant } from "./schedule-field";
@@ -65,6 +68,7 @@ export function ComposeForm({
   const [numbers, setNumbers] = useState("");
   const [options, setOptions] = useState<Options>(() => initialOptions(accounts[0]));
   const [schedule, setSchedule] = useState({ local: "", past: false });
+  const [escalation, setEscalation] = useState<Escalation>(initialEscalation);
   const timeZone = useTimeZone();
   // The review is open for the result it was opened after: a new result (a refusal) closes it, with no effect.
   const [review, setReview] = useState<{ after: ActionResult | null } | null>(null);
@@ -95,6 +99,9 @@ export function ComposeForm({
     resent: resent.resent,
   });
   const { listRefusal, perRecipient, planView, summary, sendCount } = figures;
+  const escalateAfter = kind === "SMS" && escalation.on ? Number(escalation.minutes) : NaN;
+  const escalationPlan =
+    planView && Number.isInteger(escalateAfter) ? worstCaseEscalation(planView, escalateAfter) : null;
 
   /** Send…: the server's own schema first, then what only the browser knows; the review opens when all is well. */
   function openReview() {
@@ -162,6 +169,9 @@ export function ComposeForm({
           errors={errors}
           promotionalHours={promotionalHours}
         />
+        {kind === "SMS" ? (
+          <EscalationFields escalation={escalation} onEscalation={setEscalation} errors={errors} />
+        ) : null}
         <RecipientFields
           source={source}
           onSource={setSource}
@@ -195,6 +205,7 @@ export function ComposeForm({
             plan={planView}
             scheduledAt={scheduleInstant(schedule.local, timeZone)}
             promotional={options.promotional ? { window: promotionalWindow, hours: promotionalHours } : null}
+            escalation={escalationPlan}
           />
         ) : null}
         {fresh?.problem ? <Notice tone="error">{fresh.problem}</Notice> : null}

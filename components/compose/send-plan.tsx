@@ -17,6 +17,7 @@ import {
   nextWindowOpen,
   type PromotionalWindow,
 } from "@/lib/compose/promotional-window";
+import type { EscalationPlan } from "@/lib/escalation/worst-case";
 import { formatStart } from "./format-start";
 
 export type PlanView = SendPlan & {
@@ -35,8 +36,11 @@ export function SendPlanView({
   plan,
   scheduledAt,
   promotional,
+  escalation = null,
 }: {
   plan: PlanView;
+  /** SMS → voice escalation's worst case (lib/escalation/worst-case.ts), when it is on. */
+  escalation?: EscalationPlan | null;
   scheduledAt: Date | null;
   /** The organisation's window and its words ("08:00–20:00 EAT"), when the batch is promotional. */
   promotional?: { window: PromotionalWindow; hours: string } | null;
@@ -92,6 +96,13 @@ export function SendPlanView({
         {scheduledAt ? (
           <p className="mt-3 text-sm" data-testid="plan-start">
             Starts {formatStart(scheduledAt, timeZone)}.
+          </p>
+        ) : null}
+        {escalation ? (
+          <p className="mt-3 text-sm" data-testid="plan-escalation">
+            Calls if not delivered within {escalation.minutes.toLocaleString("en")} minutes: at most{" "}
+            {escalation.calls.toLocaleString("en")} call(s), {escalation.voiceUnits.toLocaleString("en")} voice unit(s)
+            if no SMS arrives in time.
           </p>
         ) : null}
         {promotional ? <PromotionalEta plan={plan} scheduledAt={scheduledAt} promotional={promotional} /> : null}

@@ -21,6 +21,21 @@ export async function getBatch(id: string) {
       author: { select: { name: true } },
       account: { select: { name: true } },
       parent: { select: { id: true, name: true } },
+      // SMS → voice escalation (docs/escalation.md): the SMS batch a calls' batch is for, and an SMS batch's calls.
+      escalates: { select: { id: true, name: true } },
+      escalationChild: {
+        select: {
+          id: true,
+          recipientCount: true,
+          cancelledCount: true,
+          queuedCount: true,
+          deliveredCount: true,
+          answeredCount: true,
+          failedCount: true,
+          rejectedCount: true,
+          unknownCount: true,
+        },
+      },
       list: { select: { id: true, filename: true, columns: true, phoneColumn: true } },
     },
   });

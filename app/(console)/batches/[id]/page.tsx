@@ -3,6 +3,7 @@ import Link from "next/link";
 import { notFound } from "next/navigation";
 import { BatchLive } from "@/components/batches/batch-live";
 import { BatchReportSection } from "@/components/batches/batch-report-section";
+import { EscalationFunnel } from "@/components/batches/escalation-funnel";
 import { Time } from "@/components/time/time";
 import { Card } from "@/components/ui/card";
 import { PageHeader } from "@/components/ui/page-header";
@@ -57,6 +58,7 @@ export default async function BatchPage({ params }: { params: Promise<{ id: stri
         }
       />
       <Card className="whitespace-pre-wrap p-3 text-sm">{batch.templateText}</Card>
+      <EscalationFunnel batch={batch} />
       {/* The same JSON the live endpoint returns, so the page and its updates agree. */}
       <BatchLive
         initial={serialize(batch)}

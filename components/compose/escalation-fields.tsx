@@ -1,0 +1,128 @@
+"use client";
+// SMS → voice escalation in Compose (docs/escalation.md): "if not delivered within N minutes, call the number" — with
+// the SMS's own text or a script of its own, a voice and a repeat count. Its fields are in the form only when it is
+// on, so an SMS batch without it sends none of them (the schema refuses a call's options without the minutes).
+import { Field, Input, Select, Textarea } from "@/components/ui/field";
+import { ESCALATE_MAX_MINUTES, ESCALATE_MIN_MINUTES } from "@/lib/batches/escalation-settings";
+import { REPEAT_MAX, REPEAT_MIN, VOICE_MESSAGE_MAX_CHARS } from "@/lib/provider/wire/schemas";
+
+export type Escalation = {
+  on: boolean;
+  minutes: string;
+  /** The call reads its own script rather than the SMS's text. */
+  ownScript: boolean;
+  script: string;
+  voice: string;
+  repeat: string;
+};
+
+export const initialEscalation: Escalation = {
+  on: false,
+  minutes: "30",
+  ownScript: false,
+  script: "",
+  voice: "1",
+  repeat: "1",
+};
+
+export function EscalationFields({
+  escalation,
+  onEscalation,
+  errors,
+}: {
+  escalation: Escalation;
+  onEscalation: (escalation: Escalation) => void;
+  errors: Record<string, string[] | undefined>;
+}) {
+  const set = (patch: Partial<Escalation>) => onEscalation({ ...escalation, ...patch });
+  return (
+    <div className="space-y-3" data-testid="escalation">
+      <label className="flex items-start gap-2 text-sm">
+        <input
+          type="checkbox"
+          className="mt-1"
+          checked={escalation.on}
+          onChange={(e) => set({ on: e.target.checked })}
+        />
+        <span>
+          Call whoever the SMS does not reach
+          <span className="block text-xs text-slate-500">
+            A recipient whose SMS is not delivered in time gets one voice call; a delivery that comes first cancels it.
+          </span>
+        </span>
+      </label>
+      {escalation.on ? (
+        <div className="space-y-3 border-l-2 border-slate-200 pl-4">
+          <div className="grid gap-4 sm:grid-cols-3">
+            <Field
+              label="Call if not delivered within (minutes)"
+              hint={`${ESCALATE_MIN_MINUTES} to ${ESCALATE_MAX_MINUTES.toLocaleString("en")}.`}
+              errors={errors.escalateAfterMinutes}
+            >
+              {(ids) => (
+                <Input
+                  {...ids}
+                  name="escalateAfterMinutes"
+                  type="number"
+                  min={ESCALATE_MIN_MINUTES}
+                  max={ESCALATE_MAX_MINUTES}
+                  value={escalation.minutes}
+                  onChange={(e) => set({ minutes: e.target.value })}
+                />
+              )}
+            </Field>
+            <Field label="Call voice" errors={errors.escalationVoice}>
+              {(ids) => (
+                <Select
+                  {...ids}
+                  name="escalationVoice"
+                  value={escalation.voice}
+                  onChange={(e) => set({ voice: e.target.value })}
+                >
+                  <option value="1">Female</option>
+                  <option value="2">Male</option>
+                </Select>
+              )}
+            </Field>
+            <Field label="Call repeat" errors={errors.escalationRepeat}>
+              {(ids) => (
+                <Input
+                  {...ids}
+                  name="escalationRepeat"
+                  type="number"
+                  min={REPEAT_MIN}
+                  max={REPEAT_MAX}
+                  value={escalation.repeat}
+                  onChange={(e) => set({ repeat: e.target.value })}
+                />
+              )}
+            </Field>
+          </div>
+          <label className="flex items-start gap-2 text-sm">
+            <input
+              type="checkbox"
+              className="mt-1"
+              checked={escalation.ownScript}
+              onChange={(e) => set({ ownScript: e.target.checked })}
+            />
+            <span>The call reads its own script (otherwise it reads the SMS)</span>
+          </label>
+          {escalation.ownScript ? (
+            <Field label="Call script" errors={errors.escalationText}>
+              {(ids) => (
+                <Textarea
+                  {...ids}
+                  name="escalationText"
+                  rows={3}
+                  maxLength={VOICE_MESSAGE_MAX_CHARS}
+                  value={escalation.script}
+                  onChange={(e) => set({ script: e.target.value })}
+                />
+              )}
+            </Field>
+          ) : null}
+        </div>
+      ) : null}
+    </div>
+  );
+}
