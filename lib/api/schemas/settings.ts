@@ -37,4 +37,24 @@ export const apiSettingsFields = {
     description:
       "Promotional: sends only inside the organisation's window (08:00–20:00 by default), waiting outside it.",
   }),
+  escalateAfterMinutes: batchSettingsFields.escalateAfterMinutes.meta({
+    type: "integer",
+    minimum: 5,
+    maximum: 1440,
+    description:
+      "SMS → voice escalation: a recipient whose SMS is not delivered this many minutes after it was sent is called once (SMS only; none when absent).",
+  }),
+  escalationText: batchSettingsFields.escalationText.meta({
+    type: "string",
+    description: "The call's script; the SMS's own text when absent (with escalateAfterMinutes only).",
+  }),
+  escalationVoice: batchSettingsFields.escalationVoice.meta({
+    type: "integer",
+    enum: [1, 2],
+    description: "The call's voice, 1 or 2 (with escalateAfterMinutes only).",
+  }),
+  escalationRepeat: batchSettingsFields.escalationRepeat.meta({
+    type: "integer",
+    description: "Times the call's message is read, 1 to 10 (with escalateAfterMinutes only).",
+  }),
 };
