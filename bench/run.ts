@@ -2,12 +2,13 @@
 // its target. The dispatch benchmark runs three times (a 2-core machine is noisy): the median run's figures are
 // shown, with all three totals. Results are recorded by hand in BENCHMARKS.md with this command.
 // BENCH_ONLY=sandbox,dispatch,dispatch-3-workers,api-send,receipts,reports,operator-days,rollup-cost,import,list-batch,
-// list-dispatch,list-search,hostile,idle-memory,cost,partitions,webhooks,duplicate-guard picks
+// list-dispatch,list-search,hostile,idle-memory,cost,partitions,webhooks,duplicate-guard,escalation picks
 // some of them.
 import { forgetDatabase } from "./bench-env";
 import { benchApiSend } from "./api-send";
 import { benchDispatch } from "./dispatch";
 import { benchDuplicateGuard } from "./duplicate-guard";
+import { benchEscalation } from "./escalation";
 import { benchListBatch } from "./list-batch";
 import { benchListDispatch } from "./list-dispatch";
 import { benchListSearch } from "./list-search";
@@ -76,6 +77,7 @@ const steps: [string, () => Promise<BenchResult>][] = [
   ["cost", benchMessageCost],
   ["partitions", benchPartitions],
   ["duplicate-guard", benchDuplicateGuard],
+  ["escalation", benchEscalation],
 ];
 for (const [name, step] of steps) {
   if (!wanted(name)) continue;
