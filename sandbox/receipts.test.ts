@@ -126,6 +126,21 @@ describe("delivery receipts", () => {
     expect(() => sandbox.state.setKnobs({ statusByPhone: { "0712345678": "Busy" } })).toThrow();
   });
 
+  it("silent numbers' SMS never get a receipt (their calls do); a silent rate of 1 silences every SMS", async () => {
+    sandbox.state.setKnobs({ silentPhones: ["254712345679"] });
+    await client.sendSms(sms({ phone: "0712345678,0712345679,0712345670" }));
+    await client.sendVoice(voice({ phone: "0712345679" }));
+    await sandbox.state.receipts.idle();
+    const heard = asReceipts(sink.receipts()).map((r) => `${String(r.correlator)} ${r.phone}`);
+    expect(heard.sort()).toEqual(["501 254712345670", "501 254712345678", "v-1 254712345679"]);
+    expect(() => sandbox.state.setKnobs({ silentPhones: ["0712345679"] })).toThrow();
+
+    sandbox.state.setKnobs({ silentPhones: [], smsSilentRate: 1 });
+    await client.sendSms(sms({ phone: "0712345678", correlator: 502 }));
+    await sandbox.state.receipts.idle();
+    expect(asReceipts(sink.receipts()).filter((r) => r.correlator === 502)).toEqual([]);
+  });
+
   it("duplicates: the same receipt twice", async () => {
     sandbox.state.setKnobs({ duplicateRate: 1 });
     await client.sendSms(sms());

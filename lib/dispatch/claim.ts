@@ -41,13 +41,13 @@ export async function claimChunk(batchId: string, workerKey: number): Promise<Cl
        UPDATE "Message" m SET state = ${messageState("CANCELLED")}, "lastError" = $3, "updatedAt" = now()
        FROM claimed
        WHERE m."batchId" = $1 AND m.id BETWEEN claimed."firstMessageId" AND claimed."lastMessageId"
-         AND m.state = ${messageState("PENDING")} AND ${smsArrivedSql("m")}
+         AND m.state = ${messageState("PENDING")} AND ${smsArrivedSql("m", "$1")}
      )
      SELECT claimed.id::text AS chunk_id, claimed."claimedAt" AS claimed_at, m.id::text AS id, m.phone, m.text
      FROM claimed
      LEFT JOIN "Message" m
        ON m."batchId" = $1 AND m.id BETWEEN claimed."firstMessageId" AND claimed."lastMessageId" AND m.state = ${messageState("PENDING")}
-         AND NOT ${smsArrivedSql("m")}
+         AND NOT ${smsArrivedSql("m", "$1")}
      ORDER BY m.id`,
     [batchId, workerKey, SMS_ARRIVED],
   );
