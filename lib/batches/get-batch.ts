@@ -5,6 +5,7 @@ import { db } from "@/lib/db/client";
 import { pool } from "@/lib/db/pool";
 import { env } from "@/lib/env";
 import { uuidParam } from "@/lib/http/params";
+import { batchPlan } from "./batch-plan";
 import { batchPhase } from "./phase";
 import { chunkState } from "./state-sql";
 import { isActiveBatch } from "./states";
@@ -19,7 +20,7 @@ export async function getBatch(id: string) {
     where: { id },
     include: {
       author: { select: { name: true } },
-      account: { select: { name: true } },
+      account: { select: { name: true, batchSizeLimit: true, requestsPerSecond: true } },
       parent: { select: { id: true, name: true } },
       // SMS → voice escalation (docs/escalation.md): the SMS batch a calls' batch is for, and an SMS batch's calls.
       escalates: { select: { id: true, name: true } },
@@ -56,6 +57,7 @@ export async function getBatch(id: string) {
     promotionalWait: batch.promotional && isActiveBatch(batch.state) ? await promotionalWait() : null,
     inFlight: Number(rows[0]?.in_flight ?? 0),
     phase: batchPhase(batch, env().NO_RECEIPT_AFTER_HOURS),
+    plan: batchPlan(batch, batch.account),
     senderProblem,
   };
 }
