@@ -49,6 +49,7 @@ test("SMS not delivered within 5 minutes are called once and answered; the funne
       "Calls if not delivered within 5 minutes: at most 3 call(s), 3 voice unit(s)",
     );
     await page.getByRole("button", { name: "Send to 3 recipients…" }).click();
+    await expect(page.getByTestId("review-escalation")).toContainText("within 5 minutes, once each: at most 3 call(s)");
     await page.getByRole("button", { name: "Send 3 text messages" }).click();
     await expect(page).toHaveURL(/\/batches\/[0-9a-f-]{36}$/, { timeout: 30_000 });
     const batchId = page.url().split("/").pop()!;

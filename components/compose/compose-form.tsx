@@ -148,6 +148,8 @@ export function ComposeForm({
     promotionalHours,
     resentReason: resent.reason,
   });
+  if (escalationPlan)
+    view.escalation = `Calls whoever's SMS is not delivered within ${escalationPlan.minutes} minutes, once each: at most ${escalationPlan.calls.toLocaleString("en")} call(s), ${escalationPlan.voiceUnits.toLocaleString("en")} voice unit(s).`;
 
   return (
     <form ref={form} action={formAction} onSubmit={guard} noValidate className="max-w-3xl space-y-5">

@@ -35,6 +35,8 @@ export type ReviewView = {
   optedOut: string[];
   /** "08:00–20:00 EAT" when the batch is promotional (it waits outside those hours). */
   promotional: string | null;
+  /** SMS → voice escalation in words, when it is on (escalation-fields.tsx). */
+  escalation?: string | null;
   /** The reason given for sending again to recipients who had this text recently (duplicate-fields.tsx). */
   resentReason: string | null;
   problem: string | null;
@@ -103,6 +105,11 @@ export function Review({ view, pending, onBack }: { view: ReviewView; pending: b
         {view.promotional ? (
           <Row label="Promotional">
             <span data-testid="review-promotional">Sends only {view.promotional}; waits outside those hours.</span>
+          </Row>
+        ) : null}
+        {view.escalation ? (
+          <Row label="Escalation">
+            <span data-testid="review-escalation">{view.escalation}</span>
           </Row>
         ) : null}
         {view.resentReason ? (
