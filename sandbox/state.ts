@@ -78,6 +78,12 @@ export class SandboxState {
     return this.current;
   }
 
+  /** Spends units of an accepted request (unitsBalance knob); unlimited when the knob is null. */
+  spendUnits(units: number): void {
+    if (this.current.unitsBalance === null) return;
+    this.current = { ...this.current, unitsBalance: Math.max(0, this.current.unitsBalance - units) };
+  }
+
   /** Resolves when answers may be written: at once, or when holdResponses is turned off (or the sandbox reset). */
   responsesReleased(): Promise<void> {
     if (!this.current.holdResponses) return Promise.resolve();

@@ -1,7 +1,9 @@
 // One provider request for one claimed chunk, and what it means for those recipients (docs/design.md §1):
 //   accepted → QUEUED (uniqueId recorded) · entry refused → REJECTED · no usable answer → UNKNOWN, never resent
 //   nothing sent (refused connection, 429, 503) → back to PENDING, retried with backoff
-//   401 → back to PENDING and the batch pauses with the reason · other 4xx → REJECTED with the provider's message
+//   401 → back to PENDING and the batch pauses with the reason
+//   402 (out of units: docs/units-budget.md) → back to PENDING and the account's batches pause "out of units"
+//   other 4xx → REJECTED with the provider's message
 import "server-only";
 import { ProviderError, type ProviderFailure } from "@/lib/provider/failure";
 import { operatorOf } from "@/lib/provider/wire/operator";
@@ -9,12 +11,13 @@ import type { ProviderClient, SendOptions } from "@/lib/provider/client";
 import type { SmsBatchResult, SmsRequest, VoiceRequest, VoiceResult } from "@/lib/provider/wire/schemas";
 import type { ActiveBatch } from "./active-batch";
 import type { ClaimedChunk, ClaimedMessage } from "./claim";
+import { outOfUnitsReason } from "@/lib/units/out-of-units";
 import { recordResponse, releaseChunk, settleChunk, type Accepted, type Refused } from "./record";
 
 export type ChunkOutcome =
   | { kind: "sent"; accepted: number }
   | { kind: "retry"; reason: string; retryAfterMs: number | null; rateLimited: boolean }
-  | { kind: "pause"; reason: string }
+  | { kind: "pause"; reason: string; cause: "token" | "units" }
   | { kind: "settled"; state: "REJECTED" | "UNKNOWN"; reason: string };
 
 export async function sendChunk(
@@ -82,7 +85,12 @@ async function onFailure(failure: ProviderFailure, chunk: ClaimedChunk): Promise
       return {
         kind: "pause",
         reason: `The provider refused the account's token (401 ${failure.message}). Update the token in Settings, then resume the batch.`,
+        cause: "token",
       };
+    case "out_of_units":
+      // Nothing was queued: the chunk goes back whole, and no message is marked failed.
+      await releaseChunk(chunk.chunkId, describe(failure));
+      return { kind: "pause", reason: outOfUnitsReason(failure.message), cause: "units" };
     case "rejected":
     case "invalid_request":
       await settleChunk(chunk.chunkId, ids, "REJECTED", describe(failure));
