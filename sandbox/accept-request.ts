@@ -137,6 +137,7 @@ export function acceptRequest(
         batchId,
         form,
         requestTime: arrivedAt,
+        ...(languageField && languages[i] !== undefined ? { language: String(languages[i]) } : {}),
       };
       state.messages.push(entry);
       accepted += 1;

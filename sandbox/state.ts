@@ -28,6 +28,8 @@ export interface AcceptedMessage {
   form: RequestForm;
   /** Epoch milliseconds (fractional) at which the request arrived. */
   requestTime: number;
+  /** The voice language as sent in the voiceLanguageField knob's field, when that knob is set and the request had it. */
+  language?: string;
 }
 
 export interface RequestRecord {

@@ -19,6 +19,7 @@ import { enqueueBatchStart } from "@/lib/jobs/queue";
 import { storeRecipients } from "./store-recipients";
 import { duplicateWindowHours, recentlySent, windowStart } from "./duplicate-guard";
 import { checkBudget } from "@/lib/units/budget-check";
+import { languageProblem } from "@/lib/accounts/voice-language";
 import { plannedForPhones, type Planned } from "@/lib/units/planned-units";
 
 /** Recipients stored with the batch row: small, so that sending starts at once. */
@@ -182,11 +183,20 @@ async function storeBatch(
   options: CreateBatchOptions,
 ): Promise<CreatedBatch> {
   const scheduled = input.scheduledAt && input.scheduledAt.getTime() > Date.now() ? input.scheduledAt : null;
-  const { rows: accounts } = await pool().query<{ batchSizeLimit: number; requestsPerSecond: number }>(
-    `SELECT "batchSizeLimit", "requestsPerSecond" FROM "ProviderAccount" WHERE id = $1`,
+  const { rows: accounts } = await pool().query<{
+    batchSizeLimit: number;
+    requestsPerSecond: number;
+    languageField: string | null;
+    languages: string[];
+  }>(
+    `SELECT "batchSizeLimit", "requestsPerSecond", "languageField", languages FROM "ProviderAccount" WHERE id = $1`,
     [input.accountId],
   );
   if (!accounts[0]) throw new AppError("INVALID_INPUT", "That provider account does not exist.");
+  if (input.kind === "VOICE") {
+    const problem = languageProblem(input.language, accounts[0]);
+    if (problem) throw problem;
+  }
   const chunkSize = Math.max(1, Math.min(accounts[0].batchSizeLimit, BATCH_LIMIT));
   const storing = count > FIRST_SLICE;
   const memory = { template: input.templateText, sentAt: scheduled ?? new Date() };

@@ -45,9 +45,7 @@ test("402 mid-batch pauses with no failed message; a top-up resumes it and every
   expect(paused.b.pauseReason).toMatch(/402 Insufficient units\..*Nothing was marked failed/);
   expect(paused.b.queuedCount).toBe(300);
   expect(paused.b.pendingCount).toBe(700);
-  expect(
-    paused.b.failedCount + paused.b.rejectedCount + paused.b.unknownCount + paused.b.cancelledCount,
-  ).toBe(0);
+  expect(paused.b.failedCount + paused.b.rejectedCount + paused.b.unknownCount + paused.b.cancelledCount).toBe(0);
   expect(await h.accepted()).toHaveLength(300);
   const refused = (await h.requests()).filter((r) => r.status === 402);
   expect(refused.length).toBeGreaterThan(0);

@@ -7,6 +7,7 @@
 import "server-only";
 import { ProviderError, type ProviderFailure } from "@/lib/provider/failure";
 import { operatorOf } from "@/lib/provider/wire/operator";
+import { languageFieldSchema } from "@/lib/provider/wire/language-field";
 import type { ProviderClient, SendOptions } from "@/lib/provider/client";
 import type { SmsBatchResult, SmsRequest, VoiceRequest, VoiceResult } from "@/lib/provider/wire/schemas";
 import type { ActiveBatch } from "./active-batch";
@@ -119,6 +120,9 @@ function smsRequest(batch: ActiveBatch, message: ClaimedMessage, endpoint: strin
 
 function voiceRequest(batch: ActiveBatch, message: ClaimedMessage, endpoint: string): VoiceRequest {
   return {
+    // The account's language field, checked against the spec's fields (language-field.ts) and first, so that even a
+    // name that slipped past the check could never overwrite the spec's fields that follow.
+    ...languageEntry(batch),
     originator: batch.originator ?? "",
     message: message.text ?? batch.templateText,
     phone: message.phone,
@@ -127,6 +131,12 @@ function voiceRequest(batch: ActiveBatch, message: ClaimedMessage, endpoint: str
     ...(batch.voice === 1 || batch.voice === 2 ? { voice: batch.voice } : {}),
     ...(batch.repeat ? { repeat: batch.repeat } : {}),
   };
+}
+
+function languageEntry(batch: ActiveBatch): Record<string, string> {
+  const field = batch.account.languageField;
+  if (!field || !batch.language || !languageFieldSchema.safeParse(field).success) return {};
+  return { [field]: batch.language };
 }
 
 /** Results carry our correlator back; match on it (falling back to position), never on order alone. */

@@ -10,11 +10,10 @@ import { Table, Td, THead, Th, Tr } from "@/components/ui/table";
 import { listAccounts } from "@/lib/accounts/list-accounts";
 import { canManageAccounts } from "@/lib/auth/permissions";
 import { requireActor } from "@/lib/auth/session";
-import { db } from "@/lib/db/client";
 import { getOrgTimeZone } from "@/lib/organisation/time-zone";
 import { formatDateTime } from "@/lib/time/format";
 import { listPurchases } from "@/lib/units/list-purchases";
-import { OUT_OF_UNITS_PREFIX } from "@/lib/units/out-of-units";
+import { pausedForUnits } from "@/lib/units/paused-for-units";
 import { unitsFigures } from "@/lib/units/units-figures";
 import { recordPurchaseAction, setWarnThresholdAction } from "./actions";
 
@@ -31,9 +30,7 @@ export default async function UnitsPage() {
       account,
       figures: await unitsFigures(account.id),
       ledger: await listPurchases(account.id),
-      paused: await db.batch.count({
-        where: { accountId: account.id, state: "PAUSED", pauseReason: { startsWith: OUT_OF_UNITS_PREFIX } },
-      }),
+      paused: await pausedForUnits(account.id),
     })),
   );
   return (
