@@ -10,7 +10,7 @@ import { composeSchema } from "@/lib/batches/compose-schema";
 import { pauseBatch } from "@/lib/batches/pause-batch";
 import { refusal } from "@/test/upload-helpers";
 import { recordPurchase } from "./record-purchase";
-import { unitsFigures } from "./units-figures";
+import { FIGURES_SQL, unitsFigures } from "./units-figures";
 import { outOfUnitsReason } from "./out-of-units";
 
 let adminId = "";
@@ -211,4 +211,13 @@ test("a top-up resumes the batches the provider's 402 paused, never one an opera
     [provider.id]: ["SENDING", null],
     [operator.id]: ["PAUSED", "Checking the text"],
   });
+});
+
+test("the figures never read a message: the plan touches only the ledger, batch rows and the account", async () => {
+  const id = await account();
+  const { rows } = await pool().query<{ "QUERY PLAN": string }>(`EXPLAIN ${FIGURES_SQL}`, [id, null]);
+  const plan = rows.map((row) => row["QUERY PLAN"]).join("\n");
+  expect(plan).toMatch(/"UnitPurchase"|UnitPurchase/);
+  expect(plan).toMatch(/Batch/);
+  expect(plan).not.toMatch(/Message|DispatchChunk/);
 });

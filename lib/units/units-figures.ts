@@ -24,6 +24,16 @@ export type UnitsFigures = {
 
 type Queryable = Pick<pg.PoolClient, "query">;
 
+/** $1 the account, $2 a batch to leave out (or null). Reads the ledger, the account's batch rows and the account. */
+export const FIGURES_SQL = `SELECT (SELECT count(*)::int FROM "UnitPurchase" WHERE "accountId" = $1) AS entries,
+  (SELECT COALESCE(sum(units), 0)::bigint FROM "UnitPurchase" WHERE "accountId" = $1) AS bought,
+  (SELECT COALESCE(sum("smsUnits"), 0)::bigint FROM "Batch" WHERE "accountId" = $1)
+    - COALESCE((SELECT "usedAtEntry" FROM "UnitPurchase" WHERE "accountId" = $1 ORDER BY id LIMIT 1), 0) AS used,
+  (SELECT COALESCE(sum(${committedSql("b")}), 0)::bigint FROM "Batch" b
+    WHERE b."accountId" = $1 AND b.state IN ${batchStates(ACTIVE_BATCH_STATES)}
+      AND ($2::uuid IS NULL OR b.id <> $2)) AS committed,
+  (SELECT "unitsWarnBelow" FROM "ProviderAccount" WHERE id = $1) AS warn`;
+
 /** `exceptBatchId`: leave out a batch being created (its own units are what is asked about). */
 export async function unitsFigures(
   accountId: string,
@@ -36,17 +46,7 @@ export async function unitsFigures(
     used: string;
     committed: string;
     warn: number | null;
-  }>(
-    `SELECT (SELECT count(*)::int FROM "UnitPurchase" WHERE "accountId" = $1) AS entries,
-            (SELECT COALESCE(sum(units), 0)::bigint FROM "UnitPurchase" WHERE "accountId" = $1) AS bought,
-            (SELECT COALESCE(sum("smsUnits"), 0)::bigint FROM "Batch" WHERE "accountId" = $1)
-              - COALESCE((SELECT "usedAtEntry" FROM "UnitPurchase" WHERE "accountId" = $1 ORDER BY id LIMIT 1), 0) AS used,
-            (SELECT COALESCE(sum(${committedSql("b")}), 0)::bigint FROM "Batch" b
-              WHERE b."accountId" = $1 AND b.state IN ${batchStates(ACTIVE_BATCH_STATES)}
-                AND ($2::uuid IS NULL OR b.id <> $2)) AS committed,
-            (SELECT "unitsWarnBelow" FROM "ProviderAccount" WHERE id = $1) AS warn`,
-    [accountId, exceptBatchId],
-  );
+  }>(FIGURES_SQL, [accountId, exceptBatchId]);
   const row = rows[0]!;
   const bought = Number(row.bought);
   const used = Number(row.used);
