@@ -11,8 +11,8 @@ export function LowUnits({ accounts, canTopUp }: { accounts: LowAccount[]; canTo
       <Notice tone="warning">
         {accounts.map((a) => (
           <span key={a.id} className="block">
-            {a.name}: {a.left.toLocaleString("en")} units left after scheduled and running batches, below the warning
-            at {a.warnBelow.toLocaleString("en")}.
+            {a.name}: {a.left.toLocaleString("en")} units left after scheduled and running batches, below the warning at{" "}
+            {a.warnBelow.toLocaleString("en")}.
           </span>
         ))}
         {canTopUp ? (

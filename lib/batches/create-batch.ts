@@ -188,10 +188,9 @@ async function storeBatch(
     requestsPerSecond: number;
     languageField: string | null;
     languages: string[];
-  }>(
-    `SELECT "batchSizeLimit", "requestsPerSecond", "languageField", languages FROM "ProviderAccount" WHERE id = $1`,
-    [input.accountId],
-  );
+  }>(`SELECT "batchSizeLimit", "requestsPerSecond", "languageField", languages FROM "ProviderAccount" WHERE id = $1`, [
+    input.accountId,
+  ]);
   if (!accounts[0]) throw new AppError("INVALID_INPUT", "That provider account does not exist.");
   if (input.kind === "VOICE") {
     const problem = languageProblem(input.language, accounts[0]);
