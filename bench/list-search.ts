@@ -9,6 +9,7 @@
 import { fmt, startBenchEnv } from "./bench-env";
 import { runAlone } from "./run-alone";
 import type { BenchResult } from "./types";
+import { p95 } from "./p95";
 
 const ROWS = Number(process.env.BENCH_LIST_ROWS ?? 1_000_000);
 const REPEAT = Number(process.env.BENCH_REPEAT ?? 20);
@@ -17,18 +18,6 @@ const TARGET_MS = 150;
 const FIRST = ["Wanjiru", "Otieno", "Amina", "Kiprono", "Achieng", "Élodie", "Mwangi", "Njeri", "Baraka", "Zawadi"];
 const LAST = ["Kamau", "Ochieng", "Mohamed", "Kiptoo", "Wambui", "Mutua", "Odhiambo", "Chebet", "Nyaga", "Karanja"];
 const CLINICS = ["Nakuru West", "Kisumu East", "Murang'a", "Nyeri Town", "Eldoret", "Machakos", "Thika", "Embu"];
-
-async function p95(work: () => Promise<unknown>): Promise<number> {
-  const times: number[] = [];
-  await work(); // warm the plan cache and the buffers, as a page in use is
-  for (let i = 0; i < REPEAT; i++) {
-    const t0 = performance.now();
-    await work();
-    times.push(performance.now() - t0);
-  }
-  times.sort((a, b) => a - b);
-  return times[Math.min(times.length - 1, Math.ceil(times.length * 0.95) - 1)]!;
-}
 
 export async function benchListSearch(): Promise<BenchResult> {
   const env = await startBenchEnv(["--no-receipts"]);
@@ -139,7 +128,7 @@ export async function benchListSearch(): Promise<BenchResult> {
       "search text stored, on the first search (s)": fmt(built, 1),
     };
     for (const [label, term, after] of searches) {
-      const ms = await p95(() => page(term, after));
+      const ms = await p95(() => page(term, after), REPEAT);
       const again = (await page(term, after)).rows.length;
       if (again !== found[label])
         throw new Error(`"${term}": ${again} rows by the index, ${found[label]} over the rows`);

@@ -11,23 +11,12 @@
 import { fmt, startBenchEnv } from "./bench-env";
 import { runAlone } from "./run-alone";
 import type { BenchResult } from "./types";
+import { p95 } from "./p95";
 
 const MESSAGES = Number(process.env.BENCH_MESSAGES ?? 10_000_000);
 const SLICE = Number(process.env.BENCH_SLICE ?? 1_000_000);
 const REPEAT = Number(process.env.BENCH_REPEAT ?? 40);
 const TARGET_MS = 150;
-
-async function p95(work: () => Promise<unknown>): Promise<number> {
-  const times: number[] = [];
-  await work(); // warm the plan cache and the buffers, as a page in use is
-  for (let i = 0; i < REPEAT; i++) {
-    const t0 = performance.now();
-    await work();
-    times.push(performance.now() - t0);
-  }
-  times.sort((a, b) => a - b);
-  return times[Math.min(times.length - 1, Math.ceil(times.length * 0.95) - 1)]!;
-}
 
 export async function benchOperatorDays(): Promise<BenchResult> {
   const env = await startBenchEnv(["--no-receipts"]);
@@ -96,8 +85,8 @@ export async function benchOperatorDays(): Promise<BenchResult> {
 
     const query = operatorDaysQuery(now, "Africa/Nairobi");
     const timings = {
-      report: await p95(() => getOperatorDays(now)),
-      sql: await p95(() => pool().query(query.text, query.values)),
+      report: await p95(() => getOperatorDays(now), REPEAT),
+      sql: await p95(() => pool().query(query.text, query.values), REPEAT),
     };
 
     // What the rollup trigger costs the hot path: QUEUED → DELIVERED, 500 per statement, on 2 × 10,000 rounds of the

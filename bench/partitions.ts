@@ -12,6 +12,7 @@
 import { fmt, startBenchEnv } from "./bench-env";
 import { runAlone } from "./run-alone";
 import type { BenchResult } from "./types";
+import { p95 } from "./p95";
 
 const MESSAGES = Number(process.env.BENCH_PARTITION_MESSAGES ?? 10_000_000);
 const BIG = Number(process.env.BENCH_EXPORT_RECIPIENTS ?? 1_000_000);
@@ -20,18 +21,6 @@ const DAYS = 30;
 const RARE = 100;
 const STORE_SLICE = 100_000;
 const STORE_ROUNDS = 5;
-
-async function p95(work: () => Promise<unknown>): Promise<number> {
-  const times: number[] = [];
-  await work();
-  for (let i = 0; i < REPEAT; i++) {
-    const t0 = performance.now();
-    await work();
-    times.push(performance.now() - t0);
-  }
-  times.sort((a, b) => a - b);
-  return times[Math.min(times.length - 1, Math.ceil(times.length * 0.95) - 1)]!;
-}
 
 const GENERATED = `
   SELECT $1::uuid, '2547' || lpad((g % 100000000)::text, 8, '0'), s.state::"MessageState",
@@ -146,12 +135,12 @@ export async function benchPartitions(): Promise<BenchResult> {
     )[0]!.id;
     const search = recipientSearchSchema.parse("+254 700 500 123");
     const timings = {
-      batchPage: await p95(() => getBatch(big)),
-      firstPage: await p95(() => listMessages(big, { limit: pageSize })),
-      page10000: await p95(() => listMessages(big, { after: cursor, limit: pageSize })),
-      rareFilter: await p95(() => listMessages(big, { filter: "REJECTED", limit: pageSize })),
-      noReceiptFilter: await p95(() => listMessages(big, { filter: "NO_RECEIPT", limit: pageSize })),
-      phoneSearch: await p95(() => listMessages(big, { search, limit: pageSize })),
+      batchPage: await p95(() => getBatch(big), REPEAT),
+      firstPage: await p95(() => listMessages(big, { limit: pageSize }), REPEAT),
+      page10000: await p95(() => listMessages(big, { after: cursor, limit: pageSize }), REPEAT),
+      rareFilter: await p95(() => listMessages(big, { filter: "REJECTED", limit: pageSize }), REPEAT),
+      noReceiptFilter: await p95(() => listMessages(big, { filter: "NO_RECEIPT", limit: pageSize }), REPEAT),
+      phoneSearch: await p95(() => listMessages(big, { search, limit: pageSize }), REPEAT),
     };
 
     const e0 = performance.now();

@@ -9,6 +9,7 @@
 import { fmt, startBenchEnv } from "./bench-env";
 import type { BenchResult } from "./types";
 import { runAlone } from "./run-alone";
+import { p95 } from "./p95";
 
 const RECIPIENTS = Number(process.env.BENCH_RECIPIENTS ?? 1_000_000);
 const REPEAT = Number(process.env.BENCH_REPEAT ?? 40);
@@ -16,18 +17,6 @@ const FIRST_ID = 500_000; // … to 1,499,999: across 999,999 → 1,000,000
 const RARE = 100;
 const TARGET_MS = 150;
 const EXPORT_TARGET_S = 15;
-
-async function p95(work: () => Promise<unknown>): Promise<number> {
-  const times: number[] = [];
-  await work(); // warm the plan cache and the buffers, as a page in use is
-  for (let i = 0; i < REPEAT; i++) {
-    const t0 = performance.now();
-    await work();
-    times.push(performance.now() - t0);
-  }
-  times.sort((a, b) => a - b);
-  return times[Math.min(times.length - 1, Math.ceil(times.length * 0.95) - 1)]!;
-}
 
 export async function benchReports(): Promise<BenchResult> {
   const env = await startBenchEnv(["--no-receipts"]);
@@ -99,12 +88,12 @@ export async function benchReports(): Promise<BenchResult> {
     ).rows[0]!.id;
     const search = recipientSearchSchema.parse("+254 700 500 123");
     const timings = {
-      batchPage: await p95(() => getBatch(batch.id)),
-      firstPage: await p95(() => listMessages(batch.id, { limit: pageSize })),
-      page10000: await p95(() => listMessages(batch.id, { after: cursor, limit: pageSize })),
-      rareFilter: await p95(() => listMessages(batch.id, { filter: "REJECTED", limit: pageSize })),
-      noReceiptFilter: await p95(() => listMessages(batch.id, { filter: "NO_RECEIPT", limit: pageSize })),
-      phoneSearch: await p95(() => listMessages(batch.id, { search, limit: pageSize })),
+      batchPage: await p95(() => getBatch(batch.id), REPEAT),
+      firstPage: await p95(() => listMessages(batch.id, { limit: pageSize }), REPEAT),
+      page10000: await p95(() => listMessages(batch.id, { after: cursor, limit: pageSize }), REPEAT),
+      rareFilter: await p95(() => listMessages(batch.id, { filter: "REJECTED", limit: pageSize }), REPEAT),
+      noReceiptFilter: await p95(() => listMessages(batch.id, { filter: "NO_RECEIPT", limit: pageSize }), REPEAT),
+      phoneSearch: await p95(() => listMessages(batch.id, { search, limit: pageSize }), REPEAT),
     };
     const rare = await listMessages(batch.id, { filter: "REJECTED", limit: 1000 });
     if (rare.rows.length !== RARE) throw new Error(`the rare filter found ${rare.rows.length}, not ${RARE}`);

@@ -15,6 +15,7 @@ test("create a key in the console, use it, revoke it, and see 401", async ({ pag
   const row = page.getByRole("row").filter({ hasText: "Clinic system" });
   await expect(row.getByText(key.slice(0, 18))).toBeVisible();
   await expect(row.getByText("send, read")).toBeVisible();
+  await page.screenshot({ path: "e2e/screenshots/api-keys.png", fullPage: true });
 
   const api = await playwright.request.newContext({
     baseURL: new URL(page.url()).origin,
@@ -39,4 +40,9 @@ test("create a key in the console, use it, revoke it, and see 401", async ({ pag
   expect(refused.headers()["content-type"]).toBe("application/problem+json");
   expect(((await refused.json()) as { detail: string }).detail).toMatch(/revoked/);
   await api.dispose();
+
+  // The reference the key is for, rendered from /api/v1/openapi.json.
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "API", exact: true }).click();
+  await expect(page.getByRole("heading", { name: "API reference" })).toBeVisible();
+  await page.screenshot({ path: "e2e/screenshots/api-reference.png" });
 });

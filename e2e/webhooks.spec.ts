@@ -32,6 +32,7 @@ test("a webhook registered in the console arrives signed at a local sink and sho
   const secretBox = page.getByLabel("Signing secret");
   await expect(secretBox).toHaveValue(/^whsec_/);
   const secret = await secretBox.inputValue();
+  await page.screenshot({ path: "e2e/screenshots/webhooks.png", fullPage: true });
 
   await openCompose(page);
   await page.getByLabel("Batch name").fill("E2E webhooks");
@@ -62,6 +63,7 @@ test("a webhook registered in the console arrives signed at a local sink and sho
   await page.getByRole("link", { name: "Delivery log" }).first().click();
   await expect(page.getByRole("heading", { name: "Delivery log" })).toBeVisible();
   await expect(page.getByTestId("delivery").filter({ hasText: "message.delivered" }).first()).toContainText("HTTP 204");
+  await page.screenshot({ path: "e2e/screenshots/webhook-deliveries.png", fullPage: true });
 
   const { rows } = await db.query<{ n: string }>(
     `SELECT count(*) AS n FROM "AuditEvent" WHERE action = 'webhook.create' AND "actorId" = $1`,

@@ -5,6 +5,7 @@ import { db } from "@/lib/db/client";
 import { pool } from "@/lib/db/pool";
 import { env } from "@/lib/env";
 import { uuidParam } from "@/lib/http/params";
+import { batchPlan } from "./batch-plan";
 import { batchPhase } from "./phase";
 import { chunkState } from "./state-sql";
 import { isActiveBatch } from "./states";
@@ -19,7 +20,7 @@ export async function getBatch(id: string) {
     where: { id },
     include: {
       author: { select: { name: true } },
-      account: { select: { name: true } },
+      account: { select: { name: true, batchSizeLimit: true, requestsPerSecond: true } },
       parent: { select: { id: true, name: true } },
       list: { select: { id: true, filename: true, columns: true, phoneColumn: true } },
     },
@@ -41,6 +42,7 @@ export async function getBatch(id: string) {
     promotionalWait: batch.promotional && isActiveBatch(batch.state) ? await promotionalWait() : null,
     inFlight: Number(rows[0]?.in_flight ?? 0),
     phase: batchPhase(batch, env().NO_RECEIPT_AFTER_HOURS),
+    plan: batchPlan(batch, batch.account),
     senderProblem,
   };
 }

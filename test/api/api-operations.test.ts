@@ -6,6 +6,7 @@ import { beforeAll, expect, test } from "vitest";
 import { POST as cancel } from "@/app/api/v1/batches/[id]/cancel/route";
 import { GET as exportBatch } from "@/app/api/v1/batches/[id]/export/route";
 import { GET as messages } from "@/app/api/v1/batches/[id]/messages/route";
+import { GET as readBatch } from "@/app/api/v1/batches/[id]/route";
 import { POST as pause } from "@/app/api/v1/batches/[id]/pause/route";
 import { POST as resume } from "@/app/api/v1/batches/[id]/resume/route";
 import { POST as createBatch } from "@/app/api/v1/batches/route";
@@ -147,6 +148,24 @@ test("pause, resume and cancel answer as the batch page's buttons do", async () 
   const again = await at(cancel, "cancel");
   expect(again.status).toBe(409);
   expect(((await again.json()) as { detail: string }).detail).toMatch(/already finished/);
+});
+
+test("a batch reads back with its plan: requests and seconds for the whole send and what is left, and its start", async () => {
+  const scheduledAt = new Date(Date.now() + 86_400_000).toISOString();
+  const recipients = Array.from({ length: 101 }, (_, i) => `2547${20_000_000 + i}`);
+  const created = await call(createBatch, { key, body: { templateText: "Plan", recipients, scheduledAt } });
+  const { id } = (await created.json()) as { id: string };
+  const answer = await call(readBatch, { key, path: `/batches/${id}`, params: { id } });
+  expect(answer.status).toBe(200);
+  const batch = (await answer.json()) as {
+    state: string;
+    plan: { total: { recipients: number; requests: number }; left: { recipients: number }; startsAt: string | null };
+  };
+  expect(batch.state).toBe("SCHEDULED");
+  // 101 recipients at the default account's 100 per request: two requests, all of them still to send.
+  expect(batch.plan.total).toMatchObject({ recipients: 101, requests: 2 });
+  expect(batch.plan.left.recipients).toBe(101);
+  expect(new Date(batch.plan.startsAt ?? 0).toISOString()).toBe(scheduledAt);
 });
 
 test("a batch is exported as the console's CSV, and the export is audited", async () => {

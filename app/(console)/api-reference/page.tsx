@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { InlineCode } from "@/components/api-keys/inline-code";
 import { Badge } from "@/components/ui/badge";
 import { Card } from "@/components/ui/card";
 import { CodeBlock, prettyJson } from "@/components/ui/code-block";
@@ -36,7 +37,11 @@ export default async function ApiReferencePage() {
               <Badge tone={operation.method === "GET" ? "neutral" : "warning"}>{operation.method}</Badge>{" "}
               {operation.summary}
             </p>
-            {operation.description ? <p>{operation.description}</p> : null}
+            {operation.description ? (
+              <p>
+                <InlineCode text={operation.description} />
+              </p>
+            ) : null}
             {operation.parameters.length ? (
               <ul aria-label={`Parameters of ${operation.method} ${operation.path}`} className="space-y-1">
                 {operation.parameters.map((parameter) => (
@@ -45,7 +50,8 @@ export default async function ApiReferencePage() {
                       {parameter.name}
                       {parameter.required ? " *" : ""}
                     </span>{" "}
-                    <span className="text-slate-600">({parameter.in})</span> {parameter.description}
+                    <span className="text-slate-600">({parameter.in})</span>{" "}
+                    <InlineCode text={parameter.description ?? ""} />
                   </li>
                 ))}
               </ul>
@@ -69,7 +75,7 @@ export default async function ApiReferencePage() {
             <ul className="list-disc pl-5">
               {operation.responses.map((response) => (
                 <li key={response.status}>
-                  <span className="font-mono">{response.status}</span> {response.description}
+                  <span className="font-mono">{response.status}</span> <InlineCode text={response.description} />
                 </li>
               ))}
             </ul>

@@ -3,13 +3,11 @@
 // in the web process), which checks and stores it; answers with the report. 413 with a sentence as soon as the file
 // crosses a limit; the browser's Cancel ends the hand-off and nothing is stored.
 import { canSend } from "@/lib/auth/permissions";
-import { AppError } from "@/lib/errors/app-error";
 import { route } from "@/lib/http/route-gate";
-import { forwardUpload } from "@/lib/importer/forward-upload";
 import { optionalParam, uuidParam } from "@/lib/http/params";
 import { replaceRechecked } from "@/lib/lists/replace-rechecked";
 import { uploadListQuery } from "@/lib/lists/upload-query";
-import { MAX_UPLOAD_BYTES, TOO_MANY_BYTES } from "@/lib/recipients/upload-limits";
+import { uploadFromRequest } from "@/lib/lists/upload-request";
 
 export const dynamic = "force-dynamic";
 
@@ -20,19 +18,7 @@ const query = uploadListQuery.extend({
 
 // Not behind proxy.ts, which would buffer the body (see its matcher): the gate sets the security headers.
 export const POST = route({ allowed: canSend, query, ownSecurityHeaders: true }, async ({ actor, query, request }) => {
-  const length = request.headers.get("content-length");
-  const declaredBytes = length !== null && /^\d+$/.test(length) ? Number(length) : null;
-  if (declaredBytes !== null && declaredBytes > MAX_UPLOAD_BYTES) throw new AppError("TOO_LARGE", TOO_MANY_BYTES);
-  const { list, samples } = await forwardUpload({
-    body: request.body,
-    declaredBytes,
-    filename: query.filename,
-    name: query.name,
-    phoneColumn: query.phoneColumn,
-    progressKey: query.progressKey,
-    authorId: actor.id,
-    signal: request.signal,
-  });
+  const { list, samples } = await uploadFromRequest(request, query, actor.id);
   if (query.replaces && query.phoneColumn) {
     const replaced = await replaceRechecked({
       replacedId: query.replaces,

@@ -37,7 +37,10 @@ const created = object(
   "Created",
   "The new batch: its id, how many recipients it holds, duplicates and opted-out numbers left out.",
 );
-const batch = object("Batch", "A batch: settings, state, counters (sent, delivered, failed…), inFlight and phase.");
+const batch = object(
+  "Batch",
+  "A batch: settings, state, counters (sent, delivered, failed…), inFlight, phase, and plan (requests and seconds at the account's pace for the whole batch and for what is left, units charged so far, and the scheduled start).",
+);
 
 function operation(
   scope: ApiScope,

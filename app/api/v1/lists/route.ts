@@ -3,10 +3,8 @@
 import { apiRoute } from "@/lib/api/api-route";
 import { json } from "@/lib/api/json";
 import { canSend } from "@/lib/auth/permissions";
-import { AppError } from "@/lib/errors/app-error";
-import { forwardUpload } from "@/lib/importer/forward-upload";
 import { uploadListQuery } from "@/lib/lists/upload-query";
-import { MAX_UPLOAD_BYTES, TOO_MANY_BYTES } from "@/lib/recipients/upload-limits";
+import { uploadFromRequest } from "@/lib/lists/upload-request";
 
 export const dynamic = "force-dynamic";
 
@@ -14,19 +12,7 @@ export const dynamic = "force-dynamic";
 export const POST = apiRoute(
   { scope: "lists", allowed: canSend, query: uploadListQuery, rawBody: true, ownSecurityHeaders: true },
   async ({ actor, query, request }) => {
-    const length = request.headers.get("content-length");
-    const declaredBytes = length !== null && /^\d+$/.test(length) ? Number(length) : null;
-    if (declaredBytes !== null && declaredBytes > MAX_UPLOAD_BYTES) throw new AppError("TOO_LARGE", TOO_MANY_BYTES);
-    const { list, samples } = await forwardUpload({
-      body: request.body,
-      declaredBytes,
-      filename: query.filename,
-      name: query.name,
-      phoneColumn: query.phoneColumn,
-      progressKey: query.progressKey,
-      authorId: actor.id,
-      signal: request.signal,
-    });
+    const { list, samples } = await uploadFromRequest(request, query, actor.id);
     return json({ list, samples }, 201);
   },
 );
