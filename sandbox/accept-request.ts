@@ -57,13 +57,30 @@ export function acceptRequest(
   // Validate every object; an invalid one refuses the whole request unless the per-entry knob is on.
   const schema: z.ZodType<AnyRequest> = kind === "sms" ? smsRequestSchema : voiceRequestSchema;
   const parsed = objects.map((object) => schema.safeParse(object, { error: fieldMessages }));
-  if (parsed.some((p) => !p.success) && (!isBatch || knobs.invalidEntries === "reject_request")) {
+  // The language field, when the knob names one (docs/voice-language.md): a value outside the list refuses the object.
+  const languageField = kind === "voice" ? knobs.voiceLanguageField : null;
+  const languages = objects.map((object) => (languageField ? languageOf(object, languageField) : undefined));
+  const languageError = (i: number): string | null =>
+    languageField && languages[i] !== undefined && !knobs.voiceLanguages.includes(String(languages[i]))
+      ? `The selected ${languageField} is invalid; allowed: ${knobs.voiceLanguages.join(", ")}.`
+      : null;
+  const invalid = (i: number) => !parsed[i]!.success || languageError(i) !== null;
+  if (objects.some((_, i) => invalid(i)) && (!isBatch || knobs.invalidEntries === "reject_request")) {
     const errors: Record<string, string[]> = {};
     parsed.forEach((p, i) => {
       if (!p.success) collectErrors(p.error.issues, isBatch ? `${i}.` : "", errors);
+      const bad = languageError(i);
+      if (bad) (errors[`${isBatch ? `${i}.` : ""}${languageField}`] ??= []).push(bad);
     });
     return { ok: false, status: 422, message: summary(errors), errors };
   }
+
+  // The units this request would spend (the unitsBalance knob): more than are left refuses it whole, nothing queued.
+  const spend = parsed.reduce((sum, p, i) => (p.success && !invalid(i) ? sum + unitsOf(p.data) : sum), 0);
+  if (knobs.unitsBalance !== null && spend > knobs.unitsBalance) {
+    return { ok: false, status: 402, message: INSUFFICIENT_UNITS };
+  }
+  if (record) state.spendUnits(spend);
 
   const batchId = randomUUID();
   const createdAt = formatProviderTime(new Date(arrivedAt), state.timeZoneOffsetMinutes);
@@ -75,14 +92,17 @@ export function acceptRequest(
       results.push(refusedEntry(objects[i], p.error.issues.map((issue) => issue.message).join(" ")));
       return;
     }
+    const badLanguage = languageError(i);
+    if (badLanguage) {
+      results.push(refusedEntry(objects[i], badLanguage));
+      return;
+    }
     const request = p.data;
     const form: RequestForm = isBatch ? "batch" : request.phone.includes(",") ? "comma_separated" : "single";
     const numbers = checkPhoneList(request.phone);
     const rawNumbers = request.phone.split(",").map((s) => s.trim());
     const uniqueId = randomUUID();
-    const segments = smsSegments(request.message);
-    // Voice is charged per repetition: a message spoken three times occupies the line three times as long.
-    const perRecipient = "originator" in request ? segments * (request.repeat ?? 1) : segments;
+    const perRecipient = unitsPerRecipient(request);
     const resultCtx: ResultContext = {
       uniqueId,
       batchId,
@@ -92,8 +112,16 @@ export function acceptRequest(
       operator: operatorOf(numbers.valid[0] ?? ""),
       smsUnits: perRecipient * numbers.valid.length,
     };
-    if ("originator" in request) results.push(voiceResult(request, resultCtx));
-    else results.push(isBatch ? smsBatchResult(request, resultCtx) : smsResult(request, resultCtx));
+    if ("originator" in request) {
+      const result = voiceResult(request, resultCtx);
+      // Echoed under the same name, as the voice result echoes voice and repeat.
+      const language = languages[i];
+      results.push(
+        languageField && language !== undefined
+          ? { ...result, data: { ...result.data, [languageField]: String(language) } }
+          : result,
+      );
+    } else results.push(isBatch ? smsBatchResult(request, resultCtx) : smsResult(request, resultCtx));
     if (!record) return;
 
     numbers.valid.forEach((normalizedPhone, n) => {
@@ -109,6 +137,7 @@ export function acceptRequest(
         batchId,
         form,
         requestTime: arrivedAt,
+        ...(languageField && languages[i] !== undefined ? { language: String(languages[i]) } : {}),
       };
       state.messages.push(entry);
       accepted += 1;
@@ -124,6 +153,23 @@ export function acceptRequest(
     });
   });
   return { ok: true, results, planned, accepted };
+}
+
+/** The answer to a request the account has too few units for (docs/units-budget.md; the spec shows none). */
+export const INSUFFICIENT_UNITS = "Insufficient units.";
+
+function unitsPerRecipient(request: AnyRequest): number {
+  const segments = smsSegments(request.message);
+  // Voice is charged per repetition: a message spoken three times occupies the line three times as long.
+  return "originator" in request ? segments * (request.repeat ?? 1) : segments;
+}
+
+function unitsOf(request: AnyRequest): number {
+  return unitsPerRecipient(request) * checkPhoneList(request.phone).valid.length;
+}
+
+function languageOf(object: unknown, field: string): unknown {
+  return typeof object === "object" && object !== null ? (object as Record<string, unknown>)[field] : undefined;
 }
 
 function refusedEntry(object: unknown, message: string): EntryRefused {

@@ -85,6 +85,14 @@ function parseKnobsJson(text: string): Record<string, unknown> {
  * (values numeric for the status mixes: "DeliveredToTerminal:80,AbsentSubscriber:20"), or enum text.
  */
 function convert(sample: Knobs[keyof Knobs], text: string, key: keyof Knobs): unknown {
+  // Knobs that are off by default (null): "none" turns them off again.
+  if (key === "unitsBalance") return text === "none" ? null : Number(text);
+  if (key === "voiceLanguageField") return text === "none" ? null : text;
+  if (key === "voiceLanguages")
+    return text
+      .split(",")
+      .map((s) => s.trim())
+      .filter(Boolean);
   if (typeof sample === "number") return Number(text);
   if (typeof sample === "object" && !Array.isArray(sample)) {
     const numeric = key !== "statusByPhone";

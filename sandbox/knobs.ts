@@ -4,6 +4,7 @@
  * run time (POST /__sandbox/knobs). Rates are probabilities in [0, 1]; ranges are [min, max] milliseconds.
  */
 import { z } from "zod";
+import { languageFieldSchema, languageValueSchema } from "@/lib/provider/wire/language-field";
 import { BATCH_LIMIT, REQUEST_RATE_LIMIT } from "@/lib/provider/wire/schemas";
 
 const rate = z.number().min(0).max(1);
@@ -66,6 +67,18 @@ export const knobsSchema = z.strictObject({
   receiptRetries: z.int().min(0).max(5),
   /** How invalid objects of a batch are answered: 422 for the whole request, or a status:false element each. */
   invalidEntries: z.enum(["reject_request", "per_entry"]),
+  /**
+   * The account's units left (null: unlimited). Each accepted request spends its results' sms_units; a request that
+   * would spend more than is left is refused whole with 402 {"status":false,"message":"Insufficient units."} and
+   * nothing is queued (docs/units-budget.md). Set it again to top up.
+   */
+  unitsBalance: z.int().min(0).nullable(),
+  /**
+   * The voice request's language field and its allowed values (docs/voice-language.md): when set, a voice request may
+   * carry the field, a value outside the list is refused with 422, and results echo it. Null: the field is ignored.
+   */
+  voiceLanguageField: languageFieldSchema.nullable(),
+  voiceLanguages: z.array(languageValueSchema),
   /** Entries kept by GET /__sandbox/messages and /__sandbox/requests; older ones are evicted (and counted). */
   messageLogLimit: z.int().min(0),
   requestLogLimit: z.int().min(0),
@@ -102,6 +115,9 @@ export const DEFAULT_KNOBS: Knobs = {
   receiptQueueLimit: 500_000,
   receiptRetries: 2,
   invalidEntries: "reject_request",
+  unitsBalance: null,
+  voiceLanguageField: null,
+  voiceLanguages: [],
   messageLogLimit: 1_000_000,
   requestLogLimit: 200_000,
 };

@@ -28,6 +28,12 @@ export interface SandboxOptions {
   clientId?: string;
   /** Zone of created_at and deliveryTime. Default East Africa Time (+180). */
   timeZoneOffsetMinutes?: number;
+  /**
+   * Where a request's arrival time comes from: the clock, to the microsecond, unless a test of the rate rule over
+   * HTTP holds it still, so that which requests are refused does not depend on how fast a loaded machine delivers
+   * them (the rule's own timing is tested on the window itself: sliding-window.test.ts).
+   */
+  clock?: () => number;
 }
 
 export interface Sandbox {
@@ -52,8 +58,9 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
   warmUp(state);
   const ctx: SendContext = { state, expectedAuthorization: Buffer.from(`Bearer ${options.token}`) };
 
+  const clock = options.clock ?? preciseNow;
   const server = http.createServer((req, res) => {
-    const arrivedAt = preciseNow();
+    const arrivedAt = clock();
     const url = req.url ?? "/";
     const path = url.split("?", 1)[0] ?? "/";
     let work: Promise<void> | void;

@@ -28,6 +28,8 @@ export interface AcceptedMessage {
   form: RequestForm;
   /** Epoch milliseconds (fractional) at which the request arrived. */
   requestTime: number;
+  /** The voice language as sent in the voiceLanguageField knob's field, when that knob is set and the request had it. */
+  language?: string;
 }
 
 export interface RequestRecord {
@@ -76,6 +78,12 @@ export class SandboxState {
     this.window.setLimit(this.current.rateLimit);
     if (!this.current.holdResponses) for (const release of this.held.splice(0)) release();
     return this.current;
+  }
+
+  /** Spends units of an accepted request (unitsBalance knob); unlimited when the knob is null. */
+  spendUnits(units: number): void {
+    if (this.current.unitsBalance === null) return;
+    this.current = { ...this.current, unitsBalance: Math.max(0, this.current.unitsBalance - units) };
   }
 
   /** Resolves when answers may be written: at once, or when holdResponses is turned off (or the sandbox reset). */

@@ -7,7 +7,9 @@ import { OverviewCharts } from "@/components/reports/overview-charts";
 import { ZoneDescription } from "@/components/time/zone-description";
 import { FirstSteps } from "@/components/reports/first-steps";
 import { Card } from "@/components/ui/card";
-import { canSend } from "@/lib/auth/permissions";
+import { canManageAccounts, canSend } from "@/lib/auth/permissions";
+import { LowUnits } from "@/components/reports/low-units";
+import { lowUnitAccounts } from "@/lib/units/low-accounts";
 import { PageHeader } from "@/components/ui/page-header";
 import { Progress } from "@/components/ui/progress";
 import { STATE_COLORS } from "@/components/ui/state-colors";
@@ -34,11 +36,13 @@ const PROGRESS = PROGRESS_STATES.map((state) => ({
 
 export default async function OverviewPage() {
   const actor = await requireActor();
-  const [overview, recent, networks] = await Promise.all([
+  const [overview, recent, networks, lowUnits] = await Promise.all([
     getOverviewReport(),
     listBatches({ take: 5 }),
     getOperatorDays(),
+    lowUnitAccounts(),
   ]);
+  const lowUnitsWarning = <LowUnits accounts={lowUnits} canTopUp={canManageAccounts(actor)} />;
   const header = (
     <PageHeader
       title="Overview"
@@ -54,12 +58,14 @@ export default async function OverviewPage() {
     return (
       <div className="space-y-8">
         {header}
+        {lowUnitsWarning}
         <FirstSteps canSend={canSend(actor)} />
       </div>
     );
   return (
     <div className="space-y-8">
       {header}
+      {lowUnitsWarning}
 
       <section aria-label="Totals" className="grid gap-4 sm:grid-cols-3">
         {overview.periods.map((p) => (

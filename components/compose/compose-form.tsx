@@ -31,6 +31,9 @@ import { SendPlanView } from "./send-plan";
 import { useListPlan } from "./use-plan";
 import { useDuplicateGuard } from "./use-duplicates";
 import { usePastedNumbers } from "./use-pasted-numbers";
+import { BudgetLine, type BudgetChoice } from "./budget-line";
+import { VoiceLanguageField, type AccountLanguages } from "./voice-language-field";
+import { budgetView, type AccountUnits } from "@/lib/units/budget-view";
 
 export type { TemplateChoice } from "./message-fields";
 
@@ -43,8 +46,17 @@ export function ComposeForm({
   initialListId,
   initialTemplateId,
   promotionalWindow = DEFAULT_PROMOTIONAL_WINDOW,
+  units = {},
+  canOverrideBudget = false,
+  languages = {},
   action,
 }: {
+  /** Each budgeted account's units (lib/units/units-figures.ts); an account absent here has none recorded. */
+  units?: Record<string, AccountUnits>;
+  /** An administrator may send a batch over the units budget, with a reason. */
+  canOverrideBudget?: boolean;
+  /** Each account's voice language field and values, when an administrator named them (Settings → Voice language). */
+  languages?: Record<string, AccountLanguages>;
   /** The organisation's window for promotional batches (Settings). */
   promotionalWindow?: PromotionalWindow;
   accounts: ComposeAccount[];
@@ -69,6 +81,8 @@ export function ComposeForm({
   const [options, setOptions] = useState<Options>(() => initialOptions(accounts[0]));
   const [schedule, setSchedule] = useState({ local: "", past: false });
   const [escalation, setEscalation] = useState<Escalation>(initialEscalation);
+  const [budget, setBudget] = useState<BudgetChoice>({ override: false, reason: "" });
+  const [language, setLanguage] = useState("");
   const timeZone = useTimeZone();
   // The review is open for the result it was opened after: a new result (a refusal) closes it, with no effect.
   const [review, setReview] = useState<{ after: ActionResult | null } | null>(null);
@@ -102,6 +116,9 @@ export function ComposeForm({
   const escalateAfter = kind === "SMS" && escalation.on ? Number(escalation.minutes) : NaN;
   const escalationPlan =
     planView && Number.isInteger(escalateAfter) ? worstCaseEscalation(planView, escalateAfter) : null;
+  const accountUnits = account ? units[account.id] : undefined;
+  const budgetLine = accountUnits && planView ? budgetView(accountUnits, planView.units) : null;
+  const accountLanguages = account ? languages[account.id] : undefined;
 
   /** Send…: the server's own schema first, then what only the browser knows; the review opens when all is well. */
   function openReview() {
@@ -124,7 +141,9 @@ export function ComposeForm({
           ? listRefusal
           : source === "numbers" && pasted.tooMany
             ? "Too many numbers to paste: upload them as a list."
-            : null;
+            : budgetLine && !budgetLine.fits && !(canOverrideBudget && budget.override)
+              ? `${budgetLine.sentence} The batch does not fit the account's units.`
+              : null;
     setChecked({ after: result, errors: found, problem });
     if (Object.keys(found).length === 0 && problem === null) setReview({ after: result });
   }
@@ -171,6 +190,15 @@ export function ComposeForm({
           errors={errors}
           promotionalHours={promotionalHours}
         />
+        {kind === "VOICE" && accountLanguages ? (
+          <VoiceLanguageField
+            languages={accountLanguages}
+            value={language}
+            onValue={setLanguage}
+            text={message}
+            errors={errors.language}
+          />
+        ) : null}
         {kind === "SMS" ? (
           <EscalationFields escalation={escalation} onEscalation={setEscalation} errors={errors} />
         ) : null}
@@ -210,6 +238,13 @@ export function ComposeForm({
             escalation={escalationPlan}
           />
         ) : null}
+        <BudgetLine
+          view={budgetLine}
+          canOverride={canOverrideBudget}
+          choice={budget}
+          onChoice={setBudget}
+          errors={{ overrideBudget: errors.overrideBudget, budgetReason: errors.budgetReason }}
+        />
         {fresh?.problem ? <Notice tone="error">{fresh.problem}</Notice> : null}
         {fresh && Object.keys(fresh.errors).length > 0 ? (
           <Notice tone="error">Check the fields marked above: nothing was sent.</Notice>

@@ -20,6 +20,8 @@ export async function listAccounts() {
       unitPrice: true,
       priceCurrency: true,
       previousReceiptSecretUntil: true,
+      languageField: true,
+      languages: true,
     },
   });
   return rows.map((row) => ({ ...row, unitPrice: row.unitPrice?.toString() ?? null }));

@@ -30,6 +30,7 @@ const TARGETS: Record<string, [string, string | null]> = {
   sender_id: ["SenderIdProblem", `${ACCOUNT}:TUMA`],
   webhook: ["WebhookEndpoint", BATCH],
   api_key: ["ApiKey", BATCH],
+  units: ["ProviderAccount", ACCOUNT],
 };
 
 function event(action: string, detail: Record<string, unknown> = {}, actorName: string | null = "Grace Wanjiru") {
@@ -53,6 +54,27 @@ test("every audited action has a sentence, with its actor, without ids, placehol
         expect(text, action).toMatch(/^Grace Wanjiru /);
     }
   }
+});
+
+test("the units budget's and the voice language's sentences", () => {
+  const bought = auditSentence(event("units.purchase", { units: 5000, note: "Invoice 7", resumed: 2 }), names);
+  expect(sentenceText(bought)).toBe(
+    "Grace Wanjiru recorded 5,000 units bought for “Safaricom bulk” (“Invoice 7”), resuming 2 batches paused for lack of units",
+  );
+  const over = auditSentence(
+    { ...event("units.override", { needs: 8, left: -3, reason: "Outage" }), targetType: "Batch", targetId: BATCH },
+    names,
+  );
+  expect(sentenceText(over)).toBe(
+    "Grace Wanjiru sent “December reminders” over the units budget (8 needed, -3 left after it): reason “Outage”",
+  );
+  const language = auditSentence(
+    event("account.voice_language", { field: "language", languages: ["sw", "en"] }),
+    names,
+  );
+  expect(sentenceText(language)).toBe(
+    "Grace Wanjiru set the voice language field of “Safaricom bulk” to “language” (sw, en)",
+  );
 });
 
 test("the sentences of issue 19, with the batch and the people linked", () => {

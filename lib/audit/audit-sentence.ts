@@ -299,6 +299,31 @@ const SENTENCES: Record<AuditAction, (c: Context) => SentencePart[]> = {
   "webhook.replay": ({ actor, detail }) => [
     `${actor} sent the event ${text(detail.eventId) ?? "?"} (${text(detail.eventType) ?? "?"}) again to ${hook(detail.url)}`,
   ],
+  "units.purchase": ({ actor, detail, titled }) => [
+    `${actor} recorded ${many(count(detail.units) ?? 0, "unit", "units")} bought for `,
+    ...titled("an account"),
+    text(detail.note) ? ` (“${text(detail.note)}”)` : "",
+    count(detail.resumed)
+      ? `, resuming ${many(count(detail.resumed) ?? 0, "batch", "batches")} paused for lack of units`
+      : "",
+  ],
+  "units.warn_threshold": ({ actor, detail, titled }) => [
+    `${actor} set the units warning of `,
+    ...titled("an account"),
+    count(detail.below) !== null ? ` to below ${(count(detail.below) ?? 0).toLocaleString("en")} units` : " off",
+  ],
+  "units.override": ({ actor, detail, titled }) => [
+    `${actor} sent `,
+    ...titled("a batch"),
+    ` over the units budget (${(count(detail.needs) ?? 0).toLocaleString("en")} needed, ${(count(detail.left) ?? 0).toLocaleString("en")} left after it)${because(detail.reason)}`,
+  ],
+  "account.voice_language": ({ actor, detail, titled }) => [
+    `${actor} set the voice language field of `,
+    ...titled("an account"),
+    text(detail.field)
+      ? ` to “${text(detail.field)}” (${Array.isArray(detail.languages) ? detail.languages.join(", ") : ""})`
+      : " off",
+  ],
   "webhook.allowed_hosts": ({ actor, detail }) => [
     `${actor} set the private hosts webhooks may reach to `,
     Array.isArray(detail.hosts) && detail.hosts.length > 0 ? detail.hosts.join(", ") : "none",

@@ -60,6 +60,12 @@ export const AUDIT_ACTIONS = [
   "api_key.create",
   "api_key.revoke",
   "api_key.admin_use",
+  // The units budget (lib/units/): units bought recorded, the warning threshold, a batch sent over the budget.
+  "units.purchase",
+  "units.warn_threshold",
+  "units.override",
+  // The voice language field an account sends (lib/accounts/voice-language.ts).
+  "account.voice_language",
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

@@ -67,6 +67,12 @@ export const batchSettingsFields = {
     .preprocess((value) => value === true || value === "on" || value === "true", z.boolean())
     .optional(),
   duplicateReason: z.preprocess(blankIsUnset, z.string().trim().max(500, "At most 500 characters.").nullish()),
+  // The units budget (lib/units/budget-check.ts): a batch that does not fit the account's units is refused unless an
+  // administrator sends it anyway, saying why (audited).
+  overrideBudget: z.preprocess((value) => value === true || value === "on" || value === "true", z.boolean()).optional(),
+  budgetReason: z.preprocess(blankIsUnset, z.string().trim().max(500, "At most 500 characters.").nullish()),
+  // A voice batch's language, one of the values its account allows (lib/accounts/voice-language.ts).
+  language: z.preprocess(blankIsUnset, z.string().trim().max(50, "At most 50 characters.").nullish()),
   ...escalationFields,
 };
 
@@ -78,6 +84,8 @@ type Settings = EscalationSettings & {
   scheduledAt?: Date | null;
   includeDuplicates?: boolean;
   duplicateReason?: string | null;
+  overrideBudget?: boolean;
+  budgetReason?: string | null;
 };
 
 /** The rules that tie fields together. */
@@ -94,6 +102,12 @@ export function checkBatchSettings(input: Settings, ctx: z.RefinementCtx): void 
       code: "custom",
       path: ["duplicateReason"],
       message: "Say why these recipients should get the same text again: the reason is kept in the audit log.",
+    });
+  if (input.overrideBudget && !input.budgetReason)
+    ctx.addIssue({
+      code: "custom",
+      path: ["budgetReason"],
+      message: "Say why this batch may go over the units budget: the reason is kept in the audit log.",
     });
   checkEscalation(input, ctx);
   if (input.scheduledAt && input.scheduledAt.getTime() < Date.now() - SCHEDULE_GRACE_MS) {

@@ -18,6 +18,9 @@ import { batchState } from "./state-sql";
 import { enqueueBatchStart } from "@/lib/jobs/queue";
 import { storeRecipients } from "./store-recipients";
 import { duplicateWindowHours, recentlySent, windowStart } from "./duplicate-guard";
+import { checkBudget } from "@/lib/units/budget-check";
+import { languageProblem } from "@/lib/accounts/voice-language";
+import { plannedForPhones, type Planned } from "@/lib/units/planned-units";
 
 /** Recipients stored with the batch row: small, so that sending starts at once. */
 const FIRST_SLICE = 2_000;
@@ -77,6 +80,12 @@ export type CreateBatchOptions = {
   guardDuplicates?: boolean;
   /** What the duplicate-send guard found among the slices' recipients, and how many of them the slices leave out. */
   resent?: { found: number; excluded: number };
+  /**
+   * The batch's units as the planner counts them (lib/units/planned-units.ts): checked against the account's units
+   * (lib/units/budget-check.ts) and stored with the batch. createBatch counts them itself; a batch from slices without
+   * them plans none (and is checked as needing none).
+   */
+  planned?: Planned;
 };
 
 export async function createBatch(raw: CreateBatchInput, options: CreateBatchOptions = {}): Promise<CreatedBatch> {
@@ -103,7 +112,12 @@ export async function createBatch(raw: CreateBatchInput, options: CreateBatchOpt
       if (phones.length === 0) throw everyoneResent(found.length);
     }
   }
-  return storeBatch(input, phones.length, duplicates, arraySlices(phones, texts, rows), { ...options, resent });
+  const planned = await plannedForPhones(input.accountId, input.kind, input.templateText, phones, texts);
+  return storeBatch(input, phones.length, duplicates, arraySlices(phones, texts, rows), {
+    ...options,
+    resent,
+    planned,
+  });
 }
 
 /**
@@ -169,15 +183,24 @@ async function storeBatch(
   options: CreateBatchOptions,
 ): Promise<CreatedBatch> {
   const scheduled = input.scheduledAt && input.scheduledAt.getTime() > Date.now() ? input.scheduledAt : null;
-  const { rows: accounts } = await pool().query<{ batchSizeLimit: number; requestsPerSecond: number }>(
-    `SELECT "batchSizeLimit", "requestsPerSecond" FROM "ProviderAccount" WHERE id = $1`,
-    [input.accountId],
-  );
+  const { rows: accounts } = await pool().query<{
+    batchSizeLimit: number;
+    requestsPerSecond: number;
+    languageField: string | null;
+    languages: string[];
+  }>(`SELECT "batchSizeLimit", "requestsPerSecond", "languageField", languages FROM "ProviderAccount" WHERE id = $1`, [
+    input.accountId,
+  ]);
   if (!accounts[0]) throw new AppError("INVALID_INPUT", "That provider account does not exist.");
+  if (input.kind === "VOICE") {
+    const problem = languageProblem(input.language, accounts[0]);
+    if (problem) throw problem;
+  }
   const chunkSize = Math.max(1, Math.min(accounts[0].batchSizeLimit, BATCH_LIMIT));
   const storing = count > FIRST_SLICE;
   const memory = { template: input.templateText, sentAt: scheduled ?? new Date() };
   const resent = options.resent ?? { found: 0, excluded: 0 };
+  const planned = options.planned ?? { units: 0, recipients: 0 };
 
   // While a large batch is being stored, this session holds a lock named after it: if the process dies half-way,
   // the lock goes with it and a worker fails the batch instead of leaving it half-stored for ever
@@ -188,9 +211,11 @@ async function storeBatch(
       const { rows } = await client.query<{ id: string }>(
         `INSERT INTO "Batch" (id, kind, name, "accountId", "authorId", "parentBatchId", "templateText", sender, originator, voice, repeat,
                               "linkId", "scheduledAt", state, "recipientCount", storing, "startedAt", "updatedAt", promotional,
+                              "plannedUnits", "plannedRecipients", language,
                               "escalateAfterMinutes", "escalationText", "escalationVoice", "escalationRepeat")
          VALUES (gen_random_uuid(), $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13::"BatchState", $14, $15,
-                 CASE WHEN $13::"BatchState" = ${batchState("SENDING")} THEN now() END, now(), $16, $17, $18, $19, $20)
+                 CASE WHEN $13::"BatchState" = ${batchState("SENDING")} THEN now() END, now(), $16, $17, $18, $19, $20, $21,
+                 $22, $23)
          RETURNING id`,
         [
           input.kind,
@@ -211,6 +236,9 @@ async function storeBatch(
           count,
           storing,
           input.promotional ?? false,
+          planned.units,
+          planned.recipients,
+          input.kind === "VOICE" ? (input.language ?? null) : null,
           // SMS → voice escalation (docs/escalation.md): checkEscalation allows it on SMS batches only.
           input.escalateAfterMinutes ?? null,
           input.escalateAfterMinutes ? (input.escalationText ?? null) : null,
@@ -219,6 +247,14 @@ async function storeBatch(
         ],
       );
       const batchId = rows[0]!.id;
+      await checkBudget(client, {
+        accountId: input.accountId,
+        batchId,
+        needs: planned.units,
+        authorId: input.authorId,
+        override: input.overrideBudget ?? false,
+        reason: input.budgetReason ?? null,
+      });
       if (lockSession)
         await lockSession.query("SELECT pg_advisory_lock($1, hashtext($2))", [ADVISORY_LOCKS.STORING_BATCH, batchId]);
       const first = await slices.next();

@@ -14,6 +14,8 @@ import {
 } from "./create-batch";
 import { listDuplicates } from "./list-duplicates";
 import { cannotBeTooLong, loadList, planList, refusalOf, unknownPlaceholders } from "./plan-list";
+import { pool } from "@/lib/db/pool";
+import { isBudgeted, unitsOfText, type Planned } from "@/lib/units/planned-units";
 
 export type ListBatchInput = BatchOnlyInput & { listId: string };
 
@@ -54,8 +56,11 @@ export async function createBatchFromList(
       };
     }
   }
-  return createBatchFromSlices(settings, list.validCount - excluded.size, slices(), {
+  const count = list.validCount - excluded.size;
+  const planned = await plannedForList(settings, list.id, count, compiled.personalised);
+  return createBatchFromSlices(settings, count, slices(), {
     resent: { found: resent.length, excluded: excluded.size },
+    planned,
     inFirstTransaction: async (client, batchId) => {
       await client.query(`UPDATE "List" SET "batchId" = $2 WHERE id = $1`, [list.id, batchId]);
       // The batch keeps its list (and each recipient its row, Message.listRow): its page shows, exports and searches
@@ -63,6 +68,30 @@ export async function createBatchFromList(
       await client.query(`UPDATE "Batch" SET "listId" = $2 WHERE id = $1`, [batchId, list.id]);
     },
   });
+}
+
+/**
+ * A list batch's units as the planner counts them (lib/units/planned-units.ts). For a budgeted account, opted-out
+ * numbers are left out, and a personalised text is counted by the planner's pass over the list (each recipient's own
+ * text); otherwise the template's units per recipient stand in (those figures refuse nothing).
+ */
+async function plannedForList(
+  settings: { accountId: string; kind: "SMS" | "VOICE"; templateText: string },
+  listId: string,
+  count: number,
+  personalised: boolean,
+): Promise<Planned> {
+  if (!(await isBudgeted(settings.accountId)))
+    return { units: unitsOfText(settings.kind, settings.templateText) * count, recipients: count };
+  const { rows } = await pool().query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM "ListRecipient" r JOIN "OptOut" o ON o.phone = r.phone WHERE r."listId" = $1`,
+    [listId],
+  );
+  const recipients = Math.max(0, count - (rows[0]?.n ?? 0));
+  if (!personalised) return { units: unitsOfText(settings.kind, settings.templateText) * recipients, recipients };
+  const plan = await planList({ listId, ...settings });
+  const sent = plan.recipients - plan.optedOut;
+  return { units: sent > 0 ? Math.ceil((plan.units / sent) * recipients) : 0, recipients };
 }
 
 function withoutRows<T extends { rows: number[]; phones: string[]; values: string[][] }>(

@@ -18,4 +18,9 @@ export const ADVISORY_LOCKS = {
    * lib/receipts/status-mappings.ts. It shared 7264 with the slot claims until both were listed here.
    */
   STATUS_MAPPING: 7265,
+  /**
+   * Checking a new batch against its account's units (lib/units/budget-check.ts), per account (hashtext of its id),
+   * held until the batch row commits: two batches composed at once cannot both take the last units.
+   */
+  UNITS_BUDGET: 7266,
 } as const;

@@ -6,7 +6,7 @@ import pg from "pg";
 import { PrismaClient } from "@/lib/generated/prisma/client";
 import { logger } from "@/lib/log";
 import { poolSize } from "./connection-budget";
-import { poolTimeoutMillis } from "./pool-timeout";
+import { POOL_IDLE_TIMEOUT_MILLIS, poolTimeoutMillis } from "./pool-timeout";
 import { sessionSetup } from "./session-zone";
 import { databaseUrl } from "./url";
 
@@ -17,6 +17,7 @@ function createClient() {
     connectionString: databaseUrl(),
     max: poolSize("prisma"),
     connectionTimeoutMillis: poolTimeoutMillis(),
+    idleTimeoutMillis: POOL_IDLE_TIMEOUT_MILLIS,
     ...sessionSetup(),
   });
   // As in lib/db/pool.ts: an idle connection the server dropped is replaced on next use, not a crash.

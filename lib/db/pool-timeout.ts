@@ -18,3 +18,12 @@ export function isPoolTimeout(error: unknown): boolean {
     if (e.message.includes("timeout exceeded when trying to connect")) return true;
   return false;
 }
+
+/**
+ * pg's pools close a connection idle for 10 s by default and open another at the next rush; for a moment the closing
+ * one and its replacement are both open, so a process can hold more than its share of the budget (seen by
+ * lib/dispatch/many-workers.test.ts on a loaded machine: 12 connections on a budget of 10). Idle connections are kept
+ * instead (0: never closed for idleness): a process never holds more than its budget, which PostgreSQL must have room
+ * for anyway (README, "Connections"; lib/db/connection-room.ts checks it at start).
+ */
+export const POOL_IDLE_TIMEOUT_MILLIS = 0;

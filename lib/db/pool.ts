@@ -5,7 +5,7 @@ import { type SessionSettings, sessionSetup } from "./session-zone";
 import { databaseUrl } from "./url";
 import { logger } from "@/lib/log";
 import { type PoolName, poolSize } from "./connection-budget";
-import { poolTimeoutMillis } from "./pool-timeout";
+import { POOL_IDLE_TIMEOUT_MILLIS, poolTimeoutMillis } from "./pool-timeout";
 
 const globalForPool = globalThis as unknown as {
   tumaPool?: pg.Pool;
@@ -19,6 +19,7 @@ function createPool(name: PoolName, settings: SessionSettings = {}): pg.Pool {
     // Its share of the process's connection budget (lib/db/connection-budget.ts).
     max: poolSize(name),
     connectionTimeoutMillis: poolTimeoutMillis(),
+    idleTimeoutMillis: POOL_IDLE_TIMEOUT_MILLIS,
     ...sessionSetup(settings),
   });
   // An idle connection dropped by the server (restart, failover) is replaced on next use; without a listener

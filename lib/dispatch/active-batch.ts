@@ -11,6 +11,8 @@ export type ActiveBatch = {
   voice: number | null;
   repeat: number | null;
   linkId: string | null;
+  /** A voice batch's language, sent in the account's languageField (docs/voice-language.md). */
+  language: string | null;
   account: {
     id: string;
     baseUrl: string;
@@ -18,5 +20,7 @@ export type ActiveBatch = {
     requestsPerSecond: number;
     receiptSecret: string;
     updatedAt: Date;
+    /** The voice request's language field, as an administrator named it now; null: no language is sent. */
+    languageField: string | null;
   };
 };

@@ -46,9 +46,10 @@ export class ActiveBatches {
     this.loading ??= (async () => {
       try {
         const { rows } = await pool().query<ActiveBatch>(
-          `SELECT b.id, b.kind, b."templateText", b.sender, b.originator, b.voice, b.repeat, b."linkId",
+          `SELECT b.id, b.kind, b."templateText", b.sender, b.originator, b.voice, b.repeat, b."linkId", b.language,
                   json_build_object('id', a.id, 'baseUrl', a."baseUrl", 'batchSizeLimit', a."batchSizeLimit",
-                    'requestsPerSecond', a."requestsPerSecond", 'receiptSecret', a."receiptSecret", 'updatedAt', a."updatedAt") AS account
+                    'requestsPerSecond', a."requestsPerSecond", 'receiptSecret', a."receiptSecret", 'updatedAt', a."updatedAt",
+                    'languageField', a."languageField") AS account
            FROM "Batch" b JOIN "ProviderAccount" a ON a.id = b."accountId"
            WHERE b.state = ${batchState("SENDING")} AND ${mayDispatchNowSql("b")}
              AND EXISTS (SELECT 1 FROM "DispatchChunk" c WHERE c."batchId" = b.id AND c.state = ${chunkState("PENDING")})

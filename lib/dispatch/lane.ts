@@ -1,7 +1,7 @@
 // One of a worker's concurrent send loops, and what it does with each answer: take a batch, a send slot from the
 // account's shared limiter, claim a chunk just before the slot, send it, then act on the outcome — a retry after a
 // backoff (or after the provider's Retry-After, for every lane of the account), a pause after too many failures, a
-// pause of the account's batches on a refused token.
+// pause of the account's batches on a refused token or when the account is out of units.
 import "server-only";
 import { pauseBatch } from "@/lib/batches/pause-batch";
 import type { ProviderClient } from "@/lib/provider/client";
@@ -123,7 +123,8 @@ async function actOn(
       break;
     }
     case "pause":
-      forgetClient(batch.account.id); // its token is wrong: the next request reads the token again
+      // A wrong token: the next request reads the token again. Out of units: the client is fine, the account is empty.
+      if (outcome.cause === "token") forgetClient(batch.account.id);
       await pauseAccountBatches(batch.account.id, outcome.reason);
       lane.log(outcome.reason);
       lane.active.invalidate();

@@ -1,20 +1,24 @@
 // One provider request for one claimed chunk, and what it means for those recipients (docs/design.md §1):
 //   accepted → QUEUED (uniqueId recorded) · entry refused → REJECTED · no usable answer → UNKNOWN, never resent
 //   nothing sent (refused connection, 429, 503) → back to PENDING, retried with backoff
-//   401 → back to PENDING and the batch pauses with the reason · other 4xx → REJECTED with the provider's message
+//   401 → back to PENDING and the batch pauses with the reason
+//   402 (out of units: docs/units-budget.md) → back to PENDING and the account's batches pause "out of units"
+//   other 4xx → REJECTED with the provider's message
 import "server-only";
 import { ProviderError, type ProviderFailure } from "@/lib/provider/failure";
 import { operatorOf } from "@/lib/provider/wire/operator";
+import { languageFieldSchema } from "@/lib/provider/wire/language-field";
 import type { ProviderClient, SendOptions } from "@/lib/provider/client";
 import type { SmsBatchResult, SmsRequest, VoiceRequest, VoiceResult } from "@/lib/provider/wire/schemas";
 import type { ActiveBatch } from "./active-batch";
 import type { ClaimedChunk, ClaimedMessage } from "./claim";
+import { outOfUnitsReason } from "@/lib/units/out-of-units";
 import { recordResponse, releaseChunk, settleChunk, type Accepted, type Refused } from "./record";
 
 export type ChunkOutcome =
   | { kind: "sent"; accepted: number }
   | { kind: "retry"; reason: string; retryAfterMs: number | null; rateLimited: boolean }
-  | { kind: "pause"; reason: string }
+  | { kind: "pause"; reason: string; cause: "token" | "units" }
   | { kind: "settled"; state: "REJECTED" | "UNKNOWN"; reason: string };
 
 export async function sendChunk(
@@ -82,7 +86,12 @@ async function onFailure(failure: ProviderFailure, chunk: ClaimedChunk): Promise
       return {
         kind: "pause",
         reason: `The provider refused the account's token (401 ${failure.message}). Update the token in Settings, then resume the batch.`,
+        cause: "token",
       };
+    case "out_of_units":
+      // Nothing was queued: the chunk goes back whole, and no message is marked failed.
+      await releaseChunk(chunk.chunkId, describe(failure));
+      return { kind: "pause", reason: outOfUnitsReason(failure.message), cause: "units" };
     case "rejected":
     case "invalid_request":
       await settleChunk(chunk.chunkId, ids, "REJECTED", describe(failure));
@@ -111,6 +120,9 @@ function smsRequest(batch: ActiveBatch, message: ClaimedMessage, endpoint: strin
 
 function voiceRequest(batch: ActiveBatch, message: ClaimedMessage, endpoint: string): VoiceRequest {
   return {
+    // The account's language field, checked against the spec's fields (language-field.ts) and first, so that even a
+    // name that slipped past the check could never overwrite the spec's fields that follow.
+    ...languageEntry(batch),
     originator: batch.originator ?? "",
     message: message.text ?? batch.templateText,
     phone: message.phone,
@@ -119,6 +131,12 @@ function voiceRequest(batch: ActiveBatch, message: ClaimedMessage, endpoint: str
     ...(batch.voice === 1 || batch.voice === 2 ? { voice: batch.voice } : {}),
     ...(batch.repeat ? { repeat: batch.repeat } : {}),
   };
+}
+
+function languageEntry(batch: ActiveBatch): Record<string, string> {
+  const field = batch.account.languageField;
+  if (!field || !batch.language || !languageFieldSchema.safeParse(field).success) return {};
+  return { [field]: batch.language };
 }
 
 /** Results carry our correlator back; match on it (falling back to position), never on order alone. */

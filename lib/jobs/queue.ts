@@ -5,7 +5,7 @@ import "server-only";
 import PgBoss from "pg-boss";
 import type pg from "pg";
 import { poolSize } from "@/lib/db/connection-budget";
-import { poolTimeoutMillis } from "@/lib/db/pool-timeout";
+import { POOL_IDLE_TIMEOUT_MILLIS, poolTimeoutMillis } from "@/lib/db/pool-timeout";
 import { sessionSetup } from "@/lib/db/session-zone";
 import { databaseUrl } from "@/lib/db/url";
 import { logger } from "@/lib/log";
@@ -21,10 +21,11 @@ export function boss(options: { supervise?: boolean } = {}): Promise<PgBoss> {
     // pg-boss hands its options to pg's Pool, whose acquisition timeout and startup options (a UTC session:
     // lib/db/session-zone.ts) its types do not list.
     const settings: PgBoss.ConstructorOptions &
-      Pick<pg.PoolConfig, "connectionTimeoutMillis" | "options" | "onConnect"> = {
+      Pick<pg.PoolConfig, "connectionTimeoutMillis" | "idleTimeoutMillis" | "options" | "onConnect"> = {
       connectionString: databaseUrl(),
       max: poolSize("jobs"),
       connectionTimeoutMillis: poolTimeoutMillis(),
+      idleTimeoutMillis: POOL_IDLE_TIMEOUT_MILLIS,
       supervise: options.supervise ?? false,
       schedule: false,
       application_name: "tuma-jobs",

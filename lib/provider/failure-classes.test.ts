@@ -50,6 +50,19 @@ describe("failure classification", () => {
     expect(isSafeToRetry(failure)).toBe(false);
   });
 
+  it("out_of_units: 402 when the account has too few units for the request (the sandbox's unitsBalance knob)", async () => {
+    sandbox.state.setKnobs({ unitsBalance: 2 });
+    const three = ["254712345670", "254712345671", "254712345672"].map((phone, i) => ({
+      ...request,
+      phone,
+      correlator: i,
+    }));
+    const failure = await failureOf({}, three);
+    expect(failure).toEqual({ kind: "out_of_units", status: 402, message: "Insufficient units." });
+    expect(isSafeToRetry(failure)).toBe(false);
+    expect(sandbox.state.messages.total).toBe(0);
+  });
+
   it("rate_limited: the 121st request within a second, with Retry-After in milliseconds", async () => {
     sandbox.state.setKnobs({ rateLimit: 3 });
     const client = createProviderClient({ baseUrl: sandbox.url, token: TOKEN, rateLimiter: unlimited });
@@ -151,6 +164,7 @@ describe("isSafeToRetry", () => {
       [{ kind: "provider_error", status: 502, message: "" }, false],
       [{ kind: "outcome_unknown", reason: "timeout", message: "" }, false],
       [{ kind: "unauthenticated", status: 401, message: "" }, false],
+      [{ kind: "out_of_units", status: 402, message: "" }, false],
       [{ kind: "rejected", status: 422, message: "" }, false],
       [{ kind: "invalid_request", message: "" }, false],
     ];

@@ -7,6 +7,11 @@
 export type ProviderFailure =
   /** 401: the token is missing, wrong or revoked. Pause and tell an operator. */
   | { kind: "unauthenticated"; status: 401; message: string }
+  /**
+   * 402: the account has no units left for this request (the spec shows no such answer; the shape Tuma expects and
+   * the sandbox gives is in docs/units-budget.md). Nothing was queued: pause the account's batches until a top-up.
+   */
+  | { kind: "out_of_units"; status: 402; message: string }
   /** 429: too many requests. Retry after `retryAfterMs` (from Retry-After; null when the header is absent). */
   | { kind: "rate_limited"; status: 429; message: string; retryAfterMs: number | null }
   /** Any other 4xx: the provider refused the request; `message` is the provider's own text. */
@@ -47,6 +52,7 @@ export function failureFromStatus(
   extras: { retryAfterMs?: number | null; errors?: Record<string, string[]> } = {},
 ): ProviderFailure {
   if (status === 401) return { kind: "unauthenticated", status, message };
+  if (status === 402) return { kind: "out_of_units", status, message };
   if (status === 429) return { kind: "rate_limited", status, message, retryAfterMs: extras.retryAfterMs ?? null };
   if (status >= 400 && status < 500) {
     return extras.errors

@@ -5,7 +5,8 @@ import { ButtonLink } from "@/components/ui/button";
 import { PageHeader } from "@/components/ui/page-header";
 import { EmptyState } from "@/components/ui/table";
 import { listAccounts } from "@/lib/accounts/list-accounts";
-import { canSend } from "@/lib/auth/permissions";
+import { canManageAccounts, canSend } from "@/lib/auth/permissions";
+import { unitsFigures } from "@/lib/units/units-figures";
 import { requireActor } from "@/lib/auth/session";
 import { getOrgTimeZone } from "@/lib/organisation/time-zone";
 import { getPromotionalWindow } from "@/lib/organisation/promotional-window";
@@ -22,7 +23,7 @@ export default async function ComposePage({
 }: {
   searchParams: Promise<{ list?: string | string[]; template?: string | string[] }>;
 }) {
-  await requireActor(canSend);
+  const actor = await requireActor(canSend);
   const [accounts, saved, templates, { list, template }, timeZone, promotionalWindow] = await Promise.all([
     listAccounts(),
     findLists(),
@@ -31,6 +32,15 @@ export default async function ComposePage({
     getOrgTimeZone(),
     getPromotionalWindow(),
   ]);
+  // Each budgeted account's units, for Compose's units line (the server checks them again when the batch is created).
+  const units = Object.fromEntries(
+    (await Promise.all(accounts.map(async (a) => [a.id, await unitsFigures(a.id)] as const)))
+      .filter(([, figures]) => figures.budgeted)
+      .map(([id, figures]) => [id, { balance: figures.balance, committed: figures.committed }]),
+  );
+  const languages = Object.fromEntries(
+    accounts.flatMap((a) => (a.languageField ? [[a.id, { field: a.languageField, values: a.languages }]] : [])),
+  );
   const lists = saved.map((u) => ({
     id: u.id,
     filename: u.filename,
@@ -75,6 +85,9 @@ export default async function ComposePage({
           templates={templates.map(({ id, name, kind, body }) => ({ id, name, kind, body }))}
           initialTemplateId={typeof template === "string" ? template : undefined}
           promotionalWindow={promotionalWindow}
+          units={units}
+          canOverrideBudget={canManageAccounts(actor)}
+          languages={languages}
           action={createBatchAction}
         />
       )}

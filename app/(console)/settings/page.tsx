@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import Link from "next/link";
 import { AccountForm } from "@/components/settings/account-form";
 import { formatOverlapEnd } from "@/components/settings/overlap-end";
 import { ReceiptSecretForm } from "@/components/settings/receipt-secret-form";
@@ -155,6 +156,19 @@ export default async function SettingsPage() {
             <AccountForm initial={NEW_ACCOUNT} action={saveAccountAction} />
           </div>
         </details>
+      </Card>
+      <Card title="Units and voice language" className="space-y-2 text-sm">
+        <p className="text-slate-600">
+          Record the units bought for each account, and when the overview should warn:{" "}
+          <Link href="/settings/units" className="text-sky-700 underline">
+            Units
+          </Link>
+          . Name the voice request&apos;s language field and its values:{" "}
+          <Link href="/settings/voice-language" className="text-sky-700 underline">
+            Voice language
+          </Link>
+          .
+        </p>
       </Card>
       <Card title="Organisation time zone" className="space-y-3">
         <p className="text-sm text-slate-600">

@@ -37,6 +37,19 @@ export const apiSettingsFields = {
     description:
       "Promotional: sends only inside the organisation's window (08:00–20:00 by default), waiting outside it.",
   }),
+  overrideBudget: batchSettingsFields.overrideBudget.meta({
+    type: "boolean",
+    description:
+      "Send even though the batch does not fit the account's recorded units (administrators only; needs budgetReason, audited).",
+  }),
+  budgetReason: batchSettingsFields.budgetReason.meta({
+    type: "string",
+    description: "Why the batch may go over the units budget: kept in the audit log.",
+  }),
+  language: batchSettingsFields.language.meta({
+    type: "string",
+    description: "A voice batch's language: one of the values its account allows (Settings → Voice language).",
+  }),
   escalateAfterMinutes: batchSettingsFields.escalateAfterMinutes.meta({
     type: "integer",
     minimum: 5,

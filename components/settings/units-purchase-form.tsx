@@ -1,0 +1,78 @@
+"use client";
+
+// Units bought for an account, recorded in the ledger (lib/units/record-purchase.ts): how many, a note (needed for a
+// negative, correcting entry) and whether to resume the batches the provider paused for lack of units (ticked: the
+// top-up is usually for them).
+import { useActionState, useState } from "react";
+import { ActionNotice } from "@/components/ui/action-notice";
+import { Button } from "@/components/ui/button";
+import { Field, Input } from "@/components/ui/field";
+import type { ActionResult } from "@/lib/auth/action";
+
+export function UnitsPurchaseForm({
+  accountId,
+  accountName,
+  pausedForUnits,
+  action,
+}: {
+  accountId: string;
+  accountName: string;
+  /** Batches of the account paused because the provider said it was out of units. */
+  pausedForUnits: number;
+  action: (previous: ActionResult | null, form: FormData) => Promise<ActionResult>;
+}) {
+  const [state, formAction, pending] = useActionState(action, null);
+  const [units, setUnits] = useState("");
+  const [note, setNote] = useState("");
+  const [resume, setResume] = useState(true);
+  const errors = state?.ok === false ? (state.fieldErrors ?? {}) : {};
+  return (
+    <form
+      action={formAction}
+      className="flex flex-wrap items-end gap-3 text-sm"
+      aria-label={`Record units for ${accountName}`}
+    >
+      <input type="hidden" name="accountId" value={accountId} />
+      <Field
+        label="Units bought"
+        hint="A negative number corrects an earlier entry."
+        errors={errors.units}
+        className="w-48"
+      >
+        {(ids) => (
+          <Input
+            {...ids}
+            name="units"
+            type="number"
+            step={1}
+            value={units}
+            onChange={(e) => setUnits(e.target.value)}
+          />
+        )}
+      </Field>
+      <Field label="Note" errors={errors.note} className="min-w-64 flex-1">
+        {(ids) => (
+          <Input
+            {...ids}
+            name="note"
+            maxLength={500}
+            value={note}
+            placeholder="Invoice 2291, M-Pesa ref…"
+            onChange={(e) => setNote(e.target.value)}
+          />
+        )}
+      </Field>
+      {pausedForUnits > 0 ? (
+        <label className="flex w-full items-center gap-2">
+          <input type="checkbox" name="resumePaused" checked={resume} onChange={(e) => setResume(e.target.checked)} />
+          Resume the {pausedForUnits} batch{pausedForUnits === 1 ? "" : "es"} paused because the account ran out of
+          units
+        </label>
+      ) : null}
+      <Button type="submit" variant="primary" size="sm" disabled={pending || units.trim() === ""}>
+        {pending ? "Recording…" : "Record units"}
+      </Button>
+      <ActionNotice result={state} className="w-full" />
+    </form>
+  );
+}

@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "UnitPurchase" ADD COLUMN     "usedAtEntry" BIGINT NOT NULL DEFAULT 0;
