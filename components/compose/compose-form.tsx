@@ -117,7 +117,9 @@ export function ComposeForm({
   const escalationPlan =
     planView && Number.isInteger(escalateAfter) ? worstCaseEscalation(planView, escalateAfter) : null;
   const accountUnits = account ? units[account.id] : undefined;
-  const budgetLine = accountUnits && planView ? budgetView(accountUnits, planView.units) : null;
+  // Escalation's worst case counts against the units as the server counts it (lib/batches/create-batch.ts).
+  const budgetLine =
+    accountUnits && planView ? budgetView(accountUnits, planView.units + (escalationPlan?.voiceUnits ?? 0)) : null;
   const accountLanguages = account ? languages[account.id] : undefined;
 
   /** Send…: the server's own schema first, then what only the browser knows; the review opens when all is well. */

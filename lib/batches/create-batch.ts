@@ -250,7 +250,9 @@ async function storeBatch(
       await checkBudget(client, {
         accountId: input.accountId,
         batchId,
-        needs: planned.units,
+        // With escalation, the worst case too: every recipient sent an SMS called once, a voice unit each
+        // (lib/escalation/worst-case.ts), as Compose's units line counts it.
+        needs: planned.units + (input.escalateAfterMinutes ? planned.recipients : 0),
         authorId: input.authorId,
         override: input.overrideBudget ?? false,
         reason: input.budgetReason ?? null,

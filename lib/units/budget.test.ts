@@ -221,3 +221,15 @@ test("the figures never read a message: the plan touches only the ledger, batch 
   expect(plan).toMatch(/Batch/);
   expect(plan).not.toMatch(/Message|DispatchChunk/);
 });
+
+test("with escalation, the worst case counts: every recipient's call, a voice unit each", async () => {
+  const id = await account();
+  await recordPurchase({ accountId: id, units: 20, note: "escalation" }, adminId);
+  // 10 SMS units fit; 10 more for the calls at worst make 20, which fits exactly; 11 recipients (22) do not.
+  const escalated = { escalateAfterMinutes: 30 };
+  const over = await refusal(batch(id, numbers(11), escalated));
+  expect(Object.keys(over.details ?? {})).toEqual(["overrideBudget"]);
+  expect(over.message).toMatch(/needs 22 units/);
+  const fits = await batch(id, numbers(10), escalated);
+  expect(fits.recipients).toBe(10);
+});
