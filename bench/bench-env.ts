@@ -3,7 +3,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes, randomUUID } from "node:crypto";
 import path from "node:path";
-import { cloneTemplate, startTestCluster } from "../test/test-cluster";
+import { cloneTemplate, DURABLE, startTestCluster } from "../test/test-cluster";
 
 export type BenchEnv = {
   databaseUrl: string;
@@ -15,7 +15,8 @@ export type BenchEnv = {
 
 /** `postgresFlags`: more server settings for this benchmark's cluster (`-c name=value` pairs). */
 export async function startBenchEnv(sandboxArgs: string[] = [], postgresFlags: string[] = []): Promise<BenchEnv> {
-  const cluster = await startTestCluster(postgresFlags);
+  // Durable like a production database: the test suite's clusters turn fsync off (test/test-cluster.ts).
+  const cluster = await startTestCluster([...DURABLE, ...postgresFlags]);
   const databaseUrl = await cloneTemplate(cluster.serverUrl, "tuma_bench");
   process.env.DATABASE_URL = databaseUrl;
   process.env.TUMA_ENCRYPTION_KEY ??= randomBytes(32).toString("base64");

@@ -3,11 +3,11 @@
 // BUFFERS) of the batch report's one aggregate statement, then the median of 5 timed calls of each report function,
 // with a warm cache of the table (what a running console sees). Figures are printed; record them in BENCHMARKS.md.
 import { randomBytes } from "node:crypto";
-import { cloneTemplate, startTestCluster } from "../test/test-cluster";
+import { cloneTemplate, DURABLE, startTestCluster } from "../test/test-cluster";
 
 const N = Number(process.env.REPORT_ROWS ?? 1_000_000);
 
-const cluster = await startTestCluster();
+const cluster = await startTestCluster(DURABLE);
 process.env.DATABASE_URL = await cloneTemplate(cluster.serverUrl, "tuma_reports_bench");
 process.env.TUMA_ENCRYPTION_KEY ??= randomBytes(32).toString("base64");
 const { pool, closePool } = await import("../lib/db/pool");

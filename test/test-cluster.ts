@@ -10,6 +10,9 @@ import { freePort } from "./free-port";
 
 export const TEMPLATE_DB = "tuma_template";
 
+/** Flags that put a benchmark's cluster back to a production database's durability (fsync and full pages on). */
+export const DURABLE = ["-c", "fsync=on", "-c", "full_page_writes=on"];
+
 export async function startTestCluster(
   extraFlags: string[] = [],
 ): Promise<{ serverUrl: (db: string) => string; stop: () => Promise<void> }> {
@@ -23,7 +26,7 @@ export async function startTestCluster(
     // Throw-away data: no flush to disk at each commit or checkpoint. A test then waits on the database's work, not
     // on the machine's disk (a slow disk made the same test take three times as long). PostgreSQL's own crash safety
     // (WAL written before a commit returns) is unchanged; only an operating-system crash could lose data, and this
-    // cluster is deleted at the end of the run anyway. Benchmarks keep fsync on (bench/bench-env.ts).
+    // cluster is deleted at the end of the run anyway. Benchmarks measure a durable database: they pass DURABLE.
     extraFlags: ["-c", "fsync=off", "-c", "full_page_writes=off", ...extraFlags],
   });
   const admin = new pg.Client(server.serverUrl("postgres"));
