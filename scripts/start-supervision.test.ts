@@ -3,6 +3,7 @@
 // none of the other parts was restarted; then a Ctrl-C stops the parts in order. Needs the built console (built here
 // when a source is newer than the build).
 import fs from "node:fs";
+import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, expect, test } from "vitest";
@@ -96,9 +97,41 @@ test("the web process killed mid-dispatch is started again; the batch completes,
   expect((await fetch(`${running.url}/login`)).status).toBe(200);
   expect((["importer", "worker", "sandbox-process"] as const).map((part) => running.partPid(part))).toEqual(others);
 
+  // A client that keeps one connection alive and sends on it all through the stop, as the provider posting receipts
+  // does: the web process must still stop by itself, not hold the stop until the supervisor's grace ends and kills it.
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 4 });
+  let polling = true;
+  let answered = 0;
+  const poll = async () => {
+    while (polling) {
+      const ok = await new Promise<boolean>((resolve) => {
+        http
+          .get(`${running.url}/api/health`, { agent }, (response) => {
+            response.resume();
+            response.on("end", () => resolve(true));
+          })
+          .on("error", () => resolve(false));
+      });
+      if (ok) answered++;
+      // Refused once the server stops listening: wait a little before the next try.
+      else await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  };
+  const poller = Promise.all(Array.from({ length: 4 }, poll));
+  await waitFor(
+    async () => answered,
+    (n) => n >= 3,
+    10_000,
+    "the kept-alive client answered",
+  );
+
   // Ctrl-C reaches every process of the group at once; the parts leave the stopping to the supervisor, which stops
   // them one by one, in order.
   await running.interrupt();
+  polling = false;
+  await poller;
+  agent.destroy();
   const stops = running.output().match(/^(worker|web|importer|sandbox) stopped\.$/gm);
   expect(stops).toEqual(["worker stopped.", "web stopped.", "importer stopped.", "sandbox stopped."]);
+  expect(running.output()).not.toMatch(/did not stop within/);
 }, 300_000);

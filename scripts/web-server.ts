@@ -17,6 +17,8 @@ const env = parseEnv();
 const trust = proxyTrust(env);
 const app = next({ dev: false, dir: process.cwd(), hostname: env.HOSTNAME, port: env.PORT });
 const handle = app.getRequestHandler();
+/** Set by SIGTERM: see the handler at the end. */
+let stopping = false;
 await app.prepare();
 
 function limitOf(request: http.IncomingMessage): BodyLimit {
@@ -24,6 +26,7 @@ function limitOf(request: http.IncomingMessage): BodyLimit {
 }
 
 function serve(request: http.IncomingMessage, response: http.ServerResponse): void {
+  if (stopping) response.shouldKeepAlive = false;
   const guard = guardBody(request, response, limitOf(request));
   if (!guard.proceed) return;
   request.headers[CLIENT_ADDRESS_HEADER] = clientAddress(
@@ -49,10 +52,16 @@ server.on("checkContinue", (request: http.IncomingMessage, response: http.Server
 });
 server.listen(env.PORT, env.HOSTNAME);
 
-// Stop accepting, let requests in progress finish, then exit (the start script sends SIGTERM).
+// Stop accepting, let requests in progress finish, then exit (the start script sends SIGTERM). A kept-alive connection
+// that goes idle later (the provider posting receipts, a browser polling a batch) would hold close() open until the
+// supervisor's grace period ends and it kills this process: each is closed as soon as it is idle, and the responses
+// still being written say "Connection: close" so their clients do not send another request on them.
 process.on("SIGTERM", () => {
+  if (stopping) return;
+  stopping = true;
   server.close(() => process.exit(0));
   server.closeIdleConnections();
+  setInterval(() => server.closeIdleConnections(), 100).unref();
 });
 
 // Under `npm start` (an IPC channel to its supervisor, lib/bootstrap/supervisor.ts): SIGINT is the supervisor's to act
