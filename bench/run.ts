@@ -2,7 +2,7 @@
 // its target. The dispatch benchmark runs three times (a 2-core machine is noisy): the median run's figures are
 // shown, with all three totals. Results are recorded by hand in BENCHMARKS.md with this command.
 // BENCH_ONLY=sandbox,dispatch,dispatch-3-workers,api-send,receipts,reports,operator-days,rollup-cost,import,list-batch,
-// list-dispatch,list-search,hostile,idle-memory,cost,partitions,webhooks,duplicate-guard,escalation picks
+// list-dispatch,list-search,hostile,idle-memory,cost,partitions,webhooks,duplicate-guard,escalation,many-processes picks
 // some of them.
 import { forgetDatabase } from "./bench-env";
 import { benchApiSend } from "./api-send";
@@ -10,6 +10,7 @@ import { benchDispatch } from "./dispatch";
 import { benchDuplicateGuard } from "./duplicate-guard";
 import { benchEscalation } from "./escalation";
 import { benchListBatch } from "./list-batch";
+import { benchManyProcesses } from "./many-processes";
 import { benchListDispatch } from "./list-dispatch";
 import { benchListSearch } from "./list-search";
 import { benchMessageCost } from "./message-cost";
@@ -78,6 +79,7 @@ const steps: [string, () => Promise<BenchResult>][] = [
   ["partitions", benchPartitions],
   ["duplicate-guard", benchDuplicateGuard],
   ["escalation", benchEscalation],
+  ["many-processes", benchManyProcesses],
 ];
 for (const [name, step] of steps) {
   if (!wanted(name)) continue;
