@@ -146,6 +146,22 @@ export async function countersConsistent(batchId: string): Promise<boolean> {
   return rows[0]?.ok === true;
 }
 
+/**
+ * The batch and its recipients in flight, read in one snapshot. Two separate reads can pair a batch read while a
+ * request was still in flight with an in-flight count read after its answer was recorded: "paused, nothing in flight"
+ * with the last accepted chunk missing from the counters.
+ */
+export async function batchAndInFlight(id: string) {
+  const [b, flying] = await db.$transaction(
+    [
+      db.batch.findUniqueOrThrow({ where: { id } }),
+      db.dispatchChunk.aggregate({ where: { batchId: id, state: "SUBMITTING" }, _sum: { size: true } }),
+    ],
+    { isolationLevel: "RepeatableRead" },
+  );
+  return { b, flying: flying._sum.size ?? 0 };
+}
+
 /** Recipients in chunks claimed and not yet recorded (requests in flight, or orphaned by a dead worker). */
 export async function inFlight(batchId: string): Promise<number> {
   const { rows } = await pool().query<{ n: string }>(

@@ -3,6 +3,7 @@ import { afterEach, expect, test } from "vitest";
 import { db } from "@/lib/db/client";
 import { sealAccountToken } from "@/lib/accounts/account-token";
 import {
+  batchAndInFlight,
   batchRow,
   countersConsistent,
   duplicates,
@@ -177,7 +178,7 @@ test("401 pauses the batch with the reason; resuming after the token is fixed fi
   inProcess = await startWorker({ receiptBaseUrl: h.receiptBaseUrl, lanes: 4, requestTimeoutMs: 5_000 });
   const { id } = await smsBatch(h, 500, 500_000);
   await waitFor(
-    async () => ({ b: await batchRow(id), flying: await inFlight(id) }),
+    () => batchAndInFlight(id),
     (x) => x.b.state === "PAUSED" && x.flying === 0,
     20_000,
     "paused",

@@ -3,7 +3,15 @@
 // PENDING), and a top-up recorded in the ledger resumes them to the end with every recipient sent exactly once.
 import { afterEach, expect, test } from "vitest";
 import { db } from "@/lib/db/client";
-import { batchRow, duplicates, inFlight, phones, startHarness, waitFor, type Harness } from "@/test/dispatch-harness";
+import {
+  batchAndInFlight,
+  batchRow,
+  duplicates,
+  phones,
+  startHarness,
+  waitFor,
+  type Harness,
+} from "@/test/dispatch-harness";
 import { createBatch } from "@/lib/batches/create-batch";
 import { recordPurchase } from "@/lib/units/record-purchase";
 import { isOutOfUnits } from "@/lib/units/out-of-units";
@@ -20,8 +28,9 @@ afterEach(async () => {
 });
 
 test("402 mid-batch pauses with no failed message; a top-up resumes it and every recipient is sent exactly once", async () => {
-  // 350 units: three whole chunks of 100 one-unit messages, then the fourth (100 units) is refused whole.
-  h = await startHarness({ knobs: { receipts: false, unitsBalance: 350 } });
+  // 350 units: three whole chunks of 100 one-unit messages, then the fourth (100 units) is refused whole. Answers
+  // take 0–400 ms, so accepted chunks' answers often arrive after the 402 has paused the batch: they must still count.
+  h = await startHarness({ knobs: { receipts: false, unitsBalance: 350, latencyMs: [0, 400] } });
   const admin = await db.user.create({
     data: { email: `admin-${h.receiptSecret}@t.local`, name: "Admin", role: "ADMIN", passwordHash: "x" },
   });
@@ -36,7 +45,7 @@ test("402 mid-batch pauses with no failed message; a top-up resumes it and every
     recipients: phones(1_000, 700_000).map((phone) => ({ phone })),
   });
   const paused = await waitFor(
-    async () => ({ b: await batchRow(id), flying: await inFlight(id) }),
+    () => batchAndInFlight(id),
     (x) => x.b.state === "PAUSED" && x.flying === 0,
     30_000,
     "paused out of units",
