@@ -21,9 +21,9 @@ export type ZonedParts = {
 
 // Building a DateTimeFormat costs tens of microseconds; a page formats hundreds of times in a handful of zones.
 const formatters = new Map<string, Intl.DateTimeFormat>();
-/** `${zone}|${minute since the epoch}` → the zone's offset in seconds for the whole of that minute. */
-const minuteOffsets = new Map<string, number>();
-/** Enough for weeks of distinct minutes in a few zones; cleared, not evicted one by one, when full. */
+/** Per zone, minute since the epoch → the zone's offset in seconds for the whole of that minute (NaN: it changes). */
+const minuteOffsets = new Map<string, Map<number, number>>();
+/** Enough for weeks of distinct minutes; a zone's are cleared, not evicted one by one, when full. */
 const MINUTE_OFFSETS_MAX = 100_000;
 
 function numericFormatter(zone: string): Intl.DateTimeFormat {
@@ -66,13 +66,14 @@ export function zonedParts(at: Date | number, zone: string): ZonedParts {
 /** The zone's offset (seconds) for the minute holding `ms`, when it is the same all through that minute. */
 function minuteOffset(ms: number, zone: string): number | undefined {
   const minute = Math.floor(ms / 60_000);
-  const key = `${zone}|${minute}`;
-  const known = minuteOffsets.get(key);
+  let zoneMinutes = minuteOffsets.get(zone);
+  if (!zoneMinutes) minuteOffsets.set(zone, (zoneMinutes = new Map()));
+  const known = zoneMinutes.get(minute);
   if (known !== undefined) return Number.isNaN(known) ? undefined : known;
   const first = intlOffsetSeconds(minute * 60_000, zone);
   const last = intlOffsetSeconds(minute * 60_000 + 59_999, zone);
-  if (minuteOffsets.size >= MINUTE_OFFSETS_MAX) minuteOffsets.clear();
-  minuteOffsets.set(key, first === last ? first : NaN);
+  if (zoneMinutes.size >= MINUTE_OFFSETS_MAX) zoneMinutes.clear();
+  zoneMinutes.set(minute, first === last ? first : NaN);
   return first === last ? first : undefined;
 }
 
