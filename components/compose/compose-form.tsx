@@ -6,7 +6,8 @@
 // sent, the review (review.tsx, review-view.ts). Nothing is sent from the form itself: it has no submit button while editing (Enter in a field
 // sends nothing), "Send…" checks the form with the server's own schema and opens the review, and only the review's
 // button — naming the count — submits. A refusal from the server brings the form back with every field as typed.
-import { useActionState, useRef, useState, useSyncExternalStore, type FormEvent } from "react";
+import { useActionState, useRef, useState, type FormEvent } from "react";
+import { useHydrated } from "@/components/ui/use-hydrated";
 import { useTimeZone } from "@/components/time/time-zone-provider";
 import { ActionNotice } from "@/components/ui/action-notice";
 import { Button } from "@/components/ui/button";
@@ -265,16 +266,5 @@ export function ComposeForm({
       </div>
       {reviewing ? <Review view={view} pending={pending} onBack={() => setReview(null)} /> : null}
     </form>
-  );
-}
-
-const noSubscription = () => () => {};
-
-/** False in the server's HTML and while hydrating, true once React runs the page in the browser. */
-function useHydrated(): boolean {
-  return useSyncExternalStore(
-    noSubscription,
-    () => true,
-    () => false,
   );
 }

@@ -4,6 +4,7 @@
 // after the end spans midnight. Transactional batches ignore it.
 import { useActionState, useState } from "react";
 import { ActionNotice } from "@/components/ui/action-notice";
+import { useHydrated } from "@/components/ui/use-hydrated";
 import { Button } from "@/components/ui/button";
 import { Field, Input } from "@/components/ui/field";
 import type { ActionResult } from "@/lib/auth/action";
@@ -18,17 +19,21 @@ export function PromotionalWindowForm({
   action: (previous: ActionResult | null, form: FormData) => Promise<ActionResult>;
 }) {
   const [state, formAction, pending] = useActionState(action, null);
+  const hydrated = useHydrated();
   const [from, setFrom] = useState(start);
   const [to, setTo] = useState(end);
   const errors = state?.ok === false ? (state.fieldErrors ?? {}) : {};
   return (
     <form action={formAction} className="flex flex-wrap items-end gap-3 text-sm">
-      <Field label="Promotions from" errors={errors.start} className="w-40">
-        {(ids) => <Input {...ids} name="start" type="time" value={from} onChange={(e) => setFrom(e.target.value)} />}
-      </Field>
-      <Field label="Promotions until" errors={errors.end} className="w-40">
-        {(ids) => <Input {...ids} name="end" type="time" value={to} onChange={(e) => setTo(e.target.value)} />}
-      </Field>
+      {/* Disabled until React runs the form: a value typed into the server's HTML would be reset by hydration. */}
+      <fieldset disabled={!hydrated} className="contents">
+        <Field label="Promotions from" errors={errors.start} className="w-40">
+          {(ids) => <Input {...ids} name="start" type="time" value={from} onChange={(e) => setFrom(e.target.value)} />}
+        </Field>
+        <Field label="Promotions until" errors={errors.end} className="w-40">
+          {(ids) => <Input {...ids} name="end" type="time" value={to} onChange={(e) => setTo(e.target.value)} />}
+        </Field>
+      </fieldset>
       <Button type="submit" variant="primary" size="sm" disabled={pending || (from === start && to === end)}>
         {pending ? "Saving…" : "Save window"}
       </Button>
