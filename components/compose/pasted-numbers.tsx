@@ -1,6 +1,7 @@
 "use client";
 // Numbers typed or pasted, reported as they are typed: how many, which lines are not valid numbers and why, which
 // repeat an earlier one, which are on the opt-out list — so the plan is true before Send, not after.
+import { useEffect, useRef, useState } from "react";
 import { Field, Textarea } from "@/components/ui/field";
 import { describeDuplicate, describeProblem } from "@/lib/recipients/check-pasted";
 import { MAX_PASTED_NUMBERS } from "@/lib/recipients/split-numbers";
@@ -20,6 +21,8 @@ export function PastedNumbers({
   errors?: string[] | undefined;
 }) {
   const { check, tooMany, optedOut } = pasted;
+  const textarea = useKeptAcrossReset(text);
+  const [initialText] = useState(text);
   return (
     <div className="space-y-2">
       <Field
@@ -35,11 +38,13 @@ export function PastedNumbers({
       >
         {(ids) => (
           // No name: the form sends the checked numbers (compose-form.tsx), and this text stays as typed.
+          // Uncontrolled (see useKeptAcrossReset): the state follows the text through onChange.
           <Textarea
             {...ids}
+            ref={textarea}
             required
             rows={5}
-            value={text}
+            defaultValue={initialText}
             onChange={(e) => onText(e.target.value)}
             className="font-mono text-sm"
             placeholder={"0712 345 678\n+254 733 000 111\n712-000-222"}
@@ -99,6 +104,32 @@ export function PastedNumbers({
       ) : null}
     </div>
   );
+}
+
+/**
+ * The textarea is uncontrolled because React keeps a controlled textarea's default value (its text node) equal to its
+ * value on every change: for a 100,000-line paste Chromium then builds and lays out every line a second time (1.6 s of
+ * 3.2 s measured in a trace), and again on each keystroke. The default value is what the form's reset (which React
+ * runs after a form action) restores, so the text typed is put back right after a reset: a refused send keeps it.
+ */
+function useKeptAcrossReset(text: string) {
+  const textarea = useRef<HTMLTextAreaElement>(null);
+  const latest = useRef(text);
+  useEffect(() => {
+    latest.current = text;
+  }, [text]);
+  useEffect(() => {
+    const form = textarea.current?.form;
+    if (!form) return;
+    // The reset event comes before the reset itself; the microtask runs once it is done.
+    const restore = () =>
+      queueMicrotask(() => {
+        if (textarea.current) textarea.current.value = latest.current;
+      });
+    form.addEventListener("reset", restore);
+    return () => form.removeEventListener("reset", restore);
+  }, []);
+  return textarea;
 }
 
 function Problems({ title, lines, more, tone }: { title: string; lines: string[]; more: number; tone?: "error" }) {
