@@ -160,6 +160,7 @@ export default defineConfig([
   },
   globalIgnores([
     ".next/**",
+    "dist/**",
     "node_modules/**",
     ".data/**",
     "lib/generated/**",

@@ -8,6 +8,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { buildIsStale, runBuild } from "../lib/bootstrap/build";
 import { startConsole } from "../test/console-process";
+import { programOf } from "../test/program-of";
 import { freePort } from "../test/free-port";
 import { fmt } from "./bench-env";
 import type { BenchResult } from "./types";
@@ -18,10 +19,10 @@ const SETTLE_MS = Number(process.env.BENCH_IDLE_SECONDS ?? 20) * 1000;
 /** Which part a process is, from its command line. */
 function partOf(cmdline: string): string {
   if (/^postgres[: ]/.test(cmdline) || cmdline.includes("/bin/postgres")) return "postgres (PSS)";
-  for (const part of ["start", "web-server", "importer", "worker", "sandbox-process"])
-    if (cmdline.includes(`scripts/${part}.ts`)) return part === "start" ? "supervisor (scripts/start.ts)" : part;
-  if (cmdline.includes("esbuild")) return "esbuild (tsx's transformer)";
-  return `other: ${cmdline.slice(0, 60)}`;
+  const program = programOf(cmdline);
+  if (program) return program === "start" ? "supervisor (scripts/start.ts)" : program;
+  if (cmdline.includes("esbuild")) return "esbuild (a compiler's service process)";
+  return `other: ${cmdline.replaceAll("\0", " ").slice(0, 60)}`;
 }
 
 function kib(status: string, field: string): number {
@@ -50,7 +51,7 @@ function memoryByPart(root: number): Map<string, { kib: number; processes: numbe
   for (const pid of parent.keys()) {
     if (!descends(pid)) continue;
     try {
-      const cmdline = fs.readFileSync(`/proc/${pid}/cmdline`, "utf8").replaceAll("\0", " ").trim();
+      const cmdline = fs.readFileSync(`/proc/${pid}/cmdline`, "utf8");
       const part = partOf(cmdline);
       const size = part.startsWith("postgres")
         ? kib(fs.readFileSync(`/proc/${pid}/smaps_rollup`, "utf8"), "Pss")

@@ -6,13 +6,14 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, expect, test } from "vitest";
+import { START_ARGS } from "@/test/console-process";
 
 const scratch = fs.mkdtempSync(path.join(os.tmpdir(), "tuma-start-test-"));
 afterAll(() => fs.rmSync(scratch, { recursive: true, force: true }));
 
 function start(env: Record<string, string>): Promise<{ code: number | null; stderr: string; stdout: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ["--import", "tsx", "--conditions=react-server", "scripts/start.ts"], {
+    const child = spawn(process.execPath, START_ARGS, {
       // A minimal environment, so that nothing from the developer's shell (a DATABASE_URL, say) leaks in.
       env: {
         NODE_ENV: "production",

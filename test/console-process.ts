@@ -4,6 +4,10 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import { freePort } from "./free-port";
+import { programOf } from "./program-of";
+
+/** `npm start` without npm: what its script runs (package.json). */
+export const START_ARGS = ["--conditions=react-server", "scripts/launch.mjs", "start"];
 
 export type ConsoleProcess = {
   /** `npm start`'s own process (the supervisor), leader of the group of every part it starts. */
@@ -23,7 +27,7 @@ export type ConsoleProcess = {
 
 export async function startConsole(env: Record<string, string>): Promise<ConsoleProcess> {
   const port = await freePort();
-  const child = spawn(process.execPath, ["--import", "tsx", "--conditions=react-server", "scripts/start.ts"], {
+  const child = spawn(process.execPath, START_ARGS, {
     detached: true,
     stdio: ["ignore", "pipe", "inherit"],
     env: {
@@ -60,7 +64,7 @@ export async function startConsole(env: Record<string, string>): Promise<Console
   };
 }
 
-/** The process of the group led by `leader` that runs scripts/<part>.ts (read from /proc: Linux only). */
+/** The process of the group led by `leader` that runs the program `part` (read from /proc: Linux only). */
 function partPid(leader: number, part: string): number {
   for (const entry of fs.readdirSync("/proc")) {
     if (!/^\d+$/.test(entry)) continue;
@@ -69,7 +73,7 @@ function partPid(leader: number, part: string): number {
       const stat = fs.readFileSync(`/proc/${entry}/stat`, "utf8");
       const group = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[2]);
       if (group !== leader) continue;
-      if (fs.readFileSync(`/proc/${entry}/cmdline`, "utf8").includes(`scripts/${part}.ts`)) return Number(entry);
+      if (programOf(fs.readFileSync(`/proc/${entry}/cmdline`, "utf8")) === part) return Number(entry);
     } catch {
       // gone meanwhile
     }

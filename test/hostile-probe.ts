@@ -11,6 +11,7 @@ import { hash } from "@node-rs/argon2";
 import { BODY_LIMITS, type BodyLimit } from "@/lib/http/body-limits";
 import { db } from "@/lib/db/client";
 import { pool } from "@/lib/db/pool";
+import { programOf } from "./program-of";
 import { streamBody, type StreamedExchange } from "./stream-body";
 import { deflateParts, row, sheetXml, xlsxFile, zipFile } from "./zip-builder";
 
@@ -32,8 +33,9 @@ export function tumaProcesses(leader: number): TumaProcess[] {
       // Field 5 of stat is the process group; the command name (field 2) may hold spaces, so count after its ")".
       const stat = fs.readFileSync(`/proc/${entry}/stat`, "utf8");
       if (Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[2]) !== leader) continue;
-      const command = fs.readFileSync(`/proc/${entry}/cmdline`, "utf8").split("\0");
-      const script = /scripts\/([\w-]+)\.ts/.exec(command.join(" "))?.[1];
+      const cmdline = fs.readFileSync(`/proc/${entry}/cmdline`, "utf8");
+      const command = cmdline.split("\0");
+      const script = programOf(cmdline);
       // A part's helpers (tsx's esbuild service, say) are named after their program.
       const part = script === "start" ? "supervisor" : script === "web-server" ? "web" : script;
       found.push({ part: part?.replace("-process", "") ?? path.basename(command[0] ?? "?"), pid: Number(entry) });

@@ -8,6 +8,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { ensureSystemUser, type ServiceUser } from "@/lib/db/root-placement";
+import { START_ARGS } from "./console-process";
 
 export type StartResult = { code: number | null; stdout: string; stderr: string };
 
@@ -148,7 +149,7 @@ function skippedIdentity(
 
 function runStart(cwd: string, env: Record<string, string>, user?: ServiceUser): Promise<StartResult> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ["--import", "tsx", "--conditions=react-server", "scripts/start.ts"], {
+    const child = spawn(process.execPath, START_ARGS, {
       cwd,
       ...(user ? { uid: user.uid, gid: user.gid } : {}),
       env: { NODE_ENV: "production", PATH: process.env.PATH ?? "", ...env },

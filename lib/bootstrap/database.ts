@@ -19,7 +19,10 @@ export async function prepareDatabase(options: {
   log: (line: string) => void;
   /** Where root's embedded data lives, swept for data whose project is gone; none for a normal user (in .data/). */
   runtimeDir?: string | null;
+  /** False when another process applies them (`npm start`: scripts/prepare-data.ts); `applied` is then empty. */
+  applyMigrations?: boolean;
 }): Promise<PreparedDatabase> {
+  const migrate = options.applyMigrations === false ? async () => [] : migrateDatabase;
   const runtimeDir =
     options.runtimeDir === undefined ? (process.getuid?.() === 0 ? ROOT_RUNTIME_DIR : null) : options.runtimeDir;
   if (runtimeDir) removeOrphanedData(runtimeDir, options.log);
@@ -43,7 +46,8 @@ export async function prepareDatabase(options: {
   return { url, embedded: true, applied: await migrate(url), stop: server.stop };
 }
 
-async function migrate(url: string): Promise<string[]> {
+/** The migrations not yet applied, applied; a failure is one sentence (a StartupError). */
+export async function migrateDatabase(url: string): Promise<string[]> {
   try {
     return await applyMigrations(url);
   } catch (error) {
