@@ -1,5 +1,5 @@
 // A short-lived child of `npm start` (node scripts/launch.mjs <program>) whose one answer comes back over IPC, for
-// start-up work whose modules the long-lived supervisor should not keep in memory (scripts/first-accounts.ts).
+// start-up work whose modules the long-lived supervisor should not keep in memory (scripts/prepare-data.ts).
 // A failure arrives as its sentence and is raised here as a StartupError, so `npm start` says it the same way.
 import { spawn } from "node:child_process";
 import path from "node:path";
