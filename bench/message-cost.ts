@@ -20,7 +20,9 @@ import type { BenchResult } from "./types";
 const MESSAGES = Number(process.env.BENCH_COST_MESSAGES ?? 100_000);
 const RECEIPTS_PER_CALL = 100;
 const CONCURRENT_CALLS = 32;
-const TOP = 8;
+/** BENCH_COST_TOP statements are listed; BENCH_COST_TRACK=all counts the statements inside triggers and functions too. */
+const TOP = Number(process.env.BENCH_COST_TOP ?? 8);
+const TRACK = process.env.BENCH_COST_TRACK === "all" ? "all" : "top";
 /** Linux clock ticks per second (USER_HZ): 100 on every mainstream kernel. */
 const TICKS = 100;
 
@@ -29,7 +31,7 @@ type Snapshot = { cpuMs: number; walLsn: string; at: number };
 export async function benchMessageCost(): Promise<BenchResult> {
   const env = await startBenchEnv(
     ["--no-receipts"],
-    ["-c", "shared_preload_libraries=pg_stat_statements", "-c", "pg_stat_statements.track=top"],
+    ["-c", "shared_preload_libraries=pg_stat_statements", "-c", `pg_stat_statements.track=${TRACK}`],
   );
   try {
     const { pool } = await import("../lib/db/pool");

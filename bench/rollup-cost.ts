@@ -67,8 +67,13 @@ export async function benchRollupCost(): Promise<BenchResult> {
       const chunk = stored.slice(i, i + CHUNK);
       const t0 = performance.now();
       await recordResponse(
-        "0",
-        new Date(),
+        {
+          chunkId: "0",
+          claimedAt: new Date(),
+          firstMessageId: chunk[0]!.id,
+          lastMessageId: chunk.at(-1)!.id,
+          messages: [],
+        },
         chunk.map((m, k) => ({
           id: m.id,
           uniqueId: `u-${m.id}`,

@@ -1,12 +1,12 @@
 // `npm run bench`: every benchmark of docs/design.md §5, one after the other, each printing its figures and the ratio to
 // its target. The dispatch benchmark runs three times (a 2-core machine is noisy): the median run's figures are
 // shown, with all three totals. Results are recorded by hand in BENCHMARKS.md with this command.
-// BENCH_ONLY=sandbox,dispatch,dispatch-3-workers,api-send,receipts,reports,operator-days,rollup-cost,import,list-batch,
+// BENCH_ONLY=sandbox,dispatch,dispatch-3-workers,dispatch-year,api-send,receipts,reports,operator-days,rollup-cost,import,list-batch,
 // list-dispatch,list-search,hostile,idle-memory,cost,partitions,webhooks,duplicate-guard,escalation,many-processes picks
 // some of them.
 import { forgetDatabase } from "./bench-env";
 import { benchApiSend } from "./api-send";
-import { benchDispatch } from "./dispatch";
+import { benchDispatch, RETAINED_WEEKS } from "./dispatch";
 import { benchDuplicateGuard } from "./duplicate-guard";
 import { benchEscalation } from "./escalation";
 import { benchListBatch } from "./list-batch";
@@ -36,11 +36,11 @@ function print(result: BenchResult): void {
   for (const [label, value] of Object.entries(result.figures)) console.log(`  ${label.padEnd(width)}  ${value}`);
 }
 
-async function dispatchMedian(): Promise<BenchResult> {
+async function dispatchMedian(pastWeeks = 0): Promise<BenchResult> {
   const runs: { result: BenchResult; total: number }[] = [];
   for (let i = 0; i < DISPATCH_RUNS; i++) {
     await forgetDatabase();
-    const result = await benchDispatch();
+    const result = await benchDispatch(1, pastWeeks);
     const total = Number(String(result.figures["create → all QUEUED (s)"]).replace(/,/g, ""));
     console.log(`dispatch run ${i + 1}/${DISPATCH_RUNS}: create → all QUEUED ${total} s`);
     runs.push({ result, total });
@@ -63,6 +63,7 @@ const steps: [string, () => Promise<BenchResult>][] = [
   // The same batch shared by 3 workers (two of them `npm run worker` processes): the pace is the account's, so the
   // ratio to the floor should stay that of one worker (issue 18 item 2).
   ["dispatch-3-workers", () => benchDispatch(3)],
+  ["dispatch-year", () => dispatchMedian(RETAINED_WEEKS)],
   ["api-send", benchApiSend],
   ["receipts", benchReceipts],
   ["reports", benchReports],

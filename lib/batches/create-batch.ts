@@ -261,7 +261,9 @@ async function storeBatch(
         await lockSession.query("SELECT pg_advisory_lock($1, hashtext($2))", [ADVISORY_LOCKS.STORING_BATCH, batchId]);
       const first = await slices.next();
       if (first.done) throw new AppError("INVALID_INPUT", "Add at least one recipient.");
-      const { suppressed } = await storeRecipients(client, batchId, first.value, chunkSize, memory);
+      const { suppressed, firstId } = await storeRecipients(client, batchId, first.value, chunkSize, memory);
+      // Later slices' ids are higher: this is the batch's lowest for good (the claim's bound, lib/dispatch/claim.ts).
+      await client.query(`UPDATE "Batch" SET "firstMessageId" = $2 WHERE id = $1`, [batchId, firstId]);
       await recordAudit(
         {
           actorId: input.authorId,

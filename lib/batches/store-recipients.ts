@@ -19,7 +19,7 @@ export async function storeRecipients(
   { phones, texts, rows }: RecipientSlice,
   chunkSize: number,
   memory: SentMemory,
-): Promise<{ suppressed: number }> {
+): Promise<{ suppressed: number; firstId: string | null }> {
   const [{ rows: ids }, { rows: optedOut }] = await Promise.all([
     client.query<{ id: string }>(`SELECT nextval('"Message_id_seq"')::text AS id FROM generate_series(1, $1)`, [
       phones.length,
@@ -61,7 +61,7 @@ export async function storeRecipients(
      SELECT $1, f, l, s FROM unnest($2::bigint[], $3::bigint[], $4::int[]) AS t(f, l, s)`,
     [batchId, firsts, lasts, sizes],
   );
-  return { suppressed: phones.length - pending.length };
+  return { suppressed: phones.length - pending.length, firstId: ids[0]?.id ?? null };
 }
 
 /** Lines joined into ~64 KiB strings: one stream write per line would cost more than the COPY itself. */

@@ -13,6 +13,10 @@ export type ActiveBatch = {
   linkId: string | null;
   /** A voice batch's language, sent in the account's languageField (docs/voice-language.md). */
   language: string | null;
+  /** Where the claim's reads of Message start (lib/dispatch/claim.ts): null until the batch has a message. */
+  firstMessageId: string | null;
+  /** Calls escalating an SMS batch (docs/escalation.md): their claim also cancels calls whose SMS has arrived. */
+  calls: boolean;
   account: {
     id: string;
     baseUrl: string;

@@ -47,6 +47,7 @@ export class ActiveBatches {
       try {
         const { rows } = await pool().query<ActiveBatch>(
           `SELECT b.id, b.kind, b."templateText", b.sender, b.originator, b.voice, b.repeat, b."linkId", b.language,
+                  b."firstMessageId"::text AS "firstMessageId", b."escalatesBatchId" IS NOT NULL AS calls,
                   json_build_object('id', a.id, 'baseUrl', a."baseUrl", 'batchSizeLimit', a."batchSizeLimit",
                     'requestsPerSecond', a."requestsPerSecond", 'receiptSecret', a."receiptSecret", 'updatedAt', a."updatedAt",
                     'languageField', a."languageField") AS account

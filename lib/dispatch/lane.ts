@@ -54,7 +54,7 @@ async function sendOne(lane: LaneContext, batch: ActiveBatch): Promise<void> {
   // request leaves, and the request leaves on its slot.
   const slot = await limiter.next();
   if (!lane.running()) return;
-  const chunk = await claimChunk(batch.id, lane.workerKey);
+  const chunk = await claimChunk(batch.id, lane.workerKey, batch);
   if (!chunk) {
     lane.active.drained(batch.id);
     await completeFinishedBatches([batch.id]);
@@ -79,7 +79,7 @@ async function sendClaimed(
 ): Promise<void> {
   let slot = firstSlot;
   if (chunk.messages.length === 0) {
-    await recordResponse(chunk.chunkId, chunk.claimedAt, [], [], []); // nothing left in it (all settled by receipts)
+    await recordResponse(chunk, [], [], []); // nothing left in it (all settled by receipts)
     return;
   }
   const receiptUrl = `${lane.receiptBaseUrl.replace(/\/$/, "")}/api/receipts/${batch.account.receiptSecret}`;

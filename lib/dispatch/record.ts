@@ -8,6 +8,7 @@ import { chunkState, messageState, messageStates } from "@/lib/batches/state-sql
 import { UNCONFIRMED_MESSAGE_STATES } from "@/lib/batches/states";
 import { relaxedPool } from "@/lib/db/pool";
 import { escalateAtSql } from "@/lib/escalation/escalate-at-sql";
+import type { ClaimedChunk } from "./claim";
 
 export type Accepted = {
   id: string;
@@ -18,9 +19,16 @@ export type Accepted = {
 };
 export type Refused = { id: string; error: string };
 
+/** The claimed chunk, as far as recording its outcome needs it (lib/dispatch/claim.ts). */
+export type RecordedChunk = Pick<ClaimedChunk, "chunkId" | "claimedAt" | "firstMessageId" | "lastMessageId" | "messages">;
+
+/**
+ * Every update of "Message" here names the chunk's id range as well as its ids: parameters known when the statement
+ * is planned, so the plan holds the one or two weeks' partitions the chunk is in rather than every week kept
+ * (docs/partitioning.md, "Planned, not only read").
+ */
 export async function recordResponse(
-  chunkId: string,
-  claimedAt: Date,
+  chunk: RecordedChunk,
   accepted: Accepted[],
   refused: Refused[],
   unknown: Refused[],
@@ -29,52 +37,56 @@ export async function recordResponse(
     ...refused.map((r) => ({ ...r, state: "REJECTED" })),
     ...unknown.map((r) => ({ ...r, state: "UNKNOWN" })),
   ];
-  await relaxedPool().query(
-    `WITH accepted AS (
+  await relaxedPool().query(RECORD_SQL, [
+    chunk.chunkId,
+    accepted.map((a) => a.id),
+    accepted.map((a) => a.uniqueId),
+    accepted.map((a) => a.providerBatchId),
+    accepted.map((a) => a.smsUnits),
+    accepted.map((a) => a.operator),
+    settled.map((s) => s.id),
+    settled.map((s) => s.state),
+    settled.map((s) => s.error),
+    chunk.claimedAt,
+    chunk.firstMessageId,
+    chunk.lastMessageId,
+  ]);
+}
+
+/** Exported for the plan check (lib/history/partitions.test.ts). */
+export const RECORD_SQL = `WITH accepted AS (
        UPDATE "Message" m SET
          state = CASE WHEN m.state IN ${messageStates(UNCONFIRMED_MESSAGE_STATES)} THEN ${messageState("QUEUED")} ELSE m.state END,
          "providerUniqueId" = r.unique_id, "providerBatchId" = r.batch_id, "smsUnits" = r.units,
          operator = COALESCE(r.operator, m.operator), "submittedAt" = $10, "lastError" = NULL, "updatedAt" = now()
        FROM unnest($2::bigint[], $3::text[], $4::text[], $5::int[], $6::text[]) AS r(id, unique_id, batch_id, units, operator)
-       WHERE m.id = r.id
+       WHERE m.id = r.id AND m.id BETWEEN $11 AND $12
      ),
      settled AS (
        UPDATE "Message" m SET state = r.state::"MessageState", "lastError" = r.error, "submittedAt" = $10, "updatedAt" = now()
        FROM unnest($7::bigint[], $8::text[], $9::text[]) AS r(id, state, error)
-       WHERE m.id = r.id AND m.state = ${messageState("PENDING")}
+       WHERE m.id = r.id AND m.id BETWEEN $11 AND $12 AND m.state = ${messageState("PENDING")}
      )
      UPDATE "DispatchChunk" c SET state = ${chunkState("DONE")}, "lastError" = NULL, ${escalateAtSql("$10::timestamptz")}
-     FROM "Batch" b WHERE c.id = $1 AND b.id = c."batchId"`,
-    [
-      chunkId,
-      accepted.map((a) => a.id),
-      accepted.map((a) => a.uniqueId),
-      accepted.map((a) => a.providerBatchId),
-      accepted.map((a) => a.smsUnits),
-      accepted.map((a) => a.operator),
-      settled.map((s) => s.id),
-      settled.map((s) => s.state),
-      settled.map((s) => s.error),
-      claimedAt,
-    ],
-  );
-}
+     FROM "Batch" b WHERE c.id = $1 AND b.id = c."batchId"`;
 
 /** The whole chunk ended in one state with one reason (rejected, or outcome unknown). */
-export async function settleChunk(
-  chunkId: string,
-  messageIds: string[],
-  state: "REJECTED" | "UNKNOWN",
-  error: string,
-): Promise<void> {
+export async function settleChunk(chunk: RecordedChunk, state: "REJECTED" | "UNKNOWN", error: string): Promise<void> {
   await relaxedPool().query(
     `WITH settled AS (
        UPDATE "Message" SET state = $3::"MessageState", "lastError" = $4, "submittedAt" = now(), "updatedAt" = now()
-       WHERE id = ANY($2::bigint[]) AND state = ${messageState("PENDING")}
+       WHERE id = ANY($2::bigint[]) AND id BETWEEN $5 AND $6 AND state = ${messageState("PENDING")}
      )
      UPDATE "DispatchChunk" c SET state = ${chunkState("DONE")}, "lastError" = $4, ${escalateAtSql("now()")}
      FROM "Batch" b WHERE c.id = $1 AND b.id = c."batchId"`,
-    [chunkId, messageIds, state, error],
+    [
+      chunk.chunkId,
+      chunk.messages.map((m) => m.id),
+      state,
+      error,
+      chunk.firstMessageId,
+      chunk.lastMessageId,
+    ],
   );
 }
 

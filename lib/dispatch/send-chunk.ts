@@ -46,23 +46,17 @@ export async function sendChunk(
     if (!(error instanceof ProviderError)) {
       // A bug or an unexpected runtime failure after the claim: we cannot know whether the request left.
       const reason = `Outcome unknown: ${error instanceof Error ? error.message : String(error)}`;
-      await settleChunk(
-        chunk.chunkId,
-        messages.map((m) => m.id),
-        "UNKNOWN",
-        reason,
-      );
+      await settleChunk(chunk, "UNKNOWN", reason);
       return { kind: "settled", state: "UNKNOWN", reason };
     }
     return onFailure(error.failure, chunk);
   }
   const { accepted, refused, unknown } = matchResults(messages, results);
-  await recordResponse(chunk.chunkId, chunk.claimedAt, accepted, refused, unknown);
+  await recordResponse(chunk, accepted, refused, unknown);
   return { kind: "sent", accepted: accepted.length };
 }
 
 async function onFailure(failure: ProviderFailure, chunk: ClaimedChunk): Promise<ChunkOutcome> {
-  const ids = chunk.messages.map((m) => m.id);
   switch (failure.kind) {
     case "not_sent":
     case "rate_limited":
@@ -79,7 +73,7 @@ async function onFailure(failure: ProviderFailure, chunk: ClaimedChunk): Promise
         return { kind: "retry", reason: describe(failure), retryAfterMs: null, rateLimited: false };
       }
       // A 500 may come after the provider queued some of the messages: unknown, not resent.
-      await settleChunk(chunk.chunkId, ids, "UNKNOWN", describe(failure));
+      await settleChunk(chunk, "UNKNOWN", describe(failure));
       return { kind: "settled", state: "UNKNOWN", reason: describe(failure) };
     case "unauthenticated":
       await releaseChunk(chunk.chunkId, describe(failure));
@@ -94,10 +88,10 @@ async function onFailure(failure: ProviderFailure, chunk: ClaimedChunk): Promise
       return { kind: "pause", reason: outOfUnitsReason(failure.message), cause: "units" };
     case "rejected":
     case "invalid_request":
-      await settleChunk(chunk.chunkId, ids, "REJECTED", describe(failure));
+      await settleChunk(chunk, "REJECTED", describe(failure));
       return { kind: "settled", state: "REJECTED", reason: describe(failure) };
     case "outcome_unknown":
-      await settleChunk(chunk.chunkId, ids, "UNKNOWN", describe(failure));
+      await settleChunk(chunk, "UNKNOWN", describe(failure));
       return { kind: "settled", state: "UNKNOWN", reason: describe(failure) };
   }
 }

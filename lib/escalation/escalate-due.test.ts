@@ -65,7 +65,7 @@ async function sendAll(batchId: string, secondsAgo: number) {
       smsUnits: 1,
       operator: "Safaricom",
     }));
-    await recordResponse(chunk.chunkId, rows[0]!.at, accepted, [], []);
+    await recordResponse({ ...chunk, claimedAt: rows[0]!.at }, accepted, [], []);
   }
 }
 

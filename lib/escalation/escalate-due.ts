@@ -102,8 +102,9 @@ async function insertCalls(client: pg.PoolClient, chunkIds: string[]): Promise<n
        SELECT "batchId", min(id), max(id), count(*) FROM grouped GROUP BY "batchId", g
      ),
      counted AS (
-       UPDATE "Batch" b SET "recipientCount" = b."recipientCount" + n.n, "updatedAt" = now()
-       FROM (SELECT "batchId", count(*)::int AS n FROM calls GROUP BY 1) n WHERE b.id = n."batchId"
+       UPDATE "Batch" b SET "recipientCount" = b."recipientCount" + n.n, "updatedAt" = now(),
+         "firstMessageId" = LEAST(b."firstMessageId", n.first)
+       FROM (SELECT "batchId", count(*)::int AS n, min(id) AS first FROM calls GROUP BY 1) n WHERE b.id = n."batchId"
      )
      SELECT count(*)::int AS calls FROM calls`,
     [chunkIds],

@@ -8,6 +8,8 @@ import { listMessages } from "@/lib/batches/list-messages";
 import { applyPendingReceipts } from "@/lib/receipts/apply-receipts";
 import { storeReceipts } from "@/lib/receipts/store-receipts";
 import { account, batch, messages } from "@/test/report-data";
+import { CLAIM_SQL } from "@/lib/dispatch/claim";
+import { RECORD_SQL } from "@/lib/dispatch/record";
 import { dropExpiredPartitions, preparePartitions, WEEKS_AHEAD } from "./partitions";
 
 const base = (week: number) => BigInt(week) << 32n;
@@ -42,6 +44,21 @@ async function partitionsRead(sql: string, values: unknown[]): Promise<string[]>
   };
   walk((rows[0]!["QUERY PLAN"] as { Plan: Record<string, unknown> }[])[0]!.Plan);
   return [...read].sort();
+}
+
+/** The partitions of Message a statement's plan holds (planned, whether or not they would be read). */
+async function messagePartitionsPlanned(sql: string, values: unknown[]): Promise<string[]> {
+  const { rows } = await pool().query<{ "QUERY PLAN": unknown }>(`EXPLAIN (FORMAT JSON, COSTS OFF) ${sql}`, values);
+  const planned = new Set<string>();
+  const walk = (node: Record<string, unknown>) => {
+    const name = node["Relation Name"];
+    if (typeof name === "string" && name.startsWith("Message_")) planned.add(name);
+    // Partitions left out when the executor starts still cost their planning: count them as planned.
+    if (Number(node["Subplans Removed"] ?? 0) > 0) planned.add(`${node["Subplans Removed"]} removed at start-up`);
+    for (const child of (node.Plans as Record<string, unknown>[] | undefined) ?? []) walk(child);
+  };
+  walk((rows[0]!["QUERY PLAN"] as { Plan: Record<string, unknown> }[])[0]!.Plan);
+  return [...planned].sort();
 }
 
 beforeAll(async () => {
@@ -174,6 +191,38 @@ test("lookups by id, by a chunk's id range and by a cursor read only the partiti
   expect(await partitionsRead(`SELECT r.id FROM "Receipt" r WHERE r.id = $1`, [receiptId])).toEqual([
     `Receipt_w${week}`,
   ]);
+});
+
+test("a claim and its record are planned for the batch's weeks only, not for every week kept", async () => {
+  // After a year's retention there are 62 partitions: planned for all of them, a claim and its record cost 6 × what
+  // they cost for one week's, and dispatch fell to a third of the provider's rate (docs/partitioning.md).
+  const batchId = await batch(accountId, { state: "SENDING" });
+  const first = (base(week + 3) + 7n).toString();
+  const last = (base(week + 3) + 106n).toString();
+  // The claim knows the batch's first message id, not yet the chunk's range: the weeks before the batch's are left out.
+  expect(await messagePartitionsPlanned(CLAIM_SQL, [batchId, 1, first])).toEqual([
+    `Message_w${week + 3}`,
+    `Message_w${week + 4}`,
+  ]);
+  // Unknown (a batch with no message yet), every partition is planned — the bound is what leaves them out.
+  expect((await messagePartitionsPlanned(CLAIM_SQL, [batchId, 1, "0"])).length).toBeGreaterThan(2);
+  // The record of a chunk's answer: the chunk's week only.
+  expect(
+    await messagePartitionsPlanned(RECORD_SQL, [
+      "0",
+      [first],
+      ["u-1"],
+      [null],
+      [1],
+      ["Safaricom"],
+      [last],
+      ["REJECTED"],
+      ["refused"],
+      new Date(),
+      first,
+      last,
+    ]),
+  ).toEqual([`Message_w${week + 3}`]);
 });
 
 test("an insert never lacks a partition: ids stay in the last prepared week until its successor exists", async () => {

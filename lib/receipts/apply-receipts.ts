@@ -83,10 +83,15 @@ export async function applyPendingReceipts(): Promise<{ taken: number; matched: 
        ),
        candidate AS (
          SELECT r.*, COALESCE(
-           -- uniqueId + phone, through the phone index (a comma-separated send shares one uniqueId).
+           -- Our correlator is the message id, and the number is that message's: the usual receipt, found in the one
+           -- partition its id names (run-time pruning; the other weeks are never read).
+           (SELECT m.id FROM "Message" m JOIN "Batch" b ON b.id = m."batchId"
+             WHERE r.corr ~ '^[0-9]{1,18}$' AND m.id = r.corr::bigint AND m.phone = r.phone AND b."accountId" = r.account),
+           -- uniqueId + phone, through the phone index of every week kept (a comma-separated send shares one
+           -- correlator and one uniqueId among its numbers): only when the correlator did not name this number.
            (SELECT m.id FROM "Message" m JOIN "Batch" b ON b.id = m."batchId"
              WHERE m.phone = r.phone AND m."providerUniqueId" = r.uid AND b."accountId" = r.account LIMIT 1),
-           -- Our correlator is the message id.
+           -- The correlator alone (a receipt whose number is written differently).
            (SELECT m.id FROM "Message" m JOIN "Batch" b ON b.id = m."batchId"
              WHERE r.corr ~ '^[0-9]{1,18}$' AND m.id = r.corr::bigint AND b."accountId" = r.account)
          ) AS cand
