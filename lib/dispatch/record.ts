@@ -20,7 +20,10 @@ export type Accepted = {
 export type Refused = { id: string; error: string };
 
 /** The claimed chunk, as far as recording its outcome needs it (lib/dispatch/claim.ts). */
-export type RecordedChunk = Pick<ClaimedChunk, "chunkId" | "claimedAt" | "firstMessageId" | "lastMessageId" | "messages">;
+export type RecordedChunk = Pick<
+  ClaimedChunk,
+  "chunkId" | "claimedAt" | "firstMessageId" | "lastMessageId" | "messages"
+>;
 
 /**
  * Every update of "Message" here names the chunk's id range as well as its ids: parameters known when the statement
@@ -79,14 +82,7 @@ export async function settleChunk(chunk: RecordedChunk, state: "REJECTED" | "UNK
      )
      UPDATE "DispatchChunk" c SET state = ${chunkState("DONE")}, "lastError" = $4, ${escalateAtSql("now()")}
      FROM "Batch" b WHERE c.id = $1 AND b.id = c."batchId"`,
-    [
-      chunk.chunkId,
-      chunk.messages.map((m) => m.id),
-      state,
-      error,
-      chunk.firstMessageId,
-      chunk.lastMessageId,
-    ],
+    [chunk.chunkId, chunk.messages.map((m) => m.id), state, error, chunk.firstMessageId, chunk.lastMessageId],
   );
 }
 
