@@ -1,5 +1,6 @@
 // The one Prisma client of a process. Secrets (password hashes, token ciphertext) are omitted from every query by
-// default; the few modules that need them ask with `omit: { …: false }`.
+// default; the few modules that need them ask with `omit: { …: false }`. So is Batch.firstMessageId: a dispatch bound
+// read only by SQL (lib/dispatch/claim.ts), and a BigInt that would break every JSON body a whole batch is spread into.
 import "server-only";
 import { PrismaPg } from "@prisma/adapter-pg";
 import pg from "pg";
@@ -24,7 +25,11 @@ function createClient() {
   pool.on("error", (error) => logger().warn({ err: error }, "idle database connection lost"));
   return new PrismaClient({
     adapter: new PrismaPg(pool, { disposeExternalPool: true }),
-    omit: { user: { passwordHash: true }, providerAccount: { tokenCiphertext: true } },
+    omit: {
+      user: { passwordHash: true },
+      providerAccount: { tokenCiphertext: true },
+      batch: { firstMessageId: true },
+    },
   });
 }
 
