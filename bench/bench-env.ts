@@ -87,6 +87,20 @@ export async function seedAccount(env: BenchEnv, receiptSecret = randomBytes(12)
  * with the DATABASE_URL of that moment: forget it (and the pools) between benchmarks so the next one connects to
  * its own database rather than to the stopped one.
  */
+/**
+ * Partitions of `weeks` past weeks (empty) beside this week's and the four ahead, as a database has them after a
+ * year's retention, so that a statement which cannot leave them out when it is planned shows what that costs.
+ */
+export async function keepPastWeeks(weeks: number): Promise<void> {
+  if (weeks <= 0) return;
+  const { pool } = await import("../lib/db/pool");
+  // The fresh database's legacy partitions hold every id below this week: dropped (empty) to make room for weeks.
+  await pool().query(`DROP TABLE "Message_legacy", "Receipt_legacy"`);
+  await pool().query(`SELECT tuma_create_partitions(tuma_week_number(now()) - $1, tuma_week_number(now()) - 1)`, [
+    weeks,
+  ]);
+}
+
 export async function forgetDatabase(): Promise<void> {
   const { closePool } = await import("../lib/db/pool");
   await closePool();

@@ -1,7 +1,7 @@
 // Dispatch benchmark (docs/design.md §5): 100,000 SMS recipients from "create batch" to all QUEUED and stored, against
 // the sandbox at its default 120 requests/s. The provider's ceiling allows it in 8.33 s; target ≤ 1.2 × that.
 // Receipts are off here so that the figure is the send path alone (receipts have their own benchmark).
-import { fmt, seedAccount, startBenchEnv } from "./bench-env";
+import { fmt, keepPastWeeks, seedAccount, startBenchEnv } from "./bench-env";
 import type { BenchResult } from "./types";
 import { runAlone } from "./run-alone";
 import { exactlyOnce, floorSeconds, timeDispatch } from "./timed-dispatch";
@@ -20,14 +20,7 @@ export async function benchDispatch(workers = 1, pastWeeks = 0): Promise<BenchRe
   const env = await startBenchEnv(["--no-receipts"]);
   try {
     const { accountId, userId } = await seedAccount(env);
-    if (pastWeeks > 0) {
-      const { pool } = await import("../lib/db/pool");
-      // The fresh database's legacy partitions hold every id below this week: dropped (empty) to make room for weeks.
-      await pool().query(`DROP TABLE "Message_legacy", "Receipt_legacy"`);
-      await pool().query(`SELECT tuma_create_partitions(tuma_week_number(now()) - $1, tuma_week_number(now()) - 1)`, [
-        pastWeeks,
-      ]);
-    }
+    await keepPastWeeks(pastWeeks);
     const { createBatch } = await import("../lib/batches/create-batch");
     const recipients = Array.from({ length: RECIPIENTS }, (_, i) => ({
       phone: `2547${String(10_000_000 + i).slice(-8)}`,

@@ -13,7 +13,7 @@
 // Run: npx tsx --conditions=react-server bench/message-cost.ts   (BENCH_COST_MESSAGES=100000; or
 // BENCH_ONLY=cost npm run bench)
 import fs from "node:fs";
-import { fmt, seedAccount, startBenchEnv } from "./bench-env";
+import { fmt, keepPastWeeks, seedAccount, startBenchEnv } from "./bench-env";
 import { runAlone } from "./run-alone";
 import type { BenchResult } from "./types";
 
@@ -23,6 +23,8 @@ const CONCURRENT_CALLS = 32;
 /** BENCH_COST_TOP statements are listed; BENCH_COST_TRACK=all counts the statements inside triggers and functions too. */
 const TOP = Number(process.env.BENCH_COST_TOP ?? 8);
 const TRACK = process.env.BENCH_COST_TRACK === "all" ? "all" : "top";
+/** BENCH_COST_PAST_WEEKS=57: the same run with a year's partitions kept (bench-env.ts keepPastWeeks). */
+const PAST_WEEKS = Number(process.env.BENCH_COST_PAST_WEEKS ?? 0);
 /** Linux clock ticks per second (USER_HZ): 100 on every mainstream kernel. */
 const TICKS = 100;
 
@@ -40,6 +42,7 @@ export async function benchMessageCost(): Promise<BenchResult> {
     const { storeReceipts } = await import("../lib/receipts/store-receipts");
     const { applyPendingReceipts } = await import("../lib/receipts/apply-receipts");
     const { accountId, userId } = await seedAccount(env);
+    await keepPastWeeks(PAST_WEEKS);
     await pool().query("CREATE EXTENSION IF NOT EXISTS pg_stat_statements");
     const postmaster = await postmasterPid(pool);
     const snapshot = async (): Promise<Snapshot> => {
@@ -150,7 +153,8 @@ export async function benchMessageCost(): Promise<BenchResult> {
       figures[`top ${i + 1}: ${s.query.slice(0, 110)}`] =
         `${fmt(s.ms)} ms, ${fmt(Number(s.calls))} calls, ${fmt(Number(s.rows))} rows, WAL ${fmt(Number(s.wal) / 1048576, 1)} MB`;
     });
-    return { name: `PostgreSQL cost of a message (${fmt(MESSAGES)} end to end)`, figures };
+    const weeks = PAST_WEEKS ? `, ${PAST_WEEKS} past weeks' partitions` : "";
+    return { name: `PostgreSQL cost of a message (${fmt(MESSAGES)} end to end${weeks})`, figures };
   } finally {
     const { closePool } = await import("../lib/db/pool");
     const { db } = await import("../lib/db/client");
