@@ -8,12 +8,13 @@
 //   node [--conditions=react-server] scripts/launch.mjs <name> [arguments for the program]
 //
 // The bundle resolves packages with this process's own --conditions (react-server for server code, as tsx did).
+import { execFileSync } from "node:child_process";
 import { createHash, randomBytes } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { createRequire } from "node:module";
 import { pathToFileURL } from "node:url";
-import { build, stop } from "esbuild";
 
 const root = path.resolve(import.meta.dirname, "..");
 const [name, ...programArgs] = process.argv.slice(2);
@@ -29,32 +30,39 @@ const conditions = process.execArgv.flatMap((flag) =>
   flag.startsWith("--conditions=") ? [flag.slice("--conditions=".length)] : [],
 );
 const outfile = path.join(outputFolder(), `${name}.mjs`);
+// Written whole to a temporary name, then renamed into place: two starts in one folder write the same bytes, and no
+// process ever imports half a file. esbuild's own executable does the work in a child process and exits: loading its
+// JavaScript API here instead kept about 10 MB in every program for its life (BENCHMARKS.md, lean processes).
+const temporary = `${outfile}.${randomBytes(6).toString("hex")}.tmp.mjs`;
 try {
-  const result = await build({
-    entryPoints: [source],
-    outfile,
-    bundle: true,
-    platform: "node",
-    format: "esm",
-    target: `node${process.versions.node}`,
-    packages: "external",
-    conditions,
-    tsconfig: path.join(root, "tsconfig.json"),
-    write: false,
-    logLevel: "silent",
-  });
-  // Written whole, then renamed into place: two starts in one folder write the same bytes, and no process ever
-  // imports half a file.
-  const temporary = `${outfile}.${randomBytes(6).toString("hex")}.tmp`;
-  fs.writeFileSync(temporary, result.outputFiles[0].contents);
+  execFileSync(
+    esbuildExecutable(),
+    [
+      source,
+      `--outfile=${temporary}`,
+      "--bundle",
+      "--platform=node",
+      "--format=esm",
+      `--target=node${process.versions.node}`,
+      "--packages=external",
+      ...conditions.map((condition) => `--conditions=${condition}`),
+      `--tsconfig=${path.join(root, "tsconfig.json")}`,
+      "--log-level=error",
+    ],
+    { stdio: ["ignore", "ignore", "pipe"], encoding: "utf8" },
+  );
   fs.renameSync(temporary, outfile);
 } catch (error) {
-  const messages = error?.errors?.map((e) => `${e.location?.file}:${e.location?.line}: ${e.text}`) ?? [String(error)];
-  process.stderr.write(`Tuma could not start: compiling scripts/${name}.ts failed.\n${messages.join("\n")}\n`);
+  fs.rmSync(temporary, { force: true });
+  const said = typeof error?.stderr === "string" && error.stderr.trim() ? error.stderr.trim() : String(error);
+  process.stderr.write(`Tuma could not start: compiling scripts/${name}.ts failed.\n${said}\n`);
   process.exit(1);
-} finally {
-  // esbuild's service is a child process of its own: not kept for the life of the program.
-  await stop();
+}
+
+/** esbuild's executable, as its package installed it (the native binary, or on some platforms a script that runs it). */
+function esbuildExecutable() {
+  const require = createRequire(import.meta.url);
+  return path.join(path.dirname(require.resolve("esbuild/package.json")), "bin", "esbuild");
 }
 
 /**
