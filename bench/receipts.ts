@@ -8,6 +8,7 @@
 // receipt answered 200 must be in "Receipt" — counted right after the last answer, so a 200 given before the commit
 // would show as lost — and the time the worker takes to apply them all is measured too.
 // Run: npx tsx --conditions=react-server bench/receipts.ts   (BENCH_SECONDS=60, BENCH_CONCURRENCY=64, see below)
+// BENCH_RECEIPTS_WORKER=off measures the route alone: no worker applies receipts while the load runs (nor after).
 import os from "node:os";
 import { startBenchConsole, type BenchConsole } from "./bench-console";
 import { fmt, seedAccount, startBenchEnv } from "./bench-env";
@@ -59,7 +60,7 @@ export async function benchReceipts(): Promise<BenchResult> {
     // the route's ratio must not change, since events are written by the worker's applier, not the route.
     hook = process.env.BENCH_RECEIPTS_WEBHOOK === "1" ? await subscribeSink() : null;
     console_ = await startBenchConsole(env, "receipts", {
-      WORKER: "on",
+      WORKER: process.env.BENCH_RECEIPTS_WORKER ?? "on",
       ...(hook ? { WEBHOOK_ALLOW_HOSTS: hook.sink.hostPort } : {}),
     });
     const base = `http://127.0.0.1:${console_.port}`;

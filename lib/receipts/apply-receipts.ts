@@ -49,21 +49,27 @@ type Pending = {
   first: boolean;
 };
 
+/**
+ * The lot's receipts, by their ids as a list rather than a join with the work list: joined, PostgreSQL chose to hash
+ * every receipt of the week for each lot (a sequential scan that grows with the table); by a list of known ids each
+ * partition is pruned when the statement is planned and read by its key (docs/partitioning.md, "The applier's plan").
+ */
+export const READ_LOT = `SELECT r.id::text, r."accountId", r."uniqueId", r.correlator, r.phone, r."deliveryStatus", r."deliveryAt",
+         r."receivedAt", r."appliedAt" IS NULL AS first
+  FROM "Receipt" r WHERE r.id = ANY($1::bigint[])`;
+
 /** Applies up to BATCH unapplied receipts; returns how many it took (0 when there were none). */
 export async function applyPendingReceipts(): Promise<{ taken: number; matched: number; changed: number }> {
   const subscribed = await subscribedEvents();
   return transaction(
     async (client) => {
-      const { rows } = await client.query<Pending>(
-        `WITH due AS (
-         SELECT "receiptId" FROM "ReceiptQueue" WHERE "retryAt" IS NULL OR "retryAt" <= now()
-         ORDER BY "receiptId" LIMIT $1 FOR UPDATE SKIP LOCKED
-       )
-       SELECT r.id::text, r."accountId", r."uniqueId", r.correlator, r.phone, r."deliveryStatus", r."deliveryAt", r."receivedAt",
-              r."appliedAt" IS NULL AS first
-       FROM due JOIN "Receipt" r ON r.id = due."receiptId"`,
+      const { rows: due } = await client.query<{ id: string }>(
+        `SELECT "receiptId"::text AS id FROM "ReceiptQueue" WHERE "retryAt" IS NULL OR "retryAt" <= now()
+         ORDER BY "receiptId" LIMIT $1 FOR UPDATE SKIP LOCKED`,
         [BATCH],
       );
+      if (due.length === 0) return { taken: 0, matched: 0, changed: 0 };
+      const { rows } = await client.query<Pending>(READ_LOT, [due.map((d) => d.id)]);
       if (rows.length === 0) return { taken: 0, matched: 0, changed: 0 };
       const outside = [...new Set(rows.map((r) => r.deliveryStatus).filter((s) => builtInMapping(s) === null))];
       const adminMappings =
@@ -138,8 +144,8 @@ export function applyStatement(subscribed: ReadonlySet<WebhookEvent>): string {
        matched AS (
          -- A PENDING message may have a receipt only while its chunk is in flight (a receipt can beat the send's
          -- answer); one whose chunk was never claimed was never sent, so the receipt is not about it. The message is
-         -- read by its id in a lateral subquery (LIMIT 1 keeps it one): as a join, PostgreSQL chose to hash all of
-         -- "Message" for each lot (100,000 rows read per 5,000 receipts in the cost benchmark).
+         -- read by its id in a lateral subquery (LIMIT 1 keeps PostgreSQL from pulling it up into a join): as a join,
+         -- PostgreSQL chose to hash all of "Message" for each lot (100,000 rows read per 5,000 receipts in the cost benchmark).
          SELECT c.*, CASE WHEN c.cand IS NULL OR NOT sent.ok THEN NULL ELSE c.cand END AS mid,
                 CASE WHEN c.cand IS NULL THEN 'no_message' WHEN NOT sent.ok THEN 'not_sent' END AS why
          FROM candidate c
@@ -154,11 +160,13 @@ export function applyStatement(subscribed: ReadonlySet<WebhookEvent>): string {
        linked AS (
          UPDATE "Receipt" rc SET "messageId" = matched.mid, "unmatchedReason" = matched.why,
            "appliedAt" = COALESCE(rc."appliedAt", now())
-         FROM matched WHERE rc.id = matched.rid
+         -- "= ANY($1)" as well as the join: the same rows, but PostgreSQL then prunes partitions and reads the lot's
+         -- receipts by key, where the join alone hashed the whole table (docs/partitioning.md, "The applier's plan").
+         FROM matched WHERE rc.id = matched.rid AND rc.id = ANY($1::bigint[])
        ),
        done AS (
          DELETE FROM "ReceiptQueue" q USING matched
-         WHERE q."receiptId" = matched.rid
+         WHERE q."receiptId" = matched.rid AND q."receiptId" = ANY($1::bigint[])
            AND (matched.mid IS NOT NULL OR matched.why = 'not_sent' OR matched.received < now() - make_interval(hours => $11))
        ),
        later AS (
@@ -166,7 +174,7 @@ export function applyStatement(subscribed: ReadonlySet<WebhookEvent>): string {
          UPDATE "ReceiptQueue" q SET attempts = q.attempts + 1,
            "retryAt" = now() + make_interval(secs => LEAST(600, 5 * power(2, LEAST(q.attempts, 10))))
          FROM matched
-         WHERE q."receiptId" = matched.rid AND matched.why = 'no_message'
+         WHERE q."receiptId" = matched.rid AND q."receiptId" = ANY($1::bigint[]) AND matched.why = 'no_message'
            AND matched.received >= now() - make_interval(hours => $11)
        ),
        best AS (
