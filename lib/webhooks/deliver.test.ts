@@ -3,6 +3,7 @@
 // after 3 days of failure, refusals of private addresses at registration and at delivery, redirects not followed,
 // answers read at most 1 KB, replay, and an operator refused.
 import { afterAll, beforeAll, beforeEach, expect, test } from "vitest";
+import type pg from "pg";
 import { Webhook } from "standardwebhooks";
 import type { Actor } from "@/lib/auth/permissions";
 import { db } from "@/lib/db/client";
@@ -14,6 +15,7 @@ import { deliverDueWebhooks } from "./deliver";
 import { forgetOldDeliveries } from "./forget-deliveries";
 import { listDeliveries, replayDelivery } from "./deliveries";
 import { createEndpoint, rotateSecret, updateEndpoint } from "./endpoints";
+import { DUE_NOW } from "./outbox-sql";
 import { EXCERPT_BYTES } from "./post-webhook";
 
 let sink: WebhookSink;
@@ -50,17 +52,52 @@ async function endpoint(path = "/hooks") {
   });
 }
 
-async function enqueue(endpointId: string, eventId = `msg_test_${Math.random().toString(36).slice(2)}`) {
+/** A delivery due now, written as the outbox writes one (lib/webhooks/outbox-sql.ts). */
+async function enqueue(
+  endpointId: string,
+  eventId = `msg_test_${Math.random().toString(36).slice(2)}`,
+  client: Pick<pg.ClientBase, "query"> = pool(),
+) {
   const payload = { type: "message.delivered", timestamp: new Date().toISOString(), data: { messageId: "1" } };
-  const { rows } = await pool().query<{ id: string }>(
+  const { rows } = await client.query<{ id: string }>(
     `INSERT INTO "WebhookDelivery" ("endpointId", "eventType", "eventId", payload, "nextAttemptAt")
-     VALUES ($1, 'message.delivered', $2, $3, now()) RETURNING id::text`,
+     VALUES ($1, 'message.delivered', $2, $3, ${DUE_NOW}) RETURNING id::text`,
     [endpointId, eventId, JSON.stringify(payload)],
   );
   return rows[0]!.id;
 }
 
 const delivery = (id: string) => db.webhookDelivery.findUniqueOrThrow({ where: { id: BigInt(id) } });
+
+test("a delivery written in the very millisecond the deliverer looks is due: its time is cut, never rounded up", async () => {
+  const { endpoint: e } = await endpoint();
+  // A transaction whose now() lies in the second half of its millisecond: rounded to the column's milliseconds, the
+  // delivery's time would be the next millisecond, after the deliverer's clock (this once failed a test at random).
+  const client = await pool().connect();
+  let id = "";
+  let millisecond = 0;
+  try {
+    for (;;) {
+      await client.query("BEGIN");
+      const { rows } = await client.query<{ us: string }>(
+        `SELECT (extract(epoch FROM now()) * 1000000)::bigint::text AS us`,
+      );
+      const us = BigInt(rows[0]!.us);
+      if (us % 1000n >= 500n) {
+        millisecond = Number(us / 1000n);
+        break;
+      }
+      await client.query("ROLLBACK");
+    }
+    id = await enqueue(e.id, "msg_same_millisecond", client);
+    await client.query("COMMIT");
+  } finally {
+    client.release();
+  }
+  // The deliverer's clock reads that same millisecond.
+  expect(await deliverDueWebhooks({ now: () => new Date(millisecond) })).toMatchObject({ claimed: 1, delivered: 1 });
+  expect(await delivery(id)).toMatchObject({ state: "DELIVERED" });
+});
 
 test("a delivery arrives signed per Standard Webhooks and is logged", async () => {
   const { endpoint: e, secret } = await endpoint();
