@@ -26,8 +26,19 @@ import { plannedForPhones, type Planned } from "@/lib/units/planned-units";
 const FIRST_SLICE = 2_000;
 /** How far ahead of the provider's rate storing runs while a batch is already sending. */
 const STORE_AHEAD = 1.5;
-/** Recipients stored per statement (and per commit) after the first slice. */
+/** Recipients stored per statement (and per commit) once the slices have grown. */
 const INSERT_SLICE = 10_000;
+
+/**
+ * The slice after one of `previous` recipients: twice as large, up to INSERT_SLICE. The batch sends from the moment
+ * its first slice commits, so each slice must be stored before the ones before it are sent; doubling keeps that true
+ * with room to spare (storing runs several times faster than the provider's 12,000/s), where a jump from 2,000
+ * straight to 10,000 did not on a busy machine: the first 20 chunks were gone before the next 100 were committed, and
+ * sending stopped for ~0.1 s.
+ */
+export function nextSliceSize(previous: number): number {
+  return Math.min(previous * 2, INSERT_SLICE);
+}
 const ANALYZE_AFTER = 10_000;
 
 const batchFields = { ...batchSettingsFields, authorId: z.uuid().nullable(), parentBatchId: z.uuid().nullish() };
@@ -142,20 +153,20 @@ export function everyoneResent(count: number): AppError {
   return new AppError("INVALID_INPUT", message, { duplicateReason: [message] });
 }
 
-/** The arrays cut where storing cuts them: the first slice, then INSERT_SLICE at a time (views, not copies of all). */
+/** The arrays cut where storing cuts them: the first slice, then growing ones (views, not copies of all). */
 async function* arraySlices(
   phones: string[],
   texts: (string | null)[],
   rows: (number | null)[],
 ): AsyncGenerator<RecipientSlice> {
-  for (let start = 0; start < phones.length;) {
-    const end = start === 0 ? FIRST_SLICE : start + INSERT_SLICE;
+  for (let start = 0, size = FIRST_SLICE; start < phones.length; size = nextSliceSize(size)) {
+    const end = start + size;
     yield { phones: phones.slice(start, end), texts: texts.slice(start, end), rows: rows.slice(start, end) };
     start = end;
   }
 }
 
-/** Slices of any size re-cut into the first slice, then INSERT_SLICE at a time. */
+/** Slices of any size re-cut into the first slice, then growing ones (nextSliceSize). */
 async function* rechunk(source: AsyncIterable<RecipientSlice>): AsyncGenerator<RecipientSlice> {
   let phones: string[] = [];
   let texts: (string | null)[] = [];
@@ -168,7 +179,7 @@ async function* rechunk(source: AsyncIterable<RecipientSlice>): AsyncGenerator<R
       rows.push(slice.rows?.[i] ?? null);
       if (phones.length === want) {
         yield { phones, texts, rows };
-        [phones, texts, rows, want] = [[], [], [], INSERT_SLICE];
+        [phones, texts, rows, want] = [[], [], [], nextSliceSize(want)];
       }
     }
   }

@@ -1,6 +1,6 @@
 // Compose from a saved list against a real database: the plan the operator sees and the batch it creates agree,
-// every recipient gets the text rendered from their own row (checked for every row, across the first stored slice
-// of 2,000 and the 10,000-row slices), and whatever the plan refuses creates nothing.
+// every recipient gets the text rendered from their own row (checked for every row, across the stored slices of
+// 2,000, 4,000, 8,000 and 10,000 and the last, short one), and whatever the plan refuses creates nothing.
 import { beforeAll, expect, test } from "vitest";
 import { db } from "@/lib/db/client";
 import { pool } from "@/lib/db/pool";

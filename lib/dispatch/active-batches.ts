@@ -1,23 +1,32 @@
 // The SENDING batches with recipients left, as the lanes of one worker see them: refreshed from the database a few
 // times a second, handed out round-robin so that concurrent batches share the provider fairly.
+//
+// Polled, not notified: a batch created in another process (the console, the API, the importer) is found by this
+// look, and LISTEN would hold a connection of its own in every worker (docs/scaling.md). An idle worker looks more
+// often than a busy one, so that a batch sent "now" leaves within a few tens of milliseconds of its commit rather
+// than up to a third of a second later; the look is one indexed query (a SENDING batch with a PENDING chunk).
 import "server-only";
 import { pool } from "@/lib/db/pool";
 import { batchState, chunkState } from "@/lib/batches/state-sql";
 import { mayDispatchNowSql } from "@/lib/batches/promotional-window-sql";
 import type { ActiveBatch } from "./active-batch";
 
+/** How stale the list may be while this worker is sending: new batches join the round-robin within this. */
 const REFRESH_MS = 300;
+/** How stale it may be while there is nothing to send: the delay before a new batch's first request. */
+const IDLE_REFRESH_MS = 50;
 
 export class ActiveBatches {
   private batches: ActiveBatch[] = [];
   private next = 0;
   private loadedAt = 0;
   private loading: Promise<void> | null = null;
+  private looking: Promise<void> | null = null;
   private readonly holds = new Map<string, number>();
 
   /** The next batch to send a chunk of, or null when there is nothing to send. */
   async take(): Promise<ActiveBatch | null> {
-    if (Date.now() - this.loadedAt > REFRESH_MS) await this.refresh();
+    if (Date.now() - this.loadedAt > this.maxAge()) await this.refresh();
     const now = Date.now();
     for (let i = 0; i < this.batches.length; i++) {
       const batch = this.batches[(this.next + i) % this.batches.length]!;
@@ -26,6 +35,23 @@ export class ActiveBatches {
       return batch;
     }
     return null;
+  }
+
+  /**
+   * Resolves IDLE_REFRESH_MS from now, the list read again if it is as stale as take() allows: what lanes with
+   * nothing to send wait on (no batch, or every batch held back). One timer for all of them, so that idle lanes
+   * neither each keep their own nor wake in step at a slower beat.
+   */
+  nextLook(): Promise<void> {
+    // + 1: a timer may fire a millisecond early by Date.now(), and the look must then find the list stale.
+    this.looking ??= sleep(IDLE_REFRESH_MS + 1)
+      .then(() => (Date.now() - this.loadedAt > this.maxAge() ? this.refresh() : undefined))
+      .finally(() => (this.looking = null));
+    return this.looking;
+  }
+
+  private maxAge(): number {
+    return this.batches.length > 0 ? REFRESH_MS : IDLE_REFRESH_MS;
   }
 
   /** Skip a batch for a while (backoff after a failure), in this worker. */
@@ -67,4 +93,8 @@ export class ActiveBatches {
     })();
     return this.loading;
   }
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
 }

@@ -36,7 +36,8 @@ export async function runLane(lane: LaneContext): Promise<void> {
   while (lane.running()) {
     const batch = await lane.active.take().catch(() => null);
     if (!batch) {
-      await sleep(100);
+      // Nothing to send: wait for the list's next look (a database that does not answer: a second).
+      await lane.active.nextLook().catch(() => sleep(1_000));
       continue;
     }
     try {

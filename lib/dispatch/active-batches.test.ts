@@ -1,0 +1,60 @@
+// The batches a worker's lanes send, as a real database shows them: an idle worker finds a batch created after it
+// last looked at its next look (IDLE_REFRESH_MS), not at the busy pace, and all its idle lanes wait on one look.
+import { beforeAll, expect, test } from "vitest";
+import { createBatch } from "@/lib/batches/create-batch";
+import { db } from "@/lib/db/client";
+import { pool } from "@/lib/db/pool";
+import { author } from "@/test/upload-helpers";
+import { ActiveBatches } from "./active-batches";
+
+let accountId = "";
+let authorId = "";
+
+beforeAll(async () => {
+  authorId = await author();
+  const account = await db.providerAccount.create({
+    data: {
+      name: "active",
+      baseUrl: "http://127.0.0.1:9/api/v1",
+      tokenCiphertext: "x",
+      tokenLast4: "xxxx",
+      defaultSender: "TUMA",
+      defaultOriginator: "254700000000",
+      receiptSecret: "active-batches",
+      batchSizeLimit: 100,
+      requestsPerSecond: 120,
+    },
+  });
+  accountId = account.id;
+});
+
+const sendNow = (name: string) =>
+  createBatch({
+    kind: "SMS",
+    accountId,
+    authorId,
+    name,
+    templateText: "Habari",
+    sender: "TUMA",
+    recipients: [{ phone: "254712000001" }, { phone: "254712000002" }],
+  });
+
+test("idle lanes share one look, and that look finds a batch committed since the list was last read", async () => {
+  const active = new ActiveBatches();
+  expect(await active.take()).toBeNull(); // read just now: nothing to send
+  const { id } = await sendNow("idle");
+  const look = active.nextLook();
+  expect(active.nextLook()).toBe(look); // a second idle lane waits on the same look, not a timer of its own
+  await look;
+  expect((await active.take())?.id).toBe(id);
+});
+
+test("with nothing to send the list is read again after the idle interval, not after the busy one", async () => {
+  const active = new ActiveBatches();
+  // What the first test left sending is cancelled, so that this list starts empty.
+  await pool().query(`UPDATE "Batch" SET state = 'CANCELLED' WHERE state = 'SENDING'`);
+  expect(await active.take()).toBeNull();
+  const { id } = await sendNow("after-idle");
+  await new Promise((resolve) => setTimeout(resolve, 60)); // past IDLE_REFRESH_MS (50), well short of 300
+  expect((await active.take())?.id).toBe(id);
+});
