@@ -2,7 +2,6 @@
 // (one receipt or an array), store durably. Every refusal happens before anything is written.
 import "server-only";
 import { deliveryReceiptPayloadSchema, type DeliveryReceipt } from "@/lib/provider/wire/schemas";
-import { normalizePhone } from "@/lib/provider/wire/phone";
 import { parseProviderTime } from "@/lib/provider/wire/provider-time";
 import { accountIdBySecret } from "./account-by-secret";
 import { futureDeliveryTime } from "./future-delivery-time";
@@ -61,18 +60,12 @@ export async function ingestReceipts(secret: string, request: Request): Promise<
   return { status: 200, body: { status: true, message: "Received.", received: receipts.length } };
 }
 
-/** The 254… form we store numbers in, when the provider sent another form; otherwise as received. */
-function normalised(phone: string): string {
-  const check = normalizePhone(phone, { lenient: true });
-  return check.ok ? check.phone : phone;
-}
-
 function toRow(accountId: string, receipt: DeliveryReceipt): ReceiptRow {
   return {
     accountId,
     uniqueId: receipt.uniqueId,
     correlator: receipt.correlator === null ? null : String(receipt.correlator),
-    phone: normalised(receipt.phone),
+    phone: receipt.phone,
     deliveryStatus: receipt.deliveryStatus,
     deliveryTime: receipt.deliveryTime,
     deliveryAt: parseProviderTime(receipt.deliveryTime),

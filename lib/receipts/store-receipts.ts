@@ -3,6 +3,7 @@
 // separate work (apply-receipts.ts), so a burst of receipts never slows the provider's callbacks.
 import "server-only";
 import { pool } from "@/lib/db/pool";
+import { normalizePhone } from "@/lib/provider/wire/phone";
 
 export type ReceiptRow = {
   accountId: string;
@@ -96,11 +97,21 @@ async function commit(rows: ReceiptRow[]): Promise<void> {
       rows.map((r) => r.accountId),
       rows.map((r) => r.uniqueId),
       rows.map((r) => r.correlator),
-      rows.map((r) => r.phone),
+      rows.map((r) => normalised(r.phone)),
       rows.map((r) => r.deliveryStatus),
       rows.map((r) => r.deliveryTime),
       rows.map((r) => r.deliveryAt),
       rows.map((r) => r.raw),
     ],
   );
+}
+
+/**
+ * The 254… form we store numbers in, when the provider sent another form; otherwise as received. Done here, where
+ * every receipt is stored, because the applier matches the stored number as it is (apply-receipts.ts).
+ */
+function normalised(phone: string | null): string | null {
+  if (phone === null) return null;
+  const check = normalizePhone(phone, { lenient: true });
+  return check.ok ? check.phone : phone;
 }
