@@ -55,8 +55,9 @@ export async function applyPendingReceipts(): Promise<{ taken: number; matched: 
       );
       if (due.length === 0) return { taken: 0, matched: 0, changed: 0 };
       const ids = due.map((d) => d.id);
+      // No statuses at all: every receipt of the lot is gone (its week dropped by retention); the statement then only
+      // takes their rows off the work list.
       const { rows: lot } = await client.query<{ status: string }>(LOT_STATUSES, [ids]);
-      if (lot.length === 0) return { taken: 0, matched: 0, changed: 0 };
       const statuses = statusTable(
         lot.map((row) => row.status),
         await mappingsFor(client, lot),
@@ -178,9 +179,14 @@ export function applyStatement(subscribed: ReadonlySet<WebhookEvent>): string {
          FROM matched WHERE rc.id = matched.rid AND rc.id = ANY($1::bigint[])
        ),
        done AS (
-         DELETE FROM "ReceiptQueue" q USING matched
-         WHERE q."receiptId" = matched.rid AND q."receiptId" = ANY($1::bigint[])
-           AND (matched.mid IS NOT NULL OR matched.why = 'not_sent' OR matched.received < now() - make_interval(hours => $8))
+         -- Every row of the lot leaves the work list but those "later" keeps for another try: a matched receipt, one
+         -- whose message was never sent, one unmatched for too long, and one whose receipt no longer exists (its
+         -- week's partition dropped by retention: left on the list, it would be taken first, and found missing, in
+         -- every lot for ever).
+         DELETE FROM "ReceiptQueue" q
+         WHERE q."receiptId" = ANY($1::bigint[])
+           AND NOT EXISTS (SELECT 1 FROM matched WHERE matched.rid = q."receiptId" AND matched.why = 'no_message'
+                             AND matched.received >= now() - make_interval(hours => $8))
        ),
        later AS (
          -- Not matched yet: try again later, backing off from 5 s to 10 minutes.
