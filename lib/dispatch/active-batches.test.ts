@@ -2,8 +2,8 @@
 // last looked at its next look (IDLE_REFRESH_MS), not at the busy pace, and all its idle lanes wait on one look.
 import { beforeAll, expect, test } from "vitest";
 import { createBatch } from "@/lib/batches/create-batch";
-import { db } from "@/lib/db/client";
 import { pool } from "@/lib/db/pool";
+import { account } from "@/test/report-data";
 import { author } from "@/test/upload-helpers";
 import { ActiveBatches } from "./active-batches";
 
@@ -12,20 +12,7 @@ let authorId = "";
 
 beforeAll(async () => {
   authorId = await author();
-  const account = await db.providerAccount.create({
-    data: {
-      name: "active",
-      baseUrl: "http://127.0.0.1:9/api/v1",
-      tokenCiphertext: "x",
-      tokenLast4: "xxxx",
-      defaultSender: "TUMA",
-      defaultOriginator: "254700000000",
-      receiptSecret: "active-batches",
-      batchSizeLimit: 100,
-      requestsPerSecond: 120,
-    },
-  });
-  accountId = account.id;
+  accountId = await account();
 });
 
 const sendNow = (name: string) =>
