@@ -41,3 +41,25 @@ test("a stream that does not say it is a terminal is treated as not one", () => 
   createLogger("info", { write: (text: string) => lines.push(text) }).info("hello");
   expect(JSON.parse(lines[0]!)).toMatchObject({ msg: "hello" });
 });
+
+test("an error's attached objects are left out of its record, its own fields kept", () => {
+  const out = capture(false);
+  const log = createLogger("info", out);
+  // As pg's idle-connection error arrives: its client attached, with the connection's parameters inside.
+  const error = Object.assign(new Error("terminating connection due to administrator command"), {
+    code: "57P01",
+    client: { connectionParameters: { user: "tuma", host: "127.0.0.1", port: 5432 }, _queryQueue: [] },
+    issues: [{ path: ["phone"], message: "Invalid number" }],
+  });
+  log.warn({ err: error }, "idle database connection lost");
+  const record = JSON.parse(out.lines[0]!) as { err: Record<string, unknown> };
+  expect(record.err).toMatchObject({
+    type: "Error",
+    message: "terminating connection due to administrator command",
+    code: "57P01",
+    issues: [{ path: ["phone"], message: "Invalid number" }],
+  });
+  expect(record.err.stack).toEqual(expect.any(String));
+  expect(record.err).not.toHaveProperty("client");
+  expect(out.lines[0]!.length).toBeLessThan(2_000);
+});

@@ -15,8 +15,26 @@ export function logger(): Logger {
   return instance;
 }
 
+/**
+ * An error as pino serialises it, without the objects some libraries hang on it: `pg` attaches the connection's
+ * client to an idle connection's error, and pino's serializer wrote all of it (its buffers, queues and connection
+ * parameters) into one log line of several kilobytes.
+ */
+function serializeError(error: Error): Record<string, unknown> {
+  const serialized: Record<string, unknown> = { ...pino.stdSerializers.err(error) };
+  // Arrays stay (a validation error's issues); a nested error stays as pino serialised it (cause).
+  for (const [key, value] of Object.entries(serialized))
+    if (key !== "cause" && value !== null && typeof value === "object" && !Array.isArray(value)) delete serialized[key];
+  return serialized;
+}
+
 export function createLogger(level: string, out: LogOutput): Logger {
-  const options = { level, base: { app: "tuma" }, redact: ["token", "authorization", "*.token", "*.authorization"] };
+  const options = {
+    level,
+    base: { app: "tuma" },
+    redact: ["token", "authorization", "*.token", "*.authorization"],
+    serializers: { err: serializeError },
+  };
   if (!out.isTTY) return pino(options, out);
   // pino writes each record as one JSON line, synchronously; a terminal gets the sentence instead.
   return pino(options, { write: (json: string) => out.write(humanLine(JSON.parse(json) as Record<string, unknown>)) });
