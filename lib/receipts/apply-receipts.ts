@@ -96,7 +96,7 @@ async function mappingsFor(client: pg.PoolClient, lot: { status: string }[]): Pr
 }
 
 /**
- * What each of the lot's statuses means, as the statement joins it to the receipts: the mapping (built-in, then the
+ * What each of the lot's statuses means, as the statement looks it up for each receipt: the mapping (built-in, then the
  * administrators'), whether a message it reaches is noted as unmapped, and whether its receipts are counted on the
  * Receipts page (every status outside the built-in table that a primary key can hold).
  */
@@ -116,7 +116,8 @@ function statusTable(statuses: string[], mappings: ReadonlyMap<string, StatusMap
 }
 
 /**
- * The applier's one statement for a lot of receipts ($1…$13: the lot's columns as arrays, see applyPendingReceipts):
+ * The applier's one statement for a lot of receipts ($1 the lot's ids, $2…$7 one entry per status of the lot, $8 the
+ * hours an unmatched receipt is retried; see applyPendingReceipts):
  * match, link, take off the work list, apply the strongest receipt per message, and the effects of the changes.
  * Exported for the test that reads its plan (apply-plan.test.ts).
  */
