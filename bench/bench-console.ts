@@ -6,7 +6,7 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { hash } from "@node-rs/argon2";
-import { buildIsStale, runBuild } from "../lib/bootstrap/build";
+import { buildIfStale } from "../lib/bootstrap/build";
 import { startConsole, type ConsoleProcess } from "../test/console-process";
 import type { BenchEnv } from "./bench-env";
 
@@ -20,12 +20,13 @@ export async function startBenchConsole(
   extra: Record<string, string> = {},
 ): Promise<BenchConsole> {
   let buildSeconds = 0;
-  if (buildIsStale(ROOT)) {
+  const t0 = performance.now();
+  let built = false;
+  await buildIfStale(ROOT, () => {
+    built = true;
     console.log(`${name} bench: building the console…`);
-    const t0 = performance.now();
-    runBuild(ROOT);
-    buildSeconds = (performance.now() - t0) / 1000;
-  }
+  });
+  if (built) buildSeconds = (performance.now() - t0) / 1000;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `tuma-bench-${name}-`));
   const console_ = await startConsole({
     DATABASE_URL: env.databaseUrl,

@@ -6,7 +6,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { buildIsStale, runBuild } from "../lib/bootstrap/build";
+import { buildIfStale } from "../lib/bootstrap/build";
 import { startConsole } from "../test/console-process";
 import { programOf } from "../test/program-of";
 import { freePort } from "../test/free-port";
@@ -65,10 +65,7 @@ function memoryByPart(root: number): Map<string, { kib: number; pssKib: number; 
 }
 
 export async function benchIdleMemory(): Promise<BenchResult> {
-  if (buildIsStale(ROOT)) {
-    console.log("idle-memory bench: building the console…");
-    runBuild(ROOT);
-  }
+  await buildIfStale(ROOT, () => console.log("idle-memory bench: building the console…"));
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "tuma-bench-idle-"));
   const console_ = await startConsole({
     TUMA_DATA_DIR: dataDir,

@@ -9,7 +9,7 @@ import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { buildIsStale, runBuild } from "@/lib/bootstrap/build";
+import { buildIfStale } from "@/lib/bootstrap/build";
 import { pool } from "@/lib/db/pool";
 import { startConsole, type ConsoleProcess } from "@/test/console-process";
 import { waitFor } from "@/test/dispatch-harness";
@@ -23,7 +23,7 @@ let dataDir = "";
 let sandboxPort = 0;
 
 beforeAll(async () => {
-  if (buildIsStale(process.cwd())) runBuild(process.cwd());
+  await buildIfStale(process.cwd());
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "tuma-examples-"));
   sandboxPort = await freePort();
   console_ = await startConsole({

@@ -9,7 +9,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { buildIsStale, runBuild } from "@/lib/bootstrap/build";
+import { buildIfStale } from "@/lib/bootstrap/build";
 import { pool } from "@/lib/db/pool";
 import { SLOT_REFUSALS } from "@/lib/fair-share/transfer-slots";
 import { REFUSAL_SLACK } from "@/test/stream-body";
@@ -42,8 +42,8 @@ const SLACK = REFUSAL_SLACK;
 let console_: ConsoleProcess | undefined;
 let dataDir: string;
 
-beforeAll(() => {
-  if (buildIsStale(process.cwd())) runBuild(process.cwd());
+beforeAll(async () => {
+  await buildIfStale(process.cwd());
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "tuma-hostile-"));
 }, 15 * 60_000);
 

@@ -7,7 +7,7 @@ import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { buildIsStale, runBuild } from "@/lib/bootstrap/build";
+import { buildIfStale } from "@/lib/bootstrap/build";
 import { createBatch } from "@/lib/batches/create-batch";
 import { db } from "@/lib/db/client";
 import { startConsole, type ConsoleProcess } from "@/test/console-process";
@@ -18,8 +18,8 @@ const RECIPIENTS = 3_000;
 let console_: ConsoleProcess | undefined;
 let dataDir: string;
 
-beforeAll(() => {
-  if (buildIsStale(process.cwd())) runBuild(process.cwd());
+beforeAll(async () => {
+  await buildIfStale(process.cwd());
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "tuma-supervision-"));
 }, 15 * 60_000);
 

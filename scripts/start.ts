@@ -7,7 +7,7 @@
 import { randomBytes } from "node:crypto";
 import path from "node:path";
 import { EnvError, parseEnv } from "@/lib/env";
-import { buildIsStale, runBuild } from "@/lib/bootstrap/build";
+import { buildIfStale } from "@/lib/bootstrap/build";
 import { assertWritableDataDir } from "@/lib/bootstrap/data-dir";
 import { prepareDatabase } from "@/lib/bootstrap/database";
 import { assertPortFree, freeLoopbackPort } from "@/lib/bootstrap/port";
@@ -83,10 +83,7 @@ async function main(): Promise<void> {
     reserve: env.DATABASE_CONNECTION_RESERVE,
   });
 
-  if (buildIsStale(root)) {
-    say("Building the console (first start, or sources changed)…");
-    runBuild(root);
-  }
+  await buildIfStale(root, () => say("Building the console (first start, or sources changed)…"));
 
   const supervisor = new Supervisor({ log: say, cwd: root });
   cleanups.unshift(() => supervisor.stop());

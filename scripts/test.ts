@@ -9,7 +9,7 @@ import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { buildIsStale, runBuild } from "@/lib/bootstrap/build";
+import { buildIfStale } from "@/lib/bootstrap/build";
 import { startConsole, type ConsoleProcess } from "@/test/console-process";
 import { freePort } from "@/test/free-port";
 import { cloneTemplate, setDatabaseTimeZone, startTestCluster } from "@/test/test-cluster";
@@ -144,10 +144,7 @@ function skippedSpecs(suites: PlaywrightSuite[], prefix = ""): string[] {
 
 fs.mkdirSync(resultsDir, { recursive: true });
 // Both runners start the built console: the browser tests, and the supervision test (scripts/start-supervision.test.ts).
-if (buildIsStale(root)) {
-  console.log("Building the console for the tests…");
-  runBuild(root);
-}
+await buildIfStale(root, () => console.log("Building the console for the tests…"));
 const tallies: Tally[] = [];
 if (only !== "e2e") tallies.push(await unit());
 if (only !== "unit") tallies.push(await e2e());

@@ -1,10 +1,11 @@
 // When `npm start` and the test runner build the console again: a source newer than the build, including a file that
-// was only moved (it keeps its old time; the folder it entered does not).
+// was only moved (it keeps its old time; the folder it entered does not); and never two builds at once in one
+// checkout.
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, expect, test } from "vitest";
-import { buildIsStale } from "./build";
+import { buildIfStale, buildIsStale } from "./build";
 
 const roots: string[] = [];
 afterEach(() => roots.splice(0).forEach((root) => fs.rmSync(root, { recursive: true, force: true })));
@@ -46,4 +47,43 @@ test("a source moved to another folder makes the build stale, though the file ke
     fs.statSync(path.join(root, ".next", "BUILD_ID")).mtimeMs,
   );
   expect(buildIsStale(root)).toBe(true);
+});
+
+/** A stale project whose `next build` is a script: it notes each run, takes 1.5 s, then writes the build. */
+function staleProjectWithSlowBuild(): string {
+  const root = builtProject();
+  fs.rmSync(path.join(root, ".next", "BUILD_ID"));
+  const bin = path.join(root, "node_modules", "next", "dist", "bin");
+  fs.mkdirSync(bin, { recursive: true });
+  fs.writeFileSync(
+    path.join(bin, "next"),
+    `const fs = require("node:fs");
+     fs.appendFileSync("builds.log", "build\\n");
+     setTimeout(() => fs.writeFileSync(".next/BUILD_ID", "y"), 1500);`,
+  );
+  return root;
+}
+
+test("two starts at once in one checkout build once: the second waits for the first, then finds the build fresh", async () => {
+  const root = staleProjectWithSlowBuild();
+  const announced: string[] = [];
+  await Promise.all([
+    buildIfStale(root, () => announced.push("first")),
+    buildIfStale(root, () => announced.push("second")),
+  ]);
+  expect(fs.readFileSync(path.join(root, "builds.log"), "utf8")).toBe("build\n");
+  expect(announced).toHaveLength(1);
+  expect(buildIsStale(root)).toBe(false);
+  expect(fs.existsSync(path.join(root, ".next-build.lock"))).toBe(false);
+});
+
+test("a lock left by a killed build is taken over once stale", async () => {
+  const root = staleProjectWithSlowBuild();
+  const lock = path.join(root, ".next-build.lock");
+  fs.mkdirSync(lock);
+  const minuteAgo = new Date(Date.now() - 60_000);
+  fs.utimesSync(lock, minuteAgo, minuteAgo);
+  await buildIfStale(root);
+  expect(fs.readFileSync(path.join(root, "builds.log"), "utf8")).toBe("build\n");
+  expect(buildIsStale(root)).toBe(false);
 });
