@@ -6,6 +6,7 @@ import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Notice } from "@/components/ui/notice";
 import { Progress } from "@/components/ui/progress";
+import { Time } from "@/components/time/time";
 import { STATE_COLORS } from "@/components/ui/state-colors";
 import type { ActionResult } from "@/lib/auth/action";
 import { STATE_COUNTERS } from "@/lib/batches/counters";
@@ -161,7 +162,9 @@ export function BatchLive({
               Cancel
             </Button>
           ) : null}
-          {!active && batch.unknownCount + batch.failedCount + batch.queuedCount > 0 ? (
+          {!active &&
+          !batch.recipientsRemovedBefore &&
+          batch.unknownCount + batch.failedCount + batch.queuedCount > 0 ? (
             <ResendPanel
               batchId={batch.id}
               preview={actions.resendPreview}
@@ -180,6 +183,16 @@ export function BatchLive({
       ) : null}
 
       {report}
+
+      {batch.recipientsRemovedBefore ? (
+        <div data-testid="retention-notice">
+          <Notice>
+            Recipients stored before <Time at={batch.recipientsRemovedBefore} /> were removed under the data retention
+            {batch.retentionMonths > 0 ? ` (${batch.retentionMonths} months)` : ""}. The counts above still include
+            them; the list, search and export below show only the recipients kept, and the batch cannot be resent.
+          </Notice>
+        </div>
+      ) : null}
 
       <RecipientTable
         batchId={batch.id}

@@ -13,6 +13,7 @@ import { isInsideWindow, minuteLabel, nextWindowOpen } from "@/lib/compose/promo
 import { getPromotionalWindow } from "@/lib/organisation/promotional-window";
 import { getOrgTimeZone } from "@/lib/organisation/time-zone";
 import { formatDateTime, zoneLabel } from "@/lib/time/format";
+import { recipientsRemovedBefore } from "@/lib/history/removed-before";
 
 export async function getBatch(id: string) {
   if (!uuidParam.safeParse(id).success) return null;
@@ -42,7 +43,7 @@ export async function getBatch(id: string) {
   });
   if (!batch) return null;
   const sender = batch.sender ?? batch.originator ?? "";
-  const [{ rows }, senderProblem] = await Promise.all([
+  const [{ rows }, senderProblem, removedBefore] = await Promise.all([
     pool().query<{ in_flight: string }>(
       `SELECT COALESCE(sum(size), 0) AS in_flight FROM "DispatchChunk" WHERE "batchId" = $1 AND state = ${chunkState("SUBMITTING")}`,
       [id],
@@ -51,6 +52,7 @@ export async function getBatch(id: string) {
       where: { accountId_sender: { accountId: batch.accountId, sender } },
       select: { sender: true, status: true, messages: true, lastSeenAt: true },
     }),
+    recipientsRemovedBefore(id),
   ]);
   return {
     ...batch,
@@ -59,6 +61,9 @@ export async function getBatch(id: string) {
     phase: batchPhase(batch, env().NO_RECEIPT_AFTER_HOURS),
     plan: batchPlan(batch, batch.account),
     senderProblem,
+    /** Retention removed the recipients stored before this instant (lib/history/removed-before.ts); counters keep them. */
+    recipientsRemovedBefore: removedBefore,
+    retentionMonths: env().RETENTION_MONTHS,
   };
 }
 

@@ -12,7 +12,10 @@ import { recordAudit } from "@/lib/audit/record-audit";
 import { pool } from "@/lib/db/pool";
 import { env } from "@/lib/env";
 import { AppError } from "@/lib/errors/app-error";
+import { recipientsRemovedBefore } from "@/lib/history/removed-before";
+import { getOrgTimeZone } from "@/lib/organisation/time-zone";
 import { PERMANENT_FAILURE_CLASSES } from "@/lib/receipts/failure-classes";
+import { formatDateTime } from "@/lib/time/format";
 import { createBatch, type CreatedBatch } from "./create-batch";
 import { noReceiptSql } from "./no-receipt";
 import { messageState } from "./state-sql";
@@ -51,6 +54,11 @@ export function resendScopeValues(scope: ResendScope, noReceiptAfterHours: numbe
   ];
 }
 
+/** Why a batch whose recipients retention removed (some or all) cannot be resent. */
+export function retentionRefusal(removedBefore: Date, zone: string): string {
+  return `This batch cannot be resent: its recipients stored before ${formatDateTime(removedBefore, zone)} were removed under the data retention, so a resend could not reach them. Send a new batch to the list instead.`;
+}
+
 export async function resendBatch(
   parentId: string,
   scope: ResendScope,
@@ -74,6 +82,9 @@ export async function resendBatch(
   );
   const parent = parents[0];
   if (!parent) throw new AppError("NOT_FOUND", "That batch does not exist.");
+  // Its counters still count recipients retention has removed: a resend would quietly leave those out.
+  const removedBefore = await recipientsRemovedBefore(parentId);
+  if (removedBefore) throw new AppError("CONFLICT", retentionRefusal(removedBefore, await getOrgTimeZone()));
   const { rows } = await pool().query<{ id: string; phone: string; text: string | null; listRow: number | null }>(
     `SELECT m.id::text AS id, m.phone, m.text, m."listRow" FROM "Message" m
      WHERE m."batchId" = $1 AND m."resentToBatchId" IS NULL AND ${resendScopeSql(2)}

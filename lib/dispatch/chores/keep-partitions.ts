@@ -1,8 +1,10 @@
 // Message and Receipt partitions (lib/history/partitions.ts): this week's and the next four exist, the id sequences
-// are in this week's range, and partitions past RETENTION_MONTHS are dropped. Hourly: a week boundary is crossed at
-// most an hour late (ids go on in the last week's range meanwhile), and a drop takes milliseconds.
+// are in this week's range, partitions past RETENTION_MONTHS are dropped, and so are the rows other tables kept for
+// their messages (lib/history/leftovers.ts). Hourly: a week boundary is crossed at most an hour late (ids go on in
+// the last week's range meanwhile), and a drop takes about a second.
 import "server-only";
 import { env } from "@/lib/env";
+import { forgetLeftovers, keptFromId } from "@/lib/history/leftovers";
 import { dropExpiredPartitions, preparePartitions, retentionCutoff } from "@/lib/history/partitions";
 import type { Chore } from "./chore";
 
@@ -12,8 +14,16 @@ export const keepPartitionsChore: Chore = {
   run: async (log) => {
     await preparePartitions();
     const months = env().RETENTION_MONTHS;
-    if (months === 0) return;
-    const dropped = await dropExpiredPartitions(retentionCutoff(months));
-    if (dropped.length > 0) log(`Dropped partitions older than ${months} months: ${dropped.join(", ")}.`);
+    if (months > 0) {
+      const dropped = await dropExpiredPartitions(retentionCutoff(months));
+      if (dropped.length > 0) log(`Dropped partitions older than ${months} months: ${dropped.join(", ")}.`);
+    }
+    // Every run, not only after a drop: a run stopped between the two (or a retention since set to 0) finishes here.
+    const left = await forgetLeftovers(await keptFromId());
+    if (left.rareStates + left.escalations + left.chunks > 0) {
+      log(
+        `Removed what the dropped weeks left: ${left.rareStates} rare-state rows, ${left.escalations} escalations, ${left.chunks} chunks.`,
+      );
+    }
   },
 };
