@@ -39,7 +39,7 @@ const created = object(
 );
 const batch = object(
   "Batch",
-  "A batch: settings, state, counters (sent, delivered, failed…), inFlight, phase, and plan (requests and seconds at the account's pace for the whole batch and for what is left, units charged so far, and the scheduled start).",
+  "A batch: settings, state, counters (sent, delivered, failed…), inFlight, phase, and plan (requests and seconds at the account's pace for the whole batch and for what is left, units charged so far, and the scheduled start), and recipientsRemovedBefore: set when the data retention has removed the recipients stored before that instant (the counters still count them; their messages and resend are gone).",
 );
 
 function operation(
