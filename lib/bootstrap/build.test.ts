@@ -81,9 +81,28 @@ test("a lock left by a killed build is taken over once stale", async () => {
   const root = staleProjectWithSlowBuild();
   const lock = path.join(root, ".next-build.lock");
   fs.mkdirSync(lock);
-  const minuteAgo = new Date(Date.now() - 60_000);
-  fs.utimesSync(lock, minuteAgo, minuteAgo);
+  const fiveMinutesAgo = new Date(Date.now() - 5 * 60_000);
+  fs.utimesSync(lock, fiveMinutesAgo, fiveMinutesAgo);
   await buildIfStale(root);
   expect(fs.readFileSync(path.join(root, "builds.log"), "utf8")).toBe("build\n");
   expect(buildIsStale(root)).toBe(false);
+});
+
+test("a fresh build while another process holds the lock is waited for (Next writes BUILD_ID before it has finished)", async () => {
+  const root = builtProject();
+  const lock = path.join(root, ".next-build.lock");
+  fs.mkdirSync(lock);
+  let released = false;
+  setTimeout(() => {
+    fs.rmSync(lock, { recursive: true });
+    released = true;
+  }, 1_500);
+  await buildIfStale(root);
+  expect(released).toBe(true);
+  expect(fs.existsSync(path.join(root, "builds.log"))).toBe(false);
+});
+
+test("a lock that cannot be made fails at once with a sentence, instead of waiting", async () => {
+  const root = path.join(builtProject(), "not-there");
+  await expect(buildIfStale(root)).rejects.toThrow(/could not be made: .*Build it once as a user who may write/);
 });
