@@ -41,6 +41,11 @@ async function oldBatch(first: bigint, failed: number): Promise<{ id: string; id
      SELECT m, m + 1000000, $2 FROM unnest($1::bigint[]) AS m`,
     [ids.slice(0, 3), id],
   );
+  // Two receipts' statuses nobody has mapped yet, held by the last two messages.
+  await pool().query(
+    `INSERT INTO "UnmappedStatusMessage" (status, "messageId") SELECT 'Odd ' || $2, m FROM unnest($1::bigint[]) AS m`,
+    [ids.slice(-2), id],
+  );
   return { id, ids };
 }
 
@@ -58,11 +63,19 @@ test("dropping weeks removes exactly their rare states, chunks and escalations; 
   const rare = (batchId: string) => count(`"MessageRareState" WHERE "batchId" = $1`, [batchId]);
   const chunks = (batchId: string) => count(`"DispatchChunk" WHERE "batchId" = $1`, [batchId]);
   const escalations = (batchId: string) => count(`"Escalation" WHERE "childBatchId" = $1`, [batchId]);
-  expect([await rare(gone.id), await chunks(gone.id), await escalations(gone.id)]).toEqual([10_001, 101, 3]);
+  const unmapped = (batchId: string) => count(`"UnmappedStatusMessage" WHERE status = 'Odd ' || $1`, [batchId]);
+  const left = async (batchId: string) => [
+    await rare(batchId),
+    await chunks(batchId),
+    await escalations(batchId),
+    await unmapped(batchId),
+  ];
+  expect(await left(gone.id)).toEqual([10_001, 101, 3, 2]);
+  const none = { rareStates: 0, escalations: 0, chunks: 0, unmappedStatuses: 0 };
 
   // Nothing dropped yet: nothing to forget, nothing removed.
   expect(await keptFromId()).toBe(0n);
-  expect(await forgetLeftovers(0n)).toEqual({ rareStates: 0, escalations: 0, chunks: 0 });
+  expect(await forgetLeftovers(0n)).toEqual({ deleted: none, more: false });
   expect(await recipientsRemovedBefore(gone.id)).toBeNull();
 
   // Cut-off: the end of week + 4, so weeks up to + 2 go (docs/partitioning.md: a week's margin).
@@ -73,11 +86,18 @@ test("dropping weeks removes exactly their rare states, chunks and escalations; 
   await dropExpiredPartitions(rows[0]!.cutoff);
   expect(await keptFromId()).toBe(base(week + 3));
 
-  expect(await forgetLeftovers(await keptFromId())).toEqual({ rareStates: 10_001, escalations: 3, chunks: 101 });
-  expect([await rare(gone.id), await chunks(gone.id), await escalations(gone.id)]).toEqual([0, 0, 0]);
-  expect([await rare(kept.id), await chunks(kept.id), await escalations(kept.id)]).toEqual([5, 1, 3]);
+  // A run out of time stops after a slice and says there is more; the next runs finish.
+  const first = await forgetLeftovers(await keptFromId(), 0);
+  expect(first).toEqual({ deleted: { ...none, rareStates: LEFTOVER_SLICE }, more: true });
+  const rest = await forgetLeftovers(await keptFromId(), 600_000);
+  expect(rest).toEqual({
+    deleted: { rareStates: LEFTOVER_SLICE + 1, escalations: 3, chunks: 101, unmappedStatuses: 2 },
+    more: false,
+  });
+  expect(await left(gone.id)).toEqual([0, 0, 0, 0]);
+  expect(await left(kept.id)).toEqual([5, 1, 3, 2]);
   // Again: nothing left to do.
-  expect(await forgetLeftovers(await keptFromId())).toEqual({ rareStates: 0, escalations: 0, chunks: 0 });
+  expect(await forgetLeftovers(await keptFromId())).toEqual({ deleted: none, more: false });
 
   // The batch whose week went: its page says from when, its counters still count everyone, resend is refused.
   expect(await recipientsRemovedBefore(gone.id)).toEqual(rows[0]!.kept);

@@ -19,11 +19,14 @@ export const keepPartitionsChore: Chore = {
       if (dropped.length > 0) log(`Dropped partitions older than ${months} months: ${dropped.join(", ")}.`);
     }
     // Every run, not only after a drop: a run stopped between the two (or a retention since set to 0) finishes here.
-    const left = await forgetLeftovers(await keptFromId());
-    if (left.rareStates + left.escalations + left.chunks > 0) {
+    // A backlog (the first drop of a busy year) goes on at once, a second at a time between the other chores.
+    const { deleted, more } = await forgetLeftovers(await keptFromId());
+    const total = deleted.rareStates + deleted.escalations + deleted.chunks + deleted.unmappedStatuses;
+    if (total > 0) {
       log(
-        `Removed what the dropped weeks left: ${left.rareStates} rare-state rows, ${left.escalations} escalations, ${left.chunks} chunks.`,
+        `Removed what the dropped weeks left: ${deleted.rareStates} rare-state rows, ${deleted.escalations} escalations, ${deleted.chunks} chunks, ${deleted.unmappedStatuses} unmapped statuses${more ? " (more to go)" : ""}.`,
       );
     }
+    return more;
   },
 };
