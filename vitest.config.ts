@@ -1,6 +1,13 @@
 import path from "node:path";
 import { defineConfig } from "vitest/config";
 
+/**
+ * Tests that time arrivals at the sandbox (its 1-second windows of requests) run after all the others, one file at a
+ * time: the sandbox stamps a request when its process gets the CPU, and another file's load on two cores delayed
+ * stamps by up to 100 ms, bunching them into one window (README.md, "Tests").
+ */
+const ALONE = "**/*.alone.test.ts";
+
 export default defineConfig({
   resolve: {
     alias: {
@@ -10,13 +17,32 @@ export default defineConfig({
     },
   },
   test: {
-    include: ["{lib,app,components,scripts,sandbox,test}/**/*.test.ts"],
     environment: "node",
     globalSetup: ["./test/global-setup.ts"],
     setupFiles: ["./test/setup.ts"],
     testTimeout: 60_000,
     hookTimeout: 120_000,
-    // Integration tests share one embedded PostgreSQL; two workers keep a 2-core machine busy without thrashing.
-    maxWorkers: 2,
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: "unit",
+          include: ["{lib,app,components,scripts,sandbox,test}/**/*.test.ts"],
+          exclude: [ALONE, "**/node_modules/**"],
+          // Integration tests share one embedded PostgreSQL; two workers keep a 2-core machine busy without thrashing.
+          maxWorkers: 2,
+          sequence: { groupOrder: 0 },
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: "alone",
+          include: [`{lib,app,components,scripts,sandbox,test}/${ALONE}`],
+          maxWorkers: 1,
+          sequence: { groupOrder: 1 },
+        },
+      },
+    ],
   },
 });

@@ -1,4 +1,4 @@
-/** Spec 8: 120 requests per second, enforced by the sandbox. (Dispatch staying under it: lib/dispatch/faults.test.ts.) */
+/** Spec 8: 120 requests per second, enforced by the sandbox. (Dispatch staying under it: lib/dispatch/two-workers-pace.alone.test.ts.) */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createProviderClient } from "@/lib/provider/client";
 import { unlimited } from "@/lib/provider/rate-limiter";

@@ -22,7 +22,7 @@ export function isPoolTimeout(error: unknown): boolean {
 /**
  * pg's pools close a connection idle for 10 s by default and open another at the next rush; pg-pool forgets the
  * closing one before its socket has closed, so for a moment both are open and a process can hold more than its share
- * of the budget. (The "12 connections on a budget of 10" once seen by lib/dispatch/many-workers.test.ts may instead
+ * of the budget. (The "12 connections on a budget of 10" once seen by lib/dispatch/many-workers.alone.test.ts may instead
  * have been a socket listed twice by /proc/net/tcp, which test/process-connections.ts now ignores.) Idle connections
  * are kept instead (0: never closed for idleness): a process never holds more than its budget, which PostgreSQL must
  * have room for anyway (README, "Connections"; lib/db/connection-room.ts checks it at start).

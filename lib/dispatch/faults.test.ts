@@ -143,36 +143,6 @@ test("accepted then connection dropped: UNKNOWN, never resent; a later receipt s
   expect(await countersConsistent(id)).toBe(true);
 });
 
-test("two worker processes on one batch: no 1-second window over the account's limit, 0 duplicates", async () => {
-  h = await startHarness({ knobs: { receipts: false, latencyMs: [5, 30] }, sandboxProcess: true });
-  processes.push(await spawnWorker({ receiptBaseUrl: h.receiptBaseUrl, lanes: 8 }));
-  processes.push(await spawnWorker({ receiptBaseUrl: h.receiptBaseUrl, lanes: 8 }));
-  await h.sandbox.reset();
-  const { id } = await smsBatch(h, 40_000, 400_000);
-  await waitFor(
-    () => batchRow(id),
-    (b) => b.state === "COMPLETED",
-    90_000,
-    "completed",
-  );
-  const times = (await h.requests()).map((r) => r.at).sort((a, b) => a - b);
-  expect(times).toHaveLength(400);
-  let worst = 0;
-  for (let i = 0, j = 0; i < times.length; i++) {
-    while (times[i]! - times[j]! >= 1_000) j++;
-    worst = Math.max(worst, i - j + 1);
-  }
-  expect(worst).toBeLessThanOrEqual(120);
-  expect((await h.requests()).filter((r) => r.status === 429)).toHaveLength(0);
-  const accepted = await h.accepted();
-  expect(accepted).toHaveLength(40_000);
-  expect(duplicates(accepted)).toEqual([]);
-  // Both processes really sent (each claimed chunks under its own key).
-  expect(processes.every((p) => p.output().includes("running"))).toBe(true);
-  // The test's own budget covers its wait for completion (90 s) plus two workers and a sandbox process starting: the
-  // file's 60 s default cut it short on a busy machine while the batch was still being sent correctly.
-}, 180_000);
-
 test("401 pauses the batch with the reason; resuming after the token is fixed finishes it with 0 duplicates", async () => {
   h = await startHarness({ accountToken: "wrong-token-1234", knobs: { receipts: false } });
   inProcess = await startWorker({ receiptBaseUrl: h.receiptBaseUrl, lanes: 4, requestTimeoutMs: 5_000 });
