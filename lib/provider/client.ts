@@ -94,9 +94,18 @@ export function createProviderClient(options: ProviderClientOptions): ProviderCl
       }
     }
     const payload = JSON.stringify(body);
-    const done = await (options?.acquire ?? (() => rateLimiter.acquire()))();
+    const acquire = options?.acquire ?? (() => rateLimiter.acquire());
+    let done: Awaited<ReturnType<typeof acquire>> | undefined;
     try {
-      const response = await postJson(url, headers, payload, { timeoutMs, connectTimeoutMs, agents });
+      // The turn is taken with the connection ready, right before the write (http-transport.ts: beforeWrite).
+      const response = await postJson(url, headers, payload, {
+        timeoutMs,
+        connectTimeoutMs,
+        agents,
+        beforeWrite: async () => {
+          done = await acquire();
+        },
+      });
       return interpret(response, schema);
     } finally {
       // Tells the limiter the provider has counted this request by now.

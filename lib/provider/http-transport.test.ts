@@ -1,8 +1,9 @@
 // The transport's own guards, against real servers on loopback: the address rule (lib/provider/base-url.ts) refuses
-// a request before any connection, also when a name resolves to a forbidden address; an answer over 1 MB is not read.
+// a request before any connection, also when a name resolves to a forbidden address; an answer over 1 MB is not read;
+// the rate limiter's turn is taken with the connection made, right before the write.
 import dns from "node:dns";
 import http from "node:http";
-import type { AddressInfo } from "node:net";
+import net, { type AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FORBIDDEN_ADDRESS, HTTPS_ONLY } from "./base-url";
 import { ProviderError, type ProviderFailure } from "./failure";
@@ -74,6 +75,51 @@ describe("postJson", () => {
     for (const url of ["https://169.254.169.254/api/v1/send-sms", "http://169.254.169.254/latest/meta-data"])
       expect(await failureOf(url)).toEqual({ kind: "invalid_request", message: FORBIDDEN_ADDRESS });
     expect(requests).toBe(before);
+  });
+
+  it("takes the turn once connected, then writes: a new connection's set-up never delays a write past its turn", async () => {
+    const fresh = createAgents(1);
+    const events: string[] = [];
+    const onConnection = () => events.push("connected");
+    server.on("connection", onConnection);
+    const countBefore = requests;
+    try {
+      const response = await postJson(new URL(`${origin}/send?size=2`), {}, "{}", {
+        timeoutMs: 10_000,
+        connectTimeoutMs: 5_000,
+        agents: fresh,
+        beforeWrite: async () => {
+          events.push(`turn (requests answered so far: ${requests - countBefore})`);
+          await new Promise((resolve) => setTimeout(resolve, 50));
+        },
+      });
+      expect(response.status).toBe(200);
+      // The server saw the connection before the turn, and the request only after it.
+      expect(events).toEqual(["connected", "turn (requests answered so far: 0)"]);
+      expect(requests - countBefore).toBe(1);
+    } finally {
+      server.off("connection", onConnection);
+      fresh.http.destroy();
+    }
+  });
+
+  it("a connection refused takes no turn, and is not sent (safe to retry)", async () => {
+    const closed = net.createServer();
+    await new Promise<void>((resolve) => closed.listen(0, "127.0.0.1", resolve));
+    const port = (closed.address() as AddressInfo).port;
+    await new Promise((resolve) => closed.close(resolve));
+    let turns = 0;
+    const error = await postJson(new URL(`http://127.0.0.1:${port}/send`), {}, "{}", {
+      timeoutMs: 10_000,
+      connectTimeoutMs: 5_000,
+      agents,
+      beforeWrite: async () => {
+        turns++;
+      },
+    }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ProviderError);
+    expect((error as ProviderError).failure).toMatchObject({ kind: "not_sent", reason: "connection_failed" });
+    expect(turns).toBe(0);
   });
 
   it("plain http to a name that resolves to loopback is allowed (localhost, the sandbox)", async () => {

@@ -48,12 +48,18 @@ export interface HttpResponse {
 }
 
 export interface TransportOptions {
-  /** Whole-request deadline: connect, write, wait, read. */
+  /** Deadline from the write: the provider's wait and the answer read (connecting has its own, below). */
   timeoutMs: number;
   /** Deadline for establishing the connection alone; a request that never connected was never sent. */
   connectTimeoutMs: number;
   /** Agents keep connections alive between requests; share them across clients of one process. */
   agents: { http: http.Agent; https: https.Agent };
+  /**
+   * Awaited once the connection is ready (kept alive, or just connected and, over TLS, past its handshake), right
+   * before the request is written: the rate limiter's turn. Taken before connecting, a new connection's handshake
+   * would write the request that much after its slot, onto the next ones at the provider (docs/design.md §1).
+   */
+  beforeWrite?: () => Promise<void>;
 }
 
 /**
@@ -83,8 +89,10 @@ export function postJson(
   const refused = baseUrlProblem(url.href);
   if (refused) return Promise.reject(new ProviderError({ kind: "invalid_request", message: refused }));
   return new Promise<HttpResponse>((resolve, reject) => {
-    // True once a connected socket carries this request: from then on the provider may have received it.
+    // True once the request is written on a connected socket: from then on the provider may have received it.
     let written = false;
+    // True once the socket is connected (and past TLS): the connect deadline no longer applies.
+    let connected = false;
     let settled = false;
     const finish = (error: ProviderError | null, response?: HttpResponse): void => {
       if (settled) return;
@@ -103,7 +111,7 @@ export function postJson(
     });
 
     const connectDeadline = setTimeout(() => {
-      if (written) return;
+      if (connected) return;
       finish(
         new ProviderError({
           kind: "not_sent",
@@ -114,23 +122,50 @@ export function postJson(
       req.destroy();
     }, options.connectTimeoutMs);
 
-    const deadline = setTimeout(() => {
-      finish(
-        new ProviderError(
-          written
-            ? { kind: "outcome_unknown", reason: "timeout", message: `No response within ${options.timeoutMs} ms.` }
-            : { kind: "not_sent", reason: "connect_timeout", message: `No connection within ${options.timeoutMs} ms.` },
-        ),
-      );
-      req.destroy();
-    }, options.timeoutMs);
+    let deadline: NodeJS.Timeout | undefined;
+    // The whole-request deadline counts from the write: the wait for the rate limiter's turn is not the provider's.
+    const startDeadline = () =>
+      (deadline = setTimeout(() => {
+        finish(
+          new ProviderError(
+            written
+              ? { kind: "outcome_unknown", reason: "timeout", message: `No response within ${options.timeoutMs} ms.` }
+              : {
+                  kind: "not_sent",
+                  reason: "connect_timeout",
+                  message: `No connection within ${options.timeoutMs} ms.`,
+                },
+          ),
+        );
+        req.destroy();
+      }, options.timeoutMs));
+
+    const write = async (): Promise<void> => {
+      connected = true;
+      try {
+        await options.beforeWrite?.();
+      } catch (error) {
+        // Nothing was written: the caller sees the limiter's own failure, as it did before connecting.
+        if (!settled) {
+          settled = true;
+          clearTimeout(connectDeadline);
+          reject(error);
+        }
+        req.destroy();
+        return;
+      }
+      if (settled) return;
+      written = true;
+      startDeadline();
+      req.end(payload);
+    };
 
     req.on("socket", (socket) => {
-      // A kept-alive socket is already connected; a new one connects (or fails) later.
+      // A kept-alive socket is already connected; a new one connects (or fails) later. Over TLS nothing of the
+      // request can be written until the handshake is done.
       const connecting = (socket as { connecting?: boolean }).connecting === true;
-      // Over TLS nothing of the request is written until the handshake is done.
-      if (!connecting) written = true;
-      else socket.once(isHttps ? "secureConnect" : "connect", () => (written = true));
+      if (!connecting) void write();
+      else socket.once(isHttps ? "secureConnect" : "connect", () => void write());
     });
 
     req.on("error", (error: NodeJS.ErrnoException) => {
@@ -197,7 +232,5 @@ export function postJson(
         ),
       );
     });
-
-    req.end(payload);
   });
 }
