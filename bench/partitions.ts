@@ -7,7 +7,8 @@
 //     out of both: they are the same work either way and would only dilute the difference);
 //   - the big batch's pages and filters, p95 of BENCH_REPEAT (20) runs, as bench/reports.ts measures them;
 //   - its export streamed as CSV;
-//   - retention: dropping the oldest week's partitions (DETACH … CONCURRENTLY + DROP).
+//   - retention: dropping the oldest week's partitions (DETACH … CONCURRENTLY + DROP), then what it left in the
+//     per-message tables (its rare-state rows), removed as the chore removes them (lib/history/leftovers.ts).
 // Run: npx tsx --conditions=react-server bench/partitions.ts   (or BENCH_ONLY=partitions npm run bench)
 import { fmt, startBenchEnv } from "./bench-env";
 import { runAlone } from "./run-alone";
@@ -44,6 +45,7 @@ export async function benchPartitions(): Promise<BenchResult> {
     const { reportStream } = await import("../lib/batches/export-report");
     const { recipientSearchSchema } = await import("../lib/batches/recipient-search");
     const { dropExpiredPartitions } = await import("../lib/history/partitions");
+    const { forgetLeftovers, keptFromId } = await import("../lib/history/leftovers");
     const q = async <T extends object>(sql: string, values: unknown[] = []) =>
       (await pool().query<T & import("pg").QueryResultRow>(sql, values)).rows;
     const week = (await q<{ w: number }>(`SELECT tuma_week_number(now()) AS w`))[0]!.w;
@@ -162,6 +164,21 @@ export async function benchPartitions(): Promise<BenchResult> {
     const r0 = performance.now();
     const dropped = await dropExpiredPartitions(cutoff);
     const dropSeconds = (performance.now() - r0) / 1000;
+    // Then what the dropped week left in the per-message tables (its rare-state rows here), as the chore removes
+    // it: runs of a second each until none is left.
+    const keptFrom = await keptFromId();
+    const leftRows = Number(
+      (await q<{ n: string }>(`SELECT count(*) AS n FROM "MessageRareState" WHERE "messageId" < $1`, [keptFrom]))[0]!.n,
+    );
+    const l0 = performance.now();
+    let leftRuns = 0;
+    let removed = 0;
+    for (let more = true; more; leftRuns++) {
+      const run = await forgetLeftovers(keptFrom);
+      removed += Object.values(run.deleted).reduce((sum, n) => sum + n, 0);
+      more = run.more;
+    }
+    const leftSeconds = (performance.now() - l0) / 1000;
 
     const ms = (value: number) => `${fmt(value, 1)} ms (${fmt(value / 150, 2)} × the 150 ms target)`;
     return {
@@ -182,6 +199,8 @@ export async function benchPartitions(): Promise<BenchResult> {
         "export: seconds (÷ 15 s target)": `${fmt(exportSeconds, 1)} (${fmt(exportSeconds / 15, 2)})`,
         "retention drop: partitions, oldest week's rows": `${dropped.join(", ")}; ${fmt(Number(oldest))} rows`,
         "retention drop: seconds (target ≤ 1)": fmt(dropSeconds, 3),
+        "retention leftovers: rows removed / found": `${fmt(removed)} / ${fmt(leftRows)}`,
+        "retention leftovers: seconds, runs (rows/s)": `${fmt(leftSeconds, 2)} s in ${leftRuns} run(s) (${fmt(removed / leftSeconds)} rows/s)`,
       },
     };
   } finally {

@@ -20,7 +20,11 @@ afterAll(async () => {
 
 test("3 worker processes, 8,000 recipients at 40/s: ≤ 40 requests in every 1-s window, 0 lost, 0 duplicates, all delivered, ≤ 10 connections each", async () => {
   const h = await startHarness({
-    knobs: { latencyMs: [5, 30], receiptDelayMs: [0, 50] },
+    // Receipts come 3 s after each request, when all 80 are in: the sandbox posts them from the event loop that
+    // stamps arrivals, and 3,800 receipts a second posted beside the requests delayed stamps by up to 84 ms (bunching
+    // them into a window: 42 read in a clean run), though the workers wrote no more than 39 in any second. With the
+    // receipts after, a stamp came ≤ 13 ms after its write (README.md, "Tests").
+    knobs: { latencyMs: [5, 30], receiptDelayMs: [3_000, 3_500] },
     requestsPerSecond: PACE,
     sandboxProcess: true,
   });
