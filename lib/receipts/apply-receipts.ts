@@ -198,7 +198,10 @@ export function applyStatement(subscribed: ReadonlySet<WebhookEvent>): string {
            AND matched.received >= now() - make_interval(hours => $8)
        ),
        best AS (
-         SELECT DISTINCT ON (mid) * FROM matched WHERE mid IS NOT NULL ORDER BY mid, final DESC, at DESC NULLS LAST, rid DESC
+         -- The strongest receipt per message (final first, then the latest), with the earliest time the lot gives
+         -- its status: copies of one receipt re-posted a second apart date it by the first.
+         SELECT DISTINCT ON (mid) *, min(at) OVER (PARTITION BY mid, status) AS first_at
+         FROM matched WHERE mid IS NOT NULL ORDER BY mid, final DESC, at DESC NULLS LAST, rid DESC
        ),
        changed AS (
          UPDATE "Message" m SET
@@ -206,12 +209,18 @@ export function applyStatement(subscribed: ReadonlySet<WebhookEvent>): string {
                         WHEN m.state IN ${messageStates(UNCONFIRMED_MESSAGE_STATES)} THEN ${messageState("QUEUED")}
                         ELSE m.state END,
            "failureClass" = CASE WHEN best.final THEN best.class ELSE m."failureClass" END,
-           "deliveryStatus" = best.status, "receiptAt" = best.at, "updatedAt" = now()
+           "deliveryStatus" = best.status,
+           "receiptAt" = CASE WHEN m."receiptAt" IS NULL OR best.first_at > m."receiptAt" THEN best.first_at ELSE best.at END,
+           "updatedAt" = now()
          FROM best
          WHERE m.id = best.mid
            AND (m."receiptAt" IS NULL OR best.at > m."receiptAt")
            AND (best.final OR m.state NOT IN ${messageStates(FINAL_MESSAGE_STATES)})
-         RETURNING m.id, m.phone, m."batchId", best.status, m."failureClass" AS class, best.unmapped, m.state, best.at, best.rid
+           -- A final receipt repeated later (the same status, as providers re-post): the message was delivered (or
+           -- failed) when the first said so; moving its time would move its delay in the reports, without an event.
+           AND NOT (best.final AND m.state = best.state::"MessageState" AND m."deliveryStatus" = best.status)
+         RETURNING m.id, m.phone, m."batchId", best.status, m."failureClass" AS class, best.unmapped, m.state,
+                   m."receiptAt" AS at, best.rid
        ),
        unmapped AS (
          INSERT INTO "UnmappedStatusMessage" (status, "messageId")

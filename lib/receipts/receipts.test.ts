@@ -178,6 +178,25 @@ test("every ordering of a delivered and a failed receipt ends in the state of th
   expect(rows.filter((r) => finals.includes(r.old_state) && !finals.includes(r.new_state))).toEqual([]);
 });
 
+test("a final receipt repeated later with the same status changes nothing: the first one's time stands", async () => {
+  const { messages } = await sentBatch(2, 20_000);
+  const [apart, together] = messages as [(typeof messages)[number], (typeof messages)[number]];
+  const first = "2026-11-22 10:00:00";
+  const again = "2026-11-22 10:00:01"; // a re-post in the next second, as the sandbox's duplicates can be
+  await post(receiptFor(apart, "DeliveredToTerminal", first));
+  await waitFor(allApplied, (n) => n === 0, 10_000, "first applied");
+  await post(receiptFor(apart, "DeliveredToTerminal", again));
+  // Both in one request (one lot) too: the first one's time, not the later copy's.
+  await post([receiptFor(together, "DeliveredToTerminal", first), receiptFor(together, "DeliveredToTerminal", again)]);
+  await waitFor(allApplied, (n) => n === 0, 10_000, "repeats applied");
+  const after = await db.message.findMany({ where: { id: { in: [apart.id, together.id] } }, orderBy: { id: "asc" } });
+  const firstAt = new Date("2026-11-22T10:00:00+03:00").getTime();
+  expect(after.map((m) => [m.state, m.receiptAt?.getTime()])).toEqual([
+    ["DELIVERED", firstAt],
+    ["DELIVERED", firstAt],
+  ]);
+});
+
 test("a receipt that beats the send response is matched by correlator, and the response does not move it back", async () => {
   // The sandbox posts each receipt before it answers, and holds every answer until this test releases it: the
   // receipts are stored and applied (by this test, not left to the worker's polling) while the requests are certainly

@@ -120,7 +120,7 @@ test("each changed message raises one signed event with its data; the batch rais
   );
 });
 
-test("a later receipt that leaves the state as it was raises no event", async () => {
+test("a later copy of a final receipt changes nothing and raises no event", async () => {
   const message = await db.message.findFirstOrThrow({ where: { state: "DELIVERED", batch: { name: "loud" } } });
   const before = await db.webhookDelivery.count();
   const later = new Date(message.receiptAt!.getTime() + 60_000);
@@ -131,18 +131,21 @@ test("a later receipt that leaves the state as it was raises no event", async ()
       phone: message.phone,
       correlator: String(message.id),
       uniqueId: message.providerUniqueId,
-      deliveryStatus: "DeliveredToTerminal",
+      deliveryStatus: message.deliveryStatus,
       deliveryTime: formatProviderTime(later),
     }),
   });
   expect(answer.status).toBe(200);
-  // Applied: the message took the later receipt's time (the statement changed its row) …
+  // Applied (linked to its message) …
   await waitFor(
-    () => db.message.findUniqueOrThrow({ where: { id: message.id } }),
-    (m) => m.receiptAt?.getTime() === later.getTime(),
+    () => db.receipt.findFirst({ where: { messageId: message.id, deliveryAt: later, appliedAt: { not: null } } }),
+    (receipt) => receipt !== null,
     30_000,
-    "the later receipt applied",
+    "the later copy applied",
   );
-  // … and wrote no delivery for it.
+  // … the message keeps the first receipt's time (when it was delivered), and no delivery was written for it.
+  const after = await db.message.findUniqueOrThrow({ where: { id: message.id } });
+  expect(after.receiptAt?.getTime()).toBe(message.receiptAt!.getTime());
+  expect(after.updatedAt.getTime()).toBe(message.updatedAt.getTime());
   expect(await db.webhookDelivery.count()).toBe(before);
 });
