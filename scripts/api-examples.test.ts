@@ -143,3 +143,24 @@ test(
   },
   5 * 60_000,
 );
+
+test("a method a route does not answer is a 405 in the API's problem shape, with Allow (Next's own is an empty body)", async () => {
+  const base = console_!.url;
+  const answer = await fetch(`${base}/api/v1/batches`, { method: "DELETE" });
+  expect(answer.status).toBe(405);
+  expect(answer.headers.get("content-type")).toBe("application/problem+json");
+  expect(answer.headers.get("allow")).toBe("POST, OPTIONS");
+  expect(answer.headers.get("x-content-type-options")).toBe("nosniff");
+  expect(await answer.json()).toEqual({
+    type: "about:blank",
+    title: "Method Not Allowed",
+    status: 405,
+    detail: "This address answers POST only; DELETE is not one of them.",
+  });
+  // A fixed segment is its own route, not an {id}: PUT is allowed-hosts', PATCH is not.
+  const hosts = await fetch(`${base}/api/v1/webhooks/allowed-hosts`, { method: "PATCH", body: "{}" });
+  expect(hosts.status).toBe(405);
+  expect(hosts.headers.get("allow")).toBe("GET, PUT, HEAD, OPTIONS");
+  // A method the route answers goes on to it as before (here: no key, so 401).
+  expect((await fetch(`${base}/api/v1/batches`, { method: "POST", body: "{}" })).status).toBe(401);
+});

@@ -10,6 +10,9 @@ import { parseEnv } from "@/lib/env";
 import { type BodyLimit, bodyLimitFor, declaredLength, isServerActionCall } from "@/lib/http/body-limits";
 import { CLIENT_ADDRESS_HEADER, clientAddress, proxyTrust } from "@/lib/http/client-address";
 import { guardBody } from "@/lib/http/limit-request-body";
+import { apiSecurityHeaders } from "@/lib/http/security-headers";
+import { ApiProblem, problemResponse } from "@/lib/api/problem";
+import { allowedApiMethods } from "@/lib/api/route-methods";
 
 // Its pools' shares of DATABASE_POOL_MAX (lib/db/connection-budget.ts).
 process.env.TUMA_PROCESS_KIND = "web";
@@ -27,6 +30,8 @@ function limitOf(request: http.IncomingMessage): BodyLimit {
 
 function serve(request: http.IncomingMessage, response: http.ServerResponse): void {
   if (stopping) response.shouldKeepAlive = false;
+  const allowed = allowedApiMethods(new URL(request.url ?? "/", "http://host").pathname);
+  if (allowed && !allowed.includes(request.method ?? "")) return void methodNotAllowed(request, response, allowed);
   const guard = guardBody(request, response, limitOf(request));
   if (!guard.proceed) return;
   request.headers[CLIENT_ADDRESS_HEADER] = clientAddress(
@@ -40,6 +45,28 @@ function serve(request: http.IncomingMessage, response: http.ServerResponse): vo
     if (!response.headersSent) response.writeHead(500);
     response.end();
   });
+}
+
+/**
+ * A method an /api/v1 route does not answer: the API's problem shape with an Allow header (lib/api/route-methods.ts),
+ * where Next would answer an empty 405. Any body is left unread, and the connection closed after the answer.
+ */
+async function methodNotAllowed(
+  request: http.IncomingMessage,
+  response: http.ServerResponse,
+  allowed: string[],
+): Promise<void> {
+  const listed = allowed.filter((method) => method !== "HEAD" && method !== "OPTIONS").join(", ");
+  const problem = problemResponse(
+    new ApiProblem(405, `This address answers ${listed} only; ${request.method ?? "this method"} is not one of them.`, {
+      allow: allowed.join(", "),
+    }),
+    "api method",
+  );
+  response.shouldKeepAlive = false;
+  response.writeHead(problem.status, { ...Object.fromEntries(problem.headers), ...apiSecurityHeaders() });
+  response.end(await problem.text());
+  request.resume();
 }
 
 const server = http.createServer(serve);

@@ -6,6 +6,7 @@ import path from "node:path";
 import SwaggerParser from "@apidevtools/swagger-parser";
 import { expect, test } from "vitest";
 import { openApiDocument } from "@/lib/api/openapi/document";
+import { API_ROUTE_METHODS } from "@/lib/api/route-methods";
 
 const ROOT = path.join(process.cwd(), "app/api/v1");
 const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
@@ -56,4 +57,14 @@ test("the document is valid OpenAPI 3.1", async () => {
   const document = structuredClone(openApiDocument());
   expect(document.openapi).toBe("3.1.0");
   await expect(SwaggerParser.validate(document as never)).resolves.toBeTruthy();
+});
+
+test("the web server's table of routes and methods (lib/api/route-methods.ts) is exactly the route files'", async () => {
+  const fromFiles: Record<string, string[]> = {};
+  for (const file of routeFiles(ROOT)) {
+    const routeModule = (await import(file)) as Record<string, unknown>;
+    fromFiles[documentPath(file)] = METHODS.filter((method) => typeof routeModule[method] === "function");
+  }
+  const table = Object.fromEntries(Object.entries(API_ROUTE_METHODS).map(([route, methods]) => [route, [...methods]]));
+  expect(table).toEqual(fromFiles);
 });
