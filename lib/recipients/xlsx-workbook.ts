@@ -8,7 +8,7 @@
 // _parseWorkbook, _parseSharedStrings, _parseStyles, _parseWorksheet) are called by name; import-xlsx.test.ts and
 // bad-uploads.test.ts read real workbooks through them, so an exceljs upgrade that renames them fails there.
 import { Readable } from "node:stream";
-import ExcelJS from "exceljs";
+import type ExcelJS from "exceljs";
 import { AppError } from "@/lib/errors/app-error";
 import { MAX_CELL_CHARS } from "./upload-limits";
 import { MAX_INFLATED_BYTES, MAX_PART_BYTES, MAX_SHARED_STRINGS_BYTES, type XlsxZip } from "./xlsx-zip";
@@ -41,6 +41,9 @@ export class XlsxWorkbook {
   ) {}
 
   static async open(zip: XlsxZip): Promise<XlsxWorkbook> {
+    // Loaded with the first workbook, not with the process: exceljs holds about 20 MB in every process that imports it
+    // (the importer and the web server, which would carry it idle for lists that are mostly CSV; BENCHMARKS.md, idle memory).
+    const { default: ExcelJS } = await import("exceljs");
     const reader = new ExcelJS.stream.xlsx.WorkbookReader("", {
       worksheets: "emit",
       sharedStrings: "cache",
