@@ -2,13 +2,8 @@
 // still in force, stays — and deleting the expired ones changes no outcome.
 import { expect, test } from "vitest";
 import { db } from "@/lib/db/client";
-import {
-  CLIENT_POLICY,
-  forgetExpiredLoginFailures,
-  loginWaitMs,
-  PAIR_POLICY,
-  recordLoginFailure,
-} from "./login-throttle";
+import { forgetExpiredLoginFailures } from "./forget-login-failures";
+import { CLIENT_POLICY, loginWaitMs, PAIR_POLICY, recordLoginFailure } from "./login-throttle";
 
 test("only counters whose window is over and whose lock is not in force are forgotten", async () => {
   const now = new Date("2026-11-22T12:00:00Z");

@@ -6,11 +6,10 @@
 // A success clears the pair only: a client cannot reset its stuffing count by logging in to an account it owns.
 import "server-only";
 import { throttleScope } from "@/lib/http/client-address";
-import { clearFailures, forgetExpired, lockedFor, recordFailure, type ThrottlePolicy } from "./throttle";
+import { clearFailures, lockedFor, recordFailure } from "./throttle";
+import { CLIENT_POLICY, PAIR_POLICY } from "./throttle-policies";
 
-const MINUTE = 60_000;
-export const PAIR_POLICY: ThrottlePolicy = { maxFailures: 5, windowMs: 15 * MINUTE, lockMs: 15 * MINUTE };
-export const CLIENT_POLICY: ThrottlePolicy = { maxFailures: 20, windowMs: 15 * MINUTE, lockMs: 15 * MINUTE };
+export { CLIENT_POLICY, PAIR_POLICY };
 
 export type LoginAttemptKey = { email: string; clientAddress: string };
 
@@ -39,14 +38,4 @@ export async function recordLoginFailure(
 
 export async function recordLoginSuccess(attempt: LoginAttemptKey): Promise<void> {
   await clearFailures(pairKey(attempt));
-}
-
-/**
- * Deletes the counters that no longer matter: window over and no lock in force. Such a row counts for nothing (the
- * next failure starts a new window at 1), but every email an attacker sprays from every address leaves one, so
- * without this the table only grows. Returns how many were deleted. Run by the worker's sweep.
- */
-export async function forgetExpiredLoginFailures(now = new Date()): Promise<number> {
-  const windowMs = Math.max(PAIR_POLICY.windowMs, CLIENT_POLICY.windowMs);
-  return forgetExpired(new Date(now.getTime() - windowMs), now);
 }

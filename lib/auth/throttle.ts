@@ -3,8 +3,7 @@
 // is the caller's policy (login-throttle.ts).
 import "server-only";
 import { db } from "@/lib/db/client";
-
-export type ThrottlePolicy = { maxFailures: number; windowMs: number; lockMs: number };
+import type { ThrottlePolicy } from "./throttle-policies";
 
 /** Milliseconds until the key may try again, or 0 when it may try now. */
 export async function lockedFor(key: string, now = new Date()): Promise<number> {
@@ -44,15 +43,4 @@ export async function recordFailure(
 
 export async function clearFailures(key: string): Promise<void> {
   await db.loginThrottle.deleteMany({ where: { key } });
-}
-
-/** Deletes the keys whose window started before `windowStartBefore` and that are not locked at `now`. */
-export async function forgetExpired(windowStartBefore: Date, now: Date): Promise<number> {
-  const { count } = await db.loginThrottle.deleteMany({
-    where: {
-      windowStart: { lt: windowStartBefore },
-      OR: [{ lockedUntil: null }, { lockedUntil: { lte: now } }],
-    },
-  });
-  return count;
 }

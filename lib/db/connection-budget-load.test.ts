@@ -5,7 +5,6 @@ import pg from "pg";
 import { afterAll, expect, test } from "vitest";
 import { acquireWorkerIdentity } from "@/lib/dispatch/worker-identity";
 import { boss, stopBoss } from "@/lib/jobs/queue";
-import { db } from "./client";
 import { splitBudget } from "./connection-budget";
 import { closePool, pool, relaxedPool } from "./pool";
 
@@ -40,11 +39,9 @@ test("a worker with DATABASE_POOL_MAX 10 and three times that demand on every po
   for (let i = 0; i < 30; i++) {
     demand.push(pool().query(blocked));
     demand.push(relaxedPool().query(blocked));
-    // Prisma's queries are lazy: they run when something waits for them.
-    demand.push(db.$queryRawUnsafe(blocked).then((rows) => rows));
     demand.push(jobs.getDb().executeSql(blocked, []));
   }
-  const waiting = shares.bulk! + shares.relaxed! + shares.prisma! + shares.jobs!;
+  const waiting = shares.bulk! + shares.relaxed! + shares.jobs!;
   expect(waiting).toBe(9);
   // Wait for the condition (every pool full, each connection waiting on the gate), however long that takes.
   while ((await count(`wait_event_type = 'Lock'`)) < waiting) await new Promise((resolve) => setTimeout(resolve, 20));
@@ -52,5 +49,5 @@ test("a worker with DATABASE_POOL_MAX 10 and three times that demand on every po
   expect(await count("backend_type = 'client backend'")).toBe(10);
   await observer.query("SELECT pg_advisory_unlock($1)", [GATE]);
   await Promise.all(demand);
-  await Promise.all([stopBoss(), closePool(), db.$disconnect(), identity.release()]);
+  await Promise.all([stopBoss(), closePool(), identity.release()]);
 }, 120_000);

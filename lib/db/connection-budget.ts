@@ -46,14 +46,16 @@ const SPLITS: Record<ProcessKind, Partial<Record<PoolName, Share>>> = {
     locks: { weight: 1 },
     jobs: { weight: 1 },
   },
+  // No Prisma in the worker or the importer: their statements are all plain SQL, and a Prisma client would carry its
+  // query compiler (about 30 MB) in the process for nothing (BENCHMARKS.md, idle memory). A Prisma query there fails
+  // at once, naming this table (poolSize), rather than growing the process quietly.
   worker: {
     identity: { fixed: 1 },
     bulk: { weight: 3 },
     relaxed: { weight: 3 },
     jobs: { weight: 2 },
-    prisma: { weight: 1 },
   },
-  importer: { bulk: { weight: 4 }, relaxed: { weight: 2 }, prisma: { weight: 1 }, jobs: { weight: 1 } },
+  importer: { bulk: { weight: 4 }, relaxed: { weight: 2 }, jobs: { weight: 1 } },
   supervisor: { migrator: { fixed: 2 }, bootstrap: { fixed: 1 }, prisma: { weight: 1 }, bulk: { weight: 1 } },
   all: {
     identity: { fixed: 1 },
