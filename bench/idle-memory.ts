@@ -20,7 +20,7 @@ const SETTLE_MS = Number(process.env.BENCH_IDLE_SECONDS ?? 20) * 1000;
 function partOf(cmdline: string): string {
   if (/^postgres[: ]/.test(cmdline) || cmdline.includes("/bin/postgres")) return "postgres (PSS)";
   const program = programOf(cmdline);
-  if (program) return program === "start" ? "supervisor (scripts/start.ts)" : program;
+  if (program) return program === "start" ? "supervisor and its sandbox thread (scripts/start.ts)" : program;
   if (cmdline.includes("esbuild")) return "esbuild (a compiler's service process)";
   return `other: ${cmdline.replaceAll("\0", " ").slice(0, 60)}`;
 }

@@ -1,4 +1,4 @@
-// The sandbox provider as `npm start` runs it: a child process it supervises (lib/bootstrap/supervisor.ts), on
+// The sandbox provider as `npm start` runs it: a thread of its supervisor (lib/bootstrap/thread-child.ts), on
 // loopback, with the port and token `npm start` chose (SANDBOX_PORT, SANDBOX_TOKEN). `npm run sandbox` (sandbox/cli.ts)
 // is the same server run by hand, with knobs.
 import { superviseSelf } from "@/lib/bootstrap/supervised";

@@ -1,6 +1,6 @@
 // The console as `npm start` runs it, in a child process group of its own, for the browser tests and the benchmarks:
-// started against a given database, stopped with everything it started (the web server, importer, worker and
-// sandbox it supervises).
+// started against a given database, stopped with everything it started (the web server, importer and worker it
+// supervises, and its sandbox thread).
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import { freePort } from "./free-port";
@@ -17,7 +17,7 @@ export type ConsoleProcess = {
   /** The web server's own process (Next's request handler), for measuring it: start.ts runs it as a child. */
   webPid: () => number;
   /** The process of one of the parts start.ts supervises, by its script (scripts/<name>.ts). */
-  partPid: (part: "web-server" | "importer" | "worker" | "sandbox-process") => number;
+  partPid: (part: "web-server" | "importer" | "worker") => number;
   /** What `npm start` printed so far (its own lines and its children's standard output). */
   output: () => string;
   /** A Ctrl-C in its terminal: SIGINT to the whole process group; resolves when `npm start` has exited. */

@@ -3,7 +3,11 @@
 // nothing outlives it holding a port. SIGINT is left to the supervisor: a Ctrl-C in a terminal reaches every process
 // of the group at once, and the supervisor then stops them one by one, in order. Run alone (no IPC channel: `npm
 // run worker`), SIGINT stops the process like SIGTERM.
-import { SUPERVISED_READY } from "./supervisor-messages";
+//
+// A part run as a thread of the supervisor (thread-child.ts) says it is ready, and hears it must stop, over its
+// message port instead; it cannot outlive the supervisor, whose process it is part of.
+import { isMainThread, parentPort } from "node:worker_threads";
+import { isStopMessage, SUPERVISED_READY } from "./supervisor-messages";
 
 export function superviseSelf(stop: () => Promise<void>): { ready: () => void } {
   let stopping: Promise<void> | undefined;
@@ -13,6 +17,11 @@ export function superviseSelf(stop: () => Promise<void>): { ready: () => void } 
       () => process.exit(1),
     );
   };
+  if (!isMainThread && parentPort) {
+    const port = parentPort;
+    port.on("message", (message: unknown) => isStopMessage(message) && stopOnce());
+    return { ready: () => port.postMessage(SUPERVISED_READY) };
+  }
   const supervised = typeof process.send === "function";
   process.on("SIGTERM", stopOnce);
   process.on("SIGINT", supervised ? () => {} : stopOnce);

@@ -1,12 +1,16 @@
-// The supervisor's restart and stop policy, with real child processes (tiny scripts run by `node -e`): a child that
-// dies is logged with its cause and started again after the policy's pause, the others going on; the pause grows
-// while it keeps dying and never passes 4 s; stop ends them one by one, the last started first, killing one that
-// ignores SIGTERM after its grace; a child that dies on its first start fails the start, and is not restarted.
+// The supervisor's restart and stop policy, with real child processes (tiny scripts run by `node -e`) and threads
+// (tiny modules, and the real sandbox as `npm start` runs it): a child that dies is logged with its cause and started
+// again after the policy's pause, the others going on; the pause grows while it keeps dying and never passes 4 s; stop
+// ends them one by one, the last started first, killing one that ignores SIGTERM after its grace; a child that dies
+// on its first start fails the start, and is not restarted.
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, expect, test, vi } from "vitest";
+import { freePort } from "@/test/free-port";
 import { DEFAULT_RESTART_POLICY, nextRestart, Supervisor, type RestartPolicy } from "./supervisor";
+
+const ROOT = path.resolve(import.meta.dirname, "..", "..");
 
 const dirs: string[] = [];
 const supervisors: Supervisor[] = [];
@@ -159,3 +163,87 @@ test("a child that dies on its first start fails the start and is not started ag
   expect(log).toEqual([]);
   expect(readLines(notes)).toEqual(["run"]);
 });
+
+/** A module for a thread (thread-child.ts) running `body`, with `note(line)` and `ready()` over its message port. */
+function threadModule(dir: string, notes: string, body: string): string {
+  const file = path.join(dir, `thread-${Math.random().toString(36).slice(2)}.mjs`);
+  fs.writeFileSync(
+    file,
+    `import fs from "node:fs";
+     import { parentPort } from "node:worker_threads";
+     const note = (line) => fs.appendFileSync(${JSON.stringify(notes)}, line + "\\n");
+     const ready = () => parentPort.postMessage({ type: "ready" });
+     setInterval(() => {}, 1000);
+     ${body}`,
+  );
+  return file;
+}
+
+test("a thread whose code throws, or exits, ends alone and is started again; the supervisor and the others go on", async () => {
+  const dir = scratch();
+  const notes = path.join(dir, "notes");
+  const runs = path.join(dir, "runs");
+  const { supervisor: s, log } = supervisor();
+  await s.start({ name: "steady", args: script(notes, `note("steady " + process.pid); ready();`) });
+  const steady = s.pid("steady");
+  // Throws on its first run, exits with code 3 on its second, then stays up.
+  const file = threadModule(
+    dir,
+    notes,
+    `fs.appendFileSync(${JSON.stringify(runs)}, "x");
+     const run = fs.readFileSync(${JSON.stringify(runs)}, "utf8").length;
+     note("thread run " + run);
+     parentPort.on("message", (message) => message.type === "stop" && process.exit(0));
+     ready();
+     setTimeout(() => { if (run === 1) throw new Error("sandbox bug"); if (run === 2) process.exit(3); }, 20);`,
+  );
+  await s.start({ name: "sandbox", thread: true, args: [file] });
+  expect(s.pid("sandbox")).toBeUndefined(); // no process of its own
+  await vi.waitFor(() => expect(log).toContain("sandbox is running again (a new thread)."), { timeout: 10_000 });
+  await vi.waitFor(() => expect(readLines(notes)).toContain("thread run 3"), { timeout: 10_000 });
+  expect(log.filter((line) => line.startsWith("sandbox stopped"))).toEqual([
+    "sandbox stopped (exit code 1); starting it again in 20 ms.",
+    "sandbox stopped (exit code 3); starting it again in 40 ms.",
+  ]);
+  expect(s.pid("steady")).toBe(steady);
+  expect(readLines(notes).filter((line) => line.startsWith("steady"))).toHaveLength(1);
+});
+
+test("a thread that ignores the request to stop is terminated after its grace period", async () => {
+  const dir = scratch();
+  const notes = path.join(dir, "notes");
+  const { supervisor: s, log } = supervisor();
+  const file = threadModule(
+    dir,
+    notes,
+    `parentPort.on("message", (message) => note("asked " + message.type)); ready();`,
+  );
+  await s.start({ name: "stubborn", thread: true, stopGraceMs: 300, args: [file] });
+  await s.stop();
+  expect(readLines(notes)).toEqual(["asked stop"]);
+  expect(log).toEqual(["stubborn did not stop within 0.3 s of SIGTERM; killing it.", "stubborn stopped."]);
+});
+
+test("the sandbox as `npm start` runs it, in a thread: it answers on its port, and stops cleanly when asked", async () => {
+  const port = await freePort();
+  const { supervisor: s, log } = supervisor();
+  await s.start({
+    name: "sandbox",
+    thread: true,
+    args: [path.join(ROOT, "scripts", "launch.mjs"), "sandbox-process"],
+    env: { SANDBOX_PORT: String(port), SANDBOX_TOKEN: "thread-test-token-0123456789" },
+  });
+  const sms = `http://127.0.0.1:${port}/api/v1/send-sms`;
+  const wrongMethod = await fetch(sms);
+  expect([wrongMethod.status, wrongMethod.headers.get("allow")]).toEqual([405, "POST"]);
+  const wrongToken = await fetch(sms, {
+    method: "POST",
+    headers: { authorization: "Bearer not-the-token-0123456789", "content-type": "application/json" },
+    body: "{}",
+  });
+  expect(wrongToken.status).toBe(401);
+  await s.stop();
+  // Stopped by its own superviseSelf() (lib/bootstrap/supervised.ts), not terminated: and its port is closed.
+  expect(log).toEqual(["sandbox stopped."]);
+  await expect(fetch(sms)).rejects.toThrow();
+}, 60_000);

@@ -1,15 +1,19 @@
-// `npm start`'s supervisor: runs Tuma's parts (sandbox, importer, web, worker) as child processes and keeps them
-// running. A child that dies is logged with its cause (exit code or signal) and started again after a backoff that
+// `npm start`'s supervisor: runs Tuma's parts (importer, web, worker as child processes; the sandbox as a thread of its
+// own, thread-child.ts) and keeps them running. A child that dies is logged with its cause (exit code or signal) and started again after a backoff that
 // grows while it keeps dying (never past 4 s, so it is back within 5 s) and starts afresh once it ran for a while;
 // the others go on. Only stop() ends them: one by one, the last started first, each with SIGTERM and a grace period
 // before SIGKILL. Children say they are ready over IPC (supervised.ts) or by answering an HTTP URL.
-import { spawn, type ChildProcess } from "node:child_process";
+import { spawn } from "node:child_process";
 import { isReadyMessage } from "./supervisor-messages";
+import { ThreadChild } from "./thread-child";
 
 export type ChildSpec = {
   name: string;
-  /** Arguments to this Node binary: flags and the script. */
+  /** Arguments to this Node binary: flags and the script. For a thread: the script, then its own arguments (it runs
+   * with this process's flags). */
   args: string[];
+  /** Run in a worker thread of this process rather than a process of its own (thread-child.ts says when that fits). */
+  thread?: boolean;
   env?: Record<string, string>;
   /** Ready when it sends its IPC message (the default), or when this URL answers 2xx. */
   readyUrl?: string;
@@ -71,8 +75,22 @@ export class Supervisor {
   }
 }
 
+/** What the supervisor uses of a running child: a ChildProcess, or a ThreadChild, which mimics these members. */
+type OnMessage = (message: unknown) => void;
+type OnExit = (code: number | null, signal: NodeJS.Signals | null) => void;
+type Running = {
+  readonly pid?: number | undefined;
+  readonly exitCode: number | null;
+  readonly signalCode: NodeJS.Signals | null;
+  kill(signal: NodeJS.Signals): boolean;
+  on(event: "message", listener: OnMessage): unknown;
+  once(event: "exit", listener: OnExit): unknown;
+  off(event: "message", listener: OnMessage): unknown;
+  off(event: "exit", listener: OnExit): unknown;
+};
+
 class Child {
-  private process: ChildProcess | null = null;
+  private process: Running | null = null;
   private startedAt = 0;
   private restarts = 0;
   private pending: NodeJS.Timeout | null = null;
@@ -99,12 +117,16 @@ class Child {
     this.started = true;
   }
 
-  private spawn(): ChildProcess {
-    const child = spawn(process.execPath, this.spec.args, {
-      cwd: this.options.cwd,
-      env: { ...process.env, ...this.spec.env },
-      stdio: ["ignore", "inherit", "inherit", "ipc"],
-    });
+  private spawn(): Running {
+    const env = { ...process.env, ...this.spec.env };
+    const [script = "", ...argv] = this.spec.args;
+    const child: Running = this.spec.thread
+      ? new ThreadChild(this.spec.name, script, argv, env)
+      : spawn(process.execPath, this.spec.args, {
+          cwd: this.options.cwd,
+          env,
+          stdio: ["ignore", "inherit", "inherit", "ipc"],
+        });
     this.process = child;
     this.startedAt = Date.now();
     this.exited = new Promise((resolve) => child.once("exit", () => resolve()));
@@ -113,7 +135,7 @@ class Child {
   }
 
   /** Its death is a restart, unless the supervisor is stopping or it never started. */
-  private restartOnExit(child: ChildProcess): void {
+  private restartOnExit(child: Running): void {
     child.once("exit", (code, signal) => {
       if (this.stopping() || !this.started) return;
       const cause = signal ? `signal ${signal}` : `exit code ${code}`;
@@ -129,14 +151,17 @@ class Child {
         if (this.stopping()) return;
         const again = this.spawn();
         this.ready(again).then(
-          () => this.options.log(`${this.spec.name} is running again (process ${again.pid}).`),
+          () =>
+            this.options.log(
+              `${this.spec.name} is running again (${again.pid === undefined ? "a new thread" : `process ${again.pid}`}).`,
+            ),
           () => {}, // it died again, or is slow: its exit says so
         );
       }, next.delayMs);
     });
   }
 
-  private ready(child: ChildProcess): Promise<void> {
+  private ready(child: Running): Promise<void> {
     const timeoutMs = this.options.readyTimeoutMs ?? 120_000;
     return new Promise<void>((resolve, reject) => {
       let settled = false;
