@@ -2,6 +2,8 @@
 // sandbox, importer, web server, worker — left idle for a while, then the resident memory of every process of its
 // process group, by part. Node parts are counted by RSS; PostgreSQL's processes by PSS (their shared buffers are
 // mapped by every backend: RSS would count them once per process). Target: Tuma's own processes ≤ 400 MB together.
+// Measured twice: as `npm start` starts by default (the sandbox a thread of the supervisor), and with SANDBOX=off, the
+// set that runs against a real provider.
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -20,7 +22,7 @@ const SETTLE_MS = Number(process.env.BENCH_IDLE_SECONDS ?? 20) * 1000;
 function partOf(cmdline: string): string {
   if (/^postgres[: ]/.test(cmdline) || cmdline.includes("/bin/postgres")) return "postgres (PSS)";
   const program = programOf(cmdline);
-  if (program) return program === "start" ? "supervisor and its sandbox thread (scripts/start.ts)" : program;
+  if (program) return program === "start" ? "supervisor (scripts/start.ts; the sandbox runs in it when on)" : program;
   if (cmdline.includes("esbuild")) return "esbuild (a compiler's service process)";
   return `other: ${cmdline.replaceAll("\0", " ").slice(0, 60)}`;
 }
@@ -66,11 +68,23 @@ function memoryByPart(root: number): Map<string, { kib: number; pssKib: number; 
 
 export async function benchIdleMemory(): Promise<BenchResult> {
   await buildIfStale(ROOT, () => console.log("idle-memory bench: building the console…"));
+  const figures: Record<string, string> = {};
+  // As an operator first starts it (with the sandbox), then as it runs against a real provider (SANDBOX=off).
+  for (const sandbox of [true, false]) {
+    const set = sandbox ? "npm start" : "npm start, SANDBOX=off";
+    for (const [label, value] of Object.entries(await idleFigures(sandbox))) figures[`${set}: ${label}`] = value;
+  }
+  figures["idle for (s)"] = String(SETTLE_MS / 1000);
+  return { name: "idle memory of `npm start` (embedded PostgreSQL, sandbox, importer, web, worker)", figures };
+}
+
+async function idleFigures(sandbox: boolean): Promise<Record<string, string>> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "tuma-bench-idle-"));
   const console_ = await startConsole({
     TUMA_DATA_DIR: dataDir,
     EMBEDDED_PG_PORT: String(await freePort()),
     SANDBOX_PORT: String(await freePort()),
+    SANDBOX: sandbox ? "on" : "off",
     DATABASE_URL: "",
     LOG_LEVEL: "warn",
   });
@@ -92,8 +106,7 @@ export async function benchIdleMemory(): Promise<BenchResult> {
     // The target is RSS, which counts Node's own executable (≈ 45 MB of shared, clean pages) once per process; PSS
     // shares those pages out, so this is what the machine actually spends on Tuma's processes. Shown, not compared.
     figures["Tuma's own processes, together, by PSS (MB)"] = fmt(ownPss / 1024);
-    figures["idle for (s)"] = String(SETTLE_MS / 1000);
-    return { name: "idle memory of `npm start` (embedded PostgreSQL, sandbox, importer, web, worker)", figures };
+    return figures;
   } finally {
     await console_.stop();
     fs.rmSync(dataDir, { recursive: true, force: true });
