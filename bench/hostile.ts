@@ -1,7 +1,7 @@
 // Hostile-probe benchmark (issue 14): the probe of scripts/hostile-probe.test.ts against the built console as `npm
-// start` runs it (supervisor, web, importer, worker, sandbox; the database outside the figures), timed, with the
-// memory of Tuma's processes read from /proc (RSS, and each process's kernel high-water mark reset before a step: a
-// peak is never missed by sampling). Figures against the issue's targets:
+// start` runs it (supervisor with its sandbox thread, web, importer, worker; the database outside the figures), timed,
+// with the memory of Tuma's processes read from /proc (RSS, and each process's kernel high-water mark reset before a
+// step: a peak is never missed by sampling). Figures against the issue's targets:
 // - each anonymous 1 GiB body (chunked, no length to refuse it by) → 413: time, and bytes the server accepted;
 // - each hostile file's refusal: ≤ 30 s;
 // - a normal upload (1,000 rows, 20 KB) while 16 slow uploads from eight people hold on: ≤ 10 s;
@@ -206,7 +206,7 @@ export async function benchHostile(): Promise<BenchResult> {
     const load1 = os.loadavg()[0]!;
 
     return {
-      name: "hostile probe, over HTTP against the built console (web, importer, worker, sandbox, supervisor)",
+      name: "hostile probe, over HTTP against the built console (web, importer, worker, supervisor with the sandbox)",
       figures: {
         "idle RSS of each process (MB)": perProcess(idle, "rssMb"),
         "idle RSS, all of Tuma's processes (MB)": fmt(baseline),

@@ -20,7 +20,8 @@ export const MB = 1e6;
 
 // ---- memory of Tuma's processes ---------------------------------------------------------------------------------
 
-/** A process of `npm start`'s group: the supervisor (start.ts) and the parts it runs (scripts/<part>.ts). */
+/** A process of `npm start`'s group: the supervisor (start.ts, with the sandbox thread) and the parts it runs as
+ * processes (scripts/<part>.ts). */
 export type TumaProcess = { part: string; pid: number };
 export type ProcessMemory = TumaProcess & { rssMb: number; peakMb: number };
 
