@@ -4,6 +4,7 @@
 // the others go on. Only stop() ends them: one by one, the last started first, each with SIGTERM and a grace period
 // before SIGKILL. Children say they are ready over IPC (supervised.ts) or by answering an HTTP URL.
 import { spawn } from "node:child_process";
+import type { ResourceLimits } from "node:worker_threads";
 import { isReadyMessage } from "./supervisor-messages";
 import { ThreadChild } from "./thread-child";
 
@@ -14,6 +15,8 @@ export type ChildSpec = {
   args: string[];
   /** Run in a worker thread of this process rather than a process of its own (thread-child.ts says when that fits). */
   thread?: boolean;
+  /** A thread's heap limits (V8's defaults otherwise). */
+  resourceLimits?: ResourceLimits;
   env?: Record<string, string>;
   /** Ready when it sends its IPC message (the default), or when this URL answers 2xx. */
   readyUrl?: string;
@@ -121,7 +124,7 @@ class Child {
     const env = { ...process.env, ...this.spec.env };
     const [script = "", ...argv] = this.spec.args;
     const child: Running = this.spec.thread
-      ? new ThreadChild(this.spec.name, script, argv, env)
+      ? new ThreadChild(this.spec.name, script, argv, env, this.spec.resourceLimits)
       : spawn(process.execPath, this.spec.args, {
           cwd: this.options.cwd,
           env,

@@ -9,7 +9,7 @@
 // Stopping: SIGTERM becomes a message the thread's superviseSelf() (supervised.ts) answers by stopping cleanly;
 // SIGKILL terminates the thread where it is.
 import { EventEmitter } from "node:events";
-import { Worker } from "node:worker_threads";
+import { Worker, type ResourceLimits } from "node:worker_threads";
 import { SUPERVISED_STOP } from "./supervisor-messages";
 
 export class ThreadChild extends EventEmitter {
@@ -20,9 +20,9 @@ export class ThreadChild extends EventEmitter {
   private readonly worker: Worker;
 
   /** `script` runs in the thread with `argv` after it (process.argv[2…]) and `env` as its process.env. */
-  constructor(name: string, script: string, argv: string[], env: NodeJS.ProcessEnv) {
+  constructor(name: string, script: string, argv: string[], env: NodeJS.ProcessEnv, resourceLimits?: ResourceLimits) {
     super();
-    this.worker = new Worker(script, { argv, env });
+    this.worker = new Worker(script, { argv, env, ...(resourceLimits ? { resourceLimits } : {}) });
     this.worker.on("message", (message: unknown) => this.emit("message", message));
     // Without a listener, a thread's uncaught error would be thrown here, in the supervisor.
     this.worker.on("error", (error: Error) => console.error(`${name} failed: ${error.stack ?? error.message}`));
