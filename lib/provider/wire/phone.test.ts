@@ -71,3 +71,32 @@ describe("comma-separated phone field", () => {
     });
   });
 });
+
+describe("the plain-number fast path (normalizePhone)", () => {
+  // Digit strings around every form's boundaries, and random ones: each checked as given (a valid one takes the fast
+  // path) and with spaces around it (always the full path, which trims them away): both must say the same.
+  const candidates: string[] = [];
+  let seed = 18;
+  const digit = () => String((seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) % 10);
+  for (const prefix of ["", "254", "2540", "2547", "2541", "2542", "0", "07", "01", "02", "7", "1", "8", "25"])
+    for (let length = prefix.length; length <= 14; length++)
+      for (let i = 0; i < 30; i++) {
+        let candidate = prefix;
+        while (candidate.length < length) candidate += digit();
+        candidates.push(candidate);
+      }
+
+  it(`agrees with the full check on ${candidates.length.toLocaleString("en")} numbers, valid and not`, () => {
+    const disagreements = candidates.flatMap((candidate) => {
+      const { input: _fast, ...fast } = normalizePhone(candidate);
+      const { input: _full, ...full } = normalizePhone(` ${candidate} `);
+      return JSON.stringify(fast) === JSON.stringify(full) ? [] : [{ candidate, fast, full }];
+    });
+    expect(disagreements).toEqual([]);
+    // Both outcomes were exercised, in every form.
+    const forms = new Set(
+      candidates.map((candidate) => normalizePhone(candidate)).map((check) => (check.ok ? check.form : "invalid")),
+    );
+    expect([...forms].sort()).toEqual(["country_code", "invalid", "local", "short_local"]);
+  });
+});
