@@ -16,6 +16,7 @@ import { batchSettingsFields, checkBatchSettings } from "./batch-settings";
 import { prepareRecipients } from "./prepare-recipients";
 import { batchState } from "./state-sql";
 import { enqueueBatchStart } from "@/lib/jobs/queue";
+import { notifyBatchReady } from "@/lib/jobs/batch-ready";
 import { storeRecipients } from "./store-recipients";
 import { duplicateWindowHours, recentlySent, windowStart } from "./duplicate-guard";
 import { checkBudget } from "@/lib/units/budget-check";
@@ -302,6 +303,7 @@ async function storeBatch(
       );
       await enqueueBatchStart(client, batchId, scheduled);
       await options.inFirstTransaction?.(client, batchId);
+      if (!scheduled) await notifyBatchReady(client, batchId);
       return { id: batchId, suppressed, stored: first.value.phones.length };
     });
 

@@ -5,6 +5,7 @@ import { recordAudit } from "@/lib/audit/record-audit";
 import { transaction } from "@/lib/db/transaction";
 import { batchState } from "./state-sql";
 import { enqueueBatchStart } from "@/lib/jobs/queue";
+import { notifyBatchReady } from "@/lib/jobs/batch-ready";
 import { ESCALATION_PAUSED } from "./pause-batch";
 
 export async function resumeBatch(batchId: string, actorId: string | null): Promise<boolean> {
@@ -26,6 +27,7 @@ export async function resumeBatchIn(client: pg.PoolClient, batchId: string, acto
   const row = rows[0];
   if (!row) return false;
   if (row.state === "SCHEDULED") await enqueueBatchStart(client, batchId, row.scheduledAt);
+  else await notifyBatchReady(client, batchId);
   await recordAudit({ actorId, action: "batch.resume", targetType: "Batch", targetId: batchId }, client);
   // Its escalation calls (docs/escalation.md) go on with it, if they were paused with it.
   const child = await client.query<{ id: string }>(

@@ -1,6 +1,7 @@
 // The batches a worker's lanes send, as a real database shows them: an idle worker finds a batch created after it
-// last looked at its next look (IDLE_REFRESH_MS), not at the busy pace, and all its idle lanes wait on one look.
-import { beforeAll, expect, test } from "vitest";
+// last looked at its next look (IDLE_REFRESH_MS), not at the busy pace, and all its idle lanes wait on one look;
+// a batch's notification (wake) ends that wait at once.
+import { beforeAll, expect, test, vi } from "vitest";
 import { createBatch } from "@/lib/batches/create-batch";
 import { pool } from "@/lib/db/pool";
 import { account } from "@/test/report-data";
@@ -44,4 +45,25 @@ test("with nothing to send the list is read again after the idle interval, not a
   const { id } = await sendNow("after-idle");
   await new Promise((resolve) => setTimeout(resolve, 60)); // past IDLE_REFRESH_MS (50), well short of 300
   expect((await active.take())?.id).toBe(id);
+});
+
+test("a batch's notification wakes the idle lanes' look at once, without waiting for the look's timer", async () => {
+  // Only the timers are fake: the look's wait can then end by wake() alone, while the database answers as ever.
+  vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+  try {
+    const active = new ActiveBatches();
+    await pool().query(`UPDATE "Batch" SET state = 'CANCELLED' WHERE state = 'SENDING'`);
+    expect(await active.take()).toBeNull();
+    const look = active.nextLook();
+    const { id } = await sendNow("woken");
+    let looked = false;
+    void look.then(() => (looked = true));
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(looked).toBe(false); // its timer never fires here
+    active.wake();
+    await look;
+    expect((await active.take())?.id).toBe(id);
+  } finally {
+    vi.useRealTimers();
+  }
 });

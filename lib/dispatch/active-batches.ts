@@ -1,10 +1,11 @@
 // The SENDING batches with recipients left, as the lanes of one worker see them: refreshed from the database a few
 // times a second, handed out round-robin so that concurrent batches share the provider fairly.
 //
-// Polled, not notified: a batch created in another process (the console, the API, the importer) is found by this
-// look, and LISTEN would hold a connection of its own in every worker (docs/scaling.md). An idle worker looks more
-// often than a busy one, so that a batch sent "now" leaves within a few tens of milliseconds of its commit rather
-// than up to a third of a second later; the look is one indexed query (a SENDING batch with a PENDING chunk).
+// Polled, and woken: a batch created in another process (the console, the API, the importer) is found by this look,
+// the guarantee; a new batch's notification (lib/jobs/batch-ready.ts, heard on the worker's identity session) wakes
+// the look at once, the hint. An idle worker looks more often than a busy one, so that even without the hint a batch
+// sent "now" leaves within a few tens of milliseconds of its commit rather than up to a third of a second later; the
+// look is one indexed query (a SENDING batch with a PENDING chunk).
 import "server-only";
 import { pool } from "@/lib/db/pool";
 import { batchState, chunkState } from "@/lib/batches/state-sql";
@@ -22,6 +23,8 @@ export class ActiveBatches {
   private loadedAt = 0;
   private loading: Promise<void> | null = null;
   private looking: Promise<void> | null = null;
+  /** Ends the pending look's wait early (wake()). */
+  private endWait: (() => void) | null = null;
   private readonly holds = new Map<string, number>();
 
   /** The next batch to send a chunk of, or null when there is nothing to send. */
@@ -44,10 +47,25 @@ export class ActiveBatches {
    */
   nextLook(): Promise<void> {
     // + 1: a timer may fire a millisecond early by Date.now(), and the look must then find the list stale.
-    this.looking ??= sleep(IDLE_REFRESH_MS + 1)
-      .then(() => (Date.now() - this.loadedAt > this.maxAge() ? this.refresh() : undefined))
+    this.looking ??= new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, IDLE_REFRESH_MS + 1);
+      this.endWait = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+    })
+      .then(() => {
+        this.endWait = null;
+        return Date.now() - this.loadedAt > this.maxAge() ? this.refresh() : undefined;
+      })
       .finally(() => (this.looking = null));
     return this.looking;
+  }
+
+  /** A batch became sendable (its notification): read the list again now, ending idle lanes' wait for the look. */
+  wake(): void {
+    this.invalidate();
+    this.endWait?.();
   }
 
   private maxAge(): number {
@@ -93,8 +111,4 @@ export class ActiveBatches {
     })();
     return this.loading;
   }
-}
-
-function sleep(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
 }

@@ -22,6 +22,7 @@ import { pruneSentTextsChore } from "./chores/prune-sent-texts";
 import { recoverOrphansChore } from "./chores/recover-orphans";
 import { runChores } from "./chores/run-chores";
 import { boss, START_BATCH, stopBoss, type StartBatchJob } from "@/lib/jobs/queue";
+import { listenBatchReady } from "@/lib/jobs/batch-ready";
 import { runLane, type LaneContext } from "./lane";
 import { closeClients } from "./provider-clients";
 import { acquireWorkerIdentity } from "./worker-identity";
@@ -67,6 +68,8 @@ export async function startWorker(options: WorkerOptions): Promise<WorkerHandle>
     lane.active.invalidate();
   });
 
+  // Before the lanes start: a batch committed from now on wakes them at once (lib/jobs/batch-ready.ts).
+  await listenBatchReady(identity.session, () => lane.active.wake());
   const sending = Array.from({ length: lanes }, () => runLane(lane));
   const sweep = runChores(
     [
