@@ -1,4 +1,7 @@
-// A dispatch worker in its own OS process (scripts/worker.ts), for tests that kill workers or run several.
+// A dispatch worker in its own OS process (scripts/worker.ts), for tests that kill workers or run several: started as
+// `npm run worker` starts it (scripts/launch.mjs: the program bundled with esbuild and run as compiled JavaScript in
+// that same process, so a kill -9 hits the worker itself), so the tests run the production program, not a TypeScript
+// loader's version of it.
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
@@ -16,22 +19,25 @@ export async function spawnWorker(env: {
   timeoutSeconds?: number;
 }): Promise<WorkerProcess> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "tuma-worker-"));
-  // tsx as an import hook, not its CLI: the CLI runs the script in a child process, and a kill -9 must hit the worker.
-  const child = spawn(process.execPath, ["--import", "tsx", "--conditions=react-server", "scripts/worker.ts"], {
-    env: {
-      ...process.env,
-      DATABASE_URL: process.env.DATABASE_URL,
-      TUMA_ENCRYPTION_KEY: process.env.TUMA_ENCRYPTION_KEY,
-      TUMA_DATA_DIR: dataDir,
-      RECEIPT_BASE_URL: env.receiptBaseUrl,
-      WORKER_LANES: String(env.lanes ?? 8),
-      PROVIDER_TIMEOUT_SECONDS: String(env.timeoutSeconds ?? 5),
-      NODE_OPTIONS: "",
-      // The tests wait for the "running" line, logged at info.
-      LOG_LEVEL: "info",
+  const child = spawn(
+    process.execPath,
+    ["--liftoff-only", "--conditions=react-server", "scripts/launch.mjs", "worker"],
+    {
+      env: {
+        ...process.env,
+        DATABASE_URL: process.env.DATABASE_URL,
+        TUMA_ENCRYPTION_KEY: process.env.TUMA_ENCRYPTION_KEY,
+        TUMA_DATA_DIR: dataDir,
+        RECEIPT_BASE_URL: env.receiptBaseUrl,
+        WORKER_LANES: String(env.lanes ?? 8),
+        PROVIDER_TIMEOUT_SECONDS: String(env.timeoutSeconds ?? 5),
+        NODE_OPTIONS: "",
+        // The tests wait for the "running" line, logged at info.
+        LOG_LEVEL: "info",
+      },
+      stdio: ["ignore", "pipe", "pipe"],
     },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
+  );
   let output = "";
   child.stdout?.on("data", (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on("data", (chunk: Buffer) => (output += chunk.toString()));
