@@ -179,14 +179,15 @@ function threadModule(dir: string, notes: string, body: string): string {
   return file;
 }
 
-test("a thread whose code throws, or exits, ends alone and is started again; the supervisor and the others go on", async () => {
+test("a thread whose code throws (an Error or not), or exits, ends alone and is started again; the supervisor and the others go on", async () => {
   const dir = scratch();
   const notes = path.join(dir, "notes");
   const runs = path.join(dir, "runs");
   const { supervisor: s, log } = supervisor();
   await s.start({ name: "steady", args: script(notes, `note("steady " + process.pid); ready();`) });
   const steady = s.pid("steady");
-  // Throws on its first run, exits with code 3 on its second, then stays up.
+  // Throws an Error on its first run, null on its second (not every throw is an Error), exits with code 3 on its
+  // third, then stays up.
   const file = threadModule(
     dir,
     notes,
@@ -195,15 +196,20 @@ test("a thread whose code throws, or exits, ends alone and is started again; the
      note("thread run " + run);
      parentPort.on("message", (message) => message.type === "stop" && process.exit(0));
      ready();
-     setTimeout(() => { if (run === 1) throw new Error("sandbox bug"); if (run === 2) process.exit(3); }, 20);`,
+     setTimeout(() => {
+       if (run === 1) throw new Error("sandbox bug");
+       if (run === 2) throw null;
+       if (run === 3) process.exit(3);
+     }, 20);`,
   );
   await s.start({ name: "sandbox", thread: true, args: [file] });
   expect(s.pid("sandbox")).toBeUndefined(); // no process of its own
   await vi.waitFor(() => expect(log).toContain("sandbox is running again (a new thread)."), { timeout: 10_000 });
-  await vi.waitFor(() => expect(readLines(notes)).toContain("thread run 3"), { timeout: 10_000 });
+  await vi.waitFor(() => expect(readLines(notes)).toContain("thread run 4"), { timeout: 10_000 });
   expect(log.filter((line) => line.startsWith("sandbox stopped"))).toEqual([
     "sandbox stopped (exit code 1); starting it again in 20 ms.",
-    "sandbox stopped (exit code 3); starting it again in 40 ms.",
+    "sandbox stopped (exit code 1); starting it again in 40 ms.",
+    "sandbox stopped (exit code 3); starting it again in 80 ms.",
   ]);
   expect(s.pid("steady")).toBe(steady);
   expect(readLines(notes).filter((line) => line.startsWith("steady"))).toHaveLength(1);

@@ -142,26 +142,38 @@ class Child {
     child.once("exit", (code, signal) => {
       if (this.stopping() || !this.started) return;
       const cause = signal ? `signal ${signal}` : `exit code ${code}`;
-      const next = nextRestart(
-        this.options.policy ?? DEFAULT_RESTART_POLICY,
-        this.restarts,
-        Date.now() - this.startedAt,
-      );
-      this.restarts = next.restarts;
-      this.options.log(`${this.spec.name} stopped (${cause}); starting it again in ${next.delayMs} ms.`);
-      this.pending = setTimeout(() => {
-        this.pending = null;
-        if (this.stopping()) return;
-        const again = this.spawn();
-        this.ready(again).then(
-          () =>
-            this.options.log(
-              `${this.spec.name} is running again (${again.pid === undefined ? "a new thread" : `process ${again.pid}`}).`,
-            ),
-          () => {}, // it died again, or is slow: its exit says so
-        );
-      }, next.delayMs);
+      this.restartLater((delayMs) => `${this.spec.name} stopped (${cause}); starting it again in ${delayMs} ms.`);
     });
+  }
+
+  /** Starts it again after the policy's pause, and again after a longer one if it cannot even be created then. */
+  private restartLater(say: (delayMs: number) => string): void {
+    const next = nextRestart(this.options.policy ?? DEFAULT_RESTART_POLICY, this.restarts, Date.now() - this.startedAt);
+    this.restarts = next.restarts;
+    this.options.log(say(next.delayMs));
+    this.pending = setTimeout(() => {
+      this.pending = null;
+      if (this.stopping()) return;
+      let again: Running;
+      try {
+        again = this.spawn();
+      } catch (error) {
+        // A thread that cannot be created (new Worker() throws at once, out of memory or threads): in this timer
+        // callback the throw would end the supervisor and every part with it.
+        const reason = error instanceof Error ? error.message : String(error);
+        this.restartLater(
+          (delayMs) => `${this.spec.name} could not be started (${reason}); trying again in ${delayMs} ms.`,
+        );
+        return;
+      }
+      this.ready(again).then(
+        () =>
+          this.options.log(
+            `${this.spec.name} is running again (${again.pid === undefined ? "a new thread" : `process ${again.pid}`}).`,
+          ),
+        () => {}, // it died again, or is slow: its exit says so
+      );
+    }, next.delayMs);
   }
 
   private ready(child: Running): Promise<void> {

@@ -25,7 +25,10 @@ export class ThreadChild extends EventEmitter {
     this.worker = new Worker(script, { argv, env, ...(resourceLimits ? { resourceLimits } : {}) });
     this.worker.on("message", (message: unknown) => this.emit("message", message));
     // Without a listener, a thread's uncaught error would be thrown here, in the supervisor.
-    this.worker.on("error", (error: Error) => console.error(`${name} failed: ${error.stack ?? error.message}`));
+    // What a thread throws need not be an Error (`throw null`): reading .stack off it here would throw in turn.
+    this.worker.on("error", (error: unknown) =>
+      console.error(`${name} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`),
+    );
     this.worker.once("exit", (code: number) => {
       this.exitCode = code;
       this.emit("exit", code, null);

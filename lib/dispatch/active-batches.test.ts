@@ -67,3 +67,19 @@ test("a batch's notification wakes the idle lanes' look at once, without waiting
     vi.useRealTimers();
   }
 });
+
+test("a notification that arrives while the list is being read is not lost: the next take() reads again", async () => {
+  // The clock stands still: without that rule, the list read before the batch would pass for fresh.
+  vi.useFakeTimers({ toFake: ["Date"] });
+  try {
+    const active = new ActiveBatches();
+    await pool().query(`UPDATE "Batch" SET state = 'CANCELLED' WHERE state = 'SENDING'`);
+    const reading = active.take(); // the read is in flight…
+    active.wake(); // …when a notification arrives
+    expect(await reading).toBeNull();
+    const { id } = await sendNow("during-read");
+    expect((await active.take())?.id).toBe(id);
+  } finally {
+    vi.useRealTimers();
+  }
+});

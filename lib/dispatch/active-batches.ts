@@ -21,6 +21,8 @@ export class ActiveBatches {
   private batches: ActiveBatch[] = [];
   private next = 0;
   private loadedAt = 0;
+  /** Counts invalidate(): a read that began before one cannot make the list fresh (it may miss what caused it). */
+  private invalidations = 0;
   private loading: Promise<void> | null = null;
   private looking: Promise<void> | null = null;
   /** Ends the pending look's wait early (wake()). */
@@ -84,10 +86,12 @@ export class ActiveBatches {
 
   invalidate(): void {
     this.loadedAt = 0;
+    this.invalidations++;
   }
 
   private refresh(): Promise<void> {
     this.loading ??= (async () => {
+      const invalidations = this.invalidations;
       try {
         const { rows } = await pool().query<ActiveBatch>(
           `SELECT b.id, b.kind, b."templateText", b.sender, b.originator, b.voice, b.repeat, b."linkId", b.language,
@@ -104,7 +108,9 @@ export class ActiveBatches {
           ...row,
           account: { ...row.account, updatedAt: new Date(row.account.updatedAt) },
         }));
-        this.loadedAt = Date.now();
+        // Invalidated while it was read (a batch's notification arrived during the query): stale at once, so the
+        // next take() reads again and finds that batch, rather than in REFRESH_MS.
+        this.loadedAt = invalidations === this.invalidations ? Date.now() : 0;
       } finally {
         this.loading = null;
       }
