@@ -2,9 +2,9 @@
 // last looked at its next look (IDLE_REFRESH_MS), not at the busy pace, and all its idle lanes wait on one look;
 // a batch's notification (wake) ends that wait at once.
 import { beforeAll, expect, test, vi } from "vitest";
-import { createBatch } from "@/lib/batches/create-batch";
 import { pool } from "@/lib/db/pool";
 import { account } from "@/test/report-data";
+import { smallBatch } from "@/test/small-batch";
 import { author } from "@/test/upload-helpers";
 import { ActiveBatches } from "./active-batches";
 
@@ -16,16 +16,7 @@ beforeAll(async () => {
   accountId = await account();
 });
 
-const sendNow = (name: string) =>
-  createBatch({
-    kind: "SMS",
-    accountId,
-    authorId,
-    name,
-    templateText: "Habari",
-    sender: "TUMA",
-    recipients: [{ phone: "254712000001" }, { phone: "254712000002" }],
-  });
+const sendNow = (name: string) => smallBatch({ accountId, authorId }, name);
 
 test("idle lanes share one look, and that look finds a batch committed since the list was last read", async () => {
   const active = new ActiveBatches();

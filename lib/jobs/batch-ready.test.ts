@@ -4,10 +4,10 @@
 // came before it.
 import pg from "pg";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { createBatch } from "@/lib/batches/create-batch";
 import { pauseBatch } from "@/lib/batches/pause-batch";
 import { resumeBatch } from "@/lib/batches/resume-batch";
 import { account } from "@/test/report-data";
+import { smallBatch } from "@/test/small-batch";
 import { author } from "@/test/upload-helpers";
 import { listenBatchReady } from "./batch-ready";
 
@@ -28,14 +28,8 @@ afterAll(async () => {
 });
 
 const create = (name: string, scheduledAt?: Date) =>
-  createBatch({
-    kind: "SMS",
-    accountId,
-    authorId,
-    name,
-    templateText: "Habari",
-    sender: "TUMA",
-    recipients: [{ phone: "254712000101" }, { phone: "254712000102" }],
+  smallBatch({ accountId, authorId }, name, {
+    phones: ["254712000101", "254712000102"],
     ...(scheduledAt ? { scheduledAt } : {}),
   });
 
