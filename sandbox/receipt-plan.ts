@@ -28,6 +28,15 @@ export interface ReceiptTarget {
   uniqueId: string;
 }
 
+/**
+ * The delivery event a receipt reports. A duplicate reports the same event as its original, and a retried POST the
+ * same as its first try: the first of them to be posted stamps its deliveryTime, and the others carry that time (a
+ * provider re-sending a receipt does not move the moment the message was delivered).
+ */
+export interface ReceiptEvent {
+  deliveryTime?: string;
+}
+
 export interface PlannedReceipt {
   endpoint: string;
   /** Delay from acceptance, in milliseconds. */
@@ -36,6 +45,8 @@ export interface PlannedReceipt {
   correlator: Correlator | null;
   uniqueId: string;
   deliveryStatus: string;
+  /** Shared by a receipt and its duplicate; a receipt without one reports an event of its own. */
+  event?: ReceiptEvent;
 }
 
 /** A message's final status: the number's own (statusByPhone), else one drawn from the mix, else success or failure. */
@@ -58,8 +69,9 @@ export function planReceipts(target: ReceiptTarget, knobs: Knobs, immediate: boo
     correlator: target.correlator,
     uniqueId: target.uniqueId,
   };
-  const final: PlannedReceipt = { ...base, delayMs: delay(), deliveryStatus: status };
+  const final: PlannedReceipt = { ...base, delayMs: delay(), deliveryStatus: status, event: {} };
   const planned = [final];
+  // The same event posted again (its own delay: it may even arrive first), so the same deliveryTime.
   if (chance(knobs.duplicateRate)) planned.push({ ...final, delayMs: delay() });
   if (chance(knobs.outOfOrderRate)) {
     // Strictly later than the final receipt, so the intermediate status really arrives out of order.

@@ -10,7 +10,7 @@ import { formatProviderTime } from "@/lib/provider/wire/provider-time";
 import type { Correlator, DeliveryReceipt } from "@/lib/provider/wire/schemas";
 import type { Knobs } from "./knobs";
 import { MinHeap } from "./min-heap";
-import type { PlannedReceipt } from "./receipt-plan";
+import type { PlannedReceipt, ReceiptEvent } from "./receipt-plan";
 import { RingLog } from "./ring-log";
 
 interface Job {
@@ -20,6 +20,8 @@ interface Job {
   uniqueId: string;
   deliveryStatus: string;
   attempt: number;
+  /** Its delivery event: deliveryTime stamped by the first POST of it, kept by retries and duplicates. */
+  event: ReceiptEvent;
 }
 
 export interface ReceiptStats {
@@ -200,13 +202,13 @@ export class ReceiptPoster {
 
   /** Posts one receipt (or, when grouping, an array) and retries or counts the outcome. */
   private async post(group: Job[], generation: number, asArray = false): Promise<void> {
-    const deliveryTime = this.now();
+    const now = this.now();
     const receipts = group.map((job): DeliveryReceipt => ({
       phone: job.phone,
       correlator: job.correlator,
       uniqueId: job.uniqueId,
       deliveryStatus: job.deliveryStatus,
-      deliveryTime,
+      deliveryTime: (job.event.deliveryTime ??= now),
     }));
     const first = group[0];
     if (!first) return;
@@ -283,5 +285,6 @@ function toJob(p: PlannedReceipt): Job {
     uniqueId: p.uniqueId,
     deliveryStatus: p.deliveryStatus,
     attempt: 0,
+    event: p.event ?? {},
   };
 }

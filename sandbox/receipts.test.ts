@@ -141,7 +141,7 @@ describe("delivery receipts", () => {
     expect(asReceipts(sink.receipts()).filter((r) => r.correlator === 502)).toEqual([]);
   });
 
-  it("duplicates: the same receipt twice", async () => {
+  it("duplicates: the same receipt twice, deliveryTime included, whenever each is posted", async () => {
     sandbox.state.setKnobs({ duplicateRate: 1 });
     await client.sendSms(sms());
     const [a, b] = await sink.waitFor(2);
@@ -195,7 +195,7 @@ describe("delivery receipts", () => {
     expect(Array.isArray(sink.posts[0]?.body)).toBe(true);
   });
 
-  it("retries a receipt the endpoint refused", async () => {
+  it("retries a receipt the endpoint refused, with the deliveryTime of its first try", async () => {
     sink.respondWith(500);
     await client.sendSms(sms());
     await new Promise((resolve) => setTimeout(resolve, 200));
@@ -203,6 +203,11 @@ describe("delivery receipts", () => {
     await sink.waitFor(1, 5_000);
     await sandbox.state.receipts.idle();
     expect(sandbox.state.receipts.stats()).toMatchObject({ posted: 1, failed: 0 });
+    // The retry comes a whole second after the refusal (its first delay), so a time stamped at each POST would differ:
+    // the delivery happened once, at the first try's time.
+    const posts = sandbox.state.receipts.log.read(0, 10).entries;
+    expect(posts.map((post) => post.status)).toEqual([500, 200]);
+    expect(posts[1]!.receipt.deliveryTime).toBe(posts[0]!.receipt.deliveryTime);
   });
 
   it("drops (and counts) receipts beyond the queue limit, and none when receipts are off", async () => {
