@@ -2,6 +2,7 @@
 // same INSERT, so a thousand receipts a second cost tens of commits, not a thousand. Applying them to messages is
 // separate work (apply-receipts.ts), so a burst of receipts never slows the provider's callbacks.
 import "server-only";
+import { arrayLiteral } from "@/lib/db/array-literal";
 import { pool } from "@/lib/db/pool";
 import { normalizePhone } from "@/lib/provider/wire/phone";
 
@@ -85,7 +86,8 @@ export function isDataException(error: unknown): boolean {
 }
 
 async function commit(rows: ReceiptRow[]): Promise<void> {
-  // The receipts and their place on the applier's work list, in one statement and one commit.
+  // The receipts and their place on the applier's work list, in one statement and one commit. Each column goes as
+  // one array literal built here (lib/db/array-literal.ts: node-postgres's element-by-element build cost more).
   await pool().query(
     `WITH stored AS (
        INSERT INTO "Receipt" ("accountId", "uniqueId", correlator, phone, "deliveryStatus", "deliveryTime", "deliveryAt", raw)
@@ -94,14 +96,14 @@ async function commit(rows: ReceiptRow[]): Promise<void> {
      )
      INSERT INTO "ReceiptQueue" ("receiptId") SELECT id FROM stored`,
     [
-      rows.map((r) => r.accountId),
-      rows.map((r) => r.uniqueId),
-      rows.map((r) => r.correlator),
-      rows.map((r) => normalised(r.phone)),
-      rows.map((r) => r.deliveryStatus),
-      rows.map((r) => r.deliveryTime),
-      rows.map((r) => r.deliveryAt),
-      rows.map((r) => r.raw),
+      arrayLiteral(rows.map((r) => r.accountId)),
+      arrayLiteral(rows.map((r) => r.uniqueId)),
+      arrayLiteral(rows.map((r) => r.correlator)),
+      arrayLiteral(rows.map((r) => normalised(r.phone))),
+      arrayLiteral(rows.map((r) => r.deliveryStatus)),
+      arrayLiteral(rows.map((r) => r.deliveryTime)),
+      arrayLiteral(rows.map((r) => r.deliveryAt)),
+      arrayLiteral(rows.map((r) => r.raw)),
     ],
   );
 }
