@@ -47,6 +47,10 @@ try {
       "--packages=external",
       ...conditions.map((condition) => `--conditions=${condition}`),
       `--tsconfig=${path.join(root, "tsconfig.json")}`,
+      // Every program here is server code: "server-only" (which throws outside the react-server condition, to keep
+      // server modules out of browser bundles) is its empty build, as under that condition. The web server runs
+      // without the condition (Next loads React's client build in it) and answers receipts with server modules.
+      `--alias:server-only=${path.join(root, "node_modules", "server-only", "empty.js")}`,
       "--log-level=error",
     ],
     { stdio: ["ignore", "ignore", "pipe"], encoding: "utf8" },

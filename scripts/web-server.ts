@@ -3,7 +3,9 @@
 // - the client's address (log-ins are throttled per client) is decided here and passed on in a header the
 //   application trusts; any value a client sent in it is overwritten (lib/http/client-address.ts);
 // - every request body is held to its path's limit (lib/http/body-limits.ts) while it streams, before Next reads
-//   any of it: Next's route handlers and its proxy read whatever arrives into memory.
+//   any of it: Next's route handlers and its proxy read whatever arrives into memory;
+// - the provider's delivery receipts, thousands of callbacks a second, are answered here without Next's request
+//   handling (lib/receipts/receipt-callback.ts).
 import http from "node:http";
 import next from "next";
 import { parseEnv } from "@/lib/env";
@@ -13,6 +15,7 @@ import { guardBody } from "@/lib/http/limit-request-body";
 import { apiSecurityHeaders } from "@/lib/http/security-headers";
 import { ApiProblem, problemResponse } from "@/lib/api/problem";
 import { allowedApiMethods } from "@/lib/api/route-methods";
+import { answerReceiptCallback, receiptCallbackSecret } from "@/lib/receipts/receipt-callback";
 
 // Its pools' shares of DATABASE_POOL_MAX (lib/db/connection-budget.ts).
 process.env.TUMA_PROCESS_KIND = "web";
@@ -30,10 +33,14 @@ function limitOf(request: http.IncomingMessage): BodyLimit {
 
 function serve(request: http.IncomingMessage, response: http.ServerResponse): void {
   if (stopping) response.shouldKeepAlive = false;
-  const allowed = allowedApiMethods(new URL(request.url ?? "/", "http://host").pathname);
+  const pathname = new URL(request.url ?? "/", "http://host").pathname;
+  const allowed = allowedApiMethods(pathname);
   if (allowed && !allowed.includes(request.method ?? "")) return void methodNotAllowed(request, response, allowed);
   const guard = guardBody(request, response, limitOf(request));
   if (!guard.proceed) return;
+  // The provider's receipts, answered here without Next (lib/receipts/receipt-callback.ts says why).
+  const receiptSecret = receiptCallbackSecret(pathname);
+  if (receiptSecret !== null) return void answerReceiptCallback(request, response, receiptSecret);
   request.headers[CLIENT_ADDRESS_HEADER] = clientAddress(
     request.socket.remoteAddress,
     request.headers["x-forwarded-for"],

@@ -1,5 +1,5 @@
 // Real parts for dispatch and receipt tests: the sandbox provider over HTTP, a receipt endpoint over HTTP that runs
-// the same ingestion as the route handler, a provider account pointing at them, and helpers to read the outcome.
+// the web server's receipt handler, a provider account pointing at them, and helpers to read the outcome.
 import http from "node:http";
 import { randomBytes, randomUUID } from "node:crypto";
 import type { KnobsPatch } from "@/sandbox/knobs";
@@ -7,7 +7,7 @@ import type { AcceptedMessage } from "@/sandbox/state";
 import { db } from "@/lib/db/client";
 import { pool } from "@/lib/db/pool";
 import { sealAccountToken } from "@/lib/accounts/account-token";
-import { ingestReceipts } from "@/lib/receipts/ingest-receipts";
+import { answerReceiptCallback, receiptCallbackSecret } from "@/lib/receipts/receipt-callback";
 import { inProcessSandbox, sandboxProcess, type SandboxLink } from "./sandbox-link";
 
 export type Harness = {
@@ -34,26 +34,11 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   const token = `tok_${randomBytes(12).toString("hex")}`;
   const knobs: KnobsPatch = { receiptDelayMs: [0, 20], ...options.knobs };
   const sandbox = await (options.sandboxProcess ? sandboxProcess(token, knobs) : inProcessSandbox(token, knobs));
+  // The web server's own handler for the path (scripts/web-server.ts), without the rest of the console.
   const receiptServer = http.createServer((req, res) => {
-    const secret = decodeURIComponent((req.url ?? "").split("/").pop() ?? "");
-    const chunks: Buffer[] = [];
-    req.on("data", (chunk: Buffer) => chunks.push(chunk));
-    req.on("end", () => {
-      const request = new Request(`http://localhost${req.url ?? "/"}`, {
-        method: "POST",
-        headers: req.headers as Record<string, string>,
-        body: Buffer.concat(chunks),
-      });
-      ingestReceipts(secret, request)
-        .then((result) => {
-          res.writeHead(result.status, { "content-type": "application/json" });
-          res.end(JSON.stringify(result.body));
-        })
-        .catch(() => {
-          res.writeHead(503);
-          res.end();
-        });
-    });
+    const secret = receiptCallbackSecret(new URL(req.url ?? "/", "http://host").pathname);
+    if (secret === null) return void res.writeHead(404).end();
+    void answerReceiptCallback(req, res, secret);
   });
   await new Promise<void>((resolve) => receiptServer.listen(0, "127.0.0.1", resolve));
   const port = (receiptServer.address() as { port: number }).port;

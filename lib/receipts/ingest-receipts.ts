@@ -6,7 +6,6 @@ import { parseProviderTime } from "@/lib/provider/wire/provider-time";
 import { accountIdBySecret } from "./account-by-secret";
 import { futureDeliveryTime } from "./future-delivery-time";
 import { jsonHazard } from "./json-hazards";
-import { readLimitedBody } from "./read-limited-body";
 import { isDataException, storeReceipts, type ReceiptRow } from "./store-receipts";
 
 export const MAX_RECEIPT_BODY_BYTES = 64 * 1024;
@@ -16,10 +15,14 @@ export type IngestResult = {
   body: { status: boolean; message: string; received?: number };
 };
 
-export async function ingestReceipts(secret: string, request: Request): Promise<IngestResult> {
+/** The request's body as text, or null once it passes `limit` bytes (the rest is not read). */
+export type BodyReader = (limit: number) => Promise<string | null>;
+
+/** The secret is checked before the body is read: a wrong one costs no body. */
+export async function ingestReceipts(secret: string, readBody: BodyReader): Promise<IngestResult> {
   const accountId = await accountIdBySecret(secret);
   if (!accountId) return { status: 404, body: { status: false, message: "Not found." } };
-  const text = await readLimitedBody(request, MAX_RECEIPT_BODY_BYTES);
+  const text = await readBody(MAX_RECEIPT_BODY_BYTES);
   if (text === null)
     return {
       status: 413,
@@ -46,10 +49,11 @@ export async function ingestReceipts(secret: string, request: Request): Promise<
     };
   }
   const receipts: DeliveryReceipt[] = Array.isArray(parsed.data) ? parsed.data : [parsed.data];
-  const ahead = futureDeliveryTime(receipts);
+  const rows = receipts.map((receipt) => toRow(accountId, receipt));
+  const ahead = futureDeliveryTime(rows);
   if (ahead) return { status: 400, body: { status: false, message: `Not a delivery receipt we can store: ${ahead}.` } };
   try {
-    await storeReceipts(receipts.map((receipt) => toRow(accountId, receipt)));
+    await storeReceipts(rows);
   } catch (error) {
     // The database refused a value of this very receipt (its group was retried without it): bad input, not a
     // reason for the provider to try again. Anything else (the database is down) is thrown: 503, please retry.

@@ -2,15 +2,18 @@
 // path authenticates the provider, whose callbacks carry no credentials. 200 only once the receipts are durable.
 // Not behind proxy.ts (see its matcher): a machine's callback needs no nonce, and the proxy's work and its copy of
 // the body cost every one of thousands of callbacks a second; the headers are set here.
+// Under `npm start` the web server answers this address itself, without Next's request handling, with the same
+// ingestion (lib/receipts/receipt-callback.ts); this handler answers where Next runs without that server.
 import { withApiSecurityHeaders } from "@/lib/http/security-headers";
 import { ingestReceipts } from "@/lib/receipts/ingest-receipts";
+import { readLimitedBody } from "@/lib/receipts/read-limited-body";
 
 export const dynamic = "force-dynamic";
 
 export async function POST(request: Request, { params }: { params: Promise<{ secret: string }> }) {
   const { secret } = await params;
   try {
-    const result = await ingestReceipts(secret, request);
+    const result = await ingestReceipts(secret, (limit) => readLimitedBody(request, limit));
     return withApiSecurityHeaders(Response.json(result.body, { status: result.status }));
   } catch {
     // Not stored: a 5xx tells the provider to try again (its retry policy is not shown, but any sane one retries).

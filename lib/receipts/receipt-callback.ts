@@ -1,0 +1,64 @@
+// POST /api/receipts/<secret>, the provider's delivery receipts, answered by the web server itself
+// (scripts/web-server.ts) rather than through Next: this is the one address whose traffic the provider sets, up to
+// thousands of callbacks a second, and Next's handling of a request (a Web Request built from Node's, its streams,
+// its router) cost as much of the web server's CPU as storing the receipts did (docs/scaling.md, "The receipt
+// route"). The work is the same ingestion the route handler runs (app/api/receipts/[secret]/route.ts, which answers
+// when Next runs without this server); the web server's body guard (lib/http/limit-request-body.ts) is in front.
+import type http from "node:http";
+import { API_SECURITY_HEADERS } from "@/lib/http/security-headers";
+import { readNodeBody } from "@/lib/http/read-node-body";
+import { ingestReceipts, type IngestResult } from "./ingest-receipts";
+
+const RECEIPT_PATH = /^\/api\/receipts\/([^/]+)$/;
+
+/** The secret of a receipt callback's path, or null for any other path (or a secret that is not valid %-encoding). */
+export function receiptCallbackSecret(pathname: string): string | null {
+  const match = RECEIPT_PATH.exec(pathname);
+  if (!match) return null;
+  try {
+    return decodeURIComponent(match[1]!);
+  } catch {
+    return "";
+  }
+}
+
+const RETRY = { status: false, message: "Could not store the receipt; please retry." } as const;
+
+export async function answerReceiptCallback(
+  request: http.IncomingMessage,
+  response: http.ServerResponse,
+  secret: string,
+): Promise<void> {
+  if (request.method !== "POST") {
+    respond(response, 405, { status: false, message: "This address answers POST only." }, { Allow: "POST" });
+    return;
+  }
+  let result: IngestResult | { status: 503; body: typeof RETRY };
+  try {
+    result = await ingestReceipts(secret, (limit) => readNodeBody(request, limit));
+  } catch {
+    // Not stored: a 5xx tells the provider to try again (its retry policy is not shown, but any sane one retries).
+    result = { status: 503, body: RETRY };
+  }
+  respond(response, result.status, result.body);
+}
+
+function respond(
+  response: http.ServerResponse,
+  status: number,
+  body: object,
+  extra: Record<string, string> = {},
+): void {
+  // Already answered (the body guard's 413) or the client is gone: nothing to say.
+  if (response.headersSent || response.destroyed) return;
+  const text = JSON.stringify(body);
+  // A refused body may still be arriving: close the connection behind the answer instead of reading it.
+  if (status === 413 || status === 405) response.shouldKeepAlive = false;
+  response.writeHead(status, {
+    ...API_SECURITY_HEADERS,
+    ...extra,
+    "Content-Type": "application/json",
+    "Content-Length": String(Buffer.byteLength(text)),
+  });
+  response.end(text);
+}
