@@ -2,8 +2,10 @@
 // a provider can get besides 200, and the route handler that answers the same path where Next runs alone.
 import http from "node:http";
 import { randomBytes } from "node:crypto";
-import { afterAll, beforeAll, expect, test } from "vitest";
+import { afterAll, beforeAll, expect, test, vi } from "vitest";
 import { db } from "@/lib/db/client";
+import { pool } from "@/lib/db/pool";
+import { logger } from "@/lib/log";
 import { POST as routePost } from "@/app/api/receipts/[secret]/route";
 import { answerReceiptCallback, receiptCallbackSecret } from "./receipt-callback";
 
@@ -113,8 +115,9 @@ test("a chunked body over 64 KiB is refused at the limit (413, connection closed
   expect(await stored()).toBe(before + 100);
 });
 
-test("a client that goes away in the middle of its body leaves nothing stored and the server answering", async () => {
+test("a client that goes away in the middle of its body leaves nothing stored, nothing logged, the server answering", async () => {
   const before = await stored();
+  const errors = vi.spyOn(logger(), "error");
   await new Promise<void>((resolve) => {
     const request = http.request(`${base}/api/receipts/${secret}`, {
       method: "POST",
@@ -125,6 +128,9 @@ test("a client that goes away in the middle of its body leaves nothing stored an
     request.write(JSON.stringify([receipt(5_000)]).slice(0, 40));
     setTimeout(() => request.destroy(), 100);
   });
+  await new Promise((resolve) => setTimeout(resolve, 100));
+  expect(errors).not.toHaveBeenCalled();
+  errors.mockRestore();
   const after = await fetch(`${base}/api/receipts/${secret}`, { method: "POST", body: JSON.stringify(receipt(5_001)) });
   expect(after.status).toBe(200);
   expect(await stored()).toBe(before + 1);
@@ -143,4 +149,34 @@ test("the route handler, where Next answers without the web server, stores and r
   expect((await call(JSON.stringify(receipt(6_001)), "not-the-secret")).status).toBe(404);
   expect((await call(" ".repeat(70_000))).status).toBe(413);
   expect(await stored()).toBe(before + 1);
+});
+
+test("when the database cannot store, the provider gets 503 (post again) and the log one line, not one per callback", async () => {
+  // A failure of the server, not of the data (class XX, as a full disk or a lost connection would be), for this
+  // file's account alone: other files store receipts in the same database meanwhile.
+  await pool().query(`
+    CREATE FUNCTION refuse_callback_test() RETURNS trigger LANGUAGE plpgsql AS $$
+    BEGIN RAISE EXCEPTION 'storage unavailable' USING ERRCODE = 'XX000'; END $$;
+    CREATE TRIGGER refuse_callback_test BEFORE INSERT ON "Receipt" FOR EACH ROW
+      WHEN (NEW."accountId" = '${accountId}') EXECUTE FUNCTION refuse_callback_test();`);
+  const errors = vi.spyOn(logger(), "error");
+  try {
+    const before = await stored();
+    const answers = await Promise.all(
+      [0, 1, 2].map((i) =>
+        fetch(`${base}/api/receipts/${secret}`, { method: "POST", body: JSON.stringify(receipt(7_000 + i)) }),
+      ),
+    );
+    expect(answers.map((answer) => answer.status)).toEqual([503, 503, 503]);
+    expect(await answers[0]!.json()).toEqual({ status: false, message: "Could not store the receipt; please retry." });
+    expect(await stored()).toBe(before);
+    const lines = errors.mock.calls.filter(([, message]) => String(message).startsWith("Receipts could not be stored"));
+    expect(lines).toHaveLength(1);
+    expect(String(lines[0]![1])).toContain("1 callback(s) answered 503");
+  } finally {
+    errors.mockRestore();
+    await pool().query(`DROP TRIGGER refuse_callback_test ON "Receipt"; DROP FUNCTION refuse_callback_test();`);
+  }
+  const after = await fetch(`${base}/api/receipts/${secret}`, { method: "POST", body: JSON.stringify(receipt(7_010)) });
+  expect(after.status).toBe(200);
 });

@@ -7,6 +7,7 @@
 import type http from "node:http";
 import { API_SECURITY_HEADERS } from "@/lib/http/security-headers";
 import { readNodeBody } from "@/lib/http/read-node-body";
+import { logger } from "@/lib/log";
 import { ingestReceipts, type IngestResult } from "./ingest-receipts";
 
 const RECEIPT_PATH = /^\/api\/receipts\/([^/]+)$/;
@@ -34,13 +35,37 @@ export async function answerReceiptCallback(
     return;
   }
   let result: IngestResult | { status: 503; body: typeof RETRY };
+  // A client that leaves before its body ends is no failure of ours: answered (to nobody), not logged.
+  let bodyLost = false;
+  const readBody = (limit: number) =>
+    readNodeBody(request, limit).catch((error: unknown) => {
+      bodyLost = true;
+      throw error;
+    });
   try {
-    result = await ingestReceipts(secret, (limit) => readNodeBody(request, limit));
-  } catch {
+    result = await ingestReceipts(secret, readBody);
+  } catch (error) {
     // Not stored: a 5xx tells the provider to try again (its retry policy is not shown, but any sane one retries).
+    if (!bodyLost) logNotStored(error);
     result = { status: 503, body: RETRY };
   }
   respond(response, result.status, result.body);
+}
+
+/** One line per LOG_EVERY_MS at most: a database outage fails every callback, thousands a second. */
+const LOG_EVERY_MS = 10_000;
+const notStored = { callbacks: 0, loggedAt: Number.NEGATIVE_INFINITY };
+
+function logNotStored(error: unknown): void {
+  notStored.callbacks++;
+  const now = Date.now();
+  if (now - notStored.loggedAt < LOG_EVERY_MS) return;
+  logger().error(
+    { err: error, callbacks: notStored.callbacks },
+    `Receipts could not be stored: ${notStored.callbacks.toLocaleString("en")} callback(s) answered 503 since the last such line (the provider should post them again).`,
+  );
+  notStored.callbacks = 0;
+  notStored.loggedAt = now;
 }
 
 function respond(
