@@ -9,7 +9,7 @@
 import http from "node:http";
 import next from "next";
 import { parseEnv } from "@/lib/env";
-import { type BodyLimit, bodyLimitFor, declaredLength, isServerActionCall } from "@/lib/http/body-limits";
+import { type BodyLimit, bodyLimitFor, declaredLength, isServerActionCall, pathOf } from "@/lib/http/body-limits";
 import { CLIENT_ADDRESS_HEADER, clientAddress, proxyTrust } from "@/lib/http/client-address";
 import { guardBody } from "@/lib/http/limit-request-body";
 import { apiSecurityHeaders } from "@/lib/http/security-headers";
@@ -33,13 +33,13 @@ function limitOf(request: http.IncomingMessage): BodyLimit {
 
 function serve(request: http.IncomingMessage, response: http.ServerResponse): void {
   if (stopping) response.shouldKeepAlive = false;
-  const pathname = new URL(request.url ?? "/", "http://host").pathname;
-  const allowed = allowedApiMethods(pathname);
+  const allowed = allowedApiMethods(new URL(request.url ?? "/", "http://host").pathname);
   if (allowed && !allowed.includes(request.method ?? "")) return void methodNotAllowed(request, response, allowed);
   const guard = guardBody(request, response, limitOf(request));
   if (!guard.proceed) return;
-  // The provider's receipts, answered here without Next (lib/receipts/receipt-callback.ts says why).
-  const receiptSecret = receiptCallbackSecret(pathname);
+  // The provider's receipts, answered here without Next (lib/receipts/receipt-callback.ts says why). Taken by the
+  // path as sent, as the limit was chosen: a spelling that only normalises to it (/x/../api/receipts/…) is Next's.
+  const receiptSecret = receiptCallbackSecret(pathOf(request.url ?? "/"));
   if (receiptSecret !== null) return void answerReceiptCallback(request, response, receiptSecret);
   request.headers[CLIENT_ADDRESS_HEADER] = clientAddress(
     request.socket.remoteAddress,

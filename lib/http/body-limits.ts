@@ -88,7 +88,8 @@ export function bodyLimitFor({ url, serverAction }: BodyRequest): BodyLimit {
   return BODY_LIMITS.other;
 }
 
-function pathOf(url: string): string {
+/** A request target's path as sent (no normalisation): what the limits, and the web server's own routes, go by. */
+export function pathOf(url: string): string {
   const end = url.search(/[?#]/);
   return end < 0 ? url : url.slice(0, end);
 }

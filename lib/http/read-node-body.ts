@@ -10,6 +10,8 @@ import type http from "node:http";
 export function readNodeBody(request: http.IncomingMessage, limit: number): Promise<string | null> {
   const declared = Number(request.headers["content-length"] ?? "0");
   if (declared > limit) return Promise.resolve(null);
+  // Gone while the caller was busy (the secret's lookup): its close has been emitted already and will not come again.
+  if (request.destroyed) return Promise.reject(new Error("the connection closed before the body was read"));
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;

@@ -15,8 +15,13 @@ export const WRONG_SECRETS_KEPT = 1_000;
 /** Past this many found entries (rotations pile up old secrets), expired ones are swept. */
 const FOUND_SWEEP_AT = 1_000;
 
-const found = new Map<string, { accountId: string; expires: number }>();
-const wrong = new Map<string, number>();
+// On globalThis: the web process carries this module twice (Next's bundle, where a rotation runs and forgets the
+// secrets, and the web server's, which answers the callbacks: lib/receipts/receipt-callback.ts); one cache for both,
+// so that ending an overlap now takes effect where the callbacks are answered.
+const shared = globalThis as unknown as {
+  tumaReceiptSecrets?: { found: Map<string, { accountId: string; expires: number }>; wrong: Map<string, number> };
+};
+const { found, wrong } = (shared.tumaReceiptSecrets ??= { found: new Map(), wrong: new Map() });
 
 /** `now`: this process's clock for the cache (a parameter for tests); the database judges the overlap's end. */
 export async function accountIdBySecret(secret: string, now = Date.now()): Promise<string | null> {

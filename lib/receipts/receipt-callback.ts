@@ -5,14 +5,17 @@
 // route"). The work is the same ingestion the route handler runs (app/api/receipts/[secret]/route.ts, which answers
 // when Next runs without this server); the web server's body guard (lib/http/limit-request-body.ts) is in front.
 import type http from "node:http";
-import { API_SECURITY_HEADERS } from "@/lib/http/security-headers";
+import { apiSecurityHeaders } from "@/lib/http/security-headers";
 import { readNodeBody } from "@/lib/http/read-node-body";
 import { logger } from "@/lib/log";
 import { ingestReceipts, type IngestResult } from "./ingest-receipts";
 
 const RECEIPT_PATH = /^\/api\/receipts\/([^/]+)$/;
 
-/** The secret of a receipt callback's path, or null for any other path (or a secret that is not valid %-encoding). */
+/**
+ * The secret of a receipt callback's path (the path as sent, as lib/http/body-limits.ts reads it), or null for any
+ * other path; "" for a secret that is not valid %-encoding (no account has it).
+ */
 export function receiptCallbackSecret(pathname: string): string | null {
   const match = RECEIPT_PATH.exec(pathname);
   if (!match) return null;
@@ -80,7 +83,7 @@ function respond(
   // A refused body may still be arriving: close the connection behind the answer instead of reading it.
   if (status === 413 || status === 405) response.shouldKeepAlive = false;
   response.writeHead(status, {
-    ...API_SECURITY_HEADERS,
+    ...apiSecurityHeaders(),
     ...extra,
     "Content-Type": "application/json",
     "Content-Length": String(Buffer.byteLength(text)),

@@ -1,7 +1,7 @@
 // The receipt secret: rotated with an overlap (the previous one accepted until a time, never after it, however it
 // is cached), audited without the secrets, and a spray of wrong secrets cannot push the right one out of the cache.
 import { randomBytes } from "node:crypto";
-import { beforeEach, expect, test } from "vitest";
+import { beforeEach, expect, test, vi } from "vitest";
 import { db } from "@/lib/db/client";
 import { pool } from "@/lib/db/pool";
 import { accountIdBySecret, cachedSecrets, forgetReceiptSecrets, WRONG_SECRETS_KEPT } from "./account-by-secret";
@@ -64,6 +64,17 @@ test("an overlap of 0 ends the old secret at once; a second rotation ends the fi
   await rotateReceiptSecret({ accountId, overlapHours: 24 }, adminId);
   await rotateReceiptSecret({ accountId, overlapHours: 24 }, adminId);
   expect(await accountIdBySecret(second)).toBeNull();
+});
+
+test("an overlap of 0 ends the old secret at once in another copy of the cache's module, as the web process has two", async () => {
+  const first = (await secrets()).receiptSecret;
+  // The web server's own bundle answers callbacks and caches the secret; the rotation runs in Next's bundle.
+  expect(await accountIdBySecret(first)).toBe(accountId);
+  vi.resetModules();
+  const otherCopy = await import("./rotate-receipt-secret");
+  expect(otherCopy.rotateReceiptSecret).not.toBe(rotateReceiptSecret);
+  await otherCopy.rotateReceiptSecret({ accountId, overlapHours: 0 }, adminId);
+  expect(await accountIdBySecret(first)).toBeNull();
 });
 
 test("a cached previous secret is not accepted past the end of its overlap", async () => {

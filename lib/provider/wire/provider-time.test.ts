@@ -20,6 +20,8 @@ describe("provider time (YYYY-MM-DD HH:MM:SS, East Africa Time)", () => {
     expect(parseProviderTime("2026-04-31 10:00:00")).toBeNull();
     expect(parseProviderTime("2026-02-29 10:00:00")).toBeNull();
     expect(parseProviderTime("2100-02-29 10:00:00")).toBeNull();
+    expect(parseProviderTime("0000-01-01 10:00:00")).toBeNull();
+    expect(parseProviderTime("0000-00-00 00:00:00")).toBeNull();
   });
 
   it("takes every real day, leap days and years before 100 included", () => {

@@ -24,7 +24,8 @@ export function parseProviderTime(text: string, offsetMinutes = EAST_AFRICA_OFFS
   const [y, mo, d, h, mi, s] = [+m[1]!, +m[2]!, +m[3]!, +m[4]!, +m[5]!, +m[6]!];
   const leap = y % 4 === 0 && (y % 100 !== 0 || y % 400 === 0);
   const days = mo === 2 && leap ? 29 : DAYS_IN_MONTH[mo - 1];
-  if (days === undefined || d < 1 || d > days || h > 23 || mi > 59 || s > 59) return null;
+  // PostgreSQL has no year 0 (a receipt dated 0000-… would fail its whole callback): not a real time, like Feb 31.
+  if (y < 1 || days === undefined || d < 1 || d > days || h > 23 || mi > 59 || s > 59) return null;
   // Not Date.UTC, which reads the years 0–99 as 1900–1999: setUTCFullYear takes the year as written.
   const at = new Date(0);
   at.setUTCFullYear(y, mo - 1, d);
