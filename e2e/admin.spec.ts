@@ -1,6 +1,6 @@
 // Running the console: users (one-time passwords, roles, disable, reset), the audit log, refusals for other roles,
 // and every page usable at 390 px without sideways scrolling.
-import { expect, logIn, test } from "./fixtures";
+import { expect, expectLoggedIn, logIn, test } from "./fixtures";
 
 test("an admin adds a user; the user logs in with the one-time password, must choose their own, then logs in with it", async ({
   page,
@@ -27,6 +27,7 @@ test("an admin adds a user; the user logs in with the one-time password, must ch
   await user.getByLabel("Email").fill(email);
   await user.getByLabel("Password").fill(password!);
   await user.getByRole("button", { name: "Log in" }).click();
+  await expectLoggedIn(user);
   await expect(user).toHaveURL(/\/account$/);
   await expect(user.getByText("You logged in with a one-time password")).toBeVisible();
   await user.goto("/compose"); // nothing else until the password is changed
@@ -39,6 +40,7 @@ test("an admin adds a user; the user logs in with the one-time password, must ch
   await user.getByLabel("Email").fill(email);
   await user.getByLabel("Password").fill("my very own password");
   await user.getByRole("button", { name: "Log in" }).click();
+  await expectLoggedIn(user);
   await expect(user.getByRole("heading", { name: "Overview" })).toBeVisible();
   await other.close();
 

@@ -1,4 +1,4 @@
-import { expect, logIn, test } from "./fixtures";
+import { expect, expectLoggedIn, logIn, test } from "./fixtures";
 
 test("a logged-out visitor is sent to the login page", async ({ page }) => {
   await page.goto("/batches");
@@ -109,7 +109,7 @@ test("a callback URL that leads to another origin is ignored: after login the br
   await page.getByLabel("Email").fill(operator.email);
   await page.getByLabel("Password").fill(operator.password);
   await page.getByRole("button", { name: "Log in" }).click();
-  await expect(page.getByTestId("current-user")).toBeVisible();
+  await expectLoggedIn(page);
   expect(new URL(page.url()).origin).toBe(new URL(baseURL!).origin);
   expect(new URL(page.url()).pathname).toBe("/");
 });
@@ -120,6 +120,7 @@ test("a same-origin callback URL is honoured after login", async ({ page, seedUs
   await page.getByLabel("Email").fill(operator.email);
   await page.getByLabel("Password").fill(operator.password);
   await page.getByRole("button", { name: "Log in" }).click();
+  await expectLoggedIn(page);
   await expect(page.getByRole("heading", { name: "Batches" })).toBeVisible();
   await expect(page).toHaveURL(/\/batches$/);
 });

@@ -2,7 +2,7 @@
 // says "Copied", the form clears; a changed password lands on a log-in page that says so; and on a 390 px phone the
 // key figures of the Overview and the batches list are cards on screen, and the Users page's actions are reachable,
 // with nothing scrolling sideways.
-import { expect, logIn, test } from "./fixtures";
+import { expect, expectLoggedIn, logIn, test } from "./fixtures";
 import type { Page } from "@playwright/test";
 
 const noSideScroll = (page: Page) => page.evaluate(() => document.scrollingElement!.scrollWidth <= window.innerWidth);
@@ -54,6 +54,7 @@ test("Add user: Viewer by default, the one-time password copied with a confirmat
   await user.getByLabel("Email").fill(email);
   await user.getByLabel("Password").fill("a password of my own");
   await user.getByRole("button", { name: "Log in" }).click();
+  await expectLoggedIn(user);
   await expect(user.getByRole("heading", { name: "Overview" })).toBeVisible();
   await theirs.close();
   // A plain log-in page does not say it.

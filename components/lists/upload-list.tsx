@@ -30,10 +30,13 @@ export function UploadList({
   onUseEarlier?: (id: string) => void;
 }) {
   const router = useRouter();
-  const upload = useUpload((report) => {
-    router.refresh();
-    onUploaded?.(report);
-  });
+  const upload = useUpload(
+    (report) => {
+      router.refresh();
+      onUploaded?.(report);
+    },
+    () => router.refresh(),
+  );
   const [dragging, setDragging] = useState(false);
   const [name, setName] = useState("");
   const { sending, file } = upload;
@@ -123,9 +126,15 @@ export function UploadList({
                 },
               ]}
             />
-            <Button size="sm" onClick={upload.cancel}>
-              Cancel
-            </Button>
+            {upload.cancelling ? (
+              <p className="text-sm" role="status">
+                Cancelling: discarding the rows already stored…
+              </p>
+            ) : (
+              <Button size="sm" onClick={upload.cancel}>
+                Cancel
+              </Button>
+            )}
           </div>
         ) : null}
         {upload.error ? (

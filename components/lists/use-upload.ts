@@ -13,6 +13,8 @@ import { useLeaveGuard } from "./use-leave-guard";
 
 export type ListState = {
   file: File | null;
+  /** Cancel was pressed: the server is discarding the rows it had already stored (the sentence waits for that). */
+  cancelling: boolean;
   /** While the request runs: bytes sent of the file's size, and what the server has checked. */
   sending: { loaded: number; total: number; checkedRows: number; checkedBytes: number } | null;
   report: ListReportView | null;
@@ -21,8 +23,23 @@ export type ListState = {
 
 const POLL_MS = 500;
 
-export function useUpload(onUploaded?: (report: ListReportView) => void) {
-  const [state, setState] = useState<ListState>({ file: null, sending: null, report: null, error: null });
+/** The upload's state once it is no longer being stored: null (discarded, or never begun) or READY. */
+async function stateOnceSettled(key: string): Promise<UploadProgress["state"]> {
+  for (;;) {
+    const { state } = await fetchJson<UploadProgress>(`/api/lists/progress?key=${key}`);
+    if (state !== "STORING") return state;
+    await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+  }
+}
+
+export function useUpload(onUploaded?: (report: ListReportView) => void, onCancelledTooLate?: () => void) {
+  const [state, setState] = useState<ListState>({
+    file: null,
+    cancelling: false,
+    sending: null,
+    report: null,
+    error: null,
+  });
   const [progressKey, setProgressKey] = useState<string | null>(null);
   const request = useRef<XMLHttpRequest | null>(null);
   /** Set when the page is being left: the request ends with it, and the next page says so (interrupted-upload.ts). */
@@ -40,7 +57,27 @@ export function useUpload(onUploaded?: (report: ListReportView) => void) {
     if (!leaving.current) forgetInFlight();
     request.current = null;
     setProgressKey(null);
-    setState((s) => ({ ...s, sending: null, ...next }));
+    setState((s) => ({ ...s, sending: null, cancelling: false, ...next }));
+  }
+
+  /** After Cancel: "nothing was stored" is said once the server has removed what it had stored, not before. */
+  async function finishCancelled(key: string) {
+    setState((s) => ({ ...s, cancelling: true }));
+    try {
+      const state = await stateOnceSettled(key);
+      finish({
+        error:
+          state === "READY"
+            ? "The whole file had been stored before Cancel reached Tuma: the list is saved below; delete it there if you do not want it."
+            : "Upload cancelled; nothing was stored.",
+      });
+      if (state === "READY") onCancelledTooLate?.();
+    } catch {
+      finish({
+        error:
+          "Upload cancelled. Tuma could not confirm that the rows already read were discarded; check the saved lists.",
+      });
+    }
   }
 
   function send(file: File, options: { name?: string; phoneColumn?: string } = {}) {
@@ -54,6 +91,7 @@ export function useUpload(onUploaded?: (report: ListReportView) => void) {
     window.addEventListener("pagehide", () => (leaving.current = true), { once: true });
     setState({
       file,
+      cancelling: false,
       sending: { loaded: 0, total: file.size, checkedRows: 0, checkedBytes: 0 },
       report: null,
       error: null,
@@ -87,7 +125,11 @@ export function useUpload(onUploaded?: (report: ListReportView) => void) {
       } else finish({ error: body?.message ?? `The upload failed (${xhr.status}).` });
     };
     xhr.onerror = () => finish({ error: "The connection was lost during the upload; nothing was stored. Try again." });
-    xhr.onabort = () => finish({ error: "Upload cancelled; nothing was stored." });
+    xhr.onabort = () => {
+      // Leaving the page: the next page says what happened (interrupted-upload.ts).
+      if (leaving.current) finish({});
+      else void finishCancelled(key);
+    };
     xhr.send(file);
   }
 
