@@ -12,6 +12,7 @@ import { parseEnv } from "@/lib/env";
 import { type BodyLimit, bodyLimitFor, declaredLength, isServerActionCall, pathOf } from "@/lib/http/body-limits";
 import { CLIENT_ADDRESS_HEADER, clientAddress, proxyTrust } from "@/lib/http/client-address";
 import { guardBody } from "@/lib/http/limit-request-body";
+import { answerBadTarget, answerUnparsable, checkTarget } from "@/lib/http/request-target";
 import { apiSecurityHeaders } from "@/lib/http/security-headers";
 import { ApiProblem, problemResponse } from "@/lib/api/problem";
 import { allowedApiMethods } from "@/lib/api/route-methods";
@@ -33,7 +34,10 @@ function limitOf(request: http.IncomingMessage): BodyLimit {
 
 function serve(request: http.IncomingMessage, response: http.ServerResponse): void {
   if (stopping) response.shouldKeepAlive = false;
-  const allowed = allowedApiMethods(new URL(request.url ?? "/", "http://host").pathname);
+  // A target nothing here could route (`//`, a bad %-escape, a proxy's absolute URL, 8 KB of path): 400, its sentence.
+  const target = checkTarget(request.url);
+  if (!target.ok) return answerBadTarget(request, response, target.problem);
+  const allowed = allowedApiMethods(target.pathname);
   if (allowed && !allowed.includes(request.method ?? "")) return void methodNotAllowed(request, response, allowed);
   const guard = guardBody(request, response, limitOf(request));
   if (!guard.proceed) return;
@@ -84,6 +88,8 @@ server.on("checkContinue", (request: http.IncomingMessage, response: http.Server
   if (declared === null || declared <= limitOf(request).bytes) response.writeContinue();
   serve(request, response);
 });
+// A request Node's parser refused (a NUL in the target, over 16 KB of headers): 400 with a sentence, connection closed.
+server.on("clientError", answerUnparsable);
 server.listen(env.PORT, env.HOSTNAME);
 
 // Stop accepting, let requests in progress finish, then exit (the start script sends SIGTERM). A kept-alive connection
