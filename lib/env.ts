@@ -95,6 +95,11 @@ export const envSchema = z.object({
   SANDBOX: flag.default(true),
   SANDBOX_PORT: port.default(4010),
   SANDBOX_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
+  /**
+   * With SANDBOX off, the console must be reached over https (NEXTAUTH_URL): this says a plain-http one is meant
+   * (a closed network, a trial). Passwords and session cookies then cross the network unencrypted.
+   */
+  ALLOW_INSECURE_HTTP: flag.default(false),
 
   // Delivery receipts and dispatch
   /** Base URL the provider posts delivery receipts to; defaults to this console on loopback. */
@@ -120,8 +125,16 @@ export const envSchema = z.object({
 
 export type Env = z.infer<typeof envSchema>;
 
+export const INSECURE_CONSOLE_URL =
+  "must be the console's https address when SANDBOX is off (a real deployment): over http, passwords and session " +
+  "cookies cross the network unencrypted. Put TLS in front of the console and set its https address here, or set " +
+  "ALLOW_INSECURE_HTTP=on to run it over plain http anyway";
+
 /** The rules between variables. */
 const checkedEnvSchema = envSchema.superRefine((value, context) => {
+  // Unset, the console's address is http://localhost:$PORT (scripts/start.ts): http too.
+  if (!value.SANDBOX && !value.ALLOW_INSECURE_HTTP && !value.NEXTAUTH_URL?.startsWith("https://"))
+    context.addIssue({ code: "custom", path: ["NEXTAUTH_URL"], message: INSECURE_CONSOLE_URL });
   // Once TRUST_PROXY alone trusted X-Forwarded-For from any client, who could then pick a new address per guess.
   if ((value.TRUST_PROXY ?? 0) > 0 && value.TRUSTED_PROXIES === undefined)
     context.addIssue({
@@ -149,7 +162,8 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
       name.includes("PASSWORD") ||
       name.includes("KEY") ||
       name.includes("TOKEN") ||
-      name === "DATABASE_URL"
+      name === "DATABASE_URL" ||
+      cleaned[name] === undefined
         ? ""
         : ` (got "${String(cleaned[name])}")`;
     return `Environment variable ${name} is invalid: ${issue.message}${shown}.`;
