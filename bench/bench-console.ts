@@ -31,6 +31,7 @@ export async function startBenchConsole(
   const console_ = await startConsole({
     DATABASE_URL: env.databaseUrl,
     SANDBOX: "off",
+    ALLOW_INSECURE_HTTP: "on",
     WORKER: "off",
     TUMA_DATA_DIR: dataDir,
     TUMA_ENCRYPTION_KEY: process.env.TUMA_ENCRYPTION_KEY ?? "",

@@ -85,6 +85,7 @@ async function idleFigures(sandbox: boolean): Promise<Record<string, string>> {
     EMBEDDED_PG_PORT: String(await freePort()),
     SANDBOX_PORT: String(await freePort()),
     SANDBOX: sandbox ? "on" : "off",
+    ALLOW_INSECURE_HTTP: "on",
     DATABASE_URL: "",
     LOG_LEVEL: "warn",
   });

@@ -63,6 +63,11 @@ export const envSchema = z.object({
     .optional(),
   /** How many of them stand in a chain (X-Forwarded-For entries read from the right); 1 when TRUSTED_PROXIES is set. */
   TRUST_PROXY: z.coerce.number().int().min(0).max(10).optional(),
+  /**
+   * An export whose client asks for nothing more for this long is ended and its slot freed (lib/fair-share/held-stream.ts):
+   * a client that stays connected but stops reading would otherwise hold it for ever.
+   */
+  EXPORT_STALL_SECONDS: z.coerce.number().positive().max(86_400).default(180),
 
   // Importer (the process that reads uploaded lists; `npm start` runs one beside its web process)
   /** Its loopback port; 0 picks a free one at start. */
@@ -90,6 +95,11 @@ export const envSchema = z.object({
   SANDBOX: flag.default(true),
   SANDBOX_PORT: port.default(4010),
   SANDBOX_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
+  /**
+   * With SANDBOX off, the console must be reached over https (NEXTAUTH_URL): this says a plain-http one is meant
+   * (a closed network, a trial). Passwords and session cookies then cross the network unencrypted.
+   */
+  ALLOW_INSECURE_HTTP: flag.default(false),
 
   // Delivery receipts and dispatch
   /** Base URL the provider posts delivery receipts to; defaults to this console on loopback. */
@@ -115,8 +125,16 @@ export const envSchema = z.object({
 
 export type Env = z.infer<typeof envSchema>;
 
+export const INSECURE_CONSOLE_URL =
+  "must be the console's https address when SANDBOX is off (a real deployment): over http, passwords and session " +
+  "cookies cross the network unencrypted. Put TLS in front of the console and set its https address here, or set " +
+  "ALLOW_INSECURE_HTTP=on to run it over plain http anyway";
+
 /** The rules between variables. */
 const checkedEnvSchema = envSchema.superRefine((value, context) => {
+  // Unset, the console's address is http://localhost:$PORT (scripts/start.ts): http too.
+  if (!value.SANDBOX && !value.ALLOW_INSECURE_HTTP && !value.NEXTAUTH_URL?.startsWith("https://"))
+    context.addIssue({ code: "custom", path: ["NEXTAUTH_URL"], message: INSECURE_CONSOLE_URL });
   // Once TRUST_PROXY alone trusted X-Forwarded-For from any client, who could then pick a new address per guess.
   if ((value.TRUST_PROXY ?? 0) > 0 && value.TRUSTED_PROXIES === undefined)
     context.addIssue({
@@ -144,7 +162,8 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
       name.includes("PASSWORD") ||
       name.includes("KEY") ||
       name.includes("TOKEN") ||
-      name === "DATABASE_URL"
+      name === "DATABASE_URL" ||
+      cleaned[name] === undefined
         ? ""
         : ` (got "${String(cleaned[name])}")`;
     return `Environment variable ${name} is invalid: ${issue.message}${shown}.`;

@@ -23,6 +23,7 @@ for (const person of people) {
           TUMA_DATA_DIR: person.folder("tuma-data-"),
           PORT: String(await freePort()),
           SANDBOX: "off",
+          ALLOW_INSECURE_HTTP: "on",
         });
         expect(result.stderr).toContain(
           `Tuma could not start: Cannot use the database in DATABASE_URL (127.0.0.1:${closedPort}/tuma): the connection was refused`,
@@ -38,7 +39,12 @@ for (const person of people) {
         async () => {
           if ("skipped" in unwritable) return;
           const dataDir = path.join(unwritable.path, "data");
-          const result = await person.start({ TUMA_DATA_DIR: dataDir, PORT: String(await freePort()), SANDBOX: "off" });
+          const result = await person.start({
+            TUMA_DATA_DIR: dataDir,
+            PORT: String(await freePort()),
+            SANDBOX: "off",
+            ALLOW_INSECURE_HTTP: "on",
+          });
           expect(result.stderr).toMatch(
             new RegExp(
               `^Tuma could not start: Cannot write to the data folder ${escape(dataDir)} \\((permission denied|operation not permitted)\\): make it writable by ${person.username}, the user running Tuma, or set TUMA_DATA_DIR to another folder\\.$`,
@@ -62,6 +68,7 @@ for (const person of people) {
             EMBEDDED_PG_PORT: String(port),
             PORT: String(await freePort()),
             SANDBOX: "off",
+            ALLOW_INSECURE_HTTP: "on",
           });
           expect(result.stderr).toContain(
             `Tuma could not start: The embedded PostgreSQL could not listen on port ${port} (it is in use): set EMBEDDED_PG_PORT to a free port, or set DATABASE_URL to use an existing PostgreSQL server.`,

@@ -6,6 +6,7 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, expect, test } from "vitest";
+import { INSECURE_CONSOLE_URL } from "@/lib/env";
 import { START_ARGS } from "@/test/console-process";
 
 const scratch = fs.mkdtempSync(path.join(os.tmpdir(), "tuma-start-test-"));
@@ -43,6 +44,16 @@ test("a malformed DATABASE_URL is named without echoing its value", async () => 
   expect(result.code).toBe(1);
   expect(result.stderr).toContain("Environment variable DATABASE_URL is invalid: must look like postgresql://");
   expect(result.stderr).not.toContain("hunter2");
+});
+
+test("with the sandbox off, an http console address stops start-up with a sentence naming NEXTAUTH_URL and the way out", async () => {
+  const result = await start({ SANDBOX: "off", NEXTAUTH_URL: "http://tuma.example.com" });
+  expect(result.code).toBe(1);
+  expect(result.stderr).toContain(
+    `Tuma could not start: Environment variable NEXTAUTH_URL is invalid: ${INSECURE_CONSOLE_URL} (got "http://tuma.example.com").`,
+  );
+  expect(result.stderr).toContain("ALLOW_INSECURE_HTTP=on");
+  expect(result.stderr).not.toMatch(/\n\s+at /);
 });
 
 test("a port in use stops start-up with a sentence naming PORT", async () => {

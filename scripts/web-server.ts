@@ -1,7 +1,8 @@
 // The console's HTTP server (started by scripts/start.ts): Next's request handler behind a plain Node server, for
 // what App Router code cannot do because it never sees the connection:
 // - the client's address (log-ins are throttled per client) is decided here and passed on in a header the
-//   application trusts; any value a client sent in it is overwritten (lib/http/client-address.ts);
+//   application trusts only with this process's seal; any value a client sent in it is removed first
+//   (lib/http/claim-client-address.ts);
 // - every request body is held to its path's limit (lib/http/body-limits.ts) while it streams, before Next reads
 //   any of it: Next's route handlers and its proxy read whatever arrives into memory;
 // - the provider's delivery receipts, thousands of callbacks a second, are answered here without Next's request
@@ -10,8 +11,10 @@ import http from "node:http";
 import next from "next";
 import { parseEnv } from "@/lib/env";
 import { type BodyLimit, bodyLimitFor, declaredLength, isServerActionCall, pathOf } from "@/lib/http/body-limits";
-import { CLIENT_ADDRESS_HEADER, clientAddress, proxyTrust } from "@/lib/http/client-address";
+import { claimClientAddress } from "@/lib/http/claim-client-address";
+import { proxyTrust } from "@/lib/http/client-address";
 import { guardBody } from "@/lib/http/limit-request-body";
+import { answerBadTarget, answerUnparsable, checkTarget } from "@/lib/http/request-target";
 import { apiSecurityHeaders } from "@/lib/http/security-headers";
 import { ApiProblem, problemResponse } from "@/lib/api/problem";
 import { allowedApiMethods } from "@/lib/api/route-methods";
@@ -33,7 +36,12 @@ function limitOf(request: http.IncomingMessage): BodyLimit {
 
 function serve(request: http.IncomingMessage, response: http.ServerResponse): void {
   if (stopping) response.shouldKeepAlive = false;
-  const allowed = allowedApiMethods(new URL(request.url ?? "/", "http://host").pathname);
+  // A target nothing here could route (`//`, a bad %-escape, a proxy's absolute URL, 8 KB of path): 400, its sentence.
+  const target = checkTarget(request.url);
+  if (!target.ok) return answerBadTarget(request, response, target.problem);
+  // Whatever the client sent as the client-address header is gone before anything reads the request.
+  claimClientAddress(request, trust);
+  const allowed = allowedApiMethods(target.pathname);
   if (allowed && !allowed.includes(request.method ?? "")) return void methodNotAllowed(request, response, allowed);
   const guard = guardBody(request, response, limitOf(request));
   if (!guard.proceed) return;
@@ -41,11 +49,6 @@ function serve(request: http.IncomingMessage, response: http.ServerResponse): vo
   // path as sent, as the limit was chosen: a spelling that only normalises to it (/x/../api/receipts/…) is Next's.
   const receiptSecret = receiptCallbackSecret(pathOf(request.url ?? "/"));
   if (receiptSecret !== null) return void answerReceiptCallback(request, response, receiptSecret);
-  request.headers[CLIENT_ADDRESS_HEADER] = clientAddress(
-    request.socket.remoteAddress,
-    request.headers["x-forwarded-for"],
-    trust,
-  );
   handle(request, response).catch((error: unknown) => {
     if (guard.refused) return; // the body was cut off on purpose, and the 413 is already on its way
     console.error("[web] unhandled error", error);
@@ -84,6 +87,8 @@ server.on("checkContinue", (request: http.IncomingMessage, response: http.Server
   if (declared === null || declared <= limitOf(request).bytes) response.writeContinue();
   serve(request, response);
 });
+// A request Node's parser refused (a NUL in the target, over 16 KB of headers): 400 with a sentence, connection closed.
+server.on("clientError", answerUnparsable);
 server.listen(env.PORT, env.HOSTNAME);
 
 // Stop accepting, let requests in progress finish, then exit (the start script sends SIGTERM). A kept-alive connection

@@ -6,7 +6,7 @@ import type { NextAuthOptions } from "next-auth";
 import CredentialsProvider from "next-auth/providers/credentials";
 import { z } from "zod";
 import { env } from "@/lib/env";
-import { CLIENT_ADDRESS_HEADER } from "@/lib/http/client-address";
+import { trustedClientAddress } from "@/lib/http/client-address";
 import { enteredPasswordSchema } from "./password-rules";
 import { authenticate, LoginRefused, WRONG_CREDENTIALS } from "./authenticate";
 import { logOut } from "./log-out";
@@ -17,12 +17,6 @@ const credentialsSchema = z.object({
   email: z.email().transform((email) => email.toLowerCase()),
   password: enteredPasswordSchema,
 });
-
-/** The client address the web server put in its header; "unknown" when the console was not started by `npm start`. */
-function clientAddressOf(headers: Record<string, unknown> | undefined): string {
-  const value = headers?.[CLIENT_ADDRESS_HEADER];
-  return typeof value === "string" && value !== "" ? value : "unknown";
-}
 
 export const sessionMaxAgeSeconds = (): number => Math.round(env().SESSION_MAX_AGE_HOURS * 3600);
 
@@ -40,7 +34,7 @@ export const authOptions: NextAuthOptions = {
         const parsed = credentialsSchema.safeParse(raw);
         if (!parsed.success) throw new Error(WRONG_CREDENTIALS);
         try {
-          return await authenticate({ ...parsed.data, clientAddress: clientAddressOf(request.headers) });
+          return await authenticate({ ...parsed.data, clientAddress: trustedClientAddress(request.headers) });
         } catch (error) {
           // next-auth shows an Error's message to the browser: only our own sentences get through.
           if (error instanceof LoginRefused) throw new Error(error.message);

@@ -7,10 +7,42 @@
 // each entry written by a trusted proxy names the next hop, and the first address that is not a trusted proxy is the
 // client (at most TRUST_PROXY entries are read). Entries further left were written by the client itself and prove
 // nothing; a client connecting directly, from anywhere else, cannot pick an address by sending the header.
+//
+// The header itself is believed only when Tuma's own server wrote it: the web server strips whatever a client sent
+// in it and writes the address beside a seal made once per process (lib/http/claim-client-address.ts), and
+// trustedClientAddress reads it only with that seal. Next run any other way (`next start`) has no seal, so a client's
+// own header there counts for nothing ("unknown"), instead of choosing the address its log-ins are counted under.
+import { timingSafeEqual } from "node:crypto";
 import net from "node:net";
 
-/** Set by the web server on every request (any value the client sent is overwritten). */
+/** Set by the web server on every request (any value the client sent is removed first). */
 export const CLIENT_ADDRESS_HEADER = "x-tuma-client-address";
+
+// One seal per process, on globalThis: the web server's bundle and Next's each load this module.
+const sealHolder = globalThis as unknown as { tumaClientAddressSeal?: string };
+
+/** The process's seal, made by the web server's first claim (claim-client-address.ts); undefined without it. */
+export function clientAddressSeal(create?: () => string): string | undefined {
+  if (create) sealHolder.tumaClientAddressSeal ??= create();
+  return sealHolder.tumaClientAddressSeal;
+}
+
+/** The header's value for an address decided by this process's web server. */
+export function sealedClientAddress(address: string, seal: string): string {
+  return `${seal} ${address}`;
+}
+
+/** The client's address, when this process's web server wrote the header; "unknown" for anything else. */
+export function trustedClientAddress(headers: Record<string, unknown> | undefined): string {
+  const value = headers?.[CLIENT_ADDRESS_HEADER];
+  const seal = clientAddressSeal();
+  if (typeof value !== "string" || seal === undefined) return "unknown";
+  const space = value.indexOf(" ");
+  const [given, address] = space < 0 ? [value, ""] : [value.slice(0, space), value.slice(space + 1)];
+  const sealed =
+    Buffer.byteLength(given) === Buffer.byteLength(seal) && timingSafeEqual(Buffer.from(given), Buffer.from(seal));
+  return sealed && address !== "" ? address : "unknown";
+}
 
 export type ProxyTrust = {
   /** The most X-Forwarded-For entries to read (TRUST_PROXY: the proxies in the chain). 0: never read it. */
