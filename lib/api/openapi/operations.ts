@@ -33,6 +33,11 @@ const problem = (description: string) => ({
 });
 const object = (id: string, description: string) => z.object({}).loose().meta({ id, description });
 
+/** A webhook secret shown once (lib/api/secret-shown-once.ts): null, with the sentence, in a replay. */
+const shownOnce = {
+  secret: z.string().nullable().meta({ description: "whsec_…; null in a replay of the same Idempotency-Key." }),
+  secretShownOnce: z.string().optional().meta({ description: "In a replay only: the secret was shown once." }),
+};
 const created = object(
   "Created",
   "The new batch: its id, how many recipients it holds, duplicates and opted-out numbers left out.",
@@ -247,8 +252,8 @@ export const API_PATHS: ZodOpenApiPathsObject = {
         },
         responses: {
           "201": json(
-            z.object({ endpoint: webhookEndpointJsonSchema, secret: z.string() }),
-            "Registered; `secret` (whsec_…) is shown only here.",
+            z.object({ endpoint: webhookEndpointJsonSchema, ...shownOnce }),
+            "Registered; `secret` (whsec_…) is shown only here (a replay of the Idempotency-Key answers it null).",
           ),
         },
       },
@@ -299,8 +304,8 @@ export const API_PATHS: ZodOpenApiPathsObject = {
         requestParams: { path: webhookIdParams },
         responses: {
           "200": json(
-            z.object({ secret: z.string(), previousSecretValidUntil: z.iso.datetime() }),
-            "The new secret, shown only here.",
+            z.object({ ...shownOnce, previousSecretValidUntil: z.iso.datetime() }),
+            "The new secret, shown only here (a replay of the Idempotency-Key answers it null).",
           ),
         },
       },
