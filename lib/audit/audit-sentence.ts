@@ -167,7 +167,9 @@ const SENTENCES: Record<AuditAction, (c: Context) => SentencePart[]> = {
   ],
   "user.password_change": ({ actor }) => [`${actor} changed their password (their sessions ended)`],
   "user.password_change_failure": ({ actor, detail }) => [
-    `${actor} gave a wrong current password when changing theirs`,
+    detail.purpose === "API key"
+      ? `${actor} gave a wrong current password when making an API key`
+      : `${actor} gave a wrong current password when changing theirs`,
     detail.locked ? "; password changes are locked for a while" : "",
   ],
   "template.create": ({ actor, detail, titled }) => [
