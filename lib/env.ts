@@ -5,7 +5,7 @@
 // Server-only by nature: nothing here is exposed to the browser (there are no NEXT_PUBLIC_ variables).
 import { z } from "zod";
 import { parseProxyList } from "@/lib/http/client-address";
-import { PASSWORD_MAX, PASSWORD_MIN } from "@/lib/auth/password-rules";
+import { PASSWORD_MAX, PASSWORD_MIN } from "@/lib/auth/password-length";
 
 const port = z.coerce.number().int().min(1).max(65_535);
 const flag = z
