@@ -11,6 +11,8 @@ const nextConfig = {
     "pino",
     "exceljs",
     "unzipper",
+    // Loaded with createRequire on the first password set (lib/auth/common-passwords.ts), not bundled.
+    "@zxcvbn-ts/language-common",
   ],
   experimental: {
     // forbidden() → app/forbidden.tsx with status 403, for pages a role may not see.

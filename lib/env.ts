@@ -5,7 +5,7 @@
 // Server-only by nature: nothing here is exposed to the browser (there are no NEXT_PUBLIC_ variables).
 import { z } from "zod";
 import { parseProxyList } from "@/lib/http/client-address";
-import { PASSWORD_MAX, PASSWORD_MIN } from "@/lib/auth/password-rules";
+import { PASSWORD_MAX, PASSWORD_MIN } from "@/lib/auth/password-length";
 
 const port = z.coerce.number().int().min(1).max(65_535);
 const flag = z
@@ -120,6 +120,8 @@ export const envSchema = z.object({
   WEBHOOK_ALLOW_HOSTS: z.string().optional(),
   /** Requests each API key may make per minute (lib/api/rate-limit.ts); 429 with Retry-After past it. */
   API_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(600),
+  /** Requests all of one user's API keys together may make per minute: more keys do not buy more requests. */
+  API_RATE_LIMIT_PER_USER_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(1200),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 

@@ -3,7 +3,7 @@
 // reports, the audit day filter, formatting) and prints what it saw as one JSON line.
 import pg from "pg";
 import { listAudit } from "@/lib/audit/list-audit";
-import { recordFailure, lockedFor } from "@/lib/auth/throttle";
+import { countAttempt, lockedFor } from "@/lib/auth/throttle";
 import { db } from "@/lib/db/client";
 import { closePool, pool } from "@/lib/db/pool";
 import { getOverviewReport } from "@/lib/reports/overview";
@@ -41,7 +41,7 @@ const days = Object.fromEntries(overview.days.slice(-2).map((d) => [d.day, d.bat
 const auditOn23 = await listAudit({ action: "user.create", from: "2026-11-23", to: "2026-11-23" }, zone);
 const auditOn22 = await listAudit({ action: "user.create", from: "2026-11-22", to: "2026-11-22" }, zone);
 
-await recordFailure("tz-key", { maxFailures: 1, windowMs: 60_000, lockMs: 60_000 }, at);
+await countAttempt("tz-key", { maxFailures: 1, windowMs: 60_000, lockMs: 60_000 }, at);
 const locked = await lockedFor("tz-key", at);
 
 // The session zones: ours, and what a connection without our options gets from the database.

@@ -1,5 +1,6 @@
 "use client";
-// A new API key: name, scopes (admin only for administrators), optional expiry; the key is shown once, with Copy.
+// A new API key: name, scopes (admin only for administrators), optional expiry, and the current password again (a key
+// outlives the session); the key is shown once, with Copy.
 import { useActionState } from "react";
 import { ActionNotice } from "@/components/ui/action-notice";
 import { Button } from "@/components/ui/button";
@@ -37,6 +38,11 @@ export function NewKeyForm({ action, scopes }: { action: Action; scopes: { scope
         </div>
         {errors.scopes ? <p className="mt-1 text-sm text-red-700">{errors.scopes.join(" ")}</p> : null}
       </fieldset>
+      <Field label="Your current password" hint="Asked again: a key works without you." errors={errors.password}>
+        {(ids) => (
+          <Input {...ids} name="password" type="password" autoComplete="current-password" className="max-w-sm" />
+        )}
+      </Field>
       <Button type="submit" variant="primary" disabled={pending}>
         {pending ? "Creating…" : "Create key"}
       </Button>

@@ -21,7 +21,7 @@ export function UserRowActions({
   self,
   actions,
 }: {
-  user: { id: string; email: string; role: string; disabled: boolean };
+  user: { id: string; email: string; role: string; disabled: boolean; liveKeys: number };
   self: boolean;
   actions: UserActions;
 }) {
@@ -66,8 +66,14 @@ export function UserRowActions({
         size="sm"
         disabled={pending}
         onClick={() =>
-          window.confirm(`Reset the password of ${user.email}? Their sessions end.`) &&
-          run(() => actions.resetPassword(user.id))
+          // Said first: the reset revokes their API keys too (lib/users/reset-password.ts), which stops their systems.
+          window.confirm(
+            `Reset the password of ${user.email}? Their sessions end${
+              user.liveKeys > 0
+                ? ` and their ${user.liveKeys.toLocaleString("en")} live API ${user.liveKeys === 1 ? "key is" : "keys are"} revoked`
+                : ""
+            }.`,
+          ) && run(() => actions.resetPassword(user.id))
         }
       >
         Reset password

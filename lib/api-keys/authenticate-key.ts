@@ -1,6 +1,7 @@
 // Who a request's bearer key speaks for: the key read on every request (revocation, expiry and a disabled user take
 // effect at once) and its user with it. Every refusal is 401 with a sentence that says which, never whether some
-// other key exists.
+// other key exists. A key whose user must choose a new password (an administrator reset it: docs/design.md §3) is
+// refused with 403 until they have: the reset is a recovery step, and a key must not outlive it.
 import "server-only";
 import type { Actor } from "@/lib/auth/permissions";
 import { db } from "@/lib/db/client";
@@ -22,7 +23,9 @@ export async function authenticateKey(authorization: string | null): Promise<Key
       scopes: true,
       expiresAt: true,
       revokedAt: true,
-      user: { select: { id: true, email: true, name: true, role: true, disabledAt: true } },
+      user: {
+        select: { id: true, email: true, name: true, role: true, disabledAt: true, mustChangePassword: true },
+      },
     },
   });
   if (!key) throw new AppError("UNAUTHENTICATED", "This API key is not valid.");
@@ -30,11 +33,15 @@ export async function authenticateKey(authorization: string | null): Promise<Key
   if (key.expiresAt && key.expiresAt.getTime() <= Date.now())
     throw new AppError("UNAUTHENTICATED", "This API key has expired.");
   if (key.user.disabledAt) throw new AppError("UNAUTHENTICATED", "The user this API key belongs to is disabled.");
+  if (key.user.mustChangePassword)
+    throw new AppError(
+      "FORBIDDEN",
+      "The user this API key belongs to must choose a new password in the console first; the key is refused until they have.",
+    );
   await touchKey(key.id);
   const { disabledAt: _disabled, ...user } = key.user;
   return {
-    // A key is not a password: a user's one-time password concerns the console's log-in, not their keys.
-    actor: { ...user, mustChangePassword: false },
+    actor: user,
     key: { id: key.id, prefix: key.prefix, scopes: key.scopes as ApiScope[] },
   };
 }

@@ -1,5 +1,8 @@
 // A user's new API key: named (one live key per name and user, so the command line can revoke it by name), scoped
-// within what the user's role may grant, optionally expiring. The key itself is returned once and never stored.
+// within what the user's role may grant, optionally expiring, at most MAX_LIVE_KEYS live at once per user (a stolen
+// session or a careless script cannot mint keys without end). The key itself is returned once and never stored. The
+// console asks for the current password first (app/(console)/api-keys/actions.ts); the command line runs on the
+// server itself.
 import "server-only";
 import { z } from "zod";
 import { recordAudit } from "@/lib/audit/record-audit";
@@ -21,6 +24,9 @@ export const createApiKeySchema = z.object({
       .nullish(),
   ),
 });
+/** Live (not revoked, not expired) keys one user may hold at once. */
+export const MAX_LIVE_KEYS = 10;
+
 export type CreateApiKeyInput = z.input<typeof createApiKeySchema>;
 
 export type CreatedApiKey = { id: string; key: string; prefix: string; expiresAt: Date | null };
@@ -44,6 +50,14 @@ export async function createApiKey(userId: string, raw: CreateApiKeyInput, actor
       const message = `You already have a key named “${input.name}”: choose another name, or revoke that one first.`;
       throw new AppError("CONFLICT", message, { name: [message] });
     }
+    const live = await tx.apiKey.count({
+      where: { userId, revokedAt: null, OR: [{ expiresAt: null }, { expiresAt: { gt: new Date() } }] },
+    });
+    if (live >= MAX_LIVE_KEYS)
+      throw new AppError(
+        "CONFLICT",
+        `This user already has ${MAX_LIVE_KEYS} live API keys, the most one user may hold: revoke one they no longer use first.`,
+      );
     const { key, prefix, hash } = newApiKey();
     const expiresAt = input.expiresInDays ? new Date(Date.now() + input.expiresInDays * 86_400_000) : null;
     const created = await tx.apiKey.create({

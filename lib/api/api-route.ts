@@ -65,6 +65,15 @@ export function apiRoute<
           `This key made ${rate.limit.toLocaleString("en")} requests in the last minute, its limit; try again in ${rate.resetSeconds} s.`,
           { "retry-after": String(rate.resetSeconds) },
         );
+      // A user's keys together: ten keys are not ten times the requests.
+      const perUser = await spendRequest(who.actor.id, env().API_RATE_LIMIT_PER_USER_PER_MINUTE);
+      if (!perUser.allowed || perUser.remaining < rate.remaining) rate = perUser;
+      if (!perUser.allowed)
+        throw new ApiProblem(
+          429,
+          `This key's user made ${perUser.limit.toLocaleString("en")} requests with all their keys in the last minute, the limit per user; try again in ${perUser.resetSeconds} s.`,
+          { "retry-after": String(perUser.resetSeconds) },
+        );
       response = await answer(request, url, who, segment);
     } catch (error) {
       response = problemResponse(error, `api ${url.pathname}`);

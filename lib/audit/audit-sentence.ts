@@ -167,7 +167,9 @@ const SENTENCES: Record<AuditAction, (c: Context) => SentencePart[]> = {
   ],
   "user.password_change": ({ actor }) => [`${actor} changed their password (their sessions ended)`],
   "user.password_change_failure": ({ actor, detail }) => [
-    `${actor} gave a wrong current password when changing theirs`,
+    detail.purpose === "API key"
+      ? `${actor} gave a wrong current password when making an API key`
+      : `${actor} gave a wrong current password when changing theirs`,
     detail.locked ? "; password changes are locked for a while" : "",
   ],
   "template.create": ({ actor, detail, titled }) => [
@@ -219,7 +221,11 @@ const SENTENCES: Record<AuditAction, (c: Context) => SentencePart[]> = {
     ...titled("a list", detail.to),
   ],
   "auth.login": ({ actor }) => [`${actor} logged in`],
-  "auth.logout": ({ actor }) => [`${actor} logged out (all their sessions ended)`],
+  "auth.logout": ({ actor, detail }) => [
+    detail.everywhere
+      ? `${actor} logged out everywhere (all their sessions ended, ${many(count(detail.keysRevoked) ?? 0, "API key", "API keys")} revoked)`
+      : `${actor} logged out (all their sessions ended)`,
+  ],
   "auth.login_failure": ({ detail, target }) => [
     "A log-in as ",
     target(text(detail.email) ?? "an unknown email"),
@@ -332,7 +338,10 @@ const SENTENCES: Record<AuditAction, (c: Context) => SentencePart[]> = {
     `${actor} created ${apiKey(detail)}`,
     Array.isArray(detail.scopes) ? ` with the scopes ${detail.scopes.join(", ")}` : "",
   ],
-  "api_key.revoke": ({ actor, detail }) => [`${actor} revoked ${apiKey(detail)}`],
+  "api_key.revoke": ({ actor, detail }) => [
+    `${actor} revoked ${apiKey(detail)}`,
+    text(detail.reason) ? ` (${text(detail.reason)})` : "",
+  ],
   "api_key.admin_use": ({ actor, detail }) => [
     `${actor} used the admin scope of ${apiKey(detail)}`,
     text(detail.operation) ? ` for ${text(detail.operation)}` : "",

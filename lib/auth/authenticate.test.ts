@@ -95,6 +95,43 @@ describe("throttling", () => {
   });
 });
 
+describe("a burst of parallel guesses", () => {
+  test("100 wrong passwords at once for one account from one client: at most the limit reach argon2, the rest are refused with the throttle's sentence", async () => {
+    const user = await seedUser();
+    const from = client();
+    const { check, hashes } = countingCheck();
+    const outcomes = await Promise.all(
+      Array.from({ length: 100 }, (_, i) =>
+        refusal(authenticate({ email: user.email, password: `wrong-${i}`, clientAddress: from }, check)),
+      ),
+    );
+    expect(hashes.length).toBeLessThanOrEqual(PAIR_POLICY.maxFailures);
+    expect(outcomes.filter((o) => o === WRONG_CREDENTIALS)).toHaveLength(hashes.length);
+    expect(outcomes.filter((o) => o === "Too many failed attempts. Try again in 15 minute(s).")).toHaveLength(
+      100 - hashes.length,
+    );
+    // Each check that ran wrote its failure; no more.
+    const failures = await db.auditEvent.count({
+      where: { action: "auth.login_failure", detail: { path: ["email"], equals: user.email } },
+    });
+    expect(failures).toBe(hashes.length);
+  });
+
+  test("the right password among a burst under the limit still logs in, and gives its attempt back", async () => {
+    const user = await seedUser();
+    const from = client();
+    const tries = [...Array.from({ length: PAIR_POLICY.maxFailures - 1 }, (_, i) => `wrong-${i}`), user.password];
+    const outcomes = await Promise.all(
+      tries.map((password) => refusal(authenticate({ email: user.email, password, clientAddress: from }))),
+    );
+    expect(outcomes.filter((o) => o === "accepted")).toHaveLength(1);
+    expect(outcomes.filter((o) => o === WRONG_CREDENTIALS)).toHaveLength(PAIR_POLICY.maxFailures - 1);
+    const row = await db.loginThrottle.findUnique({ where: { key: clientKey({ email: "", clientAddress: from }) } });
+    expect(row?.failures).toBe(PAIR_POLICY.maxFailures - 1);
+    expect((await authenticate({ email: user.email, password: user.password, clientAddress: from })).id).toBe(user.id);
+  });
+});
+
 describe("one password verification on every path", () => {
   test("unknown email, wrong password, disabled account and success each verify exactly once, against argon2id hashes of the same cost", async () => {
     const user = await seedUser();

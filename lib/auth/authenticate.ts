@@ -1,4 +1,5 @@
-// Checking a log-in: throttled per client and per (email, client) (login-throttle.ts), and exactly one argon2
+// Checking a log-in: throttled per client and per (email, client) (login-throttle.ts), the attempt counted before its
+// password is checked so that a parallel burst gets no more checks than the limit, and exactly one argon2
 // verification whatever the email — an unknown email is checked against a dummy hash — so neither the answer nor its
 // timing says whether an account exists. Every outcome is an audit event: a log-in, a failure (with the email typed
 // and the client), and the failure that starts a lock-out; attempts refused while locked are not (the lock itself
@@ -6,7 +7,7 @@
 import "server-only";
 import { recordAudit } from "@/lib/audit/record-audit";
 import { db } from "@/lib/db/client";
-import { loginWaitMs, recordLoginFailure, recordLoginSuccess } from "./login-throttle";
+import { countLoginAttempt, creditLoginAttempt, recordLoginSuccess } from "./login-throttle";
 import { dummyPasswordHash, verifyPassword } from "./password";
 
 export const WRONG_CREDENTIALS = "Wrong email or password.";
@@ -26,14 +27,15 @@ export async function authenticate(
   check: PasswordCheck = verifyPassword,
   now = new Date(),
 ): Promise<AuthenticatedUser> {
-  const wait = await loginWaitMs(attempt, now);
-  if (wait > 0) throw new LoginRefused(`Too many failed attempts. Try again in ${Math.ceil(wait / 60_000)} minute(s).`);
+  const counted = await countLoginAttempt(attempt, now);
+  if (!counted.allowed)
+    throw new LoginRefused(`Too many failed attempts. Try again in ${Math.ceil(counted.waitMs / 60_000)} minute(s).`);
 
   const user = await db.user.findUnique({ where: { email: attempt.email }, omit: { passwordHash: false } });
   const ok = await check(user?.passwordHash ?? (await dummyPasswordHash()), attempt.password);
   const seen = { email: attempt.email, client: attempt.clientAddress };
   if (!user || !ok) {
-    const { pairLocked, clientLocked } = await recordLoginFailure(attempt, now);
+    const { pairLocked, clientLocked } = counted;
     await recordAudit({
       actorId: null,
       action: "auth.login_failure",
@@ -56,6 +58,7 @@ export async function authenticate(
   }
   // Said only to someone who knows the password.
   if (user.disabledAt) {
+    await creditLoginAttempt(attempt);
     await recordAudit({
       actorId: null,
       action: "auth.login_failure",

@@ -3,7 +3,7 @@
 import { expect, test } from "vitest";
 import { db } from "@/lib/db/client";
 import { forgetExpiredLoginFailures } from "./forget-login-failures";
-import { CLIENT_POLICY, loginWaitMs, PAIR_POLICY, recordLoginFailure } from "./login-throttle";
+import { CLIENT_POLICY, loginWaitMs, PAIR_POLICY, countLoginAttempt } from "./login-throttle";
 
 test("only counters whose window is over and whose lock is not in force are forgotten", async () => {
   const now = new Date("2026-11-22T12:00:00Z");
@@ -30,8 +30,8 @@ test("only counters whose window is over and whose lock is not in force are forg
   // A pair locked after its window began ten minutes earlier: swept when its window is over but its lock is not, it
   // stays locked.
   const attempt = { email: "someone@test.local", clientAddress: "203.0.113.9" };
-  await recordLoginFailure(attempt, at(10 * 60_000));
-  for (let i = 1; i < PAIR_POLICY.maxFailures; i++) await recordLoginFailure(attempt, now);
+  await countLoginAttempt(attempt, at(10 * 60_000));
+  for (let i = 1; i < PAIR_POLICY.maxFailures; i++) await countLoginAttempt(attempt, now);
   const later = new Date(now.getTime() + 6 * 60_000);
   await forgetExpiredLoginFailures(later);
   expect(await loginWaitMs(attempt, later)).toBe(PAIR_POLICY.lockMs - 6 * 60_000);
@@ -40,7 +40,7 @@ test("only counters whose window is over and whose lock is not in force are forg
 test("IPv6 clients are counted per /64: a new address from the same /64 for every guess is still one client", async () => {
   const now = new Date("2026-11-22T12:00:00Z");
   for (let i = 0; i < CLIENT_POLICY.maxFailures; i++) {
-    await recordLoginFailure(
+    await countLoginAttempt(
       { email: `victim-${i}@test.local`, clientAddress: `2001:db8:64:1:${i.toString(16)}::1` },
       now,
     );
@@ -51,6 +51,6 @@ test("IPv6 clients are counted per /64: a new address from the same /64 for ever
   // One address guessing one account from many addresses of its /64 locks the pair too.
   const pair = { email: "target@test.local", clientAddress: "2001:db8:65:1::1" };
   for (let i = 0; i < PAIR_POLICY.maxFailures; i++)
-    await recordLoginFailure({ ...pair, clientAddress: `2001:db8:65:1::${i + 1}` }, now);
+    await countLoginAttempt({ ...pair, clientAddress: `2001:db8:65:1::${i + 1}` }, now);
   expect(await loginWaitMs({ ...pair, clientAddress: "2001:db8:65:1:abcd::9" }, now)).toBe(PAIR_POLICY.lockMs);
 });

@@ -3,10 +3,11 @@
 // - one client guessing one account: 5 failures lock that (email, client) pair, so the right password still works
 //   from anywhere else;
 // - one client trying many accounts (credential stuffing): 20 failures, whatever the emails, lock that client.
-// A success clears the pair only: a client cannot reset its stuffing count by logging in to an account it owns.
+// Attempts are counted before the password is checked (throttle.ts). A success clears the pair and gives the client
+// back only its own attempt: a client cannot reset its stuffing count by logging in to an account it owns.
 import "server-only";
 import { throttleScope } from "@/lib/http/client-address";
-import { clearFailures, lockedFor, recordFailure } from "./throttle";
+import { clearFailures, countAttempt, creditAttempt, lockedFor } from "./throttle";
 import { CLIENT_POLICY, PAIR_POLICY } from "./throttle-policies";
 
 export { CLIENT_POLICY, PAIR_POLICY };
@@ -24,18 +25,31 @@ export async function loginWaitMs(attempt: LoginAttemptKey, now = new Date()): P
   return Math.max(pair, client);
 }
 
-/** Counts a failed log-in; says which locks this failure started (for the audit log's lock-out events). */
-export async function recordLoginFailure(
-  attempt: LoginAttemptKey,
-  now = new Date(),
-): Promise<{ pairLocked: boolean; clientLocked: boolean }> {
-  const [pair, client] = await Promise.all([
-    recordFailure(pairKey(attempt), PAIR_POLICY, now),
-    recordFailure(clientKey(attempt), CLIENT_POLICY, now),
-  ]);
-  return { pairLocked: pair.lockedNow, clientLocked: client.lockedNow };
+export type LoginCount =
+  { allowed: false; waitMs: number } | { allowed: true; pairLocked: boolean; clientLocked: boolean };
+
+/**
+ * Counts a log-in attempt against its pair and its client before the password is checked (throttle.ts says why);
+ * refused when either is locked, and then counts against neither. When allowed, says which locks this attempt
+ * reached, for the audit log's lock-out event should it fail.
+ */
+export async function countLoginAttempt(attempt: LoginAttemptKey, now = new Date()): Promise<LoginCount> {
+  const client = await countAttempt(clientKey(attempt), CLIENT_POLICY, now);
+  if (!client.allowed) return client;
+  const pair = await countAttempt(pairKey(attempt), PAIR_POLICY, now);
+  if (!pair.allowed) {
+    await creditAttempt(clientKey(attempt), CLIENT_POLICY);
+    return pair;
+  }
+  return { allowed: true, pairLocked: pair.lockedNow, clientLocked: client.lockedNow };
 }
 
+/** The right password: the pair is cleared, and the client gets this attempt back (it was no guess). */
 export async function recordLoginSuccess(attempt: LoginAttemptKey): Promise<void> {
-  await clearFailures(pairKey(attempt));
+  await Promise.all([clearFailures(pairKey(attempt)), creditAttempt(clientKey(attempt), CLIENT_POLICY)]);
+}
+
+/** The right password for a disabled account: no guess, so both get the attempt back, and nothing is cleared. */
+export async function creditLoginAttempt(attempt: LoginAttemptKey): Promise<void> {
+  await Promise.all([creditAttempt(pairKey(attempt), PAIR_POLICY), creditAttempt(clientKey(attempt), CLIENT_POLICY)]);
 }

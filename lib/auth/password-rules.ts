@@ -1,20 +1,19 @@
-// What a password must be: the length rules of a new one, and the cap on any typed one. Safe in the browser (the
-// change-password form shows the minimum).
+// What a password must be: the length rules of a new one (password-length.ts), not a common or breached one
+// (common-passwords.ts), and the cap on any typed one. Server side: the browser needs only password-length.ts.
 import { z } from "zod";
+import { isCommonPassword } from "./common-passwords";
+import { PASSWORD_MAX, PASSWORD_MIN, PASSWORD_TOO_LONG } from "./password-length";
 
-export const PASSWORD_MIN = 12;
-/**
- * Every password Tuma accepts is at most this long — typed at log-in, as the current one, chosen as a new one, or
- * given in ADMIN_PASSWORD: argon2 reads all of it, so without a cap one request with a 10 MB "password" costs the
- * server what thousands of log-ins cost.
- */
-export const PASSWORD_MAX = 256;
-export const PASSWORD_TOO_LONG = `At most ${PASSWORD_MAX} characters.`;
+export { PASSWORD_MAX, PASSWORD_MIN, PASSWORD_TOO_LONG };
 
-/** A new password: the length rules. */
+export const COMMON_PASSWORD =
+  "This password is on the lists attackers try first (common and breached passwords): choose another, such as a few unrelated words.";
+
+/** A new password: the length rules, and not a common one. */
 export const passwordSchema = z
   .string()
   .min(PASSWORD_MIN, `At least ${PASSWORD_MIN} characters.`)
-  .max(PASSWORD_MAX, PASSWORD_TOO_LONG);
+  .max(PASSWORD_MAX, PASSWORD_TOO_LONG)
+  .refine((password) => !isCommonPassword(password), COMMON_PASSWORD);
 /** A password typed to be checked against a stored hash (log-in, the current password): any length up to the cap. */
 export const enteredPasswordSchema = z.string().min(1, "Enter your password.").max(PASSWORD_MAX, PASSWORD_TOO_LONG);

@@ -12,6 +12,12 @@ export function listUsers() {
       disabledAt: true,
       lastLoginAt: true,
       mustChangePassword: true,
+      // Live API keys: what a password reset would revoke (the confirmation names how many).
+      _count: {
+        select: {
+          apiKeys: { where: { revokedAt: null, OR: [{ expiresAt: null }, { expiresAt: { gt: new Date() } }] } },
+        },
+      },
     },
   });
 }

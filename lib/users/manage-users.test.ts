@@ -6,6 +6,7 @@ import { PAIR_POLICY } from "@/lib/auth/login-throttle";
 import { hashPassword, verifyPassword } from "@/lib/auth/password";
 import { db } from "@/lib/db/client";
 import { isAppError } from "@/lib/errors/app-error";
+import { checkCurrentPassword } from "@/lib/auth/check-current-password";
 import { changeOwnPassword } from "./change-own-password";
 import { changeRole } from "./change-role";
 import { createUser } from "./create-user";
@@ -152,4 +153,33 @@ test("no password is accepted longer than 256 characters: current, new or repeat
   ]);
   const atTheCap = "y".repeat(PASSWORD_MAX);
   expect(changePasswordSchema.safeParse({ current: "old one", next: atTheCap, repeat: atTheCap }).success).toBe(true);
+});
+
+test("100 wrong current passwords at once: at most the limit reach argon2, the rest are refused with the throttle's sentence", async () => {
+  const user = await seed("OPERATOR", "the current password");
+  let verifications = 0;
+  const check = (hash: string, password: string) => (verifications++, verifyPassword(hash, password));
+  const outcomes = await Promise.all(
+    Array.from({ length: 100 }, (_, i) =>
+      failure(checkCurrentPassword(user.id, `guess ${i}`, { check })).then((error) => error.message),
+    ),
+  );
+  expect(verifications).toBeLessThanOrEqual(PAIR_POLICY.maxFailures);
+  expect(outcomes.filter((m) => m === "The current password is wrong.")).toHaveLength(verifications);
+  expect(outcomes.filter((m) => m === "Too many wrong passwords. Try again in 15 minute(s).")).toHaveLength(
+    100 - verifications,
+  );
+  expect(await db.auditEvent.count({ where: { targetId: user.id, action: "user.password_change_failure" } })).toBe(
+    verifications,
+  );
+});
+
+test("the right current password among wrong ones under the limit is accepted", async () => {
+  const user = await seed("OPERATOR", "the current password");
+  const tries = [
+    ...Array.from({ length: PAIR_POLICY.maxFailures - 1 }, (_, i) => `guess ${i}`),
+    "the current password",
+  ];
+  const outcomes = await Promise.allSettled(tries.map((password) => checkCurrentPassword(user.id, password)));
+  expect(outcomes.filter((o) => o.status === "fulfilled")).toHaveLength(1);
 });

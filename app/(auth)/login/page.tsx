@@ -10,10 +10,10 @@ export const metadata: Metadata = { title: "Log in" };
 export default async function LoginPage({
   searchParams,
 }: {
-  searchParams: Promise<{ callbackUrl?: string; changed?: string }>;
+  searchParams: Promise<{ callbackUrl?: string; changed?: string; everywhere?: string }>;
 }) {
   if (await currentActor()) redirect("/");
-  const { callbackUrl, changed } = await searchParams;
+  const { callbackUrl, changed, everywhere } = await searchParams;
   // Only paths on this console: anything else would make the login page an open redirect.
   const next = safeCallbackPath(callbackUrl, appOrigin());
   return (
@@ -28,6 +28,13 @@ export default async function LoginPage({
             className="mt-3 rounded-md border border-emerald-200 bg-emerald-50 p-3 text-sm text-emerald-900"
           >
             Password changed — log in again with your new password. Your other sessions have ended too.
+          </p>
+        ) : everywhere === "1" ? (
+          <p
+            role="status"
+            className="mt-3 rounded-md border border-emerald-200 bg-emerald-50 p-3 text-sm text-emerald-900"
+          >
+            Logged out everywhere: all your sessions have ended and your API keys are revoked.
           </p>
         ) : (
           <p className="mt-1 text-sm text-slate-600">Log in to send and track messages.</p>

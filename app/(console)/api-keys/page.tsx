@@ -8,7 +8,7 @@ import { PageHeader } from "@/components/ui/page-header";
 import { Table, Td, THead, Th, Tr } from "@/components/ui/table";
 import { listApiKeys } from "@/lib/api-keys/list-api-keys";
 import { API_SCOPES, roleMayGrant, SCOPE_MEANING } from "@/lib/api-keys/scopes";
-import { canView } from "@/lib/auth/permissions";
+import { canManageUsers, canView } from "@/lib/auth/permissions";
 import { requireActor } from "@/lib/auth/session";
 import { createApiKeyAction, revokeApiKeyAction } from "./actions";
 
@@ -17,7 +17,9 @@ export const dynamic = "force-dynamic";
 
 export default async function ApiKeysPage() {
   const actor = await requireActor(canView);
-  const keys = await listApiKeys(actor.id);
+  // Administrators see every user's keys (and may revoke any); others their own.
+  const everyone = canManageUsers(actor);
+  const keys = await listApiKeys(everyone ? null : actor.id);
   const scopes = API_SCOPES.filter((scope) => roleMayGrant(actor.role, scope)).map((scope) => ({
     scope,
     meaning: SCOPE_MEANING[scope],
@@ -26,11 +28,12 @@ export default async function ApiKeysPage() {
     <div className="space-y-8">
       <PageHeader
         title="API keys"
-        description="Keys let your own systems use the API (see the API page) as you, within the scopes you give them and your role. A key is shown once; Tuma keeps only its hash."
+        description="Keys let your own systems use the API (see the API page) as you, within the scopes you give them and your role. A key is shown once; Tuma keeps only its hash. An administrator's password reset and “Log out everywhere” (Your account) revoke a user's keys."
       />
       <Card title="Create a key" aria-label="Create a key">
         <NewKeyForm action={createApiKeyAction} scopes={scopes} />
       </Card>
+      {everyone ? <p className="text-sm text-slate-600">As an administrator you see every user&apos;s keys.</p> : null}
       <Table aria-label="API keys">
         <THead>
           <Th>Key</Th>
@@ -47,6 +50,7 @@ export default async function ApiKeysPage() {
               <Td className="min-w-0">
                 <div className="font-medium">{key.name}</div>
                 <div className="font-mono text-xs text-slate-600">{key.prefix}…</div>
+                {everyone ? <div className="text-xs break-all text-slate-600">of {key.user.email}</div> : null}
                 {key.revokedAt ? (
                   <Badge tone="danger">revoked</Badge>
                 ) : key.expiresAt && key.expiresAt <= new Date() ? (
@@ -81,7 +85,7 @@ export default async function ApiKeysPage() {
                   <RowAction
                     label="Revoke"
                     name={`Revoke ${key.name}`}
-                    confirm={`Revoke the key “${key.name}”? Requests with it are refused from the next one; this cannot be undone.`}
+                    confirm={`Revoke the key “${key.name}”${key.user.id === actor.id ? "" : ` of ${key.user.email}`}? Requests with it are refused from the next one; this cannot be undone.`}
                     confirmLabel="Revoke the key"
                     run={revokeApiKeyAction.bind(null, key.id)}
                   />

@@ -56,8 +56,16 @@ export async function setDisabledAction(userId: string, disabled: boolean): Prom
 export async function resetPasswordAction(userId: string): Promise<PasswordResult> {
   let oneTimePassword = "";
   const result = await authorizedAction(admin(uuidParam), userId, async (id, actor) => {
-    ({ password: oneTimePassword } = await resetPassword(id, actor.id));
-    return { ok: true, message: "A new one-time password, shown only now. Their sessions have ended." };
+    const reset = await resetPassword(id, actor.id);
+    oneTimePassword = reset.password;
+    revalidatePath("/users");
+    const keys = reset.keysRevoked;
+    return {
+      ok: true,
+      message: `A new one-time password, shown only now. Their sessions have ended${
+        keys > 0 ? ` and ${keys.toLocaleString("en")} API ${keys === 1 ? "key was" : "keys were"} revoked` : ""
+      }.`,
+    };
   });
   return result.ok ? { ...result, oneTimePassword } : result;
 }

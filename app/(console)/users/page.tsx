@@ -41,11 +41,20 @@ export default async function UsersPage() {
                   {user.disabledAt ? <Badge tone="danger">disabled</Badge> : <Badge tone="success">active</Badge>}
                   {user.mustChangePassword ? <Badge tone="warning">one-time password</Badge> : null}
                   <span>last log-in {user.lastLoginAt ? <Time at={user.lastLoginAt} /> : "never"}</span>
+                  <span>
+                    · {user._count.apiKeys.toLocaleString("en")} live API {user._count.apiKeys === 1 ? "key" : "keys"}
+                  </span>
                 </div>
               </Td>
               <Td>
                 <UserRowActions
-                  user={{ id: user.id, email: user.email, role: user.role, disabled: user.disabledAt !== null }}
+                  user={{
+                    id: user.id,
+                    email: user.email,
+                    role: user.role,
+                    disabled: user.disabledAt !== null,
+                    liveKeys: user._count.apiKeys,
+                  }}
                   self={user.id === actor.id}
                   actions={actions}
                 />
