@@ -145,7 +145,28 @@ const checkedEnvSchema = envSchema.superRefine((value, context) => {
       message:
         "X-Forwarded-For is read only from known proxies: set TRUSTED_PROXIES to their addresses too (127.0.0.1,::1 for a proxy on this machine)",
     });
+  if (receiptUrlInClear(value))
+    context.addIssue({
+      code: "custom",
+      path: ["RECEIPT_BASE_URL"],
+      message:
+        "must start with https:// when SANDBOX is off: the provider sends each receipt to it with the account's receipt secret in the path, which http shows to every network on the way",
+    });
 });
+
+/**
+ * The provider posts every receipt to RECEIPT_BASE_URL with the account's receipt secret in the path: over http the
+ * secret (the callback's only credential) is readable on every network between, and with it anyone can post receipts
+ * (docs/design.md §3). Against a real provider (SANDBOX off) it must be https; http is left for a loopback address,
+ * which only a provider on this machine (a test or benchmark sandbox) can reach.
+ */
+function receiptUrlInClear(value: Env): boolean {
+  if (value.SANDBOX || value.RECEIPT_BASE_URL === undefined) return false;
+  const url = new URL(value.RECEIPT_BASE_URL);
+  if (url.protocol === "https:") return false;
+  const host = url.hostname.replace(/^\[|\]$/g, "");
+  return !(host === "localhost" || host === "::1" || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host));
+}
 
 export class EnvError extends Error {
   override name = "EnvError";

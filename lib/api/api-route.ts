@@ -7,6 +7,7 @@
 import "server-only";
 import { z } from "zod";
 import { authenticateKey, type KeyActor } from "@/lib/api-keys/authenticate-key";
+import { noteFailedKey } from "@/lib/api-keys/failed-key-log";
 import type { ApiScope } from "@/lib/api-keys/scopes";
 import { recordAudit } from "@/lib/audit/record-audit";
 import type { Actor } from "@/lib/auth/permissions";
@@ -57,7 +58,10 @@ export function apiRoute<
     let rate: RateState | null = null;
     let response: Response;
     try {
-      const who = await authenticateKey(request.headers.get("authorization"));
+      const who = await authenticateKey(request.headers.get("authorization")).catch((error: unknown) => {
+        noteFailedKey(error, request.headers);
+        throw error;
+      });
       rate = await spendRequest(who.key.id, env().API_RATE_LIMIT_PER_MINUTE);
       if (!rate.allowed)
         throw new ApiProblem(

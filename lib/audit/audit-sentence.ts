@@ -202,6 +202,15 @@ const SENTENCES: Record<AuditAction, (c: Context) => SentencePart[]> = {
     ` from the opt-outs${because(detail.reason)}`,
     text(detail.optOutReason) ? ` (it had been opted out: “${text(detail.optOutReason)}”)` : "",
   ],
+  "optout.hold": ({ actor, detail }) => [
+    `${actor} held back ${many(count(detail.held) ?? 0, "number", "numbers")} the network reported blacklisted: more at once than the burst limit allows, so an administrator decides on the Receipts page`,
+  ],
+  "optout.hold_release": ({ actor, detail }) => [
+    `${actor} released ${many(count(detail.released) ?? 0, "held number", "held numbers")} to the opt-outs (carrier blacklist)`,
+  ],
+  "optout.hold_discard": ({ actor, detail }) => [
+    `${actor} discarded ${many(count(detail.discarded) ?? 0, "held carrier-blacklist report", "held carrier-blacklist reports")}: the numbers were not opted out`,
+  ],
   "list.create": ({ actor, detail, titled }) => [
     `${actor} uploaded the list `,
     ...titled("a list", detail.name ?? detail.filename),
@@ -253,6 +262,18 @@ const SENTENCES: Record<AuditAction, (c: Context) => SentencePart[]> = {
     `${actor} exported the audit log`,
     Object.values(detail).some((v) => v) ? " (filtered)" : "",
   ],
+  "export.duplicates": ({ actor, detail }) => [
+    `${actor} downloaded the recipients the duplicate guard found`,
+    count(detail.rows) !== null ? ` (${many(count(detail.rows)!, "row", "rows")})` : "",
+  ],
+  "organisation.carrier_opt_out_burst": ({ actor, detail }) => {
+    const limit = (detail.limit ?? {}) as Record<string, unknown>;
+    return [
+      `${actor} set how many carrier-blacklist opt-outs a minute are applied before the rest are held`,
+      count(limit.from) !== null ? ` from ${count(limit.from)!.toLocaleString("en")}` : "",
+      ` to ${count(limit.to)?.toLocaleString("en") ?? "?"}`,
+    ];
+  },
   "organisation.time_zone": ({ actor, detail }) => {
     const zone = (detail.timeZone ?? {}) as Record<string, unknown>;
     return [

@@ -24,6 +24,10 @@ export const AUDIT_ACTIONS = [
   "template.delete",
   "optout.add",
   "optout.remove",
+  // Carrier-blacklist opt-outs held back as a burst (lib/receipts/failure-effects.ts), then released or discarded.
+  "optout.hold",
+  "optout.hold_release",
+  "optout.hold_discard",
   "list.create",
   "list.delete",
   "list.rename",
@@ -37,6 +41,7 @@ export const AUDIT_ACTIONS = [
   "export.batch",
   "export.upload_report",
   "export.audit",
+  "export.duplicates",
   // Changes made by start-up or by an administrator to how receipts are authenticated.
   "account.sandbox_reset",
   "account.receipt_secret_rotate",
@@ -44,6 +49,7 @@ export const AUDIT_ACTIONS = [
   "organisation.time_zone",
   "organisation.duplicate_window",
   "organisation.promotional_window",
+  "organisation.carrier_opt_out_burst",
   // What a delivery status means (Receipts page), and a refused sender ID's warning cleared (Settings).
   "receipt_status.map",
   "sender_id.clear",

@@ -24,6 +24,7 @@ import { subscribedEvents } from "@/lib/webhooks/subscriptions";
 import type { WebhookEvent } from "@/lib/webhooks/events";
 import {
   auditCarrierOptOuts,
+  CARRIER_HELD_COUNT,
   CARRIER_OPT_OUTS_JSON,
   FAILURE_EFFECTS_CTES,
   type CarrierOptOut,
@@ -67,6 +68,7 @@ export async function applyPendingReceipts(): Promise<{ taken: number; matched: 
         matched: string;
         changed: string;
         opted_out: CarrierOptOut[] | null;
+        held: number;
       }>(applyStatement(subscribed), [
         ids,
         statuses.map((s) => s.status),
@@ -77,7 +79,7 @@ export async function applyPendingReceipts(): Promise<{ taken: number; matched: 
         statuses.map((s) => s.counted),
         UNMATCHED_RETRY_HOURS,
       ]);
-      await auditCarrierOptOuts(client, result[0]?.opted_out ?? null, null);
+      await auditCarrierOptOuts(client, result[0]?.opted_out ?? null, null, result[0]?.held ?? 0);
       return {
         taken: Number(result[0]?.taken ?? 0),
         matched: Number(result[0]?.matched ?? 0),
@@ -137,8 +139,16 @@ export function applyStatement(subscribed: ReadonlySet<WebhookEvent>): string {
        ),
        -- MATERIALIZED: computed once per receipt. Inlined into "matched", PostgreSQL copied the COALESCE into each
        -- place that reads cand and ran its lookups six times per receipt (docs/partitioning.md, "The applier's plan").
+       -- by_phone: the match named the message's number (the first two lookups); only such a match may opt a number
+       -- out (lib/receipts/failure-effects.ts). The lateral keeps each lookup run once (OFFSET 0: never pulled up).
        candidate AS MATERIALIZED (
-         SELECT r.*, COALESCE(
+         SELECT r.*, COALESCE(p.cand,
+           -- The correlator alone (a receipt whose number is written differently).
+           (SELECT m.id FROM "Message" m
+             WHERE r.corr ~ '^[0-9]{1,18}$' AND m.id = r.corr::bigint
+               AND (SELECT b."accountId" FROM "Batch" b WHERE b.id = m."batchId") = r.account)
+         ) AS cand, p.cand IS NOT NULL AS by_phone
+         FROM r CROSS JOIN LATERAL (SELECT COALESCE(
            -- Our correlator is the message id, and the number is that message's: the usual receipt, found in the one
            -- partition its id names (run-time pruning; the other weeks are never read).
            (SELECT m.id FROM "Message" m
@@ -148,13 +158,8 @@ export function applyStatement(subscribed: ReadonlySet<WebhookEvent>): string {
            -- correlator and one uniqueId among its numbers): only when the correlator did not name this number.
            (SELECT m.id FROM "Message" m
              WHERE m.phone = r.phone AND m."providerUniqueId" = r.uid
-               AND (SELECT b."accountId" FROM "Batch" b WHERE b.id = m."batchId") = r.account LIMIT 1),
-           -- The correlator alone (a receipt whose number is written differently).
-           (SELECT m.id FROM "Message" m
-             WHERE r.corr ~ '^[0-9]{1,18}$' AND m.id = r.corr::bigint
-               AND (SELECT b."accountId" FROM "Batch" b WHERE b.id = m."batchId") = r.account)
-         ) AS cand
-         FROM r
+               AND (SELECT b."accountId" FROM "Batch" b WHERE b.id = m."batchId") = r.account LIMIT 1)
+         ) AS cand OFFSET 0) p
        ),
        matched AS (
          -- A PENDING message may have a receipt only while its chunk is in flight (a receipt can beat the send's
@@ -219,8 +224,10 @@ export function applyStatement(subscribed: ReadonlySet<WebhookEvent>): string {
            -- A final receipt repeated later (the same status, as providers re-post): the message was delivered (or
            -- failed) when the first said so; moving its time would move its delay in the reports, without an event.
            AND NOT (best.final AND m.state = best.state::"MessageState" AND m."deliveryStatus" = best.status)
+         -- trusted: matched with the number, and with the uniqueId once the provider gave the message one.
          RETURNING m.id, m.phone, m."batchId", best.status, m."failureClass" AS class, best.unmapped, m.state,
-                   m."receiptAt" AS at, best.rid
+                   m."receiptAt" AS at, best.rid,
+                   best.by_phone AND (m."providerUniqueId" IS NULL OR m."providerUniqueId" = best.uid) AS trusted
        ),
        unmapped AS (
          INSERT INTO "UnmappedStatusMessage" (status, "messageId")
@@ -239,7 +246,7 @@ export function applyStatement(subscribed: ReadonlySet<WebhookEvent>): string {
        ),${messageEventsCte(subscribed)}${FAILURE_EFFECTS_CTES}
        SELECT (SELECT count(*) FROM r) AS taken, (SELECT count(*) FROM matched WHERE mid IS NOT NULL) AS matched,
               (SELECT count(*) FROM changed) AS changed,
-              ${CARRIER_OPT_OUTS_JSON} AS opted_out`;
+              ${CARRIER_OPT_OUTS_JSON} AS opted_out, ${CARRIER_HELD_COUNT} AS held`;
 }
 
 /** The administrators' mappings of these statuses, read once no mapping of them can be under way. */

@@ -14,6 +14,7 @@ import { AppError } from "@/lib/errors/app-error";
 import { FAILURE_CLASSES } from "./failure-classes";
 import {
   auditCarrierOptOuts,
+  CARRIER_HELD_COUNT,
   CARRIER_OPT_OUTS_JSON,
   FAILURE_EFFECTS_CTES,
   type CarrierOptOut,
@@ -57,19 +58,21 @@ export async function mapStatus(
        WHERE status = $1`,
       [input.status, input.state, mapping.failureClass, actorId],
     );
-    const { rows } = await client.query<{ messages: number; opted_out: CarrierOptOut[] | null }>(
+    const { rows } = await client.query<{ messages: number; opted_out: CarrierOptOut[] | null; held: number }>(
       `WITH changed AS (
          UPDATE "Message" m SET state = $2::"MessageState", "failureClass" = $3, "updatedAt" = now()
          FROM "UnmappedStatusMessage" u
          WHERE $4 AND u.status = $1 AND m.id = u."messageId" AND m."deliveryStatus" = $1 AND m.state = ${messageState("QUEUED")}
-         RETURNING m.id, m.phone, m."batchId", m."deliveryStatus" AS status, m."failureClass" AS class
+         -- Trusted: an administrator's mapping of statuses already received (the burst hold still applies).
+         RETURNING m.id, m.phone, m."batchId", m."deliveryStatus" AS status, m."failureClass" AS class, true AS trusted
        ),
        cleared AS (DELETE FROM "UnmappedStatusMessage" WHERE status = $1),${FAILURE_EFFECTS_CTES}
-       SELECT (SELECT count(*) FROM changed)::int AS messages, ${CARRIER_OPT_OUTS_JSON} AS opted_out`,
+       SELECT (SELECT count(*) FROM changed)::int AS messages, ${CARRIER_OPT_OUTS_JSON} AS opted_out,
+              ${CARRIER_HELD_COUNT} AS held`,
       [input.status, mapping.state, mapping.failureClass, mapping.final],
     );
-    const { messages, opted_out: optedOut } = rows[0]!;
-    await auditCarrierOptOuts(client, optedOut, actorId);
+    const { messages, opted_out: optedOut, held } = rows[0]!;
+    await auditCarrierOptOuts(client, optedOut, actorId, held);
     await recordAudit(
       {
         actorId,

@@ -11,6 +11,7 @@ import { controlClass } from "@/components/ui/field";
 import { Notice } from "@/components/ui/notice";
 import { FailureKindLabel } from "@/components/batches/failure-kind";
 import { UnknownStatuses } from "@/components/receipts/unknown-statuses";
+import { CarrierBurstForm, HeldOptOuts } from "@/components/receipts/held-opt-outs";
 import { PageHeader } from "@/components/ui/page-header";
 import { EmptyRow, Table, Td, THead, Th, Tr } from "@/components/ui/table";
 import { canViewReceipts } from "@/lib/auth/permissions";
@@ -25,9 +26,10 @@ import { UNMATCHED_RETRY_HOURS } from "@/lib/receipts/apply-receipts";
 import { isFailureClass } from "@/lib/receipts/failure-classes";
 import { mapDeliveryStatus } from "@/lib/receipts/status-map";
 import { cachedMappings } from "@/lib/receipts/status-mappings";
+import { carrierOptOutBurst, listHeldOptOuts } from "@/lib/receipts/held-opt-outs";
 import { getOrgTimeZone } from "@/lib/organisation/time-zone";
 import { formatDateTime } from "@/lib/time/format";
-import { mapStatusAction } from "./actions";
+import { decideHeldOptOutsAction, mapStatusAction, setCarrierOptOutBurstAction } from "./actions";
 
 export const metadata: Metadata = { title: "Receipts" };
 export const dynamic = "force-dynamic";
@@ -49,11 +51,13 @@ export default async function ReceiptsPage({
   const parsed = receiptFilterSchema.safeParse(raw);
   const filter = parsed.success ? parsed.data : {};
   const agedAfter = cursorParam.safeParse(raw.aged_after).success ? raw.aged_after : undefined;
-  const [page, lag, ageing, statuses] = await Promise.all([
+  const [page, lag, ageing, statuses, held, burst] = await Promise.all([
     listReceipts(filter),
     getReceiptLag(),
     listAgeingMessages(agedAfter),
     listReceiptStatuses(),
+    listHeldOptOuts(),
+    carrierOptOutBurst(),
   ]);
   const [mappings, timeZone] = await Promise.all([cachedMappings(), getOrgTimeZone()]);
   const query = (extra: Record<string, string>) =>
@@ -73,6 +77,37 @@ export default async function ReceiptsPage({
       {parsed.success ? null : (
         <Notice tone="error">{parsed.error.issues.map((i) => i.message).join(" ")} The filter was ignored.</Notice>
       )}
+
+      <section aria-label="Held carrier-blacklist opt-outs" className="space-y-3">
+        <h2 className="text-lg font-semibold">
+          Held carrier-blacklist opt-outs{" "}
+          {held.total > 0 ? <Badge tone="warning">{held.total.toLocaleString("en")} held</Badge> : null}
+        </h2>
+        <p className="text-sm text-slate-600">
+          A receipt saying the network blacklisted a number opts it out organisation-wide, but only when the receipt
+          names the message&apos;s number and uniqueId. When more than {burst.toLocaleString("en")} would be opted out
+          in one minute, they are held here instead: receipts can be forged by anyone who learnt a receipt address. Opt
+          them out if the wave is real; discard them if not. Both are recorded in the audit log.
+        </p>
+        {held.total > 0 ? (
+          <Notice tone="warning">
+            {held.total.toLocaleString("en")} number(s) reported blacklisted are waiting for a decision; until then
+            batches still send to them.
+          </Notice>
+        ) : null}
+        <HeldOptOuts
+          rows={held.rows.map((r) => ({
+            phone: r.phone,
+            reason: r.reason,
+            messageId: r.messageId,
+            heldAt: formatDateTime(r.heldAt, timeZone, { seconds: true }),
+          }))}
+          total={held.total}
+          upTo={held.upTo.toISOString()}
+          decide={decideHeldOptOutsAction}
+        />
+        <CarrierBurstForm current={burst} action={setCarrierOptOutBurstAction} />
+      </section>
 
       <section aria-label="Unknown statuses" className="space-y-3">
         <h2 className="text-lg font-semibold">Statuses Tuma does not know</h2>

@@ -1,6 +1,8 @@
 // POST /api/compose/duplicates – the duplicate-send guard's answer for Compose (lib/batches/duplicate-guard.ts): who,
 // of a saved list or of the numbers pasted, was sent this exact text within the organisation's window, so the plan
 // says how many are left out and the operator can download them (format "csv") before deciding to include them.
+// The download is numbers leaving the console, so it is audited as every export of personal data is.
+import { recordAudit } from "@/lib/audit/record-audit";
 import { canSend } from "@/lib/auth/permissions";
 import { duplicatesQuerySchema } from "@/lib/batches/compose-schema";
 import { findDuplicates } from "@/lib/batches/find-duplicates";
@@ -9,11 +11,18 @@ import { route } from "@/lib/http/route-gate";
 
 export const dynamic = "force-dynamic";
 
-export const POST = route({ allowed: canSend, body: duplicatesQuerySchema }, async ({ body, request }) => {
+export const POST = route({ allowed: canSend, body: duplicatesQuerySchema }, async ({ actor, body, request }) => {
   const found = await findDuplicates(body, request.signal);
   if (body.format === "json")
     return Response.json({ windowHours: found.windowHours, recipients: found.recipients.length });
   const csv = csvHeader(["phone", "row"]) + csvRows(found.recipients.map((r) => [r.phone, r.row ?? null]));
+  await recordAudit({
+    actorId: actor.id,
+    action: "export.duplicates",
+    targetType: "List",
+    targetId: body.listId ?? null,
+    detail: { rows: found.recipients.length, windowHours: found.windowHours },
+  });
   return new Response(csv, {
     headers: {
       "Content-Type": "text/csv; charset=utf-8",

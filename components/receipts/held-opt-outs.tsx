@@ -1,0 +1,105 @@
+"use client";
+// Carrier-blacklist opt-outs held back as a burst (lib/receipts/held-opt-outs.ts): the numbers, and an
+// administrator's two answers — release them to the opt-outs, or discard them (forged receipts) — covering the numbers
+// held up to when the page was read; and the burst limit itself.
+import Link from "next/link";
+import { useActionState, useState } from "react";
+import { ActionNotice } from "@/components/ui/action-notice";
+import { Button } from "@/components/ui/button";
+import { Field, Input } from "@/components/ui/field";
+import { EmptyRow, Table, Td, THead, Th, Tr } from "@/components/ui/table";
+import { useHydrated } from "@/components/ui/use-hydrated";
+import type { ActionResult } from "@/lib/auth/action";
+
+type Action = (previous: ActionResult | null, form: FormData) => Promise<ActionResult>;
+export type HeldRow = { phone: string; reason: string; messageId: string; heldAt: string };
+
+export function HeldOptOuts({
+  rows,
+  total,
+  upTo,
+  decide,
+}: {
+  rows: HeldRow[];
+  total: number;
+  /** The latest hold the page shows (ISO): a decision covers the numbers held up to it. */
+  upTo: string;
+  decide: Action;
+}) {
+  const [state, formAction, pending] = useActionState(decide, null);
+  return (
+    <div className="space-y-3">
+      <ActionNotice result={state} />
+      <Table aria-label="Held opt-outs">
+        <THead>
+          <Th>Phone</Th>
+          <Th>Reported</Th>
+          <Th>Message</Th>
+          <Th>Held</Th>
+        </THead>
+        <tbody>
+          {rows.length === 0 ? <EmptyRow columns={4}>No carrier-blacklist opt-out is held.</EmptyRow> : null}
+          {rows.map((r) => (
+            <Tr key={r.phone}>
+              <Td className="font-mono text-xs">{r.phone}</Td>
+              <Td className="text-xs">{r.reason}</Td>
+              <Td>
+                <Link href={`/messages/${r.messageId}`} className="text-sky-700 underline">
+                  message {r.messageId}
+                </Link>
+              </Td>
+              <Td className="whitespace-nowrap text-slate-600">{r.heldAt}</Td>
+            </Tr>
+          ))}
+        </tbody>
+      </Table>
+      {total > 0 ? (
+        <form action={formAction} className="flex flex-wrap items-center gap-3 text-sm">
+          <input type="hidden" name="upTo" value={upTo} />
+          <span>
+            {total > rows.length
+              ? `The latest ${rows.length.toLocaleString("en")} of ${total.toLocaleString("en")} held numbers are shown; `
+              : ""}
+            a decision covers all {total.toLocaleString("en")}.
+          </span>
+          <Button type="submit" name="decision" value="release" variant="primary" size="sm" disabled={pending}>
+            Opt them out
+          </Button>
+          <Button type="submit" name="decision" value="discard" variant="danger" size="sm" disabled={pending}>
+            Discard (do not opt out)
+          </Button>
+        </form>
+      ) : null}
+    </div>
+  );
+}
+
+export function CarrierBurstForm({ current, action }: { current: number; action: Action }) {
+  const [state, formAction, pending] = useActionState(action, null);
+  const hydrated = useHydrated();
+  const [limit, setLimit] = useState(String(current));
+  const errors = state?.ok === false ? (state.fieldErrors ?? {}) : {};
+  return (
+    <form action={formAction} className="flex flex-wrap items-end gap-3 text-sm">
+      {/* Disabled until React runs the form: a value typed into the server's HTML would be reset by hydration. */}
+      <fieldset disabled={!hydrated} className="contents">
+        <Field label="Carrier-blacklist opt-outs per minute before holding" errors={errors.limit} className="w-80">
+          {(ids) => (
+            <Input
+              {...ids}
+              name="limit"
+              type="number"
+              min={0}
+              value={limit}
+              onChange={(e) => setLimit(e.target.value)}
+            />
+          )}
+        </Field>
+      </fieldset>
+      <Button type="submit" variant="secondary" size="sm" disabled={pending || limit === String(current)}>
+        {pending ? "Saving…" : "Save limit"}
+      </Button>
+      <ActionNotice result={state} className="w-full" />
+    </form>
+  );
+}
