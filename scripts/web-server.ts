@@ -13,8 +13,8 @@ import { type BodyLimit, bodyLimitFor, declaredLength, isServerActionCall, pathO
 import { CLIENT_ADDRESS_HEADER, clientAddress, proxyTrust } from "@/lib/http/client-address";
 import { guardBody } from "@/lib/http/limit-request-body";
 import { apiSecurityHeaders } from "@/lib/http/security-headers";
-import { ApiProblem, problemResponse } from "@/lib/api/problem";
-import { allowedApiMethods } from "@/lib/api/route-methods";
+import { ApiProblem, PROBLEM_CONTENT_TYPE, problemBody, problemResponse } from "@/lib/api/problem";
+import { allowedApiMethods, isUnknownApiPath } from "@/lib/api/route-methods";
 import { answerReceiptCallback, receiptCallbackSecret } from "@/lib/receipts/receipt-callback";
 
 // Its pools' shares of DATABASE_POOL_MAX (lib/db/connection-budget.ts).
@@ -33,8 +33,10 @@ function limitOf(request: http.IncomingMessage): BodyLimit {
 
 function serve(request: http.IncomingMessage, response: http.ServerResponse): void {
   if (stopping) response.shouldKeepAlive = false;
-  const allowed = allowedApiMethods(new URL(request.url ?? "/", "http://host").pathname);
+  const pathname = new URL(request.url ?? "/", "http://host").pathname;
+  const allowed = allowedApiMethods(pathname);
   if (allowed && !allowed.includes(request.method ?? "")) return void methodNotAllowed(request, response, allowed);
+  if (isUnknownApiPath(pathname)) return void routeNotFound(request, response, pathname);
   const guard = guardBody(request, response, limitOf(request));
   if (!guard.proceed) return;
   // The provider's receipts, answered here without Next (lib/receipts/receipt-callback.ts says why). Taken by the
@@ -76,6 +78,17 @@ async function methodNotAllowed(
   response.shouldKeepAlive = false;
   response.writeHead(problem.status, { ...Object.fromEntries(problem.headers), ...apiSecurityHeaders() });
   response.end(await problem.text());
+  request.resume();
+}
+
+/** A path under /api/v1 that is no route's: the API's problem shape (route_not_found), where Next would send HTML. */
+function routeNotFound(request: http.IncomingMessage, response: http.ServerResponse, pathname: string): void {
+  const text = problemBody(
+    new ApiProblem(404, "route_not_found", `There is no operation at ${pathname.slice(0, 200)}; see /api/v1/openapi.json.`),
+  );
+  response.shouldKeepAlive = false;
+  response.writeHead(404, { "content-type": PROBLEM_CONTENT_TYPE, ...apiSecurityHeaders() });
+  response.end(text);
   request.resume();
 }
 

@@ -140,6 +140,11 @@ function build(status: number, code: ProblemCode, detail: string): Problem {
   return { type: problemType(code), code, title: TITLES[status] ?? "Error", status, detail };
 }
 
+/** An ApiProblem's body, for a server that writes it without a Response (scripts/web-server.ts, the body guard). */
+export function problemBody(error: ApiProblem): string {
+  return JSON.stringify(build(error.status, error.code, error.message));
+}
+
 export function problemResponse(error: unknown, where: string): Response {
   let problem: Problem;
   const headers: Record<string, string> = { "content-type": PROBLEM_CONTENT_TYPE };

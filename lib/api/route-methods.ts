@@ -51,6 +51,16 @@ function moreFixed(a: string[], b: string[]): boolean {
   return false;
 }
 
+/**
+ * Whether `pathname` is under /api/v1 and no route's (nor a route's with a trailing slash, which Next redirects):
+ * the web server answers it 404 route_not_found as problem+json, where Next would answer its HTML page.
+ */
+export function isUnknownApiPath(pathname: string): boolean {
+  if (pathname !== "/api/v1" && !pathname.startsWith(PREFIX)) return false;
+  if (apiRouteOf(pathname)) return false;
+  return !(pathname.endsWith("/") && apiRouteOf(pathname.slice(0, -1)));
+}
+
 /** The methods a request may use on `pathname`, when it is one of the API's routes (HEAD with GET, as Next does). */
 export function allowedApiMethods(pathname: string): string[] | null {
   const route = apiRouteOf(pathname);
