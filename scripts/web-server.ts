@@ -16,8 +16,8 @@ import { proxyTrust } from "@/lib/http/client-address";
 import { guardBody } from "@/lib/http/limit-request-body";
 import { answerBadTarget, answerUnparsable, checkTarget } from "@/lib/http/request-target";
 import { apiSecurityHeaders } from "@/lib/http/security-headers";
-import { ApiProblem, problemResponse } from "@/lib/api/problem";
-import { allowedApiMethods } from "@/lib/api/route-methods";
+import { ApiProblem, PROBLEM_CONTENT_TYPE, problemBody, problemResponse } from "@/lib/api/problem";
+import { allowedApiMethods, isUnknownApiPath } from "@/lib/api/route-methods";
 import { answerReceiptCallback, receiptCallbackSecret } from "@/lib/receipts/receipt-callback";
 
 // Its pools' shares of DATABASE_POOL_MAX (lib/db/connection-budget.ts).
@@ -41,8 +41,10 @@ function serve(request: http.IncomingMessage, response: http.ServerResponse): vo
   if (!target.ok) return answerBadTarget(request, response, target.problem);
   // Whatever the client sent as the client-address header is gone before anything reads the request.
   claimClientAddress(request, trust);
-  const allowed = allowedApiMethods(target.pathname);
+  const pathname = target.pathname;
+  const allowed = allowedApiMethods(pathname);
   if (allowed && !allowed.includes(request.method ?? "")) return void methodNotAllowed(request, response, allowed);
+  if (isUnknownApiPath(pathname)) return void routeNotFound(request, response, pathname);
   const guard = guardBody(request, response, limitOf(request));
   if (!guard.proceed) return;
   // The provider's receipts, answered here without Next (lib/receipts/receipt-callback.ts says why). Taken by the
@@ -68,14 +70,32 @@ async function methodNotAllowed(
 ): Promise<void> {
   const listed = allowed.filter((method) => method !== "HEAD" && method !== "OPTIONS").join(", ");
   const problem = problemResponse(
-    new ApiProblem(405, `This address answers ${listed} only; ${request.method ?? "this method"} is not one of them.`, {
-      allow: allowed.join(", "),
-    }),
+    new ApiProblem(
+      405,
+      "method_not_allowed",
+      `This address answers ${listed} only; ${request.method ?? "this method"} is not one of them.`,
+      { headers: { allow: allowed.join(", ") } },
+    ),
     "api method",
   );
   response.shouldKeepAlive = false;
   response.writeHead(problem.status, { ...Object.fromEntries(problem.headers), ...apiSecurityHeaders() });
   response.end(await problem.text());
+  request.resume();
+}
+
+/** A path under /api/v1 that is no route's: the API's problem shape (route_not_found), where Next would send HTML. */
+function routeNotFound(request: http.IncomingMessage, response: http.ServerResponse, pathname: string): void {
+  const text = problemBody(
+    new ApiProblem(
+      404,
+      "route_not_found",
+      `There is no operation at ${pathname.slice(0, 200)}; see /api/v1/openapi.json.`,
+    ),
+  );
+  response.shouldKeepAlive = false;
+  response.writeHead(404, { "content-type": PROBLEM_CONTENT_TYPE, ...apiSecurityHeaders() });
+  response.end(text);
   request.resume();
 }
 

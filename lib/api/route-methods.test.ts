@@ -1,6 +1,6 @@
 // Which /api/v1 route a path reaches, as Next picks it: a fixed segment before a parameter, from the left.
 import { expect, test } from "vitest";
-import { allowedApiMethods, apiRouteOf } from "./route-methods";
+import { allowedApiMethods, apiRouteOf, isUnknownApiPath } from "./route-methods";
 
 test("a path is matched to its route, fixed segments before parameters", () => {
   expect(apiRouteOf("/api/v1/batches")).toBe("/batches");
@@ -20,4 +20,11 @@ test("HEAD comes with GET, OPTIONS with every route", () => {
   expect(allowedApiMethods("/api/v1/messages/1")).toEqual(["GET", "HEAD", "OPTIONS"]);
   expect(allowedApiMethods("/api/v1/messages")).toEqual(["POST", "OPTIONS"]);
   expect(allowedApiMethods("/api/v1/nope")).toBeNull();
+});
+
+test("a path under /api/v1 that no route answers is the API's to refuse; a route's trailing slash is Next's", () => {
+  for (const path of ["/api/v1", "/api/v1/", "/api/v1/nope", "/api/v1/batches/x/nope", "/api/v1/messages/1/2"])
+    expect(isUnknownApiPath(path), path).toBe(true);
+  for (const path of ["/api/v1/batches", "/api/v1/batches/", "/api/v1/messages/1", "/api/v12/batches", "/login"])
+    expect(isUnknownApiPath(path), path).toBe(false);
 });

@@ -2,7 +2,7 @@
 // (scripts/web-server.ts) answers any other method with the API's problem shape and an Allow header; Next's own 405
 // is an empty body. test/api/openapi.test.ts checks this table against the route files, both ways.
 export const API_ROUTE_METHODS: Readonly<Record<string, readonly string[]>> = {
-  "/batches": ["POST"],
+  "/batches": ["GET", "POST"],
   "/batches/{id}": ["GET"],
   "/batches/{id}/cancel": ["POST"],
   "/batches/{id}/export": ["GET"],
@@ -11,6 +11,7 @@ export const API_ROUTE_METHODS: Readonly<Record<string, readonly string[]>> = {
   "/batches/{id}/resend": ["POST"],
   "/batches/{id}/resume": ["POST"],
   "/lists": ["POST"],
+  "/lists/{id}": ["GET", "DELETE"],
   "/messages": ["POST"],
   "/messages/{id}": ["GET"],
   "/openapi.json": ["GET"],
@@ -48,6 +49,16 @@ function moreFixed(a: string[], b: string[]): boolean {
     if (fixedA !== fixedB) return fixedA;
   }
   return false;
+}
+
+/**
+ * Whether `pathname` is under /api/v1 and no route's (nor a route's with a trailing slash, which Next redirects):
+ * the web server answers it 404 route_not_found as problem+json, where Next would answer its HTML page.
+ */
+export function isUnknownApiPath(pathname: string): boolean {
+  if (pathname !== "/api/v1" && !pathname.startsWith(PREFIX)) return false;
+  if (apiRouteOf(pathname)) return false;
+  return !(pathname.endsWith("/") && apiRouteOf(pathname.slice(0, -1)));
 }
 
 /** The methods a request may use on `pathname`, when it is one of the API's routes (HEAD with GET, as Next does). */

@@ -64,6 +64,21 @@ describe("guardBody", () => {
     expect(seen).toEqual([]);
   });
 
+  it("answers an /api/v1 path's refusal as the API's problem details, with its code", async () => {
+    for (const framing of ["content-length", "chunked"] as const) {
+      const exchange = await send({ framing, path: "/api/v1/batches" });
+      expect(exchange.status).toBe(413);
+      expect(exchange.headers["content-type"]).toBe("application/problem+json");
+      expect(JSON.parse(exchange.body)).toEqual({
+        type: "/api-reference#problem-body_too_large",
+        code: "body_too_large",
+        title: "Content Too Large",
+        status: 413,
+        detail: "Too big for this test.",
+      });
+    }
+  });
+
   it("cuts a chunked body at the limit: the application reads no more than the limit, then its read fails", async () => {
     const exchange = await send({ framing: "chunked" });
     expect(exchange.status).toBe(413);

@@ -2,8 +2,9 @@
 // a declared Content-Length over the limit is refused before the application sees the request; a chunked body is
 // counted as the HTTP parser hands it over (IncomingMessage.push, which every reader of the body reads through), and
 // the chunk that crosses the limit is never delivered. Either way the answer is 413 with the limit's sentence in the
-// one error shape ({ ok: false, message }, lib/errors/error-shape.ts) and the connection is closed: the rest of the
-// body is never read into memory.
+// one error shape ({ ok: false, message }, lib/errors/error-shape.ts) — or, under /api/v1, the API's problem details
+// (code body_too_large, lib/api/problem.ts) — and the connection is closed: the rest of the body is never read into
+// memory.
 //
 // Closing is a "lingering close", as web servers do it: the answer and a FIN go out, then whatever the client is
 // still sending is read and dropped for a moment (until the client closes too, LINGER_MS pass or LINGER_BYTES were
@@ -11,8 +12,9 @@
 // reset, and a client busy writing its body then fails on that write before it has read the 413 waiting for it. The
 // byte cap is well above what socket buffers hold: bytes the client wrote before the 413 reached it count too.
 import type http from "node:http";
+import { ApiProblem, problemBody } from "@/lib/api/problem";
 import type { ErrorBody } from "@/lib/errors/error-shape";
-import { type BodyLimit, declaredLength } from "./body-limits";
+import { type BodyLimit, declaredLength, pathOf } from "./body-limits";
 import { apiSecurityHeaders } from "./security-headers";
 
 export const LINGER_BYTES = 16 * 1024 * 1024;
@@ -98,11 +100,14 @@ function refuseBody(request: http.IncomingMessage, response: http.ServerResponse
       });
     return;
   }
+  const api = isApiPath(pathOf(request.url ?? "/"));
   const body: ErrorBody = { ok: false, message: limit.message };
-  const text = JSON.stringify(body);
+  const text = api
+    ? problemBody(new ApiProblem(413, "body_too_large", limit.message))
+    : JSON.stringify(body);
   response.writeHead(413, {
     ...apiSecurityHeaders(),
-    "Content-Type": "application/json; charset=utf-8",
+    "Content-Type": api ? "application/problem+json" : "application/json; charset=utf-8",
     "Content-Length": String(Buffer.byteLength(text)),
     Connection: "close",
   });
@@ -118,3 +123,5 @@ function closeConnection(request: http.IncomingMessage): void {
   request.socket.destroy();
   request.destroy();
 }
+
+const isApiPath = (path: string): boolean => path === "/api/v1" || path.startsWith("/api/v1/");

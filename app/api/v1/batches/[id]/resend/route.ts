@@ -2,6 +2,7 @@
 // the batch page's Resend.
 import { apiRoute } from "@/lib/api/api-route";
 import { json } from "@/lib/api/json";
+import { toCreatedBatchResource } from "@/lib/api/resources/created";
 import { batchIdParams, resendBodySchema } from "@/lib/api/schemas/batches";
 import { canSend } from "@/lib/auth/permissions";
 import { resendBatch } from "@/lib/batches/resend-batch";
@@ -12,6 +13,6 @@ export const POST = apiRoute(
   { scope: "send", allowed: canSend, params: batchIdParams, body: resendBodySchema },
   async ({ actor, params, body }) => {
     const created = await resendBatch(params.id, body, actor.id);
-    return json({ ...created, batch: `/api/v1/batches/${created.id}` }, 201);
+    return json(toCreatedBatchResource(created), 201);
   },
 );
