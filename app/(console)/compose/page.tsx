@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { ComposeForm } from "@/components/compose/compose-form";
+import { ComposeWithDraft } from "@/components/compose/compose-with-draft";
 import { ButtonLink } from "@/components/ui/button";
 import { PageHeader } from "@/components/ui/page-header";
 import { EmptyState } from "@/components/ui/table";
@@ -70,7 +70,8 @@ export default async function ComposePage({
           .
         </EmptyState>
       ) : (
-        <ComposeForm
+        <ComposeWithDraft
+          userId={actor.id}
           accounts={accounts.map((a) => ({
             id: a.id,
             name: a.name,
