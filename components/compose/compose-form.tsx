@@ -35,6 +35,8 @@ import { usePastedNumbers } from "./use-pasted-numbers";
 import { BudgetLine, type BudgetChoice } from "./budget-line";
 import { VoiceLanguageField, type AccountLanguages } from "./voice-language-field";
 import { budgetView, type AccountUnits } from "@/lib/units/budget-view";
+import { nobodySentence } from "@/lib/compose/send-summary";
+import { formatCost } from "@/lib/compose/cost";
 import { isEmptyDraft, type Draft } from "./compose-draft";
 import { DraftLine } from "./draft-line";
 import { useDraftSaving } from "./use-draft-saving";
@@ -136,6 +138,8 @@ export function ComposeForm({
     resent: resent.resent,
   });
   const { listRefusal, perRecipient, planView, summary, sendCount } = figures;
+  // Numbers given, all of them skipped: Send is disabled, and this says why (issue 35: "Send to 0 recipients…").
+  const nobody = summary && summary.given > 0 && summary.send === 0 ? nobodySentence(summary) : null;
   const escalateAfter = kind === "SMS" && escalation.on ? Number(escalation.minutes) : NaN;
   const escalationPlan =
     planView && Number.isInteger(escalateAfter) ? worstCaseEscalation(planView, escalateAfter) : null;
@@ -223,8 +227,15 @@ export function ComposeForm({
     figures,
     start: scheduleInstant(schedule.local, timeZone),
     promotionalHours,
+    promotionalWindow,
     resentReason: resent.reason,
   });
+  // The escalation's calls may cost too: at most one voice unit a call, if every call is made — an upper bound,
+  // labelled as one (issue 35: the cost left them out).
+  if (escalationPlan && escalationPlan.voiceUnits > 0) {
+    const calls = account?.price ? formatCost(escalationPlan.voiceUnits, account.price) : null;
+    view.escalationCost = `up to ${escalationPlan.voiceUnits.toLocaleString("en")} voice unit(s)${calls ? `, ${calls.replace(/ \(.*\)$/, "")}` : ""} more if every call is made (at most)`;
+  }
   if (escalationPlan)
     view.escalation = `Calls whoever's SMS is not delivered within ${escalationPlan.minutes} minutes, once each: at most ${escalationPlan.calls.toLocaleString("en")} call(s), ${escalationPlan.voiceUnits.toLocaleString("en")} voice unit(s).`;
 
@@ -320,11 +331,19 @@ export function ComposeForm({
         ) : (
           <ActionNotice result={result} listFields />
         )}
+        {nobody ? (
+          <div data-testid="nobody">
+            <Notice tone="warning">{nobody}</Notice>
+          </div>
+        ) : null}
         <Button
           variant="primary"
           onClick={() => void openReview()}
-          // Until the page is interactive the button could do nothing: it says so by being disabled.
-          disabled={!hydrated || (source === "numbers" ? pasted.tooMany : listRefusal !== null)}
+          // Until the page is interactive the button could do nothing: it says so by being disabled. With everyone
+          // skipped there is nothing to review (the sentence above says why).
+          disabled={
+            !hydrated || nobody !== null || (source === "numbers" ? pasted.tooMany : listRefusal !== null)
+          }
         >
           {schedule.local ? "Schedule for" : "Send to"} {sendCount.toLocaleString("en")} recipient
           {sendCount === 1 ? "" : "s"}…

@@ -1,5 +1,6 @@
 // What the review states (review.tsx), from Compose's fields and the plan's figures (plan-figures.ts). Pure.
 import { formatCost } from "@/lib/compose/cost";
+import type { PromotionalWindow } from "@/lib/compose/promotional-window";
 import { segmentRange } from "@/lib/compose/segment-range";
 import type { ListPlan } from "@/lib/batches/plan-list";
 import type { ListChoice } from "./list-source";
@@ -22,9 +23,11 @@ export function reviewView({
   figures,
   start,
   promotionalHours,
+  promotionalWindow,
   resentReason,
 }: {
   promotionalHours: string;
+  promotionalWindow: PromotionalWindow;
   resentReason: string | null;
   kind: Kind;
   message: string;
@@ -59,6 +62,7 @@ export function reviewView({
     seconds: planView?.seconds ?? null,
     start,
     promotional: options.promotional ? promotionalHours : null,
+    promotionalWindow: options.promotional ? promotionalWindow : null,
     resentReason,
     optedOut: source === "numbers" ? (pasted.optedOut ?? []).map((o) => o.phone) : [],
     problem: summary && summary.send === 0 ? "Nobody to send to: every number is skipped." : null,
