@@ -242,7 +242,8 @@ export function ComposeForm({
   return (
     <form ref={form} action={formAction} onSubmit={guard} noValidate className="max-w-3xl space-y-5">
       <div hidden={reviewing} className="space-y-5">
-        {draftKey && !isEmptyDraft(kept) ? <DraftLine
+        {draftKey && !isEmptyDraft(kept) ? (
+          <DraftLine
             kept={keptAs.kept}
             restored={draft !== null}
             onDiscard={
@@ -252,7 +253,8 @@ export function ComposeForm({
                 onDiscard();
               })
             }
-          /> : null}
+          />
+        ) : null}
         <MessageFields
           kind={kind}
           onKind={setKind}
@@ -341,9 +343,7 @@ export function ComposeForm({
           onClick={() => void openReview()}
           // Until the page is interactive the button could do nothing: it says so by being disabled. With everyone
           // skipped there is nothing to review (the sentence above says why).
-          disabled={
-            !hydrated || nobody !== null || (source === "numbers" ? pasted.tooMany : listRefusal !== null)
-          }
+          disabled={!hydrated || nobody !== null || (source === "numbers" ? pasted.tooMany : listRefusal !== null)}
         >
           {schedule.local ? "Schedule for" : "Send to"} {sendCount.toLocaleString("en")} recipient
           {sendCount === 1 ? "" : "s"}…

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { ListPlan } from "@/lib/batches/plan-list";
 import { checkPasted } from "@/lib/recipients/check-pasted";
 import { planFigures } from "./plan-figures";
+import { listRows } from "./review-view";
 import type { PastedNumbers } from "./use-pasted-numbers";
 
 const account = {
@@ -203,5 +204,22 @@ describe("planFigures", () => {
     });
     expect(figures.planView?.previews.map((p) => p.phone)).toEqual(["254712345678"]);
     expect(figures.planView).toMatchObject({ requests: 1 });
+  });
+
+  it("a list's rows without a number are not rows with a number, nor skipped as not valid", () => {
+    const clinic = { ...list, validCount: 1_810, invalidCount: 150, duplicateCount: 40, withoutNumber: 19 };
+    expect(listRows(clinic)).toBe("1,981 rows with a number, 19 without");
+    expect(listRows({ ...clinic, withoutNumber: 0 })).toBe("2,000 rows with a number");
+    const figures = planFigures({
+      source: "list",
+      kind: "SMS",
+      message: "Hello",
+      account,
+      list: clinic,
+      plan: listPlan({ recipients: 1_810, optedOut: 0, segments: { 1: 1_810 }, units: 1_810 }),
+      pasted: pasted("", []),
+      scheduled: false,
+    });
+    expect(figures.summary).toMatchObject({ given: 1_981, invalid: 131, duplicates: 40, send: 1_810 });
   });
 });

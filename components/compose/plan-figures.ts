@@ -100,8 +100,9 @@ export function planFigures({
       ? plan && list
         ? sendSummary({
             kind,
-            given: list.validCount + list.invalidCount + list.duplicateCount,
-            invalid: list.invalidCount,
+            // Rows with a number: an empty phone cell is neither given nor "not valid" (listRows in review-view.ts).
+            given: list.validCount + list.invalidCount + list.duplicateCount - (list.withoutNumber ?? 0),
+            invalid: list.invalidCount - (list.withoutNumber ?? 0),
             duplicates: list.duplicateCount,
             optedOut: plan.optedOut,
             resent,

@@ -53,7 +53,7 @@ export function reviewView({
     example: personalised ? (plan?.previews[0]?.text ?? null) : null,
     recipients:
       source === "list"
-        ? `The list “${list?.name ?? ""}”: ${(list ? list.validCount + list.invalidCount + list.duplicateCount : 0).toLocaleString("en")} rows with a number`
+        ? `The list “${list?.name ?? ""}”: ${listRows(list)}`
         : `${pasted.check.typed.toLocaleString("en")} number${pasted.check.typed === 1 ? "" : "s"} typed`,
     summary,
     units: kind === "SMS" ? (planView?.units ?? null) : null,
@@ -67,4 +67,12 @@ export function reviewView({
     optedOut: source === "numbers" ? (pasted.optedOut ?? []).map((o) => o.phone) : [],
     problem: summary && summary.send === 0 ? "Nobody to send to: every number is skipped." : null,
   };
+}
+
+/** "1,981 rows with a number, 19 without": a row with an empty phone cell is not a row with a number (issue 35). */
+export function listRows(list: ListChoice | undefined): string {
+  if (!list) return "0 rows with a number";
+  const without = list.withoutNumber ?? 0;
+  const withNumber = list.validCount + list.invalidCount + list.duplicateCount - without;
+  return `${withNumber.toLocaleString("en")} row${withNumber === 1 ? "" : "s"} with a number${without > 0 ? `, ${without.toLocaleString("en")} without` : ""}`;
 }

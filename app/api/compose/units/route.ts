@@ -12,8 +12,6 @@ export const dynamic = "force-dynamic";
 export const GET = route({ allowed: canSend, query: z.object({ account: uuidParam }) }, async ({ query }) => {
   const figures = await unitsFigures(query.account);
   return Response.json(
-    figures.budgeted
-      ? { budgeted: true, balance: figures.balance, committed: figures.committed }
-      : { budgeted: false },
+    figures.budgeted ? { budgeted: true, balance: figures.balance, committed: figures.committed } : { budgeted: false },
   );
 });
