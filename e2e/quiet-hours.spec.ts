@@ -1,6 +1,7 @@
 // Promotional quiet hours through the browser (lib/compose/promotional-window.ts): an administrator sets the window in
 // Settings (audited); a promotional batch composed outside it says in the plan when it will start, waits on its page
 // with the window named — nothing sent — and goes on by itself once the window opens.
+import fs from "node:fs";
 import { expect, logIn, openCompose, test } from "./fixtures";
 
 const hhmm = (minute: number) =>
@@ -43,12 +44,24 @@ test("a promotional batch outside the window waits, named as such, and sends onc
     await expect(eta).toContainText(`Promotional: sends only ${closed.start}–${closed.end}`);
     await expect(eta).toContainText("Waits until");
     await page.getByRole("button", { name: "Send to 2 recipients…" }).click();
+    // The review says when it really starts: when the window opens, not "Now" (issue 35).
+    await expect(page.getByTestId("review-start")).toContainText(`, ${closed.start} `);
+    await expect(page.getByTestId("review-start")).toContainText(", when the promotional window opens");
+    await expect(page.getByTestId("review-start")).not.toContainText("Now");
+    fs.mkdirSync("e2e/screenshots", { recursive: true });
+    for (const width of [1280, 390]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.screenshot({ path: `e2e/screenshots/review-promotional-${width}.png`, fullPage: true });
+    }
+    await page.setViewportSize({ width: 1280, height: 720 });
     await page.getByRole("button", { name: "Send 2 text messages" }).click();
     await expect(page).toHaveURL(/\/batches\/[0-9a-f-]{36}$/, { timeout: 30_000 });
     const batchId = page.url().split("/").pop()!;
     await expect(page.getByTestId("promotional-wait")).toContainText(
       `Promotional: sends only ${closed.start}–${closed.end}`,
     );
+    // Its badge agrees with the sentence: waiting, not "sending".
+    await expect(page.getByTestId("batch-state")).toHaveText("waiting for the window");
     const { rows: batch } = await db.query<{ promotional: boolean; state: string; pauseReason: string | null }>(
       `SELECT promotional, state::text, "pauseReason" FROM "Batch" WHERE id = $1`,
       [batchId],

@@ -13,6 +13,8 @@ export type ListChoice = {
   /** Rows left out when the list was uploaded: the review counts them as skipped. */
   invalidCount: number;
   duplicateCount: number;
+  /** Of the invalid rows, those with no number at all (an empty phone cell): not "rows with a number". */
+  withoutNumber?: number;
   columns: string[];
   uploaded: string;
 };

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { ListPlan } from "@/lib/batches/plan-list";
 import { checkPasted } from "@/lib/recipients/check-pasted";
 import { planFigures } from "./plan-figures";
+import { listRows } from "./review-view";
 import type { PastedNumbers } from "./use-pasted-numbers";
 
 const account = {
@@ -159,5 +160,66 @@ describe("planFigures", () => {
     expect(fromList.planView).toMatchObject({ resent: 300, recipients: 700, units: 699 });
     expect(fromList.sendCount).toBe(699);
     expect(fromList.summary).toMatchObject({ send: 699 });
+  });
+
+  it("everyone left out by the guard: no provider requests, no time to submit, and nothing to send (issue 35)", () => {
+    const fromList = planFigures({
+      source: "list",
+      kind: "SMS",
+      message: "Hello",
+      account,
+      list: { ...list, validCount: 1_900 },
+      plan: listPlan({ recipients: 1_900, optedOut: 0, segments: { 1: 1_900 }, units: 1_900, requests: 19 }),
+      pasted: pasted("", []),
+      scheduled: false,
+      resent: 1_900,
+    });
+    expect(fromList.planView).toMatchObject({ recipients: 0, requests: 0, seconds: 0, units: 0 });
+    expect(fromList.summary).toMatchObject({ send: 0 });
+    // Opted-out recipients are stored but never sent: 150 to send make 2 requests, not 3.
+    const optedOut = planFigures({
+      source: "list",
+      kind: "SMS",
+      message: "Hello",
+      account,
+      list: { ...list, validCount: 250 },
+      plan: listPlan({ recipients: 250, optedOut: 100, segments: { 1: 150 }, units: 150, requests: 3 }),
+      pasted: pasted("", []),
+      scheduled: false,
+    });
+    expect(optedOut.planView).toMatchObject({ recipients: 250, requests: 2 });
+  });
+
+  it("the preview shows only numbers that will be sent: an opted-out one is not previewed", () => {
+    const numbers = pasted("0733000111\n0712345678", ["254733000111"]);
+    const figures = planFigures({
+      source: "numbers",
+      kind: "SMS",
+      message: "Hello",
+      account,
+      list: undefined,
+      plan: null,
+      pasted: numbers,
+      scheduled: false,
+    });
+    expect(figures.planView?.previews.map((p) => p.phone)).toEqual(["254712345678"]);
+    expect(figures.planView).toMatchObject({ requests: 1 });
+  });
+
+  it("a list's rows without a number are not rows with a number, nor skipped as not valid", () => {
+    const clinic = { ...list, validCount: 1_810, invalidCount: 150, duplicateCount: 40, withoutNumber: 19 };
+    expect(listRows(clinic)).toBe("1,981 rows with a number, 19 without");
+    expect(listRows({ ...clinic, withoutNumber: 0 })).toBe("2,000 rows with a number");
+    const figures = planFigures({
+      source: "list",
+      kind: "SMS",
+      message: "Hello",
+      account,
+      list: clinic,
+      plan: listPlan({ recipients: 1_810, optedOut: 0, segments: { 1: 1_810 }, units: 1_810 }),
+      pasted: pasted("", []),
+      scheduled: false,
+    });
+    expect(figures.summary).toMatchObject({ given: 1_981, invalid: 131, duplicates: 40, send: 1_810 });
   });
 });

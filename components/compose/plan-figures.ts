@@ -64,7 +64,7 @@ export function planFigures({
   const parts = kind === "SMS" && text ? smsSegments(text) : 1;
   // A list's saved recipients (the plan counts none when a placeholder names no column: the list still has them).
   const distinct = source === "list" ? (list?.validCount ?? plan?.recipients ?? 0) : pasted.check.phones.length;
-  const planView: PlanView | null =
+  const counted: PlanView | null =
     source === "list"
       ? plan && !listRefusal
         ? withResent(plan, resent)
@@ -72,8 +72,9 @@ export function planFigures({
       : account && text && distinct > 0 && !pasted.tooMany
         ? {
             kind,
-            previews: pasted.check.phones.slice(0, 5).map((phone, i) => ({
-              row: i + 1,
+            // Only numbers that will be sent the text (issue 35): not those on the opt-out list.
+            previews: previewed(pasted).map(({ phone, row }) => ({
+              row,
               phone,
               text,
               characters: text.length,
@@ -87,14 +88,21 @@ export function planFigures({
             ...sendPlan(distinct - resent, parts * (distinct - optedOutCount - resent), account),
           }
         : null;
+  // Provider requests and the time to submit count only the recipients sent to: opted-out ones are stored but never
+  // sent, and the duplicate guard's are left out (issue 35: "Recipients 0 · Provider requests 19").
+  const sending =
+    counted && account ? sendPlan(Math.max(0, counted.recipients - (counted.optedOut ?? 0)), 0, account) : null;
+  const planView: PlanView | null =
+    counted && sending ? { ...counted, requests: sending.requests, seconds: sending.seconds } : counted;
 
   const summary =
     source === "list"
       ? plan && list
         ? sendSummary({
             kind,
-            given: list.validCount + list.invalidCount + list.duplicateCount,
-            invalid: list.invalidCount,
+            // Rows with a number: an empty phone cell is neither given nor "not valid" (listRows in review-view.ts).
+            given: list.validCount + list.invalidCount + list.duplicateCount - (list.withoutNumber ?? 0),
+            invalid: list.invalidCount - (list.withoutNumber ?? 0),
             duplicates: list.duplicateCount,
             optedOut: plan.optedOut,
             resent,
@@ -125,6 +133,17 @@ export function planFigures({
     sendCount:
       source !== "list" && pasted.tooMany ? pasted.check.typed : Math.max(0, distinct - optedOutCount - resent),
   };
+}
+
+/** The first pasted numbers that will be sent the text, with their lines: opted-out ones are not previewed. */
+function previewed(pasted: PastedNumbers): { phone: string; row: number }[] {
+  const optedOut = new Set((pasted.optedOut ?? []).map((o) => o.phone));
+  const found: { phone: string; row: number }[] = [];
+  for (let i = 0; i < pasted.check.phones.length && found.length < 5; i++) {
+    const phone = pasted.check.phones[i]!;
+    if (!optedOut.has(phone)) found.push({ phone, row: pasted.check.lines[i] ?? i + 1 });
+  }
+  return found;
 }
 
 /**

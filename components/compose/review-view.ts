@@ -1,5 +1,6 @@
 // What the review states (review.tsx), from Compose's fields and the plan's figures (plan-figures.ts). Pure.
 import { formatCost } from "@/lib/compose/cost";
+import type { PromotionalWindow } from "@/lib/compose/promotional-window";
 import { segmentRange } from "@/lib/compose/segment-range";
 import type { ListPlan } from "@/lib/batches/plan-list";
 import type { ListChoice } from "./list-source";
@@ -22,9 +23,11 @@ export function reviewView({
   figures,
   start,
   promotionalHours,
+  promotionalWindow,
   resentReason,
 }: {
   promotionalHours: string;
+  promotionalWindow: PromotionalWindow;
   resentReason: string | null;
   kind: Kind;
   message: string;
@@ -50,7 +53,7 @@ export function reviewView({
     example: personalised ? (plan?.previews[0]?.text ?? null) : null,
     recipients:
       source === "list"
-        ? `The list “${list?.name ?? ""}”: ${(list ? list.validCount + list.invalidCount + list.duplicateCount : 0).toLocaleString("en")} rows with a number`
+        ? `The list “${list?.name ?? ""}”: ${listRows(list)}`
         : `${pasted.check.typed.toLocaleString("en")} number${pasted.check.typed === 1 ? "" : "s"} typed`,
     summary,
     units: kind === "SMS" ? (planView?.units ?? null) : null,
@@ -59,8 +62,17 @@ export function reviewView({
     seconds: planView?.seconds ?? null,
     start,
     promotional: options.promotional ? promotionalHours : null,
+    promotionalWindow: options.promotional ? promotionalWindow : null,
     resentReason,
     optedOut: source === "numbers" ? (pasted.optedOut ?? []).map((o) => o.phone) : [],
     problem: summary && summary.send === 0 ? "Nobody to send to: every number is skipped." : null,
   };
+}
+
+/** "1,981 rows with a number, 19 without": a row with an empty phone cell is not a row with a number (issue 35). */
+export function listRows(list: ListChoice | undefined): string {
+  if (!list) return "0 rows with a number";
+  const without = list.withoutNumber ?? 0;
+  const withNumber = list.validCount + list.invalidCount + list.duplicateCount - without;
+  return `${withNumber.toLocaleString("en")} row${withNumber === 1 ? "" : "s"} with a number${without > 0 ? `, ${without.toLocaleString("en")} without` : ""}`;
 }

@@ -11,6 +11,7 @@ import { Card } from "@/components/ui/card";
 import { Notice } from "@/components/ui/notice";
 import { formatDuration } from "@/lib/reports/format";
 import { confirmLabel, skippedSentence, type SendSummary } from "@/lib/compose/send-summary";
+import { isInsideWindow, nextWindowOpen, type PromotionalWindow } from "@/lib/compose/promotional-window";
 import { formatStart } from "./format-start";
 
 export type ReviewView = {
@@ -35,6 +36,10 @@ export type ReviewView = {
   optedOut: string[];
   /** "08:00–20:00 EAT" when the batch is promotional (it waits outside those hours). */
   promotional: string | null;
+  /** The organisation's window, when the batch is promotional: a start outside it is the window's next opening. */
+  promotionalWindow?: PromotionalWindow | null;
+  /** What the escalation's calls may add to the units and cost, at most ("up to 1,803 voice unit(s), KES …"). */
+  escalationCost?: string | null;
   /** SMS → voice escalation in words, when it is on (escalation-fields.tsx). */
   escalation?: string | null;
   /** The reason given for sending again to recipients who had this text recently (duplicate-fields.tsx). */
@@ -82,6 +87,11 @@ export function Review({ view, pending, onBack }: { view: ReviewView; pending: b
                 <>
                   <strong className="tabular-nums">{view.units.toLocaleString("en")}</strong>
                   {view.segments ? ` (${view.segments})` : ""}
+                  {view.escalationCost ? (
+                    <span className="block text-xs text-slate-600" data-testid="review-escalation-cost">
+                      Escalation: {view.escalationCost}.
+                    </span>
+                  ) : null}
                 </>
               ) : (
                 "counting…"
@@ -91,14 +101,17 @@ export function Review({ view, pending, onBack }: { view: ReviewView; pending: b
         ) : null}
         {view.cost ? (
           <Row label="Cost">
-            <span data-testid="review-cost">{view.cost}</span>
+            <span data-testid="review-cost">
+              {view.cost}
+              {view.escalationCost ? ` for the SMS; escalation: ${view.escalationCost}` : ""}
+            </span>
           </Row>
         ) : null}
         <Row label={view.kind === "SMS" ? "Sender ID" : "From"}>{view.from}</Row>
         <Row label="Account">{view.accountName}</Row>
         <Row label="Starts">
           <span data-testid="review-start">
-            {view.start ? formatStart(view.start, timeZone) : "Now"}
+            {startWords(view, timeZone)}
             {view.seconds !== null ? ` · all submitted within ${formatDuration(view.seconds)}` : ""}
           </span>
         </Row>
@@ -139,6 +152,17 @@ export function Review({ view, pending, onBack }: { view: ReviewView; pending: b
       </div>
     </Card>
   );
+}
+
+/**
+ * When the batch starts: now, or the time scheduled — and a promotional batch outside the organisation's window
+ * starts when the window opens (docs/promotional-window.md), said so rather than "Now" (issue 35).
+ */
+function startWords(view: ReviewView, timeZone: string): string {
+  const at = view.start ?? new Date();
+  if (view.promotionalWindow && !isInsideWindow(at, view.promotionalWindow, timeZone))
+    return `${formatStart(nextWindowOpen(at, view.promotionalWindow, timeZone), timeZone)}, when the promotional window opens`;
+  return view.start ? formatStart(view.start, timeZone) : "Now";
 }
 
 function Row({ label, children }: { label: string; children: ReactNode }) {

@@ -58,13 +58,16 @@ export function useDuplicateGuard({
   listId,
   pasted,
   text,
+  initialChoice,
 }: {
+  /** The choice kept in Compose's draft (compose-draft.ts). */
+  initialChoice?: DuplicateChoice | undefined;
   source: "numbers" | "list";
   listId: string;
   pasted: PastedNumbers;
   text: string;
 }): DuplicateGuard {
-  const [choice, setChoice] = useState<DuplicateChoice>({ include: false, reason: "" });
+  const [choice, setChoice] = useState<DuplicateChoice>(initialChoice ?? { include: false, reason: "" });
   const question: DuplicatesQuestion | null =
     text === ""
       ? null

@@ -9,6 +9,8 @@ import type { ActionResult } from "@/lib/auth/action";
 
 type Result = ActionResult & { oneTimePassword?: string };
 
+const ROLE_NAMES: Record<string, string> = { VIEWER: "a viewer", OPERATOR: "an operator", ADMIN: "an admin" };
+
 export type UserActions = {
   changeRole: (userId: string, role: string) => Promise<ActionResult>;
   setDisabled: (userId: string, disabled: boolean) => Promise<ActionResult>;
@@ -26,6 +28,13 @@ export function UserRowActions({
   actions: UserActions;
 }) {
   const [result, setResult] = useState<Result | null>(null);
+  // The role chosen in the select, applied only by "Save role"; a saved change comes back as the user's role.
+  const [role, setRole] = useState(user.role);
+  const [savedRole, setSavedRole] = useState(user.role);
+  if (savedRole !== user.role) {
+    setSavedRole(user.role);
+    setRole(user.role);
+  }
   const [pending, startTransition] = useTransition();
   const run = (work: () => Promise<ActionResult>) => startTransition(async () => setResult(await work()));
   return (
@@ -33,17 +42,38 @@ export function UserRowActions({
       <label className="sr-only" htmlFor={`role-${user.id}`}>
         Role of {user.email}
       </label>
+      {/* Choosing a role changes nothing yet (an arrow key on a focused select would otherwise make a viewer an
+          admin): "Save role" applies it, naming the change, and Cancel puts the select back. */}
       <Select
         id={`role-${user.id}`}
-        value={user.role}
+        value={role}
         disabled={pending}
         className="w-auto py-1"
-        onChange={(e) => run(() => actions.changeRole(user.id, e.target.value))}
+        onChange={(e) => setRole(e.target.value)}
       >
         <option value="VIEWER">viewer</option>
         <option value="OPERATOR">operator</option>
         <option value="ADMIN">admin</option>
       </Select>
+      {role !== user.role ? (
+        <>
+          <Button
+            size="sm"
+            variant="primary"
+            disabled={pending}
+            aria-label={`Save the role of ${user.email}: ${ROLE_NAMES[role] ?? role}`}
+            onClick={() => run(() => actions.changeRole(user.id, role))}
+          >
+            Save role
+          </Button>
+          <Button size="sm" disabled={pending} onClick={() => setRole(user.role)}>
+            Cancel
+          </Button>
+          <p className="w-full text-sm text-slate-700" data-testid="role-change">
+            {user.email} becomes {ROLE_NAMES[role] ?? role} (now {ROLE_NAMES[user.role] ?? user.role}) when saved.
+          </p>
+        </>
+      ) : null}
       {self ? null : user.disabled ? (
         <Button size="sm" disabled={pending} onClick={() => run(() => actions.setDisabled(user.id, false))}>
           Enable

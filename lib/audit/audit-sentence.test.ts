@@ -91,6 +91,18 @@ test("the sentences of issue 19, with the batch and the people linked", () => {
   );
   expect(removed).toContainEqual({ text: "254712345678", href: "/opt-outs?q=254712345678" });
 
+  // A system action: Tuma itself created the first administrator (no actor, no role kept).
+  const first = auditSentence(
+    {
+      ...event("user.create", { email: "admin@clinic.example", reason: "first start" }),
+      actorId: null,
+      actorName: null,
+    },
+    names,
+  );
+  expect(sentenceText(first)).toMatch(/^Tuma created the first administrator, .+, on its first start$/);
+  for (const action of ["user.create", "user.update"])
+    expect(sentenceText(auditSentence(event(action, {}), names)), action).not.toContain("?");
   const role = auditSentence(event("user.update", { role: { from: "OPERATOR", to: "ADMIN" } }), names);
   expect(sentenceText(role)).toBe("Grace Wanjiru changed the role of Peter Otieno from operator to admin");
 

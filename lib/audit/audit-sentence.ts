@@ -149,14 +149,20 @@ const SENTENCES: Record<AuditAction, (c: Context) => SentencePart[]> = {
       ...(until ? ["; the old one was accepted until ", { time: until }] : []),
     ];
   },
-  "user.create": ({ actor, detail, target }) => [
-    `${actor} added `,
-    target(text(detail.email) ?? "a user"),
-    ` as ${role(detail.role)}`,
-  ],
+  // The first administrator is created by Tuma itself on its first start (lib/bootstrap/first-admin.ts), an event that
+  // keeps no role: said as what it is, never "as ?" (issue 35).
+  "user.create": ({ actor, detail, target }) =>
+    detail.reason === "first start"
+      ? [`${actor} created the first administrator, `, target(text(detail.email) ?? "a user"), ", on its first start"]
+      : [
+          `${actor} added `,
+          target(text(detail.email) ?? "a user"),
+          text(detail.role) ? ` as ${role(detail.role)}` : "",
+        ],
   "user.update": ({ actor, detail, target }) => {
     const change = (detail.role ?? {}) as Record<string, unknown>;
-    return [`${actor} changed the role of `, target("a user"), ` from ${role(change.from)} to ${role(change.to)}`];
+    const words = text(change.from) && text(change.to) ? ` from ${role(change.from)} to ${role(change.to)}` : "";
+    return [`${actor} changed the role of `, target("a user"), words];
   },
   "user.disable": ({ actor, target }) => [`${actor} disabled `, target("a user"), " (their sessions ended)"],
   "user.enable": ({ actor, target }) => [`${actor} enabled `, target("a user"), " again"],

@@ -54,11 +54,18 @@ export async function getBatch(id: string) {
     }),
     recipientsRemovedBefore(id),
   ]);
+  const wait = batch.promotional && isActiveBatch(batch.state) ? await promotionalWait() : null;
+  const phase = batchPhase(batch, env().NO_RECEIPT_AFTER_HOURS);
   return {
     ...batch,
-    promotionalWait: batch.promotional && isActiveBatch(batch.state) ? await promotionalWait() : null,
+    promotionalWait: wait,
     inFlight: Number(rows[0]?.in_flight ?? 0),
-    phase: batchPhase(batch, env().NO_RECEIPT_AFTER_HOURS),
+    // A promotional batch the window holds back sends nothing: its badge says it waits, not "sending" beside the
+    // sentence saying it waits (issue 35). Paused and scheduled keep their own words.
+    phase:
+      wait && (phase.key === "sending" || phase.key === "queued")
+        ? { ...phase, label: "waiting for the window", tone: "warning" as const }
+        : phase,
     plan: batchPlan(batch, batch.account),
     senderProblem,
     /** Retention removed the recipients stored before this instant (lib/history/removed-before.ts); counters keep them. */

@@ -102,7 +102,9 @@ export async function planList(input: PlanInput, signal?: AbortSignal): Promise<
     // A template without placeholders is the same text for everyone: one count, no pass over the list.
     const fixed = compiled.personalised ? null : input.templateText;
     const fixedUnits = fixed !== null && input.kind === "SMS" ? smsSegments(fixed) : 1;
-    for await (const slice of readList(list.id, fixed === null ? {} : { limit: PREVIEWED })) {
+    // The preview shows only recipients who will be sent the text: an opted-out row is skipped (issue 35), so a text
+    // the same for everyone reads past the opted-out rows to find its first recipients.
+    for await (const slice of readList(list.id, fixed === null ? {} : { limit: PREVIEWED + optedOutRows.size })) {
       signal?.throwIfAborted();
       for (let i = 0; i < slice.phones.length; i++) {
         const { text, empty } = fixed === null ? compiled.render(slice.values[i]!) : { text: fixed, empty: [] };
@@ -121,7 +123,7 @@ export async function planList(input: PlanInput, signal?: AbortSignal): Promise<
           plan.tooLong++;
           plan.firstTooLongRow ??= slice.rows[i]!;
         }
-        if (plan.previews.length < PREVIEWED) {
+        if (plan.previews.length < PREVIEWED && !optedOutRows.has(slice.rows[i]!)) {
           plan.previews.push({
             row: slice.rows[i]!,
             phone: slice.phones[i]!,

@@ -39,3 +39,13 @@ export function skippedSentence({ optedOut, invalid, duplicates, resent = 0 }: S
   ].filter(Boolean);
   return parts.length > 0 ? parts.join(", ") : "none";
 }
+
+/** Why a batch of numbers would reach nobody: each is skipped, and how to include those the guard left out. */
+export function nobodySentence(summary: SendSummary): string {
+  const resent = summary.resent ?? 0;
+  return `Nobody to send to: every number is skipped (${skippedSentence(summary)}).${
+    resent > 0
+      ? ` To send to the ${n(resent)} who had this text recently, tick “Send to them anyway” above and say why.`
+      : ""
+  }`;
+}

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { ComposeForm } from "@/components/compose/compose-form";
+import { ComposeWithDraft } from "@/components/compose/compose-with-draft";
 import { ButtonLink } from "@/components/ui/button";
 import { PageHeader } from "@/components/ui/page-header";
 import { EmptyState } from "@/components/ui/table";
@@ -11,6 +11,7 @@ import { requireActor } from "@/lib/auth/session";
 import { getOrgTimeZone } from "@/lib/organisation/time-zone";
 import { getPromotionalWindow } from "@/lib/organisation/promotional-window";
 import { findLists } from "@/lib/lists/find-lists";
+import { rowsWithoutNumber } from "@/lib/lists/rows-without-number";
 import { listTemplates } from "@/lib/templates/templates";
 import { formatDateTime } from "@/lib/time/format";
 import { createBatchAction } from "./actions";
@@ -41,6 +42,7 @@ export default async function ComposePage({
   const languages = Object.fromEntries(
     accounts.flatMap((a) => (a.languageField ? [[a.id, { field: a.languageField, values: a.languages }]] : [])),
   );
+  const withoutNumber = await rowsWithoutNumber(saved.map((u) => u.id));
   const lists = saved.map((u) => ({
     id: u.id,
     filename: u.filename,
@@ -48,6 +50,7 @@ export default async function ComposePage({
     validCount: u.validCount,
     invalidCount: u.invalidCount,
     duplicateCount: u.duplicateCount,
+    withoutNumber: withoutNumber.get(u.id) ?? 0,
     columns: u.columns,
     uploaded: formatDateTime(u.createdAt, timeZone),
   }));
@@ -70,7 +73,8 @@ export default async function ComposePage({
           .
         </EmptyState>
       ) : (
-        <ComposeForm
+        <ComposeWithDraft
+          userId={actor.id}
           accounts={accounts.map((a) => ({
             id: a.id,
             name: a.name,

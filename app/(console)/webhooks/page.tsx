@@ -40,7 +40,12 @@ export default async function WebhooksPage() {
     <div className="space-y-8">
       <PageHeader
         title="Webhooks"
-        description="Tell your own systems when messages are delivered, fail or are answered, and when batches complete: signed HTTP posts (Standard Webhooks), retried for 24 hours. See docs/webhooks.md."
+        description="Tell your own systems when messages are delivered, fail or are answered, and when batches complete: signed HTTP posts (Standard Webhooks), retried for 24 hours."
+        actions={
+          <Link href="/webhooks/help" className="text-sm text-sky-700 underline">
+            How to receive and check them
+          </Link>
+        }
       />
       {stopped.map((e) => (
         <Notice key={e.id} tone="warning">
