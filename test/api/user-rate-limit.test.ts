@@ -14,12 +14,23 @@ test("the fifth request in a minute from one user's two keys is refused with 429
   const [first, second] = [await keyFor(owner, ["read"]), await keyFor(owner, ["read"])];
   const answers = [await get(first), await get(first), await get(second), await get(second), await get(second)];
   expect(answers.map((answer) => answer.status)).toEqual([404, 404, 404, 404, 429]);
-  // The tighter of the two windows is the one reported.
-  expect(answers.map((answer) => answer.headers.get("ratelimit-remaining"))).toEqual(["2", "1", "1", "0", "0"]);
+  // The tighter of the two quotas is the one reported, named (RateLimit: "<policy>";r=<remaining>;t=<seconds>).
+  const reported = (answer: Response) =>
+    /^"(per-key|per-user)";r=(\d+);t=\d+$/.exec(answer.headers.get("ratelimit") ?? "")?.slice(1, 3);
+  expect(answers.map(reported)).toEqual([
+    ["per-key", "2"],
+    ["per-key", "1"],
+    ["per-user", "1"],
+    ["per-user", "0"],
+    ["per-user", "0"],
+  ]);
   const refused = answers[4]!;
-  expect(refused.headers.get("retry-after")).toBe(refused.headers.get("ratelimit-reset"));
-  expect(((await refused.json()) as { detail: string }).detail).toMatch(
-    /^This key's user made 4 requests with all their keys in the last minute, the limit per user; try again in \d+ s\.$/,
+  expect(refused.headers.get("ratelimit-policy")).toBe('"per-user";q=4;w=60');
+  const retryAfter = Number(refused.headers.get("retry-after"));
+  expect(retryAfter).toBeGreaterThan(0);
+  expect(retryAfter).toBeLessThanOrEqual(60);
+  expect(((await refused.json()) as { detail: string }).detail).toBe(
+    `This key's user has used their 4 requests a minute across all their keys; try again in ${retryAfter} s.`,
   );
   expect((await get(await keyFor(await user("VIEWER"), ["read"]))).status).toBe(404);
 });
