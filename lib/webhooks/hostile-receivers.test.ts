@@ -132,6 +132,28 @@ test("an outcome the database refuses costs only its own row: recorded without t
   }
 });
 
+test("a database that is down or busy fails the page as before: no row is recorded alone against it", async () => {
+  // The refusal here says "too many connections" (53300), as a database out of room does: not about the values.
+  await pool().query(`
+    CREATE FUNCTION refuse_busy() RETURNS trigger LANGUAGE plpgsql AS $$
+    BEGIN
+      IF NEW."responseExcerpt" LIKE '%busy%' THEN RAISE EXCEPTION 'no room' USING ERRCODE = '53300'; END IF;
+      RETURN NEW;
+    END $$;
+    CREATE TRIGGER refuse_busy BEFORE UPDATE ON "WebhookDelivery" FOR EACH ROW EXECUTE FUNCTION refuse_busy();`);
+  try {
+    binary.answerWith({ status: 200, body: "busy" });
+    const [good, bad] = [await endpointFor(healthy), await endpointFor(binary)];
+    await enqueue([good, bad], 2);
+    await expect(deliverDueWebhooks()).rejects.toMatchObject({ code: "53300" });
+    // Nothing recorded: every delivery still leased, none delivered, none recorded without its answer.
+    for (const row of [...(await rowsOf(good)), ...(await rowsOf(bad))])
+      expect(row).toMatchObject({ state: "PENDING", attempts: 1, lastAttemptAt: null, lastError: null });
+  } finally {
+    await pool().query(`DROP TRIGGER refuse_busy ON "WebhookDelivery"; DROP FUNCTION refuse_busy();`);
+  }
+});
+
 test("a delivery still waiting past its 24 h limit is ended without a post", async () => {
   const id = await endpointFor(healthy);
   await enqueue([id], 1);

@@ -2,7 +2,8 @@
 // each delivery is recorded alone, and one that still fails is recorded without the receiver's answer and error (a
 // sentence saying so instead): one bad row never keeps the page unrecorded, which would leave every delivery in it
 // to be claimed and posted again when its lease ends (docs/webhooks.md). A row that cannot be recorded even so is
-// logged and left to its lease; the claim ends it at its 24 h limit whatever happened (deliver.ts).
+// logged and left to its lease; the claim ends it at its 24 h limit whatever happened (deliver.ts). A database that
+// is down or busy fails the page as before (its error is thrown), never row by row.
 import "server-only";
 import { pool } from "@/lib/db/pool";
 import { storableText } from "@/lib/db/storable-text";
@@ -38,6 +39,16 @@ async function record(outcomes: Outcome[], at: Date): Promise<void> {
   ]);
 }
 
+/**
+ * Whether an error is about the values written (a data exception, a constraint, a trigger's refusal) rather than the
+ * database being unreachable or busy: only then is a row worth recording alone. Otherwise the page's error is thrown,
+ * its deliveries wait for their lease, and no row is tried 500 times against a database that is down.
+ */
+function aboutTheValues(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === "string" && (code.startsWith("22") || code.startsWith("23") || code === "P0001");
+}
+
 const reasonOf = (error: unknown): string =>
   storableText(error instanceof Error ? error.message : String(error)).slice(0, 300);
 
@@ -47,6 +58,7 @@ export async function recordOutcomes(outcomes: Outcome[], at: Date): Promise<voi
   try {
     return await record(outcomes, at);
   } catch (error) {
+    if (!aboutTheValues(error)) throw error;
     if (outcomes.length === 1) return recordWithoutAnswer(outcomes[0]!, at, error);
     logger().warn(
       { err: error, deliveries: outcomes.length },
@@ -57,6 +69,7 @@ export async function recordOutcomes(outcomes: Outcome[], at: Date): Promise<voi
     try {
       await record([outcome], at);
     } catch (error) {
+      if (!aboutTheValues(error)) throw error;
       await recordWithoutAnswer(outcome, at, error);
     }
   }
