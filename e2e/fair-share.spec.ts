@@ -1,7 +1,8 @@
 // A fair share over HTTP, against the built console: a user holds at most two uploads and two exports at once. Two
 // are held open on purpose — an upload whose body is never finished, an export whose response is never read — and
 // the third is refused with 429 and its sentence; when the client of one goes away, the server notices, stops it and
-// frees its slot (polled in the database, never timed), and the next one is accepted.
+// frees its slot (polled in the database, never timed), and the next one is accepted. Compose's planner and
+// duplicate check are capped the same way, counted in the same table.
 import http from "node:http";
 import type { Page } from "@playwright/test";
 import type pg from "pg";
@@ -14,7 +15,7 @@ async function cookieOf(page: Page): Promise<string> {
 }
 
 /** The user's slots of a kind, as every web process counts them. */
-async function slots(db: pg.Client, userId: string, kind: "UPLOAD" | "EXPORT"): Promise<number> {
+async function slots(db: pg.Client, userId: string, kind: "UPLOAD" | "EXPORT" | "PLAN"): Promise<number> {
   const { rows } = await db.query<{ n: number }>(
     `SELECT count(*)::int AS n FROM "TransferSlot" WHERE "userId" = $1 AND kind = $2`,
     [userId, kind],
@@ -126,4 +127,59 @@ test("a third export at once is refused with 429 and its sentence; an export who
 
   held[1]!.close();
   await expect.poll(() => slots(db, viewer.id, "EXPORT"), { timeout: 30_000 }).toBe(0);
+});
+
+test("Compose's planner and duplicate check: with two of a kind held for the user elsewhere, the next is refused with 429 and its sentence; freed, it runs", async ({
+  page,
+  seedUser,
+  db,
+}) => {
+  const operator = await seedUser("OPERATOR");
+  await logIn(page, operator);
+  const uploaded = await page.request.post("/api/lists?filename=checks.csv", {
+    headers: { "content-type": "text/csv" },
+    data: "phone,name\n0711222001,Amina\n0711222002,Baraka\n",
+  });
+  const { list } = (await uploaded.json()) as { list: { id: string } };
+  const { rows } = await db.query<{ id: string }>(`SELECT id FROM "ProviderAccount" LIMIT 1`);
+  const plan = () =>
+    page.request.post("/api/compose/plan", {
+      data: { listId: list.id, accountId: rows[0]!.id, kind: "SMS", templateText: "Habari {{name}}" },
+    });
+  const duplicates = () =>
+    page.request.post("/api/compose/duplicates", {
+      data: { listId: list.id, templateText: "Habari {{name}}", format: "json" },
+    });
+  // Two checks of a kind running for this user in another web process: their rows, beating.
+  const hold = (kind: string) =>
+    db.query(
+      `INSERT INTO "TransferSlot" (id, kind, "userId") VALUES (gen_random_uuid(), $2, $1), (gen_random_uuid(), $2, $1)`,
+      [operator.id, kind],
+    );
+  const cases = [
+    {
+      kind: "PLAN",
+      ask: plan,
+      other: duplicates,
+      sentence: "Compose is already counting 2 plans for you. Wait for one to finish, then try again.",
+    },
+    {
+      kind: "DUPLICATE_CHECK",
+      ask: duplicates,
+      other: plan,
+      sentence: "Compose is already running 2 duplicate-send checks for you. Wait for one to finish, then try again.",
+    },
+  ];
+  for (const { kind, ask, other, sentence } of cases) {
+    await hold(kind);
+    const refused = await ask();
+    expect(refused.status(), kind).toBe(429);
+    expect(await refused.json(), kind).toEqual({ ok: false, message: sentence });
+    // The other kind has a share of its own.
+    expect((await other()).status(), kind).toBe(200);
+    await db.query(`DELETE FROM "TransferSlot" WHERE "userId" = $1`, [operator.id]);
+    expect((await ask()).status(), kind).toBe(200);
+  }
+  // Each answered check gave its slot back.
+  expect(await slots(db, operator.id, "PLAN")).toBe(0);
 });

@@ -1,5 +1,7 @@
 // The smaller guards on API requests: a write from another site is refused, answers with numbers or message text are
-// never cached, the planner takes the message in a POST body, and the client address is the console's to decide.
+// never cached, the planner takes the message in a POST body, the client address is the console's to decide, and a
+// malformed request line is answered 400 by the web server itself.
+import net from "node:net";
 import { FOREIGN_ORIGIN } from "@/lib/http/same-origin";
 import { expect, logIn, test } from "./fixtures";
 
@@ -109,4 +111,42 @@ test("over plain http the console sends no HSTS header (it would pin browsers to
 }) => {
   for (const path of ["/login", "/api/ping", "/api/health"])
     expect((await request.get(path)).headers()["strict-transport-security"], path).toBeUndefined();
+});
+
+/** Raw bytes to the console's own server; resolves with what came back once the server closed the connection. */
+function rawRequest(head: string): Promise<string> {
+  const base = new URL(process.env.E2E_BASE_URL ?? "http://localhost:3000");
+  return new Promise((resolve, reject) => {
+    const socket = net.connect(Number(base.port), base.hostname);
+    const chunks: Buffer[] = [];
+    socket.on("data", (chunk: Buffer) => chunks.push(chunk));
+    socket.on("error", reject);
+    socket.on("close", () => resolve(Buffer.concat(chunks).toString("latin1")));
+    socket.write(head);
+  });
+}
+
+test("malformed request lines get 400 and a sentence from the web server itself, and the connection is closed", async () => {
+  const answers = await Promise.all([
+    rawRequest("GET // HTTP/1.1\r\nHost: x\r\n\r\n"),
+    rawRequest("GET /% HTTP/1.1\r\nHost: x\r\n\r\n"),
+    rawRequest("GET /api/v1/batches/%zz HTTP/1.1\r\nHost: x\r\n\r\n"),
+    rawRequest("GET http://elsewhere.example/login HTTP/1.1\r\nHost: x\r\n\r\n"),
+    rawRequest(`GET /${"a".repeat(16 * 1024)} HTTP/1.1\r\nHost: x\r\n\r\n`),
+    rawRequest("GET /a\0b HTTP/1.1\r\nHost: x\r\n\r\n"),
+  ]);
+  for (const answer of answers) {
+    expect(answer.split("\r\n")[0]).toBe("HTTP/1.1 400 Bad Request");
+    expect(answer.toLowerCase()).toContain("connection: close");
+  }
+  expect(answers[0]).toContain("Bad request. The address starts with two slashes");
+  expect(answers[1]).toContain("Bad request. The address has a % that does not start a valid escape");
+  expect(answers[2]).toContain('"detail":"The address has a % that does not start a valid escape (%XX, as UTF-8)."');
+  expect(answers[3]).toContain("Bad request. The address must be a path that starts with one slash");
+  expect(answers[4]).toContain("Bad request. The request line and headers are larger than 16 KB");
+  expect(answers[5]).toContain("Bad request. The request could not be read as HTTP");
+  // And the server answers as before.
+  expect((await rawRequest("GET /api/ping HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")).split("\r\n")[0]).toBe(
+    "HTTP/1.1 200 OK",
+  );
 });

@@ -64,8 +64,9 @@ export const envSchema = z.object({
   /** How many of them stand in a chain (X-Forwarded-For entries read from the right); 1 when TRUSTED_PROXIES is set. */
   TRUST_PROXY: z.coerce.number().int().min(0).max(10).optional(),
   /**
-   * An export whose client asks for nothing more for this long is ended and its slot freed (lib/fair-share/held-stream.ts):
-   * a client that stays connected but stops reading would otherwise hold it for ever.
+   * An export whose client asks for nothing more for this long is ended and its slot freed (lib/fair-share/held-stream.ts),
+   * and any response whose client reads nothing for this long has its connection closed (lib/http/stalled-responses.ts):
+   * a client that stays connected but stops reading would otherwise hold them for ever.
    */
   EXPORT_STALL_SECONDS: z.coerce.number().positive().max(86_400).default(180),
 

@@ -3,6 +3,8 @@
 // - the client's address (log-ins are throttled per client) is decided here and passed on in a header the
 //   application trusts only with this process's seal; any value a client sent in it is removed first
 //   (lib/http/claim-client-address.ts);
+// - a request line or target it cannot use is answered 400 before anything parses it (lib/http/request-target.ts),
+//   and a response whose client stopped reading is closed (lib/http/stalled-responses.ts);
 // - every request body is held to its path's limit (lib/http/body-limits.ts) while it streams, before Next reads
 //   any of it: Next's route handlers and its proxy read whatever arrives into memory;
 // - the provider's delivery receipts, thousands of callbacks a second, are answered here without Next's request
@@ -15,6 +17,7 @@ import { claimClientAddress } from "@/lib/http/claim-client-address";
 import { proxyTrust } from "@/lib/http/client-address";
 import { guardBody } from "@/lib/http/limit-request-body";
 import { answerBadTarget, answerUnparsable, checkTarget } from "@/lib/http/request-target";
+import { closeStalledResponses } from "@/lib/http/stalled-responses";
 import { apiSecurityHeaders } from "@/lib/http/security-headers";
 import { ApiProblem, PROBLEM_CONTENT_TYPE, problemBody, problemResponse } from "@/lib/api/problem";
 import { allowedApiMethods, isUnknownApiPath } from "@/lib/api/route-methods";
@@ -109,6 +112,8 @@ server.on("checkContinue", (request: http.IncomingMessage, response: http.Server
 });
 // A request Node's parser refused (a NUL in the target, over 16 KB of headers): 400 with a sentence, connection closed.
 server.on("clientError", answerUnparsable);
+// A response its client has read nothing of for EXPORT_STALL_SECONDS (a zero TCP window) is closed, as if it left.
+closeStalledResponses(server, env.EXPORT_STALL_SECONDS * 1000);
 server.listen(env.PORT, env.HOSTNAME);
 
 // Stop accepting, let requests in progress finish, then exit (the start script sends SIGTERM). A kept-alive connection

@@ -1,11 +1,12 @@
 // A fair share against the real database: two slots of each kind per user, counted in PostgreSQL (so slots held by
 // another process count too, and a dead process's stop counting a minute after its last heartbeat), exactly two
-// winners among requests arriving together, and a cap of each kind per process (32 uploads, 8 exports).
+// winners among requests arriving together, and a cap of each kind per process (32 uploads, 8 exports, 16 plans and
+// 16 duplicate checks).
 import { randomUUID } from "node:crypto";
 import { expect, test } from "vitest";
 import { pool } from "@/lib/db/pool";
 import { isAppError } from "@/lib/errors/app-error";
-import { SLOT_REFUSALS, SLOTS_PER_PROCESS, beatTransferSlots, takeSlot, type Slot } from "./transfer-slots";
+import { SLOT_REFUSALS, SLOTS_PER_PROCESS, beatTransferSlots, takeSlot, withSlot, type Slot } from "./transfer-slots";
 
 async function refusal(work: Promise<unknown>): Promise<[string, string]> {
   const error = await work.then(
@@ -74,9 +75,9 @@ test("a slot held by another process counts; one whose heartbeat stopped a minut
   await Promise.all([mine.release(), second.release()]);
 });
 
-test("one process reads at most 32 uploads and writes at most 8 exports at once: the next is refused with 503's sentence, whoever asks", async () => {
-  expect(SLOTS_PER_PROCESS).toEqual({ UPLOAD: 32, EXPORT: 8 });
-  for (const kind of ["UPLOAD", "EXPORT"] as const) {
+test("one process reads at most 32 uploads, writes at most 8 exports and runs at most 16 plans and 16 duplicate checks at once: the next is refused with 503's sentence, whoever asks", async () => {
+  expect(SLOTS_PER_PROCESS).toEqual({ UPLOAD: 32, EXPORT: 8, PLAN: 16, DUPLICATE_CHECK: 16 });
+  for (const kind of ["UPLOAD", "EXPORT", "PLAN", "DUPLICATE_CHECK"] as const) {
     const cap = SLOTS_PER_PROCESS[kind];
     const users = Array.from({ length: cap / 2 + 1 }, () => randomUUID());
     const held: Slot[] = [];
@@ -92,4 +93,37 @@ test("one process reads at most 32 uploads and writes at most 8 exports at once:
   }
   expect(SLOT_REFUSALS.UPLOAD.process).toBe("The server is reading 32 uploads at once. Try again in a minute.");
   expect(SLOT_REFUSALS.EXPORT.process).toBe("The server is writing 8 exports at once. Try again in a minute.");
+  expect(SLOT_REFUSALS.PLAN.process).toBe("The server is counting 16 plans at once. Try again in a minute.");
+  expect(SLOT_REFUSALS.DUPLICATE_CHECK.process).toBe(
+    "The server is running 16 duplicate-send checks at once. Try again in a minute.",
+  );
+});
+
+test("Compose's planner and duplicate check: two of each per user at once, the third refused with its sentence, freed however the work ends", async () => {
+  const erin = randomUUID();
+  for (const kind of ["PLAN", "DUPLICATE_CHECK"] as const) {
+    let finish: () => void = () => {};
+    const running = new Promise<void>((resolve) => (finish = resolve));
+    const both = [withSlot(kind, erin, () => running), withSlot(kind, erin, () => running)];
+    // Held while their work runs: counted in the table as every web process counts them.
+    await expect.poll(() => rows(erin), { timeout: 30_000 }).toEqual([kind, kind]);
+    expect(await refusal(withSlot(kind, erin, async () => "ran"))).toEqual(["TOO_MANY", SLOT_REFUSALS[kind].user]);
+    finish();
+    await Promise.all(both);
+    expect(await rows(erin)).toEqual([]);
+    // Work that fails frees its slot too.
+    await expect(
+      withSlot(kind, erin, async () => {
+        throw new Error("the list went away");
+      }),
+    ).rejects.toThrow("the list went away");
+    expect(await withSlot(kind, erin, async () => "ran")).toBe("ran");
+    expect(await rows(erin)).toEqual([]);
+  }
+  expect(SLOT_REFUSALS.PLAN.user).toBe(
+    "Compose is already counting 2 plans for you. Wait for one to finish, then try again.",
+  );
+  expect(SLOT_REFUSALS.DUPLICATE_CHECK.user).toBe(
+    "Compose is already running 2 duplicate-send checks for you. Wait for one to finish, then try again.",
+  );
 });

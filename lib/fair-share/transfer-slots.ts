@@ -21,6 +21,11 @@
 // table rather than the Upload rows in STORING: an Upload row is written only once the first rows of the file have
 // decided its columns (a slow client holds none before that), and an export has no row of its own. A table rather
 // than session advisory locks: those would hold a database connection for as long as the client likes.
+//
+// Compose's planner and its duplicate-send check take slots too (withSlot, in their routes): each reads a whole
+// saved list, or compares up to 100,000 numbers, in the web process, and a user firing them by the hundred (a script,
+// not Compose, which asks once typing pauses and aborts what newer text overtakes) would take the process's event
+// loop and connections from everyone. Two of each per user, sixteen of each per process.
 import "server-only";
 import { randomUUID } from "node:crypto";
 import { ADVISORY_LOCKS } from "@/lib/db/advisory-locks";
@@ -28,11 +33,11 @@ import { pool } from "@/lib/db/pool";
 import { AppError } from "@/lib/errors/app-error";
 import { logger } from "@/lib/log";
 
-export type TransferKind = "UPLOAD" | "EXPORT";
+export type TransferKind = "UPLOAD" | "EXPORT" | "PLAN" | "DUPLICATE_CHECK";
 export type Slot = { readonly id: string; release: () => Promise<void> };
 
 export const SLOTS_PER_USER = 2;
-export const SLOTS_PER_PROCESS: Record<TransferKind, number> = { UPLOAD: 32, EXPORT: 8 };
+export const SLOTS_PER_PROCESS: Record<TransferKind, number> = { UPLOAD: 32, EXPORT: 8, PLAN: 16, DUPLICATE_CHECK: 16 };
 const HEARTBEAT_MS = 15_000;
 /** Four missed heartbeats: the holder is gone. */
 const STALE_SECONDS = 60;
@@ -46,6 +51,14 @@ export const SLOT_REFUSALS: Record<TransferKind, { user: string; process: string
     user: `You already have ${SLOTS_PER_USER} exports downloading. Wait for one to finish, then export again.`,
     process: `The server is writing ${SLOTS_PER_PROCESS.EXPORT} exports at once. Try again in a minute.`,
   },
+  PLAN: {
+    user: `Compose is already counting ${SLOTS_PER_USER} plans for you. Wait for one to finish, then try again.`,
+    process: `The server is counting ${SLOTS_PER_PROCESS.PLAN} plans at once. Try again in a minute.`,
+  },
+  DUPLICATE_CHECK: {
+    user: `Compose is already running ${SLOTS_PER_USER} duplicate-send checks for you. Wait for one to finish, then try again.`,
+    process: `The server is running ${SLOTS_PER_PROCESS.DUPLICATE_CHECK} duplicate-send checks at once. Try again in a minute.`,
+  },
 };
 
 type ProcessSlots = {
@@ -57,7 +70,7 @@ type ProcessSlots = {
 const globalForSlots = globalThis as unknown as { tumaTransferSlots?: ProcessSlots };
 const local: ProcessSlots = (globalForSlots.tumaTransferSlots ??= {
   held: new Map(),
-  counts: { UPLOAD: 0, EXPORT: 0 },
+  counts: { UPLOAD: 0, EXPORT: 0, PLAN: 0, DUPLICATE_CHECK: 0 },
 });
 
 /** Takes a slot of `kind` for the user, or refuses with the sentence they read (429 for theirs, 503 for the process). */
@@ -91,6 +104,16 @@ export async function takeSlot(kind: TransferKind, userId: string): Promise<Slot
         .catch((error: unknown) => logger().warn({ err: error, slot: id }, "transfer slot not released"));
     },
   };
+}
+
+/** Runs `work` holding a slot of `kind` for the user (refused as takeSlot refuses), released however it ends. */
+export async function withSlot<T>(kind: TransferKind, userId: string, work: () => Promise<T>): Promise<T> {
+  const slot = await takeSlot(kind, userId);
+  try {
+    return await work();
+  } finally {
+    await slot.release();
+  }
 }
 
 async function claim(kind: TransferKind, userId: string, id: string): Promise<boolean> {
