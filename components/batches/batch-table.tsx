@@ -25,6 +25,7 @@ export function BatchTable({ batches }: { batches: BatchListItem[] }) {
             <Th numeric>Recipients</Th>
             <Th numeric>Delivered</Th>
             <Th numeric>Failed</Th>
+            <Th>Starts</Th>
             <Th>Created</Th>
           </THead>
           <tbody>
@@ -45,6 +46,9 @@ export function BatchTable({ batches }: { batches: BatchListItem[] }) {
                   </Td>
                 ))}
                 <Td className="whitespace-nowrap text-slate-600">
+                  <Starts batch={batch} />
+                </Td>
+                <Td className="whitespace-nowrap text-slate-600">
                   <Time at={batch.createdAt} />
                 </Td>
               </Tr>
@@ -62,7 +66,7 @@ export function BatchTable({ batches }: { batches: BatchListItem[] }) {
               <PhaseBadge phase={batch.phase} />
             </div>
             <p className="mt-1 text-xs text-slate-500">
-              {batch.kind} · <Time at={batch.createdAt} />
+              {batch.kind} · <Time at={batch.createdAt} /> · starts <Starts batch={batch} />
             </p>
             <dl className="mt-3 grid grid-cols-3 gap-2 text-sm" data-testid="batch-figures">
               {figures(batch).map(({ label, value }) => (
@@ -77,4 +81,16 @@ export function BatchTable({ batches }: { batches: BatchListItem[] }) {
       </ul>
     </>
   );
+}
+
+/** When the batch starts (issue 35): when it began sending, or the time it is scheduled for, or not yet. */
+function Starts({ batch }: { batch: BatchListItem }) {
+  if (batch.startedAt) return <Time at={batch.startedAt} />;
+  if (batch.scheduledAt)
+    return (
+      <>
+        scheduled, <Time at={batch.scheduledAt} />
+      </>
+    );
+  return <>not yet</>;
 }

@@ -2,8 +2,7 @@
 // The message: kind, a template to start from, the text with its length against the provider's limit as it is typed
 // (n / 1,600), its segments — per recipient when a list personalises it — and what makes it cost more (units-warning).
 import { Field, Select, Textarea } from "@/components/ui/field";
-import { SMS_MESSAGE_MAX_CHARS, VOICE_MESSAGE_MAX_CHARS } from "@/lib/provider/wire/schemas";
-import { smsEncoding, smsSegments } from "@/lib/provider/wire/sms-units";
+import { MessageCounter, messageMax } from "./message-counter";
 import { UnitsWarning } from "./units-warning";
 
 export type Kind = "SMS" | "VOICE";
@@ -27,9 +26,8 @@ export function MessageFields({
   perRecipient: string | null;
   errors?: string[] | undefined;
 }) {
-  const max = kind === "SMS" ? SMS_MESSAGE_MAX_CHARS : VOICE_MESSAGE_MAX_CHARS;
+  const max = messageMax(kind);
   const over = message.length > max;
-  const segments = kind === "SMS" && message ? smsSegments(message) : 0;
   return (
     <>
       <fieldset className="flex flex-wrap gap-6">
@@ -77,18 +75,7 @@ export function MessageFields({
               ]
             : errors
         }
-        hint={
-          <span data-testid="message-counter">
-            <span className={over ? "font-semibold text-red-700" : undefined}>
-              {message.length.toLocaleString("en")} / {max.toLocaleString("en")} characters
-            </span>
-            {kind === "SMS" && message
-              ? perRecipient
-                ? ` · per recipient: ${perRecipient}`
-                : ` · ${segments} SMS segment${segments === 1 ? "" : "s"} (${smsEncoding(message)}) per recipient`
-              : ""}
-          </span>
-        }
+        hint={<MessageCounter kind={kind} message={message} perRecipient={perRecipient} />}
       >
         {(ids) => (
           <Textarea

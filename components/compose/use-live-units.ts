@@ -2,7 +2,7 @@
 // The chosen account's units for Compose's units line: the page's figures at first, read again
 // (GET /api/compose/units) when the tab is looked at again and whenever the review is about to open — units recorded
 // in another tab are seen without a reload, which would have emptied the form (issue 35).
-import { useQuery } from "@tanstack/react-query";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { fetchJson } from "@/lib/http/fetch-json";
 import type { AccountUnits } from "@/lib/units/budget-view";
 
@@ -13,6 +13,7 @@ export function useLiveUnits(
   initial: Record<string, AccountUnits>,
 ): { units: AccountUnits | undefined; refresh: () => Promise<AccountUnits | undefined> } {
   const start = accountId ? initial[accountId] : undefined;
+  const client = useQueryClient();
   const query = useQuery({
     queryKey: ["compose-units", accountId],
     queryFn: ({ signal }) => fetchJson<Answer>(`/api/compose/units?account=${accountId}`, { signal }),
@@ -29,9 +30,17 @@ export function useLiveUnits(
     units: read(query.data),
     refresh: async () => {
       if (accountId === undefined) return undefined;
-      const answer = await query.refetch();
-      // A failed read keeps the figures already shown: the server checks the units again in any case.
-      return read(answer.data ?? query.data);
+      try {
+        // Asked directly (its answer put in the query's cache): the review waits for this one answer only, and a
+        // server that does not answer within 10 s leaves the figures shown (the server checks the units again).
+        const answer = await fetchJson<Answer>(`/api/compose/units?account=${encodeURIComponent(accountId)}`, {
+          signal: AbortSignal.timeout(10_000),
+        });
+        client.setQueryData(["compose-units", accountId], answer);
+        return read(answer);
+      } catch {
+        return read(query.data);
+      }
     },
   };
 }

@@ -1,10 +1,14 @@
 "use client";
+// A template's name, kind and body — with Compose's own counter (characters, SMS segments and encoding) and its
+// warning naming the characters that force UCS-2, so a template is known to cost what it costs before it is used.
 
 import { useActionState, useState } from "react";
 import { ActionNotice } from "@/components/ui/action-notice";
 import { Button, ButtonLink } from "@/components/ui/button";
 import { Field, Input, Select, Textarea } from "@/components/ui/field";
 import type { ActionResult } from "@/lib/auth/action";
+import { MessageCounter } from "@/components/compose/message-counter";
+import { UnitsWarning } from "@/components/compose/units-warning";
 
 type Action = (previous: ActionResult | null, form: FormData) => Promise<ActionResult>;
 export type EditedTemplate = { id: string; name: string; kind: "SMS" | "VOICE"; body: string };
@@ -55,7 +59,12 @@ export function TemplateForm({ action, editing }: { action: Action; editing?: Ed
       </div>
       <Field
         label="Template body"
-        hint="{{column}} placeholders are filled in from a saved list's columns."
+        hint={
+          <>
+            {"{{column}} placeholders are filled in from a saved list's columns. "}
+            <MessageCounter kind={values.kind} message={values.body} />
+          </>
+        }
         errors={errors.body}
       >
         {(ids) => (
@@ -69,6 +78,9 @@ export function TemplateForm({ action, editing }: { action: Action; editing?: Ed
           />
         )}
       </Field>
+      {values.kind === "SMS" ? (
+        <UnitsWarning text={values.body} onReplace={(body) => setValues({ ...values, body })} />
+      ) : null}
       <div className="flex gap-3">
         <Button type="submit" variant="primary" disabled={pending}>
           {pending ? "Saving…" : editing ? "Save changes" : "Save template"}
