@@ -8,6 +8,7 @@ import path from "node:path";
 import { expect, test } from "vitest";
 import { breakingChanges, contractShape, type ContractShape } from "@/lib/api/openapi/contract-shape";
 import { openApiDocument } from "@/lib/api/openapi/document";
+import { PROBLEM_CODES } from "@/lib/api/problem-codes";
 
 const SHAPE = path.join(process.cwd(), "test/api/openapi-v1-shape.json");
 const DOC = path.join(process.cwd(), "docs/api.md");
@@ -51,4 +52,15 @@ test("a removal, a type change and a newly required field are caught; an added f
     "Batch.state: value B removed",
     "Batch.needed: new required field",
   ]);
+});
+
+test("docs/api.md lists every problem code with its status, and no other", () => {
+  const listed = [...fs.readFileSync(DOC, "utf8").matchAll(/^\| `([a-z_]+)` \| (\d{3}) \|/gm)].map(
+    ([, code, status]) => `${code} ${status}`,
+  );
+  expect(listed.sort()).toEqual(
+    Object.entries(PROBLEM_CODES)
+      .map(([code, [status]]) => `${code} ${status}`)
+      .sort(),
+  );
 });
