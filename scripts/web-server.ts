@@ -84,7 +84,11 @@ async function methodNotAllowed(
 /** A path under /api/v1 that is no route's: the API's problem shape (route_not_found), where Next would send HTML. */
 function routeNotFound(request: http.IncomingMessage, response: http.ServerResponse, pathname: string): void {
   const text = problemBody(
-    new ApiProblem(404, "route_not_found", `There is no operation at ${pathname.slice(0, 200)}; see /api/v1/openapi.json.`),
+    new ApiProblem(
+      404,
+      "route_not_found",
+      `There is no operation at ${pathname.slice(0, 200)}; see /api/v1/openapi.json.`,
+    ),
   );
   response.shouldKeepAlive = false;
   response.writeHead(404, { "content-type": PROBLEM_CONTENT_TYPE, ...apiSecurityHeaders() });
