@@ -9,7 +9,7 @@
 // garbage instead of HTTP (answerUnparsable, the server's `clientError` listener, which otherwise answers a bare 400).
 import type http from "node:http";
 import type { Duplex } from "node:stream";
-import { PROBLEM_CONTENT_TYPE } from "@/lib/api/problem";
+import { ApiProblem, PROBLEM_CONTENT_TYPE, problemBody } from "@/lib/api/problem";
 import { apiSecurityHeaders } from "./security-headers";
 import { formatBytes } from "./body-limits";
 
@@ -57,7 +57,7 @@ function badRequest(target: string | undefined, problem: string): { headers: Rec
   if (target?.startsWith("/api"))
     return {
       headers: { ...security, "content-type": PROBLEM_CONTENT_TYPE },
-      body: JSON.stringify({ type: "about:blank", title: "Bad Request", status: 400, detail: problem }),
+      body: problemBody(new ApiProblem(400, "validation_failed", problem)),
     };
   return { headers: { ...security, "content-type": "text/plain; charset=utf-8" }, body: `Bad request. ${problem}\n` };
 }

@@ -57,3 +57,33 @@ test("an override without a reason is refused naming budgetReason; an administra
   expect(admin.status).toBe(201);
   expect(await db.batch.count({ where: { name } })).toBe(1);
 });
+
+test("overrideBudget needs the admin scope: an administrator's send key is refused; with admin it is audited as such", async () => {
+  const name = `units-${randomUUID()}`;
+  const admin = await user("ADMIN");
+  const sendOnly = await keyFor(admin, ["send", "read"]);
+  const body = {
+    name,
+    templateText: "Units API scope",
+    recipients: recipients(3),
+    overrideBudget: true,
+    budgetReason: "Units ordered",
+  };
+  const refused = await call(createBatch, { key: sendOnly, body });
+  expect(refused.status).toBe(403);
+  const problem = (await refused.json()) as { code: string; errors: { path: string; code: string }[] };
+  expect(problem.code).toBe("missing_scope");
+  expect(problem.errors).toEqual([expect.objectContaining({ path: "overrideBudget", code: "missing_scope" })]);
+  expect(await db.batch.count({ where: { name } })).toBe(0);
+  expect(await db.auditEvent.count({ where: { action: "api_key.admin_use", actorId: admin } })).toBe(0);
+
+  const withAdmin = await keyFor(admin, ["send", "admin"]);
+  const sent = await call(createBatch, { key: withAdmin, path: "/batches", body });
+  expect(sent.status).toBe(201);
+  const { id } = (await sent.json()) as { id: string };
+  const uses = await db.auditEvent.findMany({ where: { action: "api_key.admin_use", actorId: admin } });
+  expect(uses.map((event) => event.detail)).toEqual([
+    expect.objectContaining({ operation: "POST /api/v1/batches", use: "overrideBudget", reason: "Units ordered" }),
+  ]);
+  expect(await db.auditEvent.count({ where: { action: "units.override", targetId: id } })).toBe(1);
+});

@@ -6,6 +6,7 @@ import { Card } from "@/components/ui/card";
 import { CodeBlock, prettyJson } from "@/components/ui/code-block";
 import { PageHeader } from "@/components/ui/page-header";
 import { referenceOperations } from "@/lib/api/openapi/reference";
+import { PROBLEM_CODES } from "@/lib/api/problem-codes";
 import { canView } from "@/lib/auth/permissions";
 import { requireActor } from "@/lib/auth/session";
 
@@ -20,12 +21,22 @@ export default async function ApiReferencePage() {
     <div className="space-y-8">
       <PageHeader
         title="API reference"
-        description="Every operation of /api/v1, from its own schemas. Authenticate with a key from the API keys page: Authorization: Bearer tuma_live_…. Errors are RFC 9457 problem details naming the failing field; every POST takes an Idempotency-Key."
+        description="Every operation of /api/v1, from its own schemas. Authenticate with a key from the API keys page: Authorization: Bearer tuma_live_…. Errors are RFC 9457 problem details with a stable code, naming each failing field by its path; every POST takes an Idempotency-Key."
       />
       <p className="text-sm">
         The machine-readable document: <a href="/api/v1/openapi.json">/api/v1/openapi.json</a> (OpenAPI 3.1). Keys:{" "}
         <Link href="/api-keys">API keys</Link>.
       </p>
+      <Card title="Problem codes" aria-label="Problem codes">
+        {/* Each problem's `type` URI points here: /api-reference#problem-<code> (lib/api/problem-codes.ts). */}
+        <ul className="space-y-1 text-sm">
+          {Object.entries(PROBLEM_CODES).map(([code, [status, meaning]]) => (
+            <li key={code} id={`problem-${code}`} className="break-words">
+              <span className="font-mono">{code}</span> <span className="text-slate-600">({status})</span> {meaning}
+            </li>
+          ))}
+        </ul>
+      </Card>
       {operations.map((operation) => (
         <Card
           key={`${operation.method} ${operation.path}`}
