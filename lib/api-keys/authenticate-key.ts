@@ -22,7 +22,7 @@ export async function authenticateKey(authorization: string | null): Promise<Key
       scopes: true,
       expiresAt: true,
       revokedAt: true,
-      user: { select: { id: true, email: true, name: true, role: true, disabledAt: true } },
+      user: { select: { id: true, email: true, name: true, role: true, disabledAt: true, exportGranted: true } },
     },
   });
   if (!key) throw new AppError("UNAUTHENTICATED", "This API key is not valid.");

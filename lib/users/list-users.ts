@@ -12,6 +12,7 @@ export function listUsers() {
       disabledAt: true,
       lastLoginAt: true,
       mustChangePassword: true,
+      exportGranted: true,
     },
   });
 }

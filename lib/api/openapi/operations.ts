@@ -39,7 +39,7 @@ const created = object(
 );
 const batch = object(
   "Batch",
-  "A batch: settings, state, counters (sent, delivered, failed…), inFlight, phase, and plan (requests and seconds at the account's pace for the whole batch and for what is left, units charged so far, and the scheduled start), and recipientsRemovedBefore: set when the data retention has removed the recipients stored before that instant (the counters still count them; their messages and resend are gone).",
+  "A batch: settings, state, counters (sent, delivered, failed…), inFlight, phase, and plan (requests and seconds at the account's pace for the whole batch and for what is left, units charged so far, and the scheduled start), and recipientsRemovedBefore: set when the data retention has removed the recipients stored before that instant (the counters still count them; their messages and resend are gone). An escalating SMS batch also carries reachedByCallCount (SMS not delivered whose call was answered), queuedCalledCount (SMS without a receipt whose call was placed), reached (delivered + reachedByCallCount: each recipient once) and escalationChild (its calls' batch with its counters, read in the same snapshot); unmappedStatuses lists the receipts with a status Tuma does not know, per status.",
 );
 
 function operation(
@@ -108,7 +108,13 @@ export const API_PATHS: ZodOpenApiPathsObject = {
       operationId: "getMessage",
       requestParams: { path: messageParams },
       responses: {
-        "200": json(object("Message", "A message, the provider's answer, receipts, timeline."), "The message."),
+        "200": json(
+          object(
+            "Message",
+            "A message, the provider's answer, receipts, timeline; `callState`: its escalation call's state (ANSWERED: reached by call), null when not called.",
+          ),
+          "The message.",
+        ),
       },
     }),
   },
@@ -140,7 +146,10 @@ export const API_PATHS: ZodOpenApiPathsObject = {
       requestParams: { path: batchIdParams, query: messagesQuery },
       responses: {
         "200": json(
-          object("MessagePage", "`rows` and `next` (the cursor for `after`, null on the last page)."),
+          object(
+            "MessagePage",
+            "`rows` and `next` (the cursor for `after`, null on the last page). Each row's `callState` is its escalation call's state (ANSWERED: reached by call), null when not called.",
+          ),
           "A page.",
         ),
       },
