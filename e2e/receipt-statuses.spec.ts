@@ -1,8 +1,9 @@
 // The statuses Kenyan networks really send, end to end: the sandbox (statusByPhone knob) answers a batch with a
 // carrier blacklist, an absent subscriber and a delivery; the batch page names the failures in plain words; the
 // blacklisted number is on the Opt-outs page and the resend leaves it out (saying why) while taking the absent one;
-// an administrator removes the blacklist. Then a status nobody knows is listed on the Receipts page, mapped there by
-// an administrator, and its message fails at once.
+// an administrator removes the blacklist. Then a status nobody knows is named on the batch page (its phase says so
+// instead of "waiting") and the Overview, each linking to the Receipts page filtered to it, where an administrator
+// maps it after a confirmation that says how many messages it moves; its message fails at once (issue 35).
 import type { Page } from "@playwright/test";
 import type pg from "pg";
 import { expect, logIn, openCompose, test } from "./fixtures";
@@ -110,7 +111,7 @@ test("a status nobody knows is listed on the Receipts page; an administrator map
   await sandboxKnobs(db, { statusByPhone: { [`2547224${tail}`]: status } });
   await logIn(page, admin);
   const batchId = await send(page, `Unknown ${tail}`, [`07224${tail}`]);
-  // Kept as still on its way: the batch waits for a receipt that never settles it.
+  // Kept as still on its way, but not "waited for": the batch page says a status needs mapping, and links to it.
   await expect
     .poll(
       async () =>
@@ -119,24 +120,52 @@ test("a status nobody knows is listed on the Receipts page; an administrator map
       { timeout: 30_000 },
     )
     .toBe(1);
-  await expect(page.getByTestId("batch-state")).toHaveText("waiting for 1 receipt", { timeout: 10_000 });
+  await expect(page.getByTestId("batch-state")).toHaveText("1 receipt with a status Tuma does not know — map it", {
+    timeout: 10_000,
+  });
+  await expect(page.getByTestId("unmapped-statuses")).toContainText(
+    `1 receipt with a status Tuma does not know (“${status}”) — map it`,
+  );
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.screenshot({ path: "e2e/screenshots/batch-unknown-status-1280.png", fullPage: true });
 
-  await page.goto("/receipts");
+  // The Overview says it too, with the same link.
+  await page.goto("/");
+  const overviewNotice = page.getByTestId("unmapped-statuses");
+  await expect(overviewNotice).toContainText(`“${status}”`);
+  await overviewNotice.getByRole("link", { name: "map it" }).click();
+  await expect(page).toHaveURL(new RegExp(`/receipts\\?status=.*${status}`));
+  await expect(page.getByTestId("status-filter")).toContainText("Showing");
+
   const unknown = page.getByRole("region", { name: "Unknown statuses" });
   const row = unknown.getByRole("row").filter({ hasText: status });
   await expect(row).toContainText("1");
+  await expect(row.getByTestId(`held-${status}`)).toHaveText("1");
   const { rows } = await db.query<{ id: string }>(`SELECT id::text FROM "Message" WHERE "batchId" = $1`, [batchId]);
   await expect(row.getByRole("link", { name: `message ${rows[0]!.id}` })).toBeVisible();
   const form = row.getByRole("form", { name: `Map ${status}` });
   await form.getByLabel("Means").selectOption("FAILED");
   await form.getByLabel("Because").selectOption("INVALID_NUMBER");
-  await form.getByRole("button", { name: "Map" }).click();
+  // One click is not enough: Map asks first, saying what it moves and that it cannot be changed; Back changes nothing.
+  await form.getByRole("button", { name: "Map…" }).click();
+  const confirm = form.getByTestId("map-confirm");
+  await expect(confirm).toContainText(`Map “${status}” as Failed (Number does not exist or is inactive)?`);
+  await expect(confirm).toContainText("This moves 1 message now");
+  await expect(confirm).toContainText("A mapping cannot be changed afterwards.");
+  await confirm.getByRole("button", { name: "Back" }).click();
+  await expect(confirm).toHaveCount(0);
+  expect((await db.query(`SELECT 1 FROM "ReceiptStatus" WHERE status = $1 AND state IS NULL`, [status])).rowCount).toBe(
+    1,
+  );
+  await form.getByRole("button", { name: "Map…" }).click();
+  await form.getByRole("button", { name: "Yes, map it" }).click();
   await expect(page.getByText(`“${status}” mapped: 1 message(s) changed`)).toBeVisible();
   await expect(unknown.getByRole("row").filter({ hasText: status })).toHaveCount(0);
 
   await page.goto(`/batches/${batchId}`);
   await expect(page.getByTestId("count-FAILED")).toHaveText("1");
   await expect(page.getByTestId("batch-state")).toHaveText("finished");
+  await expect(page.getByTestId("unmapped-statuses")).toHaveCount(0);
   await expect(
     page.getByRole("region", { name: "Failure reasons" }).getByText("Number does not exist or is inactive"),
   ).toBeVisible();

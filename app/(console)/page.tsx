@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { BatchTable } from "@/components/batches/batch-table";
 import { PhaseBadge } from "@/components/batches/phase-badge";
+import { UnmappedNotice } from "@/components/batches/unmapped-notice";
 import { OperatorReport } from "@/components/reports/operator-report";
 import { OverviewCharts } from "@/components/reports/overview-charts";
 import { ZoneDescription } from "@/components/time/zone-description";
@@ -66,6 +67,7 @@ export default async function OverviewPage() {
     <div className="space-y-8">
       {header}
       {lowUnitsWarning}
+      <UnmappedNotice statuses={overview.unmapped} className="" />
 
       <section aria-label="Totals" className="grid gap-4 sm:grid-cols-3">
         {overview.periods.map((p) => (

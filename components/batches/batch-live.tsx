@@ -18,7 +18,9 @@ import type { ResendPreview } from "@/lib/batches/resend-preview";
 import type { ResendCost } from "@/lib/batches/resend-units";
 import { formatDuration } from "@/lib/reports/format";
 import { RecipientTable } from "./recipient-table";
+import { EscalationFunnel } from "./escalation-funnel";
 import { PhaseBadge } from "./phase-badge";
+import { UnmappedNotice } from "./unmapped-notice";
 import { ResendPanel, type ResendScope } from "./resend-panel";
 import { useSendRate } from "./use-send-rate";
 
@@ -37,11 +39,14 @@ export type BatchJson = Serialized<BatchDetail>;
 export function BatchLive({
   initial,
   canSend,
+  canExport = true,
   actions,
   report,
 }: {
   initial: BatchJson;
   canSend: boolean;
+  /** May download recipients (lib/auth/permissions.ts canExport). */
+  canExport?: boolean;
   actions: Actions;
   report?: ReactNode;
 }) {
@@ -58,9 +63,16 @@ export function BatchLive({
       return next;
     },
     initialData: initial,
-    // Live while anything can still change: sending, or receipts still arriving.
-    refetchInterval: (query) =>
-      isActiveBatch(query.state.data?.state ?? "") || (query.state.data?.queuedCount ?? 0) > 0 ? 2_000 : 15_000,
+    // Live while anything can still change: sending, receipts still arriving, or its escalation's calls.
+    refetchInterval: (query) => {
+      const data = query.state.data;
+      const calls = data?.escalationChild;
+      return isActiveBatch(data?.state ?? "") ||
+        (data?.queuedCount ?? 0) > 0 ||
+        (calls ? calls.pendingCount + calls.queuedCount : 0) > 0
+        ? 2_000
+        : 15_000;
+    },
   });
   const [notice, setNotice] = useState<ActionResult | null>(null);
   const [pending, startTransition] = useTransition();
@@ -79,9 +91,14 @@ export function BatchLive({
     batch.cancelledCount +
     batch.suppressedCount;
   const active = isActiveBatch(batch.state);
+  // An SMS is never "answered": an escalating SMS batch shows who its calls reached instead (issue 35), from the same
+  // snapshot as the funnel above it.
+  const escalating = batch.kind === "SMS" && batch.escalateAfterMinutes !== null;
+  const counters = STATE_COUNTERS.filter(({ state }) => !(escalating && state === "ANSWERED"));
 
   return (
     <div className="space-y-6">
+      <EscalationFunnel batch={batch} />
       <Card aria-label="Progress">
         <div className="flex flex-wrap items-baseline gap-x-6 gap-y-1">
           <p>
@@ -114,12 +131,13 @@ export function BatchLive({
             Settings page.
           </Notice>
         ) : null}
+        <UnmappedNotice statuses={batch.unmappedStatuses} />
         {error ? <p className="mt-2 text-sm text-red-700">Live updates paused: {error.message}</p> : null}
         <Progress
           className="mt-4"
           label={`Recipients by state: ${Math.round((settled / total) * 100)} % settled`}
           total={total}
-          segments={STATE_COUNTERS.map(({ state, field, label }) => ({
+          segments={counters.map(({ state, field, label }) => ({
             key: state,
             value: batch[field],
             className: STATE_COLORS[state].bar,
@@ -127,14 +145,28 @@ export function BatchLive({
           }))}
         />
         <dl className="mt-4 grid grid-cols-3 gap-3 text-sm sm:grid-cols-5">
-          {STATE_COUNTERS.map(({ state, field, label }) => (
+          {counters.map(({ state, field, label }) => (
             <div key={state}>
               <dt className="text-slate-500">{label}</dt>
               <dd className="font-semibold tabular-nums" data-testid={`count-${state}`}>
-                {batch[field].toLocaleString()}
+                {batch[field].toLocaleString("en")}
               </dd>
             </div>
           ))}
+          {escalating ? (
+            <div>
+              <dt className="text-slate-500">Reached by call</dt>
+              <dd className="font-semibold tabular-nums" data-testid="count-REACHED_BY_CALL">
+                {batch.reachedByCallCount.toLocaleString("en")}
+              </dd>
+            </div>
+          ) : null}
+          <div>
+            <dt className="text-slate-500">Reached</dt>
+            <dd className="font-semibold tabular-nums" data-testid="count-REACHED">
+              {batch.reached.toLocaleString("en")}
+            </dd>
+          </div>
         </dl>
       </Card>
 
@@ -199,6 +231,7 @@ export function BatchLive({
         live={active || batch.queuedCount > 0}
         version={batch.updatedAt}
         xlsx={batch.recipientCount <= XLSX_MAX_ROWS}
+        canExport={canExport}
         list={batch.list ? { columns: batch.list.columns, phoneColumn: batch.list.phoneColumn } : null}
       />
     </div>

@@ -137,7 +137,7 @@ export function BatchReport({ initial }: { initial: ReportJson & { batchId: stri
 
       <section aria-label="Failure reasons" className="space-y-3">
         <h2 className="text-lg font-semibold">Failure reasons</h2>
-        <Table>
+        <Table cards aria-label="Failure reasons">
           <THead>
             <Th>Reason</Th>
             <Th>What it means, and what to do</Th>
@@ -148,13 +148,13 @@ export function BatchReport({ initial }: { initial: ReportJson & { batchId: stri
             {data.failures.length === 0 ? <EmptyRow columns={4}>No failures.</EmptyRow> : null}
             {data.failures.map((f) => (
               <Tr key={f.kind}>
-                <Td className="min-w-40">
+                <Td className="min-w-40" data-label="Reason">
                   <FailureKindLabel kind={f.kind} />
                 </Td>
-                <Td className="min-w-56 text-slate-700">
+                <Td className="min-w-56 text-slate-700" data-label="What to do">
                   {FAILURE_KINDS[f.kind].meaning} <strong>{FAILURE_KINDS[f.kind].advice}</strong>
                 </Td>
-                <Td className="min-w-40 text-xs">
+                <Td className="min-w-40 text-xs" data-label="Provider said">
                   <ul>
                     {f.details.map((d) => (
                       <li key={`${d.deliveryStatus ?? ""}|${d.error ?? ""}`}>
@@ -164,7 +164,7 @@ export function BatchReport({ initial }: { initial: ReportJson & { batchId: stri
                     ))}
                   </ul>
                 </Td>
-                <Td numeric data-testid={`failures-${f.kind}`}>
+                <Td numeric data-testid={`failures-${f.kind}`} data-label="Messages">
                   {f.count.toLocaleString()}
                 </Td>
               </Tr>

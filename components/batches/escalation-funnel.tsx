@@ -1,11 +1,13 @@
 // SMS → voice escalation on a batch's page (docs/escalation.md): on the SMS batch, its deadline, the funnel (sent,
-// delivered, escalated, answered, neither) and a link to its calls; on the calls' batch, a link back to the SMS batch.
+// delivered, escalated, answered, reached, neither) and a link to its calls; on the calls' batch, a link back to the
+// SMS batch. Rendered inside the live part of the page from the batch it polls (issue 35): the funnel and the counters
+// beside it come from one snapshot and move together.
 import Link from "next/link";
 import { Card, Stat } from "@/components/ui/card";
 import { escalationFunnel } from "@/lib/escalation/funnel";
-import type { BatchDetail } from "@/lib/batches/get-batch";
+import type { BatchJson } from "./batch-live";
 
-export function EscalationFunnel({ batch }: { batch: BatchDetail }) {
+export function EscalationFunnel({ batch }: { batch: BatchJson }) {
   if (batch.escalates)
     return (
       <p className="text-sm" data-testid="escalation-parent">
@@ -32,13 +34,24 @@ export function EscalationFunnel({ batch }: { batch: BatchDetail }) {
           "Nobody has been called yet."
         )}
       </p>
-      <dl className="grid gap-3 sm:grid-cols-5">
+      <dl className="grid grid-cols-2 gap-3 sm:grid-cols-6">
         <Stat label="Sent" value={funnel.sent.toLocaleString("en")} testId="funnel-sent" />
         <Stat label="Delivered" value={funnel.delivered.toLocaleString("en")} testId="funnel-delivered" />
         <Stat label="Escalated" value={funnel.escalated.toLocaleString("en")} testId="funnel-escalated" />
         <Stat label="Answered" value={funnel.answered.toLocaleString("en")} testId="funnel-answered" />
+        <Stat
+          label="Reached by call"
+          value={funnel.reachedByCall.toLocaleString("en")}
+          testId="funnel-reached-by-call"
+        />
         <Stat label="Neither" value={funnel.neither.toLocaleString("en")} testId="funnel-neither" />
       </dl>
+      {funnel.answeredAlsoDelivered > 0 ? (
+        <p className="mt-2 text-sm text-slate-600" data-testid="funnel-also-delivered">
+          {funnel.answeredAlsoDelivered.toLocaleString("en")} answered a call whose SMS was delivered later: they count
+          once, as delivered.
+        </p>
+      ) : null}
     </Card>
   );
 }

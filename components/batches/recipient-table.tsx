@@ -12,6 +12,7 @@ import { fetchJson } from "@/lib/http/fetch-json";
 import type { Serialized } from "@/lib/http/serialize";
 import { ListColumnsChooser } from "./list-columns-chooser";
 import { StateBadge } from "./state-badge";
+import { CallOutcomeNote } from "./call-outcome-note";
 import { useRecipientView } from "./use-recipient-view";
 import { useShownColumns } from "./use-shown-columns";
 
@@ -26,11 +27,14 @@ export function RecipientTable({
   version,
   xlsx,
   list,
+  canExport = true,
 }: {
   batchId: string;
   live: boolean;
   version: string | null;
   xlsx: boolean;
+  /** The export permission (lib/auth/permissions.ts canExport): without it no export button is offered. */
+  canExport?: boolean;
   /** The list the batch was sent from: its columns can be shown beside each recipient. */
   list: { columns: string[]; phoneColumn: string } | null;
 }) {
@@ -91,17 +95,29 @@ export function RecipientTable({
           ) : null}
         </form>
         {list ? <ListColumnsChooser columns={list.columns} shown={shown} onChange={choose} /> : null}
-        <ButtonAnchor href={exportHref} size="sm" className="ml-auto">
-          Export CSV
-        </ButtonAnchor>
-        {xlsx ? (
+        {canExport ? (
+          <ButtonAnchor href={exportHref} size="sm" className="ml-auto">
+            Export CSV
+          </ButtonAnchor>
+        ) : null}
+        {canExport && xlsx ? (
           <ButtonAnchor href={`${exportHref}&format=xlsx`} size="sm">
             Export XLSX
           </ButtonAnchor>
         ) : null}
       </div>
+      {canExport ? (
+        <p className="text-xs text-slate-500" data-testid="export-hint">
+          For Excel, export XLSX: phone numbers stay as typed. A CSV opened by double-click shows them as 2.54712E+11;
+          open it with Data → From Text/CSV and set the phone column to Text.
+        </p>
+      ) : (
+        <p className="text-xs text-slate-500" data-testid="export-hint">
+          Exporting recipients needs the export permission: an administrator can allow it on the Users page.
+        </p>
+      )}
       {error ? <p className="text-sm text-red-700">{error.message}</p> : null}
-      <Table>
+      <Table cards aria-label="Recipients">
         <THead>
           <Th>Phone</Th>
           {shown.map((column) => (
@@ -123,25 +139,39 @@ export function RecipientTable({
           ) : (
             data?.rows.map((m) => (
               <Tr key={m.id}>
-                <Td className="font-mono">
+                <Td className="font-mono" data-label="Phone">
                   <Link href={`/messages/${m.id}`} className="text-sky-700 underline">
                     {m.phone}
                   </Link>
                 </Td>
                 {shownIndexes.map((index, i) => (
-                  <Td key={shown[i]} className="max-w-48 truncate" title={m.cells?.[index] ?? undefined}>
+                  <Td
+                    key={shown[i]}
+                    className="max-w-48 truncate"
+                    title={m.cells?.[index] ?? undefined}
+                    data-label={shown[i]}
+                  >
                     {m.cells?.[index] ?? ""}
                   </Td>
                 ))}
-                <Td>
-                  <StateBadge state={m.state} />
+                <Td data-label="State" data-testid="recipient-state">
+                  <span className="flex flex-wrap items-center gap-1">
+                    <StateBadge state={m.state} />
+                    <CallOutcomeNote state={m.state} callState={m.callState} />
+                  </span>
                 </Td>
-                <Td>{m.deliveryStatus ?? "—"}</Td>
-                <Td>{m.operator ?? "—"}</Td>
-                <Td className="whitespace-nowrap text-slate-600">{time(m.submittedAt)}</Td>
-                <Td className="whitespace-nowrap text-slate-600">{time(m.receiptAt)}</Td>
-                <Td numeric>{m.smsUnits ?? "—"}</Td>
-                <Td className="max-w-xs truncate text-slate-600" title={m.lastError ?? undefined}>
+                <Td data-label="Provider status">{m.deliveryStatus ?? "—"}</Td>
+                <Td data-label="Operator">{m.operator ?? "—"}</Td>
+                <Td className="whitespace-nowrap text-slate-600" data-label="Sent">
+                  {time(m.submittedAt)}
+                </Td>
+                <Td className="whitespace-nowrap text-slate-600" data-label="Receipt">
+                  {time(m.receiptAt)}
+                </Td>
+                <Td numeric data-label="Units">
+                  {m.smsUnits ?? "—"}
+                </Td>
+                <Td className="max-w-xs truncate text-slate-600" title={m.lastError ?? undefined} data-label="Detail">
                   {m.lastError ?? ""}
                 </Td>
               </Tr>

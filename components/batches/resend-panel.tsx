@@ -116,6 +116,9 @@ export function ResendPanel({ batchId, preview, units, resend }: Props) {
       ? `${permanent.toLocaleString()} failed for good (${byClass(counts.failed, PERMANENT_FAILURE_CLASSES)}): resending them as they are fails again`
       : null,
     !scope.noReceipt && counts.noReceipt > 0 ? `${counts.noReceipt.toLocaleString()} without a receipt yet` : null,
+    counts.answeredCall > 0
+      ? `${counts.answeredCall.toLocaleString("en")} answered the call and ${counts.answeredCall === 1 ? "is" : "are"} left out: reached by call, not sent the SMS again`
+      : null,
     optedOut > 0
       ? `${optedOut.toLocaleString()} opted out${counts.optedOut.carrier > 0 ? ` (${counts.optedOut.carrier.toLocaleString()} by a carrier blacklist: the number blocked the sender)` : ""}: never resent`
       : null,

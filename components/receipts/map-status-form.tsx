@@ -1,12 +1,13 @@
 "use client";
 // Mapping one status Tuma does not know: what it means (delivered, answered, failed — and why — or still on its way),
-// applied at once to the messages holding it and to every later receipt.
+// applied at once to the messages holding it and to every later receipt. A mapping cannot be changed, so Map asks
+// first, saying how many messages it moves now (issue 35: it took one click).
 import { useActionState, useState } from "react";
 import { ActionNotice } from "@/components/ui/action-notice";
 import { Button } from "@/components/ui/button";
 import { Field, Select } from "@/components/ui/field";
 import type { ActionResult } from "@/lib/auth/action";
-import { FAILURE_CLASSES, FAILURE_KINDS } from "@/lib/receipts/failure-classes";
+import { FAILURE_CLASSES, FAILURE_KINDS, isFailureClass } from "@/lib/receipts/failure-classes";
 
 type Action = (previous: ActionResult | null, form: FormData) => Promise<ActionResult>;
 
@@ -18,9 +19,14 @@ const MEANINGS = [
   { value: "QUEUED", label: "Still on its way (not final)" },
 ];
 
-export function MapStatusForm({ status, action }: { status: string; action: Action }) {
+export function MapStatusForm({ status, waiting, action }: { status: string; waiting: number; action: Action }) {
   const [state, formAction, pending] = useActionState(action, null);
   const [meaning, setMeaning] = useState("");
+  const [failureClass, setFailureClass] = useState("");
+  const [confirming, setConfirming] = useState(false);
+  const chosen = MEANINGS.find((m) => m.value === meaning)?.label ?? "";
+  const because = isFailureClass(failureClass) ? ` (${FAILURE_KINDS[failureClass].label})` : "";
+  const ready = meaning !== "" && (meaning !== "FAILED" || failureClass !== "");
   const errors = state?.ok === false ? (state.fieldErrors ?? {}) : {};
   return (
     <form action={formAction} className="space-y-2" aria-label={`Map ${status}`}>
@@ -28,7 +34,17 @@ export function MapStatusForm({ status, action }: { status: string; action: Acti
       <div className="flex flex-wrap items-end gap-2">
         <Field label="Means" errors={errors.state}>
           {(ids) => (
-            <Select {...ids} name="state" value={meaning} onChange={(e) => setMeaning(e.target.value)} required>
+            <Select
+              {...ids}
+              name="state"
+              value={meaning}
+              onChange={(e) => {
+                setMeaning(e.target.value);
+                setConfirming(false);
+              }}
+              required
+              disabled={confirming}
+            >
               {MEANINGS.map((m) => (
                 <option key={m.value} value={m.value}>
                   {m.label}
@@ -40,7 +56,14 @@ export function MapStatusForm({ status, action }: { status: string; action: Acti
         {meaning === "FAILED" ? (
           <Field label="Because" errors={errors.failureClass}>
             {(ids) => (
-              <Select {...ids} name="failureClass" defaultValue="" required>
+              <Select
+                {...ids}
+                name="failureClass"
+                value={failureClass}
+                onChange={(e) => setFailureClass(e.target.value)}
+                required
+                disabled={confirming}
+              >
                 <option value="">Choose…</option>
                 {FAILURE_CLASSES.map((c) => (
                   <option key={c} value={c}>
@@ -53,10 +76,34 @@ export function MapStatusForm({ status, action }: { status: string; action: Acti
         ) : (
           <input type="hidden" name="failureClass" value="" />
         )}
-        <Button type="submit" size="sm" variant="primary" disabled={pending || meaning === ""}>
-          {pending ? "Mapping…" : "Map"}
-        </Button>
+        {confirming ? null : (
+          <Button type="button" size="sm" variant="primary" disabled={!ready} onClick={() => setConfirming(true)}>
+            Map…
+          </Button>
+        )}
       </div>
+      {confirming ? (
+        <div className="space-y-2 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm" data-testid="map-confirm">
+          {/* Disabled selects are not submitted: their values go as hidden fields while the question is asked. */}
+          <input type="hidden" name="state" value={meaning} />
+          <input type="hidden" name="failureClass" value={meaning === "FAILED" ? failureClass : ""} />
+          <p>
+            Map “{status}” as <strong>{chosen + because}</strong>? This moves{" "}
+            <strong className="tabular-nums">{waiting.toLocaleString("en")}</strong> message
+            {waiting === 1 ? "" : "s"} now
+            {meaning === "QUEUED" ? " (they stay on their way)" : ""}, and every later receipt with this status follows.
+            A mapping cannot be changed afterwards.
+          </p>
+          <div className="flex gap-2">
+            <Button type="submit" size="sm" variant="primary" disabled={pending}>
+              {pending ? "Mapping…" : "Yes, map it"}
+            </Button>
+            <Button type="button" size="sm" disabled={pending} onClick={() => setConfirming(false)}>
+              Back
+            </Button>
+          </div>
+        </div>
+      ) : null}
       {state?.ok === false ? <ActionNotice result={state} /> : null}
     </form>
   );

@@ -16,6 +16,8 @@ export type UnknownStatusRow = {
   /** First and last seen, formatted by the page. */
   seen: [string, string];
   examples: StatusExample[];
+  /** Messages mapping it moves now. */
+  waiting: number;
 };
 
 export function UnknownStatuses({ rows, action }: { rows: UnknownStatusRow[]; action: Action }) {
@@ -32,16 +34,20 @@ export function UnknownStatuses({ rows, action }: { rows: UnknownStatusRow[]; ac
         <THead>
           <Th>Status</Th>
           <Th numeric>Receipts</Th>
+          <Th numeric>Messages held</Th>
           <Th>First seen / last seen (EAT)</Th>
           <Th>Examples</Th>
           <Th>What it means</Th>
         </THead>
         <tbody>
-          {rows.length === 0 ? <EmptyRow columns={5}>Every status received so far is known.</EmptyRow> : null}
+          {rows.length === 0 ? <EmptyRow columns={6}>Every status received so far is known.</EmptyRow> : null}
           {rows.map((s) => (
             <Tr key={s.status}>
               <Td className="font-mono text-xs">{s.status}</Td>
-              <Td numeric>{s.receipts.toLocaleString()}</Td>
+              <Td numeric>{s.receipts.toLocaleString("en")}</Td>
+              <Td numeric data-testid={`held-${s.status}`}>
+                {s.waiting.toLocaleString("en")}
+              </Td>
               <Td className="whitespace-nowrap text-slate-600">
                 {s.seen[0]}
                 <br />
@@ -64,7 +70,7 @@ export function UnknownStatuses({ rows, action }: { rows: UnknownStatusRow[]; ac
                 </ul>
               </Td>
               <Td className="min-w-72">
-                <MapStatusForm status={s.status} action={announced} />
+                <MapStatusForm status={s.status} waiting={s.waiting} action={announced} />
               </Td>
             </Tr>
           ))}

@@ -1,13 +1,14 @@
 // Tables: a box that scrolls sideways on its own (never the page, at 390 px), header and cells with one padding,
-// and the empty / loading row.
+// and the empty / loading row. `cards`: on a phone each row is a card, each cell under its column's name (its
+// data-label; app/globals.css), instead of a row scrolled sideways with the last columns off-screen.
 import type { ComponentProps, ReactNode } from "react";
 import { cx } from "./cx";
 
-export function Table({ className, children, ...props }: ComponentProps<"table">) {
+export function Table({ className, children, cards, ...props }: ComponentProps<"table"> & { cards?: boolean }) {
   return (
     // relative: absolutely positioned content (screen-reader labels) stays inside the scrolling box, not the page.
     <div className="relative overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-sm">
-      <table className={cx("w-full border-collapse text-sm", className)} {...props}>
+      <table className={cx("w-full border-collapse text-sm", cards && "table-cards", className)} {...props}>
         {children}
       </table>
     </div>

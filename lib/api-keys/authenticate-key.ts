@@ -24,7 +24,15 @@ export async function authenticateKey(authorization: string | null): Promise<Key
       expiresAt: true,
       revokedAt: true,
       user: {
-        select: { id: true, email: true, name: true, role: true, disabledAt: true, mustChangePassword: true },
+        select: {
+          id: true,
+          email: true,
+          name: true,
+          role: true,
+          disabledAt: true,
+          mustChangePassword: true,
+          exportGranted: true,
+        },
       },
     },
   });

@@ -26,6 +26,8 @@ export type ApiGate<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodTyp
   scope: ApiScope;
   /** What the key's user's role must allow (lib/auth/permissions.ts), as in the console. */
   allowed: (actor: Actor) => boolean;
+  /** The sentence when `allowed` says no, if the role alone does not say why (the export permission). */
+  refusal?: string;
   params?: P;
   query?: Q;
   /** A JSON body, read up to the path's limit (lib/http/body-limits.ts). */
@@ -100,7 +102,7 @@ export function apiRoute<
     if (!gate.allowed(who.actor))
       throw new AppError(
         "FORBIDDEN",
-        `The role of this key's user (${who.actor.role.toLowerCase()}) does not allow this.`,
+        gate.refusal ?? `The role of this key's user (${who.actor.role.toLowerCase()}) does not allow this.`,
       );
     if (gate.scope === "admin")
       await recordAudit({

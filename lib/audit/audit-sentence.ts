@@ -166,6 +166,11 @@ const SENTENCES: Record<AuditAction, (c: Context) => SentencePart[]> = {
   },
   "user.disable": ({ actor, target }) => [`${actor} disabled `, target("a user"), " (their sessions ended)"],
   "user.enable": ({ actor, target }) => [`${actor} enabled `, target("a user"), " again"],
+  "user.export_grant": ({ actor, target }) => [`${actor} allowed `, target("a viewer"), " to export recipients"],
+  "user.export_revoke": ({ actor, target }) => [
+    `${actor} took back the export of recipients from `,
+    target("a viewer"),
+  ],
   "user.password_reset": ({ actor, target }) => [
     `${actor} gave `,
     target("a user"),

@@ -17,6 +17,8 @@ export const AUDIT_ACTIONS = [
   "user.update",
   "user.disable",
   "user.enable",
+  "user.export_grant",
+  "user.export_revoke",
   "user.password_reset",
   "user.password_change",
   "template.create",

@@ -23,6 +23,7 @@ export async function currentActor(): Promise<Actor | null> {
       disabledAt: true,
       sessionVersion: true,
       mustChangePassword: true,
+      exportGranted: true,
     },
   });
   if (!user || !sessionIsCurrent(session, user, sessionMaxAgeSeconds())) return null;
@@ -32,6 +33,7 @@ export async function currentActor(): Promise<Actor | null> {
     name: user.name,
     role: user.role,
     mustChangePassword: user.mustChangePassword,
+    exportGranted: user.exportGranted,
   };
 }
 

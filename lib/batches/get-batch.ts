@@ -1,11 +1,15 @@
 // One batch as its page shows it: settings, state, counters, what is in flight, where it stands in the operator's
 // words (phase.ts: sending, waiting for receipts, finished), and whether the network refused its sender ID.
+// The counters, the escalation's calls and "reached" come from one snapshot (counters-snapshot.ts), taken after the
+// settings' read so they are never older than it: the page computes its counters, funnel and reach from them alone.
 import "server-only";
 import { db } from "@/lib/db/client";
 import { pool } from "@/lib/db/pool";
 import { env } from "@/lib/env";
 import { uuidParam } from "@/lib/http/params";
 import { batchPlan } from "./batch-plan";
+import { countersSnapshot, reachedCount } from "./counters-snapshot";
+import { unmappedInBatches, unmappedTotal } from "@/lib/receipts/unmapped-in-batch";
 import { batchPhase } from "./phase";
 import { chunkState } from "./state-sql";
 import { isActiveBatch } from "./states";
@@ -25,25 +29,12 @@ export async function getBatch(id: string) {
       parent: { select: { id: true, name: true } },
       // SMS → voice escalation (docs/escalation.md): the SMS batch a calls' batch is for, and an SMS batch's calls.
       escalates: { select: { id: true, name: true } },
-      escalationChild: {
-        select: {
-          id: true,
-          recipientCount: true,
-          cancelledCount: true,
-          queuedCount: true,
-          deliveredCount: true,
-          answeredCount: true,
-          failedCount: true,
-          rejectedCount: true,
-          unknownCount: true,
-        },
-      },
       list: { select: { id: true, filename: true, columns: true, phoneColumn: true } },
     },
   });
   if (!batch) return null;
   const sender = batch.sender ?? batch.originator ?? "";
-  const [{ rows }, senderProblem, removedBefore] = await Promise.all([
+  const [{ rows }, senderProblem, removedBefore, snapshot, unmapped] = await Promise.all([
     pool().query<{ in_flight: string }>(
       `SELECT COALESCE(sum(size), 0) AS in_flight FROM "DispatchChunk" WHERE "batchId" = $1 AND state = ${chunkState("SUBMITTING")}`,
       [id],
@@ -53,11 +44,28 @@ export async function getBatch(id: string) {
       select: { sender: true, status: true, messages: true, lastSeenAt: true },
     }),
     recipientsRemovedBefore(id),
+    countersSnapshot(id),
+    unmappedInBatches([id]),
   ]);
+  const { calls, ...counters } = snapshot ?? { ...batch, calls: null };
+  const unmappedStatuses = unmapped.get(id) ?? [];
+  const live = { ...batch, ...counters };
   const wait = batch.promotional && isActiveBatch(batch.state) ? await promotionalWait() : null;
-  const phase = batchPhase(batch, env().NO_RECEIPT_AFTER_HOURS);
+  const phase = batchPhase(
+    {
+      ...live,
+      callsOpen: calls ? calls.pendingCount + calls.queuedCount : 0,
+      unmappedReceipts: unmappedTotal(unmappedStatuses),
+    },
+    env().NO_RECEIPT_AFTER_HOURS,
+  );
   return {
-    ...batch,
+    ...live,
+    /** The escalation's calls' batch, its counters from the same snapshot. */
+    escalationChild: calls,
+    reached: reachedCount(live),
+    /** Messages whose receipt's status nobody has mapped (lib/receipts/unmapped-in-batch.ts), per status. */
+    unmappedStatuses,
     promotionalWait: wait,
     inFlight: Number(rows[0]?.in_flight ?? 0),
     // A promotional batch the window holds back sends nothing: its badge says it waits, not "sending" beside the

@@ -6,6 +6,7 @@ import { db } from "@/lib/db/client";
 import { env } from "@/lib/env";
 import { optionalParam } from "@/lib/http/params";
 import { batchPhase } from "./phase";
+import { unmappedInBatches, unmappedTotal } from "@/lib/receipts/unmapped-in-batch";
 
 export const BATCH_KINDS = ["SMS", "VOICE"] as const;
 
@@ -28,10 +29,25 @@ export async function listBatches({
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],
     take,
     ...(cursor ? { cursor: { id: cursor }, skip: 1 } : {}),
-    include: { author: { select: { name: true } }, account: { select: { name: true } } },
+    include: {
+      author: { select: { name: true } },
+      account: { select: { name: true } },
+      escalationChild: { select: { pendingCount: true, queuedCount: true } },
+    },
   });
   const hours = env().NO_RECEIPT_AFTER_HOURS;
-  return batches.map((batch) => ({ ...batch, phase: batchPhase(batch, hours) }));
+  const unmapped = await unmappedInBatches(batches.map((b) => b.id));
+  return batches.map(({ escalationChild: calls, ...batch }) => ({
+    ...batch,
+    phase: batchPhase(
+      {
+        ...batch,
+        callsOpen: calls ? calls.pendingCount + calls.queuedCount : 0,
+        unmappedReceipts: unmappedTotal(unmapped.get(batch.id)),
+      },
+      hours,
+    ),
+  }));
 }
 
 /** One page of the Batches page: `next` is the cursor of the page after it, null on the last. */

@@ -124,6 +124,7 @@ test("the export has exactly one row per recipient, in id order, across the boun
     "receipt_time",
     "text",
     "error",
+    "call_state",
   ]);
   expect(rows.slice(1).map((r) => r[3])).toEqual(big.ids);
   expect(rows.slice(1).every((r) => r[9] === "Boundary")).toBe(true);

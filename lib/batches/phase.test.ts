@@ -44,3 +44,25 @@ test("every other state reads as itself", () => {
   ] as const)
     expect(batchPhase({ state, queuedCount: 10, finishedAt: null }, 48, now).label).toBe(label);
 });
+
+test("an escalating batch: SMS whose call was placed are not awaited as receipts; it waits for its calls, then finishes", () => {
+  const sent = { state: "COMPLETED", finishedAt: ago(1) };
+  expect(batchPhase({ ...sent, queuedCount: 58, queuedCalledCount: 58, callsOpen: 3 }, 48, now).label).toBe(
+    "waiting for 3 calls",
+  );
+  expect(batchPhase({ ...sent, queuedCount: 58, queuedCalledCount: 50, callsOpen: 3 }, 48, now).label).toBe(
+    "waiting for 8 receipts",
+  );
+  expect(batchPhase({ ...sent, queuedCount: 58, queuedCalledCount: 58, callsOpen: 0 }, 48, now)).toMatchObject({
+    key: "finished",
+    label: "finished",
+  });
+});
+
+test("receipts with a status Tuma does not know are not 'waiting': the phase says to map it", () => {
+  expect(batchPhase({ state: "COMPLETED", finishedAt: ago(1), queuedCount: 5, unmappedReceipts: 4 }, 48, now)).toEqual({
+    key: "unmapped",
+    label: "4 receipts with a status Tuma does not know — map it",
+    tone: "warning",
+  });
+});

@@ -3,8 +3,12 @@
 // "finished" only when every accepted message has its final receipt, or when the no-receipt age has passed since the
 // last send (NO_RECEIPT_AFTER_HOURS, the rule in no-receipt.ts): then the rest is "no receipt" and the batch is
 // finished with them. Shown alike on the batch page, the batches list and the Overview. Safe in the browser.
+// An escalating SMS batch (docs/escalation.md): an SMS without a receipt whose call was placed has the call's outcome
+// instead, so it is not awaited as a receipt; while calls are still open the batch is "waiting for N calls", and it
+// finishes when its calls do. Receipts with a status Tuma does not know (lib/receipts/status-map.ts) are not "waited
+// for": the phase says they need mapping (issue 35).
 export type BatchPhaseKey =
-  "scheduled" | "queued" | "sending" | "paused" | "waiting" | "finished" | "cancelled" | "failed";
+  "scheduled" | "queued" | "sending" | "paused" | "waiting" | "unmapped" | "finished" | "cancelled" | "failed";
 
 /** The badge colour it reads in (components/ui/badge.tsx's tones). */
 export type BatchPhase = {
@@ -19,6 +23,12 @@ type PhaseInput = {
   queuedCount: number;
   /** When sending ended (the last chunk was answered). */
   finishedAt: Date | string | null;
+  /** Of queuedCount, the SMS whose escalation call was placed (Batch.queuedCalledCount). */
+  queuedCalledCount?: number;
+  /** Calls of its escalation not yet answered or failed (the calls' batch's pending and queued). */
+  callsOpen?: number;
+  /** Messages whose last receipt had a status nobody has mapped yet. */
+  unmappedReceipts?: number;
 };
 
 const SIMPLE: Record<string, BatchPhase> = {
@@ -33,13 +43,29 @@ const SIMPLE: Record<string, BatchPhase> = {
 export function batchPhase(batch: PhaseInput, noReceiptAfterHours: number, now = new Date()): BatchPhase {
   const simple = SIMPLE[batch.state];
   if (simple) return simple;
-  const awaiting = batch.queuedCount;
+  const unmapped = batch.unmappedReceipts ?? 0;
+  const awaiting = Math.max(0, batch.queuedCount - (batch.queuedCalledCount ?? 0) - unmapped);
+  const calls = batch.callsOpen ?? 0;
   const finishedAt = batch.finishedAt ? new Date(batch.finishedAt).getTime() : null;
   const aged = finishedAt !== null && now.getTime() - finishedAt >= noReceiptAfterHours * 3_600_000;
+  if (unmapped > 0) {
+    return {
+      key: "unmapped",
+      label: `${unmapped.toLocaleString("en")} receipt${unmapped === 1 ? "" : "s"} with a status Tuma does not know — map it`,
+      tone: "warning",
+    };
+  }
   if (awaiting > 0 && !aged) {
     return {
       key: "waiting",
       label: `waiting for ${awaiting.toLocaleString("en")} receipt${awaiting === 1 ? "" : "s"}`,
+      tone: "info",
+    };
+  }
+  if (calls > 0) {
+    return {
+      key: "waiting",
+      label: `waiting for ${calls.toLocaleString("en")} call${calls === 1 ? "" : "s"}`,
       tone: "info",
     };
   }

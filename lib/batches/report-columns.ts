@@ -24,6 +24,9 @@ const COLUMNS: readonly Column[] = [
   // Each recipient's own text when it was personalised, else the batch's.
   { header: "text", width: 40, value: (m, batch) => m.text ?? batch.templateText },
   { header: "error", width: 40, value: (m) => m.lastError },
+  // The escalation's call for this recipient (docs/escalation.md): its state (ANSWERED: reached by call), empty when
+  // not called. Reached = state DELIVERED or call_state ANSWERED.
+  { header: "call_state", width: 12, value: (m) => m.callState },
 ];
 
 const LIST_COLUMN_WIDTH = 20;

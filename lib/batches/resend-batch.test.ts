@@ -138,3 +138,16 @@ test("failures by class: the temporary ones are a choice apart from the permanen
   expect(permanent.recipients).toBe(2);
   expect(await childRecipients(parent)).not.toContain(rows[3]!.phone);
 });
+
+test("whoever answered the escalation's call is left out of a resend, and the confirmation counts them (issue 35)", async () => {
+  const parent = await settledBatch(2, 5);
+  const rows = await db.message.findMany({ where: { batchId: parent }, orderBy: { id: "asc" } });
+  // The calls of one UNKNOWN and three FAILED recipients were answered; one FAILED recipient's call was not.
+  const callStates = ["ANSWERED", null, "ANSWERED", "ANSWERED", "ANSWERED", "FAILED", null];
+  for (const [i, m] of rows.entries())
+    await pool().query(`UPDATE "Message" SET "callState" = $2::"MessageState" WHERE id = $1`, [m.id, callStates[i]]);
+  expect(await resendPreview(parent)).toMatchObject({ unknown: 1, failed: { NETWORK: 2 }, answeredCall: 4 });
+  const resent = await resendBatch(parent, { unknown: true, temporary: true }, null);
+  expect(resent.recipients).toBe(3);
+  expect((await childRecipients(parent)).sort()).toEqual([rows[1]!.phone, rows[5]!.phone, rows[6]!.phone].sort());
+});

@@ -6,7 +6,8 @@
 // rolls its batch back. Failures are taken by their class (lib/receipts/failure-classes.ts): temporary ones (phone
 // off, no answer, network) and permanent ones (number does not exist, blacklisted, sender ID refused) are separate
 // choices, the confirmation offering the temporary ones. Opted-out numbers — carrier blacklists included — are
-// always left out.
+// always left out, and so is whoever answered the escalation's call (Message.callState; issue 35): reached by another
+// channel, they are not sent the SMS again (the confirmation says how many).
 import "server-only";
 import { recordAudit } from "@/lib/audit/record-audit";
 import { pool } from "@/lib/db/pool";
@@ -38,9 +39,9 @@ export const RESEND_RACE_MESSAGE =
  */
 export function resendScopeSql(first: number): string {
   const p = (i: number) => `$${first + i}`;
-  return `((${p(0)}::boolean AND m.state = ${messageState("UNKNOWN")})
+  return `(m."callState" IS DISTINCT FROM ${messageState("ANSWERED")} AND ((${p(0)}::boolean AND m.state = ${messageState("UNKNOWN")})
     OR (m.state = ${messageState("FAILED")} AND CASE WHEN COALESCE(m."failureClass", 'NETWORK') = ANY(${p(4)}::text[]) THEN ${p(2)}::boolean ELSE ${p(1)}::boolean END)
-    OR (${p(3)}::boolean AND ${noReceiptSql("m", first + 5)}))`;
+    OR (${p(3)}::boolean AND ${noReceiptSql("m", first + 5)})))`;
 }
 
 export function resendScopeValues(scope: ResendScope, noReceiptAfterHours: number): unknown[] {

@@ -16,6 +16,8 @@ import { withApiSecurityHeaders } from "./security-headers";
 
 type Gate<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType> = {
   allowed: (actor: Actor) => boolean;
+  /** The sentence when `allowed` says no, if the role alone does not say why (the export permission). */
+  refusal?: string;
   params?: P;
   query?: Q;
   /** A JSON body (read up to the path's limit in lib/http/body-limits.ts). */
@@ -56,7 +58,7 @@ export function route<
       const actor = await currentActor();
       if (!actor) throw new AppError("UNAUTHENTICATED", "Not logged in.");
       if (actor.mustChangePassword) throw new AppError("FORBIDDEN", "Choose your own password first.");
-      if (!gate.allowed(actor)) throw new AppError("FORBIDDEN", "Your role does not allow this.");
+      if (!gate.allowed(actor)) throw new AppError("FORBIDDEN", gate.refusal ?? "Your role does not allow this.");
       // A route without dynamic segments (POST /api/lists, the audit export) has no params at all.
       const params = (gate.params ?? anything).safeParse((await segment?.params) ?? {});
       // A path that names nothing we have is "not found", whatever its shape.

@@ -128,6 +128,8 @@ export async function getMessage(raw: string) {
     phone: message.phone,
     personalised: message.text !== null,
     state: message.state,
+    /** Its escalation call's state (docs/escalation.md; ANSWERED: reached by call), null when not called. */
+    callState: message.callState,
     request,
     answer: {
       uniqueId: message.providerUniqueId,

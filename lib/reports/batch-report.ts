@@ -5,7 +5,8 @@
 // carries the batch's updatedAt (moved by the counter triggers on every state change), so the page, which asks again
 // whenever its live counters move, gets a report of the same moment; only a large batch that is still changing
 // (LARGE_BATCH recipients or more, where a pass costs more) is read at most every 10 s and says so by its time.
-// With it, "reached": the people a batch and its resends reached, of those its first batch targeted.
+// With it, "reached": the people a batch and its resends reached, of those its first batch targeted — by the SMS
+// delivered or, for an escalating batch, by its call answered (Message.callState; issue 35), each person once.
 //
 // Time buckets need no scan to choose: the span runs from when the batch started to now (still changing) or to the
 // batch's updatedAt, which the counter triggers move on every state change, i.e. at the last receipt applied.
@@ -20,6 +21,8 @@ import { getOrgTimeZone } from "@/lib/organisation/time-zone";
 import { zonedParts } from "@/lib/time/zoned-parts";
 import { failureKindOf, type FailureKind } from "@/lib/receipts/failure-classes";
 import { cached } from "./report-cache";
+import { reachedCount } from "@/lib/batches/counters-snapshot";
+import { messageState } from "@/lib/batches/state-sql";
 
 const BUCKET_SECONDS = [1, 2, 5, 10, 15, 30, 60, 120, 300, 600, 900, 1800, 3600, 7200, 10_800, 21_600, 43_200, 86_400];
 const MAX_BUCKETS = 60; // points on the chart: one more, the origin
@@ -150,7 +153,7 @@ export function batchReportQuery(
   };
 }
 
-type Snapshot = BatchCounters & { updatedAt: Date; parentBatchId: string | null };
+type Snapshot = BatchCounters & { updatedAt: Date; parentBatchId: string | null; reachedByCallCount: number };
 
 /** `end` null: the batch is still changing, its span runs to now. */
 async function computeReport(
@@ -165,7 +168,7 @@ async function computeReport(
     // One snapshot for the counters, the aggregate and the reach, so that they agree with each other.
     await client.query("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY");
     const counters = await client.query<Snapshot>(
-      `SELECT ${STATE_COUNTERS.map((c) => `"${c.field}"`).join(", ")}, "updatedAt", "parentBatchId" FROM "Batch" WHERE id = $1`,
+      `SELECT ${STATE_COUNTERS.map((c) => `"${c.field}"`).join(", ")}, "reachedByCallCount", "updatedAt", "parentBatchId" FROM "Batch" WHERE id = $1`,
       [id],
     );
     // The planner cannot know the groups are few (it has no statistics on the bucket expressions): it would sort a
@@ -257,7 +260,7 @@ async function computeReport(
  * so a family is counted by distinct numbers; a batch alone is its counters.
  */
 async function familyReach(client: pg.PoolClient, id: string, batch: Snapshot): Promise<Reached> {
-  const delivered = batch.deliveredCount + batch.answeredCount;
+  const delivered = reachedCount(batch);
   const { rows } = await client.query<{ family: string[]; targeted: number }>(
     `WITH RECURSIVE up AS (
        SELECT id, "parentBatchId" FROM "Batch" WHERE id = $1
@@ -275,7 +278,8 @@ async function familyReach(client: pg.PoolClient, id: string, batch: Snapshot): 
   const { family, targeted } = rows[0]!;
   if (family.length <= 1) return { reached: delivered, targeted, batches: 1 };
   const { rows: counted } = await client.query<{ reached: number }>(
-    `SELECT count(DISTINCT phone)::int AS reached FROM "Message" WHERE "batchId" = ANY($1::uuid[]) AND state = ANY($2::"MessageState"[])`,
+    `SELECT count(DISTINCT phone)::int AS reached FROM "Message"
+     WHERE "batchId" = ANY($1::uuid[]) AND (state = ANY($2::"MessageState"[]) OR "callState" = ${messageState("ANSWERED")})`,
     [family, DELIVERED_STATES],
   );
   return { reached: counted[0]!.reached, targeted, batches: family.length };

@@ -13,6 +13,7 @@ import { env } from "@/lib/env";
 import { pool } from "@/lib/db/pool";
 import { getBatchReport, type FailureReason } from "./batch-report";
 import { getOrgTimeZone } from "@/lib/organisation/time-zone";
+import { unmappedEverywhere, unmappedInBatches, unmappedTotal } from "@/lib/receipts/unmapped-in-batch";
 
 export type DayFigures = {
   day: string;
@@ -115,16 +116,35 @@ export async function getOverviewReport(now = new Date(), timeZone?: string) {
         recipientCount: true,
         createdAt: true,
         finishedAt: true,
+        queuedCalledCount: true,
+        escalationChild: { select: { pendingCount: true, queuedCount: true } },
         ...counters,
       },
     }),
     db.batch.count(),
   ]);
+  const [unmappedByBatch, unmapped] = await Promise.all([
+    unmappedInBatches(active.map((b) => b.id)),
+    unmappedEverywhere(),
+  ]);
   return {
     days,
     periods: [period("Today", 1), period("Last 7 days", 7), period("Last 30 days", 30)],
-    active: active.map((batch) => ({ ...batch, phase: batchPhase(batch, hours, now) })),
+    active: active.map((batch) => ({
+      ...batch,
+      phase: batchPhase(
+        {
+          ...batch,
+          callsOpen: batch.escalationChild ? batch.escalationChild.pendingCount + batch.escalationChild.queuedCount : 0,
+          unmappedReceipts: unmappedTotal(unmappedByBatch.get(batch.id)),
+        },
+        hours,
+        now,
+      ),
+    })),
     totalBatches,
+    /** Receipts with a status nobody has mapped, per status (every batch): the page points to the Receipts page. */
+    unmapped,
   };
 }
 

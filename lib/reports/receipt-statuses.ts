@@ -1,7 +1,9 @@
 // The statuses the built-in table does not know (ReceiptStatus), for the Receipts page: the unmapped ones, most
-// recently seen first, with how many receipts brought each, when first and last, and a few example receipts (their
-// number and message); and the ones administrators mapped, with who and when.
+// recently seen first, with how many receipts brought each, when first and last, a few example receipts (their
+// number and message) and how many messages still hold it (what mapping it moves); and the ones administrators mapped,
+// with who and when.
 import "server-only";
+import { messageState } from "@/lib/batches/state-sql";
 import { pool } from "@/lib/db/pool";
 
 const SHOWN = 100;
@@ -22,6 +24,8 @@ export type SeenStatus = {
   failureClass: string | null;
   mappedAt: Date | null;
   mappedBy: string | null;
+  /** Messages a mapping would move now: still QUEUED with this status (UnmappedStatusMessage, as map-status.ts reads). */
+  waiting: number;
 };
 
 export async function listReceiptStatuses(): Promise<{ unmapped: SeenStatus[]; mapped: SeenStatus[] }> {
@@ -33,7 +37,11 @@ export async function listReceiptStatuses(): Promise<{ unmapped: SeenStatus[]; m
                                                 'batchId', m."batchId") ORDER BY e.n)
               FROM unnest(s."exampleReceiptIds") WITH ORDINALITY AS e(id, n)
               JOIN "Receipt" r ON r.id = e.id LEFT JOIN "Message" m ON m.id = r."messageId"
-            ), '[]') AS examples
+            ), '[]') AS examples,
+            CASE WHEN s.state IS NULL THEN (
+              SELECT count(*)::int FROM "UnmappedStatusMessage" u JOIN "Message" m ON m.id = u."messageId"
+              WHERE u.status = s.status AND m."deliveryStatus" = u.status AND m.state = ${messageState("QUEUED")}
+            ) ELSE 0 END AS waiting
      FROM "ReceiptStatus" s LEFT JOIN "User" u ON u.id = s."mappedById"
      ORDER BY s.state IS NOT NULL, s."lastSeenAt" DESC
      LIMIT $1`,

@@ -12,6 +12,7 @@ export function listUsers() {
       disabledAt: true,
       lastLoginAt: true,
       mustChangePassword: true,
+      exportGranted: true,
       // Live API keys: what a password reset would revoke (the confirmation names how many).
       _count: {
         select: {

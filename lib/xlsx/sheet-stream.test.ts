@@ -56,3 +56,15 @@ test("read to its end, it is a workbook exceljs reads: numbers, dates and text t
   expect(row.getCell(5).value).toBeNull();
   expect(sheet.rowCount).toBe(4);
 });
+
+test("a phone number is a text cell in Excel's Text format (@), so Excel keeps its digits instead of 2.54711E+11", async () => {
+  const { pages } = pagesOf(1);
+  const bytes = await new Response(xlsxSheetStream("Report", columns, pages)).arrayBuffer();
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.load(bytes);
+  const cell = workbook.getWorksheet("Report")!.getRow(2).getCell(1);
+  expect(cell.type).toBe(ExcelJS.ValueType.String);
+  expect(cell.numFmt).toBe("@");
+  // Numbers and dates keep their own formats.
+  expect(workbook.getWorksheet("Report")!.getRow(2).getCell(2).numFmt ?? "General").not.toBe("@");
+});

@@ -5,7 +5,8 @@
 // neither: it buffers whatever it is given until its zip is read, however slowly.
 //
 // Cells are typed: numbers are numbers, dates are dates (Excel's serial day, shown as date and time), text is inline
-// text — never a formula, whatever it starts with.
+// text — never a formula, whatever it starts with — in Excel's Text number format ("@"), so a phone number stays the
+// digits it is (254712345678, not 2.54712E+11) when the cell is opened, edited or copied (issue 35).
 import { ZipWriter } from "./zip-writer";
 
 export type XlsxCell = string | number | Date | null | undefined;
@@ -17,6 +18,8 @@ const PACKAGE_RELS = "http://schemas.openxmlformats.org/package/2006/relationshi
 const XML = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n';
 /** Style 1: Excel's built-in "m/d/yy h:mm" (number format 22). */
 const DATE_STYLE = 1;
+/** Style 2: Excel's built-in Text format "@" (number format 49): what is typed into the cell stays text too. */
+const TEXT_STYLE = 2;
 const MS_PER_DAY = 86_400_000;
 /** 1970-01-01 as an Excel serial day. */
 const UNIX_EPOCH_DAY = 25_569;
@@ -77,7 +80,7 @@ function cellXml(ref: string, value: XlsxCell): string {
     const serial = value.getTime() / MS_PER_DAY + UNIX_EPOCH_DAY;
     return Number.isFinite(serial) ? `<c r="${ref}" s="${DATE_STYLE}"><v>${serial}</v></c>` : `<c r="${ref}"/>`;
   }
-  return `<c r="${ref}" t="inlineStr"><is><t xml:space="preserve">${escapeXml(value)}</t></is></c>`;
+  return `<c r="${ref}" s="${TEXT_STYLE}" t="inlineStr"><is><t xml:space="preserve">${escapeXml(value)}</t></is></c>`;
 }
 
 /** XML text: the five specials escaped, and the control characters XML 1.0 cannot hold at all dropped. */
@@ -125,7 +128,7 @@ function packageParts(sheetName: string): [string, string][] {
     ],
     [
       "xl/styles.xml",
-      `${XML}<styleSheet xmlns="${MAIN}"><fonts count="1"><font><sz val="11"/><name val="Calibri"/></font></fonts><fills count="2"><fill><patternFill patternType="none"/></fill><fill><patternFill patternType="gray125"/></fill></fills><borders count="1"><border><left/><right/><top/><bottom/><diagonal/></border></borders><cellStyleXfs count="1"><xf numFmtId="0" fontId="0" fillId="0" borderId="0"/></cellStyleXfs><cellXfs count="2"><xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0"/><xf numFmtId="22" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/></cellXfs><cellStyles count="1"><cellStyle name="Normal" xfId="0" builtinId="0"/></cellStyles></styleSheet>`,
+      `${XML}<styleSheet xmlns="${MAIN}"><fonts count="1"><font><sz val="11"/><name val="Calibri"/></font></fonts><fills count="2"><fill><patternFill patternType="none"/></fill><fill><patternFill patternType="gray125"/></fill></fills><borders count="1"><border><left/><right/><top/><bottom/><diagonal/></border></borders><cellStyleXfs count="1"><xf numFmtId="0" fontId="0" fillId="0" borderId="0"/></cellStyleXfs><cellXfs count="3"><xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0"/><xf numFmtId="22" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/><xf numFmtId="49" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/></cellXfs><cellStyles count="1"><cellStyle name="Normal" xfId="0" builtinId="0"/></cellStyles></styleSheet>`,
     ],
   ];
 }

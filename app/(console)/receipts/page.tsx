@@ -60,6 +60,9 @@ export default async function ReceiptsPage({
     carrierOptOutBurst(),
   ]);
   const [mappings, timeZone] = await Promise.all([cachedMappings(), getOrgTimeZone()]);
+  // ?status=a,b: the unknown statuses a batch page or the Overview pointed to (components/batches/unmapped-notice.tsx).
+  const only = typeof raw.status === "string" && raw.status !== "" ? new Set(raw.status.split(",")) : null;
+  const shownUnmapped = only ? statuses.unmapped.filter((s) => only.has(s.status)) : statuses.unmapped;
   const query = (extra: Record<string, string>) =>
     new URLSearchParams({
       ...Object.fromEntries(
@@ -109,20 +112,30 @@ export default async function ReceiptsPage({
         <CarrierBurstForm current={burst} action={setCarrierOptOutBurstAction} />
       </section>
 
-      <section aria-label="Unknown statuses" className="space-y-3">
+      <section aria-label="Unknown statuses" id="unknown-statuses" className="scroll-mt-4 space-y-3">
         <h2 className="text-lg font-semibold">Statuses Tuma does not know</h2>
         <p className="text-sm text-slate-600">
           A message with such a status is kept as still on its way, so it never ends. Say what the status means: it
           applies at once to the messages holding it (their counters and reports follow) and to every later receipt. A
           mapping is recorded in the audit log and cannot be changed afterwards.
         </p>
+        {only ? (
+          <p className="text-sm" data-testid="status-filter">
+            Showing {shownUnmapped.length.toLocaleString("en")} of {statuses.unmapped.length.toLocaleString("en")}{" "}
+            unknown statuses (the ones a batch pointed to).{" "}
+            <Link href="/receipts#unknown-statuses" className="text-sky-700 underline">
+              Show all
+            </Link>
+          </p>
+        ) : null}
         <UnknownStatuses
           action={mapStatusAction}
-          rows={statuses.unmapped.map((s) => ({
+          rows={shownUnmapped.map((s) => ({
             status: s.status,
             receipts: s.receipts,
             seen: [formatDateTime(s.firstSeenAt, timeZone), formatDateTime(s.lastSeenAt, timeZone)],
             examples: s.examples,
+            waiting: s.waiting,
           }))}
         />
         {statuses.mapped.length > 0 ? (

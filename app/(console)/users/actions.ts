@@ -9,6 +9,7 @@ import { changeRole } from "@/lib/users/change-role";
 import { createUser } from "@/lib/users/create-user";
 import { resetPassword } from "@/lib/users/reset-password";
 import { setUserDisabled } from "@/lib/users/set-user-disabled";
+import { setExportGrant } from "@/lib/users/set-export-grant";
 import { newUserSchema, roleSchema } from "@/lib/users/user-schemas";
 
 const admin = <S extends z.ZodType>(input: S) => ({ allowed: canManageUsers, input });
@@ -68,4 +69,20 @@ export async function resetPasswordAction(userId: string): Promise<PasswordResul
     };
   });
   return result.ok ? { ...result, oneTimePassword } : result;
+}
+
+/** An administrator allows a viewer to export recipients, or takes it back (lib/users/set-export-grant.ts). */
+export async function setExportGrantAction(userId: string, granted: boolean): Promise<ActionResult> {
+  return authorizedAction(
+    admin(z.object({ userId: uuidParam, granted: z.boolean() })),
+    { userId, granted },
+    async (input, actor) => {
+      await setExportGrant(input.userId, input.granted, actor.id);
+      revalidatePath("/users");
+      return {
+        ok: true,
+        message: input.granted ? "They may now export recipients." : "They may no longer export recipients.",
+      };
+    },
+  );
 }

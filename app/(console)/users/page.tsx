@@ -6,10 +6,17 @@ import { PageHeader } from "@/components/ui/page-header";
 import { Table, Td, THead, Th, Tr } from "@/components/ui/table";
 import { NewUserForm } from "@/components/users/new-user-form";
 import { UserRowActions } from "@/components/users/user-row-actions";
+import { ExportGrant } from "@/components/users/export-grant";
 import { canManageUsers } from "@/lib/auth/permissions";
 import { requireActor } from "@/lib/auth/session";
 import { listUsers } from "@/lib/users/list-users";
-import { changeRoleAction, createUserAction, resetPasswordAction, setDisabledAction } from "./actions";
+import {
+  changeRoleAction,
+  createUserAction,
+  resetPasswordAction,
+  setDisabledAction,
+  setExportGrantAction,
+} from "./actions";
 
 export const metadata: Metadata = { title: "Users" };
 export const dynamic = "force-dynamic";
@@ -58,6 +65,7 @@ export default async function UsersPage() {
                   self={user.id === actor.id}
                   actions={actions}
                 />
+                <ExportGrant user={user} setGrant={setExportGrantAction} />
               </Td>
             </Tr>
           ))}

@@ -8,7 +8,17 @@ import type { BatchPlan } from "@/lib/batches/batch-plan";
 import { at, atOrNull, iso } from "./common";
 
 export const BATCH_STATES = ["SCHEDULED", "QUEUED", "SENDING", "PAUSED", "COMPLETED", "CANCELLED", "FAILED"] as const;
-const PHASES = ["scheduled", "queued", "sending", "paused", "waiting", "finished", "cancelled", "failed"] as const;
+const PHASES = [
+  "scheduled",
+  "queued",
+  "sending",
+  "paused",
+  "waiting",
+  "unmapped",
+  "finished",
+  "cancelled",
+  "failed",
+] as const;
 
 const figures = z
   .object({
@@ -35,7 +45,7 @@ export const batchResourceSchema = z
     }),
     phase: z.enum(PHASES).meta({
       description:
-        "Where the batch stands for its outcomes: as `state`, except that a COMPLETED batch is `waiting` while receipts are awaited and `finished` once every outcome is known or the no-receipt age has passed.",
+        "Where the batch stands for its outcomes: as `state`, except that a COMPLETED batch is `waiting` while receipts are awaited and `finished` once every outcome is known or the no-receipt age has passed; `unmapped` while receipts with a status Tuma does not know hold messages (an administrator maps the status on the Receipts page).",
       example: "sending",
     }),
     pauseReason: z
@@ -46,18 +56,14 @@ export const batchResourceSchema = z
       .string()
       .nullable()
       .meta({ description: "Why a FAILED batch failed, as a sentence; null otherwise.", example: null }),
-    accountId: z
-      .uuid()
-      .meta({
-        description: "The provider account it is sent through.",
-        example: "0b7c6d5e-1f2a-4b3c-8d4e-5f6a7b8c9d0e",
-      }),
-    templateText: z
-      .string()
-      .meta({
-        description: "The message, {{placeholders}} as written.",
-        example: "Hello {{name}}, see you tomorrow at 9:00.",
-      }),
+    accountId: z.uuid().meta({
+      description: "The provider account it is sent through.",
+      example: "0b7c6d5e-1f2a-4b3c-8d4e-5f6a7b8c9d0e",
+    }),
+    templateText: z.string().meta({
+      description: "The message, {{placeholders}} as written.",
+      example: "Hello {{name}}, see you tomorrow at 9:00.",
+    }),
     sender: z.string().nullable().meta({ description: "The SMS sender ID; null for voice.", example: "SANDBOX" }),
     originator: z.string().nullable().meta({ description: "The voice calling number; null for SMS.", example: null }),
     voice: z.number().int().nullable().meta({ description: "Voice 1 or 2 (voice only).", example: null }),
@@ -95,13 +101,10 @@ export const batchResourceSchema = z
       })
       .nullable()
       .meta({ description: "SMS → voice escalation; null when none was asked for.", example: null }),
-    escalatesBatchId: z
-      .uuid()
-      .nullable()
-      .meta({
-        description: "For a batch of escalation calls: the SMS batch it escalates; null otherwise.",
-        example: null,
-      }),
+    escalatesBatchId: z.uuid().nullable().meta({
+      description: "For a batch of escalation calls: the SMS batch it escalates; null otherwise.",
+      example: null,
+    }),
     counts: z
       .object({
         recipients: count("Recipients stored (suppressed ones included).", 2),

@@ -3,11 +3,10 @@ import Link from "next/link";
 import { notFound } from "next/navigation";
 import { BatchLive } from "@/components/batches/batch-live";
 import { BatchReportSection } from "@/components/batches/batch-report-section";
-import { EscalationFunnel } from "@/components/batches/escalation-funnel";
 import { Time } from "@/components/time/time";
 import { Card } from "@/components/ui/card";
 import { PageHeader } from "@/components/ui/page-header";
-import { canSend } from "@/lib/auth/permissions";
+import { canExport, canSend } from "@/lib/auth/permissions";
 import { requireActor } from "@/lib/auth/session";
 import { getBatch } from "@/lib/batches/get-batch";
 import { serialize } from "@/lib/http/serialize";
@@ -58,11 +57,11 @@ export default async function BatchPage({ params }: { params: Promise<{ id: stri
         }
       />
       <Card className="whitespace-pre-wrap p-3 text-sm">{batch.templateText}</Card>
-      <EscalationFunnel batch={batch} />
       {/* The same JSON the live endpoint returns, so the page and its updates agree. */}
       <BatchLive
         initial={serialize(batch)}
         canSend={canSend(actor)}
+        canExport={canExport(actor)}
         actions={{
           pause: pauseAction,
           resume: resumeAction,

@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { StateBadge } from "@/components/batches/state-badge";
+import { CallOutcomeNote } from "@/components/batches/call-outcome-note";
 import { Time } from "@/components/time/time";
 import { Badge } from "@/components/ui/badge";
 import { Card } from "@/components/ui/card";
@@ -35,7 +36,8 @@ export default async function MessagePage({ params }: { params: Promise<{ id: st
               {message.batch.name}
             </Link>{" "}
             ({message.batch.kind}, through {message.batch.account}) ·{" "}
-            <StateBadge state={message.state} testId="message-state" />
+            <StateBadge state={message.state} testId="message-state" />{" "}
+            <CallOutcomeNote state={message.state} callState={message.callState} />
           </>
         }
       />

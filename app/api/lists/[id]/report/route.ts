@@ -1,7 +1,7 @@
 // GET /api/lists/[id]/report?group=invalid|duplicates|opted-out – one group of an upload's report as CSV.
 import { z } from "zod";
 import { recordAudit } from "@/lib/audit/record-audit";
-import { canView } from "@/lib/auth/permissions";
+import { canExport, EXPORT_REFUSAL } from "@/lib/auth/permissions";
 import { AppError } from "@/lib/errors/app-error";
 import { heldStream } from "@/lib/fair-share/held-stream";
 import { route } from "@/lib/http/route-gate";
@@ -12,7 +12,12 @@ import { reportCsvStream, reportGroupSchema } from "@/lib/lists/report-csv";
 export const dynamic = "force-dynamic";
 
 export const GET = route(
-  { allowed: canView, params: z.object({ id: uuidParam }), query: z.object({ group: reportGroupSchema }) },
+  {
+    allowed: canExport,
+    refusal: EXPORT_REFUSAL,
+    params: z.object({ id: uuidParam }),
+    query: z.object({ group: reportGroupSchema }),
+  },
   async ({ actor, params, query }) => {
     const upload = await getList(params.id);
     if (!upload) throw new AppError("NOT_FOUND", "No such list.");

@@ -3,7 +3,7 @@
 import { apiRoute } from "@/lib/api/api-route";
 import { batchIdParams, exportQuery } from "@/lib/api/schemas/batches";
 import { recordAudit } from "@/lib/audit/record-audit";
-import { canView } from "@/lib/auth/permissions";
+import { canExport, EXPORT_REFUSAL } from "@/lib/auth/permissions";
 import { reportFileName, reportStream } from "@/lib/batches/export-report";
 import { getBatch } from "@/lib/batches/get-batch";
 import { AppError } from "@/lib/errors/app-error";
@@ -12,7 +12,7 @@ import { heldStream } from "@/lib/fair-share/held-stream";
 export const dynamic = "force-dynamic";
 
 export const GET = apiRoute(
-  { scope: "read", allowed: canView, params: batchIdParams, query: exportQuery },
+  { scope: "read", allowed: canExport, refusal: EXPORT_REFUSAL, params: batchIdParams, query: exportQuery },
   async ({ actor, params, query }) => {
     const batch = await getBatch(params.id);
     if (!batch) throw new AppError("NOT_FOUND", "No such batch.");
