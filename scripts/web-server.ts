@@ -40,7 +40,13 @@ function serve(request: http.IncomingMessage, response: http.ServerResponse): vo
   // The provider's receipts, answered here without Next (lib/receipts/receipt-callback.ts says why). Taken by the
   // path as sent, as the limit was chosen: a spelling that only normalises to it (/x/../api/receipts/…) is Next's.
   const receiptSecret = receiptCallbackSecret(pathOf(request.url ?? "/"));
-  if (receiptSecret !== null) return void answerReceiptCallback(request, response, receiptSecret);
+  if (receiptSecret !== null)
+    return void answerReceiptCallback(
+      request,
+      response,
+      receiptSecret,
+      clientAddress(request.socket.remoteAddress, request.headers["x-forwarded-for"], trust),
+    );
   request.headers[CLIENT_ADDRESS_HEADER] = clientAddress(
     request.socket.remoteAddress,
     request.headers["x-forwarded-for"],
