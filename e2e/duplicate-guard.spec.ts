@@ -35,6 +35,12 @@ test("recipients sent the same text today are left out by default, can be downlo
   await guard.getByRole("button", { name: "Download them (CSV)" }).click();
   const csv = readFileSync(await (await download).path(), "utf8");
   expect(csv.trimEnd().split("\r\n")).toEqual(["phone,row", "254719300001,", "254719300002,"]);
+  // Numbers leaving the console: the download is audited with who took it and how many rows.
+  const { rows: downloads } = await db.query<{ detail: Record<string, unknown> }>(
+    `SELECT detail FROM "AuditEvent" WHERE action = 'export.duplicates' AND "actorId" = $1`,
+    [operator.id],
+  );
+  expect(downloads).toEqual([{ detail: { rows: 2, windowHours: 24 } }]);
 
   // Including them: without a reason nothing opens; with one, all three are sent and the reason is audited.
   await guard.getByLabel("Send to them anyway").check();

@@ -43,7 +43,7 @@ function serve(request: http.IncomingMessage, response: http.ServerResponse): vo
   const target = checkTarget(request.url);
   if (!target.ok) return answerBadTarget(request, response, target.problem);
   // Whatever the client sent as the client-address header is gone before anything reads the request.
-  claimClientAddress(request, trust);
+  const client = claimClientAddress(request, trust);
   const pathname = target.pathname;
   const allowed = allowedApiMethods(pathname);
   if (allowed && !allowed.includes(request.method ?? "")) return void methodNotAllowed(request, response, allowed);
@@ -53,7 +53,7 @@ function serve(request: http.IncomingMessage, response: http.ServerResponse): vo
   // The provider's receipts, answered here without Next (lib/receipts/receipt-callback.ts says why). Taken by the
   // path as sent, as the limit was chosen: a spelling that only normalises to it (/x/../api/receipts/…) is Next's.
   const receiptSecret = receiptCallbackSecret(pathOf(request.url ?? "/"));
-  if (receiptSecret !== null) return void answerReceiptCallback(request, response, receiptSecret);
+  if (receiptSecret !== null) return void answerReceiptCallback(request, response, receiptSecret, client);
   handle(request, response).catch((error: unknown) => {
     if (guard.refused) return; // the body was cut off on purpose, and the 413 is already on its way
     console.error("[web] unhandled error", error);

@@ -25,8 +25,8 @@ export const UNTRUSTED_FORWARDED_FOR =
 
 let warned = false;
 
-/** Replaces any client-sent client-address header with the one this server decides, sealed. */
-export function claimClientAddress(request: http.IncomingMessage, trust: ProxyTrust): void {
+/** Replaces any client-sent client-address header with the one this server decides, sealed; returns that address. */
+export function claimClientAddress(request: http.IncomingMessage, trust: ProxyTrust): string {
   const seal = clientAddressSeal(() => randomBytes(18).toString("base64url"))!;
   delete request.headers[CLIENT_ADDRESS_HEADER];
   for (let i = request.rawHeaders.length - 2; i >= 0; i -= 2)
@@ -38,4 +38,5 @@ export function claimClientAddress(request: http.IncomingMessage, trust: ProxyTr
   }
   const address = clientAddress(request.socket.remoteAddress, forwardedFor, trust);
   request.headers[CLIENT_ADDRESS_HEADER] = sealedClientAddress(address, seal);
+  return address;
 }

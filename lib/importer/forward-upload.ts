@@ -47,7 +47,7 @@ export function importerTarget(): ImporterTarget {
 
 export function forwardUpload(input: ForwardInput, target: ImporterTarget = importerTarget()): Promise<Imported> {
   const url = new URL(IMPORT_PATH, target.url);
-  for (const key of ["filename", "name", "phoneColumn", "progressKey"] as const) {
+  for (const key of ["filename", "name", "phoneColumn", "progressKey", "purpose"] as const) {
     const value = input[key];
     if (value !== undefined) url.searchParams.set(key, value);
   }

@@ -17,6 +17,8 @@ export const importQuerySchema = z.object({
   name: listNameSchema.optional(),
   phoneColumn: z.string().max(200).optional(),
   progressKey: z.uuid().optional(),
+  /** "opt-outs": the file's numbers are added to the opt-outs and the list deleted (lib/opt-outs/upload-opt-outs.ts). */
+  purpose: z.enum(["list", "opt-outs"]).optional(),
 });
 export type ImportQuery = z.infer<typeof importQuerySchema>;
 
@@ -30,6 +32,10 @@ export const importAnswerSchema = z.discriminatedUnion("ok", [
       .object({ id: z.string(), phoneColumn: z.string(), sameFile: z.object({ id: z.string() }).loose().nullable() })
       .loose(),
     samples: z.record(z.string(), z.array(sample)),
+    /** With purpose "opt-outs": what came of the file. */
+    optOuts: z
+      .object({ rows: z.number(), added: z.number(), already: z.number(), invalid: z.number(), duplicates: z.number() })
+      .optional(),
   }),
   z.object({
     ok: z.literal(false),

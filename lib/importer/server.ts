@@ -12,6 +12,7 @@ import { isAppError } from "@/lib/errors/app-error";
 import { toErrorBody } from "@/lib/errors/error-shape";
 import { importList } from "@/lib/lists/import-list";
 import { reportSamples } from "@/lib/lists/report-csv";
+import { addOptOutsFromUpload } from "@/lib/opt-outs/opt-outs";
 import {
   AUTHOR_HEADER,
   DECLARED_BYTES_HEADER,
@@ -79,7 +80,22 @@ async function handle(
       progressKey: query.data.progressKey,
       authorId: author.data,
     });
-    answer = { ok: true, list, samples: await reportSamples(list.id) };
+    if (query.data.purpose === "opt-outs") {
+      // An opt-out file: its numbers join the opt-outs and the list, only the way in, is deleted.
+      const { added } = await addOptOutsFromUpload(list.id, author.data);
+      answer = {
+        ok: true,
+        list,
+        samples: {},
+        optOuts: {
+          rows: list.rows,
+          added,
+          already: list.optedOut,
+          invalid: list.invalid,
+          duplicates: list.duplicates,
+        },
+      };
+    } else answer = { ok: true, list, samples: await reportSamples(list.id) };
   } catch (error) {
     const shaped = toErrorBody(error, "importer");
     status = shaped.status;

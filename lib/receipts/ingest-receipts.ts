@@ -3,25 +3,44 @@
 import "server-only";
 import { deliveryReceiptPayloadSchema, type DeliveryReceipt } from "@/lib/provider/wire/schemas";
 import { parseProviderTime } from "@/lib/provider/wire/provider-time";
-import { accountIdBySecret } from "./account-by-secret";
 import { futureDeliveryTime } from "./future-delivery-time";
 import { jsonHazard } from "./json-hazards";
 import { isDataException, storeReceipts, type ReceiptRow } from "./store-receipts";
+import { checkReceiptSecret } from "./wrong-secret-throttle";
 
 export const MAX_RECEIPT_BODY_BYTES = 64 * 1024;
 
 export type IngestResult = {
-  status: 200 | 400 | 404 | 413;
+  status: 200 | 400 | 404 | 413 | 429;
   body: { status: boolean; message: string; received?: number };
+  /** Seconds, with a 429. */
+  retryAfter?: number;
 };
 
 /** The request's body as text, or null once it passes `limit` bytes (the rest is not read). */
 export type BodyReader = (limit: number) => Promise<string | null>;
 
-/** The secret is checked before the body is read: a wrong one costs no body. */
-export async function ingestReceipts(secret: string, readBody: BodyReader): Promise<IngestResult> {
-  const accountId = await accountIdBySecret(secret);
-  if (!accountId) return { status: 404, body: { status: false, message: "Not found." } };
+/**
+ * The secret is checked before the body is read: a wrong one costs no body. `client`: the caller's address, whose
+ * wrong secrets are throttled (wrong-secret-throttle.ts); null when unknown.
+ */
+export async function ingestReceipts(
+  secret: string,
+  readBody: BodyReader,
+  client: string | null = null,
+): Promise<IngestResult> {
+  const check = await checkReceiptSecret(secret, client);
+  if ("throttled" in check)
+    return {
+      status: 429,
+      body: {
+        status: false,
+        message: `Too many requests to addresses that do not exist from this client; try again in ${check.throttled} s.`,
+      },
+      retryAfter: check.throttled,
+    };
+  if ("wrong" in check) return { status: 404, body: { status: false, message: "Not found." } };
+  const { accountId } = check;
   const text = await readBody(MAX_RECEIPT_BODY_BYTES);
   if (text === null)
     return {

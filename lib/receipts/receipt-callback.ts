@@ -28,10 +28,13 @@ export function receiptCallbackSecret(pathname: string): string | null {
 
 const RETRY = { status: false, message: "Could not store the receipt; please retry." } as const;
 
+/** `client`: the caller's address as the web server judges it (lib/http/client-address.ts): wrong secrets are
+ * throttled per address (wrong-secret-throttle.ts). */
 export async function answerReceiptCallback(
   request: http.IncomingMessage,
   response: http.ServerResponse,
   secret: string,
+  client: string | null = null,
 ): Promise<void> {
   if (request.method !== "POST") {
     respond(response, 405, { status: false, message: "This address answers POST only." }, { Allow: "POST" });
@@ -46,13 +49,18 @@ export async function answerReceiptCallback(
       throw error;
     });
   try {
-    result = await ingestReceipts(secret, readBody);
+    result = await ingestReceipts(secret, readBody, client);
   } catch (error) {
     // Not stored: a 5xx tells the provider to try again (its retry policy is not shown, but any sane one retries).
     if (!bodyLost) logNotStored(error);
     result = { status: 503, body: RETRY };
   }
-  respond(response, result.status, result.body);
+  respond(
+    response,
+    result.status,
+    result.body,
+    "retryAfter" in result && result.retryAfter !== undefined ? { "Retry-After": String(result.retryAfter) } : {},
+  );
 }
 
 /** One line per LOG_EVERY_MS at most: a database outage fails every callback, thousands a second. */
@@ -81,7 +89,7 @@ function respond(
   if (response.headersSent || response.destroyed) return;
   const text = JSON.stringify(body);
   // A refused body may still be arriving: close the connection behind the answer instead of reading it.
-  if (status === 413 || status === 405) response.shouldKeepAlive = false;
+  if (status === 413 || status === 405 || status === 429) response.shouldKeepAlive = false;
   response.writeHead(status, {
     ...apiSecurityHeaders(),
     ...extra,

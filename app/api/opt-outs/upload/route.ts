@@ -1,10 +1,10 @@
-// POST /api/opt-outs/upload?filename= – a CSV/XLSX of numbers to opt out, as the raw request body: read and checked
-// by the recipient-list import (the same parser, phone column guess and reasons), then every valid number added.
+// POST /api/opt-outs/upload?filename= – a CSV/XLSX of numbers to opt out, as the raw request body: streamed on to the
+// importer process, which reads and checks it as a recipient list (the same parser, phone column guess and reasons)
+// and adds every valid number (lib/opt-outs/upload-opt-outs.ts); never parsed in the web process.
 import { z } from "zod";
 import { canSend } from "@/lib/auth/permissions";
 import { route } from "@/lib/http/route-gate";
-import { addOptOutsFromUpload } from "@/lib/opt-outs/opt-outs";
-import { importList } from "@/lib/lists/import-list";
+import { uploadOptOuts } from "@/lib/opt-outs/upload-opt-outs";
 
 export const dynamic = "force-dynamic";
 
@@ -13,23 +13,12 @@ const query = z.object({ filename: z.string().trim().min(1).max(255).default("op
 // Not behind proxy.ts, which would cut the body at 10 MB (see its matcher): the gate sets the security headers.
 export const POST = route({ allowed: canSend, query, ownSecurityHeaders: true }, async ({ actor, query, request }) => {
   const length = request.headers.get("content-length");
-  const imported = await importList({
+  const result = await uploadOptOuts({
     body: request.body,
     declaredBytes: length !== null && /^\d+$/.test(length) ? Number(length) : null,
     filename: query.filename,
-    phoneColumn: undefined,
     authorId: actor.id,
+    signal: request.signal,
   });
-  const { added } = await addOptOutsFromUpload(imported.id, actor.id);
-  return Response.json(
-    {
-      ok: true,
-      rows: imported.rows,
-      added,
-      already: imported.optedOut,
-      invalid: imported.invalid,
-      duplicates: imported.duplicates,
-    },
-    { status: 201 },
-  );
+  return Response.json({ ok: true, ...result }, { status: 201 });
 });

@@ -1,0 +1,98 @@
+// Wrong receipt secrets are throttled per client address (issue 42, item 12), over real HTTP into a real PostgreSQL:
+// past the burst, one address's guesses are answered 429 with Retry-After without being looked up (the cache of wrong
+// secrets, which every lookup fills, stops growing); the right secret from that same address is still stored; another
+// address is unaffected; the bucket refills with time (the test's clock, not a wait).
+import http from "node:http";
+import { randomBytes } from "node:crypto";
+import { afterAll, beforeAll, expect, test } from "vitest";
+import { db } from "@/lib/db/client";
+import { cachedSecrets } from "./account-by-secret";
+import { answerReceiptCallback, receiptCallbackSecret } from "./receipt-callback";
+import { checkReceiptSecret, forgetSecretThrottle, REFILL_PER_SECOND, WRONG_BURST } from "./wrong-secret-throttle";
+
+let server: http.Server;
+let base: string;
+let secret: string;
+
+beforeAll(async () => {
+  forgetSecretThrottle();
+  secret = randomBytes(16).toString("hex");
+  await db.providerAccount.create({
+    data: {
+      name: "throttle",
+      baseUrl: "http://127.0.0.1:9/api/v1",
+      tokenCiphertext: "x",
+      tokenLast4: "xxxx",
+      defaultSender: "T",
+      defaultOriginator: "254700000000",
+      receiptSecret: secret,
+    },
+  });
+  // The web server judges the client's address (lib/http/client-address.ts); here a header stands for it.
+  server = http.createServer((req, res) => {
+    const found = receiptCallbackSecret(new URL(req.url ?? "/", "http://host").pathname);
+    if (found === null) return void res.writeHead(418).end();
+    void answerReceiptCallback(req, res, found, String(req.headers["x-test-client"]));
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  base = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+});
+
+afterAll(async () => {
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+});
+
+const receipt = {
+  phone: "254712000001",
+  correlator: "1",
+  uniqueId: "throttle-1",
+  deliveryStatus: "DeliveredToTerminal",
+  deliveryTime: "2026-11-22 10:00:00",
+};
+
+const post = (to: string, client: string) =>
+  fetch(`${base}/api/receipts/${to}`, {
+    method: "POST",
+    headers: { "x-test-client": client },
+    body: JSON.stringify(receipt),
+  });
+
+test("past the burst, one address's wrong secrets get 429 without a lookup; its right secret and other addresses are served", async () => {
+  // The provider's address posts the right secret first (it is then known as right).
+  expect((await post(secret, "198.51.100.7")).status).toBe(200);
+
+  // A wrong secret is a 404, as ever.
+  expect((await post(randomBytes(16).toString("hex"), "203.0.113.50")).status).toBe(404);
+  // The whole burst, spent an hour ahead on the bucket's clock (a clock never runs it backwards): the bucket
+  // stays empty for the requests below however slowly the machine serves them.
+  const ahead = Date.now() + 3_600_000;
+  for (let i = 0; i < WRONG_BURST; i++)
+    expect(await checkReceiptSecret(randomBytes(16).toString("hex"), "203.0.113.50", ahead)).toEqual({ wrong: true });
+
+  const lookedUp = cachedSecrets().wrong;
+  const throttled = await post(randomBytes(16).toString("hex"), "203.0.113.50");
+  expect(throttled.status).toBe(429);
+  expect(Number(throttled.headers.get("retry-after"))).toBeGreaterThanOrEqual(1);
+  expect((await throttled.json()).message).toMatch(/^Too many requests to addresses that do not exist/);
+  // Answered without looking the guess up: no new entry among the wrong secrets.
+  expect(cachedSecrets().wrong).toBe(lookedUp);
+
+  // The right secret from the same (throttled) address is stored as ever.
+  const before = await db.receipt.count();
+  expect((await post(secret, "203.0.113.50")).status).toBe(200);
+  expect(await db.receipt.count()).toBe(before + 1);
+  // Another address has its own bucket (an IPv6 one counts by its /64).
+  expect((await post(randomBytes(16).toString("hex"), "2001:db8:1:2::1")).status).toBe(404);
+});
+
+test("the bucket refills: one more lookup per second, and an IPv6 /64 is one bucket", async () => {
+  const now = Date.now() + 7_200_000;
+  const guess = () => randomBytes(16).toString("hex");
+  for (let i = 0; i < WRONG_BURST; i++)
+    expect(await checkReceiptSecret(guess(), `2001:db8:9:9::${i + 1}`, now)).toEqual({ wrong: true });
+  // Another address of the same /64: the same, empty bucket.
+  expect(await checkReceiptSecret(guess(), "2001:db8:9:9::ffff", now)).toEqual({ throttled: 1 });
+  const later = now + 1000 / REFILL_PER_SECOND;
+  expect(await checkReceiptSecret(guess(), "2001:db8:9:9::ffff", later)).toEqual({ wrong: true });
+  expect(await checkReceiptSecret(guess(), "2001:db8:9:9::ffff", later)).toEqual({ throttled: 1 });
+});
