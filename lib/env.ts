@@ -49,6 +49,12 @@ export const envSchema = z.object({
     .positive()
     .max(24 * 30)
     .default(12),
+  /** Sessions also end after this many minutes without a request (lib/auth/session-activity.ts). */
+  SESSION_IDLE_MINUTES: z.coerce
+    .number()
+    .positive()
+    .max(24 * 60)
+    .default(30),
   /**
    * The reverse proxies in front of the console (addresses or CIDR ranges, comma-separated): X-Forwarded-For is read
    * only from a connection from one of them. Log-ins are throttled per client (lib/http/client-address.ts).

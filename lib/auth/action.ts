@@ -6,7 +6,7 @@ import type { z } from "zod";
 import { AppError, type FieldErrors } from "@/lib/errors/app-error";
 import { invalidInput, toErrorBody } from "@/lib/errors/error-shape";
 import type { Actor } from "./permissions";
-import { currentActor } from "./session";
+import { sessionState } from "./session";
 
 export type ActionResult = { ok: boolean; message: string; fieldErrors?: FieldErrors; redirectTo?: string };
 
@@ -28,8 +28,15 @@ export async function authorizedAction<S extends z.ZodType>(
   work: (input: z.output<S>, actor: Actor) => Promise<ActionResult>,
 ): Promise<ActionResult> {
   try {
-    const actor = await currentActor();
-    if (!actor) throw new AppError("UNAUTHENTICATED", "Your session has ended. Log in again.");
+    const state = await sessionState();
+    const { actor } = state;
+    if (!actor)
+      throw new AppError(
+        "UNAUTHENTICATED",
+        state.idle
+          ? "Your session ended after a time without activity. Log in again."
+          : "Your session has ended. Log in again.",
+      );
     if (actor.mustChangePassword && !gate.whilePasswordMustChange)
       throw new AppError("FORBIDDEN", "Choose your own password first.");
     if (!gate.allowed(actor)) throw new AppError("FORBIDDEN", "Your role does not allow this.");

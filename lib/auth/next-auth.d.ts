@@ -11,6 +11,8 @@ declare module "next-auth" {
     sessionVersion: number;
     /** When the user logged in, in seconds since the epoch: sessions end SESSION_MAX_AGE_HOURS after this. */
     authenticatedAt: number;
+    /** The session's random id, for its idle timeout (lib/auth/session-activity.ts). */
+    sid?: string;
   }
 }
 
@@ -18,5 +20,6 @@ declare module "next-auth/jwt" {
   interface JWT {
     sessionVersion?: number;
     authenticatedAt?: number;
+    sid?: string;
   }
 }

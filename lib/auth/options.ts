@@ -2,6 +2,7 @@
 // after log-in. The token carries the user id, the log-in time and the user's session version; every request re-reads
 // the user (lib/auth/session.ts), so a disabled or logged-out session is refused at once.
 import "server-only";
+import { randomUUID } from "node:crypto";
 import type { NextAuthOptions } from "next-auth";
 import CredentialsProvider from "next-auth/providers/credentials";
 import { z } from "zod";
@@ -11,6 +12,7 @@ import { enteredPasswordSchema } from "./password-rules";
 import { authenticate, LoginRefused, WRONG_CREDENTIALS } from "./authenticate";
 import { logOut } from "./log-out";
 import { safeCallbackPath } from "./safe-callback";
+import { startSessionActivity } from "./session-activity";
 import { sessionExpiresAt } from "./session-validity";
 
 const credentialsSchema = z.object({
@@ -19,6 +21,7 @@ const credentialsSchema = z.object({
 });
 
 export const sessionMaxAgeSeconds = (): number => Math.round(env().SESSION_MAX_AGE_HOURS * 3600);
+export const sessionIdleMs = (): number => Math.round(env().SESSION_IDLE_MINUTES * 60_000);
 
 export const authOptions: NextAuthOptions = {
   secret: env().NEXTAUTH_SECRET,
@@ -49,12 +52,14 @@ export const authOptions: NextAuthOptions = {
     redirect({ url, baseUrl }) {
       return new URL(safeCallbackPath(url, baseUrl), baseUrl).toString();
     },
-    jwt({ token, user }) {
-      // `user` is present only at log-in: that is when the session's version and start are fixed.
+    async jwt({ token, user }) {
+      // `user` is present only at log-in: that is when the session's version, start and id are fixed.
       if (user) {
         token.sub = user.id;
         token.sessionVersion = user.sessionVersion ?? 0;
         token.authenticatedAt = Math.floor(Date.now() / 1000);
+        token.sid = randomUUID();
+        await startSessionActivity(token.sid, user.id, sessionMaxAgeSeconds() * 1000);
       }
       return token;
     },
@@ -65,6 +70,7 @@ export const authOptions: NextAuthOptions = {
         user: { ...session.user, id: token.sub ?? "" },
         sessionVersion: token.sessionVersion ?? -1,
         authenticatedAt,
+        ...(token.sid ? { sid: token.sid } : {}),
         expires: sessionExpiresAt({ authenticatedAt }, sessionMaxAgeSeconds()).toISOString(),
       };
     },

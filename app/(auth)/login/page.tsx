@@ -4,16 +4,17 @@ import { LoginForm } from "@/components/auth/login-form";
 import { appOrigin } from "@/lib/auth/app-origin";
 import { safeCallbackPath } from "@/lib/auth/safe-callback";
 import { currentActor } from "@/lib/auth/session";
+import { env } from "@/lib/env";
 
 export const metadata: Metadata = { title: "Log in" };
 
 export default async function LoginPage({
   searchParams,
 }: {
-  searchParams: Promise<{ callbackUrl?: string; changed?: string; everywhere?: string }>;
+  searchParams: Promise<{ callbackUrl?: string; changed?: string; everywhere?: string; idle?: string }>;
 }) {
   if (await currentActor()) redirect("/");
-  const { callbackUrl, changed, everywhere } = await searchParams;
+  const { callbackUrl, changed, everywhere, idle } = await searchParams;
   // Only paths on this console: anything else would make the login page an open redirect.
   const next = safeCallbackPath(callbackUrl, appOrigin());
   return (
@@ -28,6 +29,12 @@ export default async function LoginPage({
             className="mt-3 rounded-md border border-emerald-200 bg-emerald-50 p-3 text-sm text-emerald-900"
           >
             Password changed — log in again with your new password. Your other sessions have ended too.
+          </p>
+        ) : idle === "1" ? (
+          // Where an idle session lands (lib/auth/session.ts): said in words, with the limit.
+          <p role="status" className="mt-3 rounded-md border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900">
+            Your session ended after {env().SESSION_IDLE_MINUTES.toLocaleString("en")} minutes without activity. Log in
+            again.
           </p>
         ) : everywhere === "1" ? (
           <p
