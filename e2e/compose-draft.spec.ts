@@ -121,7 +121,7 @@ for (const width of [1280, 390]) {
       await logIn(page, admin);
       await page.goto("/users");
       const row = page.getByRole("row").filter({ hasText: viewer.email });
-      const select = row.getByLabel(`Role of ${viewer.email}`);
+      const select = row.getByLabel(`Role of ${viewer.email}`, { exact: true });
       await select.focus();
       await page.keyboard.press("ArrowDown");
       await expect(select).toHaveValue("OPERATOR");
