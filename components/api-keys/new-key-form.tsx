@@ -1,5 +1,5 @@
 "use client";
-// A new API key: name, scopes (admin only for administrators), optional expiry; the key is shown once, with Copy.
+// A new API key: name, scopes (admin only for administrators), optional expiry, live or test; the key is shown once, with Copy.
 import { useActionState } from "react";
 import { ActionNotice } from "@/components/ui/action-notice";
 import { Button } from "@/components/ui/button";
@@ -37,6 +37,13 @@ export function NewKeyForm({ action, scopes }: { action: Action; scopes: { scope
         </div>
         {errors.scopes ? <p className="mt-1 text-sm text-red-700">{errors.scopes.join(" ")}</p> : null}
       </fieldset>
+      <label className="flex items-start gap-2 text-sm">
+        <input type="checkbox" name="mode" value="test" className="mt-1" />
+        <span>
+          Test key (<span className="font-mono">tuma_test_…</span>): reaches only the sandbox account, so a system can
+          be built without sending real messages.
+        </span>
+      </label>
       <Button type="submit" variant="primary" disabled={pending}>
         {pending ? "Creating…" : "Create key"}
       </Button>

@@ -5,7 +5,7 @@ import { z } from "zod";
 import { recordAudit } from "@/lib/audit/record-audit";
 import { db } from "@/lib/db/client";
 import { AppError } from "@/lib/errors/app-error";
-import { newApiKey } from "./key-format";
+import { KEY_MODES, newApiKey } from "./key-format";
 import { roleMayGrant, scopesSchema } from "./scopes";
 
 export const createApiKeySchema = z.object({
@@ -19,6 +19,11 @@ export const createApiKeySchema = z.object({
       .min(1, "A key lasts at least 1 day.")
       .max(3650, "A key lasts at most 3,650 days (ten years); leave the expiry empty for a key that never expires.")
       .nullish(),
+  ),
+  /** "test": a tuma_test_ key, which reaches only the sandbox account (lib/api/key-reach.ts). */
+  mode: z.preprocess(
+    (value) => (value === "" || value === null ? undefined : value),
+    z.enum(KEY_MODES, { error: "A key is live or test." }).default("live"),
   ),
 });
 export type CreateApiKeyInput = z.input<typeof createApiKeySchema>;
@@ -44,7 +49,7 @@ export async function createApiKey(userId: string, raw: CreateApiKeyInput, actor
       const message = `You already have a key named “${input.name}”: choose another name, or revoke that one first.`;
       throw new AppError("CONFLICT", message, { name: [message] });
     }
-    const { key, prefix, hash } = newApiKey();
+    const { key, prefix, hash } = newApiKey(input.mode);
     const expiresAt = input.expiresInDays ? new Date(Date.now() + input.expiresInDays * 86_400_000) : null;
     const created = await tx.apiKey.create({
       data: { userId, name: input.name, prefix, hash, scopes: input.scopes, expiresAt },
@@ -56,7 +61,14 @@ export async function createApiKey(userId: string, raw: CreateApiKeyInput, actor
         action: "api_key.create",
         targetType: "ApiKey",
         targetId: created.id,
-        detail: { name: input.name, prefix, scopes: input.scopes, expiresAt: expiresAt?.toISOString() ?? null, userId },
+        detail: {
+          name: input.name,
+          prefix,
+          mode: input.mode,
+          scopes: input.scopes,
+          expiresAt: expiresAt?.toISOString() ?? null,
+          userId,
+        },
       },
       tx,
     );

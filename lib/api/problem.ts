@@ -28,6 +28,10 @@ export const problemSchema = z
     title: z.string(),
     status: z.number().int(),
     detail: z.string().meta({ description: "What went wrong, as a sentence to show a person." }),
+    code: z
+      .string()
+      .optional()
+      .meta({ description: "A stable code to switch on, where the API has one (test_key_live_account, …)." }),
     errors: z
       .array(
         z.object({
@@ -49,6 +53,7 @@ export class ApiProblem extends Error {
     readonly status: number,
     message: string,
     readonly headers: Record<string, string> = {},
+    readonly code?: string,
   ) {
     super(message);
   }
@@ -63,6 +68,7 @@ export function problemResponse(error: unknown, where: string): Response {
       title: TITLES[error.status] ?? "Error",
       status: error.status,
       detail: error.message,
+      ...(error.code ? { code: error.code } : {}),
     };
     Object.assign(headers, error.headers);
   } else {

@@ -13,7 +13,12 @@ export type KeyResult = ActionResult & { key?: string };
 export async function createApiKeyAction(_previous: KeyResult | null, form: FormData): Promise<KeyResult> {
   let key = "";
   // Checkboxes arrive one per scope under the same name: FormData.getAll, not the last one.
-  const input = { name: form.get("name"), scopes: form.getAll("scopes"), expiresInDays: form.get("expiresInDays") };
+  const input = {
+    name: form.get("name"),
+    scopes: form.getAll("scopes"),
+    expiresInDays: form.get("expiresInDays"),
+    mode: form.get("mode"),
+  };
   const result = await authorizedAction(
     { allowed: canView, input: createApiKeySchema },
     input,

@@ -16,8 +16,8 @@ export const dynamic = "force-dynamic";
 
 export const POST = apiRoute(
   { scope: "send", allowed: canSend, body: createBatchBodySchema },
-  async ({ actor, body }) => {
-    const { recipients, listId, ...input } = await withDefaults(body, "Sent through the API");
+  async ({ actor, key, body }) => {
+    const { recipients, listId, ...input } = await withDefaults(body, "Sent through the API", key);
     await checkSender(input);
     const created = listId
       ? await createBatchFromList({ ...input, listId, authorId: actor.id })

@@ -8,18 +8,21 @@ import { canSend } from "@/lib/auth/permissions";
 
 export const dynamic = "force-dynamic";
 
-export const POST = apiRoute({ scope: "send", allowed: canSend, body: sendMessageSchema }, async ({ actor, body }) => {
-  const { to, ...input } = await withDefaults(body, `API message to ${body.to}`);
-  const { created, message } = await sendOneMessage({ ...input, authorId: actor.id }, to);
-  return json(
-    {
-      batchId: created.id,
-      messageId: message?.id ?? null,
-      phone: message?.phone ?? null,
-      suppressed: created.suppressed,
-      batch: `/api/v1/batches/${created.id}`,
-      message: message ? `/api/v1/messages/${message.id}` : null,
-    },
-    201,
-  );
-});
+export const POST = apiRoute(
+  { scope: "send", allowed: canSend, body: sendMessageSchema },
+  async ({ actor, key, body }) => {
+    const { to, ...input } = await withDefaults(body, `API message to ${body.to}`, key);
+    const { created, message } = await sendOneMessage({ ...input, authorId: actor.id }, to);
+    return json(
+      {
+        batchId: created.id,
+        messageId: message?.id ?? null,
+        phone: message?.phone ?? null,
+        suppressed: created.suppressed,
+        batch: `/api/v1/batches/${created.id}`,
+        message: message ? `/api/v1/messages/${message.id}` : null,
+      },
+      201,
+    );
+  },
+);
