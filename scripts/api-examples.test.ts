@@ -149,13 +149,14 @@ test("a method a route does not answer is a 405 in the API's problem shape, with
   const answer = await fetch(`${base}/api/v1/batches`, { method: "DELETE" });
   expect(answer.status).toBe(405);
   expect(answer.headers.get("content-type")).toBe("application/problem+json");
-  expect(answer.headers.get("allow")).toBe("POST, OPTIONS");
+  expect(answer.headers.get("allow")).toBe("GET, POST, HEAD, OPTIONS");
   expect(answer.headers.get("x-content-type-options")).toBe("nosniff");
   expect(await answer.json()).toEqual({
-    type: "about:blank",
+    type: "/api-reference#problem-method_not_allowed",
+    code: "method_not_allowed",
     title: "Method Not Allowed",
     status: 405,
-    detail: "This address answers POST only; DELETE is not one of them.",
+    detail: "This address answers GET, POST only; DELETE is not one of them.",
   });
   // A fixed segment is its own route, not an {id}: PUT is allowed-hosts', PATCH is not.
   const hosts = await fetch(`${base}/api/v1/webhooks/allowed-hosts`, { method: "PATCH", body: "{}" });

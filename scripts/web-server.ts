@@ -65,9 +65,12 @@ async function methodNotAllowed(
 ): Promise<void> {
   const listed = allowed.filter((method) => method !== "HEAD" && method !== "OPTIONS").join(", ");
   const problem = problemResponse(
-    new ApiProblem(405, `This address answers ${listed} only; ${request.method ?? "this method"} is not one of them.`, {
-      allow: allowed.join(", "),
-    }),
+    new ApiProblem(
+      405,
+      "method_not_allowed",
+      `This address answers ${listed} only; ${request.method ?? "this method"} is not one of them.`,
+      { headers: { allow: allowed.join(", ") } },
+    ),
     "api method",
   );
   response.shouldKeepAlive = false;

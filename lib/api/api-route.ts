@@ -1,8 +1,10 @@
 // The one gate of /api/v1 route handlers, the API twin of lib/http/route-gate.ts: the bearer key (401), the key's
 // rate limit (429), its scope and its user's role (403, both must allow), the path (404), the query and a JSON body
-// parsed with their schemas (400 naming each field), Idempotency-Key on every POST (lib/api/idempotency.ts), and
-// every failure as problem+json (lib/api/problem.ts). A test key reaches only the sandbox account's batches and
-// messages (lib/api/key-reach.ts), checked here for every /batches/{id} and /messages/{id} path. No cookie and no session: a key is not a browser, so no
+// parsed with their schemas (400 naming each field by its machine path; a query parameter the operation does not
+// take is refused by name, as bodies' schemas refuse unknown fields), Idempotency-Key on every POST
+// (lib/api/idempotency.ts), and every failure as problem+json with its code (lib/api/problem.ts). A test key reaches
+// only the sandbox account's batches and messages (lib/api/key-reach.ts), checked here for every /batches/{id} and
+// /messages/{id} path. No cookie and no session: a key is not a browser, so no
 // same-origin check either. Another route file (say /api/v1/webhooks) joins with `apiRoute({...}, handler)` and an
 // entry in lib/api/openapi/operations.ts (docs/api.md).
 import "server-only";
@@ -13,13 +15,12 @@ import { recordAudit } from "@/lib/audit/record-audit";
 import type { Actor } from "@/lib/auth/permissions";
 import { env } from "@/lib/env";
 import { AppError } from "@/lib/errors/app-error";
-import { invalidInput } from "@/lib/errors/error-shape";
 import { bodyLimitFor } from "@/lib/http/body-limits";
 import { parseJsonBody, readBodyBytes } from "@/lib/http/read-json-body";
 import { withApiSecurityHeaders } from "@/lib/http/security-headers";
 import { requestHash, withIdempotency } from "./idempotency";
 import { assertKeyReachesBatch, assertKeyReachesMessage } from "./key-reach";
-import { ApiProblem, problemResponse } from "./problem";
+import { ApiProblem, fieldProblems, problemResponse, validationProblem, type FieldProblem } from "./problem";
 import { rateHeaders, spendRequest, type RateState } from "./rate-limit";
 
 export type ApiGate<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType> = {
@@ -64,8 +65,9 @@ export function apiRoute<
       if (!rate.allowed)
         throw new ApiProblem(
           429,
-          `This key made ${rate.limit.toLocaleString("en")} requests in the last minute, its limit; try again in ${rate.resetSeconds} s.`,
-          { "retry-after": String(rate.resetSeconds) },
+          "rate_limited",
+          `This key has used its ${rate.limit.toLocaleString("en")} requests a minute; try again in ${rate.retryAfterSeconds} s.`,
+          { headers: { "retry-after": String(rate.retryAfterSeconds) } },
         );
       response = await answer(request, url, who, segment);
     } catch (error) {
@@ -83,7 +85,7 @@ export function apiRoute<
     segment?: { params?: Promise<unknown> },
   ): Promise<Response> {
     if (!who.key.scopes.includes(gate.scope))
-      throw new AppError("FORBIDDEN", `This key does not have the “${gate.scope}” scope.`);
+      throw new ApiProblem(403, "missing_scope", `This key does not have the “${gate.scope}” scope.`);
     if (!gate.allowed(who.actor))
       throw new AppError(
         "FORBIDDEN",
@@ -100,13 +102,16 @@ export function apiRoute<
         detail: { prefix: who.key.prefix, operation: `${request.method} ${url.pathname}` },
       });
     const params = (gate.params ?? anything).safeParse((await segment?.params) ?? {});
-    if (!params.success) throw new AppError("NOT_FOUND", "Not found.");
+    if (!params.success)
+      throw new AppError("NOT_FOUND", "No such resource: the id in the path is not one that exists.");
     const id = (params.data as { id?: unknown }).id;
     if (typeof id === "string" && url.pathname.startsWith("/api/v1/batches/")) await assertKeyReachesBatch(who.key, id);
     if (typeof id === "string" && url.pathname.startsWith("/api/v1/messages/"))
       await assertKeyReachesMessage(who.key, id);
+    const unknown = unknownParameters(url.searchParams, gate.query);
     const query = (gate.query ?? anything).safeParse(Object.fromEntries(url.searchParams));
-    if (!query.success) throw invalidInput(query.error, "Invalid query.");
+    if (unknown.length || !query.success)
+      throw validationProblem([...unknown, ...(query.success ? [] : fieldProblems(query.error))], "Invalid query.");
 
     let bytes: Buffer = Buffer.alloc(0);
     if (gate.body) {
@@ -117,7 +122,7 @@ export function apiRoute<
       let body: unknown = {};
       if (gate.body) {
         const parsed = gate.body.safeParse(parseJsonBody(bytes));
-        if (!parsed.success) throw invalidInput(parsed.error, "Invalid request.");
+        if (!parsed.success) throw validationProblem(fieldProblems(parsed.error), "Invalid request.");
         body = parsed.data;
       }
       return handle({
@@ -141,4 +146,16 @@ export function apiRoute<
       }),
     );
   }
+}
+
+/** Query parameters the operation does not take (any, when it takes none), each named. */
+function unknownParameters(search: URLSearchParams, schema: z.ZodType | undefined): FieldProblem[] {
+  const known = schema instanceof z.ZodObject ? new Set(Object.keys(schema.shape)) : new Set<string>();
+  return [...new Set(search.keys())]
+    .filter((name) => !known.has(name))
+    .map((name) => ({
+      path: name,
+      code: "unknown_field" as const,
+      message: `Unknown query parameter “${name}”: ${known.size ? `this operation takes ${[...known].join(", ")}` : "this operation takes none"}.`,
+    }));
 }

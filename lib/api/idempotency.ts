@@ -26,7 +26,11 @@ export async function withIdempotency(
 ): Promise<Response> {
   if (idempotencyKey === null) return work();
   if (!KEY_SHAPE.test(idempotencyKey))
-    throw new ApiProblem(400, "The Idempotency-Key header is 1 to 255 visible ASCII characters (a UUID is ideal).");
+    throw new ApiProblem(
+      400,
+      "invalid_idempotency_key",
+      "The Idempotency-Key header is 1 to 255 visible ASCII characters (a UUID is ideal).",
+    );
   const db = pool();
   await db.query(
     `DELETE FROM "ApiIdempotency" WHERE "keyId" = $1 AND "idempotencyKey" = $2 AND "createdAt" < now() - make_interval(hours => $3)`,
@@ -72,18 +76,27 @@ async function earlier(keyId: string, idempotencyKey: string, hash: string): Pro
   const row = rows[0];
   // Gone between the insert and this read (the first request failed and forgot it): the client retries.
   if (!row)
-    throw new ApiProblem(409, "A request with this Idempotency-Key just failed; send it again.", {
-      "retry-after": "1",
-    });
+    throw new ApiProblem(
+      409,
+      "idempotency_in_progress",
+      "A request with this Idempotency-Key just failed; send it again.",
+      {
+        headers: { "retry-after": "1" },
+      },
+    );
   if (row.requestHash !== hash)
     throw new ApiProblem(
       422,
+      "idempotency_key_reused",
       "This Idempotency-Key was used for a different request (another path or body); use a new key for a new request.",
     );
   if (row.status === null)
-    throw new ApiProblem(409, "A request with this Idempotency-Key is still being answered; try again in a moment.", {
-      "retry-after": "1",
-    });
+    throw new ApiProblem(
+      409,
+      "idempotency_in_progress",
+      "A request with this Idempotency-Key is still being answered; try again in a moment.",
+      { headers: { "retry-after": "1" } },
+    );
   return new Response(row.body, {
     status: row.status,
     headers: { "content-type": row.contentType ?? "application/json", "idempotent-replayed": "true" },

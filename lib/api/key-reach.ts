@@ -4,18 +4,18 @@
 // A batch or message of another account is refused with 403 and the code test_key_live_account (docs/api.md).
 import "server-only";
 import { db } from "@/lib/db/client";
+import type { ProblemCode } from "./problem-codes";
 import { ApiProblem } from "./problem";
 
-export const TEST_KEY_LIVE_ACCOUNT = "test_key_live_account";
+export const TEST_KEY_LIVE_ACCOUNT = "test_key_live_account" satisfies ProblemCode;
 
 type Key = { test: boolean };
 
 function refuse(what: string): never {
   throw new ApiProblem(
     403,
-    `This is a test key (tuma_test_…): it reaches only the sandbox account, and ${what} is on a real provider account. Use a live key (tuma_live_…) for it.`,
-    {},
     TEST_KEY_LIVE_ACCOUNT,
+    `This is a test key (tuma_test_…): it reaches only the sandbox account, and ${what} is on a real provider account. Use a live key (tuma_live_…) for it.`,
   );
 }
 

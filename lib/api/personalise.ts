@@ -1,31 +1,65 @@
-// The API's recipients as createBatch takes them: a number alone gets the template as is; {phone, fields} gets the
-// template with its {{placeholders}} filled from its fields, by the same renderer as a list's rows
-// (lib/recipients/render-template.ts). A placeholder no recipient has a field for is refused, as for a list.
+// The API's recipients as createBatch takes them, checked one by one so every bad item is named by its machine path
+// (lib/api/problem.ts): a number alone gets the template as is; {phone, fields} gets the template with its
+// {{placeholders}} filled from its fields (names compared as the renderer compares them: case and spaces ignored), by
+// the same renderer as a list's rows (lib/recipients/render-template.ts). A recipient with no value, or a blank one,
+// for a placeholder is refused with its index and the field — never sent with a blank — unless the request gives
+// that field a value in `fieldDefaults`. A placeholder no recipient has a field for is refused on templateText, as
+// for a list. An invalid number is refused here with its path, before createBatch would refuse it with a count.
 import { AppError } from "@/lib/errors/app-error";
-import { compileTemplate } from "@/lib/recipients/render-template";
+import { normalizePhone } from "@/lib/provider/wire/phone";
+import { compileTemplate, placeholderKey } from "@/lib/recipients/render-template";
+import { validationProblem, type FieldProblem } from "./problem";
 
 type Recipient = string | { phone: string; fields?: Record<string, string> | undefined };
 
 export function personalise(
   templateText: string,
   recipients: readonly Recipient[],
+  fieldDefaults: Readonly<Record<string, string>> = {},
 ): { phone: string; text: string | null }[] {
-  const columns = new Set<string>();
+  // Every field name any recipient (or the defaults) has, once per key; a recipient's values by the same keys.
+  const keys = new Map<string, string>();
+  const add = (name: string) => {
+    const key = placeholderKey(name);
+    if (!keys.has(key)) keys.set(key, name);
+  };
+  for (const name of Object.keys(fieldDefaults)) add(name);
   for (const recipient of recipients)
-    if (typeof recipient !== "string") for (const name of Object.keys(recipient.fields ?? {})) columns.add(name);
-  const names = [...columns];
-  const compiled = compileTemplate(templateText, names);
+    if (typeof recipient !== "string") for (const name of Object.keys(recipient.fields ?? {})) add(name);
+  const columns = [...keys.keys()];
+  const compiled = compileTemplate(templateText, columns);
   if (compiled.unknown.length) {
-    const message = `No recipient has a field for {{${compiled.unknown.join("}}, {{")}}}: add it to their fields, or remove it from the message.`;
+    const message = `No recipient has a field for {{${compiled.unknown.join("}}, {{")}}}: add it to their fields (or to fieldDefaults), or remove it from the message.`;
     throw new AppError("INVALID_INPUT", message, { templateText: [message] });
   }
-  return recipients.map((recipient) => {
-    if (typeof recipient === "string") return { phone: recipient, text: compiled.personalised ? render([]) : null };
-    const fields = recipient.fields ?? {};
-    return { phone: recipient.phone, text: compiled.personalised ? render(names.map((name) => fields[name])) : null };
+  const defaults = byKey(fieldDefaults);
+  const problems: FieldProblem[] = [];
+  const out = recipients.map((recipient, index) => {
+    const phone = typeof recipient === "string" ? recipient : recipient.phone;
+    const at = typeof recipient === "string" ? `recipients[${index}]` : `recipients[${index}].phone`;
+    const check = normalizePhone(phone, { lenient: true });
+    if (!check.ok) problems.push({ path: at, code: "invalid_phone", message: check.reason });
+    if (!compiled.personalised) return { phone, text: null };
+    const own = byKey(typeof recipient === "string" ? {} : (recipient.fields ?? {}));
+    const values = columns.map((key) => (own.get(key)?.trim() ? own.get(key) : defaults.get(key)));
+    const rendered = compiled.render(values);
+    for (const name of rendered.empty)
+      problems.push({
+        path: `recipients[${index}].fields.${name}`,
+        code: "missing_field",
+        message: `This recipient has no value for {{${name}}}: give it one, or a default in fieldDefaults.`,
+      });
+    return { phone, text: rendered.text };
   });
+  if (problems.length) throw validationProblem(problems);
+  return out;
+}
 
-  function render(values: (string | undefined)[]): string {
-    return compiled.render(values).text;
+function byKey(fields: Readonly<Record<string, string>>): Map<string, string> {
+  const map = new Map<string, string>();
+  for (const [name, value] of Object.entries(fields)) {
+    const key = placeholderKey(name);
+    if (!map.has(key) || !map.get(key)?.trim()) map.set(key, value);
   }
+  return map;
 }

@@ -2,7 +2,7 @@
 // (scripts/web-server.ts) answers any other method with the API's problem shape and an Allow header; Next's own 405
 // is an empty body. test/api/openapi.test.ts checks this table against the route files, both ways.
 export const API_ROUTE_METHODS: Readonly<Record<string, readonly string[]>> = {
-  "/batches": ["POST"],
+  "/batches": ["GET", "POST"],
   "/batches/{id}": ["GET"],
   "/batches/{id}/cancel": ["POST"],
   "/batches/{id}/export": ["GET"],
@@ -11,6 +11,7 @@ export const API_ROUTE_METHODS: Readonly<Record<string, readonly string[]>> = {
   "/batches/{id}/resend": ["POST"],
   "/batches/{id}/resume": ["POST"],
   "/lists": ["POST"],
+  "/lists/{id}": ["GET", "DELETE"],
   "/messages": ["POST"],
   "/messages/{id}": ["GET"],
   "/openapi.json": ["GET"],

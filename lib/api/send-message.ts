@@ -11,6 +11,10 @@ export async function sendOneMessage(
 ) {
   await checkSender(input);
   const created = await createBatch({ ...input, recipients: [{ phone: to }] });
-  const message = await db.message.findFirst({ where: { batchId: created.id }, select: { id: true, phone: true } });
+  // A batch of one always stores its one message (an opted-out number too, as SUPPRESSED).
+  const message = await db.message.findFirstOrThrow({
+    where: { batchId: created.id },
+    select: { id: true, phone: true },
+  });
   return { created, message };
 }

@@ -41,7 +41,8 @@ export async function listMessages(
   batchId: string,
   options: { filter?: MessageFilter | null; search?: RecipientSearch | null; after?: string; limit?: number } = {},
 ): Promise<MessagePage> {
-  const limit = Math.min(options.limit ?? 50, PAGE_SIZE_MAX);
+  // One row past a full page is allowed: the API reads limit + 1 to say whether another page follows (has_more).
+  const limit = Math.min(options.limit ?? 50, PAGE_SIZE_MAX + 1);
   const filter = options.filter ?? null;
   const search = options.search ?? null;
   // One plain condition per case (never "$n IS NULL OR …"), so the planner can use what each one needs: the

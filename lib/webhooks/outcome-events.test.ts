@@ -16,7 +16,8 @@ import { batchRow, phones, startHarness, waitFor, type Harness } from "@/test/di
 import { startWebhookSink, type WebhookSink } from "@/test/webhook-sink";
 import { setAllowedHostsSetting } from "./allowed-hosts-setting";
 import { createEndpoint } from "./endpoints";
-import { WEBHOOK_EVENTS } from "./events";
+import { EVENT_SCHEMAS } from "@/lib/api/resources/event";
+import { WEBHOOK_EVENTS, isWebhookEvent } from "./events";
 import { settleBatchOutcomes } from "./settle-outcomes";
 
 type Event = { id: string; type: string; data: Record<string, unknown> & { batchId: string } };
@@ -49,6 +50,9 @@ function received(): Event[] {
   const webhook = new Webhook(secret);
   const events = sink.posts.map((post) => {
     const body = webhook.verify(post.body, post.headers) as { type: string; data: Event["data"] };
+    // Each event is what the OpenAPI document's `webhooks` object says it is (lib/api/resources/event.ts).
+    expect(isWebhookEvent(body.type)).toBe(true);
+    if (isWebhookEvent(body.type)) expect(EVENT_SCHEMAS[body.type].safeParse(body).error).toBeUndefined();
     return { id: post.headers["webhook-id"]!, type: body.type, data: body.data };
   });
   expect(new Set(events.map((e) => e.id)).size).toBe(events.length);

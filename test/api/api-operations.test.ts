@@ -112,24 +112,29 @@ test("each recipient's fields fill the template's placeholders; an unknown place
   expect(((await refused.json()) as { errors: { path: string }[] }).errors[0]?.path).toBe("templateText");
 });
 
-test("a batch's messages are paged with the console's cursor, to an empty last page", async () => {
+test("a batch's messages are paged with the API's cursor, the last page saying no more follow", async () => {
   const recipients = Array.from({ length: 1001 }, (_, i) => `2547${20_000_000 + i}`);
   const created = await call(createBatch, { key, body: { templateText: "Hi", recipients } });
   const { id } = (await created.json()) as { id: string };
   const seen: string[] = [];
-  let after: string | null = "";
-  while (after !== null) {
-    const path: string = `/batches/${id}/messages${after ? `?after=${after}` : ""}`;
+  let cursor: string | null = "";
+  let pages = 0;
+  while (cursor !== null) {
+    const path: string = `/batches/${id}/messages${cursor ? `?cursor=${cursor}` : ""}`;
     const page = await call(messages, { key, path, params: { id } });
     expect(page.status).toBe(200);
-    const body = (await page.json()) as { rows: { phone: string }[]; next: string | null };
-    seen.push(...body.rows.map((row) => row.phone));
-    after = body.next;
+    const body = (await page.json()) as { data: { phone: string }[]; has_more: boolean; next_cursor: string | null };
+    expect(body.data.length).toBeGreaterThan(0); // never an empty last page
+    expect(body.has_more).toBe(body.next_cursor !== null);
+    seen.push(...body.data.map((row) => row.phone));
+    cursor = body.next_cursor;
+    pages++;
   }
   expect(new Set(seen).size).toBe(1001);
-  const bad = await call(messages, { key, path: `/batches/${id}/messages?after=x`, params: { id } });
+  expect(pages).toBe(21); // 20 pages of 50 and one of 1
+  const bad = await call(messages, { key, path: `/batches/${id}/messages?cursor=x`, params: { id } });
   expect(bad.status).toBe(400);
-  expect(((await bad.json()) as { errors: { path: string }[] }).errors[0]?.path).toBe("after");
+  expect(((await bad.json()) as { errors: { path: string }[] }).errors[0]?.path).toBe("cursor");
 });
 
 test("pause, resume and cancel answer as the batch page's buttons do", async () => {

@@ -41,8 +41,8 @@ test("an administrator's key manages an endpoint from allowing its host to delet
   // The secret is in the registration's answer only.
   const read = await call(getWebhook, { key: adminKey, params });
   expect(JSON.stringify(await read.json())).not.toContain(secret);
-  const listed = (await (await call(listWebhooks, { key: adminKey })).json()) as { endpoints: { id: string }[] };
-  expect(listed.endpoints.map((e) => e.id)).toContain(endpoint.id);
+  const listed = (await (await call(listWebhooks, { key: adminKey })).json()) as { data: { id: string }[] };
+  expect(listed.data.map((e) => e.id)).toContain(endpoint.id);
 
   const changed = await call(patchWebhook, { key: adminKey, method: "PATCH", params, body: { enabled: false } });
   expect(((await changed.json()) as { enabled: boolean }).enabled).toBe(false);
@@ -55,9 +55,9 @@ test("an administrator's key manages an endpoint from allowing its host to delet
   expect(Date.parse(rotated.previousSecretValidUntil)).toBeGreaterThan(Date.now());
 
   const page = await call(listDeliveries, { key: adminKey, params, path: `/webhooks/${endpoint.id}/deliveries` });
-  expect(await page.json()).toEqual({ deliveries: [], nextBefore: null });
+  expect(await page.json()).toEqual({ data: [], has_more: false, next_cursor: null });
 
-  expect((await call(deleteWebhook, { key: adminKey, method: "DELETE", params })).status).toBe(200);
+  expect((await call(deleteWebhook, { key: adminKey, method: "DELETE", params })).status).toBe(204);
   expect((await call(getWebhook, { key: adminKey, params })).status).toBe(404);
   const actions = await db.auditEvent.findMany({
     where: { actorId: admin, action: { startsWith: "webhook." } },

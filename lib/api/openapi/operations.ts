@@ -1,5 +1,5 @@
-// Every /api/v1 operation, described with the schemas its route handler parses (lib/api/schemas/), so the document
-// cannot drift from what the routes accept. A new route file joins here (test/api/openapi.test.ts fails until it
+// Every /api/v1 operation, described with the schemas its route handler parses (lib/api/schemas/) and the resources it
+// answers (lib/api/resources/), so the document cannot drift from what the routes accept and return. A new route file joins here (test/api/openapi.test.ts fails until it
 // does): its path, method, scope, schemas and, with a body, an example that works against a fresh `npm start`.
 import { z } from "zod";
 import type { ZodOpenApiOperationObject, ZodOpenApiPathsObject } from "zod-openapi";
@@ -9,10 +9,19 @@ import {
   CREATE_BATCH_EXAMPLE,
   createBatchBodySchema,
   exportQuery,
+  listBatchesQuery,
   messagesQuery,
   RESEND_EXAMPLE,
   resendBodySchema,
 } from "../schemas/batches";
+import { listIdParams } from "../schemas/lists";
+import { batchResourceSchema } from "../resources/batch";
+import { instant, pageSchema } from "../resources/common";
+import { createdBatchSchema, sentMessageSchema } from "../resources/created";
+import { listResourceSchema, uploadedListSchema } from "../resources/list";
+import { messageResourceSchema, messageWithReceiptsSchema } from "../resources/message";
+import { webhookDeliveryResourceSchema } from "../resources/webhook-delivery";
+import { webhookEndpointResourceSchema } from "../resources/webhook-endpoint";
 import { messageParams, SEND_MESSAGE_EXAMPLE, sendMessageSchema } from "../schemas/messages";
 import { uploadListQuery } from "@/lib/lists/upload-query";
 import { problemSchema, PROBLEM_CONTENT_TYPE } from "../problem";
@@ -20,27 +29,47 @@ import {
   ALLOWED_HOSTS_EXAMPLE,
   allowedHostsBodySchema,
   CREATE_WEBHOOK_EXAMPLE,
+  createWebhookBodySchema,
+  deliveriesQuery,
   deliveryIdParams,
   UPDATE_WEBHOOK_EXAMPLE,
+  updateWebhookBodySchema,
   webhookIdParams,
 } from "../schemas/webhooks";
-import { webhookDeliveryJsonSchema, webhookEndpointJsonSchema } from "@/lib/webhooks/webhook-json";
-import { createWebhookSchema, listDeliveriesSchema, updateWebhookSchema } from "@/lib/webhooks/webhook-schemas";
 
 const problem = (description: string) => ({
   description,
   content: { [PROBLEM_CONTENT_TYPE]: { schema: problemSchema } },
 });
-const object = (id: string, description: string) => z.object({}).loose().meta({ id, description });
 
-const created = object(
-  "Created",
-  "The new batch: its id, how many recipients it holds, duplicates and opted-out numbers left out.",
-);
-const batch = object(
-  "Batch",
-  "A batch: settings, state, counters (sent, delivered, failed…), inFlight, phase, and plan (requests and seconds at the account's pace for the whole batch and for what is left, units charged so far, and the scheduled start), and recipientsRemovedBefore: set when the data retention has removed the recipients stored before that instant (the counters still count them; their messages and resend are gone).",
-);
+const replayedDelivery = z
+  .object({ id: z.string().regex(/^\d+$/).meta({ description: "The new delivery's id.", example: "1043" }) })
+  .meta({ id: "ReplayedDelivery", description: "The delivery queued again." });
+const rotatedSecret = z
+  .object({
+    secret: z
+      .string()
+      .meta({
+        description: "The new signing secret (whsec_…), shown only here.",
+        example: "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw",
+      }),
+    previousSecretValidUntil: instant.meta({
+      description: "Until when the previous secret also signs.",
+      example: "2026-12-02T06:00:00.000Z",
+    }),
+  })
+  .meta({ id: "RotatedSecret", description: "A webhook endpoint's new signing secret." });
+const registeredWebhook = z
+  .object({
+    endpoint: webhookEndpointResourceSchema,
+    secret: z
+      .string()
+      .meta({
+        description: "The signing secret (whsec_…), shown only here.",
+        example: "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw",
+      }),
+  })
+  .meta({ id: "RegisteredWebhook", description: "A webhook endpoint and its signing secret." });
 
 function operation(
   scope: ApiScope,
@@ -68,14 +97,20 @@ function operation(
       : {}),
     responses: {
       ...operation.responses,
-      "400": problem("The request is not valid; `errors` names each failing field."),
+      "400": problem(
+        "The request is not valid (`validation_failed`): `errors` names each failing field by its path, with its code.",
+      ),
       "401": problem("No key, or a key that is revoked, expired or whose user is disabled."),
       "403": problem("The key lacks the scope, or its user's role does not allow this."),
-      "429": problem("Too many requests for this key; see Retry-After."),
+      "429": problem("Too many requests for this key (`rate_limited`); see Retry-After."),
+      ...(operation.requestParams?.path ? { "404": problem("No such resource (`not_found`).") } : {}),
+      ...(operation.requestBody ? { "413": problem("The body is over the path's limit (`body_too_large`).") } : {}),
       ...(post
         ? {
-            "409": problem("Conflicting state, or the same Idempotency-Key still being answered."),
-            "422": problem("This Idempotency-Key was used with another body."),
+            "409": problem(
+              "The batch's state does not allow this (`batch_state_conflict`), or the same Idempotency-Key is still being answered (`idempotency_in_progress`).",
+            ),
+            "422": problem("This Idempotency-Key was used with another body (`idempotency_key_reused`)."),
           }
         : {}),
     },
@@ -98,7 +133,7 @@ export const API_PATHS: ZodOpenApiPathsObject = {
           required: true,
           content: { "application/json": { schema: sendMessageSchema, example: SEND_MESSAGE_EXAMPLE } },
         },
-        responses: { "201": json(object("SentMessage", "The batch of one and its message's id."), "Sent (queued).") },
+        responses: { "201": json(sentMessageSchema, "Sent (queued).") },
       },
       true,
     ),
@@ -107,22 +142,29 @@ export const API_PATHS: ZodOpenApiPathsObject = {
     get: operation("read", "Get a message with its receipts", {
       operationId: "getMessage",
       requestParams: { path: messageParams },
-      responses: {
-        "200": json(object("Message", "A message, the provider's answer, receipts, timeline."), "The message."),
-      },
+      responses: { "200": json(messageWithReceiptsSchema, "The message.") },
     }),
   },
   "/batches": {
+    get: operation("read", "List batches, newest first", {
+      operationId: "listBatches",
+      requestParams: { query: listBatchesQuery },
+      responses: {
+        "200": json(pageSchema(batchResourceSchema, "BatchPage", "A page of batches, newest first."), "A page."),
+      },
+    }),
     post: operation(
       "send",
       "Create a batch from numbers or a saved list",
       {
         operationId: "createBatch",
+        description:
+          "Scope: `send`; `overrideBudget` also needs `admin` (audited). Recipients with fields fill the text's {{placeholders}}: one without a value for one is refused (`missing_field`, its path) unless `fieldDefaults` gives it.",
         requestBody: {
           required: true,
           content: { "application/json": { schema: createBatchBodySchema, example: CREATE_BATCH_EXAMPLE } },
         },
-        responses: { "201": json(created, "Created.") },
+        responses: { "201": json(createdBatchSchema, "Created.") },
       },
       true,
     ),
@@ -131,18 +173,15 @@ export const API_PATHS: ZodOpenApiPathsObject = {
     get: operation("read", "Get a batch", {
       operationId: "getBatch",
       requestParams: { path: batchIdParams },
-      responses: { "200": json(batch, "The batch."), "404": problem("No such batch.") },
+      responses: { "200": json(batchResourceSchema, "The batch.") },
     }),
   },
   "/batches/{id}/messages": {
-    get: operation("read", "Page a batch's messages", {
+    get: operation("read", "Page a batch's messages, in id order", {
       operationId: "listBatchMessages",
       requestParams: { path: batchIdParams, query: messagesQuery },
       responses: {
-        "200": json(
-          object("MessagePage", "`rows` and `next` (the cursor for `after`, null on the last page)."),
-          "A page.",
-        ),
+        "200": json(pageSchema(messageResourceSchema, "MessagePage", "A page of a batch's messages."), "A page."),
       },
     }),
   },
@@ -151,7 +190,10 @@ export const API_PATHS: ZodOpenApiPathsObject = {
       operationId: "exportBatch",
       requestParams: { path: batchIdParams, query: exportQuery },
       responses: {
-        "200": { description: "The CSV, streamed.", content: { "text/csv": { schema: { type: "string" } } } },
+        "200": {
+          description: "The CSV, streamed.",
+          content: { "text/csv": { schema: { type: "string" }, example: "phone,state\n254712345678,DELIVERED\n" } },
+        },
       },
     }),
   },
@@ -162,7 +204,7 @@ export const API_PATHS: ZodOpenApiPathsObject = {
       {
         operationId: "pauseBatch",
         requestParams: { path: batchIdParams },
-        responses: { "200": json(object("Paused", ""), "Paused.") },
+        responses: { "200": json(batchResourceSchema, "Paused: the batch as it now is.") },
       },
       true,
     ),
@@ -174,7 +216,7 @@ export const API_PATHS: ZodOpenApiPathsObject = {
       {
         operationId: "resumeBatch",
         requestParams: { path: batchIdParams },
-        responses: { "200": json(object("Resumed", ""), "Resumed.") },
+        responses: { "200": json(batchResourceSchema, "Resumed: the batch as it now is.") },
       },
       true,
     ),
@@ -186,7 +228,7 @@ export const API_PATHS: ZodOpenApiPathsObject = {
       {
         operationId: "cancelBatch",
         requestParams: { path: batchIdParams },
-        responses: { "200": json(object("Cancelled", "How many will not be sent."), "Cancelled.") },
+        responses: { "200": json(batchResourceSchema, "Cancelled: the batch as it now is (counts.cancelled).") },
       },
       true,
     ),
@@ -202,7 +244,7 @@ export const API_PATHS: ZodOpenApiPathsObject = {
           required: true,
           content: { "application/json": { schema: resendBodySchema, example: RESEND_EXAMPLE } },
         },
-        responses: { "201": json(created, "The new batch.") },
+        responses: { "201": json(createdBatchSchema, "The new batch.") },
       },
       true,
     ),
@@ -223,15 +265,32 @@ export const API_PATHS: ZodOpenApiPathsObject = {
             },
           },
         },
-        responses: { "201": json(object("UploadedList", "The stored list and its report."), "Stored.") },
+        responses: { "201": json(uploadedListSchema, "Stored.") },
       },
       true,
     ),
   },
+  "/lists/{id}": {
+    get: operation("lists", "Get a saved list", {
+      operationId: "getList",
+      requestParams: { path: listIdParams },
+      responses: { "200": json(listResourceSchema, "The list.") },
+    }),
+    delete: operation("lists", "Delete a saved list (batches sent from it keep their recipients)", {
+      operationId: "deleteList",
+      requestParams: { path: listIdParams },
+      responses: { "204": { description: "Deleted." } },
+    }),
+  },
   "/webhooks": {
     get: operation("admin", "List the webhook endpoints", {
       operationId: "listWebhooks",
-      responses: { "200": json(z.object({ endpoints: z.array(webhookEndpointJsonSchema) }), "The endpoints.") },
+      responses: {
+        "200": json(
+          pageSchema(webhookEndpointResourceSchema, "WebhookEndpointPage", "Every endpoint, in one page."),
+          "The endpoints.",
+        ),
+      },
     }),
     post: operation(
       "admin",
@@ -240,17 +299,13 @@ export const API_PATHS: ZodOpenApiPathsObject = {
         operationId: "createWebhook",
         description:
           "Scope: `admin`. Deliveries are signed per Standard Webhooks (webhook-id, webhook-timestamp, " +
-          "webhook-signature). A private or loopback address must be allowed first (PUT /webhooks/allowed-hosts).",
+          "webhook-signature); their bodies are in this document's `webhooks`. A private or loopback address must be " +
+          "allowed first (PUT /webhooks/allowed-hosts).",
         requestBody: {
           required: true,
-          content: { "application/json": { schema: createWebhookSchema, example: CREATE_WEBHOOK_EXAMPLE } },
+          content: { "application/json": { schema: createWebhookBodySchema, example: CREATE_WEBHOOK_EXAMPLE } },
         },
-        responses: {
-          "201": json(
-            z.object({ endpoint: webhookEndpointJsonSchema, secret: z.string() }),
-            "Registered; `secret` (whsec_…) is shown only here.",
-          ),
-        },
+        responses: { "201": json(registeredWebhook, "Registered; `secret` (whsec_…) is shown only here.") },
       },
       true,
     ),
@@ -273,21 +328,21 @@ export const API_PATHS: ZodOpenApiPathsObject = {
     get: operation("admin", "Get a webhook endpoint", {
       operationId: "getWebhook",
       requestParams: { path: webhookIdParams },
-      responses: { "200": json(webhookEndpointJsonSchema, "The endpoint."), "404": problem("No such endpoint.") },
+      responses: { "200": json(webhookEndpointResourceSchema, "The endpoint.") },
     }),
     patch: operation("admin", "Change a webhook endpoint's URL, events, description or enabled", {
       operationId: "updateWebhook",
       requestParams: { path: webhookIdParams },
       requestBody: {
         required: true,
-        content: { "application/json": { schema: updateWebhookSchema, example: UPDATE_WEBHOOK_EXAMPLE } },
+        content: { "application/json": { schema: updateWebhookBodySchema, example: UPDATE_WEBHOOK_EXAMPLE } },
       },
-      responses: { "200": json(webhookEndpointJsonSchema, "Changed.") },
+      responses: { "200": json(webhookEndpointResourceSchema, "Changed.") },
     }),
     delete: operation("admin", "Delete a webhook endpoint and its delivery log", {
       operationId: "deleteWebhook",
       requestParams: { path: webhookIdParams },
-      responses: { "200": json(object("DeletedWebhook", ""), "Deleted.") },
+      responses: { "204": { description: "Deleted." } },
     }),
   },
   "/webhooks/{id}/rotate-secret": {
@@ -297,12 +352,7 @@ export const API_PATHS: ZodOpenApiPathsObject = {
       {
         operationId: "rotateWebhookSecret",
         requestParams: { path: webhookIdParams },
-        responses: {
-          "200": json(
-            z.object({ secret: z.string(), previousSecretValidUntil: z.iso.datetime() }),
-            "The new secret, shown only here.",
-          ),
-        },
+        responses: { "200": json(rotatedSecret, "The new secret, shown only here.") },
       },
       true,
     ),
@@ -310,11 +360,11 @@ export const API_PATHS: ZodOpenApiPathsObject = {
   "/webhooks/{id}/deliveries": {
     get: operation("admin", "Page a webhook endpoint's delivery log, newest first", {
       operationId: "listWebhookDeliveries",
-      requestParams: { path: webhookIdParams, query: listDeliveriesSchema },
+      requestParams: { path: webhookIdParams, query: deliveriesQuery },
       responses: {
         "200": json(
-          z.object({ deliveries: z.array(webhookDeliveryJsonSchema), nextBefore: z.string().nullable() }),
-          "A page; `nextBefore` is the `before` of the next page (null on the last).",
+          pageSchema(webhookDeliveryResourceSchema, "WebhookDeliveryPage", "A page of the delivery log, newest first."),
+          "A page.",
         ),
       },
     }),
@@ -326,7 +376,7 @@ export const API_PATHS: ZodOpenApiPathsObject = {
       {
         operationId: "replayWebhookDelivery",
         requestParams: { path: deliveryIdParams },
-        responses: { "201": json(object("ReplayedDelivery", "The new delivery's id."), "Queued.") },
+        responses: { "201": json(replayedDelivery, "Queued.") },
       },
       true,
     ),

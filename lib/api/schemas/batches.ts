@@ -1,25 +1,34 @@
 // POST /api/v1/batches and the batch operations: schemas shared by the route handlers and the OpenAPI document.
+// Bodies are strict: a field the API does not know is refused with its name (a typo `sheduledAt` must not send at
+// once), as the gate refuses unknown query parameters (lib/api/api-route.ts).
 import { z } from "zod";
+import { BATCH_KINDS } from "@/lib/batches/list-batches";
 import { recipientSearchSchema } from "@/lib/batches/recipient-search";
 import { resendScopeSchema } from "@/lib/batches/resend-scope";
 import { messageFilterSchema } from "@/lib/batches/states";
 import { cursorParam, optionalParam, uuidParam } from "@/lib/http/params";
 import { MAX_PASTED_NUMBERS } from "@/lib/recipients/split-numbers";
+import { batchCursor } from "../batch-cursor";
+import { cursorDescription, limitParam } from "../resources/common";
+import { BATCH_STATES } from "../resources/batch";
 import { apiSettingsFields, EXAMPLE_PHONE } from "./settings";
 
 const recipient = z.union([
-  z.string().max(40),
-  z.object({
-    phone: z.string().max(40),
+  z.string().max(40).meta({ description: "A number, any Kenyan form.", example: EXAMPLE_PHONE }),
+  z.strictObject({
+    phone: z.string().max(40).meta({ description: "A number, any Kenyan form.", example: EXAMPLE_PHONE }),
     fields: z
       .record(z.string().max(100), z.string().max(2_000))
       .optional()
-      .meta({ description: "Values for the template's {{placeholders}}, by name (case and spaces ignored)." }),
+      .meta({
+        description: "Values for the template's {{placeholders}}, by name (case and spaces ignored).",
+        example: { name: "Amina" },
+      }),
   }),
 ]);
 
 export const createBatchBodySchema = z
-  .object({
+  .strictObject({
     ...apiSettingsFields,
     recipients: z
       .array(recipient)
@@ -28,6 +37,14 @@ export const createBatchBodySchema = z
       .optional()
       .meta({ description: "Numbers (any Kenyan form), or {phone, fields} for personalised messages." }),
     listId: uuidParam.optional().meta({ description: "A saved list (POST /api/v1/lists) instead of recipients." }),
+    fieldDefaults: z
+      .record(z.string().max(100), z.string().trim().min(1, "A default value cannot be blank.").max(2_000))
+      .optional()
+      .meta({
+        description:
+          "Values for {{placeholders}} a recipient has no (or a blank) field for. Without one, such a recipient is refused (400, its path and the field), never sent with a blank.",
+        example: { time: "the usual time" },
+      }),
   })
   .refine((body) => (body.recipients === undefined) !== (body.listId === undefined), {
     message: "Give either recipients or listId, not both.",
@@ -49,8 +66,27 @@ export const batchIdParams = z.object({ id: uuidParam.meta({ description: "The b
 
 export const messagesQuery = z.object({
   filter: optionalParam(messageFilterSchema).meta({ description: "A message state, or NO_RECEIPT." }),
-  q: optionalParam(recipientSearchSchema).meta({ description: "A phone number (or its end) or a correlator." }),
-  after: cursorParam.optional().meta({ description: "The `next` of the previous page." }),
+  q: optionalParam(recipientSearchSchema).meta({ description: "A phone number (or its end) or a message id." }),
+  limit: limitParam,
+  cursor: cursorParam.optional().meta({ description: cursorDescription }),
+});
+
+const createdAtParam = (description: string) =>
+  optionalParam(z.iso.datetime({ offset: true, error: "A time with its zone, such as 2026-12-01T09:00:00+03:00." }))
+    .transform((value) => (value === undefined ? undefined : new Date(value)))
+    .meta({ type: "string", format: "date-time", description });
+
+export const listBatchesQuery = z.object({
+  state: optionalParam(z.enum(BATCH_STATES, { error: `The state is one of ${BATCH_STATES.join(", ")}.` })).meta({
+    description: "Only batches in this state.",
+  }),
+  kind: optionalParam(z.enum(BATCH_KINDS, { error: "The kind is SMS or VOICE." })).meta({
+    description: "Only SMS or only VOICE batches.",
+  }),
+  createdFrom: createdAtParam("Only batches created at or after this instant."),
+  createdBefore: createdAtParam("Only batches created before this instant."),
+  limit: limitParam,
+  cursor: optionalParam(batchCursor).meta({ type: "string", description: cursorDescription }),
 });
 
 export const exportQuery = z.object({
@@ -58,5 +94,5 @@ export const exportQuery = z.object({
   q: optionalParam(recipientSearchSchema),
 });
 
-export const resendBodySchema = resendScopeSchema.meta({ id: "Resend" });
+export const resendBodySchema = resendScopeSchema.strict().meta({ id: "Resend" });
 export const RESEND_EXAMPLE = { unknown: true, temporary: true, permanent: true, noReceipt: true };

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { apiSettingsFields, EXAMPLE_PHONE } from "./settings";
 
 export const sendMessageSchema = z
-  .object({
+  .strictObject({
     ...apiSettingsFields,
     to: z.string().trim().min(1, "Give the number to send to.").max(40).meta({ example: EXAMPLE_PHONE }),
   })

@@ -2,6 +2,8 @@
 // importer exactly as the console's upload (app/api/lists/route.ts): the same limits, checks and report.
 import { apiRoute } from "@/lib/api/api-route";
 import { json } from "@/lib/api/json";
+import { readListResource } from "@/lib/api/read-lists";
+import type { UploadedList } from "@/lib/api/resources/list";
 import { canSend } from "@/lib/auth/permissions";
 import { uploadListQuery } from "@/lib/lists/upload-query";
 import { uploadFromRequest } from "@/lib/lists/upload-request";
@@ -13,6 +15,14 @@ export const POST = apiRoute(
   { scope: "lists", allowed: canSend, query: uploadListQuery, rawBody: true, ownSecurityHeaders: true },
   async ({ actor, query, request }) => {
     const { list, samples } = await uploadFromRequest(request, query, actor.id);
-    return json({ list, samples }, 201);
+    const uploaded: UploadedList = {
+      list: await readListResource(list.id),
+      samples: {
+        invalid: samples.invalid ?? [],
+        duplicates: samples.duplicates ?? [],
+        optedOut: samples["opted-out"] ?? [],
+      },
+    };
+    return json(uploaded, 201);
   },
 );

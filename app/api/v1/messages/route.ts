@@ -3,26 +3,14 @@ import { withDefaults } from "@/lib/api/default-settings";
 import { apiRoute } from "@/lib/api/api-route";
 import { json } from "@/lib/api/json";
 import { sendMessageSchema } from "@/lib/api/schemas/messages";
+import { toSentMessageResource } from "@/lib/api/resources/created";
 import { sendOneMessage } from "@/lib/api/send-message";
 import { canSend } from "@/lib/auth/permissions";
 
 export const dynamic = "force-dynamic";
 
-export const POST = apiRoute(
-  { scope: "send", allowed: canSend, body: sendMessageSchema },
-  async ({ actor, key, body }) => {
-    const { to, ...input } = await withDefaults(body, `API message to ${body.to}`, key);
-    const { created, message } = await sendOneMessage({ ...input, authorId: actor.id }, to);
-    return json(
-      {
-        batchId: created.id,
-        messageId: message?.id ?? null,
-        phone: message?.phone ?? null,
-        suppressed: created.suppressed,
-        batch: `/api/v1/batches/${created.id}`,
-        message: message ? `/api/v1/messages/${message.id}` : null,
-      },
-      201,
-    );
-  },
-);
+export const POST = apiRoute({ scope: "send", allowed: canSend, body: sendMessageSchema }, async ({ actor, key, body }) => {
+  const { to, ...input } = await withDefaults(body, `API message to ${body.to}`, key);
+  const { created, message } = await sendOneMessage({ ...input, authorId: actor.id }, to);
+  return json(toSentMessageResource(created, message), 201);
+});

@@ -4,19 +4,20 @@ import { apiRoute } from "@/lib/api/api-route";
 import { json } from "@/lib/api/json";
 import { canManageWebhooks } from "@/lib/auth/permissions";
 import { createEndpoint, listEndpoints } from "@/lib/webhooks/endpoints";
-import { endpointJson } from "@/lib/webhooks/webhook-json";
-import { createWebhookSchema } from "@/lib/webhooks/webhook-schemas";
+import { allInOnePage } from "@/lib/api/resources/common";
+import { toWebhookEndpointResource } from "@/lib/api/resources/webhook-endpoint";
+import { createWebhookBodySchema } from "@/lib/api/schemas/webhooks";
 
 export const dynamic = "force-dynamic";
 
 export const GET = apiRoute({ scope: "admin", allowed: canManageWebhooks }, async ({ actor }) =>
-  json({ endpoints: (await listEndpoints(actor)).map(endpointJson) }),
+  json(allInOnePage((await listEndpoints(actor)).map(toWebhookEndpointResource))),
 );
 
 export const POST = apiRoute(
-  { scope: "admin", allowed: canManageWebhooks, body: createWebhookSchema },
+  { scope: "admin", allowed: canManageWebhooks, body: createWebhookBodySchema },
   async ({ actor, body }) => {
     const { endpoint, secret } = await createEndpoint(actor, body);
-    return json({ endpoint: endpointJson(endpoint), secret }, 201);
+    return json({ endpoint: toWebhookEndpointResource(endpoint), secret }, 201);
   },
 );

@@ -1,18 +1,22 @@
-// GET /api/v1/webhooks/{id}/deliveries?before=&limit= – the endpoint's delivery log, newest first, a page at a time.
+// GET /api/v1/webhooks/{id}/deliveries?limit=&cursor= – the endpoint's delivery log, newest first, a page at a time;
+// 404 for an unknown endpoint (never an empty page).
 import { apiRoute } from "@/lib/api/api-route";
 import { json } from "@/lib/api/json";
-import { webhookIdParams } from "@/lib/api/schemas/webhooks";
+import { pageOf } from "@/lib/api/resources/common";
+import { toWebhookDeliveryResource } from "@/lib/api/resources/webhook-delivery";
+import { deliveriesQuery, webhookIdParams } from "@/lib/api/schemas/webhooks";
 import { canManageWebhooks } from "@/lib/auth/permissions";
 import { listDeliveries } from "@/lib/webhooks/deliveries";
-import { deliveryJson } from "@/lib/webhooks/webhook-json";
-import { listDeliveriesSchema } from "@/lib/webhooks/webhook-schemas";
+import { getEndpoint } from "@/lib/webhooks/endpoints";
 
 export const dynamic = "force-dynamic";
 
 export const GET = apiRoute(
-  { scope: "admin", allowed: canManageWebhooks, params: webhookIdParams, query: listDeliveriesSchema },
+  { scope: "admin", allowed: canManageWebhooks, params: webhookIdParams, query: deliveriesQuery },
   async ({ actor, params, query }) => {
-    const page = await listDeliveries(actor, params.id, query);
-    return json({ deliveries: page.deliveries.map(deliveryJson), nextBefore: page.nextBefore });
+    await getEndpoint(actor, params.id);
+    // One more than the page: whether another follows (has_more) without an empty last page.
+    const { deliveries } = await listDeliveries(actor, params.id, { before: query.cursor, limit: query.limit + 1 });
+    return json(pageOf(deliveries, query.limit, (delivery) => delivery.id, toWebhookDeliveryResource));
   },
 );

@@ -1,0 +1,238 @@
+// The Batch resource of /api/v1: what an integrator may rely on about a batch — its settings, state, counts and
+// plan — mapped from the domain in one place (toBatchResource), never the database row or the batch page's data (no
+// author, no storing flag, no CSS tone: docs/api.md, "Resources").
+import { z } from "zod";
+import type { BatchKind, BatchState } from "@/lib/generated/prisma/enums";
+import type { BatchPhaseKey } from "@/lib/batches/phase";
+import type { BatchPlan } from "@/lib/batches/batch-plan";
+import { at, atOrNull, iso } from "./common";
+
+export const BATCH_STATES = ["SCHEDULED", "QUEUED", "SENDING", "PAUSED", "COMPLETED", "CANCELLED", "FAILED"] as const;
+const PHASES = ["scheduled", "queued", "sending", "paused", "waiting", "finished", "cancelled", "failed"] as const;
+
+const figures = z
+  .object({
+    recipients: z.number().int().meta({ description: "Recipients.", example: 101 }),
+    requests: z
+      .number()
+      .int()
+      .meta({ description: "Requests to the provider at the account's batch size.", example: 2 }),
+    seconds: z.number().meta({ description: "Seconds at the account's pace (tenths).", example: 0.1 }),
+  })
+  .meta({ id: "SendFigures", description: "Recipients, requests and seconds at the account's pace." });
+
+const count = (description: string, example = 0) => z.number().int().min(0).meta({ description, example });
+
+export const batchResourceSchema = z
+  .object({
+    id: z.uuid().meta({ description: "The batch's id.", example: "3f1c2a4e-8b7d-4c1e-9a2b-5d6e7f809a1b" }),
+    kind: z.enum(["SMS", "VOICE"]).meta({ description: "SMS, or VOICE (text to speech).", example: "SMS" }),
+    name: z.string().meta({ description: "What the console calls the batch.", example: "Appointment reminders" }),
+    state: z.enum(BATCH_STATES).meta({
+      description:
+        "What sending is doing: SCHEDULED (waiting for scheduledAt), QUEUED, SENDING, PAUSED, COMPLETED (everything handed to the provider), CANCELLED or FAILED.",
+      example: "SENDING",
+    }),
+    phase: z.enum(PHASES).meta({
+      description:
+        "Where the batch stands for its outcomes: as `state`, except that a COMPLETED batch is `waiting` while receipts are awaited and `finished` once every outcome is known or the no-receipt age has passed.",
+      example: "sending",
+    }),
+    pauseReason: z
+      .string()
+      .nullable()
+      .meta({ description: "Why a PAUSED batch is paused, as a sentence; null otherwise.", example: null }),
+    error: z
+      .string()
+      .nullable()
+      .meta({ description: "Why a FAILED batch failed, as a sentence; null otherwise.", example: null }),
+    accountId: z
+      .uuid()
+      .meta({
+        description: "The provider account it is sent through.",
+        example: "0b7c6d5e-1f2a-4b3c-8d4e-5f6a7b8c9d0e",
+      }),
+    templateText: z
+      .string()
+      .meta({
+        description: "The message, {{placeholders}} as written.",
+        example: "Hello {{name}}, see you tomorrow at 9:00.",
+      }),
+    sender: z.string().nullable().meta({ description: "The SMS sender ID; null for voice.", example: "SANDBOX" }),
+    originator: z.string().nullable().meta({ description: "The voice calling number; null for SMS.", example: null }),
+    voice: z.number().int().nullable().meta({ description: "Voice 1 or 2 (voice only).", example: null }),
+    repeat: z
+      .number()
+      .int()
+      .nullable()
+      .meta({ description: "Times a voice message is read (voice only).", example: null }),
+    linkId: z.string().nullable().meta({ description: "The provider's link_id, passed on.", example: null }),
+    language: z.string().nullable().meta({ description: "A voice batch's language.", example: null }),
+    promotional: z
+      .boolean()
+      .meta({ description: "Sends only inside the organisation's promotional window.", example: false }),
+    scheduledAt: atOrNull("When it was asked to start; null to start at once."),
+    listId: z
+      .uuid()
+      .nullable()
+      .meta({ description: "The saved list it was sent to; null for numbers given in the request.", example: null }),
+    resentFrom: z
+      .uuid()
+      .nullable()
+      .meta({ description: "The batch this one resends to; null for a first send.", example: null }),
+    escalation: z
+      .object({
+        afterMinutes: z
+          .number()
+          .int()
+          .meta({ description: "Minutes after sending an undelivered SMS is called.", example: 30 }),
+        text: z
+          .string()
+          .nullable()
+          .meta({ description: "The call's script; null: the SMS's own text.", example: null }),
+        voice: z.number().int().nullable().meta({ description: "The call's voice, 1 or 2.", example: null }),
+        repeat: z.number().int().nullable().meta({ description: "Times the call's message is read.", example: null }),
+      })
+      .nullable()
+      .meta({ description: "SMS → voice escalation; null when none was asked for.", example: null }),
+    escalatesBatchId: z
+      .uuid()
+      .nullable()
+      .meta({
+        description: "For a batch of escalation calls: the SMS batch it escalates; null otherwise.",
+        example: null,
+      }),
+    counts: z
+      .object({
+        recipients: count("Recipients stored (suppressed ones included).", 2),
+        pending: count("Not yet handed to the provider.", 0),
+        queued: count("Accepted by the provider, no final receipt yet.", 1),
+        delivered: count("Delivered (SMS).", 1),
+        answered: count("Answered (voice)."),
+        failed: count("Failed, for good or for now."),
+        rejected: count("Refused by the provider."),
+        unknown: count("The provider's answer was lost; not known whether it was sent."),
+        cancelled: count("Not sent: the batch was cancelled."),
+        suppressed: count("Not sent: the number opted out."),
+      })
+      .meta({ description: "Recipients by their message's state; they add up to `recipients`." }),
+    inFlight: count("Recipients in requests the provider is answering now."),
+    plan: z
+      .object({
+        total: figures,
+        left: figures,
+        unitsCharged: count("SMS units the provider charged so far.", 2),
+        startsAt: atOrNull("When sending starts (a SCHEDULED batch); null when it may start now or has started."),
+      })
+      .meta({ description: "The send at the account's pace, for the whole batch and for what is left." }),
+    recipientsRemovedBefore: atOrNull(
+      "Data retention removed the recipients stored before this instant (counts still count them; their messages and resend are gone); null when none were.",
+    ),
+    createdAt: at("When it was created."),
+    startedAt: atOrNull("When sending started; null before."),
+    finishedAt: atOrNull("When the last request was answered; null before."),
+  })
+  .meta({ id: "Batch", description: "A batch of messages with one text (or one template) to many recipients." });
+
+export type BatchResource = z.infer<typeof batchResourceSchema>;
+
+/** What the mapping reads: a batch's own settings and counters, and what its page computes beside them. */
+export type BatchSource = {
+  id: string;
+  kind: BatchKind;
+  name: string;
+  state: BatchState;
+  pauseReason: string | null;
+  error: string | null;
+  accountId: string;
+  templateText: string;
+  sender: string | null;
+  originator: string | null;
+  voice: number | null;
+  repeat: number | null;
+  linkId: string | null;
+  language: string | null;
+  promotional: boolean;
+  scheduledAt: Date | null;
+  listId: string | null;
+  parentBatchId: string | null;
+  escalateAfterMinutes: number | null;
+  escalationText: string | null;
+  escalationVoice: number | null;
+  escalationRepeat: number | null;
+  escalatesBatchId: string | null;
+  recipientCount: number;
+  pendingCount: number;
+  queuedCount: number;
+  deliveredCount: number;
+  answeredCount: number;
+  failedCount: number;
+  rejectedCount: number;
+  unknownCount: number;
+  cancelledCount: number;
+  suppressedCount: number;
+  createdAt: Date;
+  startedAt: Date | null;
+  finishedAt: Date | null;
+  phase: { key: BatchPhaseKey };
+  plan: BatchPlan;
+  inFlight: number;
+  recipientsRemovedBefore: Date | null;
+};
+
+export function toBatchResource(b: BatchSource): BatchResource {
+  return {
+    id: b.id,
+    kind: b.kind,
+    name: b.name,
+    state: b.state,
+    phase: b.phase.key,
+    pauseReason: b.state === "PAUSED" ? b.pauseReason : null,
+    error: b.state === "FAILED" ? b.error : null,
+    accountId: b.accountId,
+    templateText: b.templateText,
+    sender: b.kind === "SMS" ? b.sender : null,
+    originator: b.kind === "VOICE" ? b.originator : null,
+    voice: b.voice,
+    repeat: b.repeat,
+    linkId: b.linkId,
+    language: b.language,
+    promotional: b.promotional,
+    scheduledAt: iso(b.scheduledAt),
+    listId: b.listId,
+    resentFrom: b.parentBatchId,
+    escalation:
+      b.escalateAfterMinutes === null
+        ? null
+        : {
+            afterMinutes: b.escalateAfterMinutes,
+            text: b.escalationText,
+            voice: b.escalationVoice,
+            repeat: b.escalationRepeat,
+          },
+    escalatesBatchId: b.escalatesBatchId,
+    counts: {
+      recipients: b.recipientCount,
+      pending: b.pendingCount,
+      queued: b.queuedCount,
+      delivered: b.deliveredCount,
+      answered: b.answeredCount,
+      failed: b.failedCount,
+      rejected: b.rejectedCount,
+      unknown: b.unknownCount,
+      cancelled: b.cancelledCount,
+      suppressed: b.suppressedCount,
+    },
+    inFlight: b.inFlight,
+    plan: {
+      total: b.plan.total,
+      left: b.plan.left,
+      unitsCharged: b.plan.unitsCharged,
+      startsAt: iso(b.plan.startsAt),
+    },
+    recipientsRemovedBefore: iso(b.recipientsRemovedBefore),
+    createdAt: b.createdAt.toISOString(),
+    startedAt: iso(b.startedAt),
+    finishedAt: iso(b.finishedAt),
+  };
+}

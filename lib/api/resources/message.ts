@@ -1,0 +1,162 @@
+// The Message resource of /api/v1: one recipient's message — its text, state and the provider's answer — mapped in
+// one place (toMessageResource) from a batch's page of recipients or a message's detail; never the dispatch chunk
+// (claimedAt, attempts) or the request we built for the provider (docs/api.md, "Resources").
+import { z } from "zod";
+import type { MessageState } from "@/lib/generated/prisma/enums";
+import { atOrNull, at, iso } from "./common";
+
+const MESSAGE_STATES = [
+  "PENDING",
+  "QUEUED",
+  "DELIVERED",
+  "ANSWERED",
+  "FAILED",
+  "REJECTED",
+  "UNKNOWN",
+  "CANCELLED",
+  "SUPPRESSED",
+] as const satisfies readonly MessageState[];
+
+export const messageResourceSchema = z
+  .object({
+    id: z
+      .string()
+      .regex(/^\d{1,19}$/)
+      .meta({
+        description: "The message's id, digits (also the correlator the provider echoes).",
+        example: "4294967297",
+      }),
+    batchId: z.uuid().meta({ description: "Its batch.", example: "3f1c2a4e-8b7d-4c1e-9a2b-5d6e7f809a1b" }),
+    phone: z.string().meta({ description: "The number, in international form without +.", example: "254712345678" }),
+    text: z
+      .string()
+      .meta({
+        description: "The text sent (personalised when the template has placeholders).",
+        example: "Hello Amina, see you tomorrow at 9:00.",
+      }),
+    personalised: z
+      .boolean()
+      .meta({ description: "Whether `text` was filled from this recipient's fields.", example: true }),
+    state: z.enum(MESSAGE_STATES).meta({
+      description:
+        "PENDING (not yet sent), QUEUED (accepted, no final receipt yet), DELIVERED, ANSWERED (voice), FAILED, REJECTED (refused by the provider), UNKNOWN (the provider's answer was lost), CANCELLED or SUPPRESSED (opted out).",
+      example: "DELIVERED",
+    }),
+    deliveryStatus: z
+      .string()
+      .nullable()
+      .meta({
+        description: "The provider's last delivery status, as it sent it; null before a receipt.",
+        example: "DeliveredToTerminal",
+      }),
+    providerMessageId: z
+      .string()
+      .nullable()
+      .meta({
+        description: "The provider's id for the message (its uniqueId); null before it answered.",
+        example: "sbx-1f2e3d",
+      }),
+    operator: z
+      .string()
+      .nullable()
+      .meta({ description: "The mobile network, when the provider said.", example: "Safaricom" }),
+    smsUnits: z
+      .number()
+      .int()
+      .nullable()
+      .meta({ description: "SMS units charged; null for voice or before an answer.", example: 1 }),
+    error: z
+      .string()
+      .nullable()
+      .meta({
+        description: "Why it was refused or failed, as a sentence or the provider's words; null otherwise.",
+        example: null,
+      }),
+    submittedAt: atOrNull("When it was handed to the provider; null before."),
+    receiptAt: atOrNull("When its last receipt said its state; null before."),
+  })
+  .meta({ id: "Message", description: "One recipient's message." });
+
+export type MessageResource = z.infer<typeof messageResourceSchema>;
+
+export const receiptResourceSchema = z
+  .object({
+    deliveryStatus: z
+      .string()
+      .meta({ description: "The provider's status, as it sent it.", example: "DeliveredToTerminal" }),
+    deliveryTime: z
+      .string()
+      .nullable()
+      .meta({
+        description: "The provider's own time text (its zone), as sent; null when absent.",
+        example: "2026-12-01 09:00:03",
+      }),
+    receivedAt: at("When Tuma received it."),
+    applied: z
+      .boolean()
+      .meta({ description: "Whether it changed (or confirmed) this message's state.", example: true }),
+  })
+  .meta({ id: "Receipt", description: "A delivery receipt the provider sent for a message." });
+
+export const messageWithReceiptsSchema = messageResourceSchema
+  .extend({
+    receipts: z.array(receiptResourceSchema).meta({ description: "Every receipt for it, in the order received." }),
+  })
+  .meta({ id: "MessageWithReceipts", description: "One recipient's message with its receipts." });
+
+export type MessageWithReceipts = z.infer<typeof messageWithReceiptsSchema>;
+
+/** What the mapping reads: a message as a batch's page or its detail has it, with its batch's template. */
+export type MessageSource = {
+  id: string;
+  batchId: string;
+  phone: string;
+  /** The personalised text, or null when the batch's template was sent as it is. */
+  text: string | null;
+  templateText: string;
+  state: MessageState;
+  deliveryStatus: string | null;
+  providerUniqueId: string | null;
+  operator: string | null;
+  smsUnits: number | null;
+  lastError: string | null;
+  submittedAt: Date | null;
+  receiptAt: Date | null;
+};
+
+export function toMessageResource(m: MessageSource): MessageResource {
+  return {
+    id: m.id,
+    batchId: m.batchId,
+    phone: m.phone,
+    text: m.text ?? m.templateText,
+    personalised: m.text !== null,
+    state: m.state,
+    deliveryStatus: m.deliveryStatus,
+    providerMessageId: m.providerUniqueId,
+    operator: m.operator,
+    smsUnits: m.smsUnits,
+    error: m.lastError,
+    submittedAt: iso(m.submittedAt),
+    receiptAt: iso(m.receiptAt),
+  };
+}
+
+export type ReceiptSource = {
+  deliveryStatus: string;
+  deliveryTime: string | null;
+  receivedAt: Date;
+  matched: boolean;
+};
+
+export function toMessageWithReceipts(m: MessageSource, receipts: readonly ReceiptSource[]): MessageWithReceipts {
+  return {
+    ...toMessageResource(m),
+    receipts: receipts.map((r) => ({
+      deliveryStatus: r.deliveryStatus,
+      deliveryTime: r.deliveryTime,
+      receivedAt: r.receivedAt.toISOString(),
+      applied: r.matched,
+    })),
+  };
+}
