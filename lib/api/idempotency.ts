@@ -4,10 +4,12 @@
 // while the first is still being answered 409 with Retry-After (it never waits: a request holds no connection while
 // another works). Answers that say "try again" (409, 429, 5xx) are not kept, so the retry does the work. Rows older
 // than 24 hours are forgotten (lib/dispatch/chores/forget-idempotency-keys.ts; an expired row is also replaced here).
+// An answer carrying a secret shown once (a webhook's whsec_…) is kept without the secret: its replay says so.
 import "server-only";
 import { createHash } from "node:crypto";
 import { pool } from "@/lib/db/pool";
 import { ApiProblem } from "./problem";
+import { answerWithoutSecret } from "./secret-shown-once";
 
 export const IDEMPOTENCY_HOURS = 24;
 const KEY_SHAPE = /^[\x21-\x7e]{1,255}$/;
@@ -56,9 +58,11 @@ export async function withIdempotency(
   }
   const body = await response.text();
   const contentType = response.headers.get("content-type");
+  // An answer carrying a secret shown once is kept without it (secret-shown-once.ts).
+  const withoutSecret = answerWithoutSecret(response);
   await db.query(
     `UPDATE "ApiIdempotency" SET status = $3, body = $4, "contentType" = $5 WHERE "keyId" = $1 AND "idempotencyKey" = $2`,
-    [keyId, idempotencyKey, response.status, body, contentType],
+    [keyId, idempotencyKey, response.status, withoutSecret ? await withoutSecret.text() : body, contentType],
   );
   return new Response(body, { status: response.status, headers: response.headers });
 }

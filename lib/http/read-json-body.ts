@@ -36,9 +36,39 @@ export async function readBodyBytes(request: Request, limitBytes: number, tooLar
 }
 
 export function parseJsonBody(bytes: Buffer): unknown {
+  const text = bytes.toString("utf8");
+  let value: unknown;
   try {
-    return JSON.parse(bytes.toString("utf8"));
+    value = JSON.parse(text);
   } catch {
     throw new AppError("INVALID_INPUT", "The request body is not JSON.");
   }
+  // PostgreSQL text refuses the NUL character (lib/db/storable-text.ts): a value carrying one is refused here with a
+  // sentence, not by the database as a failure of ours. JSON carries a NUL only as the escape \u0000.
+  if (text.includes("\\u0000")) {
+    const path = nulPath(value);
+    if (path !== null) {
+      const message = `The request contains a NUL character (\\u0000)${path ? ` in ${path}` : ""}, which cannot be stored: remove it.`;
+      throw new AppError("INVALID_INPUT", message, path ? { [path]: [message] } : undefined);
+    }
+  }
+  return value;
+}
+
+/** Where the first NUL is ("" for the body itself, "a.b.0" within it), or null; iterative, so depth costs no stack. */
+function nulPath(value: unknown): string | null {
+  const stack: { value: unknown; path: string[] }[] = [{ value, path: [] }];
+  while (stack.length > 0) {
+    const { value: current, path } = stack.pop()!;
+    if (typeof current === "string") {
+      if (current.includes("\0")) return path.join(".");
+      continue;
+    }
+    if (current === null || typeof current !== "object") continue;
+    for (const [key, inner] of Object.entries(current)) {
+      if (key.includes("\0")) return path.join(".");
+      stack.push({ value: inner, path: [...path, key] });
+    }
+  }
+  return null;
 }

@@ -3,10 +3,14 @@
  * It enforces the batch limit before sending, paces itself through the rate limiter it is given, validates
  * responses against the spec's schemas and turns every failure into a classified ProviderError.
  * The token only ever goes into the Authorization header: it is never logged nor put into an error.
+ * Every text of an answer is made storable (lib/db/storable-text.ts) before anything reads it: the provider's error
+ * text and a refused entry's message become a message's lastError, its operator a column, and a NUL in any of them
+ * would fail the statement recording the whole chunk.
  */
 import type http from "node:http";
 import type https from "node:https";
 import type { z } from "zod";
+import { storableText } from "@/lib/db/storable-text";
 import { ProviderError, failureFromStatus } from "./failure";
 import { createAgents, postJson, type HttpResponse } from "./http-transport";
 import type { RateLimiter } from "./rate-limiter";
@@ -144,13 +148,13 @@ function interpret<S extends z.ZodType>(response: HttpResponse, schema: S): z.in
     throw new ProviderError({
       kind: "outcome_unknown",
       reason: "invalid_response",
-      message: `The provider answered ${response.status} with a body that does not match the API: ${summarise(parsed.error)}`,
+      message: `The provider answered ${response.status} with a body that does not match the API: ${storableText(summarise(parsed.error))}`,
     });
   }
   const errorBody = errorBodySchema.safeParse(json);
   const message = errorBody.success
     ? errorBody.data.message
-    : `HTTP ${response.status}${response.body ? `: ${response.body.slice(0, 200)}` : ""}`;
+    : `HTTP ${response.status}${response.body ? `: ${storableText(response.body.slice(0, 200))}` : ""}`;
   const retryAfter = response.headers["retry-after"];
   throw new ProviderError(
     failureFromStatus(response.status, message, {
@@ -160,9 +164,12 @@ function interpret<S extends z.ZodType>(response: HttpResponse, schema: S): z.in
   );
 }
 
+/** JSON with every string value made storable (a `\u0000` escape is the only way JSON carries a NUL). */
 function parseJson(text: string): unknown {
   try {
-    return JSON.parse(text) as unknown;
+    return JSON.parse(text, (_key, value: unknown) =>
+      typeof value === "string" ? storableText(value) : value,
+    ) as unknown;
   } catch {
     return undefined;
   }

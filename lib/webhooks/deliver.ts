@@ -2,17 +2,19 @@
 // the outbox (WebhookDelivery) with FOR UPDATE SKIP LOCKED, so workers never take the same one, and leases them by
 // moving nextAttemptAt past the attempt's time limit (a worker that dies mid-page leaves them to be tried again: at
 // least once). Posts them signed, at most PER_ENDPOINT at once per endpoint and OVERALL in all, then records every
-// outcome in one statement: delivered, tried again later (backoff.ts), or failed after 24 h. A batch's events are
-// posted in their documented order (IN_ORDER). An endpoint that has
-// failed every attempt for 3 days is disabled, with an audit event and a notice on the Webhooks page.
+// outcome (record-outcomes.ts: one statement, or row by row should a row fail): delivered, tried again later
+// (backoff.ts), or failed after 24 h. A batch's events are posted in their documented order (IN_ORDER). A delivery
+// claimed well past its 24 h is ended without a post. An endpoint that
+// has failed every attempt for 3 days is disabled, with an audit event and a notice on the Webhooks page.
 import "server-only";
 import { recordAudit } from "@/lib/audit/record-audit";
 import { pool } from "@/lib/db/pool";
 import { transaction } from "@/lib/db/transaction";
 import { checkTarget, type TargetCheck } from "./address-policy";
 import { allowedHosts } from "./allowed-hosts";
-import { DISABLE_AFTER_MS, nextAttempt } from "./backoff";
+import { DISABLE_AFTER_MS, RETRY_FOR_MS, nextAttempt } from "./backoff";
 import { postWebhook, type PostOutcome } from "./post-webhook";
+import { recordOutcomes, type Outcome } from "./record-outcomes";
 import { openWebhookSecret } from "./secret";
 import { signedHeaders } from "./sign";
 import { forgetSubscriptions } from "./subscriptions";
@@ -29,10 +31,19 @@ export type DeliverOptions = {
 export type DeliverResult = { claimed: number; delivered: number; retrying: number; failed: number; disabled: number };
 
 const LEASE_SLACK_MS = 60_000;
+const ENDED = "Not delivered within 24 hours: ended without another attempt.";
 /** Deliveries claimed at once. */
 export const WEBHOOK_PAGE = 500;
 
-type Claimed = { id: string; endpointId: string; eventId: string; body: string; attempts: number; createdAt: Date };
+type Claimed = {
+  id: string;
+  endpointId: string;
+  eventId: string;
+  body: string;
+  attempts: number;
+  createdAt: Date;
+  expired: boolean;
+};
 type Endpoint = {
   id: string;
   url: string;
@@ -59,16 +70,26 @@ export async function deliverDueWebhooks(options: DeliverOptions = {}): Promise<
   const now = options.now ?? (() => new Date());
   const timeoutMs = options.timeoutMs ?? 10_000;
   const start = now();
+  const leaseMs = timeoutMs + LEASE_SLACK_MS;
+  // Past its 24 h limit by more than a lease (its last attempt, due at the limit, had its chance): ended unposted,
+  // whatever kept it waiting (a worker that died with it, an outcome that could not be recorded, a backlog).
   const { rows: claimed } = await pool().query<Claimed>(
     `WITH due AS (
        SELECT d.id FROM "WebhookDelivery" d JOIN "WebhookEndpoint" e ON e.id = d."endpointId" AND e.enabled
        WHERE d.state = 'PENDING' AND d."nextAttemptAt" <= $1 AND ${IN_ORDER}
        ORDER BY d."nextAttemptAt" LIMIT $2 FOR UPDATE OF d SKIP LOCKED
      )
-     UPDATE "WebhookDelivery" d SET attempts = d.attempts + 1, "nextAttemptAt" = $3
+     UPDATE "WebhookDelivery" d SET attempts = d.attempts + CASE WHEN d."createdAt" < $4 THEN 0 ELSE 1 END,
+       "nextAttemptAt" = $3
      FROM due WHERE d.id = due.id
-     RETURNING d.id::text, d."endpointId", d."eventId", d.payload::text AS body, d.attempts, d."createdAt"`,
-    [start, options.pageSize ?? WEBHOOK_PAGE, new Date(start.getTime() + timeoutMs + LEASE_SLACK_MS)],
+     RETURNING d.id::text, d."endpointId", d."eventId", d.payload::text AS body, d.attempts, d."createdAt",
+       d."createdAt" < $4 AS expired`,
+    [
+      start,
+      options.pageSize ?? WEBHOOK_PAGE,
+      new Date(start.getTime() + leaseMs),
+      new Date(start.getTime() - RETRY_FOR_MS - leaseMs),
+    ],
   );
   const result: DeliverResult = { claimed: claimed.length, delivered: 0, retrying: 0, failed: 0, disabled: 0 };
   if (claimed.length === 0) return result;
@@ -82,6 +103,7 @@ export async function deliverDueWebhooks(options: DeliverOptions = {}): Promise<
   const overall = limiter(options.overall ?? 64);
   const outcomes = await Promise.all(
     claimed.map(async (delivery): Promise<PostOutcome> => {
+      if (delivery.expired) return { status: null, latencyMs: 0, excerpt: null, error: ENDED };
       const endpoint = endpoints.get(delivery.endpointId);
       if (!endpoint) return { status: null, latencyMs: 0, excerpt: null, error: "The endpoint was deleted." };
       if (!targets.has(endpoint.id)) targets.set(endpoint.id, checkTarget(endpoint.url, hosts));
@@ -99,7 +121,7 @@ export async function deliverDueWebhooks(options: DeliverOptions = {}): Promise<
   );
 
   const finished = now();
-  const states: string[] = [];
+  const states: Outcome["state"][] = [];
   const next: (Date | null)[] = [];
   claimed.forEach((delivery, i) => {
     const outcome = outcomes[i]!;
@@ -111,23 +133,9 @@ export async function deliverDueWebhooks(options: DeliverOptions = {}): Promise<
     else if (again) result.retrying++;
     else result.failed++;
   });
-  await pool().query(
-    `UPDATE "WebhookDelivery" d SET state = o.state::"WebhookDeliveryState", "nextAttemptAt" = o.next,
-       "lastAttemptAt" = $2::timestamptz, "lastStatusCode" = o.status, "lastLatencyMs" = o.latency, "lastError" = o.error,
-       "responseExcerpt" = o.excerpt, "deliveredAt" = CASE WHEN o.state = 'DELIVERED' THEN $2::timestamptz END
-     FROM unnest($1::bigint[], $3::text[], $4::timestamptz[], $5::int[], $6::int[], $7::text[], $8::text[])
-       AS o(id, state, next, status, latency, error, excerpt)
-     WHERE d.id = o.id`,
-    [
-      claimed.map((c) => c.id),
-      finished,
-      states,
-      next,
-      outcomes.map((o) => o.status),
-      outcomes.map((o) => o.latencyMs),
-      outcomes.map((o) => o.error),
-      outcomes.map((o) => o.excerpt),
-    ],
+  await recordOutcomes(
+    claimed.map((delivery, i) => ({ id: delivery.id, state: states[i]!, next: next[i]!, ...outcomes[i]! })),
+    finished,
   );
   result.disabled = await recordHealth(claimed, states, finished);
   return result;

@@ -1,13 +1,17 @@
 // One webhook POST: to the address address-policy.ts checked (the request's lookup answers with it, so no second DNS
 // answer is used), within a time limit, redirects not followed (a 3xx is a failed attempt), and at most EXCERPT_BYTES
-// of the answer read: a receiver that answers with gigabytes costs us one kilobyte.
+// of the answer read: a receiver that answers with gigabytes costs us one kilobyte. What is kept of the answer and of
+// the error is made storable (lib/db/storable-text.ts): a receiver's binary answer is recorded, never refused.
 import "server-only";
 import http from "node:http";
 import https from "node:https";
 import type { LookupFunction } from "node:net";
+import { storableText } from "@/lib/db/storable-text";
 import type { Target } from "./address-policy";
 
 export const EXCERPT_BYTES = 1024;
+/** An error's message is kept to this many characters (a TLS error can quote the receiver's certificate). */
+const ERROR_CHARS = 1000;
 
 export type PostOutcome = {
   status: number | null;
@@ -37,11 +41,16 @@ export function postWebhook(
   const secure = target.url.protocol === "https:";
   return new Promise((resolve) => {
     let settled = false;
-    const finish = (outcome: Omit<PostOutcome, "latencyMs">) => {
+    const finish = ({ status, excerpt, error }: Omit<PostOutcome, "latencyMs">) => {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
-      resolve({ ...outcome, latencyMs: elapsed() });
+      resolve({
+        status,
+        latencyMs: elapsed(),
+        excerpt: excerpt === null ? null : storableText(excerpt),
+        error: error === null ? null : storableText(error.slice(0, ERROR_CHARS)),
+      });
     };
     const request = (secure ? https : http).request(target.url, {
       method: "POST",

@@ -96,8 +96,9 @@ export default async function WebhooksPage() {
       </Table>
       <Card title="Private hosts" aria-label="Private hosts">
         <p className="mb-3 text-sm text-slate-600">
-          Webhooks go only to public addresses. To deliver to a system inside your network, list its host and port here
-          (one per line, e.g. 10.0.0.5:8080); every change is audited.
+          Webhooks go only to public addresses, over https. To deliver to a system inside your network (plain http too),
+          list its host and port here (one per line, e.g. 10.0.0.5:8080); every change is audited. Link-local and cloud
+          metadata addresses are never reached.
         </p>
         <AllowedHostsForm action={setAllowedHostsAction} hosts={hosts} />
       </Card>

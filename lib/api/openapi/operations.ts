@@ -42,17 +42,20 @@ const problem = (description: string) => ({
   content: { [PROBLEM_CONTENT_TYPE]: { schema: problemSchema } },
 });
 
+/** A webhook secret shown once (lib/api/secret-shown-once.ts): null, with the sentence, in a replay. */
+const shownOnce = {
+  secret: z.string().nullable().meta({
+    description: "The signing secret (whsec_…), shown only here; null in a replay of the same Idempotency-Key.",
+    example: "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw",
+  }),
+  secretShownOnce: z.string().optional().meta({ description: "In a replay only: the secret was shown once." }),
+};
 const replayedDelivery = z
   .object({ id: z.string().regex(/^\d+$/).meta({ description: "The new delivery's id.", example: "1043" }) })
   .meta({ id: "ReplayedDelivery", description: "The delivery queued again." });
 const rotatedSecret = z
   .object({
-    secret: z
-      .string()
-      .meta({
-        description: "The new signing secret (whsec_…), shown only here.",
-        example: "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw",
-      }),
+    ...shownOnce,
     previousSecretValidUntil: instant.meta({
       description: "Until when the previous secret also signs.",
       example: "2026-12-02T06:00:00.000Z",
@@ -60,15 +63,7 @@ const rotatedSecret = z
   })
   .meta({ id: "RotatedSecret", description: "A webhook endpoint's new signing secret." });
 const registeredWebhook = z
-  .object({
-    endpoint: webhookEndpointResourceSchema,
-    secret: z
-      .string()
-      .meta({
-        description: "The signing secret (whsec_…), shown only here.",
-        example: "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw",
-      }),
-  })
+  .object({ endpoint: webhookEndpointResourceSchema, ...shownOnce })
   .meta({ id: "RegisteredWebhook", description: "A webhook endpoint and its signing secret." });
 
 function operation(
@@ -305,7 +300,12 @@ export const API_PATHS: ZodOpenApiPathsObject = {
           required: true,
           content: { "application/json": { schema: createWebhookBodySchema, example: CREATE_WEBHOOK_EXAMPLE } },
         },
-        responses: { "201": json(registeredWebhook, "Registered; `secret` (whsec_…) is shown only here.") },
+        responses: {
+          "201": json(
+            registeredWebhook,
+            "Registered; `secret` (whsec_…) is shown only here (a replay of the Idempotency-Key answers it null).",
+          ),
+        },
       },
       true,
     ),

@@ -1,7 +1,8 @@
-// POST /api/v1/webhooks/{id}/rotate-secret – a new signing secret (in this answer only); the old one still signs
-// beside it until previousSecretValidUntil, so receivers can switch without losing a delivery.
+// POST /api/v1/webhooks/{id}/rotate-secret – a new signing secret (in this answer only: a replay of its
+// Idempotency-Key answers without it); the old one still signs beside it until previousSecretValidUntil, so receivers
+// can switch without losing a delivery.
 import { apiRoute } from "@/lib/api/api-route";
-import { json } from "@/lib/api/json";
+import { jsonWithSecret } from "@/lib/api/secret-shown-once";
 import { webhookIdParams } from "@/lib/api/schemas/webhooks";
 import { canManageWebhooks } from "@/lib/auth/permissions";
 import { rotateSecret } from "@/lib/webhooks/endpoints";
@@ -12,6 +13,6 @@ export const POST = apiRoute(
   { scope: "admin", allowed: canManageWebhooks, params: webhookIdParams },
   async ({ actor, params }) => {
     const { secret, previousValidUntil } = await rotateSecret(actor, params.id);
-    return json({ secret, previousSecretValidUntil: previousValidUntil });
+    return jsonWithSecret({ secret, previousSecretValidUntil: previousValidUntil }, "secret");
   },
 );

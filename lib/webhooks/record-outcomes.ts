@@ -1,0 +1,76 @@
+// Recording a page of webhook attempts (deliver.ts): one UPDATE for the whole page, the fast way. Should it fail,
+// each delivery is recorded alone, and one that still fails is recorded without the receiver's answer and error (a
+// sentence saying so instead): one bad row never keeps the page unrecorded, which would leave every delivery in it
+// to be claimed and posted again when its lease ends (docs/webhooks.md). A row that cannot be recorded even so is
+// logged and left to its lease; the claim ends it at its 24 h limit whatever happened (deliver.ts).
+import "server-only";
+import { pool } from "@/lib/db/pool";
+import { storableText } from "@/lib/db/storable-text";
+import { logger } from "@/lib/log";
+
+export type Outcome = {
+  id: string;
+  state: "DELIVERED" | "PENDING" | "FAILED";
+  next: Date | null;
+  status: number | null;
+  latencyMs: number;
+  error: string | null;
+  excerpt: string | null;
+};
+
+const RECORD_SQL = `UPDATE "WebhookDelivery" d SET state = o.state::"WebhookDeliveryState", "nextAttemptAt" = o.next,
+       "lastAttemptAt" = $2::timestamptz, "lastStatusCode" = o.status, "lastLatencyMs" = o.latency, "lastError" = o.error,
+       "responseExcerpt" = o.excerpt, "deliveredAt" = CASE WHEN o.state = 'DELIVERED' THEN $2::timestamptz END
+     FROM unnest($1::bigint[], $3::text[], $4::timestamptz[], $5::int[], $6::int[], $7::text[], $8::text[])
+       AS o(id, state, next, status, latency, error, excerpt)
+     WHERE d.id = o.id`;
+
+async function record(outcomes: Outcome[], at: Date): Promise<void> {
+  await pool().query(RECORD_SQL, [
+    outcomes.map((o) => o.id),
+    at,
+    outcomes.map((o) => o.state),
+    outcomes.map((o) => o.next),
+    outcomes.map((o) => o.status),
+    outcomes.map((o) => o.latencyMs),
+    outcomes.map((o) => o.error),
+    outcomes.map((o) => o.excerpt),
+  ]);
+}
+
+const reasonOf = (error: unknown): string =>
+  storableText(error instanceof Error ? error.message : String(error)).slice(0, 300);
+
+/** Records every outcome of a page; a row that cannot be stored as it is costs only itself. */
+export async function recordOutcomes(outcomes: Outcome[], at: Date): Promise<void> {
+  if (outcomes.length === 0) return;
+  try {
+    return await record(outcomes, at);
+  } catch (error) {
+    if (outcomes.length === 1) return recordWithoutAnswer(outcomes[0]!, at, error);
+    logger().warn(
+      { err: error, deliveries: outcomes.length },
+      "A page of webhook outcomes could not be recorded in one statement; recording each delivery alone.",
+    );
+  }
+  for (const outcome of outcomes) {
+    try {
+      await record([outcome], at);
+    } catch (error) {
+      await recordWithoutAnswer(outcome, at, error);
+    }
+  }
+}
+
+/** The outcome without what the receiver sent, and why; logged when even that cannot be stored. */
+async function recordWithoutAnswer(outcome: Outcome, at: Date, cause: unknown): Promise<void> {
+  const error = `The outcome could not be stored as received (${reasonOf(cause)}); the answer is not kept.`;
+  try {
+    await record([{ ...outcome, excerpt: null, error }], at);
+  } catch (again) {
+    logger().error(
+      { err: again, delivery: outcome.id },
+      "A webhook delivery's outcome could not be recorded; it is tried again when its lease ends, until its 24 h limit.",
+    );
+  }
+}
