@@ -174,11 +174,11 @@ BEGIN
   IF NOT tuma_webhook_wanted(ARRAY['message.escalated']) THEN RETURN NULL; END IF;
   INSERT INTO "WebhookDelivery" ("endpointId", "eventType", "eventId", payload, "nextAttemptAt", "batchId")
   SELECT e.id, 'message.escalated', 'msg_m' || m.id || '_escalated',
-    jsonb_build_object('type', 'message.escalated', 'timestamp', tuma_iso(now()), 'data',
-      jsonb_build_object('batchId', m."batchId", 'messageId', m.id::text, 'phone', m.phone, 'state', m.state,
-        'callBatchId', n."childBatchId", 'callMessageId', n."childMessageId"::text)),
+    jsonb_set(p.payload, '{data}', (p.payload -> 'data')
+      || jsonb_build_object('callBatchId', n."childBatchId", 'callMessageId', n."childMessageId"::text)),
     date_trunc('milliseconds', now()), m."batchId"
   FROM new_rows n JOIN "Message" m ON m.id = n."parentMessageId"
+  CROSS JOIN LATERAL (SELECT tuma_message_payload('message.escalated', m, NULL) AS payload) p
   JOIN "WebhookEndpoint" e ON e.enabled AND 'message.escalated' = ANY(e.events)
   ORDER BY m.id, e.id;
   RETURN NULL;
@@ -186,3 +186,23 @@ END $$;
 
 CREATE TRIGGER escalation_webhook_events AFTER INSERT ON "Escalation"
   REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION tuma_escalation_events();
+
+-- Events recovered since a time, per endpoint (lib/webhooks/recover-events.ts).
+CREATE INDEX "WebhookDelivery_endpointId_createdAt_id_idx" ON "WebhookDelivery" ("endpointId", "createdAt", id);
+
+-- Every attempt of a delivery with its answer (the delivery log; lib/webhooks/record-outcomes.ts writes a page's in
+-- one statement).
+CREATE TABLE "WebhookAttempt" (
+    "id" BIGSERIAL NOT NULL,
+    "deliveryId" BIGINT NOT NULL,
+    "at" TIMESTAMPTZ(3) NOT NULL,
+    "statusCode" INTEGER,
+    "latencyMs" INTEGER,
+    "error" TEXT,
+    "responseExcerpt" TEXT,
+
+    CONSTRAINT "WebhookAttempt_pkey" PRIMARY KEY ("id")
+);
+CREATE INDEX "WebhookAttempt_deliveryId_id_idx" ON "WebhookAttempt"("deliveryId", "id");
+ALTER TABLE "WebhookAttempt" ADD CONSTRAINT "WebhookAttempt_deliveryId_fkey" FOREIGN KEY ("deliveryId")
+  REFERENCES "WebhookDelivery"("id") ON DELETE CASCADE ON UPDATE CASCADE;
