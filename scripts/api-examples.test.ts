@@ -67,6 +67,9 @@ test(
       { env: { ...process.env, NODE_OPTIONS: "" } },
     );
     const key = created.stdout.trimEnd().split("\n").at(-1)!;
+    // The first administrator logs in once and chooses their own password before their keys are accepted
+    // (docs/api.md): a key of a user who must still change a one-time password is refused.
+    await pool().query(`UPDATE "User" SET "mustChangePassword" = false WHERE email = $1`, [ADMIN]);
     const documentAnswer = await fetch(`${base}/api/v1/openapi.json`);
     expect(documentAnswer.status).toBe(200);
     const document = (await documentAnswer.json()) as { paths: Record<string, Record<string, Operation>> };

@@ -94,7 +94,8 @@ test("under /api the answer is the API's problem shape", async () => {
     expect(answer.status).toBe(400);
     expect(answer.headers["content-type"]).toBe("application/problem+json");
     expect(JSON.parse(answer.body)).toEqual({
-      type: "about:blank",
+      type: "/api-reference#problem-validation_failed",
+      code: "validation_failed",
       title: "Bad Request",
       status: 400,
       detail: problem,
