@@ -102,9 +102,7 @@ function refuseBody(request: http.IncomingMessage, response: http.ServerResponse
   }
   const api = isApiPath(pathOf(request.url ?? "/"));
   const body: ErrorBody = { ok: false, message: limit.message };
-  const text = api
-    ? problemBody(new ApiProblem(413, "body_too_large", limit.message))
-    : JSON.stringify(body);
+  const text = api ? problemBody(new ApiProblem(413, "body_too_large", limit.message)) : JSON.stringify(body);
   response.writeHead(413, {
     ...apiSecurityHeaders(),
     "Content-Type": api ? "application/problem+json" : "application/json; charset=utf-8",

@@ -20,13 +20,10 @@ const messageData = z
       .string()
       .nullable()
       .meta({ description: "The provider's status, as sent.", example: "DeliveredToTerminal" }),
-    failureClass: z
-      .string()
-      .nullable()
-      .meta({
-        description: "For a failure: `permanent` or `temporary` (worth resending); null otherwise.",
-        example: null,
-      }),
+    failureClass: z.string().nullable().meta({
+      description: "For a failure: `permanent` or `temporary` (worth resending); null otherwise.",
+      example: null,
+    }),
     receiptTime: atOrNull("The time the provider gave for it (UTC); null when it gave none."),
   })
   .meta({ id: "MessageEventData", description: "The message an event is about." });

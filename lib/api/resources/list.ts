@@ -7,24 +7,20 @@ const count = (description: string, example: number) => z.number().int().min(0).
 
 export const listResourceSchema = z
   .object({
-    id: z
-      .uuid()
-      .meta({
-        description: "The list's id, for `listId` of POST /batches.",
-        example: "5a6b7c8d-9e0f-4a1b-8c2d-3e4f5a6b7c8d",
-      }),
+    id: z.uuid().meta({
+      description: "The list's id, for `listId` of POST /batches.",
+      example: "5a6b7c8d-9e0f-4a1b-8c2d-3e4f5a6b7c8d",
+    }),
     name: z.string().meta({ description: "The list's name.", example: "Clinic patients" }),
     filename: z.string().meta({ description: "The file's name as uploaded.", example: "patients.csv" }),
     format: z.enum(["csv", "xlsx"]).meta({ description: "The file's format.", example: "csv" }),
     state: z
       .enum(["STORING", "READY"])
       .meta({ description: "READY once stored and checked; STORING while it is read.", example: "READY" }),
-    columns: z
-      .array(z.string())
-      .meta({
-        description: "The file's columns, in order: {{placeholders}} a template may use.",
-        example: ["phone", "name"],
-      }),
+    columns: z.array(z.string()).meta({
+      description: "The file's columns, in order: {{placeholders}} a template may use.",
+      example: ["phone", "name"],
+    }),
     phoneColumn: z.string().meta({ description: "The column the numbers were read from.", example: "phone" }),
     counts: z
       .object({

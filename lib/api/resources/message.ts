@@ -28,12 +28,10 @@ export const messageResourceSchema = z
       }),
     batchId: z.uuid().meta({ description: "Its batch.", example: "3f1c2a4e-8b7d-4c1e-9a2b-5d6e7f809a1b" }),
     phone: z.string().meta({ description: "The number, in international form without +.", example: "254712345678" }),
-    text: z
-      .string()
-      .meta({
-        description: "The text sent (personalised when the template has placeholders).",
-        example: "Hello Amina, see you tomorrow at 9:00.",
-      }),
+    text: z.string().meta({
+      description: "The text sent (personalised when the template has placeholders).",
+      example: "Hello Amina, see you tomorrow at 9:00.",
+    }),
     personalised: z
       .boolean()
       .meta({ description: "Whether `text` was filled from this recipient's fields.", example: true }),
@@ -42,20 +40,14 @@ export const messageResourceSchema = z
         "PENDING (not yet sent), QUEUED (accepted, no final receipt yet), DELIVERED, ANSWERED (voice), FAILED, REJECTED (refused by the provider), UNKNOWN (the provider's answer was lost), CANCELLED or SUPPRESSED (opted out).",
       example: "DELIVERED",
     }),
-    deliveryStatus: z
-      .string()
-      .nullable()
-      .meta({
-        description: "The provider's last delivery status, as it sent it; null before a receipt.",
-        example: "DeliveredToTerminal",
-      }),
-    providerMessageId: z
-      .string()
-      .nullable()
-      .meta({
-        description: "The provider's id for the message (its uniqueId); null before it answered.",
-        example: "sbx-1f2e3d",
-      }),
+    deliveryStatus: z.string().nullable().meta({
+      description: "The provider's last delivery status, as it sent it; null before a receipt.",
+      example: "DeliveredToTerminal",
+    }),
+    providerMessageId: z.string().nullable().meta({
+      description: "The provider's id for the message (its uniqueId); null before it answered.",
+      example: "sbx-1f2e3d",
+    }),
     operator: z
       .string()
       .nullable()
@@ -65,13 +57,10 @@ export const messageResourceSchema = z
       .int()
       .nullable()
       .meta({ description: "SMS units charged; null for voice or before an answer.", example: 1 }),
-    error: z
-      .string()
-      .nullable()
-      .meta({
-        description: "Why it was refused or failed, as a sentence or the provider's words; null otherwise.",
-        example: null,
-      }),
+    error: z.string().nullable().meta({
+      description: "Why it was refused or failed, as a sentence or the provider's words; null otherwise.",
+      example: null,
+    }),
     submittedAt: atOrNull("When it was handed to the provider; null before."),
     receiptAt: atOrNull("When its last receipt said its state; null before."),
   })
@@ -84,13 +73,10 @@ export const receiptResourceSchema = z
     deliveryStatus: z
       .string()
       .meta({ description: "The provider's status, as it sent it.", example: "DeliveredToTerminal" }),
-    deliveryTime: z
-      .string()
-      .nullable()
-      .meta({
-        description: "The provider's own time text (its zone), as sent; null when absent.",
-        example: "2026-12-01 09:00:03",
-      }),
+    deliveryTime: z.string().nullable().meta({
+      description: "The provider's own time text (its zone), as sent; null when absent.",
+      example: "2026-12-01 09:00:03",
+    }),
     receivedAt: at("When Tuma received it."),
     applied: z
       .boolean()

@@ -8,12 +8,10 @@ export const webhookDeliveryResourceSchema = z
   .object({
     id: z.string().regex(/^\d+$/).meta({ description: "The delivery's id, digits.", example: "1042" }),
     eventType: z.string().meta({ description: "The event's type.", example: "message.delivered" }),
-    eventId: z
-      .string()
-      .meta({
-        description: "The event's id: the webhook-id header, the same on every retry and replay.",
-        example: "msg_rcpt_88231",
-      }),
+    eventId: z.string().meta({
+      description: "The event's id: the webhook-id header, the same on every retry and replay.",
+      example: "msg_rcpt_88231",
+    }),
     state: z.enum(["PENDING", "DELIVERED", "FAILED"]).meta({
       description: "PENDING (will be tried, or tried again), DELIVERED (a 2xx answer) or FAILED (retries exhausted).",
       example: "DELIVERED",
