@@ -143,9 +143,9 @@ for (const width of [1280, 390]) {
       await expect(select).toHaveValue("VIEWER");
       await expect(row.getByTestId("role-change")).toHaveCount(0);
       await select.selectOption("OPERATOR");
-      await row.getByRole("button", { name: "Save role" }).click();
+      await row.getByRole("button", { name: `Save the role of ${viewer.email}: an operator` }).click();
       await expect(row.getByText("Role changed to operator.")).toBeVisible();
-      await expect(row.getByRole("button", { name: "Save role" })).toHaveCount(0);
+      await expect(row.getByRole("button", { name: `Save the role of ${viewer.email}: an operator` })).toHaveCount(0);
       expect(await role()).toBe("OPERATOR");
       expect(actions()).toBe(1);
     });
