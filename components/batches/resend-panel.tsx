@@ -35,7 +35,7 @@ const sum = (counts: Record<FailureClass, number>, classes: readonly FailureClas
 function byClass(counts: Record<FailureClass, number>, classes: readonly FailureClass[]): string {
   return classes
     .filter((c) => counts[c] > 0)
-    .map((c) => `${counts[c].toLocaleString()} ${FAILURE_KINDS[c].label.toLowerCase()}`)
+    .map((c) => `${counts[c].toLocaleString("en")} ${FAILURE_KINDS[c].label.toLowerCase()}`)
     .join(", ");
 }
 

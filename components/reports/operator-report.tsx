@@ -116,7 +116,7 @@ function Failures({ figures }: { figures: OperatorFigures }) {
     <ul className="space-y-1">
       {kinds.map((c) => (
         <li key={c} className="flex flex-wrap items-center gap-2">
-          <span className="font-semibold tabular-nums">{figures.failures[c].toLocaleString()}</span>
+          <span className="font-semibold tabular-nums">{figures.failures[c].toLocaleString("en")}</span>
           <FailureKindLabel kind={c} />
         </li>
       ))}
