@@ -43,13 +43,14 @@ test("a webhook registered in the console arrives signed at a local sink and sho
   await expect(page).toHaveURL(/\/batches\/[0-9a-f-]{36}$/, { timeout: 30_000 });
   const batchId = page.url().split("/").pop()!;
 
-  // Other specs send at the same time: only this batch's events are ours (two deliveries and its completion).
+  // Other specs send at the same time: only this batch's events are ours (every event is subscribed by default: the
+  // batch started, two deliveries, sent, and its completion last).
   type Event = { type: string; data: { batchId: string; phone?: string; state?: string } };
   const ours = (): Event[] =>
     sink.posts
       .map((post) => new Webhook(secret).verify(post.body, post.headers) as Event)
       .filter((event) => event.data.batchId === batchId);
-  await expect.poll(() => ours().length, { timeout: 30_000 }).toBe(3);
+  await expect.poll(() => ours().length, { timeout: 30_000 }).toBe(5);
   const events = ours();
   expect(
     events
@@ -58,6 +59,25 @@ test("a webhook registered in the console arrives signed at a local sink and sho
       .sort(),
   ).toEqual(["254712000101", "254712000102"]);
   expect(events.filter((e) => e.type === "batch.completed")).toHaveLength(1);
+  expect(events[0]!.type).toBe("batch.started");
+  expect(events.at(-1)!.type).toBe("batch.completed");
+
+  // A test event from the page, whatever the endpoint subscribes to.
+  await page.goto("/webhooks");
+  await page
+    .getByRole("row", { name: /e2e-hooks/ })
+    .getByRole("button", { name: "Send a test event" })
+    .click();
+  await expect(page.getByRole("status").filter({ hasText: "test event" })).toBeVisible();
+  await expect
+    .poll(
+      () =>
+        sink.posts.filter(
+          (post) => (new Webhook(secret).verify(post.body, post.headers) as { type: string }).type === "webhook.test",
+        ).length,
+      { timeout: 30_000 },
+    )
+    .toBe(1);
 
   await page.goto("/webhooks");
   await page.getByRole("link", { name: "Delivery log" }).first().click();

@@ -1,4 +1,4 @@
-// `npm run api-key -- create --email E --name N --scopes send,read [--expires-days D]` prints the new key once, on
+// `npm run api-key -- create --email E --name N --scopes send,read [--expires-days D] [--test]` prints the new key once, on
 // its last line and alone there; `npm run api-key -- revoke --email E --name N` revokes it. Works while the console
 // runs, on the same database: DATABASE_URL, or the embedded PostgreSQL of the data directory — adopted when `npm
 // start` already runs it (and then left running), else started for the command and stopped after.
@@ -9,7 +9,7 @@ import { EnvError, parseEnv } from "@/lib/env";
 import { startEmbeddedPostgres } from "@/lib/db/embedded";
 
 const USAGE = `Usage:
-  npm run api-key -- create --email E --name N --scopes send,read[,lists,admin] [--expires-days D]
+  npm run api-key -- create --email E --name N --scopes send,read[,lists,admin] [--expires-days D] [--test]
   npm run api-key -- revoke --email E --name N`;
 
 function fail(sentence: string, code = 1): never {
@@ -26,6 +26,7 @@ const { positionals, values } = (() => {
         name: { type: "string" },
         scopes: { type: "string" },
         "expires-days": { type: "string" },
+        test: { type: "boolean" },
       },
     });
   } catch (error) {
@@ -74,7 +75,12 @@ try {
     const { createApiKey } = await import("@/lib/api-keys/create-api-key");
     const created = await createApiKey(
       user.id,
-      { name: values.name, scopes: values.scopes ?? "", expiresInDays: values["expires-days"] },
+      {
+        name: values.name,
+        scopes: values.scopes ?? "",
+        expiresInDays: values["expires-days"],
+        mode: values.test ? "test" : "live",
+      },
       user.id,
     );
     console.log(

@@ -1,6 +1,6 @@
 "use client";
-// A new API key: name, scopes (admin only for administrators), optional expiry, and the current password again (a key
-// outlives the session); the key is shown once, with Copy.
+// A new API key: name, scopes (admin only for administrators), optional expiry, live or test, and the current
+// password again (a key outlives the session); the key is shown once, with Copy.
 import { useActionState } from "react";
 import { ActionNotice } from "@/components/ui/action-notice";
 import { Button } from "@/components/ui/button";
@@ -38,6 +38,13 @@ export function NewKeyForm({ action, scopes }: { action: Action; scopes: { scope
         </div>
         {errors.scopes ? <p className="mt-1 text-sm text-red-700">{errors.scopes.join(" ")}</p> : null}
       </fieldset>
+      <label className="flex items-start gap-2 text-sm">
+        <input type="checkbox" name="mode" value="test" className="mt-1" />
+        <span>
+          Test key (<span className="font-mono">tuma_test_…</span>): reaches only the sandbox account, so a system can
+          be built without sending real messages.
+        </span>
+      </label>
       <Field label="Your current password" hint="Asked again: a key works without you." errors={errors.password}>
         {(ids) => (
           <Input {...ids} name="password" type="password" autoComplete="current-password" className="max-w-sm" />

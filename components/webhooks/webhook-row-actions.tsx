@@ -1,5 +1,6 @@
 "use client";
-// One endpoint's controls: enable or disable, rotate its secret (the new one shown once), delete (asked first).
+// One endpoint's controls: enable or disable, send a test event, rotate its secret (the new one shown once), delete
+// (asked first).
 import { useState, useTransition } from "react";
 import { RowAction } from "@/components/console/row-action";
 import { Button } from "@/components/ui/button";
@@ -11,6 +12,7 @@ type Result = ActionResult & { secret?: string };
 export type WebhookActions = {
   setEnabled: (id: string, enabled: boolean) => Promise<ActionResult>;
   rotate: (id: string) => Promise<Result>;
+  test: (id: string) => Promise<ActionResult>;
   remove: (id: string) => Promise<ActionResult>;
 };
 
@@ -32,6 +34,9 @@ export function WebhookRowActions({
         onClick={() => run(() => actions.setEnabled(endpoint.id, !endpoint.enabled))}
       >
         {endpoint.enabled ? "Disable" : "Enable"}
+      </Button>
+      <Button size="sm" disabled={pending} onClick={() => run(() => actions.test(endpoint.id))}>
+        Send a test event
       </Button>
       <Button
         size="sm"

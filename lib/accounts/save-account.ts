@@ -120,7 +120,8 @@ export async function saveAccount(input: AccountInput, actorId: string): Promise
       const saved = id
         ? await tx.providerAccount.update({
             where: { id },
-            data: { ...fields, ...sealed, isDefault },
+            // A new token makes it an account of its own: a test key no longer reaches it (lib/api/key-reach.ts).
+            data: { ...fields, ...sealed, isDefault, ...(token ? { isSandbox: false } : {}) },
             select: { id: true },
           })
         : await tx.providerAccount.create({

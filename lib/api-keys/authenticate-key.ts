@@ -6,15 +6,20 @@ import "server-only";
 import type { Actor } from "@/lib/auth/permissions";
 import { db } from "@/lib/db/client";
 import { AppError } from "@/lib/errors/app-error";
-import { bearerKey, hashApiKey } from "./key-format";
+import { bearerKey, hashApiKey, isTestKeyPrefix } from "./key-format";
 import type { ApiScope } from "./scopes";
 import { touchKey } from "./touch-key";
 
-export type KeyActor = { actor: Actor; key: { id: string; prefix: string; scopes: ApiScope[] } };
+/** `test`: a tuma_test_ key, which reaches only the sandbox account (lib/api/key-reach.ts). */
+export type KeyActor = { actor: Actor; key: { id: string; prefix: string; scopes: ApiScope[]; test: boolean } };
 
 export async function authenticateKey(authorization: string | null): Promise<KeyActor> {
   const presented = bearerKey(authorization);
-  if (!presented) throw new AppError("UNAUTHENTICATED", "Send your API key as `Authorization: Bearer tuma_live_…`.");
+  if (!presented)
+    throw new AppError(
+      "UNAUTHENTICATED",
+      "Send your API key as `Authorization: Bearer tuma_live_…` (or `tuma_test_…`).",
+    );
   const key = await db.apiKey.findUnique({
     where: { hash: hashApiKey(presented) },
     select: {
@@ -50,6 +55,6 @@ export async function authenticateKey(authorization: string | null): Promise<Key
   const { disabledAt: _disabled, ...user } = key.user;
   return {
     actor: user,
-    key: { id: key.id, prefix: key.prefix, scopes: key.scopes as ApiScope[] },
+    key: { id: key.id, prefix: key.prefix, scopes: key.scopes as ApiScope[], test: isTestKeyPrefix(key.prefix) },
   };
 }

@@ -8,7 +8,7 @@ import { z } from "zod";
 import { recordAudit } from "@/lib/audit/record-audit";
 import { db } from "@/lib/db/client";
 import { AppError } from "@/lib/errors/app-error";
-import { newApiKey } from "./key-format";
+import { KEY_MODES, newApiKey } from "./key-format";
 import { roleMayGrant, scopesSchema } from "./scopes";
 
 export const createApiKeySchema = z.object({
@@ -22,6 +22,11 @@ export const createApiKeySchema = z.object({
       .min(1, "A key lasts at least 1 day.")
       .max(3650, "A key lasts at most 3,650 days (ten years); leave the expiry empty for a key that never expires.")
       .nullish(),
+  ),
+  /** "test": a tuma_test_ key, which reaches only the sandbox account (lib/api/key-reach.ts). */
+  mode: z.preprocess(
+    (value) => (value === "" || value === null ? undefined : value),
+    z.enum(KEY_MODES, { error: "A key is live or test." }).default("live"),
   ),
 });
 /** Live (not revoked, not expired) keys one user may hold at once. */
@@ -58,7 +63,7 @@ export async function createApiKey(userId: string, raw: CreateApiKeyInput, actor
         "CONFLICT",
         `This user already has ${MAX_LIVE_KEYS} live API keys, the most one user may hold: revoke one they no longer use first.`,
       );
-    const { key, prefix, hash } = newApiKey();
+    const { key, prefix, hash } = newApiKey(input.mode);
     const expiresAt = input.expiresInDays ? new Date(Date.now() + input.expiresInDays * 86_400_000) : null;
     const created = await tx.apiKey.create({
       data: { userId, name: input.name, prefix, hash, scopes: input.scopes, expiresAt },
@@ -70,7 +75,14 @@ export async function createApiKey(userId: string, raw: CreateApiKeyInput, actor
         action: "api_key.create",
         targetType: "ApiKey",
         targetId: created.id,
-        detail: { name: input.name, prefix, scopes: input.scopes, expiresAt: expiresAt?.toISOString() ?? null, userId },
+        detail: {
+          name: input.name,
+          prefix,
+          mode: input.mode,
+          scopes: input.scopes,
+          expiresAt: expiresAt?.toISOString() ?? null,
+          userId,
+        },
       },
       tx,
     );

@@ -4,6 +4,9 @@
 import { createHash, randomBytes } from "node:crypto";
 
 export const KEY_MARK = "tuma_live_";
+export const TEST_KEY_MARK = "tuma_test_";
+export const KEY_MODES = ["live", "test"] as const;
+export type KeyMode = (typeof KEY_MODES)[number];
 /** Characters of the secret part shown in the prefix. */
 const SHOWN = 8;
 
@@ -11,10 +14,14 @@ export function hashApiKey(key: string): string {
   return createHash("sha256").update(key, "utf8").digest("hex");
 }
 
-export function newApiKey(): { key: string; prefix: string; hash: string } {
-  const key = KEY_MARK + randomBytes(32).toString("base64url");
-  return { key, prefix: key.slice(0, KEY_MARK.length + SHOWN), hash: hashApiKey(key) };
+export function newApiKey(mode: KeyMode = "live"): { key: string; prefix: string; hash: string } {
+  const mark = mode === "test" ? TEST_KEY_MARK : KEY_MARK;
+  const key = mark + randomBytes(32).toString("base64url");
+  return { key, prefix: key.slice(0, mark.length + SHOWN), hash: hashApiKey(key) };
 }
+
+/** A test key is known by its stored prefix: no column to keep in step. */
+export const isTestKeyPrefix = (prefix: string): boolean => prefix.startsWith(TEST_KEY_MARK);
 
 /** The key in an `Authorization: Bearer …` header, or null. */
 export function bearerKey(header: string | null): string | null {

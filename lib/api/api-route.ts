@@ -2,7 +2,9 @@
 // rate limit (429), its scope and its user's role (403, both must allow), the path (404), the query and a JSON body
 // parsed with their schemas (400 naming each field by its machine path; a query parameter the operation does not
 // take is refused by name, as bodies' schemas refuse unknown fields), Idempotency-Key on every POST
-// (lib/api/idempotency.ts), and every failure as problem+json with its code (lib/api/problem.ts). No cookie and no session: a key is not a browser, so no
+// (lib/api/idempotency.ts), and every failure as problem+json with its code (lib/api/problem.ts). A test key reaches
+// only the sandbox account's batches and messages (lib/api/key-reach.ts), checked here for every /batches/{id} and
+// /messages/{id} path. No cookie and no session: a key is not a browser, so no
 // same-origin check either. Another route file (say /api/v1/webhooks) joins with `apiRoute({...}, handler)` and an
 // entry in lib/api/openapi/operations.ts (docs/api.md).
 import "server-only";
@@ -18,6 +20,7 @@ import { bodyLimitFor } from "@/lib/http/body-limits";
 import { parseJsonBody, readBodyBytes } from "@/lib/http/read-json-body";
 import { withApiSecurityHeaders } from "@/lib/http/security-headers";
 import { requestHash, withIdempotency } from "./idempotency";
+import { assertKeyReachesBatch, assertKeyReachesMessage } from "./key-reach";
 import { ApiProblem, fieldProblems, problemResponse, validationProblem, type FieldProblem } from "./problem";
 import { rateHeaders, spendRequest, type RateState } from "./rate-limit";
 
@@ -104,7 +107,9 @@ export function apiRoute<
         "FORBIDDEN",
         gate.refusal ?? `The role of this key's user (${who.actor.role.toLowerCase()}) does not allow this.`,
       );
-    if (gate.scope === "admin")
+    // Reads by an admin key are not audited one by one (a delivery log paged every minute would drown the audit
+    // log); every write is (docs/api.md).
+    if (gate.scope === "admin" && request.method !== "GET" && request.method !== "HEAD")
       await recordAudit({
         actorId: who.actor.id,
         action: "api_key.admin_use",
@@ -115,6 +120,10 @@ export function apiRoute<
     const params = (gate.params ?? anything).safeParse((await segment?.params) ?? {});
     if (!params.success)
       throw new AppError("NOT_FOUND", "No such resource: the id in the path is not one that exists.");
+    const id = (params.data as { id?: unknown }).id;
+    if (typeof id === "string" && url.pathname.startsWith("/api/v1/batches/")) await assertKeyReachesBatch(who.key, id);
+    if (typeof id === "string" && url.pathname.startsWith("/api/v1/messages/"))
+      await assertKeyReachesMessage(who.key, id);
     const unknown = unknownParameters(url.searchParams, gate.query);
     const query = (gate.query ?? anything).safeParse(Object.fromEntries(url.searchParams));
     if (unknown.length || !query.success)

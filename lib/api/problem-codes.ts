@@ -10,6 +10,10 @@ export const PROBLEM_CODES = {
   unauthenticated: [401, "No key, or a key that is not valid, revoked or expired, or whose user is disabled."],
   missing_scope: [403, "The key lacks the scope the operation (or a field of it) needs."],
   forbidden: [403, "The key's user's role does not allow this."],
+  test_key_live_account: [
+    403,
+    "A test key (tuma_test_…) reaches only the sandbox account; this account, batch or message is a real one's.",
+  ],
   not_found: [404, "No such resource: the id in the path is not one that exists (the same code on every route)."],
   route_not_found: [404, "No operation at this path under /api/v1."],
   method_not_allowed: [405, "The path does not answer this method; `Allow` lists those it does."],

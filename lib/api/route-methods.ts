@@ -10,6 +10,7 @@ export const API_ROUTE_METHODS: Readonly<Record<string, readonly string[]>> = {
   "/batches/{id}/pause": ["POST"],
   "/batches/{id}/resend": ["POST"],
   "/batches/{id}/resume": ["POST"],
+  "/events": ["GET"],
   "/lists": ["POST"],
   "/lists/{id}": ["GET", "DELETE"],
   "/messages": ["POST"],
@@ -19,6 +20,7 @@ export const API_ROUTE_METHODS: Readonly<Record<string, readonly string[]>> = {
   "/webhooks/{id}": ["GET", "PATCH", "DELETE"],
   "/webhooks/{id}/deliveries": ["GET"],
   "/webhooks/{id}/rotate-secret": ["POST"],
+  "/webhooks/{id}/test": ["POST"],
   "/webhooks/allowed-hosts": ["GET", "PUT"],
   "/webhooks/deliveries/{deliveryId}/replay": ["POST"],
 };

@@ -337,6 +337,9 @@ const SENTENCES: Record<AuditAction, (c: Context) => SentencePart[]> = {
   "webhook.replay": ({ actor, detail }) => [
     `${actor} sent the event ${text(detail.eventId) ?? "?"} (${text(detail.eventType) ?? "?"}) again to ${hook(detail.url)}`,
   ],
+  "webhook.test": ({ actor, detail }) => [
+    `${actor} sent a test event (${text(detail.eventId) ?? "?"}) to ${hook(detail.url)}`,
+  ],
   "units.purchase": ({ actor, detail, titled }) => [
     `${actor} recorded ${many(count(detail.units) ?? 0, "unit", "units")} bought for `,
     ...titled("an account"),

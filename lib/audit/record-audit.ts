@@ -63,6 +63,7 @@ export const AUDIT_ACTIONS = [
   "webhook.rotate_secret",
   "webhook.delete",
   "webhook.replay",
+  "webhook.test",
   "webhook.allowed_hosts",
   // API keys (lib/api-keys/): made, revoked, and every request that used the admin scope.
   "api_key.create",

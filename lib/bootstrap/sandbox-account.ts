@@ -15,13 +15,16 @@ export const SANDBOX_SENDER = "SANDBOX";
 export async function ensureSandboxAccount({ baseUrl, token }: { baseUrl: string; token: string }) {
   const existing = await db.providerAccount.findUnique({
     where: { name: SANDBOX_ACCOUNT_NAME },
-    select: { id: true, baseUrl: true, tokenCiphertext: true, receiptSecret: true },
+    select: { id: true, baseUrl: true, tokenCiphertext: true, receiptSecret: true, isSandbox: true },
   });
   const storedToken = existing
     ? await openAccountToken(existing.id, existing.tokenCiphertext).catch(() => null) // unreadable: replaced
     : null;
-  if (existing && existing.baseUrl === baseUrl && storedToken === token)
+  if (existing && existing.baseUrl === baseUrl && storedToken === token) {
+    // A test key's one account (lib/api/key-reach.ts), marked again if an administrator's edit cleared the mark.
+    if (!existing.isSandbox) await db.providerAccount.update({ where: { id: existing.id }, data: { isSandbox: true } });
     return { id: existing.id, receiptSecret: existing.receiptSecret };
+  }
 
   const id = existing?.id ?? randomUUID();
   const tokenCiphertext = sealAccountToken(token, id);
@@ -42,8 +45,9 @@ export async function ensureSandboxAccount({ baseUrl, token }: { baseUrl: string
         defaultOriginator: "254700000000",
         receiptSecret: randomBytes(24).toString("base64url"),
         isDefault: !hasDefault,
+        isSandbox: true,
       },
-      update: { baseUrl, tokenCiphertext, tokenLast4: lastFour(token) },
+      update: { baseUrl, tokenCiphertext, tokenLast4: lastFour(token), isSandbox: true },
       select: { id: true, receiptSecret: true },
     });
     await recordAudit(

@@ -6,8 +6,6 @@ import { pool } from "@/lib/db/pool";
 import { transaction } from "@/lib/db/transaction";
 import { batchState, chunkStates } from "@/lib/batches/state-sql";
 import { OPEN_CHUNK_STATES, STARTABLE_BATCH_STATES } from "@/lib/batches/states";
-import { batchCompletedCte } from "@/lib/webhooks/outbox-sql";
-import { subscribedEvents } from "@/lib/webhooks/subscriptions";
 import { mayStillEscalateSql } from "@/lib/escalation/may-still-escalate-sql";
 
 /** Job handler: QUEUED/SCHEDULED → SENDING. False when the batch was already started, paused or cancelled. */
@@ -22,8 +20,7 @@ export async function activateBatch(batchId: string): Promise<boolean> {
 
 /** SENDING batches, wholly stored, with no chunk left to send or in flight become COMPLETED. */
 export async function completeFinishedBatches(batchIds?: string[]): Promise<string[]> {
-  // With its batch.completed webhook deliveries, when an endpoint wants them (lib/webhooks/outbox-sql.ts).
-  const subscribed = await subscribedEvents();
+  // Its batch.sent webhook deliveries are written by the trigger on Batch (migration api_events, docs/webhooks.md).
   const { rows } = await pool().query<{ id: string }>(
     `WITH done AS (
      UPDATE "Batch" b SET state = ${batchState("COMPLETED")}, "finishedAt" = now(), "updatedAt" = now()
@@ -31,8 +28,8 @@ export async function completeFinishedBatches(batchIds?: string[]): Promise<stri
        AND ($1::uuid[] IS NULL OR b.id = ANY($1::uuid[]))
        AND NOT EXISTS (SELECT 1 FROM "DispatchChunk" c WHERE c."batchId" = b.id AND c.state IN ${chunkStates(OPEN_CHUNK_STATES)})
        AND NOT ${mayStillEscalateSql("b")}
-     RETURNING b.id, b.name, b.kind, b."finishedAt"
-     )${batchCompletedCte(subscribed)}
+     RETURNING b.id
+     )
      SELECT id FROM done`,
     [batchIds ?? null],
   );

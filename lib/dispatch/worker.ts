@@ -21,6 +21,7 @@ import { keepPartitionsChore } from "./chores/keep-partitions";
 import { pruneSentTextsChore } from "./chores/prune-sent-texts";
 import { recoverOrphansChore } from "./chores/recover-orphans";
 import { runChores } from "./chores/run-chores";
+import { settleBatchOutcomesChore } from "./chores/settle-batch-outcomes";
 import { boss, START_BATCH, stopBoss, type StartBatchJob } from "@/lib/jobs/queue";
 import { listenBatchReady } from "@/lib/jobs/batch-ready";
 import { pool, relaxedPool } from "@/lib/db/pool";
@@ -85,6 +86,7 @@ export async function startWorker(options: WorkerOptions): Promise<WorkerHandle>
       forgetWebhookDeliveriesChore,
       forgetIdempotencyKeysChore,
       completeFinishedBatchesChore,
+      settleBatchOutcomesChore,
       keepPartitionsChore,
       pruneSentTextsChore,
     ],

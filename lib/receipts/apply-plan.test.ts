@@ -75,7 +75,7 @@ test("a lot of receipts reads each message at most three times, once per step", 
       })),
     );
     const { rows } = await client.query<{ "QUERY PLAN": { Plan: PlanNode }[] }>(
-      `EXPLAIN (ANALYZE, FORMAT JSON, COSTS OFF, TIMING OFF) ${applyStatement(new Set())}`,
+      `EXPLAIN (ANALYZE, FORMAT JSON, COSTS OFF, TIMING OFF) ${applyStatement()}`,
       lotParameters(lot),
     );
     const ran = scans(rows[0]!["QUERY PLAN"][0]!.Plan, "Message_").filter((scan) => scan.loops > 0);
@@ -128,7 +128,7 @@ test("a lot's receipts and work-list rows are read by key, not by reading every 
     const statuses = await explain(LOT_STATUSES, [lot]);
     expect(rowsRead(scans(statuses, "Receipt"))).toBe(RECEIPTS);
 
-    const applied = await explain(applyStatement(new Set()), lotParameters(lot));
+    const applied = await explain(applyStatement(), lotParameters(lot));
     const receiptRows = rowsRead(scans(applied, "Receipt_"));
     const queueRows = rowsRead(scans(applied, "ReceiptQueue"));
     // The lot's read and the UPDATE's rows (20,000 each when a join hashed them all).
@@ -167,7 +167,7 @@ test("the statement is planned for the lot's size, whatever PostgreSQL's statist
     })),
   );
   const { rows } = await pool().query<{ "QUERY PLAN": { Plan: PlanNode }[] }>(
-    `EXPLAIN (FORMAT JSON) ${applyStatement(new Set())}`,
+    `EXPLAIN (FORMAT JSON) ${applyStatement()}`,
     lotParameters(lot),
   );
   const lotNode = findNode(rows[0]!["QUERY PLAN"][0]!.Plan, (node) => node["Subplan Name"] === "CTE r");

@@ -13,15 +13,12 @@
 // statement. A status outside the built-in table is counted on the Receipts page (ReceiptStatus) the first time each
 // receipt is applied; while nobody has mapped it, the messages it reached are noted (UnmappedStatusMessage) so that
 // mapping it changes them at once. A change an enabled webhook endpoint subscribes to writes its delivery in the same
-// statement (lib/webhooks/outbox-sql.ts).
+// statement, by the trigger on Message (migration api_events, docs/webhooks.md).
 import "server-only";
 import type pg from "pg";
 import { chunkState, messageState, messageStates } from "@/lib/batches/state-sql";
 import { FINAL_MESSAGE_STATES, UNCONFIRMED_MESSAGE_STATES } from "@/lib/batches/states";
 import { transaction } from "@/lib/db/transaction";
-import { messageEventsCte } from "@/lib/webhooks/outbox-sql";
-import { subscribedEvents } from "@/lib/webhooks/subscriptions";
-import type { WebhookEvent } from "@/lib/webhooks/events";
 import {
   auditCarrierOptOuts,
   CARRIER_HELD_COUNT,
@@ -46,7 +43,6 @@ export const LOT_STATUSES = `SELECT DISTINCT r."deliveryStatus" AS status FROM "
 
 /** Applies up to BATCH unapplied receipts; returns how many it took (0 when there were none). */
 export async function applyPendingReceipts(): Promise<{ taken: number; matched: number; changed: number }> {
-  const subscribed = await subscribedEvents();
   return transaction(
     async (client) => {
       const { rows: due } = await client.query<{ id: string }>(
@@ -69,7 +65,7 @@ export async function applyPendingReceipts(): Promise<{ taken: number; matched: 
         changed: string;
         opted_out: CarrierOptOut[] | null;
         held: number;
-      }>(applyStatement(subscribed), [
+      }>(applyStatement(), [
         ids,
         statuses.map((s) => s.status),
         statuses.map((s) => s.state),
@@ -123,7 +119,7 @@ function statusTable(statuses: string[], mappings: ReadonlyMap<string, StatusMap
  * match, link, take off the work list, apply the strongest receipt per message, and the effects of the changes.
  * Exported for the test that reads its plan (apply-plan.test.ts).
  */
-export function applyStatement(subscribed: ReadonlySet<WebhookEvent>): string {
+export function applyStatement(): string {
   return `WITH r AS (
          -- The lot's receipts read here by their ids, each with its status's meaning (the k-th of $3…$7 for the k-th
          -- status of $2): they never travel to Node and back. Phones are stored in the 254… form
@@ -243,7 +239,7 @@ export function applyStatement(subscribed: ReadonlySet<WebhookEvent>): string {
          ON CONFLICT (status) DO UPDATE SET receipts = "ReceiptStatus".receipts + EXCLUDED.receipts,
            "lastSeenAt" = EXCLUDED."lastSeenAt",
            "exampleReceiptIds" = (EXCLUDED."exampleReceiptIds" || "ReceiptStatus"."exampleReceiptIds")[1:5]
-       ),${messageEventsCte(subscribed)}${FAILURE_EFFECTS_CTES}
+       ),${FAILURE_EFFECTS_CTES}
        SELECT (SELECT count(*) FROM r) AS taken, (SELECT count(*) FROM matched WHERE mid IS NOT NULL) AS matched,
               (SELECT count(*) FROM changed) AS changed,
               ${CARRIER_OPT_OUTS_JSON} AS opted_out, ${CARRIER_HELD_COUNT} AS held`;

@@ -3,7 +3,8 @@
 // moving nextAttemptAt past the attempt's time limit (a worker that dies mid-page leaves them to be tried again: at
 // least once). Posts them signed, at most PER_ENDPOINT at once per endpoint and OVERALL in all, then records every
 // outcome (record-outcomes.ts: one statement, or row by row should a row fail): delivered, tried again later
-// (backoff.ts), or failed after 24 h. A delivery claimed well past its 24 h is ended without a post. An endpoint that
+// (backoff.ts), or failed after 24 h. A batch's events are posted in their documented order (IN_ORDER). A delivery
+// claimed well past its 24 h is ended without a post. An endpoint that
 // has failed every attempt for 3 days is disabled, with an audit event and a notice on the Webhooks page.
 import "server-only";
 import { recordAudit } from "@/lib/audit/record-audit";
@@ -51,6 +52,20 @@ type Endpoint = {
   previousSecretUntil: Date | null;
 };
 
+/**
+ * A batch's events reach an endpoint in their documented order (docs/webhooks.md), though up to PER_ENDPOINT are
+ * posted at once: a delivery waits while an event it must follow is still pending for the same endpoint — a message
+ * event its batch.started; a batch event the batch events before it; batch.completed every other event of the batch.
+ * One probe of the partial index on pending deliveries (migration api_events) per due delivery.
+ */
+const BATCH_STEPS = `'batch.started', 'batch.paused', 'batch.resumed', 'batch.cancelled', 'batch.sent'`;
+const IN_ORDER = `(d."batchId" IS NULL OR NOT EXISTS (
+         SELECT 1 FROM "WebhookDelivery" p
+         WHERE p.state = 'PENDING' AND p."endpointId" = d."endpointId" AND p."batchId" = d."batchId" AND p.id <> d.id
+           AND CASE WHEN d."eventType" = 'batch.completed' THEN true
+                    WHEN d."eventType" LIKE 'batch.%' THEN p.id < d.id AND p."eventType" IN (${BATCH_STEPS})
+                    ELSE p.id < d.id AND p."eventType" = 'batch.started' END))`;
+
 export async function deliverDueWebhooks(options: DeliverOptions = {}): Promise<DeliverResult> {
   const now = options.now ?? (() => new Date());
   const timeoutMs = options.timeoutMs ?? 10_000;
@@ -61,7 +76,7 @@ export async function deliverDueWebhooks(options: DeliverOptions = {}): Promise<
   const { rows: claimed } = await pool().query<Claimed>(
     `WITH due AS (
        SELECT d.id FROM "WebhookDelivery" d JOIN "WebhookEndpoint" e ON e.id = d."endpointId" AND e.enabled
-       WHERE d.state = 'PENDING' AND d."nextAttemptAt" <= $1
+       WHERE d.state = 'PENDING' AND d."nextAttemptAt" <= $1 AND ${IN_ORDER}
        ORDER BY d."nextAttemptAt" LIMIT $2 FOR UPDATE OF d SKIP LOCKED
      )
      UPDATE "WebhookDelivery" d SET attempts = d.attempts + CASE WHEN d."createdAt" < $4 THEN 0 ELSE 1 END,

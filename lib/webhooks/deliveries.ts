@@ -32,7 +32,20 @@ export async function listDeliveries(
 ): Promise<{ deliveries: WebhookDeliveryView[]; nextBefore: string | null }> {
   assertCanManageWebhooks(actor);
   const rows = await db.webhookDelivery.findMany({
-    where: { endpointId, ...(page.before ? { id: { lt: BigInt(page.before) } } : {}) },
+    where: {
+      endpointId,
+      ...(page.before ? { id: { lt: BigInt(page.before) } } : {}),
+      ...(page.eventType ? { eventType: page.eventType } : {}),
+      ...(page.state ? { state: page.state } : {}),
+      ...(page.since || page.until
+        ? {
+            createdAt: {
+              ...(page.since ? { gte: new Date(page.since) } : {}),
+              ...(page.until ? { lt: new Date(page.until) } : {}),
+            },
+          }
+        : {}),
+    },
     orderBy: { id: "desc" },
     take: page.limit + 1,
     omit: { payload: true, endpointId: true },

@@ -57,6 +57,13 @@ async function sendAndSettle(numbers: string[], name: string): Promise<string> {
     60_000,
     "receipts applied",
   );
+  // batch.completed is raised once every outcome is known (lib/webhooks/settle-outcomes.ts).
+  await waitFor(
+    () => batchRow(id),
+    (b) => b.outcomesKnownAt !== null,
+    60_000,
+    "outcomes known",
+  );
   return id;
 }
 

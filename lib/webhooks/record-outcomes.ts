@@ -1,4 +1,5 @@
-// Recording a page of webhook attempts (deliver.ts): one UPDATE for the whole page, the fast way. Should it fail,
+// Recording a page of webhook attempts (deliver.ts): one statement for the whole page, the fast way — each delivery's
+// last attempt on its row and every attempt in its log (WebhookAttempt). Should it fail,
 // each delivery is recorded alone, and one that still fails is recorded without the receiver's answer and error (a
 // sentence saying so instead): one bad row never keeps the page unrecorded, which would leave every delivery in it
 // to be claimed and posted again when its lease ends (docs/webhooks.md). A row that cannot be recorded even so is
@@ -19,12 +20,21 @@ export type Outcome = {
   excerpt: string | null;
 };
 
-const RECORD_SQL = `UPDATE "WebhookDelivery" d SET state = o.state::"WebhookDeliveryState", "nextAttemptAt" = o.next,
-       "lastAttemptAt" = $2::timestamptz, "lastStatusCode" = o.status, "lastLatencyMs" = o.latency, "lastError" = o.error,
-       "responseExcerpt" = o.excerpt, "deliveredAt" = CASE WHEN o.state = 'DELIVERED' THEN $2::timestamptz END
-     FROM unnest($1::bigint[], $3::text[], $4::timestamptz[], $5::int[], $6::int[], $7::text[], $8::text[])
-       AS o(id, state, next, status, latency, error, excerpt)
-     WHERE d.id = o.id`;
+/** The delivery's last attempt on its row, and the attempt itself appended to its log (WebhookAttempt). */
+const RECORD_SQL = `WITH o AS (
+       SELECT * FROM unnest($1::bigint[], $3::text[], $4::timestamptz[], $5::int[], $6::int[], $7::text[], $8::text[])
+         AS o(id, state, next, status, latency, error, excerpt)
+     ),
+     recorded AS (
+       UPDATE "WebhookDelivery" d SET state = o.state::"WebhookDeliveryState", "nextAttemptAt" = o.next,
+         "lastAttemptAt" = $2::timestamptz, "lastStatusCode" = o.status, "lastLatencyMs" = o.latency, "lastError" = o.error,
+         "responseExcerpt" = o.excerpt, "deliveredAt" = CASE WHEN o.state = 'DELIVERED' THEN $2::timestamptz END
+       FROM o WHERE d.id = o.id
+       RETURNING d.id
+     )
+     INSERT INTO "WebhookAttempt" ("deliveryId", at, "statusCode", "latencyMs", error, "responseExcerpt")
+     SELECT o.id, $2::timestamptz, o.status, o.latency, o.error, o.excerpt FROM o JOIN recorded r ON r.id = o.id
+     ORDER BY o.id`;
 
 async function record(outcomes: Outcome[], at: Date): Promise<void> {
   await pool().query(RECORD_SQL, [

@@ -30,13 +30,18 @@ export const updateWebhookSchema = z
   .partial();
 export type UpdateWebhookInput = z.output<typeof updateWebhookSchema>;
 
-/** A page of an endpoint's deliveries, newest first; `before` is the last id of the previous page. */
+/** A page of an endpoint's deliveries, newest first, filtered; `before` is the last id of the previous page. */
 export const listDeliveriesSchema = z.object({
   before: z
     .string()
     .regex(/^[0-9]{1,18}$/, "before is a delivery id.")
     .optional(),
   limit: z.coerce.number().int().min(1).max(100).default(50),
+  /** Filters of the delivery log (the page's and the API's): an event type, a state, a range of queued times. */
+  eventType: z.string().max(40).optional(),
+  state: z.enum(["PENDING", "DELIVERED", "FAILED"]).optional(),
+  since: z.iso.datetime({ offset: true }).optional(),
+  until: z.iso.datetime({ offset: true }).optional(),
 });
 export type ListDeliveriesInput = z.output<typeof listDeliveriesSchema>;
 

@@ -20,6 +20,8 @@ import { GET as getMessage } from "@/app/api/v1/messages/[id]/route";
 import { POST as sendMessage } from "@/app/api/v1/messages/route";
 import { GET as openApi } from "@/app/api/v1/openapi.json/route";
 import { GET as listDeliveries } from "@/app/api/v1/webhooks/[id]/deliveries/route";
+import { POST as sendTestEvent } from "@/app/api/v1/webhooks/[id]/test/route";
+import { GET as listEvents } from "@/app/api/v1/events/route";
 import { POST as rotate } from "@/app/api/v1/webhooks/[id]/rotate-secret/route";
 import { DELETE as deleteWebhook, GET as getWebhook, PATCH as updateWebhook } from "@/app/api/v1/webhooks/[id]/route";
 import { GET as getHosts, PUT as putHosts } from "@/app/api/v1/webhooks/allowed-hosts/route";
@@ -183,6 +185,16 @@ test("every operation's answers, successes and problems, match the served docume
   await check(
     "listWebhookDeliveries",
     await call(listDeliveries, at(`/webhooks/${endpoint.id}/deliveries?limit=10`, { params: endpoint })),
+    200,
+  );
+  await check(
+    "sendWebhookTestEvent",
+    await call(sendTestEvent, at(`/webhooks/${endpoint.id}/test`, { method: "POST", params: endpoint })),
+    201,
+  );
+  await check(
+    "listEvents",
+    await call(listEvents, at(`/events?endpointId=${endpoint.id}&since=2026-01-01T00:00:00Z&limit=10`)),
     200,
   );
   const deliveryId = delivery.id.toString();

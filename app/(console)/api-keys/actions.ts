@@ -29,6 +29,7 @@ export async function createApiKeyAction(_previous: KeyResult | null, form: Form
     scopes: form.getAll("scopes"),
     expiresInDays: form.get("expiresInDays"),
     password: form.get("password"),
+    mode: form.get("mode"),
   };
   const result = await authorizedAction({ allowed: canView, input: newKeySchema }, input, async (input, actor) => {
     await checkCurrentPassword(actor.id, input.password, { purpose: "API key", field: "password" });

@@ -8,6 +8,7 @@ import { canManageWebhooks } from "@/lib/auth/permissions";
 import { uuidParam } from "@/lib/http/params";
 import { setAllowedHostsSetting } from "@/lib/webhooks/allowed-hosts-setting";
 import { replayDelivery } from "@/lib/webhooks/deliveries";
+import { sendTestEvent } from "@/lib/webhooks/test-event";
 import { createEndpoint, deleteEndpoint, rotateSecret, updateEndpoint } from "@/lib/webhooks/endpoints";
 import { allowedHostsSchema, createWebhookSchema } from "@/lib/webhooks/webhook-schemas";
 
@@ -48,6 +49,17 @@ export async function rotateWebhookSecretAction(id: string): Promise<SecretResul
     return { ok: true, message: "A new secret, shown only now. The old one signs too for 24 hours." };
   });
   return result.ok ? { ...result, secret } : result;
+}
+
+export async function sendWebhookTestEventAction(id: string): Promise<ActionResult> {
+  return authorizedAction(admin(uuidParam), id, async (endpointId, actor) => {
+    await sendTestEvent(actor, endpointId);
+    revalidatePath("/webhooks/[id]", "page");
+    return {
+      ok: true,
+      message: "A test event (webhook.test) is queued: it is sent within a second. See the delivery log.",
+    };
+  });
 }
 
 export async function deleteWebhookAction(id: string): Promise<ActionResult> {

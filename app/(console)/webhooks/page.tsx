@@ -17,6 +17,7 @@ import {
   createWebhookAction,
   deleteWebhookAction,
   rotateWebhookSecretAction,
+  sendWebhookTestEventAction,
   setAllowedHostsAction,
   setWebhookEnabledAction,
 } from "./actions";
@@ -34,6 +35,7 @@ export default async function WebhooksPage() {
   const actions = {
     setEnabled: setWebhookEnabledAction,
     rotate: rotateWebhookSecretAction,
+    test: sendWebhookTestEventAction,
     remove: deleteWebhookAction,
   };
   return (

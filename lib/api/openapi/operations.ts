@@ -20,6 +20,7 @@ import { instant, pageSchema } from "../resources/common";
 import { createdBatchSchema, sentMessageSchema } from "../resources/created";
 import { listResourceSchema, uploadedListSchema } from "../resources/list";
 import { messageResourceSchema, messageWithReceiptsSchema } from "../resources/message";
+import { recoveredEventResourceSchema } from "../resources/recovered-event";
 import { webhookDeliveryResourceSchema } from "../resources/webhook-delivery";
 import { webhookEndpointResourceSchema } from "../resources/webhook-endpoint";
 import { messageParams, SEND_MESSAGE_EXAMPLE, sendMessageSchema } from "../schemas/messages";
@@ -32,6 +33,7 @@ import {
   createWebhookBodySchema,
   deliveriesQuery,
   deliveryIdParams,
+  eventsQuery,
   UPDATE_WEBHOOK_EXAMPLE,
   updateWebhookBodySchema,
   webhookIdParams,
@@ -377,6 +379,44 @@ export const API_PATHS: ZodOpenApiPathsObject = {
       responses: {
         "200": json(
           pageSchema(webhookDeliveryResourceSchema, "WebhookDeliveryPage", "A page of the delivery log, newest first."),
+          "A page.",
+        ),
+      },
+    }),
+  },
+  "/webhooks/{id}/test": {
+    post: operation(
+      "admin",
+      "Send a test event (webhook.test) to an endpoint",
+      {
+        operationId: "sendWebhookTestEvent",
+        description:
+          "Queues a `webhook.test` event for the endpoint, whatever it subscribes to, signed and delivered like any other; audited. Its delivery shows in the log.",
+        requestParams: { path: webhookIdParams },
+        responses: {
+          "201": json(
+            z
+              .object({
+                id: z.string().regex(/^\d+$/).meta({ description: "The delivery's id.", example: "1044" }),
+                eventId: z.string().meta({ description: "The event's webhook-id.", example: "msg_test_5f0c…" }),
+              })
+              .meta({ id: "TestEventQueued", description: "The test event's delivery." }),
+            "Queued.",
+          ),
+        },
+      },
+      true,
+    ),
+  },
+  "/events": {
+    get: operation("admin", "Recover an endpoint's events since a time, oldest first", {
+      operationId: "listEvents",
+      description:
+        "Each event as it was queued for the endpoint — delivered, still pending or given up — from `since` on, in keyset pages. Deliveries are kept 30 days. Deduplicate on `id`, as with webhooks.",
+      requestParams: { query: eventsQuery },
+      responses: {
+        "200": json(
+          pageSchema(recoveredEventResourceSchema, "RecoveredEventPage", "A page of events, oldest first."),
           "A page.",
         ),
       },

@@ -1,10 +1,11 @@
 // The Event resource of /api/v1: the body of a webhook delivery, {type, timestamp, data}, per Standard Webhooks
-// (docs/webhooks.md), one schema per event type. The outbox writes these payloads in SQL (lib/webhooks/outbox-sql.ts);
+// (docs/webhooks.md), one schema per event type. The outbox writes these payloads in SQL (the triggers of migration
+// api_events, lib/webhooks/settle-outcomes.ts);
 // this file is their contract, described in the OpenAPI document's `webhooks` object, and a test reads real
 // deliveries against it. A new event type adds its schema to EVENT_SCHEMAS.
 import { z } from "zod";
 import type { WebhookEvent } from "@/lib/webhooks/events";
-import { WEBHOOK_EVENT_INFO } from "@/lib/webhooks/events";
+import { PAUSE_CODES, WEBHOOK_EVENT_INFO } from "@/lib/webhooks/events";
 import { at, atOrNull } from "./common";
 
 const messageData = z
@@ -15,7 +16,12 @@ const messageData = z
       .regex(/^\d+$/)
       .meta({ description: "The message's id (GET /messages/{id}).", example: "4294967297" }),
     phone: z.string().meta({ description: "The number.", example: "254712345678" }),
-    state: z.enum(["DELIVERED", "ANSWERED", "FAILED"]).meta({ description: "Its new state.", example: "DELIVERED" }),
+    state: z
+      .enum(["DELIVERED", "ANSWERED", "FAILED", "REJECTED", "SUPPRESSED", "CANCELLED", "UNKNOWN", "QUEUED"])
+      .meta({
+        description: "Its state (QUEUED: message.unknown with reason no_receipt, still waiting for a receipt).",
+        example: "DELIVERED",
+      }),
     deliveryStatus: z
       .string()
       .nullable()
@@ -25,18 +31,70 @@ const messageData = z
       example: null,
     }),
     receiptTime: atOrNull("The time the provider gave for it (UTC); null when it gave none."),
+    error: z.string().nullable().meta({
+      description: "The provider's refusal or the last sending error, as recorded; null when none.",
+      example: null,
+    }),
   })
   .meta({ id: "MessageEventData", description: "The message an event is about." });
 
-const batchCompletedData = z
+const unknownData = messageData
+  .extend({
+    reason: z.enum(["no_answer", "no_receipt"]).meta({
+      description:
+        "no_answer: the provider's answer to the request never came (the message is UNKNOWN); no_receipt: no receipt came within the no-receipt age (it is still QUEUED, a late receipt may settle it).",
+      example: "no_receipt",
+    }),
+  })
+  .meta({ id: "MessageUnknownEventData", description: "A message whose outcome is unknown, and why." });
+
+const escalatedData = messageData
+  .extend({
+    callBatchId: z
+      .uuid()
+      .meta({ description: "The batch of calls it went into.", example: "7a1c2a4e-8b7d-4c1e-9a2b-5d6e7f809a1b" }),
+    callMessageId: z.string().regex(/^\d+$/).meta({ description: "The call's message id.", example: "4294967400" }),
+  })
+  .meta({ id: "MessageEscalatedEventData", description: "An SMS followed by a call." });
+
+const count = (description: string) => z.number().int().min(0).meta({ description, example: 0 });
+
+const batchData = z
   .object({
     batchId: z.uuid().meta({ description: "The batch.", example: "3f1c2a4e-8b7d-4c1e-9a2b-5d6e7f809a1b" }),
     name: z.string().meta({ description: "Its name.", example: "Appointment reminders" }),
     kind: z.enum(["SMS", "VOICE"]).meta({ description: "SMS or VOICE.", example: "SMS" }),
-    state: z.literal("COMPLETED").meta({ description: "Its state.", example: "COMPLETED" }),
-    finishedAt: atOrNull("When its last request was answered."),
+    state: z
+      .enum(["SCHEDULED", "QUEUED", "SENDING", "PAUSED", "COMPLETED", "CANCELLED", "FAILED"])
+      .meta({ description: "Its state after the event.", example: "SENDING" }),
+    startedAt: atOrNull("When it began sending."),
+    finishedAt: atOrNull("When its last request was answered (or it was cancelled)."),
+    counts: z
+      .object({
+        recipients: count("Its recipients."),
+        pending: count("Not yet handed to the provider."),
+        noReceiptYet: count("Handed over, no final receipt yet."),
+        delivered: count("Delivered."),
+        answered: count("Answered (voice)."),
+        failed: count("Failed."),
+        rejected: count("Refused by the provider."),
+        unknown: count("Outcome unknown (no answer to the request)."),
+        cancelled: count("Cancelled."),
+        suppressed: count("Left out (opted out)."),
+      })
+      .meta({ description: "Its messages by state when the event happened (they add up to recipients)." }),
   })
-  .meta({ id: "BatchCompletedData", description: "The batch an event is about." });
+  .meta({ id: "BatchEventData", description: "The batch an event is about." });
+
+const pausedData = batchData
+  .extend({
+    reason: z.enum(PAUSE_CODES).meta({ description: "Why it paused.", example: "out_of_units" }),
+    reasonText: z.string().nullable().meta({
+      description: "The sentence the console shows for it; null when an operator paused it without one.",
+      example: "Out of units: the provider refused to queue more messages (402 …).",
+    }),
+  })
+  .meta({ id: "BatchPausedEventData", description: "A paused batch and why." });
 
 function event<T extends z.ZodType>(type: WebhookEvent, data: T) {
   const id = `Event_${type.replace(/(^|[._])(\w)/g, (_, _sep: string, c: string) => c.toUpperCase())}`;
@@ -50,10 +108,20 @@ function event<T extends z.ZodType>(type: WebhookEvent, data: T) {
 }
 
 export const EVENT_SCHEMAS = {
+  "batch.started": event("batch.started", batchData),
+  "message.rejected": event("message.rejected", messageData),
+  "message.suppressed": event("message.suppressed", messageData),
+  "message.cancelled": event("message.cancelled", messageData),
+  "message.unknown": event("message.unknown", unknownData),
+  "message.failed": event("message.failed", messageData),
   "message.delivered": event("message.delivered", messageData),
   "message.answered": event("message.answered", messageData),
-  "message.failed": event("message.failed", messageData),
-  "batch.completed": event("batch.completed", batchCompletedData),
+  "message.escalated": event("message.escalated", escalatedData),
+  "batch.paused": event("batch.paused", pausedData),
+  "batch.resumed": event("batch.resumed", batchData),
+  "batch.cancelled": event("batch.cancelled", batchData),
+  "batch.sent": event("batch.sent", batchData),
+  "batch.completed": event("batch.completed", batchData),
 } satisfies Record<WebhookEvent, z.ZodType>;
 
 export const eventResourceSchema = z

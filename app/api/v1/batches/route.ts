@@ -26,7 +26,7 @@ export const POST = apiRoute(
   { scope: "send", allowed: canSend, body: createBatchBodySchema },
   async ({ actor, key, body, request }) => {
     await assertBudgetOverrideAllowed(body, actor, key, request);
-    const { recipients, listId, fieldDefaults, ...input } = await withDefaults(body, "Sent through the API");
+    const { recipients, listId, fieldDefaults, ...input } = await withDefaults(body, "Sent through the API", key);
     await checkSender(input);
     const created = listId
       ? await createBatchFromList({ ...input, listId, authorId: actor.id })

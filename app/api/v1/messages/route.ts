@@ -9,8 +9,11 @@ import { canSend } from "@/lib/auth/permissions";
 
 export const dynamic = "force-dynamic";
 
-export const POST = apiRoute({ scope: "send", allowed: canSend, body: sendMessageSchema }, async ({ actor, body }) => {
-  const { to, ...input } = await withDefaults(body, `API message to ${body.to}`);
-  const { created, message } = await sendOneMessage({ ...input, authorId: actor.id }, to);
-  return json(toSentMessageResource(created, message), 201);
-});
+export const POST = apiRoute(
+  { scope: "send", allowed: canSend, body: sendMessageSchema },
+  async ({ actor, key, body }) => {
+    const { to, ...input } = await withDefaults(body, `API message to ${body.to}`, key);
+    const { created, message } = await sendOneMessage({ ...input, authorId: actor.id }, to);
+    return json(toSentMessageResource(created, message), 201);
+  },
+);

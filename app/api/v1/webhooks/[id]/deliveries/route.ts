@@ -1,4 +1,5 @@
-// GET /api/v1/webhooks/{id}/deliveries?limit=&cursor= – the endpoint's delivery log, newest first, a page at a time;
+// GET /api/v1/webhooks/{id}/deliveries?limit=&cursor=&eventType=&state=&since=&until= – the endpoint's delivery log,
+// newest first, filtered, a page at a time;
 // 404 for an unknown endpoint (never an empty page).
 import { apiRoute } from "@/lib/api/api-route";
 import { json } from "@/lib/api/json";
@@ -16,7 +17,8 @@ export const GET = apiRoute(
   async ({ actor, params, query }) => {
     await getEndpoint(actor, params.id);
     // One more than the page: whether another follows (has_more) without an empty last page.
-    const { deliveries } = await listDeliveries(actor, params.id, { before: query.cursor, limit: query.limit + 1 });
+    const { cursor, limit, ...filters } = query;
+    const { deliveries } = await listDeliveries(actor, params.id, { ...filters, before: cursor, limit: limit + 1 });
     return json(pageOf(deliveries, query.limit, (delivery) => delivery.id, toWebhookDeliveryResource));
   },
 );
