@@ -10,12 +10,19 @@ export function poolTimeoutMillis(): number {
 export const DATABASE_BUSY = "Every database connection is busy; nothing was changed. Try again in a moment.";
 
 /**
- * pg-pool's timeout, however it arrives (from pg directly, or wrapped by Prisma's adapter). pg-pool gives it no code:
- * its message is the only sign, matched here and nowhere else.
+ * The pool's bounded wait, however it arrives (from pg directly, or wrapped by Prisma's adapter): pg-pool's own
+ * "timeout exceeded when trying to connect" (no connection came free in time) and pg's "Connection terminated due to
+ * connection timeout" (the same bound met while opening a new connection — a database too busy to answer its
+ * handshake). Neither has a code: their messages are the only sign, matched here and nowhere else.
  */
+const POOL_TIMEOUT_MESSAGES = [
+  "timeout exceeded when trying to connect",
+  "Connection terminated due to connection timeout",
+];
+
 export function isPoolTimeout(error: unknown): boolean {
   for (let e = error, depth = 0; e instanceof Error && depth < 5; e = e.cause, depth++)
-    if (e.message.includes("timeout exceeded when trying to connect")) return true;
+    if (POOL_TIMEOUT_MESSAGES.some((message) => e instanceof Error && e.message.includes(message))) return true;
   return false;
 }
 
