@@ -1,7 +1,7 @@
 // `npm run bench`: every benchmark of docs/design.md §5, one after the other, each printing its figures and the ratio to
 // its target. The dispatch benchmark runs three times (a 2-core machine is noisy): the median run's figures are
 // shown, with all three totals. Results are recorded by hand in BENCHMARKS.md with this command.
-// BENCH_ONLY=sandbox,dispatch,dispatch-3-workers,dispatch-year,api-send,receipts,reports,export,operator-days,rollup-cost,import,list-batch,
+// BENCH_ONLY=sandbox,dispatch,storing,dispatch-3-workers,dispatch-year,api-send,receipts,reports,export,operator-days,rollup-cost,import,list-batch,
 // list-dispatch,list-search,hostile,idle-memory,cost,partitions,webhooks,duplicate-guard,escalation,many-processes picks
 // some of them.
 import { forgetDatabase } from "./bench-env";
@@ -24,6 +24,7 @@ import { benchReceipts } from "./receipts";
 import { benchReports } from "./reports";
 import { benchRollupCost } from "./rollup-cost";
 import { benchSandbox } from "./sandbox";
+import { benchStoring } from "./storing";
 import { benchWebhooks } from "./webhooks";
 import type { BenchResult } from "./types";
 
@@ -61,6 +62,7 @@ const failures: string[] = [];
 const steps: [string, () => Promise<BenchResult>][] = [
   ["sandbox", benchSandbox],
   ["dispatch", dispatchMedian],
+  ["storing", benchStoring],
   // The same batch shared by 3 workers (two of them `npm run worker` processes): the pace is the account's, so the
   // ratio to the floor should stay that of one worker (issue 18 item 2).
   ["dispatch-3-workers", () => benchDispatch(3)],
