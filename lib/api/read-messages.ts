@@ -6,6 +6,7 @@ import type { RecipientSearch } from "@/lib/batches/recipient-search";
 import type { MessageFilter } from "@/lib/batches/states";
 import { AppError } from "@/lib/errors/app-error";
 import { getMessage } from "@/lib/messages/get-message";
+import { numberMessages } from "@/lib/numbers/number-story";
 import { assertBatchExists } from "./read-batches";
 import { pageOf, type Page } from "./resources/common";
 import {
@@ -61,4 +62,18 @@ export async function pageBatchMessages(
     (row) => row.id,
     (row) => toMessageResource({ ...row, batchId, templateText }),
   );
+}
+
+/** One number's messages across every batch, newest first: the number's page's own read (lib/numbers). */
+export async function pagePhoneMessages(query: {
+  phone: string;
+  limit: number;
+  cursor?: string | undefined;
+}): Promise<Page<MessageResource>> {
+  const page = await numberMessages(query.phone, { before: query.cursor, take: query.limit });
+  return {
+    data: page.rows.map((row) => toMessageResource({ ...row, phone: query.phone, text: row.ownText })),
+    has_more: page.next !== null,
+    next_cursor: page.next,
+  };
 }

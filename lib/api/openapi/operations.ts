@@ -23,7 +23,7 @@ import { messageResourceSchema, messageWithReceiptsSchema } from "../resources/m
 import { recoveredEventResourceSchema } from "../resources/recovered-event";
 import { webhookDeliveryResourceSchema } from "../resources/webhook-delivery";
 import { webhookEndpointResourceSchema } from "../resources/webhook-endpoint";
-import { messageParams, SEND_MESSAGE_EXAMPLE, sendMessageSchema } from "../schemas/messages";
+import { messageParams, phoneMessagesQuery, SEND_MESSAGE_EXAMPLE, sendMessageSchema } from "../schemas/messages";
 import { uploadListQuery } from "@/lib/lists/upload-query";
 import { problemSchema, PROBLEM_CONTENT_TYPE } from "../problem";
 import {
@@ -129,6 +129,18 @@ const json = (schema: z.ZodType, description: string) => ({
 
 export const API_PATHS: ZodOpenApiPathsObject = {
   "/messages": {
+    get: operation("read", "Page one number's messages across every batch, newest first", {
+      operationId: "listPhoneMessages",
+      description:
+        'Every message sent to one number, whatever its batch, newest first: the answer to "I never got it". The number in any Kenyan form; a value that is not one is refused with the reason.',
+      requestParams: { query: phoneMessagesQuery },
+      responses: {
+        "200": json(
+          pageSchema(messageResourceSchema, "PhoneMessagePage", "A page of one number's messages, newest first."),
+          "A page.",
+        ),
+      },
+    }),
     post: operation(
       "send",
       "Send one SMS or voice message",
