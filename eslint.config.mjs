@@ -2,11 +2,13 @@ import { defineConfig, globalIgnores } from "eslint/config";
 import nextVitals from "eslint-config-next/core-web-vitals";
 import nextTs from "eslint-config-next/typescript";
 import prettier from "eslint-config-prettier/flat";
+import { LIB_LAYERS } from "./scripts/dev/lib-layers.mjs";
 
 // The import boundaries of docs/architecture.md ("Folders and their boundaries"), enforced: the sandbox is a separate
 // program that shares only the provider's wire contract with the console; the console never imports the sandbox or
 // the test helpers; components never import app/, lib never imports app/ or components/; pages, routes and
-// components reach the database only through lib; lib/batches never imports lib/dispatch, lib/auth never lib/users.
+// components reach the database only through lib; lib is layered (scripts/dev/lib-layers.mjs): a folder never imports
+// one of a layer above it (lib/batches never imports lib/dispatch, lib/auth never lib/users, …).
 // ESLint keeps one no-restricted-imports setting per file (a later block replaces an earlier one), so each block
 // below lists every pattern that holds for its files.
 const SANDBOX = {
@@ -38,6 +40,20 @@ const boundaries = (files, patterns) => ({
   files,
   ignores: ["**/*.test.ts"],
   rules: { "no-restricted-imports": ["error", { patterns: [SANDBOX, TESTS, ...patterns] }] },
+});
+/** A folder of lib (or a top-level file, lib/env.ts) as an import names it: @/lib/x/…, @/lib/x, ../x/…, ../x. */
+const libImport = (folders) => `^(@/lib/|(\\.\\./)+)(${folders.join("|")})(/|$)`;
+/** Each folder of lib: never a folder of a layer above its own (test/lib-graph.test.ts checks the whole graph). */
+const layerBoundaries = LIB_LAYERS.slice(1).flatMap((layer, index) => {
+  const above = LIB_LAYERS.slice(0, index + 1);
+  const pattern = {
+    regex: libImport(above.flatMap((upper) => upper.folders)),
+    message: `lib/${layer.folders.join(", lib/")} (${layer.name}) never import a layer above (${above.map((upper) => upper.name).join("; ")}): move what both need down, or the caller up (docs/architecture.md, scripts/dev/lib-layers.mjs).`,
+  };
+  return layer.folders.map((folder) => {
+    const named = folder === "batches" ? [BATCHES_NOT_DISPATCH] : folder === "auth" ? [AUTH_NOT_USERS] : [];
+    return boundaries([`lib/${folder}/**`, `lib/${folder}.ts`], [NOT_APP, NOT_COMPONENTS, ...named, pattern]);
+  });
 });
 
 // Times a person sees go through lib/time/ (the organisation's zone, named) — never the server's or the browser's zone.
@@ -96,8 +112,7 @@ export default defineConfig([
   boundaries(["app/**"], [NO_DATABASE]),
   boundaries(["components/**"], [NOT_APP, NO_DATABASE]),
   boundaries(["lib/**"], [NOT_APP, NOT_COMPONENTS]),
-  boundaries(["lib/batches/**"], [NOT_APP, NOT_COMPONENTS, BATCHES_NOT_DISPATCH]),
-  boundaries(["lib/auth/**"], [NOT_APP, NOT_COMPONENTS, AUTH_NOT_USERS]),
+  ...layerBoundaries,
   {
     // Needs types (is it a Date?): the TypeScript project service, for these folders only.
     files: ["app/**/*.{ts,tsx}", "components/**/*.{ts,tsx}"],

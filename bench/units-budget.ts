@@ -31,7 +31,7 @@ export async function benchUnitsBudget(): Promise<BenchResult> {
     const { pool } = await import("../lib/db/pool");
     const { unitsFigures } = await import("../lib/units/units-figures");
     const { plannedForPhones } = await import("../lib/units/planned-units");
-    const { recordPurchase } = await import("../lib/units/record-purchase");
+    const { recordPurchase } = await import("../lib/purchases/record-purchase");
     const { accountId, userId } = await seedAccount(env);
     await recordPurchase({ accountId, units: 50_000_000, note: "bench" }, userId);
     // Finished batches (their charged units summed for "used"), ten open ones, the first of a million recipients.

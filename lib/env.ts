@@ -4,8 +4,8 @@
 // database (lib/db/url.ts) and the generated TUMA_ENCRYPTION_KEY (lib/crypto/encryption-key.ts).
 // Server-only by nature: nothing here is exposed to the browser (there are no NEXT_PUBLIC_ variables).
 import { z } from "zod";
-import { parseProxyList } from "@/lib/http/client-address";
-import { PASSWORD_MAX, PASSWORD_MIN } from "@/lib/auth/password-length";
+import { parseProxyList } from "@/lib/client-address/client-address";
+import { PASSWORD_MAX, PASSWORD_MIN } from "@/lib/password-length";
 
 const port = z.coerce.number().int().min(1).max(65_535);
 const flag = z
@@ -57,7 +57,7 @@ export const envSchema = z.object({
     .default(30),
   /**
    * The reverse proxies in front of the console (addresses or CIDR ranges, comma-separated): X-Forwarded-For is read
-   * only from a connection from one of them. Log-ins are throttled per client (lib/http/client-address.ts).
+   * only from a connection from one of them. Log-ins are throttled per client (lib/client-address/client-address.ts).
    */
   TRUSTED_PROXIES: z
     .string()
@@ -71,7 +71,7 @@ export const envSchema = z.object({
   TRUST_PROXY: z.coerce.number().int().min(0).max(10).optional(),
   /**
    * An export whose client asks for nothing more for this long is ended and its slot freed (lib/fair-share/held-stream.ts),
-   * and any response whose client reads nothing for this long has its connection closed (lib/http/stalled-responses.ts):
+   * and any response whose client reads nothing for this long has its connection closed (lib/web-server/stalled-responses.ts):
    * a client that stays connected but stops reading would otherwise hold them for ever.
    */
   EXPORT_STALL_SECONDS: z.coerce.number().positive().max(86_400).default(180),

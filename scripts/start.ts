@@ -73,8 +73,8 @@ async function main(): Promise<void> {
   });
   if (applied.length > 0) say(`Applied migrations: ${applied.join(", ")}`);
   // Every child that uses the database holds up to DATABASE_POOL_MAX: refused now, with the numbers, if they would not
-  // fit (lib/db/connection-room.ts), rather than failing requests later.
-  const { assertConnectionRoom } = await import("@/lib/db/connection-room");
+  // fit (lib/bootstrap/connection-room.ts), rather than failing requests later.
+  const { assertConnectionRoom } = await import("@/lib/bootstrap/connection-room");
   const databaseChildren = env.WORKER ? 3 : 2;
   await assertConnectionRoom(database.url, {
     what: `this start (${env.WORKER ? "web, importer and worker" : "web and importer"})`,

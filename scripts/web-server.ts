@@ -2,9 +2,9 @@
 // what App Router code cannot do because it never sees the connection:
 // - the client's address (log-ins are throttled per client) is decided here and passed on in a header the
 //   application trusts only with this process's seal; any value a client sent in it is removed first
-//   (lib/http/claim-client-address.ts);
-// - a request line or target it cannot use is answered 400 before anything parses it (lib/http/request-target.ts),
-//   and a response whose client stopped reading is closed (lib/http/stalled-responses.ts);
+//   (lib/web-server/claim-client-address.ts);
+// - a request line or target it cannot use is answered 400 before anything parses it (lib/web-server/request-target.ts),
+//   and a response whose client stopped reading is closed (lib/web-server/stalled-responses.ts);
 // - every request body is held to its path's limit (lib/http/body-limits.ts) while it streams, before Next reads
 //   any of it: Next's route handlers and its proxy read whatever arrives into memory;
 // - the provider's delivery receipts, thousands of callbacks a second, are answered here without Next's request
@@ -13,11 +13,11 @@ import http from "node:http";
 import next from "next";
 import { parseEnv } from "@/lib/env";
 import { type BodyLimit, bodyLimitFor, declaredLength, isServerActionCall, pathOf } from "@/lib/http/body-limits";
-import { claimClientAddress } from "@/lib/http/claim-client-address";
-import { proxyTrust } from "@/lib/http/client-address";
-import { guardBody } from "@/lib/http/limit-request-body";
-import { answerBadTarget, answerUnparsable, checkTarget } from "@/lib/http/request-target";
-import { closeStalledResponses } from "@/lib/http/stalled-responses";
+import { claimClientAddress } from "@/lib/web-server/claim-client-address";
+import { proxyTrust } from "@/lib/client-address/client-address";
+import { guardBody } from "@/lib/web-server/limit-request-body";
+import { answerBadTarget, answerUnparsable, checkTarget } from "@/lib/web-server/request-target";
+import { closeStalledResponses } from "@/lib/web-server/stalled-responses";
 import { apiSecurityHeaders } from "@/lib/http/security-headers";
 import { ApiProblem, PROBLEM_CONTENT_TYPE, problemBody, problemResponse } from "@/lib/api/problem";
 import { allowedApiMethods, isUnknownApiPath } from "@/lib/api/route-methods";

@@ -27,7 +27,7 @@ try {
     });
     process.env.DATABASE_URL = database.url;
     // Under `npm start` the supervisor checked for all its children at once.
-    const { assertConnectionRoom } = await import("@/lib/db/connection-room");
+    const { assertConnectionRoom } = await import("@/lib/bootstrap/connection-room");
     await assertConnectionRoom(database.url, {
       what: "this worker",
       processes: 1,

@@ -5,7 +5,7 @@
 // once the server has answered and said it closes the connection.
 import fs from "node:fs";
 import net from "node:net";
-import { LINGER_BYTES } from "@/lib/http/limit-request-body";
+import { LINGER_BYTES } from "@/lib/web-server/limit-request-body";
 
 /** The most a TCP socket's kernel buffers may hold on this machine (receive + send, as autotuning may grow them):
  * bytes a client wrote that the server never read. Read from the kernel's settings, which differ between machines

@@ -12,12 +12,12 @@ import { Card } from "@/components/ui/card";
 import { Chart } from "@/components/ui/chart";
 import { OUTCOME_COLORS } from "@/components/ui/chart-colors";
 import { EmptyRow, Table, Td, THead, Th, Tr } from "@/components/ui/table";
-import { deliveryRate } from "@/lib/batches/states";
+import { deliveryRate } from "@/lib/states/states";
 import { fetchJson } from "@/lib/http/fetch-json";
 import type { Serialized } from "@/lib/http/serialize";
 import type { BatchReport as Report } from "@/lib/reports/batch-report";
 import { FAILURE_KINDS } from "@/lib/receipts/failure-classes";
-import { formatRate } from "@/lib/reports/format";
+import { formatRate } from "@/lib/numbers/format";
 import type { BatchJson } from "./batch-live";
 import { FailureKindLabel } from "./failure-kind";
 

@@ -7,7 +7,7 @@ import { Button, ButtonAnchor } from "@/components/ui/button";
 import { Input, Select } from "@/components/ui/field";
 import { EmptyRow, Table, Td, THead, Th, Tr } from "@/components/ui/table";
 import type { MessagePage } from "@/lib/batches/list-messages";
-import { MESSAGE_FILTERS } from "@/lib/batches/states";
+import { MESSAGE_FILTERS } from "@/lib/states/states";
 import { fetchJson } from "@/lib/http/fetch-json";
 import type { Serialized } from "@/lib/http/serialize";
 import { ListColumnsChooser } from "./list-columns-chooser";

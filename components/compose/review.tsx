@@ -9,7 +9,7 @@ import { useEffect, useRef, type ReactNode } from "react";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Notice } from "@/components/ui/notice";
-import { formatDuration } from "@/lib/reports/format";
+import { formatDuration } from "@/lib/numbers/format";
 import { confirmLabel, skippedSentence, type SendSummary } from "@/lib/compose/send-summary";
 import { isInsideWindow, nextWindowOpen, type PromotionalWindow } from "@/lib/compose/promotional-window";
 import { formatStart } from "./format-start";

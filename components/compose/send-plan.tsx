@@ -8,7 +8,7 @@ import { Card, Stat } from "@/components/ui/card";
 import { Notice } from "@/components/ui/notice";
 import { Table, Td, Th, THead, Tr } from "@/components/ui/table";
 import type { SendPlan } from "@/lib/batches/plan";
-import { formatDuration } from "@/lib/reports/format";
+import { formatDuration } from "@/lib/numbers/format";
 import type { PreviewMessage } from "@/lib/batches/plan-list";
 import { segmentRange } from "@/lib/compose/segment-range";
 import {

@@ -5,10 +5,10 @@ import { FailureKindLabel } from "@/components/batches/failure-kind";
 import { Card } from "@/components/ui/card";
 import { Chart } from "@/components/ui/chart";
 import { EmptyState, Table, Td, THead, Th, Tr } from "@/components/ui/table";
-import { deliveryRate } from "@/lib/batches/states";
+import { deliveryRate } from "@/lib/states/states";
 import { FAILURE_CLASSES } from "@/lib/receipts/failure-classes";
 import { delayBucketLabel } from "@/lib/reports/delay-buckets";
-import { formatRate } from "@/lib/reports/format";
+import { formatRate } from "@/lib/numbers/format";
 import type { OperatorFigures, OperatorReport as Report } from "@/lib/reports/operator-days";
 
 // Distinct from the outcome colours (green delivered, red failed), so a network never reads as an outcome.

@@ -5,7 +5,7 @@
 import { Card } from "@/components/ui/card";
 import { Chart } from "@/components/ui/chart";
 import { OUTCOME_COLORS } from "@/components/ui/chart-colors";
-import { deliveryRate } from "@/lib/batches/states";
+import { deliveryRate } from "@/lib/states/states";
 import type { DayFigures } from "@/lib/reports/overview";
 
 export function OverviewCharts({ days }: { days: DayFigures[] }) {

@@ -1,6 +1,6 @@
 "use client";
 
-// Units bought for an account, recorded in the ledger (lib/units/record-purchase.ts): how many, a note (needed for a
+// Units bought for an account, recorded in the ledger (lib/purchases/record-purchase.ts): how many, a note (needed for a
 // negative, correcting entry) and whether to resume the batches the provider paused for lack of units (ticked: the
 // top-up is usually for them).
 import { useActionState, useState } from "react";

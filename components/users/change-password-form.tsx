@@ -5,7 +5,7 @@ import { ActionNotice } from "@/components/ui/action-notice";
 import { Button } from "@/components/ui/button";
 import { Field, Input } from "@/components/ui/field";
 import type { ActionResult } from "@/lib/auth/action";
-import { PASSWORD_MIN } from "@/lib/auth/password-length";
+import { PASSWORD_MIN } from "@/lib/password-length";
 
 type Action = (previous: ActionResult | null, form: FormData) => Promise<ActionResult>;
 

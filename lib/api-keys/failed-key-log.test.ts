@@ -5,7 +5,7 @@ import { afterEach, expect, test, vi } from "vitest";
 import { apiRoute } from "@/lib/api/api-route";
 import { canView } from "@/lib/auth/permissions";
 import { AppError } from "@/lib/errors/app-error";
-import { CLIENT_ADDRESS_HEADER } from "@/lib/http/client-address";
+import { CLIENT_ADDRESS_HEADER } from "@/lib/client-address/client-address";
 import { logger } from "@/lib/log";
 import { LOG_EVERY_MS, noteFailedKey } from "./failed-key-log";
 

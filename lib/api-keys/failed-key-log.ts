@@ -5,7 +5,7 @@
 // logged (only the refusal's sentence).
 import "server-only";
 import { isAppError } from "@/lib/errors/app-error";
-import { CLIENT_ADDRESS_HEADER } from "@/lib/http/client-address";
+import { CLIENT_ADDRESS_HEADER } from "@/lib/client-address/client-address";
 import { logger } from "@/lib/log";
 
 /** One line per LOG_EVERY_MS at most. */

@@ -1,4 +1,4 @@
-// The one gate of /api/v1 route handlers, the API twin of lib/http/route-gate.ts: the bearer key (401), the key's
+// The one gate of /api/v1 route handlers, the API twin of lib/auth/route-gate.ts: the bearer key (401), the key's
 // rate limit (429), its scope and its user's role (403, both must allow), the path (404), the query and a JSON body
 // parsed with their schemas (400 naming each field by its machine path; a query parameter the operation does not
 // take is refused by name, as bodies' schemas refuse unknown fields), Idempotency-Key on every POST

@@ -3,7 +3,7 @@
 import "server-only";
 import { listMessages } from "@/lib/batches/list-messages";
 import type { RecipientSearch } from "@/lib/batches/recipient-search";
-import type { MessageFilter } from "@/lib/batches/states";
+import type { MessageFilter } from "@/lib/states/states";
 import { AppError } from "@/lib/errors/app-error";
 import { getMessage } from "@/lib/messages/get-message";
 import { assertBatchExists } from "./read-batches";

@@ -6,7 +6,7 @@
 // Attempts are counted before the password is checked (throttle.ts). A success clears the pair and gives the client
 // back only its own attempt: a client cannot reset its stuffing count by logging in to an account it owns.
 import "server-only";
-import { throttleScope } from "@/lib/http/client-address";
+import { throttleScope } from "@/lib/client-address/client-address";
 import { clearFailures, countAttempt, creditAttempt, lockedFor } from "./throttle";
 import { CLIENT_POLICY, PAIR_POLICY } from "./throttle-policies";
 
@@ -14,7 +14,7 @@ export { CLIENT_POLICY, PAIR_POLICY };
 
 export type LoginAttemptKey = { email: string; clientAddress: string };
 
-// A client is its address, or its /64 for IPv6 (lib/http/client-address.ts throttleScope says why).
+// A client is its address, or its /64 for IPv6 (lib/client-address/client-address.ts throttleScope says why).
 export const pairKey = ({ email, clientAddress }: LoginAttemptKey): string =>
   `email:${email}|client:${throttleScope(clientAddress)}`;
 export const clientKey = ({ clientAddress }: LoginAttemptKey): string => `client:${throttleScope(clientAddress)}`;

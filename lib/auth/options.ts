@@ -7,7 +7,7 @@ import type { NextAuthOptions } from "next-auth";
 import CredentialsProvider from "next-auth/providers/credentials";
 import { z } from "zod";
 import { env } from "@/lib/env";
-import { trustedClientAddress } from "@/lib/http/client-address";
+import { trustedClientAddress } from "@/lib/client-address/client-address";
 import { enteredPasswordSchema } from "./password-rules";
 import { authenticate, LoginRefused, WRONG_CREDENTIALS } from "./authenticate";
 import { logOut } from "./log-out";

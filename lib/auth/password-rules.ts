@@ -2,7 +2,7 @@
 // (common-passwords.ts), and the cap on any typed one. Server side: the browser needs only password-length.ts.
 import { z } from "zod";
 import { isCommonPassword } from "./common-passwords";
-import { PASSWORD_MAX, PASSWORD_MIN, PASSWORD_TOO_LONG } from "./password-length";
+import { PASSWORD_MAX, PASSWORD_MIN, PASSWORD_TOO_LONG } from "@/lib/password-length";
 
 export { PASSWORD_MAX, PASSWORD_MIN, PASSWORD_TOO_LONG };
 

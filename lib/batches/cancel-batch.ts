@@ -4,8 +4,8 @@ import "server-only";
 import { recordAudit } from "@/lib/audit/record-audit";
 import type { PoolClient } from "pg";
 import { transaction } from "@/lib/db/transaction";
-import { batchState, chunkState, messageState } from "./state-sql";
-import { ACTIVE_BATCH_STATES } from "./states";
+import { batchState, chunkState, messageState } from "@/lib/states/state-sql";
+import { ACTIVE_BATCH_STATES } from "@/lib/states/states";
 
 /** The number of recipients cancelled, or null when the batch had already finished. */
 export async function cancelBatch(batchId: string, actorId: string | null): Promise<number | null> {

@@ -14,7 +14,7 @@ import { recordAudit } from "@/lib/audit/record-audit";
 import { BATCH_LIMIT } from "@/lib/provider/wire/schemas";
 import { batchSettingsFields, checkBatchSettings } from "./batch-settings";
 import { prepareRecipients } from "./prepare-recipients";
-import { batchState } from "./state-sql";
+import { batchState } from "@/lib/states/state-sql";
 import { enqueueBatchStart } from "@/lib/jobs/queue";
 import { notifyBatchReady } from "@/lib/jobs/batch-ready";
 import { storeRecipients } from "./store-recipients";

@@ -10,9 +10,7 @@ import { pool } from "@/lib/db/pool";
 import type { CompiledTemplate } from "@/lib/recipients/render-template";
 import { textHash, textHashSql } from "./text-hash";
 
-/** The window an administrator may choose, in hours: an hour to thirty days. */
-export const DUPLICATE_WINDOW_MIN_HOURS = 1;
-export const DUPLICATE_WINDOW_MAX_HOURS = 720;
+/** The window when an administrator has chosen none (lib/organisation/set-duplicate-window.ts bounds a choice). */
 export const DEFAULT_DUPLICATE_WINDOW_HOURS = 24;
 /** Rows deleted per pruning run. */
 export const PRUNE_SLICE = 50_000;

@@ -11,7 +11,7 @@ import type { MessageRow } from "./list-messages";
 import { messagePages } from "./message-pages";
 import type { RecipientSearch } from "./recipient-search";
 import { reportColumns, reportRow, type ReportBatch } from "./report-columns";
-import { XLSX_MAX_ROWS, type MessageFilter } from "./states";
+import { XLSX_MAX_ROWS, type MessageFilter } from "@/lib/states/states";
 
 export function reportXlsxStream(
   batch: ReportBatch & { id: string; recipientCount: number },

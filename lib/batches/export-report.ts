@@ -9,7 +9,7 @@ import type { MessageRow } from "./list-messages";
 import { messagePages } from "./message-pages";
 import type { RecipientSearch } from "./recipient-search";
 import { reportColumns, reportRow, type ReportBatch } from "./report-columns";
-import type { MessageFilter } from "./states";
+import type { MessageFilter } from "@/lib/states/states";
 
 export function reportStream(
   batch: ReportBatch & { id: string },

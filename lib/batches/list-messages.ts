@@ -15,7 +15,7 @@ import { noReceiptSql } from "./no-receipt";
 import { AppError } from "@/lib/errors/app-error";
 import { batchList, listMatchSql } from "./list-search";
 import { noListToSearch, type RecipientSearch } from "./recipient-search";
-import { NO_RECEIPT, isUncommonState, type MessageFilter } from "./states";
+import { NO_RECEIPT, isUncommonState, type MessageFilter } from "@/lib/states/states";
 
 export type MessageRow = {
   id: string;

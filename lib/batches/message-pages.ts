@@ -6,7 +6,7 @@
 import "server-only";
 import { listMessages, PAGE_SIZE_MAX, type MessagePage, type MessageRow } from "./list-messages";
 import type { RecipientSearch } from "./recipient-search";
-import type { MessageFilter } from "./states";
+import type { MessageFilter } from "@/lib/states/states";
 
 export async function* messagePages(
   batchId: string,

@@ -3,8 +3,8 @@
 import "server-only";
 import { recordAudit } from "@/lib/audit/record-audit";
 import { transaction } from "@/lib/db/transaction";
-import { batchState } from "./state-sql";
-import { PAUSABLE_BATCH_STATES } from "./states";
+import { batchState } from "@/lib/states/state-sql";
+import { PAUSABLE_BATCH_STATES } from "@/lib/states/states";
 
 /** Why a child voice batch paused by itself: its SMS batch was paused. */
 export const ESCALATION_PAUSED = "Paused with the SMS batch it calls for: resume that batch to go on.";

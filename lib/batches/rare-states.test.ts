@@ -1,11 +1,11 @@
 // MessageRareState follows every message into and out of an uncommon state, whatever path writes it, and holds
-// exactly the states lib/batches/states.ts calls uncommon (the trigger's SQL list and the TS list agree).
+// exactly the states lib/states/states.ts calls uncommon (the trigger's SQL list and the TS list agree).
 import { beforeAll, expect, test } from "vitest";
 import { db } from "@/lib/db/client";
 import { pool } from "@/lib/db/pool";
 import { cancelBatch } from "./cancel-batch";
 import { createBatch } from "./create-batch";
-import { MESSAGE_STATES, UNCOMMON_MESSAGE_STATES } from "./states";
+import { MESSAGE_STATES, UNCOMMON_MESSAGE_STATES } from "@/lib/states/states";
 
 let accountId = "";
 let offset = 0;

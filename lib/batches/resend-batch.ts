@@ -19,7 +19,7 @@ import { PERMANENT_FAILURE_CLASSES } from "@/lib/receipts/failure-classes";
 import { formatDateTime } from "@/lib/time/format";
 import { createBatch, type CreatedBatch } from "./create-batch";
 import { noReceiptSql } from "./no-receipt";
-import { messageState } from "./state-sql";
+import { messageState } from "@/lib/states/state-sql";
 
 export type ResendScope = {
   unknown?: boolean;

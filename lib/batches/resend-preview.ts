@@ -8,8 +8,8 @@ import { pool } from "@/lib/db/pool";
 import { env } from "@/lib/env";
 import { FAILURE_CLASSES, isFailureClass, type FailureClass } from "@/lib/receipts/failure-classes";
 import { noReceiptSql } from "./no-receipt";
-import { messageState, messageStates } from "./state-sql";
-import { RESENDABLE_STATES } from "./states";
+import { messageState, messageStates } from "@/lib/states/state-sql";
+import { RESENDABLE_STATES } from "@/lib/states/states";
 
 export type ResendPreview = {
   unknown: number;

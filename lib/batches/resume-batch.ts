@@ -3,7 +3,7 @@ import "server-only";
 import type pg from "pg";
 import { recordAudit } from "@/lib/audit/record-audit";
 import { transaction } from "@/lib/db/transaction";
-import { batchState } from "./state-sql";
+import { batchState } from "@/lib/states/state-sql";
 import { enqueueBatchStart } from "@/lib/jobs/queue";
 import { notifyBatchReady } from "@/lib/jobs/batch-ready";
 import { ESCALATION_PAUSED } from "./pause-batch";

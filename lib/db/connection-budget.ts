@@ -20,7 +20,7 @@ export const POOLS = {
   identity: "the worker identity session",
   /** The migration engine's pool (lib/db/migrator.ts). */
   migrator: "the migrator's pool",
-  /** The start-up checks' single connections (lib/bootstrap/database.ts, lib/db/connection-room.ts). */
+  /** The start-up checks' single connections (lib/bootstrap/database.ts, lib/bootstrap/connection-room.ts). */
   bootstrap: "the start-up connection",
 } as const;
 export type PoolName = keyof typeof POOLS;

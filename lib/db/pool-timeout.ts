@@ -32,6 +32,6 @@ export function isPoolTimeout(error: unknown): boolean {
  * of the budget. (The "12 connections on a budget of 10" once seen by lib/dispatch/many-workers.alone.test.ts may instead
  * have been a socket listed twice by /proc/net/tcp, which test/process-connections.ts now ignores.) Idle connections
  * are kept instead (0: never closed for idleness): a process never holds more than its budget, which PostgreSQL must
- * have room for anyway (README, "Connections"; lib/db/connection-room.ts checks it at start).
+ * have room for anyway (README, "Connections"; lib/bootstrap/connection-room.ts checks it at start).
  */
 export const POOL_IDLE_TIMEOUT_MILLIS = 0;

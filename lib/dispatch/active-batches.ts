@@ -8,7 +8,7 @@
 // look is one indexed query (a SENDING batch with a PENDING chunk).
 import "server-only";
 import { pool } from "@/lib/db/pool";
-import { batchState, chunkState } from "@/lib/batches/state-sql";
+import { batchState, chunkState } from "@/lib/states/state-sql";
 import { mayDispatchNowSql } from "@/lib/batches/promotional-window-sql";
 import type { ActiveBatch } from "./active-batch";
 

@@ -4,8 +4,8 @@ import "server-only";
 import { recordAudit } from "@/lib/audit/record-audit";
 import { pool } from "@/lib/db/pool";
 import { transaction } from "@/lib/db/transaction";
-import { batchState, chunkStates } from "@/lib/batches/state-sql";
-import { OPEN_CHUNK_STATES, STARTABLE_BATCH_STATES } from "@/lib/batches/states";
+import { batchState, chunkStates } from "@/lib/states/state-sql";
+import { OPEN_CHUNK_STATES, STARTABLE_BATCH_STATES } from "@/lib/states/states";
 import { mayStillEscalateSql } from "@/lib/escalation/may-still-escalate-sql";
 
 /** Job handler: QUEUED/SCHEDULED → SENDING. False when the batch was already started, paused or cancelled. */

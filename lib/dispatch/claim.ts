@@ -2,7 +2,7 @@
 // goes out, returning the chunk's messages still PENDING. One row write per hundred recipients: the messages
 // themselves are written once, when the provider's answer is recorded.
 import "server-only";
-import { batchState, chunkState, messageState } from "@/lib/batches/state-sql";
+import { batchState, chunkState, messageState } from "@/lib/states/state-sql";
 import { pool } from "@/lib/db/pool";
 import { mayDispatchNowSql } from "@/lib/batches/promotional-window-sql";
 import { SMS_ARRIVED, smsArrivedSql } from "@/lib/escalation/sms-arrived-sql";

@@ -3,7 +3,7 @@
 import "server-only";
 import { ADVISORY_LOCKS } from "@/lib/db/advisory-locks";
 import { pool } from "@/lib/db/pool";
-import { batchState, chunkState, messageState } from "@/lib/batches/state-sql";
+import { batchState, chunkState, messageState } from "@/lib/states/state-sql";
 import type { WorkerIdentity } from "./worker-identity";
 
 export async function failInterruptedStoring(self: WorkerIdentity): Promise<string[]> {

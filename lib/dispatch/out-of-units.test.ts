@@ -13,7 +13,7 @@ import {
   type Harness,
 } from "@/test/dispatch-harness";
 import { createBatch } from "@/lib/batches/create-batch";
-import { recordPurchase } from "@/lib/units/record-purchase";
+import { recordPurchase } from "@/lib/purchases/record-purchase";
 import { isOutOfUnits } from "@/lib/units/out-of-units";
 import { startWorker, type WorkerHandle } from "./worker";
 

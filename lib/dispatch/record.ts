@@ -4,8 +4,8 @@
 // These commits need not wait for the disk (relaxedPool): a record lost in a database crash leaves its chunk
 // SUBMITTING, which recovery turns UNKNOWN — conservative, never a resend.
 import "server-only";
-import { chunkState, messageState, messageStates } from "@/lib/batches/state-sql";
-import { UNCONFIRMED_MESSAGE_STATES } from "@/lib/batches/states";
+import { chunkState, messageState, messageStates } from "@/lib/states/state-sql";
+import { UNCONFIRMED_MESSAGE_STATES } from "@/lib/states/states";
 import { relaxedPool } from "@/lib/db/pool";
 import { escalateAtSql } from "@/lib/escalation/escalate-at-sql";
 import type { ClaimedChunk } from "./claim";

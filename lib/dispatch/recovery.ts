@@ -2,7 +2,7 @@
 // messages become UNKNOWN, because the request may have reached the provider. They are never resent automatically (a later receipt settles them; an operator may
 // resend them explicitly).
 import "server-only";
-import { chunkState, messageState } from "@/lib/batches/state-sql";
+import { chunkState, messageState } from "@/lib/states/state-sql";
 import { pool } from "@/lib/db/pool";
 import { ifWorkerGone, type WorkerIdentity } from "./worker-identity";
 

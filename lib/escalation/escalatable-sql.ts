@@ -2,7 +2,7 @@
 // UNKNOWN, or FAILED for a reason a call may get past — and never a number that opted out or that the network
 // reported blacklisted or invalid. A REJECTED message (the provider refused it) is never called; neither is one
 // already called (Escalation's primary key, checked where the call is inserted). `m` is the SMS's message.
-import { messageState, messageStates } from "@/lib/batches/state-sql";
+import { messageState, messageStates } from "@/lib/states/state-sql";
 import type { FailureClass } from "@/lib/receipts/failure-classes";
 
 /** Failure classes that say no call will get through either. */

@@ -6,7 +6,7 @@
 // is paused waits (its chunks stay due); one cancelled or failed, or whose calls were cancelled, calls no one.
 import "server-only";
 import type pg from "pg";
-import { batchState, batchStates, messageState } from "@/lib/batches/state-sql";
+import { batchState, batchStates, messageState } from "@/lib/states/state-sql";
 import { transaction } from "@/lib/db/transaction";
 import { BATCH_LIMIT } from "@/lib/provider/wire/schemas";
 import { escalatableSql } from "./escalatable-sql";

@@ -2,8 +2,8 @@
 // still active (sending, paused, …), or has chunks whose deadline the escalation chore has not looked at yet
 // (DispatchChunk.escalateAt; a cancelled parent's are cleared by the chore without calls). `b` is the batch; false
 // for every batch that escalates nothing.
-import { batchStates } from "@/lib/batches/state-sql";
-import { ACTIVE_BATCH_STATES } from "@/lib/batches/states";
+import { batchStates } from "@/lib/states/state-sql";
+import { ACTIVE_BATCH_STATES } from "@/lib/states/states";
 
 export function mayStillEscalateSql(b: string): string {
   return `EXISTS (

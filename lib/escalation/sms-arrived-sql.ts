@@ -1,7 +1,7 @@
 // "This call's SMS arrived after all": true for an escalation message (Escalation.childMessageId) whose SMS is now
 // DELIVERED or ANSWERED. The claim (lib/dispatch/claim.ts) cancels such calls instead of placing them; for any other
 // batch it is not looked at. `m` is the call's message.
-import { messageStates } from "@/lib/batches/state-sql";
+import { messageStates } from "@/lib/states/state-sql";
 
 /** Why such a call was cancelled (Message.lastError). */
 export const SMS_ARRIVED = "Not called: the SMS was delivered before the call was placed.";

@@ -11,7 +11,7 @@
 import "server-only";
 import { env } from "@/lib/env";
 import { logger } from "@/lib/log";
-import { formatDuration } from "@/lib/reports/format";
+import { formatDuration } from "@/lib/numbers/format";
 import { takeSlot, type TransferKind } from "./transfer-slots";
 
 export async function heldStream(

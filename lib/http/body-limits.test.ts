@@ -4,8 +4,15 @@ import fs from "node:fs";
 import { describe, expect, test } from "vitest";
 import { OPTED_OUT_QUESTION_BYTES } from "@/lib/opt-outs/find-opted-out";
 import { MAX_RECEIPT_BODY_BYTES } from "@/lib/receipts/ingest-receipts";
-import { MAX_UPLOAD_BYTES, TOO_MANY_BYTES } from "@/lib/recipients/upload-limits";
-import { BODY_LIMITS, bodyLimitFor, declaredLength, formatBytes, isServerActionCall } from "./body-limits";
+import {
+  BODY_LIMITS,
+  bodyLimitFor,
+  declaredLength,
+  formatBytes,
+  isServerActionCall,
+  MAX_UPLOAD_BYTES,
+  TOO_MANY_BYTES,
+} from "./body-limits";
 
 const limitOf = (url: string, serverAction = false) => bodyLimitFor({ url, serverAction }).bytes;
 

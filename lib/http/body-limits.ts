@@ -4,10 +4,12 @@
 // anonymous 3 GB POST to /api/ping held the web process at 9 GB). The routes that read bodies keep their own
 // limits too (lib/receipts/read-limited-body.ts, lib/recipients/limited-body.ts): defence in depth, same numbers.
 // Pure, so that it is unit-tested (body-limits.test.ts) and shared by the server and the routes.
-import { MAX_UPLOAD_BYTES, TOO_MANY_BYTES } from "@/lib/recipients/upload-limits";
-
 const KiB = 1024;
 const MiB = 1024 * KiB;
+
+/** One uploaded list or opt-out file, whole (the rest of an upload's limits: lib/recipients/upload-limits.ts). */
+export const MAX_UPLOAD_BYTES = 100 * MiB;
+export const TOO_MANY_BYTES = `The file is larger than ${MAX_UPLOAD_BYTES / MiB} MB. Split it into smaller files, or save it as CSV (smaller than XLSX for the same list).`;
 
 export type BodyLimit = { bytes: number; message: string };
 

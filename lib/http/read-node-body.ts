@@ -5,7 +5,7 @@ import type http from "node:http";
 /**
  * The body as UTF-8 text (invalid sequences replaced, as the route handler's reader does), or null when it passes
  * `limit` bytes. A connection that ends before the body does (a client gone, or the web server's own guard cutting an
- * oversized body off: lib/http/limit-request-body.ts) rejects.
+ * oversized body off: lib/web-server/limit-request-body.ts) rejects.
  */
 export function readNodeBody(request: http.IncomingMessage, limit: number): Promise<string | null> {
   const declared = Number(request.headers["content-length"] ?? "0");

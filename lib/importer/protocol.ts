@@ -17,7 +17,7 @@ export const importQuerySchema = z.object({
   name: listNameSchema.optional(),
   phoneColumn: z.string().max(200).optional(),
   progressKey: z.uuid().optional(),
-  /** "opt-outs": the file's numbers are added to the opt-outs and the list deleted (lib/opt-outs/upload-opt-outs.ts). */
+  /** "opt-outs": the file's numbers are added to the opt-outs and the list deleted (lib/importer/upload-opt-outs.ts). */
   purpose: z.enum(["list", "opt-outs"]).optional(),
 });
 export type ImportQuery = z.infer<typeof importQuerySchema>;

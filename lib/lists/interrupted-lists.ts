@@ -2,7 +2,7 @@
 // deleted with what it stored: it was never offered as a list, and its rows would otherwise stay for ever. An upload
 // still being read beats every few seconds and is left alone, however slowly its file arrives.
 import "server-only";
-import { listState } from "@/lib/batches/state-sql";
+import { listState } from "@/lib/states/state-sql";
 import { pool } from "@/lib/db/pool";
 import { transaction } from "@/lib/db/transaction";
 import { deleteList } from "./delete-list";

@@ -3,7 +3,7 @@
 // worker's sweep (interrupted-lists.ts). A heartbeat costs a connection for one short statement, where the advisory
 // lock it replaces held one for the whole upload — as long as the slowest client liked.
 import "server-only";
-import { listState } from "@/lib/batches/state-sql";
+import { listState } from "@/lib/states/state-sql";
 import { relaxedPool } from "@/lib/db/pool";
 
 export const HEARTBEAT_MS = 5_000;

@@ -10,7 +10,7 @@
 // stale (list-heartbeat.ts). A connection is taken per slice, never held while the file trickles in: sixteen slow
 // clients must not hold sixteen connections for as long as they like.
 import "server-only";
-import { listState } from "@/lib/batches/state-sql";
+import { listState } from "@/lib/states/state-sql";
 import { randomUUID } from "node:crypto";
 import type pg from "pg";
 import { recordAudit } from "@/lib/audit/record-audit";

@@ -1,7 +1,7 @@
 // An operator deletes a saved list (its customers' numbers and cells, and its report), audited with what it held.
 // Batches already sent from it keep their own copies of every recipient and text.
 import "server-only";
-import { listState } from "@/lib/batches/state-sql";
+import { listState } from "@/lib/states/state-sql";
 import { recordAudit } from "@/lib/audit/record-audit";
 import { transaction } from "@/lib/db/transaction";
 import { AppError } from "@/lib/errors/app-error";

@@ -2,7 +2,7 @@
 // changes and records nothing.
 import "server-only";
 import { recordAudit } from "@/lib/audit/record-audit";
-import { listState } from "@/lib/batches/state-sql";
+import { listState } from "@/lib/states/state-sql";
 import { transaction } from "@/lib/db/transaction";
 import { AppError } from "@/lib/errors/app-error";
 import { listNameSchema } from "./list-name";

@@ -4,7 +4,7 @@
 // never sent from (a batch shows its list's columns), and not the new list itself. Anything else is left as it is.
 import "server-only";
 import { recordAudit } from "@/lib/audit/record-audit";
-import { listState } from "@/lib/batches/state-sql";
+import { listState } from "@/lib/states/state-sql";
 import { transaction } from "@/lib/db/transaction";
 import { deleteList } from "./delete-list";
 

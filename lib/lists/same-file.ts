@@ -2,7 +2,7 @@
 // said, never refused — sending the same list twice on purpose (a second round of reminders) is ordinary.
 import "server-only";
 import type pg from "pg";
-import { listState } from "@/lib/batches/state-sql";
+import { listState } from "@/lib/states/state-sql";
 import { pool } from "@/lib/db/pool";
 
 export type EarlierCopy = { id: string; name: string; createdAt: string };

@@ -4,7 +4,10 @@ import "server-only";
 import { z } from "zod";
 import { recordAudit } from "@/lib/audit/record-audit";
 import { db } from "@/lib/db/client";
-import { DUPLICATE_WINDOW_MAX_HOURS, DUPLICATE_WINDOW_MIN_HOURS } from "@/lib/batches/duplicate-guard";
+
+/** The window an administrator may choose, in hours: an hour to thirty days. */
+export const DUPLICATE_WINDOW_MIN_HOURS = 1;
+export const DUPLICATE_WINDOW_MAX_HOURS = 720;
 
 export const duplicateWindowSchema = z.object({
   hours: z.coerce

@@ -5,7 +5,7 @@
 // delay-buckets.ts), not by the SQL helpers the triggers themselves use.
 import { beforeAll, expect, test } from "vitest";
 import { pool } from "@/lib/db/pool";
-import { DELIVERED_STATES, SENT_STATES } from "@/lib/batches/states";
+import { DELIVERED_STATES, SENT_STATES } from "@/lib/states/states";
 import { delayBucket } from "@/lib/reports/delay-buckets";
 import { DELAY_BUCKETS, ROLLUP_OUTCOMES } from "@/lib/reports/rollup-outcomes";
 import { account, batch, messages } from "@/test/report-data";

@@ -16,8 +16,8 @@
 // statement, by the trigger on Message (migration api_events, docs/webhooks.md).
 import "server-only";
 import type pg from "pg";
-import { chunkState, messageState, messageStates } from "@/lib/batches/state-sql";
-import { FINAL_MESSAGE_STATES, UNCONFIRMED_MESSAGE_STATES } from "@/lib/batches/states";
+import { chunkState, messageState, messageStates } from "@/lib/states/state-sql";
+import { FINAL_MESSAGE_STATES, UNCONFIRMED_MESSAGE_STATES } from "@/lib/states/states";
 import { transaction } from "@/lib/db/transaction";
 import {
   auditCarrierOptOuts,

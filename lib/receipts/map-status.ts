@@ -7,7 +7,7 @@
 // longer listed, so it cannot be taken back by the same statement.
 import "server-only";
 import { z } from "zod";
-import { messageState } from "@/lib/batches/state-sql";
+import { messageState } from "@/lib/states/state-sql";
 import { recordAudit } from "@/lib/audit/record-audit";
 import { transaction } from "@/lib/db/transaction";
 import { AppError } from "@/lib/errors/app-error";

@@ -3,7 +3,7 @@
 // thousands of callbacks a second, and Next's handling of a request (a Web Request built from Node's, its streams,
 // its router) cost as much of the web server's CPU as storing the receipts did (docs/scaling.md, "The receipt
 // route"). The work is the same ingestion the route handler runs (app/api/receipts/[secret]/route.ts, which answers
-// when Next runs without this server); the web server's body guard (lib/http/limit-request-body.ts) is in front.
+// when Next runs without this server); the web server's body guard (lib/web-server/limit-request-body.ts) is in front.
 import type http from "node:http";
 import { apiSecurityHeaders } from "@/lib/http/security-headers";
 import { readNodeBody } from "@/lib/http/read-node-body";
@@ -28,7 +28,7 @@ export function receiptCallbackSecret(pathname: string): string | null {
 
 const RETRY = { status: false, message: "Could not store the receipt; please retry." } as const;
 
-/** `client`: the caller's address as the web server judges it (lib/http/client-address.ts): wrong secrets are
+/** `client`: the caller's address as the web server judges it (lib/client-address/client-address.ts): wrong secrets are
  * throttled per address (wrong-secret-throttle.ts). */
 export async function answerReceiptCallback(
   request: http.IncomingMessage,

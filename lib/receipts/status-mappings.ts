@@ -8,7 +8,7 @@ import type pg from "pg";
 import type { MessageState } from "@/lib/generated/prisma/enums";
 import { ADVISORY_LOCKS } from "@/lib/db/advisory-locks";
 import { pool } from "@/lib/db/pool";
-import { cached, forget } from "@/lib/reports/report-cache";
+import { cached, forget } from "@/lib/cache/report-cache";
 import { isFailureClass } from "./failure-classes";
 import { MAPPABLE_STATES, mappingOf, type MappableState, type StatusMapping } from "./status-map";
 

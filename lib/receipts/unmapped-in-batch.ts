@@ -4,7 +4,7 @@
 // UnmappedStatusMessage is small (only messages an unknown status reached, removed when it is mapped): read whole,
 // each row's message found by key.
 import "server-only";
-import { messageState } from "@/lib/batches/state-sql";
+import { messageState } from "@/lib/states/state-sql";
 import { pool } from "@/lib/db/pool";
 
 export type UnmappedInBatch = { status: string; messages: number }[];

@@ -28,7 +28,7 @@ beforeAll(async () => {
       receiptSecret: secret,
     },
   });
-  // The web server judges the client's address (lib/http/client-address.ts); here a header stands for it.
+  // The web server judges the client's address (lib/client-address/client-address.ts); here a header stands for it.
   server = http.createServer((req, res) => {
     const found = receiptCallbackSecret(new URL(req.url ?? "/", "http://host").pathname);
     if (found === null) return void res.writeHead(418).end();

@@ -1,5 +1,5 @@
 // Wrong receipt secrets, throttled per client address (issue 42, item 12): each address (an IPv6 one by its /64, as
-// log-ins count: lib/http/client-address.ts) has a bucket of WRONG_BURST wrong secrets, refilled at
+// log-ins count: lib/client-address/client-address.ts) has a bucket of WRONG_BURST wrong secrets, refilled at
 // REFILL_PER_SECOND; an empty bucket is answered 429 without looking the secret up at all, so a spray of guesses
 // costs the database at most one lookup a second per address, and the web process a map entry (ADDRESSES_KEPT at
 // most). A token is taken before the lookup (concurrent guesses cannot all pass an almost empty bucket) and given
@@ -8,7 +8,7 @@
 // address may also post to a retired URL, or share a proxy's address with a sprayer), and only secrets that are in
 // the database enter that list. Its cost on the hot path is one map lookup.
 import "server-only";
-import { throttleScope } from "@/lib/http/client-address";
+import { throttleScope } from "@/lib/client-address/client-address";
 import { accountIdBySecret } from "./account-by-secret";
 
 export const WRONG_BURST = 20;

@@ -7,7 +7,8 @@ import { author, pieces, refusal, stored } from "@/test/upload-helpers";
 import { EMPTY_FILE, HEADER_ONLY, importList } from "@/lib/lists/import-list";
 import { INTERRUPTED } from "./limited-body";
 import { NO_PHONE_COLUMN } from "@/lib/lists/list-columns";
-import { MAX_UPLOAD_BYTES, MAX_UPLOAD_ROWS, TOO_MANY_BYTES, TOO_MANY_ROWS } from "./upload-limits";
+import { MAX_UPLOAD_BYTES, TOO_MANY_BYTES } from "@/lib/http/body-limits";
+import { MAX_UPLOAD_ROWS, TOO_MANY_ROWS } from "./upload-limits";
 
 /** The pieces of `data`, counting how many bytes the import pulled before it stopped. */
 function counted(data: string, size = 64 * 1024) {

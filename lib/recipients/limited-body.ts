@@ -4,7 +4,7 @@
 // the same file uploaded again can be recognised (same-file.ts).
 import { createHash } from "node:crypto";
 import { AppError } from "@/lib/errors/app-error";
-import { MAX_UPLOAD_BYTES, TOO_MANY_BYTES } from "./upload-limits";
+import { MAX_UPLOAD_BYTES, TOO_MANY_BYTES } from "@/lib/http/body-limits";
 
 export const INTERRUPTED =
   "The upload was interrupted before the whole file arrived; nothing was stored. Upload the file again.";

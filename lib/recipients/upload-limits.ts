@@ -1,14 +1,14 @@
 // How much one upload may hold, and what it may expand to. Every limit is checked while the file is read, at the
 // byte, row, cell or inflated byte that crosses it, never after the whole of it has been read: a file under 1 MB can
 // describe gigabytes (a header of 30,000 columns padded into every row, a merged range to column XFD, a zip entry
-// that inflates a thousandfold), so the bytes received are only the first of the limits.
+// that inflates a thousandfold), so the bytes received (MAX_UPLOAD_BYTES, lib/http/body-limits.ts) are only the first
+// of the limits.
 import { AppError } from "@/lib/errors/app-error";
 
 const count = new Intl.NumberFormat("en");
 
 /** Data rows (the header row is not counted). Blank rows count: reading them costs the same. */
 export const MAX_UPLOAD_ROWS = 1_000_000;
-export const MAX_UPLOAD_BYTES = 100 * 1024 * 1024;
 /** Columns of a list: a phone number and the values that personalise a message need a handful, not hundreds. */
 export const MAX_COLUMNS = 200;
 /** One cell: a name, a town, an amount, a paragraph for a voice message; not a document. */
@@ -21,7 +21,6 @@ export const MAX_CELL_CHARS = 5_000;
 export const MAX_TEXT_CHARS = 200_000_000;
 
 export const TOO_MANY_ROWS = `The file has more than ${count.format(MAX_UPLOAD_ROWS)} rows (blank rows count too). Split it into smaller files and upload each.`;
-export const TOO_MANY_BYTES = `The file is larger than ${MAX_UPLOAD_BYTES / 1024 / 1024} MB. Split it into smaller files, or save it as CSV (smaller than XLSX for the same list).`;
 export const TOO_MUCH_TEXT = `The file's cells hold more than ${count.format(MAX_TEXT_CHARS / 1_000_000)} million characters once its shared text is expanded. Split it into smaller files and upload each.`;
 
 export function tooManyColumns(rowNumber: number, columns: number): AppError {

@@ -16,13 +16,13 @@ import { pool } from "@/lib/db/pool";
 import { transaction } from "@/lib/db/transaction";
 import { uuidParam } from "@/lib/http/params";
 import { STATE_COUNTERS, type BatchCounters } from "@/lib/batches/counters";
-import { DELIVERED_STATES, FAILED_STATES, PROBLEM_STATES, SENT_STATES, isActiveBatch } from "@/lib/batches/states";
+import { DELIVERED_STATES, FAILED_STATES, PROBLEM_STATES, SENT_STATES, isActiveBatch } from "@/lib/states/states";
 import { getOrgTimeZone } from "@/lib/organisation/time-zone";
 import { zonedParts } from "@/lib/time/zoned-parts";
 import { failureKindOf, type FailureKind } from "@/lib/receipts/failure-classes";
-import { cached } from "./report-cache";
+import { cached } from "@/lib/cache/report-cache";
 import { reachedCount } from "@/lib/batches/counters-snapshot";
-import { messageState } from "@/lib/batches/state-sql";
+import { messageState } from "@/lib/states/state-sql";
 
 const BUCKET_SECONDS = [1, 2, 5, 10, 15, 30, 60, 120, 300, 600, 900, 1800, 3600, 7200, 10_800, 21_600, 43_200, 86_400];
 const MAX_BUCKETS = 60; // points on the chart: one more, the origin

@@ -2,7 +2,7 @@
 // bucket (the migration rollup_functions_inlined computes the same buckets in SQL, tuma_delay_bucket, checked by a
 // test), so a day's median delay is read from a small histogram instead of the messages. The median is therefore
 // known to its bucket: "30 s – 1 min", not "42 s". Safe in the browser.
-import { formatDuration } from "./format";
+import { formatDuration } from "@/lib/numbers/format";
 
 /** Lower bounds in seconds of buckets 1…16; bucket 0 is below 5 s, the last is two days or more. */
 export const DELAY_BUCKET_BOUNDS = [

@@ -1,9 +1,9 @@
 // DeliveryRollup follows every message, whatever path writes it: the triggers' incremental counts always equal a
-// recount from the messages, the states they count are lib/batches/states.ts's, their outcome slots
+// recount from the messages, the states they count are lib/states/states.ts's, their outcome slots
 // rollup-outcomes.ts's, and their delay buckets delay-buckets.ts's.
 import { beforeAll, expect, test } from "vitest";
 import { pool } from "@/lib/db/pool";
-import { DELIVERED_STATES, MESSAGE_STATES, SENT_STATES } from "@/lib/batches/states";
+import { DELIVERED_STATES, MESSAGE_STATES, SENT_STATES } from "@/lib/states/states";
 import { FAILURE_CLASSES } from "@/lib/receipts/failure-classes";
 import { account, batch, messages, rollupMatchesRecount } from "@/test/report-data";
 import { DELAY_BUCKET_BOUNDS, delayBucket } from "./delay-buckets";

@@ -7,7 +7,7 @@
 import "server-only";
 import { STATE_COUNTERS } from "@/lib/batches/counters";
 import { batchPhase } from "@/lib/batches/phase";
-import { ACTIVE_BATCH_STATES, DELIVERED_STATES, FAILED_STATES, SENT_STATES } from "@/lib/batches/states";
+import { ACTIVE_BATCH_STATES, DELIVERED_STATES, FAILED_STATES, SENT_STATES } from "@/lib/states/states";
 import { db } from "@/lib/db/client";
 import { env } from "@/lib/env";
 import { pool } from "@/lib/db/pool";

@@ -3,7 +3,7 @@
 // distribution in fixed ranges. Cached for 30 s: the Receipts page may be reloaded often, the answer moves slowly.
 import "server-only";
 import { pool } from "@/lib/db/pool";
-import { cached } from "./report-cache";
+import { cached } from "@/lib/cache/report-cache";
 
 export const LAG_SAMPLE = 20_000;
 /** Upper bounds of the ranges, in seconds; a receipt that arrived before its send's answer is counted apart. */

@@ -3,7 +3,7 @@
 // number and message) and how many messages still hold it (what mapping it moves); and the ones administrators mapped,
 // with who and when.
 import "server-only";
-import { messageState } from "@/lib/batches/state-sql";
+import { messageState } from "@/lib/states/state-sql";
 import { pool } from "@/lib/db/pool";
 
 const SHOWN = 100;

@@ -1,7 +1,7 @@
 // The send rate and time left of a sending batch, from samples of its "sent" count taken as its page polls the
 // counters (components/batches/use-send-rate.ts). Pure, so it is tested without a browser. Safe in the browser.
 import { STATE_COUNTERS, type BatchCounters } from "@/lib/batches/counters";
-import { SENT_STATES } from "@/lib/batches/states";
+import { SENT_STATES } from "@/lib/states/states";
 
 export type RateSample = { at: number; sent: number };
 

@@ -9,7 +9,7 @@ import { createBatch } from "@/lib/batches/create-batch";
 import { composeSchema } from "@/lib/batches/compose-schema";
 import { pauseBatch } from "@/lib/batches/pause-batch";
 import { refusal } from "@/test/upload-helpers";
-import { recordPurchase } from "./record-purchase";
+import { recordPurchase } from "@/lib/purchases/record-purchase";
 import { FIGURES_SQL, unitsFigures } from "./units-figures";
 import { outOfUnitsReason } from "./out-of-units";
 

@@ -7,8 +7,8 @@
 import "server-only";
 import type pg from "pg";
 import { pool } from "@/lib/db/pool";
-import { batchStates } from "@/lib/batches/state-sql";
-import { ACTIVE_BATCH_STATES } from "@/lib/batches/states";
+import { batchStates } from "@/lib/states/state-sql";
+import { ACTIVE_BATCH_STATES } from "@/lib/states/states";
 
 export type UnitsFigures = {
   /** False until an administrator records a first entry: without one the balance is unknown and nothing is refused. */

@@ -4,7 +4,7 @@ import { z } from "zod";
 import { recordAudit } from "@/lib/audit/record-audit";
 import { transaction } from "@/lib/db/transaction";
 import { AppError } from "@/lib/errors/app-error";
-import { MAX_ENTRY_UNITS } from "./record-purchase";
+import { MAX_ENTRY_UNITS } from "./max-entry-units";
 
 export const warnThresholdSchema = z.object({
   accountId: z.uuid("Choose a provider account."),

@@ -7,8 +7,8 @@
 // worker every second (lib/dispatch/chores/settle-batch-outcomes.ts): the partial index holds only the batches
 // waiting, and the counters say whether one is done, so a look reads no message.
 import "server-only";
-import { batchState, messageState } from "@/lib/batches/state-sql";
-import { NO_RECEIPT_STATE } from "@/lib/batches/states";
+import { batchState, messageState } from "@/lib/states/state-sql";
+import { NO_RECEIPT_STATE } from "@/lib/states/states";
 import { pool } from "@/lib/db/pool";
 import { DUE_NOW } from "./outbox-sql";
 

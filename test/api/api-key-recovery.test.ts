@@ -7,7 +7,7 @@ import { POST as createBatch } from "@/app/api/v1/batches/route";
 import { createApiKey, MAX_LIVE_KEYS } from "@/lib/api-keys/create-api-key";
 import { countLiveKeys, listApiKeys } from "@/lib/api-keys/list-api-keys";
 import { revokeApiKey } from "@/lib/api-keys/revoke-api-key";
-import { logOutEverywhere } from "@/lib/auth/log-out";
+import { logOutEverywhere } from "@/lib/users/log-out-everywhere";
 import { db } from "@/lib/db/client";
 import { resetPassword } from "@/lib/users/reset-password";
 import { call, defaultAccount, keyFor, user } from "./api-client";

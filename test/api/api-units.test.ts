@@ -5,7 +5,7 @@ import { randomUUID } from "node:crypto";
 import { beforeAll, expect, test } from "vitest";
 import { POST as createBatch } from "@/app/api/v1/batches/route";
 import { db } from "@/lib/db/client";
-import { recordPurchase } from "@/lib/units/record-purchase";
+import { recordPurchase } from "@/lib/purchases/record-purchase";
 import { unitsFigures } from "@/lib/units/units-figures";
 import { call, defaultAccount, keyFor, user } from "./api-client";
 

@@ -3,7 +3,7 @@
 import { redirect } from "next/navigation";
 import { z } from "zod";
 import { authorizedAction, type ActionResult } from "@/lib/auth/action";
-import { logOutEverywhere } from "@/lib/auth/log-out";
+import { logOutEverywhere } from "@/lib/users/log-out-everywhere";
 import { canView } from "@/lib/auth/permissions";
 import { changeOwnPassword } from "@/lib/users/change-own-password";
 import { changePasswordSchema } from "@/lib/users/user-schemas";
@@ -22,7 +22,7 @@ export async function changePasswordAction(_previous: ActionResult | null, form:
   return result;
 }
 
-/** Every session and every live API key of the user ends (lib/auth/log-out.ts); the browser goes to the login page. */
+/** Every session and every live API key of the user ends (lib/users/log-out-everywhere.ts); the browser goes to the login page. */
 export async function logOutEverywhereAction(): Promise<ActionResult> {
   const result = await authorizedAction(
     { allowed: canView, input: z.undefined(), whilePasswordMustChange: true },

@@ -18,7 +18,7 @@ import { canViewReceipts } from "@/lib/auth/permissions";
 import { requireActor } from "@/lib/auth/session";
 import { cursorParam } from "@/lib/http/params";
 import { listAgeingMessages } from "@/lib/reports/ageing-messages";
-import { formatDuration } from "@/lib/reports/format";
+import { formatDuration } from "@/lib/numbers/format";
 import { getReceiptLag, LAG_SAMPLE } from "@/lib/reports/receipt-lag";
 import { listReceipts, receiptFilterSchema, UNMATCHED_REASONS } from "@/lib/reports/receipt-log";
 import { listReceiptStatuses } from "@/lib/reports/receipt-statuses";

@@ -3,11 +3,11 @@
 // in the web process), which checks and stores it; answers with the report. 413 with a sentence as soon as the file
 // crosses a limit; the browser's Cancel ends the hand-off and nothing is stored.
 import { canSend } from "@/lib/auth/permissions";
-import { route } from "@/lib/http/route-gate";
+import { route } from "@/lib/auth/route-gate";
 import { optionalParam, uuidParam } from "@/lib/http/params";
 import { replaceRechecked } from "@/lib/lists/replace-rechecked";
 import { uploadListQuery } from "@/lib/lists/upload-query";
-import { uploadFromRequest } from "@/lib/lists/upload-request";
+import { uploadFromRequest } from "@/lib/importer/upload-request";
 
 export const dynamic = "force-dynamic";
 

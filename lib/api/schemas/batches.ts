@@ -5,7 +5,7 @@ import { z } from "zod";
 import { BATCH_KINDS } from "@/lib/batches/list-batches";
 import { recipientSearchSchema } from "@/lib/batches/recipient-search";
 import { resendScopeSchema } from "@/lib/batches/resend-scope";
-import { messageFilterSchema } from "@/lib/batches/states";
+import { messageFilterSchema } from "@/lib/states/states";
 import { cursorParam, optionalParam, uuidParam } from "@/lib/http/params";
 import { MAX_PASTED_NUMBERS } from "@/lib/recipients/split-numbers";
 import { batchCursor } from "../batch-cursor";

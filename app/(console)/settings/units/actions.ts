@@ -3,10 +3,10 @@
 import { revalidatePath } from "next/cache";
 import { authorizedAction, type ActionResult } from "@/lib/auth/action";
 import { canManageAccounts } from "@/lib/auth/permissions";
-import { purchaseSchema, recordPurchase } from "@/lib/units/record-purchase";
+import { purchaseSchema, recordPurchase } from "@/lib/purchases/record-purchase";
 import { setWarnThreshold, warnThresholdSchema } from "@/lib/units/warn-threshold";
 
-/** Units bought, recorded in the ledger (lib/units/record-purchase.ts); resumes batches paused for lack of units. */
+/** Units bought, recorded in the ledger (lib/purchases/record-purchase.ts); resumes batches paused for lack of units. */
 export async function recordPurchaseAction(_previous: ActionResult | null, form: FormData): Promise<ActionResult> {
   // An unticked checkbox sends nothing: "resume" is then off (the form ticks it by default).
   const data = { ...Object.fromEntries(form), resumePaused: form.get("resumePaused") === "on" };

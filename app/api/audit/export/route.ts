@@ -4,7 +4,7 @@ import { auditStream } from "@/lib/audit/export-audit";
 import { recordAudit } from "@/lib/audit/record-audit";
 import { auditFilterSchema } from "@/lib/audit/list-audit";
 import { heldStream } from "@/lib/fair-share/held-stream";
-import { route } from "@/lib/http/route-gate";
+import { route } from "@/lib/auth/route-gate";
 import { getOrgTimeZone } from "@/lib/organisation/time-zone";
 
 export const dynamic = "force-dynamic";

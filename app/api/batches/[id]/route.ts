@@ -3,7 +3,7 @@ import { canView } from "@/lib/auth/permissions";
 import { getBatch } from "@/lib/batches/get-batch";
 import { AppError } from "@/lib/errors/app-error";
 import { batchParams } from "@/lib/http/params";
-import { route } from "@/lib/http/route-gate";
+import { route } from "@/lib/auth/route-gate";
 import { serialize } from "@/lib/http/serialize";
 
 export const dynamic = "force-dynamic";

@@ -9,7 +9,7 @@ import { duplicatesQuerySchema } from "@/lib/batches/compose-schema";
 import { findDuplicates } from "@/lib/batches/find-duplicates";
 import { csvHeader, csvRows } from "@/lib/csv/to-csv";
 import { withSlot } from "@/lib/fair-share/transfer-slots";
-import { route } from "@/lib/http/route-gate";
+import { route } from "@/lib/auth/route-gate";
 
 export const dynamic = "force-dynamic";
 

@@ -3,7 +3,7 @@
 import { canSend } from "@/lib/auth/permissions";
 import { invalidInput } from "@/lib/errors/error-shape";
 import { readJsonBody } from "@/lib/http/read-json-body";
-import { route } from "@/lib/http/route-gate";
+import { route } from "@/lib/auth/route-gate";
 import { findOptedOut, OPTED_OUT_QUESTION_BYTES, optedOutQuestionSchema } from "@/lib/opt-outs/find-opted-out";
 
 export const dynamic = "force-dynamic";

@@ -6,7 +6,7 @@ import { canSend } from "@/lib/auth/permissions";
 import { planQuerySchema } from "@/lib/batches/compose-schema";
 import { planList } from "@/lib/batches/plan-list";
 import { withSlot } from "@/lib/fair-share/transfer-slots";
-import { route } from "@/lib/http/route-gate";
+import { route } from "@/lib/auth/route-gate";
 
 export const dynamic = "force-dynamic";
 

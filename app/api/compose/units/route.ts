@@ -4,7 +4,7 @@
 import { z } from "zod";
 import { canSend } from "@/lib/auth/permissions";
 import { uuidParam } from "@/lib/http/params";
-import { route } from "@/lib/http/route-gate";
+import { route } from "@/lib/auth/route-gate";
 import { unitsFigures } from "@/lib/units/units-figures";
 
 export const dynamic = "force-dynamic";

@@ -4,7 +4,7 @@
 import { z } from "zod";
 import { canSend } from "@/lib/auth/permissions";
 import { uuidParam } from "@/lib/http/params";
-import { route } from "@/lib/http/route-gate";
+import { route } from "@/lib/auth/route-gate";
 import { uploadProgress } from "@/lib/lists/import-progress";
 
 export const dynamic = "force-dynamic";

@@ -1,10 +1,10 @@
 // POST /api/opt-outs/upload?filename= – a CSV/XLSX of numbers to opt out, as the raw request body: streamed on to the
 // importer process, which reads and checks it as a recipient list (the same parser, phone column guess and reasons)
-// and adds every valid number (lib/opt-outs/upload-opt-outs.ts); never parsed in the web process.
+// and adds every valid number (lib/importer/upload-opt-outs.ts); never parsed in the web process.
 import { z } from "zod";
 import { canSend } from "@/lib/auth/permissions";
-import { route } from "@/lib/http/route-gate";
-import { uploadOptOuts } from "@/lib/opt-outs/upload-opt-outs";
+import { route } from "@/lib/auth/route-gate";
+import { uploadOptOuts } from "@/lib/importer/upload-opt-outs";
 
 export const dynamic = "force-dynamic";
 

@@ -6,7 +6,7 @@ import { readListResource } from "@/lib/api/read-lists";
 import type { UploadedList } from "@/lib/api/resources/list";
 import { canSend } from "@/lib/auth/permissions";
 import { uploadListQuery } from "@/lib/lists/upload-query";
-import { uploadFromRequest } from "@/lib/lists/upload-request";
+import { uploadFromRequest } from "@/lib/importer/upload-request";
 
 export const dynamic = "force-dynamic";
 

@@ -7,11 +7,11 @@ import { reportFileName, reportStream } from "@/lib/batches/export-report";
 import { reportXlsxStream } from "@/lib/batches/export-report-xlsx";
 import { getBatch } from "@/lib/batches/get-batch";
 import { recipientSearchSchema } from "@/lib/batches/recipient-search";
-import { messageFilterSchema } from "@/lib/batches/states";
+import { messageFilterSchema } from "@/lib/states/states";
 import { AppError } from "@/lib/errors/app-error";
 import { heldStream } from "@/lib/fair-share/held-stream";
 import { batchParams, optionalParam } from "@/lib/http/params";
-import { route } from "@/lib/http/route-gate";
+import { route } from "@/lib/auth/route-gate";
 
 export const dynamic = "force-dynamic";
 

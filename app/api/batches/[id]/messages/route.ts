@@ -4,9 +4,9 @@ import { z } from "zod";
 import { canView } from "@/lib/auth/permissions";
 import { listMessages } from "@/lib/batches/list-messages";
 import { recipientSearchSchema } from "@/lib/batches/recipient-search";
-import { messageFilterSchema } from "@/lib/batches/states";
+import { messageFilterSchema } from "@/lib/states/states";
 import { batchParams, cursorParam, optionalParam } from "@/lib/http/params";
-import { route } from "@/lib/http/route-gate";
+import { route } from "@/lib/auth/route-gate";
 
 export const dynamic = "force-dynamic";
 

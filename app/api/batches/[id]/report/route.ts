@@ -4,7 +4,7 @@
 import { canView } from "@/lib/auth/permissions";
 import { AppError } from "@/lib/errors/app-error";
 import { batchParams } from "@/lib/http/params";
-import { route } from "@/lib/http/route-gate";
+import { route } from "@/lib/auth/route-gate";
 import { serialize } from "@/lib/http/serialize";
 import { getBatchReport } from "@/lib/reports/batch-report";
 

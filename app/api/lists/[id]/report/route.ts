@@ -4,7 +4,7 @@ import { recordAudit } from "@/lib/audit/record-audit";
 import { canExport, EXPORT_REFUSAL } from "@/lib/auth/permissions";
 import { AppError } from "@/lib/errors/app-error";
 import { heldStream } from "@/lib/fair-share/held-stream";
-import { route } from "@/lib/http/route-gate";
+import { route } from "@/lib/auth/route-gate";
 import { uuidParam } from "@/lib/http/params";
 import { getList } from "@/lib/lists/find-lists";
 import { reportCsvStream, reportGroupSchema } from "@/lib/lists/report-csv";

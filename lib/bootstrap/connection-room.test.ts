@@ -9,7 +9,7 @@ import pg from "pg";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { freePort } from "@/test/free-port";
 import { assertConnectionRoom, connectionRoom } from "./connection-room";
-import { type EmbeddedDatabase, startEmbeddedPostgres } from "./embedded";
+import { type EmbeddedDatabase, startEmbeddedPostgres } from "@/lib/db/embedded";
 
 const base = fs.mkdtempSync(path.join(os.tmpdir(), "tuma-room-"));
 // As root, the server runs as the `postgres` user, which must be able to reach the data directory.

@@ -14,8 +14,8 @@
 import type http from "node:http";
 import { ApiProblem, problemBody } from "@/lib/api/problem";
 import type { ErrorBody } from "@/lib/errors/error-shape";
-import { type BodyLimit, declaredLength, pathOf } from "./body-limits";
-import { apiSecurityHeaders } from "./security-headers";
+import { type BodyLimit, declaredLength, pathOf } from "@/lib/http/body-limits";
+import { apiSecurityHeaders } from "@/lib/http/security-headers";
 
 export const LINGER_BYTES = 16 * 1024 * 1024;
 export const LINGER_MS = 2_000;

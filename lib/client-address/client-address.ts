@@ -9,7 +9,7 @@
 // nothing; a client connecting directly, from anywhere else, cannot pick an address by sending the header.
 //
 // The header itself is believed only when Tuma's own server wrote it: the web server strips whatever a client sent
-// in it and writes the address beside a seal made once per process (lib/http/claim-client-address.ts), and
+// in it and writes the address beside a seal made once per process (lib/web-server/claim-client-address.ts), and
 // trustedClientAddress reads it only with that seal. Next run any other way (`next start`) has no seal, so a client's
 // own header there counts for nothing ("unknown"), instead of choosing the address its log-ins are counted under.
 import { timingSafeEqual } from "node:crypto";

@@ -5,7 +5,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { REFUSAL_SLACK, streamBody, type StreamRequest } from "@/test/stream-body";
-import type { BodyLimit } from "./body-limits";
+import type { BodyLimit } from "@/lib/http/body-limits";
 import { guardBody } from "./limit-request-body";
 
 const LIMIT: BodyLimit = { bytes: 256 * 1024, message: "Too big for this test." };

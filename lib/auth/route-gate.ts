@@ -9,10 +9,10 @@ import type { Actor } from "@/lib/auth/permissions";
 import { currentActor } from "@/lib/auth/session";
 import { AppError } from "@/lib/errors/app-error";
 import { invalidInput, toErrorBody } from "@/lib/errors/error-shape";
-import { bodyLimitFor } from "./body-limits";
-import { readJsonBody } from "./read-json-body";
-import { foreignOrigin } from "./same-origin";
-import { withApiSecurityHeaders } from "./security-headers";
+import { bodyLimitFor } from "@/lib/http/body-limits";
+import { readJsonBody } from "@/lib/http/read-json-body";
+import { foreignOrigin } from "@/lib/http/same-origin";
+import { withApiSecurityHeaders } from "@/lib/http/security-headers";
 
 type Gate<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType> = {
   allowed: (actor: Actor) => boolean;

@@ -18,7 +18,7 @@ export const STATE_FUNCTIONS: readonly { name: string; set: readonly MessageStat
 export function stateFunctionsSql(): string {
   return STATE_FUNCTIONS.map(
     (f) =>
-      `-- lib/batches/states.ts ${f.source}\n` +
+      `-- lib/states/states.ts ${f.source}\n` +
       `CREATE OR REPLACE FUNCTION ${f.name}(s "MessageState") RETURNS boolean LANGUAGE sql IMMUTABLE AS $$\n` +
       `  SELECT s IN ${messageStates(f.set)}\n$$;\n`,
   ).join("\n");

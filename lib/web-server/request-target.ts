@@ -10,8 +10,8 @@
 import type http from "node:http";
 import type { Duplex } from "node:stream";
 import { ApiProblem, PROBLEM_CONTENT_TYPE, problemBody } from "@/lib/api/problem";
-import { apiSecurityHeaders } from "./security-headers";
-import { formatBytes } from "./body-limits";
+import { apiSecurityHeaders } from "@/lib/http/security-headers";
+import { formatBytes } from "@/lib/http/body-limits";
 
 /** The longest target handed on: far above any address the console makes, far below Node's 16 KB for all headers. */
 export const MAX_TARGET_BYTES = 8 * 1024;

@@ -7,7 +7,7 @@ import { pool } from "@/lib/db/pool";
 import { transaction } from "@/lib/db/transaction";
 import { BatchState, ChunkState, ListState, MessageState } from "@/lib/generated/prisma/enums";
 import { MAPPABLE_STATES } from "@/lib/receipts/status-map";
-import { STATE_COUNTERS } from "./counters";
+import { STATE_COUNTERS } from "@/lib/batches/counters";
 import { STATE_FUNCTIONS, stateFunctionsSql } from "./state-functions-sql";
 import { messageStates } from "./state-sql";
 import {

@@ -9,8 +9,8 @@
 // only when two sweeps a limit apart both found it waiting and no `drain` came in between.
 import type http from "node:http";
 import { logger } from "@/lib/log";
-import { formatDuration } from "@/lib/reports/format";
-import { pathOf } from "./body-limits";
+import { formatDuration } from "@/lib/numbers/format";
+import { pathOf } from "@/lib/http/body-limits";
 
 type Watch = { drains: number; waitingSince: number | null; drainsThen: number };
 

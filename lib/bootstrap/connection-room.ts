@@ -6,7 +6,7 @@
 import pg from "pg";
 import { StartupError } from "@/lib/bootstrap/startup-error";
 import { env } from "@/lib/env";
-import { sessionSetup } from "./session-zone";
+import { sessionSetup } from "@/lib/db/session-zone";
 
 export type ConnectionRoom = {
   maxConnections: number;

@@ -8,7 +8,7 @@ import { AppError } from "@/lib/errors/app-error";
 import { IMPORTER_DOWN, type ImporterTarget } from "@/lib/importer/forward-upload";
 import { startImporter, type Importer } from "@/lib/importer/server";
 import { importList } from "@/lib/lists/import-list";
-import { TOO_MANY_BYTES } from "@/lib/recipients/upload-limits";
+import { TOO_MANY_BYTES } from "@/lib/http/body-limits";
 import { freePort } from "@/test/free-port";
 import { author, pieces, refusal, stored } from "@/test/upload-helpers";
 import { uploadOptOuts } from "./upload-opt-outs";

@@ -7,13 +7,11 @@ import { z } from "zod";
 import { recordAudit } from "@/lib/audit/record-audit";
 import { transaction } from "@/lib/db/transaction";
 import { AppError } from "@/lib/errors/app-error";
-import { batchState } from "@/lib/batches/state-sql";
+import { batchState } from "@/lib/states/state-sql";
 import { resumeBatchIn } from "@/lib/batches/resume-batch";
-import { OUT_OF_UNITS_PREFIX } from "./out-of-units";
-import { chargedUnits } from "./units-figures";
-
-/** More than any account buys at once: a typing accident (an extra zero or three). */
-export const MAX_ENTRY_UNITS = 100_000_000;
+import { MAX_ENTRY_UNITS } from "@/lib/units/max-entry-units";
+import { OUT_OF_UNITS_PREFIX } from "@/lib/units/out-of-units";
+import { chargedUnits } from "@/lib/units/units-figures";
 
 const checkbox = z.preprocess((value) => value === true || value === "on" || value === "true", z.boolean());
 

@@ -7,7 +7,13 @@ import net from "node:net";
 import { afterAll, beforeAll, expect, test, vi } from "vitest";
 import { logger } from "@/lib/log";
 import { claimClientAddress, UNTRUSTED_FORWARDED_FOR } from "./claim-client-address";
-import { CLIENT_ADDRESS_HEADER, NO_PROXY, proxyTrust, trustedClientAddress, type ProxyTrust } from "./client-address";
+import {
+  CLIENT_ADDRESS_HEADER,
+  NO_PROXY,
+  proxyTrust,
+  trustedClientAddress,
+  type ProxyTrust,
+} from "@/lib/client-address/client-address";
 
 const servers: http.Server[] = [];
 

@@ -1,4 +1,4 @@
-// The web server's side of the client-address header (lib/http/client-address.ts says why it exists): for every
+// The web server's side of the client-address header (lib/client-address/client-address.ts says why it exists): for every
 // request, before anything else reads it, whatever the client sent as x-tuma-client-address is removed — from the
 // parsed headers and from the raw ones — and the address decided from the connection is written with this process's
 // seal, so that only Tuma's own server can name a client's address to the application.
@@ -16,7 +16,7 @@ import {
   NO_PROXY,
   sealedClientAddress,
   type ProxyTrust,
-} from "./client-address";
+} from "@/lib/client-address/client-address";
 
 export const UNTRUSTED_FORWARDED_FOR =
   "Requests arrive with X-Forwarded-For, but TRUSTED_PROXIES is not set, so the header is ignored: every client " +

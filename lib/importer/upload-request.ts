@@ -5,8 +5,8 @@ import "server-only";
 import type { z } from "zod";
 import { AppError } from "@/lib/errors/app-error";
 import { forwardUpload, type Imported } from "@/lib/importer/forward-upload";
-import { MAX_UPLOAD_BYTES, TOO_MANY_BYTES } from "@/lib/recipients/upload-limits";
-import type { uploadListQuery } from "./upload-query";
+import { MAX_UPLOAD_BYTES, TOO_MANY_BYTES } from "@/lib/http/body-limits";
+import type { uploadListQuery } from "@/lib/lists/upload-query";
 
 export function uploadFromRequest(
   request: Request,

@@ -1,4 +1,4 @@
-// An opt-out file's hand-off (POST /api/opt-outs/upload), as a list's is (lib/lists/upload-request.ts): a declared
+// An opt-out file's hand-off (POST /api/opt-outs/upload), as a list's is (lib/importer/upload-request.ts): a declared
 // length over the limit is refused before a byte is read, then the body streams on to the importer process, which
 // reads and checks it with the recipient-list import (the same parser, limits and sentences), adds every valid number
 // to the opt-outs and deletes the list (lib/importer/server.ts). The web process never parses the file: a hostile
@@ -6,7 +6,7 @@
 import "server-only";
 import { AppError } from "@/lib/errors/app-error";
 import { forwardUpload, importerTarget, type ImporterTarget } from "@/lib/importer/forward-upload";
-import { MAX_UPLOAD_BYTES, TOO_MANY_BYTES } from "@/lib/recipients/upload-limits";
+import { MAX_UPLOAD_BYTES, TOO_MANY_BYTES } from "@/lib/http/body-limits";
 
 export type OptOutUpload = { rows: number; added: number; already: number; invalid: number; duplicates: number };
 
