@@ -18,7 +18,8 @@ const CITED_PATH =
 // Files that exist only after a build or `npm install`.
 const GENERATED = new Set(["next-env.d.ts"]);
 const OUTSIDE = /\.\.\/shared|\bDESIGN\.md\b|\bSTYLE\.md\b/;
-const README_SECTION = /README(?:\.md)?(?:'s)?\s+(?:section\s+)?[“"']([^”"'\n]+)[”"']/g;
+// README's “Tests”, README section "Tests", README, "Tests".
+const README_SECTION = /README(?:\.md)?(?:'s|,)?\s+(?:section\s+)?[“"']([^”"'\n]+)[”"']/g;
 
 // This file's own examples name files that do not exist on purpose.
 const isCheckedSource = (f: string) =>
@@ -141,5 +142,6 @@ describe("citations in comments and docs", () => {
     expect(unwrap("(console)/compose/page.tsx")).toBe("(console)/compose/page.tsx");
     expect(OUTSIDE.test(`see ${"DESIGN"}.md §9`)).toBe(true);
     expect([..."README's “Tests”".matchAll(README_SECTION)].map((m) => m[1] ?? "")).toEqual(["Tests"]);
+    expect([...'(README, "Tests")'.matchAll(README_SECTION)].map((m) => m[1] ?? "")).toEqual(["Tests"]);
   });
 });

@@ -6,7 +6,7 @@
 export const LIB_LAYERS = [
   { name: "programs' own parts", folders: ["web-server", "dispatch", "importer"] },
   { name: "front doors", folders: ["api", "bootstrap", "console", "health", "purchases", "reports", "users"] },
-  { name: "batches and what uses them", folders: ["batches", "escalation", "lists", "opt-outs", "webhooks"] },
+  { name: "batch work", folders: ["batches", "escalation", "lists", "opt-outs", "webhooks"] },
   {
     name: "areas",
     folders: [
