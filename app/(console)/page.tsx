@@ -19,7 +19,7 @@ import { requireActor } from "@/lib/auth/session";
 import { listBatches } from "@/lib/batches/list-batches";
 import { deliveryRate, SENT_STATES } from "@/lib/states/states";
 import { STATE_COUNTERS } from "@/lib/batches/counters";
-import { formatRate } from "@/lib/numbers/format";
+import { formatCount, formatRate } from "@/lib/numbers/format";
 import { getOperatorDays } from "@/lib/reports/operator-days";
 import { getOverviewReport } from "@/lib/reports/overview";
 import { Suspense } from "react";
@@ -93,7 +93,7 @@ export default async function OverviewPage() {
                 <div key={label}>
                   <dt className="text-xs text-slate-500">{label}</dt>
                   <dd className="font-semibold tabular-nums" data-testid={testId}>
-                    {value.toLocaleString()}
+                    {formatCount(value)}
                   </dd>
                 </div>
               ))}
@@ -145,7 +145,7 @@ export default async function OverviewPage() {
                     />
                   </Td>
                   <Td numeric className="whitespace-nowrap">
-                    {sent.toLocaleString()} / {b.recipientCount.toLocaleString()}
+                    {formatCount(sent)} / {formatCount(b.recipientCount)}
                   </Td>
                 </Tr>
               );
@@ -167,7 +167,7 @@ export default async function OverviewPage() {
       </section>
 
       <section>
-        <h2 className="mb-3 text-lg font-semibold">Recent batches ({overview.totalBatches.toLocaleString()} in all)</h2>
+        <h2 className="mb-3 text-lg font-semibold">Recent batches ({formatCount(overview.totalBatches)} in all)</h2>
         <BatchTable batches={recent} />
       </section>
     </div>

@@ -16,7 +16,7 @@ import { fetchJson } from "@/lib/http/fetch-json";
 import type { Serialized } from "@/lib/http/serialize";
 import type { ResendPreview } from "@/lib/batches/resend-preview";
 import type { ResendCost } from "@/lib/batches/resend-units";
-import { formatDuration } from "@/lib/numbers/format";
+import { formatCount, formatDuration } from "@/lib/numbers/format";
 import { RecipientTable } from "./recipient-table";
 import { EscalationFunnel } from "./escalation-funnel";
 import { PhaseBadge } from "./phase-badge";
@@ -104,9 +104,9 @@ export function BatchLive({
           <p>
             State: <PhaseBadge phase={batch.phase} testId="batch-state" />
           </p>
-          <p>{batch.recipientCount.toLocaleString()} recipients</p>
-          {batch.inFlight > 0 ? <p>{batch.inFlight.toLocaleString()} in flight</p> : null}
-          <p>{batch.smsUnits.toLocaleString()} units charged</p>
+          <p>{formatCount(batch.recipientCount)} recipients</p>
+          {batch.inFlight > 0 ? <p>{formatCount(batch.inFlight)} in flight</p> : null}
+          <p>{formatCount(batch.smsUnits)} units charged</p>
           <p className="text-slate-500">{Math.round((settled / total) * 100)} % settled</p>
         </div>
         {batch.state === "SENDING" ? (
@@ -126,9 +126,9 @@ export function BatchLive({
         {batch.senderProblem ? (
           <Notice tone="warning" className="mt-2">
             The network refused the sender ID “{batch.senderProblem.sender}” ({batch.senderProblem.status}) for{" "}
-            {batch.senderProblem.messages.toLocaleString()} message(s) sent through this account: have it registered
-            with the provider (or use another) before sending again. An administrator clears this warning on the
-            Settings page.
+            {formatCount(batch.senderProblem.messages)} message(s) sent through this account: have it registered with
+            the provider (or use another) before sending again. An administrator clears this warning on the Settings
+            page.
           </Notice>
         ) : null}
         <UnmappedNotice statuses={batch.unmappedStatuses} />
@@ -149,7 +149,7 @@ export function BatchLive({
             <div key={state}>
               <dt className="text-slate-500">{label}</dt>
               <dd className="font-semibold tabular-nums" data-testid={`count-${state}`}>
-                {batch[field].toLocaleString("en")}
+                {formatCount(batch[field])}
               </dd>
             </div>
           ))}
@@ -157,14 +157,14 @@ export function BatchLive({
             <div>
               <dt className="text-slate-500">Reached by call</dt>
               <dd className="font-semibold tabular-nums" data-testid="count-REACHED_BY_CALL">
-                {batch.reachedByCallCount.toLocaleString("en")}
+                {formatCount(batch.reachedByCallCount)}
               </dd>
             </div>
           ) : null}
           <div>
             <dt className="text-slate-500">Reached</dt>
             <dd className="font-semibold tabular-nums" data-testid="count-REACHED">
-              {batch.reached.toLocaleString("en")}
+              {formatCount(batch.reached)}
             </dd>
           </div>
         </dl>
@@ -245,7 +245,7 @@ function SendRate({ perSecond, eta, storing }: { perSecond: number | null; eta: 
         "Measuring the send rate…"
       ) : (
         <>
-          Sending {Math.round(perSecond).toLocaleString()} messages/s
+          Sending {formatCount(Math.round(perSecond))} messages/s
           {eta !== null
             ? ` · about ${formatDuration(eta)} left${storing ? " for the recipients stored so far" : ""}`
             : ""}

@@ -17,7 +17,7 @@ import { fetchJson } from "@/lib/http/fetch-json";
 import type { Serialized } from "@/lib/http/serialize";
 import type { BatchReport as Report } from "@/lib/reports/batch-report";
 import { FAILURE_KINDS } from "@/lib/receipts/failure-classes";
-import { formatRate } from "@/lib/numbers/format";
+import { formatCount, formatRate } from "@/lib/numbers/format";
 import type { BatchJson } from "./batch-live";
 import { FailureKindLabel } from "./failure-kind";
 
@@ -61,8 +61,8 @@ export function BatchReport({ initial }: { initial: ReportJson & { batchId: stri
       {error ? <p className="text-sm text-red-700">Report updates paused: {error.message}</p> : null}
       <Card title="Reached" aria-label="Reached">
         <p className="text-sm" data-testid="reached">
-          <strong className="text-lg tabular-nums">{data.reached.reached.toLocaleString()}</strong> of{" "}
-          {data.reached.targeted.toLocaleString()} people targeted reached
+          <strong className="text-lg tabular-nums">{formatCount(data.reached.reached)}</strong> of{" "}
+          {formatCount(data.reached.targeted)} people targeted reached
           {data.reached.batches > 1
             ? ` (this batch's family: the first batch and ${data.reached.batches - 1} resend${data.reached.batches > 2 ? "s" : ""}; a number reached twice counts once)`
             : ""}
@@ -90,8 +90,8 @@ export function BatchReport({ initial }: { initial: ReportJson & { batchId: stri
         </div>
         {last ? (
           <p className="mt-2 text-sm" data-testid="chart-latest">
-            At the last point: {(last.delivered + last.answered).toLocaleString()} delivered,{" "}
-            {last.failed.toLocaleString()} failed, {last.awaiting.toLocaleString()} without a receipt.
+            At the last point: {formatCount(last.delivered + last.answered)} delivered, {formatCount(last.failed)}{" "}
+            failed, {formatCount(last.awaiting)} without a receipt.
           </p>
         ) : null}
         {asOf}
@@ -117,13 +117,13 @@ export function BatchReport({ initial }: { initial: ReportJson & { batchId: stri
                 <Td numeric className="font-semibold" data-testid={`rate-${o.operator}`}>
                   {formatRate(deliveryRate(o.delivered, o.sent))}
                 </Td>
-                <Td numeric>{o.sent.toLocaleString()}</Td>
+                <Td numeric>{formatCount(o.sent)}</Td>
                 <Td numeric data-testid={`delivered-${o.operator}`}>
-                  {o.delivered.toLocaleString()}
+                  {formatCount(o.delivered)}
                 </Td>
-                <Td numeric>{o.failed.toLocaleString()}</Td>
-                <Td numeric>{o.unknown.toLocaleString()}</Td>
-                <Td numeric>{o.awaiting.toLocaleString()}</Td>
+                <Td numeric>{formatCount(o.failed)}</Td>
+                <Td numeric>{formatCount(o.unknown)}</Td>
+                <Td numeric>{formatCount(o.awaiting)}</Td>
               </Tr>
             ))}
           </tbody>
@@ -159,13 +159,13 @@ export function BatchReport({ initial }: { initial: ReportJson & { batchId: stri
                     {f.details.map((d) => (
                       <li key={`${d.deliveryStatus ?? ""}|${d.error ?? ""}`}>
                         <span className="font-mono">{d.deliveryStatus ?? d.error ?? "no reason given"}</span>{" "}
-                        <span className="text-slate-500">({d.count.toLocaleString()})</span>
+                        <span className="text-slate-500">({formatCount(d.count)})</span>
                       </li>
                     ))}
                   </ul>
                 </Td>
                 <Td numeric data-testid={`failures-${f.kind}`} data-label="Messages">
-                  {f.count.toLocaleString()}
+                  {formatCount(f.count)}
                 </Td>
               </Tr>
             ))}
@@ -180,7 +180,7 @@ export function BatchReport({ initial }: { initial: ReportJson & { batchId: stri
 function AsOf({ at, behind, delivered }: { at: string; behind: boolean; delivered: number }) {
   return (
     <p className="mt-2 text-xs text-slate-500" data-testid="as-of">
-      As of <Time at={at} seconds timeOnly /> ({delivered.toLocaleString()} delivered then)
+      As of <Time at={at} seconds timeOnly /> ({formatCount(delivered)} delivered then)
       {behind ? " — the counters above have moved since; updating…" : ""}.
     </p>
   );

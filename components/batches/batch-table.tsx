@@ -5,6 +5,7 @@ import { Time } from "@/components/time/time";
 import { EmptyState, Table, Td, THead, Th, Tr } from "@/components/ui/table";
 import type { BatchListItem } from "@/lib/batches/list-batches";
 import { PhaseBadge } from "./phase-badge";
+import { formatCount } from "@/lib/numbers/format";
 
 const figures = (batch: BatchListItem) => [
   { label: "Recipients", value: batch.recipientCount },
@@ -42,7 +43,7 @@ export function BatchTable({ batches }: { batches: BatchListItem[] }) {
                 </Td>
                 {figures(batch).map(({ label, value }) => (
                   <Td key={label} numeric>
-                    {value.toLocaleString()}
+                    {formatCount(value)}
                   </Td>
                 ))}
                 <Td className="whitespace-nowrap text-slate-600">
@@ -72,7 +73,7 @@ export function BatchTable({ batches }: { batches: BatchListItem[] }) {
               {figures(batch).map(({ label, value }) => (
                 <div key={label}>
                   <dt className="text-xs text-slate-500">{label}</dt>
-                  <dd className="font-semibold tabular-nums">{value.toLocaleString()}</dd>
+                  <dd className="font-semibold tabular-nums">{formatCount(value)}</dd>
                 </div>
               ))}
             </dl>

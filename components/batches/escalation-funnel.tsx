@@ -6,6 +6,7 @@ import Link from "next/link";
 import { Card, Stat } from "@/components/ui/card";
 import { escalationFunnel } from "@/lib/escalation/funnel";
 import type { BatchJson } from "./batch-live";
+import { formatCount } from "@/lib/numbers/format";
 
 export function EscalationFunnel({ batch }: { batch: BatchJson }) {
   if (batch.escalates)
@@ -24,8 +25,7 @@ export function EscalationFunnel({ batch }: { batch: BatchJson }) {
   return (
     <Card title="Escalation to calls" data-testid="escalation-funnel">
       <p className="mb-3 text-sm">
-        A recipient whose SMS is not delivered within {batch.escalateAfterMinutes.toLocaleString("en")} minutes is
-        called once.{" "}
+        A recipient whose SMS is not delivered within {formatCount(batch.escalateAfterMinutes)} minutes is called once.{" "}
         {child ? (
           <Link href={`/batches/${child.id}`} className="text-sky-700 underline" data-testid="escalation-child">
             See the calls
@@ -35,21 +35,17 @@ export function EscalationFunnel({ batch }: { batch: BatchJson }) {
         )}
       </p>
       <dl className="grid grid-cols-2 gap-3 sm:grid-cols-6">
-        <Stat label="Sent" value={funnel.sent.toLocaleString("en")} testId="funnel-sent" />
-        <Stat label="Delivered" value={funnel.delivered.toLocaleString("en")} testId="funnel-delivered" />
-        <Stat label="Escalated" value={funnel.escalated.toLocaleString("en")} testId="funnel-escalated" />
-        <Stat label="Answered" value={funnel.answered.toLocaleString("en")} testId="funnel-answered" />
-        <Stat
-          label="Reached by call"
-          value={funnel.reachedByCall.toLocaleString("en")}
-          testId="funnel-reached-by-call"
-        />
-        <Stat label="Neither" value={funnel.neither.toLocaleString("en")} testId="funnel-neither" />
+        <Stat label="Sent" value={formatCount(funnel.sent)} testId="funnel-sent" />
+        <Stat label="Delivered" value={formatCount(funnel.delivered)} testId="funnel-delivered" />
+        <Stat label="Escalated" value={formatCount(funnel.escalated)} testId="funnel-escalated" />
+        <Stat label="Answered" value={formatCount(funnel.answered)} testId="funnel-answered" />
+        <Stat label="Reached by call" value={formatCount(funnel.reachedByCall)} testId="funnel-reached-by-call" />
+        <Stat label="Neither" value={formatCount(funnel.neither)} testId="funnel-neither" />
       </dl>
       {funnel.answeredAlsoDelivered > 0 ? (
         <p className="mt-2 text-sm text-slate-600" data-testid="funnel-also-delivered">
-          {funnel.answeredAlsoDelivered.toLocaleString("en")} answered a call whose SMS was delivered later: they count
-          once, as delivered.
+          {formatCount(funnel.answeredAlsoDelivered)} answered a call whose SMS was delivered later: they count once, as
+          delivered.
         </p>
       ) : null}
     </Card>

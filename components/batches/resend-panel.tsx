@@ -18,6 +18,7 @@ import {
   TEMPORARY_FAILURE_CLASSES,
   type FailureClass,
 } from "@/lib/receipts/failure-classes";
+import { formatCount } from "@/lib/numbers/format";
 
 export type ResendScope = { unknown: boolean; temporary: boolean; permanent: boolean; noReceipt: boolean };
 
@@ -35,7 +36,7 @@ const sum = (counts: Record<FailureClass, number>, classes: readonly FailureClas
 function byClass(counts: Record<FailureClass, number>, classes: readonly FailureClass[]): string {
   return classes
     .filter((c) => counts[c] > 0)
-    .map((c) => `${counts[c].toLocaleString("en")} ${FAILURE_KINDS[c].label.toLowerCase()}`)
+    .map((c) => `${formatCount(counts[c])} ${FAILURE_KINDS[c].label.toLowerCase()}`)
     .join(", ");
 }
 
@@ -104,23 +105,23 @@ export function ResendPanel({ batchId, preview, units, resend }: Props) {
         disabled={n === 0 || cost !== null}
       />
       <span>
-        {label}: <strong className="tabular-nums">{n.toLocaleString()}</strong>
+        {label}: <strong className="tabular-nums">{formatCount(n)}</strong>
         {detail ? <span className="block text-xs text-slate-500">{detail}</span> : null}
       </span>
     </label>
   );
   const leftOut = [
-    !scope.unknown && counts.unknown > 0 ? `${counts.unknown.toLocaleString()} with an unknown outcome` : null,
-    !scope.temporary && temporary > 0 ? `${temporary.toLocaleString()} failed for a temporary reason` : null,
+    !scope.unknown && counts.unknown > 0 ? `${formatCount(counts.unknown)} with an unknown outcome` : null,
+    !scope.temporary && temporary > 0 ? `${formatCount(temporary)} failed for a temporary reason` : null,
     !scope.permanent && permanent > 0
-      ? `${permanent.toLocaleString()} failed for good (${byClass(counts.failed, PERMANENT_FAILURE_CLASSES)}): resending them as they are fails again`
+      ? `${formatCount(permanent)} failed for good (${byClass(counts.failed, PERMANENT_FAILURE_CLASSES)}): resending them as they are fails again`
       : null,
-    !scope.noReceipt && counts.noReceipt > 0 ? `${counts.noReceipt.toLocaleString()} without a receipt yet` : null,
+    !scope.noReceipt && counts.noReceipt > 0 ? `${formatCount(counts.noReceipt)} without a receipt yet` : null,
     counts.answeredCall > 0
-      ? `${counts.answeredCall.toLocaleString("en")} answered the call and ${counts.answeredCall === 1 ? "is" : "are"} left out: reached by call, not sent the SMS again`
+      ? `${formatCount(counts.answeredCall)} answered the call and ${counts.answeredCall === 1 ? "is" : "are"} left out: reached by call, not sent the SMS again`
       : null,
     optedOut > 0
-      ? `${optedOut.toLocaleString()} opted out${counts.optedOut.carrier > 0 ? ` (${counts.optedOut.carrier.toLocaleString()} by a carrier blacklist: the number blocked the sender)` : ""}: never resent`
+      ? `${formatCount(optedOut)} opted out${counts.optedOut.carrier > 0 ? ` (${formatCount(counts.optedOut.carrier)} by a carrier blacklist: the number blocked the sender)` : ""}: never resent`
       : null,
   ].filter((s): s is string => s !== null);
 
@@ -149,14 +150,14 @@ export function ResendPanel({ batchId, preview, units, resend }: Props) {
       </fieldset>
       {counts.alreadyResent > 0 ? (
         <p>
-          {counts.alreadyResent.toLocaleString()} already resent, not taken again:{" "}
+          {formatCount(counts.alreadyResent)} already resent, not taken again:{" "}
           {counts.children.map((child, i) => (
             <span key={child.id}>
               {i > 0 ? ", " : ""}
               <Link href={`/batches/${child.id}`} className="text-sky-700 underline">
                 {child.name}
               </Link>{" "}
-              ({child.recipientCount.toLocaleString()}, {child.state.toLowerCase()})
+              ({formatCount(child.recipientCount)}, {child.state.toLowerCase()})
             </span>
           ))}
         </p>
@@ -174,13 +175,13 @@ export function ResendPanel({ batchId, preview, units, resend }: Props) {
       {cost ? (
         <div className="space-y-2 rounded-md border border-slate-200 bg-slate-50 p-3" data-testid="resend-confirm">
           <p>
-            <strong className="tabular-nums">{cost.recipients.toLocaleString("en")}</strong>{" "}
+            <strong className="tabular-nums">{formatCount(cost.recipients)}</strong>{" "}
             {cost.kind === "SMS" ? "text messages" : "calls"} in a new batch, sent now from the same sender
             {cost.kind === "SMS" ? (
               <>
                 {": "}
                 <strong className="tabular-nums" data-testid="resend-units">
-                  {cost.units.toLocaleString("en")} SMS units
+                  {formatCount(cost.units)} SMS units
                 </strong>
               </>
             ) : null}
@@ -198,8 +199,8 @@ export function ResendPanel({ batchId, preview, units, resend }: Props) {
               onClick={() => startTransition(async () => setResult(await resend(batchId, chosen)))}
             >
               {cost.kind === "SMS"
-                ? `Resend ${cost.recipients.toLocaleString("en")} text message${cost.recipients === 1 ? "" : "s"}`
-                : `Call ${cost.recipients.toLocaleString("en")} number${cost.recipients === 1 ? "" : "s"} again`}
+                ? `Resend ${formatCount(cost.recipients)} text message${cost.recipients === 1 ? "" : "s"}`
+                : `Call ${formatCount(cost.recipients)} number${cost.recipients === 1 ? "" : "s"} again`}
             </Button>
             <Button size="sm" disabled={pending} onClick={() => setCost(null)}>
               Back
@@ -221,7 +222,7 @@ export function ResendPanel({ batchId, preview, units, resend }: Props) {
               })
             }
           >
-            Review the resend to {total.toLocaleString("en")}…
+            Review the resend to {formatCount(total)}…
           </Button>
         )}
         <Button

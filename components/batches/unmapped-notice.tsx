@@ -3,6 +3,7 @@
 // "waiting" nor finished (lib/batches/phase.ts).
 import Link from "next/link";
 import { Notice } from "@/components/ui/notice";
+import { formatCount } from "@/lib/numbers/format";
 
 export type UnmappedStatuses = { status: string; messages: number }[];
 
@@ -16,7 +17,7 @@ export function UnmappedNotice({ statuses, className = "mt-2" }: { statuses: Unm
   return (
     <div data-testid="unmapped-statuses" className={className}>
       <Notice tone="warning">
-        {total.toLocaleString("en")} receipt{total === 1 ? "" : "s"} with a status Tuma does not know (
+        {formatCount(total)} receipt{total === 1 ? "" : "s"} with a status Tuma does not know (
         {statuses.map((s) => `“${s.status}”`).join(", ")}) —{" "}
         <Link href={unmappedHref(statuses)} className="underline">
           map it

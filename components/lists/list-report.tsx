@@ -8,6 +8,7 @@ import { Field, Select } from "@/components/ui/field";
 import { Notice } from "@/components/ui/notice";
 import { EmptyRow, Table, Td, Th, THead, Tr } from "@/components/ui/table";
 import { SameFileNotice, type SameFile } from "./same-file-notice";
+import { formatCount } from "@/lib/numbers/format";
 
 type Sample = { row: number; value: string; reason: string };
 export type ListReportView = {
@@ -62,15 +63,15 @@ export function ListReport({
         {u.columns.map((c) => `{{${c}}}`).join(" ")}
       </p>
       <dl className="mb-4 grid grid-cols-2 gap-3 sm:grid-cols-5">
-        <Stat label="Rows read" value={u.rows.toLocaleString()} testId="report-rows" />
-        <Stat label="Valid" value={u.valid.toLocaleString()} testId="report-valid" />
-        <Stat label="Invalid" value={u.invalid.toLocaleString()} testId="report-invalid" />
-        <Stat label="Duplicates" value={u.duplicates.toLocaleString()} testId="report-duplicates" />
-        <Stat label="Opted out" value={u.optedOut.toLocaleString()} testId="report-opted-out" />
+        <Stat label="Rows read" value={formatCount(u.rows)} testId="report-rows" />
+        <Stat label="Valid" value={formatCount(u.valid)} testId="report-valid" />
+        <Stat label="Invalid" value={formatCount(u.invalid)} testId="report-invalid" />
+        <Stat label="Duplicates" value={formatCount(u.duplicates)} testId="report-duplicates" />
+        <Stat label="Opted out" value={formatCount(u.optedOut)} testId="report-opted-out" />
       </dl>
       {u.report.longRows > 0 ? (
         <Notice tone="warning">
-          {u.report.longRows.toLocaleString()} row(s) have more cells than the header; the extra cells were not kept.
+          {formatCount(u.report.longRows)} row(s) have more cells than the header; the extra cells were not kept.
         </Notice>
       ) : null}
       <Field
@@ -93,7 +94,7 @@ export function ListReport({
           <section key={group.key} className="mt-4 space-y-2">
             <div className="flex items-center gap-3">
               <h3 className="font-medium">
-                {group.title}: {group.count(report).toLocaleString()}
+                {group.title}: {formatCount(group.count(report))}
               </h3>
               <ButtonAnchor size="sm" href={`/api/lists/${u.id}/report?group=${group.key}`} download>
                 Download {group.key} CSV
@@ -109,7 +110,7 @@ export function ListReport({
                 {report.samples[group.key].length === 0 ? <EmptyRow columns={3}>None.</EmptyRow> : null}
                 {report.samples[group.key].map((s) => (
                   <Tr key={s.row}>
-                    <Td numeric>{s.row.toLocaleString()}</Td>
+                    <Td numeric>{formatCount(s.row)}</Td>
                     <Td className="font-mono">{s.value}</Td>
                     <Td>{s.reason}</Td>
                   </Tr>

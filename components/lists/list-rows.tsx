@@ -3,8 +3,7 @@
 import Link from "next/link";
 import { EmptyRow, Table, Td, Th, THead, Tr } from "@/components/ui/table";
 import type { ListPage } from "@/lib/lists/list-page";
-
-const ROW = new Intl.NumberFormat("en");
+import { formatCount } from "@/lib/numbers/format";
 
 export function ListRows({ listId, columns, page }: { listId: string; columns: string[]; page: ListPage }) {
   const first = page.rows[0]?.row;
@@ -27,7 +26,7 @@ export function ListRows({ listId, columns, page }: { listId: string; columns: s
           ) : null}
           {page.rows.map((row) => (
             <Tr key={row.row}>
-              <Td numeric>{ROW.format(row.row)}</Td>
+              <Td numeric>{formatCount(row.row)}</Td>
               {columns.map((column, i) => (
                 <Td key={column} className="whitespace-nowrap">
                   {row.values[i] ?? ""}
@@ -40,7 +39,7 @@ export function ListRows({ listId, columns, page }: { listId: string; columns: s
       <nav aria-label="Pages of the list" className="flex flex-wrap items-center gap-3 text-sm">
         {first !== undefined ? (
           <span data-testid="list-page-range">
-            Rows {ROW.format(first)}–{ROW.format(last!)}
+            Rows {formatCount(first)}–{formatCount(last!)}
           </span>
         ) : null}
         <PageLink href={link("")} enabled={page.hasPrevious}>

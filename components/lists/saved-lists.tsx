@@ -8,6 +8,7 @@ import { EmptyState, Table, Td, Th, THead, Tr } from "@/components/ui/table";
 import type { ActionResult } from "@/lib/auth/action";
 import type { SavedList } from "@/lib/lists/find-lists";
 import type { ReportGroup } from "@/lib/lists/report-csv";
+import { formatCount } from "@/lib/numbers/format";
 
 /** A report group's count, linked to its CSV when it has lines. */
 function GroupCount({ list, group, count }: { list: SavedList; group: ReportGroup; count: number }) {
@@ -19,7 +20,7 @@ function GroupCount({ list, group, count }: { list: SavedList; group: ReportGrou
       className="text-sky-700 underline"
       aria-label={`Download the ${group} rows of ${list.name}`}
     >
-      {count.toLocaleString()}
+      {formatCount(count)}
     </a>
   );
 }
@@ -58,7 +59,7 @@ export function SavedLists({
                 <span className="block text-xs text-slate-500">{list.filename}</span>
               ) : null}
             </Td>
-            <Td numeric>{list.validCount.toLocaleString()}</Td>
+            <Td numeric>{formatCount(list.validCount)}</Td>
             <Td numeric>
               <GroupCount list={list} group="invalid" count={list.invalidCount} />
             </Td>
@@ -81,7 +82,7 @@ export function SavedLists({
                 <RowAction
                   label="Delete"
                   name={`Delete ${list.name}`}
-                  confirm={`Delete the list “${list.name}” and its ${list.validCount.toLocaleString("en")} recipients? It cannot be brought back; batches already sent from it keep their recipients and reports.`}
+                  confirm={`Delete the list “${list.name}” and its ${formatCount(list.validCount)} recipients? It cannot be brought back; batches already sent from it keep their recipients and reports.`}
                   confirmLabel="Delete the list"
                   run={deleteList.bind(null, list.id)}
                 />

@@ -14,9 +14,10 @@ import { LIST_NAME_MAX } from "@/lib/lists/list-name";
 import { InterruptedNotice } from "./interrupted-notice";
 import { ListReport, type ListReportView } from "./list-report";
 import { useUpload } from "./use-upload";
+import { formatCount, formatNumber } from "@/lib/numbers/format";
 
 const MB = 1024 * 1024;
-const megabytes = (bytes: number) => (bytes / MB).toLocaleString(undefined, { maximumFractionDigits: 1 });
+const megabytes = (bytes: number) => formatNumber(bytes / MB, { maximumFractionDigits: 1 });
 
 export function UploadList({
   title = "Upload a list",
@@ -108,7 +109,7 @@ export function UploadList({
             />
             <p className="text-sm" data-testid="upload-checked">
               {sending.checkedRows > 0
-                ? `${sending.checkedRows.toLocaleString()} rows checked`
+                ? `${formatCount(sending.checkedRows)} rows checked`
                 : sending.loaded >= sending.total
                   ? "Checking the rows…"
                   : "Rows are checked as they arrive."}

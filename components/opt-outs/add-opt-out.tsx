@@ -8,6 +8,7 @@ import { Button } from "@/components/ui/button";
 import { Field, Input } from "@/components/ui/field";
 import { Notice } from "@/components/ui/notice";
 import type { ActionResult } from "@/lib/auth/action";
+import { formatCount } from "@/lib/numbers/format";
 
 type Action = (previous: ActionResult | null, form: FormData) => Promise<ActionResult>;
 type UploadResult = { rows: number; added: number; already: number; invalid: number; duplicates: number };
@@ -94,9 +95,9 @@ export function AddOptOut({ action }: { action: Action }) {
       {upload.error ? <Notice tone="error">{upload.error}</Notice> : null}
       {upload.result ? (
         <Notice tone="success">
-          {upload.result.added.toLocaleString()} number(s) opted out from {upload.result.rows.toLocaleString()} row(s);{" "}
-          {upload.result.already.toLocaleString()} were already opted out, {upload.result.invalid.toLocaleString()}{" "}
-          invalid, {upload.result.duplicates.toLocaleString()} repeated.
+          {formatCount(upload.result.added)} number(s) opted out from {formatCount(upload.result.rows)} row(s);{" "}
+          {formatCount(upload.result.already)} were already opted out, {formatCount(upload.result.invalid)} invalid,{" "}
+          {formatCount(upload.result.duplicates)} repeated.
         </Notice>
       ) : null}
     </div>

@@ -10,6 +10,7 @@ import { Field, Input } from "@/components/ui/field";
 import { EmptyRow, Table, Td, THead, Th, Tr } from "@/components/ui/table";
 import { useHydrated } from "@/components/ui/use-hydrated";
 import type { ActionResult } from "@/lib/auth/action";
+import { formatCount } from "@/lib/numbers/format";
 
 type Action = (previous: ActionResult | null, form: FormData) => Promise<ActionResult>;
 export type HeldRow = { phone: string; reason: string; messageId: string; heldAt: string };
@@ -58,9 +59,9 @@ export function HeldOptOuts({
           <input type="hidden" name="upTo" value={upTo} />
           <span>
             {total > rows.length
-              ? `The latest ${rows.length.toLocaleString("en")} of ${total.toLocaleString("en")} held numbers are shown; `
+              ? `The latest ${formatCount(rows.length)} of ${formatCount(total)} held numbers are shown; `
               : ""}
-            a decision covers all {total.toLocaleString("en")}.
+            a decision covers all {formatCount(total)}.
           </span>
           <Button type="submit" name="decision" value="release" variant="primary" size="sm" disabled={pending}>
             Opt them out

@@ -8,6 +8,7 @@ import { Button } from "@/components/ui/button";
 import { Field, Select } from "@/components/ui/field";
 import type { ActionResult } from "@/lib/auth/action";
 import { FAILURE_CLASSES, FAILURE_KINDS, isFailureClass } from "@/lib/receipts/failure-classes";
+import { formatCount } from "@/lib/numbers/format";
 
 type Action = (previous: ActionResult | null, form: FormData) => Promise<ActionResult>;
 
@@ -89,7 +90,7 @@ export function MapStatusForm({ status, waiting, action }: { status: string; wai
           <input type="hidden" name="failureClass" value={meaning === "FAILED" ? failureClass : ""} />
           <p>
             Map “{status}” as <strong>{chosen + because}</strong>? This moves{" "}
-            <strong className="tabular-nums">{waiting.toLocaleString("en")}</strong> message
+            <strong className="tabular-nums">{formatCount(waiting)}</strong> message
             {waiting === 1 ? "" : "s"} now
             {meaning === "QUEUED" ? " (they stay on their way)" : ""}, and every later receipt with this status follows.
             A mapping cannot be changed afterwards.

@@ -8,6 +8,7 @@ import { EmptyRow, Table, Td, THead, Th, Tr } from "@/components/ui/table";
 import type { ActionResult } from "@/lib/auth/action";
 import type { StatusExample } from "@/lib/reports/receipt-statuses";
 import { MapStatusForm } from "./map-status-form";
+import { formatCount } from "@/lib/numbers/format";
 
 type Action = (previous: ActionResult | null, form: FormData) => Promise<ActionResult>;
 export type UnknownStatusRow = {
@@ -44,9 +45,9 @@ export function UnknownStatuses({ rows, action }: { rows: UnknownStatusRow[]; ac
           {rows.map((s) => (
             <Tr key={s.status}>
               <Td className="font-mono text-xs">{s.status}</Td>
-              <Td numeric>{s.receipts.toLocaleString("en")}</Td>
+              <Td numeric>{formatCount(s.receipts)}</Td>
               <Td numeric data-testid={`held-${s.status}`}>
-                {s.waiting.toLocaleString("en")}
+                {formatCount(s.waiting)}
               </Td>
               <Td className="whitespace-nowrap text-slate-600">
                 {s.seen[0]}

@@ -3,6 +3,7 @@
 import Link from "next/link";
 import { Notice } from "@/components/ui/notice";
 import type { LowAccount } from "@/lib/units/low-accounts";
+import { formatCount } from "@/lib/numbers/format";
 
 export function LowUnits({ accounts, canTopUp }: { accounts: LowAccount[]; canTopUp: boolean }) {
   if (accounts.length === 0) return null;
@@ -11,8 +12,8 @@ export function LowUnits({ accounts, canTopUp }: { accounts: LowAccount[]; canTo
       <Notice tone="warning">
         {accounts.map((a) => (
           <span key={a.id} className="block">
-            {a.name}: {a.left.toLocaleString("en")} units left after scheduled and running batches, below the warning at{" "}
-            {a.warnBelow.toLocaleString("en")}.
+            {a.name}: {formatCount(a.left)} units left after scheduled and running batches, below the warning at{" "}
+            {formatCount(a.warnBelow)}.
           </span>
         ))}
         {canTopUp ? (

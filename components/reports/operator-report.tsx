@@ -8,7 +8,7 @@ import { EmptyState, Table, Td, THead, Th, Tr } from "@/components/ui/table";
 import { deliveryRate } from "@/lib/states/states";
 import { FAILURE_CLASSES } from "@/lib/receipts/failure-classes";
 import { delayBucketLabel } from "@/lib/reports/delay-buckets";
-import { formatRate } from "@/lib/numbers/format";
+import { formatCount, formatRate } from "@/lib/numbers/format";
 import type { OperatorFigures, OperatorReport as Report } from "@/lib/reports/operator-days";
 
 // Distinct from the outcome colours (green delivered, red failed), so a network never reads as an outcome.
@@ -58,8 +58,8 @@ export function OperatorReport({ days, operators }: { days: string[]; operators:
               <Td numeric className="font-semibold" data-testid={`network-rate-${o.operator}`}>
                 {formatRate(deliveryRate(o.total.delivered, o.total.sent))}
               </Td>
-              <Td numeric>{o.total.sent.toLocaleString()}</Td>
-              <Td numeric>{o.total.delivered.toLocaleString()}</Td>
+              <Td numeric>{formatCount(o.total.sent)}</Td>
+              <Td numeric>{formatCount(o.total.delivered)}</Td>
               <Td className="min-w-56">
                 <Failures figures={o.total} />
               </Td>
@@ -92,8 +92,8 @@ export function OperatorReport({ days, operators }: { days: string[]; operators:
                   <Tr key={d.day}>
                     <Td className="whitespace-nowrap">{d.day}</Td>
                     <Td numeric>{formatRate(deliveryRate(d.delivered, d.sent))}</Td>
-                    <Td numeric>{d.sent.toLocaleString()}</Td>
-                    <Td numeric>{d.delivered.toLocaleString()}</Td>
+                    <Td numeric>{formatCount(d.sent)}</Td>
+                    <Td numeric>{formatCount(d.delivered)}</Td>
                     <Td className="min-w-56">
                       <Failures figures={d} />
                     </Td>
@@ -116,13 +116,13 @@ function Failures({ figures }: { figures: OperatorFigures }) {
     <ul className="space-y-1">
       {kinds.map((c) => (
         <li key={c} className="flex flex-wrap items-center gap-2">
-          <span className="font-semibold tabular-nums">{figures.failures[c].toLocaleString("en")}</span>
+          <span className="font-semibold tabular-nums">{formatCount(figures.failures[c])}</span>
           <FailureKindLabel kind={c} />
         </li>
       ))}
       {figures.rejected > 0 ? (
         <li className="flex flex-wrap items-center gap-2">
-          <span className="font-semibold tabular-nums">{figures.rejected.toLocaleString()}</span>
+          <span className="font-semibold tabular-nums">{formatCount(figures.rejected)}</span>
           <FailureKindLabel kind="REFUSED" />
         </li>
       ) : null}

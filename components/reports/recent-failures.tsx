@@ -4,6 +4,7 @@ import Link from "next/link";
 import { FailureKindLabel } from "@/components/batches/failure-kind";
 import { Card } from "@/components/ui/card";
 import { getRecentFailures } from "@/lib/reports/overview";
+import { formatCount } from "@/lib/numbers/format";
 
 export async function RecentFailures() {
   const failures = await getRecentFailures();
@@ -18,14 +19,14 @@ export async function RecentFailures() {
               {f.name}
             </Link>{" "}
             <span className="text-slate-600">
-              · {f.failedCount.toLocaleString()} failed · {f.rejectedCount.toLocaleString()} rejected ·{" "}
-              {f.unknownCount.toLocaleString()} unknown
+              · {formatCount(f.failedCount)} failed · {formatCount(f.rejectedCount)} rejected ·{" "}
+              {formatCount(f.unknownCount)} unknown
             </span>
           </p>
           <ul className="space-y-1">
             {f.reasons.map((r) => (
               <li key={r.kind} className="flex gap-2">
-                <span className="font-semibold tabular-nums">{r.count.toLocaleString()}</span>
+                <span className="font-semibold tabular-nums">{formatCount(r.count)}</span>
                 <span className="min-w-0 break-words text-slate-700">
                   <FailureKindLabel kind={r.kind} />
                 </span>

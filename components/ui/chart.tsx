@@ -18,6 +18,7 @@ import {
 } from "recharts";
 import { useTimeZone } from "@/components/time/time-zone-provider";
 import { formatDateTime, formatDay, formatShortDateTime, formatTime } from "@/lib/time/format";
+import { formatCount, formatNumber } from "@/lib/numbers/format";
 
 export type ChartSeries = { key: string; label: string; color: string };
 export type ChartFormat = "seconds" | "minutes" | "day" | "label";
@@ -35,8 +36,6 @@ type Props = {
   label: string;
 };
 
-const compact = new Intl.NumberFormat("en", { notation: "compact", maximumFractionDigits: 1 });
-const whole = new Intl.NumberFormat("en");
 /**
  * An x value as text, in the organisation's zone: ticks short ("13:16:30", "23 Nov, 13:16"), the tooltip with the
  * zone named. Days are already the organisation's calendar days ("2026-11-23"), shown as they are.
@@ -54,9 +53,13 @@ function formatX(value: unknown, format: ChartFormat, zone: string, tooltip: boo
 export function Chart({ kind, data, xKey, xFormat, series, percent = false, height = 260, label }: Props) {
   const zone = useTimeZone();
   const y = (value: unknown) =>
-    typeof value === "number" ? (percent ? `${Math.round(value * 100)}%` : compact.format(value)) : "";
+    typeof value === "number"
+      ? percent
+        ? `${Math.round(value * 100)}%`
+        : formatNumber(value, { notation: "compact", maximumFractionDigits: 1 })
+      : "";
   const tooltipValue = (value: unknown) =>
-    typeof value === "number" ? (percent ? `${(value * 100).toFixed(1)} %` : whole.format(value)) : "—";
+    typeof value === "number" ? (percent ? `${(value * 100).toFixed(1)} %` : formatCount(value)) : "—";
   const common = {
     responsive: true,
     data,

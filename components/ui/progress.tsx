@@ -1,5 +1,6 @@
 // A stacked progress bar: one coloured segment per part, as a share of the total.
 import { cx } from "./cx";
+import { formatCount } from "@/lib/numbers/format";
 
 export type Segment = { key: string; value: number; className: string; label: string };
 
@@ -30,7 +31,7 @@ export function Progress({
         s.value > 0 ? (
           <div
             key={s.key}
-            title={`${s.label}: ${s.value.toLocaleString()}`}
+            title={`${s.label}: ${formatCount(s.value)}`}
             className={s.className}
             style={{ width: `${(s.value / whole) * 100}%` }}
           />

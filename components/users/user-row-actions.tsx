@@ -6,6 +6,7 @@ import { Button } from "@/components/ui/button";
 import { Select } from "@/components/ui/field";
 import { CopyField } from "@/components/ui/copy-button";
 import type { ActionResult } from "@/lib/auth/action";
+import { formatCount } from "@/lib/numbers/format";
 
 type Result = ActionResult & { oneTimePassword?: string };
 
@@ -100,7 +101,7 @@ export function UserRowActions({
           window.confirm(
             `Reset the password of ${user.email}? Their sessions end${
               user.liveKeys > 0
-                ? ` and their ${user.liveKeys.toLocaleString("en")} live API ${user.liveKeys === 1 ? "key is" : "keys are"} revoked`
+                ? ` and their ${formatCount(user.liveKeys)} live API ${user.liveKeys === 1 ? "key is" : "keys are"} revoked`
                 : ""
             }.`,
           ) && run(() => actions.resetPassword(user.id))

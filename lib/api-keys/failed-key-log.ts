@@ -7,6 +7,7 @@ import "server-only";
 import { isAppError } from "@/lib/errors/app-error";
 import { CLIENT_ADDRESS_HEADER } from "@/lib/client-address/client-address";
 import { logger } from "@/lib/log";
+import { formatCount } from "@/lib/numbers/format";
 
 /** One line per LOG_EVERY_MS at most. */
 export const LOG_EVERY_MS = 10_000;
@@ -30,7 +31,7 @@ export function noteFailedKey(error: unknown, headers: Headers, now = Date.now()
   if (now - failed.loggedAt < LOG_EVERY_MS) return;
   logger().warn(
     { failures: failed.count, reasons: Object.fromEntries(failed.reasons), clients: [...failed.clients] },
-    `API key authentication failed: ${failed.count.toLocaleString("en")} request(s) refused since the last such line.`,
+    `API key authentication failed: ${formatCount(failed.count)} request(s) refused since the last such line.`,
   );
   failed.count = 0;
   failed.reasons.clear();

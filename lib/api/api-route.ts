@@ -23,6 +23,7 @@ import { requestHash, withIdempotency } from "./idempotency";
 import { assertKeyReachesBatch, assertKeyReachesMessage } from "./key-reach";
 import { ApiProblem, fieldProblems, problemResponse, validationProblem, type FieldProblem } from "./problem";
 import { rateHeaders, spendRequest, type RateState } from "./rate-limit";
+import { formatCount } from "@/lib/numbers/format";
 
 export type ApiGate<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType> = {
   /** The scope the key needs. */
@@ -72,7 +73,7 @@ export function apiRoute<
         throw new ApiProblem(
           429,
           "rate_limited",
-          `This key has used its ${rate.limit.toLocaleString("en")} requests a minute; try again in ${rate.retryAfterSeconds} s.`,
+          `This key has used its ${formatCount(rate.limit)} requests a minute; try again in ${rate.retryAfterSeconds} s.`,
           { headers: { "retry-after": String(rate.retryAfterSeconds) } },
         );
       // A user's keys together: ten keys are not ten times the requests.
@@ -82,7 +83,7 @@ export function apiRoute<
         throw new ApiProblem(
           429,
           "rate_limited",
-          `This key's user has used their ${perUser.limit.toLocaleString("en")} requests a minute across all their keys; try again in ${perUser.retryAfterSeconds} s.`,
+          `This key's user has used their ${formatCount(perUser.limit)} requests a minute across all their keys; try again in ${perUser.retryAfterSeconds} s.`,
           { headers: { "retry-after": String(perUser.retryAfterSeconds) } },
         );
       response = await answer(request, url, who, segment);

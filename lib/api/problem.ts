@@ -14,6 +14,7 @@ import {
   type FieldCode,
   type ProblemCode,
 } from "./problem-codes";
+import { formatCount } from "@/lib/numbers/format";
 
 export const PROBLEM_CONTENT_TYPE = "application/problem+json";
 
@@ -129,7 +130,7 @@ export function fieldProblems(error: z.ZodError): FieldProblem[] {
 /** A 400 naming every failing field (the first as `detail`), listing at most MAX_LISTED_ERRORS. */
 export function validationProblem(errors: FieldProblem[], fallback = "The request is not valid."): ApiProblem {
   const first = errors[0] ? `${errors[0].path}: ${errors[0].message}` : fallback;
-  const more = errors.length > 1 ? ` (and ${(errors.length - 1).toLocaleString("en")} more)` : "";
+  const more = errors.length > 1 ? ` (and ${formatCount(errors.length - 1)} more)` : "";
   return new ApiProblem(400, "validation_failed", `${first}${more}`, {
     errors: errors.slice(0, MAX_LISTED_ERRORS),
     errorsOmitted: Math.max(0, errors.length - MAX_LISTED_ERRORS),

@@ -3,6 +3,7 @@
 // raw detail stays one click away on the Audit page. One sentence per action, in a Record over every action of
 // record-audit.ts, so an action without a sentence does not compile (and audit-sentence.test.ts says which).
 import type { AuditAction } from "./record-audit";
+import { formatCount } from "@/lib/numbers/format";
 
 /** Text, a link, or an instant for the page to show in the organisation's zone. */
 export type SentencePart = string | { text: string; href: string } | { time: string };
@@ -34,7 +35,7 @@ type Context = {
 const text = (value: unknown): string | null =>
   typeof value === "string" && value !== "" ? value : typeof value === "number" ? String(value) : null;
 const count = (value: unknown): number | null => (typeof value === "number" && Number.isFinite(value) ? value : null);
-const many = (n: number, one: string, other: string) => `${n.toLocaleString("en")} ${n === 1 ? one : other}`;
+const many = (n: number, one: string, other: string) => `${formatCount(n)} ${n === 1 ? one : other}`;
 const quoted = (part: SentencePart): SentencePart[] => ["“", part, "”"];
 const because = (reason: unknown): string => (text(reason) ? `: reason “${text(reason)}”` : "");
 const hook = (url: unknown): string => (text(url) ? `the webhook endpoint ${text(url)}` : "a webhook endpoint");
@@ -281,8 +282,8 @@ const SENTENCES: Record<AuditAction, (c: Context) => SentencePart[]> = {
     const limit = (detail.limit ?? {}) as Record<string, unknown>;
     return [
       `${actor} set how many carrier-blacklist opt-outs a minute are applied before the rest are held`,
-      count(limit.from) !== null ? ` from ${count(limit.from)!.toLocaleString("en")}` : "",
-      ` to ${count(limit.to)?.toLocaleString("en") ?? "?"}`,
+      count(limit.from) !== null ? ` from ${formatCount(count(limit.from)!)}` : "",
+      count(limit.to) !== null ? ` to ${formatCount(count(limit.to)!)}` : " to ?",
     ];
   },
   "organisation.time_zone": ({ actor, detail }) => {
@@ -351,12 +352,12 @@ const SENTENCES: Record<AuditAction, (c: Context) => SentencePart[]> = {
   "units.warn_threshold": ({ actor, detail, titled }) => [
     `${actor} set the units warning of `,
     ...titled("an account"),
-    count(detail.below) !== null ? ` to below ${(count(detail.below) ?? 0).toLocaleString("en")} units` : " off",
+    count(detail.below) !== null ? ` to below ${formatCount(count(detail.below) ?? 0)} units` : " off",
   ],
   "units.override": ({ actor, detail, titled }) => [
     `${actor} sent `,
     ...titled("a batch"),
-    ` over the units budget (${(count(detail.needs) ?? 0).toLocaleString("en")} needed, ${(count(detail.left) ?? 0).toLocaleString("en")} left after it)${because(detail.reason)}`,
+    ` over the units budget (${formatCount(count(detail.needs) ?? 0)} needed, ${formatCount(count(detail.left) ?? 0)} left after it)${because(detail.reason)}`,
   ],
   "account.voice_language": ({ actor, detail, titled }) => [
     `${actor} set the voice language field of `,

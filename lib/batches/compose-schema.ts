@@ -2,6 +2,7 @@
 import { z } from "zod";
 import { MAX_PASTED_NUMBERS, splitNumbers } from "@/lib/recipients/split-numbers";
 import { batchSettingsFields, checkBatchSettings } from "./batch-settings";
+import { formatCount } from "@/lib/numbers/format";
 
 export const composeSchema = z
   .object({
@@ -15,7 +16,7 @@ export const composeSchema = z
           .min(1, "Add at least one number.")
           .max(
             MAX_PASTED_NUMBERS,
-            `At most ${MAX_PASTED_NUMBERS.toLocaleString("en")} numbers can be pasted; upload a file for more.`,
+            `At most ${formatCount(MAX_PASTED_NUMBERS)} numbers can be pasted; upload a file for more.`,
           ),
       ),
   })
@@ -44,7 +45,7 @@ export const duplicatesQuerySchema = z
     listId: z.uuid("Choose a saved list.").optional(),
     phones: z
       .array(z.string().regex(/^254\d{9}$/, "Numbers in the 254… form."))
-      .max(MAX_PASTED_NUMBERS, `At most ${MAX_PASTED_NUMBERS.toLocaleString("en")} numbers.`)
+      .max(MAX_PASTED_NUMBERS, `At most ${formatCount(MAX_PASTED_NUMBERS)} numbers.`)
       .optional(),
     format: z.enum(["json", "csv"]).default("json"),
   })

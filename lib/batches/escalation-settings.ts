@@ -3,13 +3,14 @@
 // (batch-settings.ts), so Compose, the API and createBatch check it with the same rules. Safe in the browser.
 import { z } from "zod";
 import { REPEAT_MAX, REPEAT_MIN, VOICE_MESSAGE_MAX_CHARS } from "@/lib/provider/wire/schemas";
+import { formatCount } from "@/lib/numbers/format";
 
 /** The shortest and longest wait before a call, in minutes: receipts often take minutes, and a day is the limit. */
 export const ESCALATE_MIN_MINUTES = 5;
 export const ESCALATE_MAX_MINUTES = 1_440;
 
 const blankIsUnset = (value: unknown) => (value === "" ? undefined : value);
-const between = `Call after ${ESCALATE_MIN_MINUTES} to ${ESCALATE_MAX_MINUTES.toLocaleString("en")} minutes.`;
+const between = `Call after ${ESCALATE_MIN_MINUTES} to ${formatCount(ESCALATE_MAX_MINUTES)} minutes.`;
 
 export const escalationFields = {
   /** Unset: no escalation. */

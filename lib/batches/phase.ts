@@ -1,3 +1,4 @@
+import { formatCount } from "@/lib/numbers/format";
 // Where a batch stands, in the operator's words. Its state (BatchState) says what dispatch is doing; once everything is
 // sent (COMPLETED) the outcome is still open while receipts are awaited, so a batch is "waiting for N receipts" and
 // "finished" only when every accepted message has its final receipt, or when the no-receipt age has passed since the
@@ -51,27 +52,27 @@ export function batchPhase(batch: PhaseInput, noReceiptAfterHours: number, now =
   if (unmapped > 0) {
     return {
       key: "unmapped",
-      label: `${unmapped.toLocaleString("en")} receipt${unmapped === 1 ? "" : "s"} with a status Tuma does not know — map it`,
+      label: `${formatCount(unmapped)} receipt${unmapped === 1 ? "" : "s"} with a status Tuma does not know — map it`,
       tone: "warning",
     };
   }
   if (awaiting > 0 && !aged) {
     return {
       key: "waiting",
-      label: `waiting for ${awaiting.toLocaleString("en")} receipt${awaiting === 1 ? "" : "s"}`,
+      label: `waiting for ${formatCount(awaiting)} receipt${awaiting === 1 ? "" : "s"}`,
       tone: "info",
     };
   }
   if (calls > 0) {
     return {
       key: "waiting",
-      label: `waiting for ${calls.toLocaleString("en")} call${calls === 1 ? "" : "s"}`,
+      label: `waiting for ${formatCount(calls)} call${calls === 1 ? "" : "s"}`,
       tone: "info",
     };
   }
   return {
     key: "finished",
-    label: awaiting > 0 ? `finished, ${awaiting.toLocaleString("en")} without receipt` : "finished",
+    label: awaiting > 0 ? `finished, ${formatCount(awaiting)} without receipt` : "finished",
     tone: "success",
   };
 }

@@ -11,6 +11,7 @@ import { getList, type SavedList } from "@/lib/lists/find-lists";
 import { readList } from "@/lib/lists/read-list";
 import { compileTemplate, type CompiledTemplate } from "@/lib/recipients/render-template";
 import { sendPlan, type SendPlan } from "./plan";
+import { formatCount } from "@/lib/numbers/format";
 
 export const PREVIEWED = 5;
 
@@ -191,7 +192,7 @@ export function refusalOf(plan: ListPlan, list: SavedList, compiled: CompiledTem
     return new AppError("INVALID_INPUT", "The list has no recipients.", { listId: ["The list has no recipients."] });
   if (plan.tooLong > 0) {
     const max = plan.kind === "SMS" ? SMS_MESSAGE_MAX_CHARS : VOICE_MESSAGE_MAX_CHARS;
-    const message = `${plan.tooLong.toLocaleString("en")} recipient(s) would get a message longer than ${max} characters (the first is row ${plan.firstTooLongRow}). Shorten the message or the values.`;
+    const message = `${formatCount(plan.tooLong)} recipient(s) would get a message longer than ${max} characters (the first is row ${plan.firstTooLongRow}). Shorten the message or the values.`;
     return new AppError("INVALID_INPUT", message, { templateText: [message] });
   }
   return null;

@@ -3,6 +3,7 @@
 import "server-only";
 import { AppError } from "@/lib/errors/app-error";
 import { normalizePhone } from "@/lib/provider/wire/phone";
+import { formatCount } from "@/lib/numbers/format";
 
 /** `listRow`: the recipient's row in the batch's list (a resend of a batch sent from one keeps it). */
 export type RecipientInput = { phone: string; text?: string | null | undefined; listRow?: number | null | undefined };
@@ -42,12 +43,10 @@ export function prepareRecipients(recipients: readonly RecipientInput[]): Prepar
     rows.push(recipient.listRow ?? null);
   });
   if (invalid > 0) {
-    if (invalid > LISTED) reasons.push(`…and ${(invalid - LISTED).toLocaleString("en")} more.`);
-    throw new AppError(
-      "INVALID_INPUT",
-      `${invalid.toLocaleString("en")} recipient number(s) are not valid Kenyan numbers.`,
-      { recipients: reasons },
-    );
+    if (invalid > LISTED) reasons.push(`…and ${formatCount(invalid - LISTED)} more.`);
+    throw new AppError("INVALID_INPUT", `${formatCount(invalid)} recipient number(s) are not valid Kenyan numbers.`, {
+      recipients: reasons,
+    });
   }
   return { phones, texts, rows, duplicates };
 }

@@ -1,3 +1,4 @@
+import { formatNumber } from "@/lib/numbers/format";
 // What a batch costs where the account has a price per SMS unit: units × price, exact (the price is kept as typed, to
 // four decimals, and multiplied in whole ten-thousandths, so 1,803 × 0.80 is 1,442.40, not 1,442.3999…), shown to the
 // cent with the currency code.
@@ -12,8 +13,8 @@ export function formatCost(units: number, price: UnitPrice): string | null {
   // Rounded half up to the cent: ten-thousandths → hundredths.
   const cents = (BigInt(units) * tenThousandths + 50n) / 100n;
   const money = (value: bigint) =>
-    `${price.currency} ${(Number(value) / 100).toLocaleString("en", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+    `${price.currency} ${formatNumber(Number(value) / 100, { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
   const unit = Number(tenThousandths) / 10_000;
-  const perUnit = `${price.currency} ${unit.toLocaleString("en", { minimumFractionDigits: 2, maximumFractionDigits: 4 })}`;
+  const perUnit = `${price.currency} ${formatNumber(unit, { minimumFractionDigits: 2, maximumFractionDigits: 4 })}`;
   return `${money(cents)} (${perUnit} a unit)`;
 }

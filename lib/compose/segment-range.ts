@@ -1,3 +1,4 @@
+import { formatCount } from "@/lib/numbers/format";
 // How many SMS segments a personalised message takes per recipient, in words: a list's texts differ in length, so one
 // figure for "the message" misleads (a 149-character template can be one segment for most and two for a few). The
 // planner counts recipients per segment count; this states it: "1–2 segments; 41 recipients need 2".
@@ -21,5 +22,5 @@ export function segmentRange(histogram: Readonly<Record<number, number>>): strin
 }
 
 function plural(n: number, word: string): string {
-  return `${n.toLocaleString("en")} ${word}${n === 1 ? "" : "s"}`;
+  return `${formatCount(n)} ${word}${n === 1 ? "" : "s"}`;
 }

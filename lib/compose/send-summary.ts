@@ -1,3 +1,4 @@
+import { formatCount } from "@/lib/numbers/format";
 // What Compose's review states before anything is sent, from the figures the plan has counted: who was given, who is
 // skipped and why (opted out, not valid, repeated — each counted), who is sent to, and the one button that sends,
 // naming that count ("Send 1,803 text messages", "Call 1,803 numbers").
@@ -22,7 +23,7 @@ export function sendSummary(input: Omit<SendSummary, "send"> & { distinct: numbe
   return { ...rest, send: Math.max(0, distinct - input.optedOut - (input.resent ?? 0)) };
 }
 
-const n = (count: number) => count.toLocaleString("en");
+const n = (count: number) => formatCount(count);
 
 export function confirmLabel({ kind, send, scheduled }: Pick<SendSummary, "kind" | "send" | "scheduled">): string {
   if (kind === "VOICE") return `${scheduled ? "Schedule calls to" : "Call"} ${n(send)} number${send === 1 ? "" : "s"}`;

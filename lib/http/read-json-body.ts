@@ -2,6 +2,7 @@
 // at the chunk that crosses the limit, before the rest is read or anything is parsed.
 import "server-only";
 import { AppError } from "@/lib/errors/app-error";
+import { formatCount } from "@/lib/numbers/format";
 
 /** `tooLargeMessage`: the limit's own sentence (lib/http/body-limits.ts), when the caller has one. */
 export async function readJsonBody(request: Request, limitBytes: number, tooLargeMessage?: string): Promise<unknown> {
@@ -13,7 +14,7 @@ export async function readBodyBytes(request: Request, limitBytes: number, tooLar
   const tooLarge = () =>
     new AppError(
       "TOO_LARGE",
-      tooLargeMessage ?? `The request is larger than ${(limitBytes / 1024 / 1024).toLocaleString("en")} MB.`,
+      tooLargeMessage ?? `The request is larger than ${formatCount(limitBytes / 1024 / 1024)} MB.`,
     );
   const declared = request.headers.get("content-length");
   if (declared !== null && Number(declared) > limitBytes) throw tooLarge();

@@ -25,6 +25,7 @@ import { FirstRows } from "@/lib/recipients/first-rows";
 import type { RowBatch } from "@/lib/recipients/row-batch";
 import { ListWriter, type ListCounts } from "./list-writer";
 import { xlsxRows, type SheetChoice } from "@/lib/recipients/xlsx-rows";
+import { formatCount } from "@/lib/numbers/format";
 
 export type ImportInput = {
   body: ReadableStream<Uint8Array> | AsyncIterable<Uint8Array> | null;
@@ -64,7 +65,6 @@ export type ListReportInfo = {
 
 const SAMPLE_ROWS = 50;
 /** One formatter for every report line (toLocaleString builds one per call: a second for 10,000 duplicates). */
-const ROW_NUMBER = new Intl.NumberFormat("en");
 
 export const EMPTY_FILE = "The file is empty: it has no rows.";
 export const HEADER_ONLY = "The file has a header row but no rows below it: there is no one to send to.";
@@ -189,7 +189,7 @@ async function store(
       // The nine digits after 254 fit a small integer: a million of them de-duplicate in 16 MB of typed arrays.
       const first = seen.firstOrAdd(Number(check.phone.slice(3)), rowNumber);
       if (first !== undefined) {
-        const reason = `Repeats row ${ROW_NUMBER.format(first)} (${check.phone}).`;
+        const reason = `Repeats row ${formatCount(first)} (${check.phone}).`;
         return writer.issue("DUPLICATE", rowNumber, value, reason, first, row);
       }
       return writer.recipient(rowNumber, check.phone, row);

@@ -1,4 +1,31 @@
-// How report figures read, the same on every page. Safe in the browser.
+// How figures read, the same on every page and in every process: counts, amounts, rates and durations. Always in one
+// locale ("en": 1,234,567), never the server's or the browser's: a client component rendered on the server and
+// hydrated in a browser with another locale would otherwise print two different texts (a hydration error), and an
+// operator would read 1.234 as a thousand on one page and a fraction on another. The number rule of
+// eslint.config.mjs keeps toLocaleString and Intl.NumberFormat to this file. Safe in the browser.
+
+const LOCALE = "en";
+const formats = new Map<string, Intl.NumberFormat>();
+
+function formatter(options: Intl.NumberFormatOptions = {}): Intl.NumberFormat {
+  const key = JSON.stringify(options);
+  let format = formats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(LOCALE, options);
+    formats.set(key, format);
+  }
+  return format;
+}
+
+/** A count or a figure as it is, grouped by thousands: 1,234,567 (decimals as they are, up to three: 12.25). */
+export function formatCount(value: number | bigint): string {
+  return formatter().format(value);
+}
+
+/** A figure with its own digits or notation (two decimals of an amount, "1.2K" on a chart's axis), in the one locale. */
+export function formatNumber(value: number | bigint, options: Intl.NumberFormatOptions): string {
+  return formatter(options).format(value);
+}
 
 /** A rate (0…1) as a percentage with one decimal, or "—" when there is none. */
 export function formatRate(rate: number | null): string {

@@ -4,11 +4,12 @@ import "server-only";
 import { z } from "zod";
 import { pool } from "@/lib/db/pool";
 import { MAX_PASTED_NUMBERS } from "@/lib/recipients/split-numbers";
+import { formatCount } from "@/lib/numbers/format";
 
 export const optedOutQuestionSchema = z.object({
   phones: z
     .array(z.string().regex(/^254\d{9}$/, "Numbers in the 254… form."))
-    .max(MAX_PASTED_NUMBERS, `At most ${MAX_PASTED_NUMBERS.toLocaleString("en")} numbers.`),
+    .max(MAX_PASTED_NUMBERS, `At most ${formatCount(MAX_PASTED_NUMBERS)} numbers.`),
 });
 
 /** 100,000 numbers as a JSON array of "254…" strings (15 bytes each), with room to spare. */

@@ -12,6 +12,7 @@ import { resumeBatchIn } from "@/lib/batches/resume-batch";
 import { MAX_ENTRY_UNITS } from "@/lib/units/max-entry-units";
 import { OUT_OF_UNITS_PREFIX } from "@/lib/units/out-of-units";
 import { chargedUnits } from "@/lib/units/units-figures";
+import { formatCount } from "@/lib/numbers/format";
 
 const checkbox = z.preprocess((value) => value === true || value === "on" || value === "true", z.boolean());
 
@@ -21,7 +22,7 @@ export const purchaseSchema = z.object({
     .number({ error: "A whole number of units." })
     .int("A whole number of units.")
     .refine((n) => n !== 0, "Zero units changes nothing.")
-    .refine((n) => Math.abs(n) <= MAX_ENTRY_UNITS, `At most ${MAX_ENTRY_UNITS.toLocaleString("en")} units at once.`),
+    .refine((n) => Math.abs(n) <= MAX_ENTRY_UNITS, `At most ${formatCount(MAX_ENTRY_UNITS)} units at once.`),
   note: z.preprocess(
     (value) => (value === "" ? undefined : value),
     z.string().trim().max(500, "At most 500 characters.").optional(),

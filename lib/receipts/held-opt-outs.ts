@@ -9,6 +9,7 @@ import { pool } from "@/lib/db/pool";
 import { transaction } from "@/lib/db/transaction";
 import { AppError } from "@/lib/errors/app-error";
 import { auditCarrierOptOuts, DEFAULT_CARRIER_OPT_OUT_BURST, type CarrierOptOut } from "./failure-effects";
+import { formatCount } from "@/lib/numbers/format";
 
 /** How many held numbers the page lists (the count says how many there are). */
 export const HELD_SHOWN = 200;
@@ -95,7 +96,7 @@ export const carrierOptOutBurstSchema = z.object({
     .number({ error: "Give the limit as a whole number of numbers." })
     .int("Give the limit as a whole number of numbers.")
     .min(0, "At least 0 (0 holds every carrier-blacklist opt-out for an administrator).")
-    .max(MAX_CARRIER_OPT_OUT_BURST, `At most ${MAX_CARRIER_OPT_OUT_BURST.toLocaleString("en")}.`),
+    .max(MAX_CARRIER_OPT_OUT_BURST, `At most ${formatCount(MAX_CARRIER_OPT_OUT_BURST)}.`),
 });
 
 export async function setCarrierOptOutBurst(limit: number, actorId: string): Promise<{ changed: boolean }> {

@@ -9,6 +9,7 @@ import { apiSecurityHeaders } from "@/lib/http/security-headers";
 import { readNodeBody } from "@/lib/http/read-node-body";
 import { logger } from "@/lib/log";
 import { ingestReceipts, type IngestResult } from "./ingest-receipts";
+import { formatCount } from "@/lib/numbers/format";
 
 const RECEIPT_PATH = /^\/api\/receipts\/([^/]+)$/;
 
@@ -73,7 +74,7 @@ function logNotStored(error: unknown): void {
   if (now - notStored.loggedAt < LOG_EVERY_MS) return;
   logger().error(
     { err: error, callbacks: notStored.callbacks },
-    `Receipts could not be stored: ${notStored.callbacks.toLocaleString("en")} callback(s) answered 503 since the last such line (the provider should post them again).`,
+    `Receipts could not be stored: ${formatCount(notStored.callbacks)} callback(s) answered 503 since the last such line (the provider should post them again).`,
   );
   notStored.callbacks = 0;
   notStored.loggedAt = now;

@@ -4,6 +4,7 @@
 // refuses and de-duplicates with the same functions, so what this counts is what a batch would store.
 import { normalizePhone } from "@/lib/provider/wire/phone";
 import { MAX_PASTED_NUMBERS } from "./split-numbers";
+import { formatCount } from "@/lib/numbers/format";
 
 export type PastedProblem = { line: number; input: string; reason: string };
 export type PastedDuplicate = { line: number; input: string; phone: string; firstLine: number };
@@ -71,16 +72,14 @@ export function checkPasted(text: string, listed = LISTED_PROBLEMS, limit = MAX_
 /** "Line 3, “0712 345 67”: one digit missing: 07… numbers have 10 digits." */
 export function describeProblem(problem: PastedProblem): string {
   const reason = problem.reason.charAt(0).toLowerCase() + problem.reason.slice(1);
-  return `Line ${problem.line.toLocaleString("en")}, “${clip(problem.input)}”: ${reason}`;
+  return `Line ${formatCount(problem.line)}, “${clip(problem.input)}”: ${reason}`;
 }
 
 /** "Line 7, “+254 712 345 678”: the same number as line 2." */
 export function describeDuplicate(duplicate: PastedDuplicate): string {
   const where =
-    duplicate.firstLine === duplicate.line
-      ? "earlier on the same line"
-      : `line ${duplicate.firstLine.toLocaleString("en")}`;
-  return `Line ${duplicate.line.toLocaleString("en")}, “${clip(duplicate.input)}”: the same number as ${where} (${duplicate.phone}).`;
+    duplicate.firstLine === duplicate.line ? "earlier on the same line" : `line ${formatCount(duplicate.firstLine)}`;
+  return `Line ${formatCount(duplicate.line)}, “${clip(duplicate.input)}”: the same number as ${where} (${duplicate.phone}).`;
 }
 
 function clip(input: string): string {

@@ -4,8 +4,7 @@
 // that inflates a thousandfold), so the bytes received (MAX_UPLOAD_BYTES, lib/http/body-limits.ts) are only the first
 // of the limits.
 import { AppError } from "@/lib/errors/app-error";
-
-const count = new Intl.NumberFormat("en");
+import { formatCount } from "@/lib/numbers/format";
 
 /** Data rows (the header row is not counted). Blank rows count: reading them costs the same. */
 export const MAX_UPLOAD_ROWS = 1_000_000;
@@ -20,20 +19,20 @@ export const MAX_CELL_CHARS = 5_000;
  */
 export const MAX_TEXT_CHARS = 200_000_000;
 
-export const TOO_MANY_ROWS = `The file has more than ${count.format(MAX_UPLOAD_ROWS)} rows (blank rows count too). Split it into smaller files and upload each.`;
-export const TOO_MUCH_TEXT = `The file's cells hold more than ${count.format(MAX_TEXT_CHARS / 1_000_000)} million characters once its shared text is expanded. Split it into smaller files and upload each.`;
+export const TOO_MANY_ROWS = `The file has more than ${formatCount(MAX_UPLOAD_ROWS)} rows (blank rows count too). Split it into smaller files and upload each.`;
+export const TOO_MUCH_TEXT = `The file's cells hold more than ${formatCount(MAX_TEXT_CHARS / 1_000_000)} million characters once its shared text is expanded. Split it into smaller files and upload each.`;
 
 export function tooManyColumns(rowNumber: number, columns: number): AppError {
   return new AppError(
     "TOO_LARGE",
-    `Row ${count.format(rowNumber)} has ${count.format(columns)} columns; a list may have at most ${MAX_COLUMNS}. Keep the phone column and the columns your messages use, and upload again.`,
+    `Row ${formatCount(rowNumber)} has ${formatCount(columns)} columns; a list may have at most ${MAX_COLUMNS}. Keep the phone column and the columns your messages use, and upload again.`,
   );
 }
 
 export function cellTooLong(rowNumber: number, column: number, chars: number): AppError {
   return new AppError(
     "TOO_LARGE",
-    `Row ${count.format(rowNumber)}, column ${count.format(column)} holds ${count.format(chars)} characters; a cell may hold at most ${count.format(MAX_CELL_CHARS)}. Shorten it and upload again.`,
+    `Row ${formatCount(rowNumber)}, column ${formatCount(column)} holds ${formatCount(chars)} characters; a cell may hold at most ${formatCount(MAX_CELL_CHARS)}. Shorten it and upload again.`,
   );
 }
 

@@ -7,6 +7,7 @@
 import { AppError } from "@/lib/errors/app-error";
 import { MAX_ROW_NUMBER } from "./row-limits";
 import { MAX_COLUMNS, MAX_UPLOAD_ROWS } from "./upload-limits";
+import { formatCount } from "@/lib/numbers/format";
 
 export type MergedRange = { top: number; left: number; bottom: number; right: number };
 
@@ -14,7 +15,6 @@ export type MergedRange = { top: number; left: number; bottom: number; right: nu
 export const MAX_MERGED_RANGES = 100_000;
 
 const MERGE = /<mergeCell\s+ref="([A-Z]+)(\d+):([A-Z]+)(\d+)"/g;
-const count = new Intl.NumberFormat("en");
 
 /** The merged ranges of one sheet, from its XML. */
 export async function readMergedRanges(xml: AsyncIterable<string>, sheet: string): Promise<MergedRange[]> {
@@ -35,18 +35,18 @@ export async function readMergedRanges(xml: AsyncIterable<string>, sheet: string
       if (range.right > MAX_COLUMNS)
         throw new AppError(
           "TOO_LARGE",
-          `The sheet "${sheet}" has a merged range (${ref}) reaching column ${count.format(range.right)}; a list may have at most ${MAX_COLUMNS} columns. Unmerge those cells and upload again.`,
+          `The sheet "${sheet}" has a merged range (${ref}) reaching column ${formatCount(range.right)}; a list may have at most ${MAX_COLUMNS} columns. Unmerge those cells and upload again.`,
         );
       if (range.bottom > MAX_ROW_NUMBER)
         throw new AppError(
           "TOO_LARGE",
-          `The sheet "${sheet}" has a merged range (${ref}) reaching row ${count.format(range.bottom)}; a list may have at most ${count.format(MAX_UPLOAD_ROWS)} rows. Unmerge those cells and upload again.`,
+          `The sheet "${sheet}" has a merged range (${ref}) reaching row ${formatCount(range.bottom)}; a list may have at most ${formatCount(MAX_UPLOAD_ROWS)} rows. Unmerge those cells and upload again.`,
         );
       ranges.push(range);
       if (ranges.length > MAX_MERGED_RANGES)
         throw new AppError(
           "TOO_LARGE",
-          `The sheet "${sheet}" has more than ${count.format(MAX_MERGED_RANGES)} merged ranges. Unmerge the cells (every cell then keeps its own value) and upload again.`,
+          `The sheet "${sheet}" has more than ${formatCount(MAX_MERGED_RANGES)} merged ranges. Unmerge the cells (every cell then keeps its own value) and upload again.`,
         );
     }
     // Keep the end of this piece: a tag may be cut in two. Matches inside it are not counted twice because the tail

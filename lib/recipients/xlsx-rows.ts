@@ -14,6 +14,7 @@ import { readMergedRanges, type MergedRange } from "./xlsx-merges";
 import { zipWithoutWorkbook } from "./not-a-list";
 import { XlsxWorkbook } from "./xlsx-workbook";
 import { NOT_A_WORKBOOK, XlsxZip } from "./xlsx-zip";
+import { formatCount } from "@/lib/numbers/format";
 
 export type SheetChoice = { used: string; sheets: string[] };
 
@@ -81,7 +82,7 @@ function rowValues(row: ExcelJS.Row): string[] {
     // The refusal names the columns that hold values, as the CSV reader's does.
     throw new AppError(
       "TOO_LARGE",
-      `Row ${row.number.toLocaleString("en")} has a value in column ${width.toLocaleString("en")}; a list may have at most ${MAX_COLUMNS} columns. Keep the phone column and the columns your messages use, and upload again.`,
+      `Row ${formatCount(row.number)} has a value in column ${formatCount(width)}; a list may have at most ${MAX_COLUMNS} columns. Keep the phone column and the columns your messages use, and upload again.`,
     );
   }
   const values = new Array<string>(width).fill("");
@@ -110,7 +111,7 @@ function mergeFiller(ranges: MergedRange[]): (rowNumber: number, values: string[
     if (covered > MAX_COLUMNS)
       throw new AppError(
         "INVALID_INPUT",
-        `Merged ranges overlap on row ${rowNumber.toLocaleString("en")}: the workbook is damaged or was not written by a spreadsheet program. Unmerge the cells and upload again.`,
+        `Merged ranges overlap on row ${formatCount(rowNumber)}: the workbook is damaged or was not written by a spreadsheet program. Unmerge the cells and upload again.`,
       );
     for (const range of active) {
       if (range.top === rowNumber) {

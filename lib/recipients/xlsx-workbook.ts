@@ -12,6 +12,7 @@ import type ExcelJS from "exceljs";
 import { AppError } from "@/lib/errors/app-error";
 import { MAX_CELL_CHARS } from "./upload-limits";
 import { MAX_INFLATED_BYTES, MAX_PART_BYTES, MAX_SHARED_STRINGS_BYTES, type XlsxZip } from "./xlsx-zip";
+import { formatCount } from "@/lib/numbers/format";
 
 export type SheetReader = AsyncIterable<ExcelJS.Row> & { name: string };
 export type WorkbookSheet = { name: string; path: string };
@@ -117,7 +118,7 @@ async function* boundedXml(chunks: AsyncIterable<string>, path: string): AsyncGe
     if (run > MAX_XML_RUN)
       throw new AppError(
         "TOO_LARGE",
-        `This workbook's ${path} has a value longer than 1 MB; a cell may hold at most ${MAX_CELL_CHARS.toLocaleString("en")} characters.`,
+        `This workbook's ${path} has a value longer than 1 MB; a cell may hold at most ${formatCount(MAX_CELL_CHARS)} characters.`,
       );
     yield chunk;
   }

@@ -8,6 +8,7 @@ import fs from "node:fs";
 import { pipeline } from "node:stream";
 import zlib from "node:zlib";
 import { AppError } from "@/lib/errors/app-error";
+import { formatCount } from "@/lib/numbers/format";
 
 /** Far more than a workbook has (a few per sheet); bounds the directory read before any entry. */
 export const MAX_ZIP_ENTRIES = 1_000;
@@ -146,7 +147,7 @@ async function readDirectory(handle: fs.promises.FileHandle): Promise<Map<string
   if (count > MAX_ZIP_ENTRIES)
     throw new AppError(
       "TOO_LARGE",
-      `This workbook holds ${count.toLocaleString("en")} files; a spreadsheet has a few dozen, and at most ${MAX_ZIP_ENTRIES.toLocaleString("en")} are read. Save the list as CSV and upload that.`,
+      `This workbook holds ${formatCount(count)} files; a spreadsheet has a few dozen, and at most ${formatCount(MAX_ZIP_ENTRIES)} are read. Save the list as CSV and upload that.`,
     );
   if (directoryOffset + directorySize > size) throw new AppError("INVALID_INPUT", NOT_A_WORKBOOK);
   const directory = await readAt(handle, directoryOffset, directorySize);

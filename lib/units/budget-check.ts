@@ -8,6 +8,7 @@ import { recordAudit } from "@/lib/audit/record-audit";
 import { ADVISORY_LOCKS } from "@/lib/db/advisory-locks";
 import { AppError } from "@/lib/errors/app-error";
 import { leftAfter, unitsFigures } from "./units-figures";
+import { formatCount } from "@/lib/numbers/format";
 
 export type BudgetRequest = {
   accountId: string;
@@ -27,7 +28,7 @@ export async function checkBudget(client: pg.PoolClient, request: BudgetRequest)
   if (!figures.budgeted) return;
   const left = leftAfter(figures, request.needs);
   if (left >= 0) return;
-  const n = (value: number) => value.toLocaleString("en");
+  const n = (value: number) => formatCount(value);
   const shortBy = `This batch needs ${n(request.needs)} units; the account's balance is ${n(figures.balance)}, with ${n(figures.committed)} committed to scheduled and running batches: ${n(-left)} short.`;
   if (!request.override) {
     const message = `${shortBy} Record the units bought (Settings), send to fewer recipients, or an administrator may send it anyway with a reason.`;

@@ -1,3 +1,4 @@
+import { formatCount } from "@/lib/numbers/format";
 // Compose's units line, from figures alone (safe in the browser): what the batch needs, the account's balance, what
 // scheduled and running batches have committed, and what is left after this one (docs/units-budget.md). The server
 // checks the same sum when the batch is created (budget-check.ts).
@@ -14,7 +15,7 @@ export type BudgetView = {
 
 export function budgetView(units: AccountUnits, needs: number): BudgetView {
   const left = units.balance - units.committed - needs;
-  const n = (value: number) => value.toLocaleString("en");
+  const n = (value: number) => formatCount(value);
   return {
     needs,
     balance: units.balance,

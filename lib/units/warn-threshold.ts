@@ -5,6 +5,7 @@ import { recordAudit } from "@/lib/audit/record-audit";
 import { transaction } from "@/lib/db/transaction";
 import { AppError } from "@/lib/errors/app-error";
 import { MAX_ENTRY_UNITS } from "./max-entry-units";
+import { formatCount } from "@/lib/numbers/format";
 
 export const warnThresholdSchema = z.object({
   accountId: z.uuid("Choose a provider account."),
@@ -15,7 +16,7 @@ export const warnThresholdSchema = z.object({
       .number({ error: "A whole number of units." })
       .int("A whole number of units.")
       .min(1, "At least 1 unit (or leave it empty for no warning).")
-      .max(MAX_ENTRY_UNITS, `At most ${MAX_ENTRY_UNITS.toLocaleString("en")} units.`)
+      .max(MAX_ENTRY_UNITS, `At most ${formatCount(MAX_ENTRY_UNITS)} units.`)
       .nullable(),
   ),
 });

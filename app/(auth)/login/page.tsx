@@ -5,6 +5,7 @@ import { appOrigin } from "@/lib/auth/app-origin";
 import { safeCallbackPath } from "@/lib/auth/safe-callback";
 import { currentActor } from "@/lib/auth/session";
 import { env } from "@/lib/env";
+import { formatCount } from "@/lib/numbers/format";
 
 export const metadata: Metadata = { title: "Log in" };
 
@@ -33,8 +34,7 @@ export default async function LoginPage({
         ) : idle === "1" ? (
           // Where an idle session lands (lib/auth/session.ts): said in words, with the limit.
           <p role="status" className="mt-3 rounded-md border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900">
-            Your session ended after {env().SESSION_IDLE_MINUTES.toLocaleString("en")} minutes without activity. Log in
-            again.
+            Your session ended after {formatCount(env().SESSION_IDLE_MINUTES)} minutes without activity. Log in again.
           </p>
         ) : everywhere === "1" ? (
           <p

@@ -7,6 +7,7 @@ import { ChangePasswordForm } from "@/components/users/change-password-form";
 import { countLiveKeys } from "@/lib/api-keys/list-api-keys";
 import { requireActor } from "@/lib/auth/session";
 import { changePasswordAction, logOutEverywhereAction } from "./actions";
+import { formatCount } from "@/lib/numbers/format";
 
 export const metadata: Metadata = { title: "Your account" };
 export const dynamic = "force-dynamic";
@@ -14,7 +15,7 @@ export const dynamic = "force-dynamic";
 export default async function AccountPage() {
   const actor = await requireActor(undefined, { whilePasswordMustChange: true });
   const liveKeys = await countLiveKeys(actor.id);
-  const keys = `${liveKeys.toLocaleString("en")} live API ${liveKeys === 1 ? "key" : "keys"}`;
+  const keys = `${formatCount(liveKeys)} live API ${liveKeys === 1 ? "key" : "keys"}`;
   return (
     <div className="space-y-6">
       <PageHeader title="Your account" description={`${actor.name} · ${actor.email} · ${actor.role.toLowerCase()}`} />

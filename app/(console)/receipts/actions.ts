@@ -10,6 +10,7 @@ import {
   decideHeldSchema,
   setCarrierOptOutBurst,
 } from "@/lib/receipts/held-opt-outs";
+import { formatCount } from "@/lib/numbers/format";
 
 /** An administrator maps a status Tuma does not know: it applies at once to the messages holding it. */
 export async function mapStatusAction(_previous: ActionResult | null, form: FormData): Promise<ActionResult> {
@@ -18,8 +19,8 @@ export async function mapStatusAction(_previous: ActionResult | null, form: Form
     revalidatePath("/receipts");
     return {
       ok: true,
-      message: `“${input.status}” mapped: ${messages.toLocaleString("en")} message(s) changed${
-        optedOut > 0 ? `, ${optedOut.toLocaleString("en")} number(s) opted out (carrier blacklist)` : ""
+      message: `“${input.status}” mapped: ${formatCount(messages)} message(s) changed${
+        optedOut > 0 ? `, ${formatCount(optedOut)} number(s) opted out (carrier blacklist)` : ""
       }; later receipts with it follow.`,
     };
   });
@@ -34,8 +35,8 @@ export async function decideHeldOptOutsAction(_previous: ActionResult | null, fo
       ok: true,
       message:
         input.decision === "release"
-          ? `${decided.toLocaleString("en")} held number(s) released: ${added.toLocaleString("en")} opted out (the others were already).`
-          : `${decided.toLocaleString("en")} held number(s) discarded: none was opted out.`,
+          ? `${formatCount(decided)} held number(s) released: ${formatCount(added)} opted out (the others were already).`
+          : `${formatCount(decided)} held number(s) discarded: none was opted out.`,
     };
   });
 }
@@ -50,7 +51,7 @@ export async function setCarrierOptOutBurstAction(
     return {
       ok: true,
       message: changed
-        ? `More than ${input.limit.toLocaleString("en")} carrier-blacklist opt-outs in a minute are now held for an administrator.`
+        ? `More than ${formatCount(input.limit)} carrier-blacklist opt-outs in a minute are now held for an administrator.`
         : "That is already the limit.",
     };
   });

@@ -18,7 +18,7 @@ import { canViewReceipts } from "@/lib/auth/permissions";
 import { requireActor } from "@/lib/auth/session";
 import { cursorParam } from "@/lib/http/params";
 import { listAgeingMessages } from "@/lib/reports/ageing-messages";
-import { formatDuration } from "@/lib/numbers/format";
+import { formatCount, formatDuration } from "@/lib/numbers/format";
 import { getReceiptLag, LAG_SAMPLE } from "@/lib/reports/receipt-lag";
 import { listReceipts, receiptFilterSchema, UNMATCHED_REASONS } from "@/lib/reports/receipt-log";
 import { listReceiptStatuses } from "@/lib/reports/receipt-statuses";
@@ -84,18 +84,18 @@ export default async function ReceiptsPage({
       <section aria-label="Held carrier-blacklist opt-outs" className="space-y-3">
         <h2 className="text-lg font-semibold">
           Held carrier-blacklist opt-outs{" "}
-          {held.total > 0 ? <Badge tone="warning">{held.total.toLocaleString("en")} held</Badge> : null}
+          {held.total > 0 ? <Badge tone="warning">{formatCount(held.total)} held</Badge> : null}
         </h2>
         <p className="text-sm text-slate-600">
           A receipt saying the network blacklisted a number opts it out organisation-wide, but only when the receipt
-          names the message&apos;s number and uniqueId. When more than {burst.toLocaleString("en")} would be opted out
-          in one minute, they are held here instead: receipts can be forged by anyone who learnt a receipt address. Opt
-          them out if the wave is real; discard them if not. Both are recorded in the audit log.
+          names the message&apos;s number and uniqueId. When more than {formatCount(burst)} would be opted out in one
+          minute, they are held here instead: receipts can be forged by anyone who learnt a receipt address. Opt them
+          out if the wave is real; discard them if not. Both are recorded in the audit log.
         </p>
         {held.total > 0 ? (
           <Notice tone="warning">
-            {held.total.toLocaleString("en")} number(s) reported blacklisted are waiting for a decision; until then
-            batches still send to them.
+            {formatCount(held.total)} number(s) reported blacklisted are waiting for a decision; until then batches
+            still send to them.
           </Notice>
         ) : null}
         <HeldOptOuts
@@ -121,8 +121,8 @@ export default async function ReceiptsPage({
         </p>
         {only ? (
           <p className="text-sm" data-testid="status-filter">
-            Showing {shownUnmapped.length.toLocaleString("en")} of {statuses.unmapped.length.toLocaleString("en")}{" "}
-            unknown statuses (the ones a batch pointed to).{" "}
+            Showing {formatCount(shownUnmapped.length)} of {formatCount(statuses.unmapped.length)} unknown statuses (the
+            ones a batch pointed to).{" "}
             <Link href="/receipts#unknown-statuses" className="text-sky-700 underline">
               Show all
             </Link>
@@ -141,7 +141,7 @@ export default async function ReceiptsPage({
         {statuses.mapped.length > 0 ? (
           <details className="text-sm">
             <summary className="cursor-pointer text-sky-700">
-              Mapped by administrators ({statuses.mapped.length.toLocaleString()})
+              Mapped by administrators ({formatCount(statuses.mapped.length)})
             </summary>
             <Table aria-label="Mapped statuses">
               <THead>
@@ -165,7 +165,7 @@ export default async function ReceiptsPage({
                         (s.state ?? "").toLowerCase()
                       )}
                     </Td>
-                    <Td numeric>{s.receipts.toLocaleString()}</Td>
+                    <Td numeric>{formatCount(s.receipts)}</Td>
                     <Td className="whitespace-nowrap text-slate-600">
                       {s.mappedAt ? <Time at={s.mappedAt} /> : "—"}
                       {s.mappedBy ? ` · ${s.mappedBy}` : ""}
@@ -279,8 +279,8 @@ export default async function ReceiptsPage({
 
       <Card title="Receipt lag">
         <p className="mb-3 text-sm text-slate-600">
-          From a message&apos;s send to its receipt, over the latest {LAG_SAMPLE.toLocaleString()} receipts (
-          {lag.sampled.toLocaleString()} matched to a sent message)
+          From a message&apos;s send to its receipt, over the latest {formatCount(LAG_SAMPLE)} receipts (
+          {formatCount(lag.sampled)} matched to a sent message)
           {lag.medianSeconds !== null
             ? `: median ${formatDuration(lag.medianSeconds)}, 95 % within ${formatDuration(lag.p95Seconds ?? 0)}`
             : ""}
@@ -303,7 +303,7 @@ export default async function ReceiptsPage({
         <p className="text-sm text-slate-600">
           Accepted by the provider and without a final receipt after {ageing.hours} h (NO_RECEIPT_AFTER_HOURS).
           {ageing.batches.length > 0
-            ? ` In ${ageing.batches.length.toLocaleString()} batch(es) with ${ageing.batches.reduce((s, b) => s + b.queuedCount, 0).toLocaleString()} messages still queued.`
+            ? ` In ${formatCount(ageing.batches.length)} batch(es) with ${formatCount(ageing.batches.reduce((s, b) => s + b.queuedCount, 0))} messages still queued.`
             : " None."}
         </p>
         <Table>

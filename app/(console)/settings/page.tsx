@@ -28,6 +28,7 @@ import {
   setPromotionalWindowAction,
   setTimeZoneAction,
 } from "./actions";
+import { formatCount } from "@/lib/numbers/format";
 
 export const metadata: Metadata = { title: "Settings" };
 export const dynamic = "force-dynamic";
@@ -112,7 +113,7 @@ export default async function SettingsPage() {
                   <Td>{p.account}</Td>
                   <Td className="font-mono">{p.sender}</Td>
                   <Td className="font-mono text-xs">{p.status}</Td>
-                  <Td numeric>{p.messages.toLocaleString()}</Td>
+                  <Td numeric>{formatCount(p.messages)}</Td>
                   <Td>
                     <RowAction
                       label="Clear"

@@ -11,6 +11,7 @@ import { resetPassword } from "@/lib/users/reset-password";
 import { setUserDisabled } from "@/lib/users/set-user-disabled";
 import { setExportGrant } from "@/lib/users/set-export-grant";
 import { newUserSchema, roleSchema } from "@/lib/users/user-schemas";
+import { formatCount } from "@/lib/numbers/format";
 
 const admin = <S extends z.ZodType>(input: S) => ({ allowed: canManageUsers, input });
 
@@ -64,7 +65,7 @@ export async function resetPasswordAction(userId: string): Promise<PasswordResul
     return {
       ok: true,
       message: `A new one-time password, shown only now. Their sessions have ended${
-        keys > 0 ? ` and ${keys.toLocaleString("en")} API ${keys === 1 ? "key was" : "keys were"} revoked` : ""
+        keys > 0 ? ` and ${formatCount(keys)} API ${keys === 1 ? "key was" : "keys were"} revoked` : ""
       }.`,
     };
   });

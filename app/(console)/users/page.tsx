@@ -17,6 +17,7 @@ import {
   setDisabledAction,
   setExportGrantAction,
 } from "./actions";
+import { formatCount } from "@/lib/numbers/format";
 
 export const metadata: Metadata = { title: "Users" };
 export const dynamic = "force-dynamic";
@@ -49,7 +50,7 @@ export default async function UsersPage() {
                   {user.mustChangePassword ? <Badge tone="warning">one-time password</Badge> : null}
                   <span>last log-in {user.lastLoginAt ? <Time at={user.lastLoginAt} /> : "never"}</span>
                   <span>
-                    · {user._count.apiKeys.toLocaleString("en")} live API {user._count.apiKeys === 1 ? "key" : "keys"}
+                    · {formatCount(user._count.apiKeys)} live API {user._count.apiKeys === 1 ? "key" : "keys"}
                   </span>
                 </div>
               </Td>

@@ -3,6 +3,7 @@
 // themselves are one file each beside this one: a zod schema registered in the OpenAPI document (lib/api/openapi/)
 // and the one function that maps the domain onto it, so a database column never reaches an answer by accident.
 import { z } from "zod";
+import { formatCount } from "@/lib/numbers/format";
 
 export const instant = z.iso.datetime({ offset: true });
 
@@ -20,13 +21,13 @@ export const PAGE_LIMIT_MAX = 1_000;
 
 /** `limit` of every list operation: 1 … 1,000 items, 50 when absent. */
 export const limitParam = z.coerce
-  .number({ error: `The limit is a whole number from 1 to ${PAGE_LIMIT_MAX.toLocaleString("en")}.` })
-  .int(`The limit is a whole number from 1 to ${PAGE_LIMIT_MAX.toLocaleString("en")}.`)
-  .min(1, `The limit is a whole number from 1 to ${PAGE_LIMIT_MAX.toLocaleString("en")}.`)
-  .max(PAGE_LIMIT_MAX, `The limit is a whole number from 1 to ${PAGE_LIMIT_MAX.toLocaleString("en")}.`)
+  .number({ error: `The limit is a whole number from 1 to ${formatCount(PAGE_LIMIT_MAX)}.` })
+  .int(`The limit is a whole number from 1 to ${formatCount(PAGE_LIMIT_MAX)}.`)
+  .min(1, `The limit is a whole number from 1 to ${formatCount(PAGE_LIMIT_MAX)}.`)
+  .max(PAGE_LIMIT_MAX, `The limit is a whole number from 1 to ${formatCount(PAGE_LIMIT_MAX)}.`)
   .default(PAGE_LIMIT_DEFAULT)
   .meta({
-    description: `How many items a page holds: 1 to ${PAGE_LIMIT_MAX.toLocaleString("en")}, ${PAGE_LIMIT_DEFAULT} when absent.`,
+    description: `How many items a page holds: 1 to ${formatCount(PAGE_LIMIT_MAX)}, ${PAGE_LIMIT_DEFAULT} when absent.`,
     example: 100,
   });
 

@@ -12,6 +12,7 @@ import { batchCursor } from "../batch-cursor";
 import { cursorDescription, limitParam } from "../resources/common";
 import { BATCH_STATES } from "../resources/batch";
 import { apiSettingsFields, EXAMPLE_PHONE } from "./settings";
+import { formatCount } from "@/lib/numbers/format";
 
 const recipient = z.union([
   z.string().max(40).meta({ description: "A number, any Kenyan form.", example: EXAMPLE_PHONE }),
@@ -33,7 +34,7 @@ export const createBatchBodySchema = z
     recipients: z
       .array(recipient)
       .min(1, "Add at least one number.")
-      .max(MAX_PASTED_NUMBERS, `At most ${MAX_PASTED_NUMBERS.toLocaleString("en")} numbers; upload a list for more.`)
+      .max(MAX_PASTED_NUMBERS, `At most ${formatCount(MAX_PASTED_NUMBERS)} numbers; upload a list for more.`)
       .optional()
       .meta({ description: "Numbers (any Kenyan form), or {phone, fields} for personalised messages." }),
     listId: uuidParam.optional().meta({ description: "A saved list (POST /api/v1/lists) instead of recipients." }),

@@ -13,6 +13,7 @@ import { resendUnits, type ResendCost } from "@/lib/batches/resend-units";
 import { resumeBatch } from "@/lib/batches/resume-batch";
 import { AppError } from "@/lib/errors/app-error";
 import { uuidParam } from "@/lib/http/params";
+import { formatCount } from "@/lib/numbers/format";
 
 const sendGate = <S extends z.ZodType>(input: S) => ({ allowed: canSend, input });
 const batchId = sendGate(uuidParam);
@@ -36,7 +37,7 @@ export async function cancelAction(id: string): Promise<ActionResult> {
   return authorizedAction(batchId, id, async (id, actor) => {
     const cancelled = await cancelBatch(id, actor.id);
     if (cancelled === null) throw new AppError("CONFLICT", "This batch has already finished.");
-    return { ok: true, message: `Cancelled: ${cancelled.toLocaleString()} recipient(s) will not be sent.` };
+    return { ok: true, message: `Cancelled: ${formatCount(cancelled)} recipient(s) will not be sent.` };
   });
 }
 

@@ -12,6 +12,7 @@ import { uuidParam } from "@/lib/http/params";
 import { listPage, listPageQuery } from "@/lib/lists/list-page";
 import { getList } from "@/lib/lists/find-lists";
 import { renameListAction } from "../actions";
+import { formatCount } from "@/lib/numbers/format";
 
 export const metadata: Metadata = { title: "List" };
 export const dynamic = "force-dynamic";
@@ -70,10 +71,10 @@ export default async function ListPage({
         <RenameListForm id={list.id} name={list.name} action={renameListAction} />
       </Card>
       <dl className="grid grid-cols-2 gap-3 sm:grid-cols-5">
-        <Stat label="Rows read" value={list.rowCount.toLocaleString("en")} testId="list-rows-read" />
-        <Stat label="Recipients" value={list.validCount.toLocaleString("en")} testId="list-valid" />
+        <Stat label="Rows read" value={formatCount(list.rowCount)} testId="list-rows-read" />
+        <Stat label="Recipients" value={formatCount(list.validCount)} testId="list-valid" />
         {GROUPS.map(({ group, label, count }) => (
-          <Stat key={group} label={label} value={list[count].toLocaleString("en")} testId={`list-${group}`} />
+          <Stat key={group} label={label} value={formatCount(list[count])} testId={`list-${group}`} />
         ))}
       </dl>
       <div className="flex flex-wrap gap-2">

@@ -11,6 +11,7 @@ import { Details } from "@/components/ui/details";
 import { PageHeader } from "@/components/ui/page-header";
 import { requireActor } from "@/lib/auth/session";
 import { getMessage } from "@/lib/messages/get-message";
+import { formatCount } from "@/lib/numbers/format";
 
 export const metadata: Metadata = { title: "Message" };
 export const dynamic = "force-dynamic";
@@ -58,7 +59,7 @@ export default async function MessagePage({ params }: { params: Promise<{ id: st
           items={[
             { label: "uniqueId", value: answer.uniqueId, testId: "answer-unique-id" },
             { label: "Provider batch id", value: answer.providerBatchId },
-            { label: "SMS units", value: answer.smsUnits?.toLocaleString() },
+            { label: "SMS units", value: answer.smsUnits == null ? undefined : formatCount(answer.smsUnits) },
             { label: "Operator", value: answer.operator },
             { label: "State", value: <StateBadge state={answer.state} /> },
             { label: "Delivery status", value: answer.deliveryStatus },

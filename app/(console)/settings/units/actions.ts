@@ -5,6 +5,7 @@ import { authorizedAction, type ActionResult } from "@/lib/auth/action";
 import { canManageAccounts } from "@/lib/auth/permissions";
 import { purchaseSchema, recordPurchase } from "@/lib/purchases/record-purchase";
 import { setWarnThreshold, warnThresholdSchema } from "@/lib/units/warn-threshold";
+import { formatCount } from "@/lib/numbers/format";
 
 /** Units bought, recorded in the ledger (lib/purchases/record-purchase.ts); resumes batches paused for lack of units. */
 export async function recordPurchaseAction(_previous: ActionResult | null, form: FormData): Promise<ActionResult> {
@@ -13,7 +14,7 @@ export async function recordPurchaseAction(_previous: ActionResult | null, form:
   return authorizedAction({ allowed: canManageAccounts, input: purchaseSchema }, data, async (input, actor) => {
     const { resumed } = await recordPurchase(input, actor.id);
     revalidatePath("/settings/units");
-    const units = input.units.toLocaleString("en");
+    const units = formatCount(input.units);
     return {
       ok: true,
       message: `Recorded ${units} units.${resumed > 0 ? ` Resumed ${resumed} batch${resumed === 1 ? "" : "es"} paused for lack of units.` : ""}`,
@@ -30,7 +31,7 @@ export async function setWarnThresholdAction(_previous: ActionResult | null, for
       message:
         input.below === null
           ? "No warning for this account."
-          : `The overview warns below ${input.below.toLocaleString("en")} units left.`,
+          : `The overview warns below ${formatCount(input.below)} units left.`,
     };
   });
 }

@@ -16,11 +16,12 @@ import { listPurchases } from "@/lib/units/list-purchases";
 import { pausedForUnits } from "@/lib/units/paused-for-units";
 import { unitsFigures } from "@/lib/units/units-figures";
 import { recordPurchaseAction, setWarnThresholdAction } from "./actions";
+import { formatCount } from "@/lib/numbers/format";
 
 export const metadata: Metadata = { title: "Units" };
 export const dynamic = "force-dynamic";
 
-const n = (value: number) => value.toLocaleString("en");
+const n = (value: number) => formatCount(value);
 
 export default async function UnitsPage() {
   await requireActor(canManageAccounts);
