@@ -9,14 +9,30 @@ import { AppError } from "@/lib/errors/app-error";
 import { normalizePhone } from "@/lib/provider/wire/phone";
 import { compileTemplate, placeholderKey } from "@/lib/recipients/render-template";
 import { validationProblem, type FieldProblem } from "./problem";
+import type { Metadata } from "./schemas/reference";
 
-type Recipient = string | { phone: string; fields?: Record<string, string> | undefined };
+type Recipient =
+  | string
+  | {
+      phone: string;
+      fields?: Record<string, string> | undefined;
+      reference?: string | undefined;
+      metadata?: Metadata | undefined;
+    };
+
+/** A recipient as createBatch takes it, with the caller's reference and metadata carried along. */
+export type PersonalisedRecipient = {
+  phone: string;
+  text: string | null;
+  reference: string | null;
+  metadata: Metadata | null;
+};
 
 export function personalise(
   templateText: string,
   recipients: readonly Recipient[],
   fieldDefaults: Readonly<Record<string, string>> = {},
-): { phone: string; text: string | null }[] {
+): PersonalisedRecipient[] {
   // Every field name any recipient (or the defaults) has, once per key; a recipient's values by the same keys.
   const keys = new Map<string, string>();
   const add = (name: string) => {
@@ -36,10 +52,12 @@ export function personalise(
   const problems: FieldProblem[] = [];
   const out = recipients.map((recipient, index) => {
     const phone = typeof recipient === "string" ? recipient : recipient.phone;
+    const reference = typeof recipient === "string" ? null : (recipient.reference ?? null);
+    const metadata = typeof recipient === "string" ? null : (recipient.metadata ?? null);
     const at = typeof recipient === "string" ? `recipients[${index}]` : `recipients[${index}].phone`;
     const check = normalizePhone(phone, { lenient: true });
     if (!check.ok) problems.push({ path: at, code: "invalid_phone", message: check.reason });
-    if (!compiled.personalised) return { phone, text: null };
+    if (!compiled.personalised) return { phone, text: null, reference, metadata };
     const own = byKey(typeof recipient === "string" ? {} : (recipient.fields ?? {}));
     const values = columns.map((key) => (own.get(key)?.trim() ? own.get(key) : defaults.get(key)));
     const rendered = compiled.render(values);
@@ -49,7 +67,7 @@ export function personalise(
         code: "missing_field",
         message: `This recipient has no value for {{${name}}}: give it one, or a default in fieldDefaults.`,
       });
-    return { phone, text: rendered.text };
+    return { phone, text: rendered.text, reference, metadata };
   });
   if (problems.length) throw validationProblem(problems);
   return out;

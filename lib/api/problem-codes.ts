@@ -50,6 +50,8 @@ export const FIELD_CODES = {
     "A recipient has no value (or a blank one) for a {{placeholder}} of the text, and no fieldDefaults gives one.",
   invalid_phone: "Not a valid Kenyan mobile number.",
   missing_scope: "This field needs a scope the key does not have.",
+  over_limit:
+    "Over a documented limit: a reference's length, or metadata's keys, key or value length, or size (docs/api.md, References).",
 } as const;
 
 export type FieldCode = keyof typeof FIELD_CODES;

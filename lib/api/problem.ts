@@ -123,8 +123,17 @@ export function fieldProblems(error: z.ZodError): FieldProblem[] {
         message: `Unknown field “${name}”: the API refuses what it does not know, so a misspelled field is not ignored.`,
       }));
     const required = issue.code === "invalid_type" && issue.input === undefined;
-    return [{ path: machinePath(issue.path), code: required ? "required" : "invalid", message: issue.message }];
+    const own = issue.code === "custom" ? ownFieldCode(issue.params) : null;
+    return [
+      { path: machinePath(issue.path), code: own ?? (required ? "required" : "invalid"), message: issue.message },
+    ];
   });
+}
+
+/** A custom issue's own field code (lib/api/schemas/reference.ts sets `params.fieldCode`), when it is one. */
+function ownFieldCode(params: unknown): FieldCode | null {
+  const code = (params as { fieldCode?: unknown } | undefined)?.fieldCode;
+  return typeof code === "string" && (FIELD_CODE_LIST as readonly string[]).includes(code) ? (code as FieldCode) : null;
 }
 
 /** A 400 naming every failing field (the first as `detail`), listing at most MAX_LISTED_ERRORS. */

@@ -1,17 +1,21 @@
 // The API's message reads: one message with its receipts, and a batch's messages in keyset pages — through the
-// console's own reads (lib/messages/get-message.ts, lib/batches/list-messages.ts), mapped to the Message resource.
+// console's own reads (lib/messages/get-message.ts, lib/batches/list-messages.ts), mapped to the Message resource;
+// and the messages sent with a caller's reference, across batches.
 import "server-only";
 import { listMessages } from "@/lib/batches/list-messages";
 import type { RecipientSearch } from "@/lib/batches/recipient-search";
 import type { MessageFilter } from "@/lib/states/states";
 import { AppError } from "@/lib/errors/app-error";
 import { getMessage } from "@/lib/messages/get-message";
+import { pool } from "@/lib/db/pool";
+import type { MessageState } from "@/lib/generated/prisma/enums";
 import { assertBatchExists } from "./read-batches";
 import { pageOf, type Page } from "./resources/common";
 import {
   toMessageResource,
   toMessageWithReceipts,
   type MessageResource,
+  type MessageSource,
   type MessageWithReceipts,
 } from "./resources/message";
 
@@ -34,6 +38,9 @@ export async function readMessageResource(id: string): Promise<MessageWithReceip
       lastError: answer.lastError,
       submittedAt: answer.submittedAt,
       receiptAt: answer.receiptAt,
+      reference: detail.reference,
+      metadata: detail.metadata,
+      callState: detail.callState,
     },
     detail.receipts,
   );
@@ -61,4 +68,29 @@ export async function pageBatchMessages(
     (row) => row.id,
     (row) => toMessageResource({ ...row, batchId, templateText }),
   );
+}
+
+/**
+ * The messages sent with `reference`, in id order (oldest first), a keyset page at a time: one range of the partial
+ * index (reference, id) of migration message_reference per weekly partition, merged in id order — as fast on the
+ * last page as on the first. A test key finds only the sandbox account's (lib/api/key-reach.ts).
+ */
+export async function pageMessagesByReference(
+  query: { reference: string; limit: number; cursor?: string | undefined },
+  key: { test: boolean },
+): Promise<Page<MessageResource>> {
+  const { rows } = await pool().query<
+    MessageSource & { metadata: unknown; state: MessageState; callState: MessageState | null }
+  >(
+    `SELECT m.id::text AS id, m."batchId", m.phone, m.text, b."templateText", m.state, m."deliveryStatus",
+            m."providerUniqueId", m.operator, m."smsUnits", m."lastError", m."submittedAt", m."receiptAt",
+            m.reference, m.metadata, m."callState"
+     FROM "Message" m JOIN "Batch" b ON b.id = m."batchId"
+     WHERE m.reference = $1 AND m.id > $2::bigint
+       ${key.test ? `AND b."accountId" IN (SELECT id FROM "ProviderAccount" WHERE "isSandbox")` : ""}
+     ORDER BY m.id
+     LIMIT $3`,
+    [query.reference, query.cursor ?? "0", query.limit + 1],
+  );
+  return pageOf(rows, query.limit, (row) => row.id, toMessageResource);
 }

@@ -13,7 +13,7 @@ import { invalidInput } from "@/lib/errors/error-shape";
 import { recordAudit } from "@/lib/audit/record-audit";
 import { BATCH_LIMIT } from "@/lib/provider/wire/schemas";
 import { batchSettingsFields, checkBatchSettings } from "./batch-settings";
-import { prepareRecipients } from "./prepare-recipients";
+import { prepareRecipients, type RepeatRule } from "./prepare-recipients";
 import { batchState } from "@/lib/states/state-sql";
 import { enqueueBatchStart } from "@/lib/jobs/queue";
 import { notifyBatchReady } from "@/lib/jobs/batch-ready";
@@ -49,7 +49,17 @@ export const createBatchSchema = z
     ...batchFields,
     /** Phone numbers in any of the spec's forms; each stored in the 254… form. */
     recipients: z
-      .array(z.object({ phone: z.string(), text: z.string().nullish(), listRow: z.number().int().nullish() }))
+      .array(
+        z.object({
+          phone: z.string(),
+          text: z.string().nullish(),
+          listRow: z.number().int().nullish(),
+          // The caller's reference and metadata (API only), checked against their limits by the API's schema
+          // (lib/api/schemas/reference.ts) before they get here.
+          reference: z.string().nullish(),
+          metadata: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])).nullish(),
+        }),
+      )
       .min(1, "Add at least one recipient."),
   })
   .superRefine(checkBatchSettings);
@@ -66,7 +76,16 @@ export type RecipientSlice = {
   texts: (string | null)[];
   /** Each recipient's row in the batch's list (Message.listRow), when it was sent from one. */
   rows?: (number | null)[] | undefined;
+  /** The caller's reference and metadata (JSON text) per recipient (API only: docs/api.md "References"). */
+  references?: (string | null)[] | undefined;
+  metadata?: (string | null)[] | undefined;
 };
+
+/** A batch of at most this many recipients answers with each created message (CreatedBatch.messages). */
+export const INLINE_MESSAGES = 1_000;
+
+/** A message created, as the API's answer lists it: `index` is its recipient's in the request (null from a list). */
+export type CreatedMessage = { id: string; index: number | null; phone: string; reference: string | null };
 
 export type CreatedBatch = {
   id: string;
@@ -75,6 +94,10 @@ export type CreatedBatch = {
   suppressed: number;
   /** Left out by the duplicate-send guard: sent the same text within the window (duplicate-guard.ts). */
   resent: { found: number; excluded: number };
+  /** Every message created, in id order, when the batch has at most INLINE_MESSAGES recipients; null otherwise. */
+  messages: CreatedMessage[] | null;
+  /** Each repeat left out of the input (prepare-recipients.ts): its index, and the index it was merged into. */
+  merged: { index: number; into: number }[];
 };
 
 export type CreateBatchOptions = {
@@ -98,15 +121,17 @@ export type CreateBatchOptions = {
    * them plans none (and is checked as needing none).
    */
   planned?: Planned;
+  /** What counts as a repeat in the input (prepare-recipients.ts): one per number (default), or per message (API). */
+  repeats?: RepeatRule;
 };
 
 export async function createBatch(raw: CreateBatchInput, options: CreateBatchOptions = {}): Promise<CreatedBatch> {
   const parsed = createBatchSchema.safeParse(raw);
   if (!parsed.success) throw invalidInput(parsed.error, "Invalid batch.");
   const { recipients, ...input } = parsed.data;
-  const prepared = prepareRecipients(recipients);
-  const { duplicates } = prepared;
-  let { phones, texts, rows } = prepared;
+  const prepared = prepareRecipients(recipients, options.repeats);
+  const { duplicates, merged } = prepared;
+  let { phones, texts, rows, references, metadata, indexes } = prepared;
   let resent = { found: 0, excluded: 0 };
   // A resend (a child batch) is the deliberate second send of the same text: the guard is for new batches.
   if (options.guardDuplicates && !input.parentBatchId) {
@@ -121,15 +146,25 @@ export async function createBatch(raw: CreateBatchInput, options: CreateBatchOpt
       const drop = new Set(found);
       const keep = (_: unknown, i: number) => !drop.has(i);
       [phones, texts, rows] = [phones.filter(keep), texts.filter(keep), rows.filter(keep)];
+      [references, metadata, indexes] = [references.filter(keep), metadata.filter(keep), indexes.filter(keep)];
       if (phones.length === 0) throw everyoneResent(found.length);
     }
   }
   const planned = await plannedForPhones(input.accountId, input.kind, input.templateText, phones, texts);
-  return storeBatch(input, phones.length, duplicates, arraySlices(phones, texts, rows), {
-    ...options,
-    resent,
-    planned,
-  });
+  const created = await storeBatch(
+    input,
+    phones.length,
+    duplicates,
+    arraySlices(phones, texts, rows, references, metadata),
+    {
+      ...options,
+      resent,
+      planned,
+    },
+  );
+  // Stored in input order, so the i-th message created is the i-th recipient kept.
+  const messages = created.messages?.map((message, i) => ({ ...message, index: indexes[i] ?? null })) ?? null;
+  return { ...created, messages, merged };
 }
 
 /**
@@ -159,10 +194,18 @@ async function* arraySlices(
   phones: string[],
   texts: (string | null)[],
   rows: (number | null)[],
+  references: (string | null)[],
+  metadata: (string | null)[],
 ): AsyncGenerator<RecipientSlice> {
   for (let start = 0, size = FIRST_SLICE; start < phones.length; size = nextSliceSize(size)) {
     const end = start + size;
-    yield { phones: phones.slice(start, end), texts: texts.slice(start, end), rows: rows.slice(start, end) };
+    yield {
+      phones: phones.slice(start, end),
+      texts: texts.slice(start, end),
+      rows: rows.slice(start, end),
+      references: references.slice(start, end),
+      metadata: metadata.slice(start, end),
+    };
     start = end;
   }
 }
@@ -283,7 +326,7 @@ async function storeBatch(
         await lockSession.query("SELECT pg_advisory_lock($1, hashtext($2))", [ADVISORY_LOCKS.STORING_BATCH, batchId]);
       const first = await slices.next();
       if (first.done) throw new AppError("INVALID_INPUT", "Add at least one recipient.");
-      const { suppressed, firstId } = await storeRecipients(client, batchId, first.value, chunkSize, memory);
+      const { suppressed, firstId, ids } = await storeRecipients(client, batchId, first.value, chunkSize, memory);
       // Later slices' ids are higher: this is the batch's lowest for good (the claim's bound, lib/dispatch/claim.ts).
       await client.query(`UPDATE "Batch" SET "firstMessageId" = $2 WHERE id = $1`, [batchId, firstId]);
       await recordAudit(
@@ -314,7 +357,17 @@ async function storeBatch(
       await enqueueBatchStart(client, batchId, scheduled);
       await options.inFirstTransaction?.(client, batchId);
       if (!scheduled) await notifyBatchReady(client, batchId);
-      return { id: batchId, suppressed, stored: first.value.phones.length };
+      // A small batch is whole in its first slice (INLINE_MESSAGES < FIRST_SLICE): its messages, for the answer.
+      const messages =
+        count <= INLINE_MESSAGES
+          ? ids.map((id, i) => ({
+              id,
+              index: null,
+              phone: first.value.phones[i]!,
+              reference: first.value.references?.[i] ?? null,
+            }))
+          : null;
+      return { id: batchId, suppressed, stored: first.value.phones.length, messages };
     });
 
     // The first slice is committed and already being sent; store the rest, one committed slice at a time, so that a
@@ -345,7 +398,15 @@ async function storeBatch(
     // A large batch can change the table's shape (on a young installation, most of it): refresh the planner's
     // statistics now rather than whenever autovacuum gets to it.
     if (stored >= ANALYZE_AFTER) await pool().query(`ANALYZE "Message"`);
-    return { id: created.id, recipients: stored, duplicates, suppressed, resent };
+    return {
+      id: created.id,
+      recipients: stored,
+      duplicates,
+      suppressed,
+      resent,
+      messages: stored === created.stored ? created.messages : null,
+      merged: [],
+    };
   } finally {
     if (lockSession) {
       await lockSession.query("SELECT pg_advisory_unlock_all()").catch(() => {});

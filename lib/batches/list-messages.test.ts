@@ -125,6 +125,8 @@ test("the export has exactly one row per recipient, in id order, across the boun
     "text",
     "error",
     "call_state",
+    "reference",
+    "metadata",
   ]);
   expect(rows.slice(1).map((r) => r[3])).toEqual(big.ids);
   expect(rows.slice(1).every((r) => r[9] === "Boundary")).toBe(true);

@@ -31,6 +31,9 @@ export type MessageRow = {
   lastError: string | null;
   /** An escalating SMS's call (Message.callState, docs/escalation.md): the call's state; null when not called. */
   callState: MessageState | null;
+  /** The caller's reference and metadata (API batches: docs/api.md "References"); null when none. */
+  reference: string | null;
+  metadata: Record<string, string | number | boolean> | null;
   /** The recipient's row in the batch's list (every column, in the list's order); null for typed numbers. */
   cells: string[] | null;
 };
@@ -85,7 +88,8 @@ export async function listMessages(
   // The row's cells by the list's primary key (Batch.listId, Message.listRow): 50 lookups for a page.
   const { rows } = await pool().query<Omit<MessageRow, "cells"> & { cells: string | null }>(
     `SELECT m.id::text AS id, m.phone, m.state, m."deliveryStatus", m."providerUniqueId", m.operator, m."smsUnits", m.text,
-            m."submittedAt", m."receiptAt", m."lastError", m."callState", lr."values" AS cells
+            m."submittedAt", m."receiptAt", m."lastError", m."callState", m.reference, m.metadata,
+            lr."values" AS cells
      FROM ${rare ? `"MessageRareState" r JOIN "Message" m ON m.id = r."messageId"` : `"Message" m`}
      LEFT JOIN "ListRecipient" lr
        ON m."listRow" IS NOT NULL AND lr."listId" = (SELECT b."listId" FROM "Batch" b WHERE b.id = $1)

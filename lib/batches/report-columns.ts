@@ -27,6 +27,10 @@ const COLUMNS: readonly Column[] = [
   // The escalation's call for this recipient (docs/escalation.md): its state (ANSWERED: reached by call), empty when
   // not called. Reached = state DELIVERED or call_state ANSWERED.
   { header: "call_state", width: 12, value: (m) => m.callState },
+  // The caller's reference and metadata (API batches, docs/api.md "References"), to join the report to their records;
+  // empty for the console's batches. Metadata as the JSON object given.
+  { header: "reference", width: 24, value: (m) => m.reference },
+  { header: "metadata", width: 40, value: (m) => (m.metadata ? JSON.stringify(m.metadata) : null) },
 ];
 
 const LIST_COLUMN_WIDTH = 20;

@@ -86,8 +86,15 @@ export async function resendBatch(
   // Its counters still count recipients retention has removed: a resend would quietly leave those out.
   const removedBefore = await recipientsRemovedBefore(parentId);
   if (removedBefore) throw new AppError("CONFLICT", retentionRefusal(removedBefore, await getOrgTimeZone()));
-  const { rows } = await pool().query<{ id: string; phone: string; text: string | null; listRow: number | null }>(
-    `SELECT m.id::text AS id, m.phone, m.text, m."listRow" FROM "Message" m
+  const { rows } = await pool().query<{
+    id: string;
+    phone: string;
+    text: string | null;
+    listRow: number | null;
+    reference: string | null;
+    metadata: Record<string, string | number | boolean> | null;
+  }>(
+    `SELECT m.id::text AS id, m.phone, m.text, m."listRow", m.reference, m.metadata FROM "Message" m
      WHERE m."batchId" = $1 AND m."resentToBatchId" IS NULL AND ${resendScopeSql(2)}
        AND NOT EXISTS (SELECT 1 FROM "OptOut" o WHERE o.phone = m.phone)
      ORDER BY m.id`,
@@ -117,6 +124,9 @@ export async function resendBatch(
       recipients: rows,
     },
     {
+      // The parent's recipients are already distinct messages: an API batch's same number with two texts or
+      // references is resent as two, each keeping its reference (prepare-recipients.ts).
+      repeats: "message",
       // Row locks make a concurrent resend wait here, then find the rows taken (the condition is checked again on
       // the committed rows) and roll its own batch back.
       inFirstTransaction: async (client, childId) => {

@@ -16,10 +16,10 @@ export type SentMemory = { template: string; sentAt: Date };
 export async function storeRecipients(
   client: pg.PoolClient,
   batchId: string,
-  { phones, texts, rows }: RecipientSlice,
+  { phones, texts, rows, references, metadata }: RecipientSlice,
   chunkSize: number,
   memory: SentMemory,
-): Promise<{ suppressed: number; firstId: string | null }> {
+): Promise<{ suppressed: number; firstId: string | null; ids: string[] }> {
   const [{ rows: ids }, { rows: optedOut }] = await Promise.all([
     client.query<{ id: string }>(`SELECT nextval('"Message_id_seq"')::text AS id FROM generate_series(1, $1)`, [
       phones.length,
@@ -40,11 +40,17 @@ export async function storeRecipients(
       sentTexts.push(texts[i] ?? memory.template);
     }
     const row = rows?.[i] ?? "\\N";
-    return `${id}\t${batchId}\t${phone}\t${copyText(texts[i] ?? null)}\t${state}\t${row}\t${now}\n`;
+    const reference = copyText(references?.[i] ?? null);
+    const meta = copyText(metadata?.[i] ?? null);
+    return `${id}\t${batchId}\t${phone}\t${copyText(texts[i] ?? null)}\t${state}\t${row}\t${reference}\t${meta}\t${now}\n`;
   });
   await pipeline(
     Readable.from(batchLines(lines)),
-    client.query(copyFrom(`COPY "Message" (id, "batchId", phone, text, state, "listRow", "updatedAt") FROM STDIN`)),
+    client.query(
+      copyFrom(
+        `COPY "Message" (id, "batchId", phone, text, state, "listRow", reference, metadata, "updatedAt") FROM STDIN`,
+      ),
+    ),
   );
   await rememberSent(client, batchId, sentPhones, sentTexts, memory.sentAt);
   const firsts: string[] = [];
@@ -61,7 +67,11 @@ export async function storeRecipients(
      SELECT $1, f, l, s FROM unnest($2::bigint[], $3::bigint[], $4::int[]) AS t(f, l, s)`,
     [batchId, firsts, lasts, sizes],
   );
-  return { suppressed: phones.length - pending.length, firstId: ids[0]?.id ?? null };
+  return {
+    suppressed: phones.length - pending.length,
+    firstId: ids[0]?.id ?? null,
+    ids: ids.map((row) => row.id),
+  };
 }
 
 /** Lines joined into ~64 KiB strings: one stream write per line would cost more than the COPY itself. */

@@ -130,6 +130,9 @@ export async function getMessage(raw: string) {
     state: message.state,
     /** Its escalation call's state (docs/escalation.md; ANSWERED: reached by call), null when not called. */
     callState: message.callState,
+    /** The caller's reference and metadata (API batches: docs/api.md "References"); null when none. */
+    reference: message.reference,
+    metadata: message.metadata,
     request,
     answer: {
       uniqueId: message.providerUniqueId,

@@ -14,6 +14,8 @@ export const WEBHOOK_EVENTS = [
   "message.delivered",
   "message.answered",
   "message.escalated",
+  "message.call_answered",
+  "message.call_unanswered",
   "batch.paused",
   "batch.resumed",
   "batch.cancelled",
@@ -36,6 +38,10 @@ export const WEBHOOK_EVENT_INFO: Record<WebhookEvent, string> = {
   "message.delivered": "An SMS reached the phone (a delivery receipt said so).",
   "message.answered": "A voice call was answered.",
   "message.escalated": "An SMS not delivered in time was followed by a voice call (callBatchId, callMessageId).",
+  "message.call_answered":
+    "An escalated SMS's call was answered: the recipient was reached by call (data.reachedBy is call), on the SMS's own message and reference.",
+  "message.call_unanswered":
+    "An escalated SMS's call ended unanswered (data.callState: FAILED, REJECTED, UNKNOWN or CANCELLED), on the SMS's own message and reference.",
   "batch.paused":
     "A batch stopped sending; data.reason is out_of_units, token_refused, provider_unreachable, with_sms_batch or operator.",
   "batch.resumed": "A paused batch goes on.",

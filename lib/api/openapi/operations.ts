@@ -23,7 +23,7 @@ import { messageResourceSchema, messageWithReceiptsSchema } from "../resources/m
 import { recoveredEventResourceSchema } from "../resources/recovered-event";
 import { webhookDeliveryResourceSchema } from "../resources/webhook-delivery";
 import { webhookEndpointResourceSchema } from "../resources/webhook-endpoint";
-import { messageParams, SEND_MESSAGE_EXAMPLE, sendMessageSchema } from "../schemas/messages";
+import { messageParams, messagesByReferenceQuery, SEND_MESSAGE_EXAMPLE, sendMessageSchema } from "../schemas/messages";
 import { uploadListQuery } from "@/lib/lists/upload-query";
 import { problemSchema, PROBLEM_CONTENT_TYPE } from "../problem";
 import {
@@ -127,8 +127,15 @@ const json = (schema: z.ZodType, description: string) => ({
   content: { "application/json": { schema } },
 });
 
+const messagePage = pageSchema(messageResourceSchema, "MessagePage", "A page of messages, in id order.");
+
 export const API_PATHS: ZodOpenApiPathsObject = {
   "/messages": {
+    get: operation("read", "Find the messages sent with your reference", {
+      operationId: "listMessagesByReference",
+      requestParams: { query: messagesByReferenceQuery },
+      responses: { "200": json(messagePage, "A page of the messages with this reference, oldest first.") },
+    }),
     post: operation(
       "send",
       "Send one SMS or voice message",
@@ -186,7 +193,7 @@ export const API_PATHS: ZodOpenApiPathsObject = {
       operationId: "listBatchMessages",
       requestParams: { path: batchIdParams, query: messagesQuery },
       responses: {
-        "200": json(pageSchema(messageResourceSchema, "MessagePage", "A page of a batch's messages."), "A page."),
+        "200": json(messagePage, "A page."),
       },
     }),
   },

@@ -117,8 +117,16 @@ export const batchResourceSchema = z
         unknown: count("The provider's answer was lost; not known whether it was sent."),
         cancelled: count("Not sent: the batch was cancelled."),
         suppressed: count("Not sent: the number opted out."),
+        reached: count(
+          "Recipients reached, as the console counts them: SMS delivered, voice answered, or an SMS's escalation call answered.",
+          1,
+        ),
+        reachedByCall: count("SMS not delivered whose escalation call was answered (counted in `reached`)."),
       })
-      .meta({ description: "Recipients by their message's state; they add up to `recipients`." }),
+      .meta({
+        description:
+          "Recipients by their message's state (pending … suppressed add up to `recipients`), and how many were reached by any channel.",
+      }),
     inFlight: count("Recipients in requests the provider is answering now."),
     plan: z
       .object({
@@ -174,6 +182,8 @@ export type BatchSource = {
   unknownCount: number;
   cancelledCount: number;
   suppressedCount: number;
+  /** SMS not delivered whose escalation call was answered (migration call_outcomes). */
+  reachedByCallCount: number;
   createdAt: Date;
   startedAt: Date | null;
   finishedAt: Date | null;
@@ -225,6 +235,9 @@ export function toBatchResource(b: BatchSource): BatchResource {
       unknown: b.unknownCount,
       cancelled: b.cancelledCount,
       suppressed: b.suppressedCount,
+      // As the console's reachedCount (lib/batches/counters-snapshot.ts), which this safe-anywhere file cannot import.
+      reached: b.deliveredCount + b.answeredCount + b.reachedByCallCount,
+      reachedByCall: b.reachedByCallCount,
     },
     inFlight: b.inFlight,
     plan: {

@@ -7,6 +7,7 @@ import { z } from "zod";
 import type { WebhookEvent } from "@/lib/webhooks/events";
 import { PAUSE_CODES, WEBHOOK_EVENT_INFO } from "@/lib/webhooks/events";
 import { at, atOrNull } from "./common";
+import { callStateOut, metadataOut, reachedByOut, reachedOut } from "./outcome-fields";
 
 const messageData = z
   .object({
@@ -35,6 +36,14 @@ const messageData = z
       description: "The provider's refusal or the last sending error, as recorded; null when none.",
       example: null,
     }),
+    reference: z.string().nullable().meta({
+      description: "Your reference for this recipient, as given when sending; null when none was given.",
+      example: "appt-20261201-0042",
+    }),
+    metadata: metadataOut,
+    callState: callStateOut,
+    reached: reachedOut,
+    reachedBy: reachedByOut,
   })
   .meta({ id: "MessageEventData", description: "The message an event is about." });
 
@@ -81,8 +90,13 @@ const batchData = z
         unknown: count("Outcome unknown (no answer to the request)."),
         cancelled: count("Cancelled."),
         suppressed: count("Left out (opted out)."),
+        reached: count("Reached: SMS delivered, voice answered, or an SMS's escalation call answered."),
+        reachedByCall: count("SMS not delivered whose escalation call was answered (counted in reached)."),
       })
-      .meta({ description: "Its messages by state when the event happened (they add up to recipients)." }),
+      .meta({
+        description:
+          "Its messages by state when the event happened (recipients … suppressed add up to recipients; reached counts across them).",
+      }),
   })
   .meta({ id: "BatchEventData", description: "The batch an event is about." });
 
@@ -117,6 +131,8 @@ export const EVENT_SCHEMAS = {
   "message.delivered": event("message.delivered", messageData),
   "message.answered": event("message.answered", messageData),
   "message.escalated": event("message.escalated", escalatedData),
+  "message.call_answered": event("message.call_answered", messageData),
+  "message.call_unanswered": event("message.call_unanswered", messageData),
   "batch.paused": event("batch.paused", pausedData),
   "batch.resumed": event("batch.resumed", batchData),
   "batch.cancelled": event("batch.cancelled", batchData),

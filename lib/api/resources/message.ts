@@ -4,6 +4,7 @@
 import { z } from "zod";
 import type { MessageState } from "@/lib/generated/prisma/enums";
 import { atOrNull, at, iso } from "./common";
+import { callStateOf, callStateOut, metadataOut, reachedByOut, reachedOut, reachOf } from "./outcome-fields";
 
 const MESSAGE_STATES = [
   "PENDING",
@@ -63,6 +64,14 @@ export const messageResourceSchema = z
     }),
     submittedAt: atOrNull("When it was handed to the provider; null before."),
     receiptAt: atOrNull("When its last receipt said its state; null before."),
+    reference: z.string().nullable().meta({
+      description: "Your reference for this recipient, as given when sending; null when none was given.",
+      example: "appt-20261201-0042",
+    }),
+    metadata: metadataOut,
+    callState: callStateOut,
+    reached: reachedOut,
+    reachedBy: reachedByOut,
   })
   .meta({ id: "Message", description: "One recipient's message." });
 
@@ -108,6 +117,10 @@ export type MessageSource = {
   lastError: string | null;
   submittedAt: Date | null;
   receiptAt: Date | null;
+  reference: string | null;
+  metadata: unknown;
+  /** An escalating SMS's call state (Message.callState); null when not called. */
+  callState: MessageState | null;
 };
 
 export function toMessageResource(m: MessageSource): MessageResource {
@@ -125,7 +138,17 @@ export function toMessageResource(m: MessageSource): MessageResource {
     error: m.lastError,
     submittedAt: iso(m.submittedAt),
     receiptAt: iso(m.receiptAt),
+    reference: m.reference,
+    metadata: storedMetadata(m.metadata),
+    callState: callStateOf(m.callState),
+    ...reachOf(m.state, m.callState),
   };
+}
+
+/** Metadata as stored (jsonb, written only from the API's checked schema); anything else reads as none. */
+function storedMetadata(value: unknown): Record<string, string | number | boolean> | null {
+  const parsed = metadataOut.safeParse(value ?? null);
+  return parsed.success ? parsed.data : null;
 }
 
 export type ReceiptSource = {

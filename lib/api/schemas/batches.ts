@@ -11,6 +11,7 @@ import { MAX_PASTED_NUMBERS } from "@/lib/recipients/split-numbers";
 import { batchCursor } from "../batch-cursor";
 import { cursorDescription, limitParam } from "../resources/common";
 import { BATCH_STATES } from "../resources/batch";
+import { metadataSchema, referenceSchema } from "./reference";
 import { apiSettingsFields, EXAMPLE_PHONE } from "./settings";
 import { formatCount } from "@/lib/numbers/format";
 
@@ -25,6 +26,8 @@ const recipient = z.union([
         description: "Values for the template's {{placeholders}}, by name (case and spaces ignored).",
         example: { name: "Amina" },
       }),
+    reference: referenceSchema.optional(),
+    metadata: metadataSchema.optional(),
   }),
 ]);
 
@@ -36,7 +39,10 @@ export const createBatchBodySchema = z
       .min(1, "Add at least one number.")
       .max(MAX_PASTED_NUMBERS, `At most ${formatCount(MAX_PASTED_NUMBERS)} numbers; upload a list for more.`)
       .optional()
-      .meta({ description: "Numbers (any Kenyan form), or {phone, fields} for personalised messages." }),
+      .meta({
+        description:
+          "Numbers (any Kenyan form), or {phone, fields, reference, metadata} for personalised messages with your own reference. The same number twice is two messages when their texts (after personalisation), references or metadata differ; identical ones are sent once (the answer's `merged` says which).",
+      }),
     listId: uuidParam.optional().meta({ description: "A saved list (POST /api/v1/lists) instead of recipients." }),
     fieldDefaults: z
       .record(z.string().max(100), z.string().trim().min(1, "A default value cannot be blank.").max(2_000))
@@ -58,8 +64,8 @@ export const CREATE_BATCH_EXAMPLE = {
   name: "Appointment reminders",
   templateText: "Hello {{name}}, see you tomorrow at 9:00.",
   recipients: [
-    { phone: EXAMPLE_PHONE, fields: { name: "Amina" } },
-    { phone: "0712345679", fields: { name: "Baraka" } },
+    { phone: EXAMPLE_PHONE, fields: { name: "Amina" }, reference: "appt-0042", metadata: { patientId: "P-1043" } },
+    { phone: "0712345679", fields: { name: "Baraka" }, reference: "appt-0043" },
   ],
 };
 

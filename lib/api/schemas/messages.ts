@@ -1,11 +1,16 @@
 // POST /api/v1/messages: one SMS or voice message to one number — a batch of one, through the same service.
 import { z } from "zod";
+import { cursorParam } from "@/lib/http/params";
+import { cursorDescription, limitParam } from "../resources/common";
+import { metadataSchema, REFERENCE_MAX, referenceSchema } from "./reference";
 import { apiSettingsFields, EXAMPLE_PHONE } from "./settings";
 
 export const sendMessageSchema = z
   .strictObject({
     ...apiSettingsFields,
     to: z.string().trim().min(1, "Give the number to send to.").max(40).meta({ example: EXAMPLE_PHONE }),
+    reference: referenceSchema.optional(),
+    metadata: metadataSchema.optional(),
   })
   .meta({ id: "SendMessage" });
 
@@ -17,4 +22,14 @@ export const messageParams = z.object({
     .string()
     .regex(/^\d{1,19}$/, "A message id is digits.")
     .meta({ description: "The message's correlator." }),
+});
+
+export const messagesByReferenceQuery = z.object({
+  reference: z
+    .string()
+    .min(1, "Give the reference to find.")
+    .max(REFERENCE_MAX, `A reference is at most ${REFERENCE_MAX} characters.`)
+    .meta({ description: "Your reference, exactly as given when sending.", example: "appt-20261201-0042" }),
+  limit: limitParam,
+  cursor: cursorParam.optional().meta({ description: cursorDescription }),
 });

@@ -1,8 +1,8 @@
 // GET /api/v1/batches?state=&kind=&createdFrom=&createdBefore=&limit=&cursor= – batches newest first, a keyset page
 // at a time. POST /api/v1/batches – a batch from numbers (each with its own {{placeholder}} fields, or none) or a
-// saved list, through Compose's services and checks (lib/batches/create-batch.ts, create-from-list.ts,
-// check-sender.ts). Compose's duplicate-send guard is not applied: a system sending through the API may mean the same
-// text twice (two orders shipped in a day), and its retries are made safe by Idempotency-Key instead (docs/api.md).
+// saved list, through the one service every batch is composed by (lib/batches/compose-batch.ts: the sender, what a
+// repeat is, the duplicate-send guard, the units budget and the audit are decided there). Each recipient may carry
+// the caller's reference and metadata; the answer lists the messages created (docs/api.md "References").
 import { withDefaults } from "@/lib/api/default-settings";
 import { apiRoute } from "@/lib/api/api-route";
 import { assertBudgetOverrideAllowed } from "@/lib/api/budget-override";
@@ -11,10 +11,8 @@ import { personalise } from "@/lib/api/personalise";
 import { listBatchResources } from "@/lib/api/read-batches";
 import { toCreatedBatchResource } from "@/lib/api/resources/created";
 import { createBatchBodySchema, listBatchesQuery } from "@/lib/api/schemas/batches";
-import { checkSender } from "@/lib/accounts/check-sender";
 import { canSend, canView } from "@/lib/auth/permissions";
-import { createBatch } from "@/lib/batches/create-batch";
-import { createBatchFromList } from "@/lib/batches/create-from-list";
+import { composeBatch } from "@/lib/batches/compose-batch";
 
 export const dynamic = "force-dynamic";
 
@@ -27,14 +25,13 @@ export const POST = apiRoute(
   async ({ actor, key, body, request }) => {
     await assertBudgetOverrideAllowed(body, actor, key, request);
     const { recipients, listId, fieldDefaults, ...input } = await withDefaults(body, "Sent through the API", key);
-    await checkSender(input);
-    const created = listId
-      ? await createBatchFromList({ ...input, listId, authorId: actor.id })
-      : await createBatch({
-          ...input,
-          authorId: actor.id,
-          recipients: personalise(input.templateText, recipients ?? [], fieldDefaults ?? {}),
-        });
+    const created = await composeBatch(
+      listId
+        ? { ...input, listId }
+        : { ...input, recipients: personalise(input.templateText, recipients ?? [], fieldDefaults ?? {}) },
+      actor.id,
+      "api",
+    );
     return json(toCreatedBatchResource(created), 201);
   },
 );

@@ -1,0 +1,54 @@
+// The fields a message's resource and its events share about its outcome (issue 35 item 1, docs/escalation.md
+// "Outcomes"): the caller's metadata, the escalation call's state, and whether — and by which channel — the recipient
+// was reached (an SMS delivered, a voice message answered, or an SMS's escalation call answered). One definition, so
+// the Message resource and the message events describe them alike.
+import { z } from "zod";
+import type { MessageState } from "@/lib/generated/prisma/enums";
+
+export const metadataOut = z
+  .record(z.string(), z.union([z.string(), z.number(), z.boolean()]))
+  .nullable()
+  .meta({
+    description: "Your metadata for this recipient, as given when sending; null when none was given.",
+    example: { patientId: "P-1043" },
+  });
+
+export const callStateOut = z
+  .enum(["PENDING", "QUEUED", "ANSWERED", "FAILED", "REJECTED", "UNKNOWN", "CANCELLED"])
+  .nullable()
+  .meta({
+    description:
+      "For an SMS followed by a call (escalation): the call's state (ANSWERED: reached by call); null when not called.",
+    example: null,
+  });
+
+export const reachedOut = z.boolean().meta({
+  description:
+    "Whether the recipient was reached: the SMS delivered, the voice message answered, or the SMS's call answered.",
+  example: true,
+});
+
+export const reachedByOut = z
+  .enum(["sms", "call"])
+  .nullable()
+  .meta({ description: "How the recipient was reached; null when not (yet) reached.", example: "sms" });
+
+export type CallState = z.infer<typeof callStateOut>;
+
+/** Reached and by which channel, as the console counts it (lib/batches/counters-snapshot.ts). */
+export function reachOf(
+  state: MessageState,
+  callState: MessageState | null,
+): {
+  reached: boolean;
+  reachedBy: "sms" | "call" | null;
+} {
+  if (state === "DELIVERED") return { reached: true, reachedBy: "sms" };
+  if (state === "ANSWERED" || callState === "ANSWERED") return { reached: true, reachedBy: "call" };
+  return { reached: false, reachedBy: null };
+}
+
+/** A call's state as the resource gives it (a call is never DELIVERED or SUPPRESSED; those read as not called). */
+export function callStateOf(callState: MessageState | null): CallState {
+  return callState === "DELIVERED" || callState === "SUPPRESSED" ? null : callState;
+}
