@@ -13,7 +13,7 @@ export const API_ROUTE_METHODS: Readonly<Record<string, readonly string[]>> = {
   "/events": ["GET"],
   "/lists": ["POST"],
   "/lists/{id}": ["GET", "DELETE"],
-  "/messages": ["POST"],
+  "/messages": ["GET", "POST"],
   "/messages/{id}": ["GET"],
   "/openapi.json": ["GET"],
   "/webhooks": ["GET", "POST"],

@@ -130,9 +130,9 @@ test("an escalating batch with failures: every outcome, each escalation, and bot
     "the SMS batch settled",
   );
 
-  // SMS batch: started, 7 delivered, 3 failed, 3 escalated, sent, completed.
-  const parent = await eventsOf(parentId, 16);
-  expect(parent).toHaveLength(16);
+  // SMS batch: started, 7 delivered, 3 failed, 3 escalated, their 3 calls unanswered, sent, completed.
+  const parent = await eventsOf(parentId, 19);
+  expect(parent).toHaveLength(19);
   expectDocumentedOrder(parent);
   const count = (events: Event[], type: string) => events.filter((e) => e.type === type).length;
   expect(count(parent, "message.delivered")).toBe(7);
@@ -151,8 +151,18 @@ test("an escalating batch with failures: every outcome, each escalation, and bot
     expect(failedAt).toBeGreaterThanOrEqual(0);
     expect(failedAt).toBeLessThan(parent.indexOf(event));
   }
+  // Each call's outcome on its SMS's own message, after its escalation (and before batch.completed: last, above).
+  const unanswered = parent.filter((e) => e.type === "message.call_unanswered");
+  expect(unanswered.map((e) => e.data.phone).sort()).toEqual(failing);
+  for (const event of unanswered) {
+    expect(event.data).toMatchObject({ callState: "FAILED", reached: false, reachedBy: null });
+    const escalatedAt = parent.findIndex(
+      (e) => e.type === "message.escalated" && e.data.messageId === event.data.messageId,
+    );
+    expect(escalatedAt).toBeLessThan(parent.indexOf(event));
+  }
   // batch.sent when the SMS were all handed over: before or among their outcomes, always before batch.completed.
-  expect(parent.findIndex((e) => e.type === "batch.sent")).toBeLessThan(15);
+  expect(parent.findIndex((e) => e.type === "batch.sent")).toBeLessThan(18);
 
   // The calls' batch: started, the 3 calls' outcomes (the same numbers fail again), sent, completed.
   const calls = await eventsOf(child!.id, 6);

@@ -1,6 +1,6 @@
 // batch.completed: a sent (COMPLETED) batch's outcomes are all known — no message is still waiting for its receipt —
 // or the no-receipt age (NO_RECEIPT_AFTER_HOURS, lib/batches/no-receipt.ts) has passed since its last message was
-// handed over; and no call of its escalation is still due. Then each message still without a receipt raises
+// handed over; and no call of its escalation is still due, nor its calls' batch still unsettled. Then each message still without a receipt raises
 // message.unknown (reason no_receipt) first. Setting
 // Batch.outcomesKnownAt is what raises batch.completed (the trigger of migration api_events), in the same statement,
 // so it is never written before the batch's outcomes, and the deliverer posts it after them (deliver.ts). Run by the
@@ -23,6 +23,10 @@ export async function settleBatchOutcomes(noReceiptHours: number, lot = SETTLE_L
          AND (b."queuedCount" + b."pendingCount" = 0 OR b."finishedAt" < now() - make_interval(hours => $1))
          -- An SMS batch whose calls are still due may still raise message.escalated (docs/escalation.md).
          AND NOT EXISTS (SELECT 1 FROM "DispatchChunk" c WHERE c."batchId" = b.id AND c."escalateAt" IS NOT NULL)
+         -- …or message.call_answered / call_unanswered: its calls' batch settles first (unless it was cancelled or
+         -- failed, when no call outcome is coming), so batch.completed stays the SMS batch's last event.
+         AND NOT EXISTS (SELECT 1 FROM "Batch" k WHERE k."escalatesBatchId" = b.id AND k."outcomesKnownAt" IS NULL
+                           AND k.state NOT IN (${batchState("CANCELLED")}, ${batchState("FAILED")}))
        ORDER BY b."finishedAt" LIMIT $2 FOR UPDATE OF b SKIP LOCKED
      ),
      no_receipt AS (

@@ -17,7 +17,7 @@ import { GET as listBatches, POST as createBatch } from "@/app/api/v1/batches/ro
 import { DELETE as deleteList, GET as getList } from "@/app/api/v1/lists/[id]/route";
 import { POST as uploadList } from "@/app/api/v1/lists/route";
 import { GET as getMessage } from "@/app/api/v1/messages/[id]/route";
-import { POST as sendMessage } from "@/app/api/v1/messages/route";
+import { GET as messagesByReference, POST as sendMessage } from "@/app/api/v1/messages/route";
 import { GET as openApi } from "@/app/api/v1/openapi.json/route";
 import { GET as listDeliveries } from "@/app/api/v1/webhooks/[id]/deliveries/route";
 import { POST as sendTestEvent } from "@/app/api/v1/webhooks/[id]/test/route";
@@ -90,8 +90,18 @@ test("every operation's answers, successes and problems, match the served docume
   // Messages and batches.
   const sent = await check<{ messageId: string }>(
     "sendMessage",
-    await call(sendMessage, at("/messages", { body: { to: "0712345678", templateText: "Your code is 4711." } })),
+    await call(
+      sendMessage,
+      at("/messages", {
+        body: { to: "0712345678", templateText: "Your code is 4711.", reference: "otp-1", metadata: { user: 7 } },
+      }),
+    ),
     201,
+  );
+  await check(
+    "listMessagesByReference",
+    await call(messagesByReference, at("/messages?reference=otp-1&limit=10")),
+    200,
   );
   await check(
     "getMessage",

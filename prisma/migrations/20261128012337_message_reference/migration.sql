@@ -20,7 +20,7 @@ CREATE OR REPLACE FUNCTION tuma_message_payload(event text, m "Message", reason 
     jsonb_build_object('batchId', m."batchId", 'messageId', m.id::text, 'phone', m.phone, 'state', m.state,
       'deliveryStatus', m."deliveryStatus", 'failureClass', m."failureClass", 'receiptTime', tuma_iso(m."receiptAt"),
       'error', m."lastError", 'reference', m.reference, 'metadata', m.metadata, 'callState', m."callState",
-      'reached', m.state IN ('DELIVERED', 'ANSWERED') OR m."callState" = 'ANSWERED',
+      'reached', m.state IN ('DELIVERED', 'ANSWERED') OR m."callState" IS NOT DISTINCT FROM 'ANSWERED',
       'reachedBy', CASE WHEN m.state = 'DELIVERED' THEN 'sms'
                         WHEN m.state = 'ANSWERED' OR m."callState" = 'ANSWERED' THEN 'call' END)
     || CASE WHEN reason IS NULL THEN '{}'::jsonb ELSE jsonb_build_object('reason', reason) END)
