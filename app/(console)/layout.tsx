@@ -2,6 +2,7 @@ import Link from "next/link";
 import type { ReactNode } from "react";
 import { LogoutButton } from "@/components/auth/logout-button";
 import { MainNav } from "@/components/console/main-nav";
+import { NumberSearch } from "@/components/numbers/number-search";
 import { QueryProvider } from "@/components/providers/query-provider";
 import { TimeZoneProvider } from "@/components/time/time-zone-provider";
 import { requireActor } from "@/lib/auth/session";
@@ -20,6 +21,7 @@ export default async function ConsoleLayout({ children }: { children: ReactNode 
           <span className="text-lg font-semibold">Tuma</span>
           <MainNav items={actor.mustChangePassword ? [] : navFor(actor)} />
           <div className="ml-auto flex min-w-0 items-center gap-3 text-sm">
+            {actor.mustChangePassword ? null : <NumberSearch id="number-search" compact />}
             <Link href="/account" data-testid="current-user" className="truncate hover:underline">
               {actor.name} <span className="text-slate-500">({actor.role.toLowerCase()})</span>
             </Link>

@@ -8,6 +8,7 @@ import { OverviewCharts } from "@/components/reports/overview-charts";
 import { ZoneDescription } from "@/components/time/zone-description";
 import { FirstSteps } from "@/components/reports/first-steps";
 import { Card } from "@/components/ui/card";
+import { NumberSearch } from "@/components/numbers/number-search";
 import { canManageAccounts, canSend } from "@/lib/auth/permissions";
 import { LowUnits } from "@/components/reports/low-units";
 import { lowUnitAccounts } from "@/lib/units/low-accounts";
@@ -52,6 +53,7 @@ export default async function OverviewPage() {
           Messages of the batches created today and in the last 7 and 30 days, in days of <ZoneDescription />.
         </>
       }
+      actions={<NumberSearch id="number-search-overview" />}
     />
   );
   // Before the first batch there is nothing to count: the page says what to do first instead (first-steps.tsx).

@@ -142,6 +142,13 @@ export function RecipientTable({
                 <Td className="font-mono" data-label="Phone">
                   <Link href={`/messages/${m.id}`} className="text-sky-700 underline">
                     {m.phone}
+                  </Link>{" "}
+                  <Link
+                    href={`/numbers/${m.phone}`}
+                    className="text-xs text-slate-500 underline"
+                    aria-label={`Every message to ${m.phone}`}
+                  >
+                    all
                   </Link>
                 </Td>
                 {shownIndexes.map((index, i) => (

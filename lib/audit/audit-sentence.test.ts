@@ -89,7 +89,7 @@ test("the sentences of issue 19, with the batch and the people linked", () => {
   expect(sentenceText(removed)).toBe(
     "Grace Wanjiru removed 254712345678 from the opt-outs: reason “asked by phone” (it had been opted out: “STOP”)",
   );
-  expect(removed).toContainEqual({ text: "254712345678", href: "/opt-outs?q=254712345678" });
+  expect(removed).toContainEqual({ text: "254712345678", href: "/numbers/254712345678" });
 
   // A system action: Tuma itself created the first administrator (no actor, no role kept).
   const first = auditSentence(

@@ -64,7 +64,7 @@ const PAGES: Record<string, (id: string) => string> = {
   Template: () => "/templates",
   ProviderAccount: () => "/settings",
   WebhookEndpoint: () => "/webhooks",
-  OptOut: (phone) => `/opt-outs?q=${encodeURIComponent(phone)}`,
+  OptOut: (phone) => `/numbers/${encodeURIComponent(phone)}`,
 };
 
 function named(names: AuditNames, type: string, id: string | null, fallback: string): SentencePart {

@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import Link from "next/link";
 import { RowAction } from "@/components/console/row-action";
 import { AddOptOut } from "@/components/opt-outs/add-opt-out";
 import { Time } from "@/components/time/time";
@@ -62,7 +63,11 @@ export default async function OptOutsPage({
           <tbody>
             {page.rows.map((row) => (
               <Tr key={row.phone}>
-                <Td className="font-mono">{row.phone}</Td>
+                <Td className="font-mono">
+                  <Link href={`/numbers/${row.phone}`} className="text-sky-700 underline">
+                    {row.phone}
+                  </Link>
+                </Td>
                 <Td>
                   {row.source === "carrier" ? (
                     <>

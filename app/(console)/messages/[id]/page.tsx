@@ -29,7 +29,15 @@ export default async function MessagePage({ params }: { params: Promise<{ id: st
         ← {message.batch.name}
       </Link>
       <PageHeader
-        title={<span className="font-mono">{message.phone}</span>}
+        title={
+          <Link
+            href={`/numbers/${message.phone}`}
+            className="font-mono hover:underline"
+            title="Every message to this number"
+          >
+            {message.phone}
+          </Link>
+        }
         description={
           <>
             Message {message.id} of{" "}

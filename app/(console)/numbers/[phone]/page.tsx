@@ -1,0 +1,206 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { redirect } from "next/navigation";
+import { CallOutcomeNote } from "@/components/batches/call-outcome-note";
+import { FailureKindLabel } from "@/components/batches/failure-kind";
+import { StateBadge } from "@/components/batches/state-badge";
+import { RowAction } from "@/components/console/row-action";
+import { Time } from "@/components/time/time";
+import { Badge } from "@/components/ui/badge";
+import { ButtonLink } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
+import { Notice } from "@/components/ui/notice";
+import { PageHeader } from "@/components/ui/page-header";
+import { EmptyRow, Table, Td, Th, THead, Tr } from "@/components/ui/table";
+import { canRemoveCarrierOptOuts, canSend } from "@/lib/auth/permissions";
+import { requireActor } from "@/lib/auth/session";
+import { PROBLEM_STATES } from "@/lib/batches/states";
+import { numberFrom, numberLists, numberMessages, numberOptOut, numberSummary } from "@/lib/numbers/number-story";
+import { summaryLine } from "@/lib/numbers/summary-line";
+import { getOrgTimeZone } from "@/lib/organisation/time-zone";
+import { failureKindOf } from "@/lib/receipts/failure-classes";
+import { removeNumberOptOutAction } from "./actions";
+
+export const metadata: Metadata = { title: "Number" };
+export const dynamic = "force-dynamic";
+
+const at = (date: Date | null) => (date ? <Time at={date} /> : "—");
+const problem = (state: string) => (PROBLEM_STATES as readonly string[]).includes(state);
+
+export default async function NumberPage({
+  params,
+  searchParams,
+}: {
+  params: Promise<{ phone: string }>;
+  searchParams: Promise<{ before?: string | string[] }>;
+}) {
+  const actor = await requireActor();
+  const raw = decodeURIComponent((await params).phone);
+  const found = numberFrom(raw);
+  if (!found.ok) redirect(`/numbers?${new URLSearchParams({ q: raw.slice(0, 40) })}`);
+  const { phone } = found;
+  if (raw !== phone) redirect(`/numbers/${phone}`);
+  const before = (await searchParams).before;
+  const after = typeof before === "string" ? before.slice(0, 20) : undefined;
+  const [page, summary, optOut, lists, zone] = await Promise.all([
+    numberMessages(phone, { before: after }),
+    numberSummary(phone),
+    numberOptOut(phone),
+    numberLists(phone),
+    getOrgTimeZone(),
+  ]);
+
+  return (
+    <div className="space-y-6">
+      <PageHeader
+        title={<span className="font-mono">{phone}</span>}
+        description={<span data-testid="number-summary">{summaryLine(summary, zone)}.</span>}
+      />
+
+      <Card title="Opt-out" aria-label="Opt-out">
+        {optOut ? (
+          <div className="space-y-2 text-sm" data-testid="number-opt-out">
+            <p>
+              <Badge tone={optOut.source === "carrier" ? "danger" : "warning"}>
+                {optOut.source === "carrier" ? "carrier blacklist" : "opted out"}
+              </Badge>{" "}
+              Not sent to: every batch stores it as suppressed. Added <Time at={optOut.createdAt} />
+              {optOut.createdBy
+                ? ` by ${optOut.createdBy}`
+                : optOut.source === "carrier"
+                  ? " by the network"
+                  : optOut.source === "upload"
+                    ? " from a file"
+                    : ""}
+              {optOut.reason ? ` · “${optOut.reason}”` : ""}.
+            </p>
+            {canSend(actor) && (optOut.source !== "carrier" || canRemoveCarrierOptOuts(actor)) ? (
+              <RowAction
+                label="Remove"
+                name={`Remove ${phone}`}
+                confirm={`Remove ${phone} from the opt-out list? Every batch from now on sends to this number again${optOut.reason ? ` (it was opted out: “${optOut.reason}”)` : ""}.`}
+                confirmLabel="Remove from the opt-out list"
+                reason={{ label: "Why (kept in the audit log)" }}
+                run={removeNumberOptOutAction.bind(null, phone)}
+              />
+            ) : optOut.source === "carrier" ? (
+              <p className="text-xs text-slate-500">An administrator can remove it.</p>
+            ) : null}
+          </div>
+        ) : (
+          <p className="text-sm text-slate-600" data-testid="number-opt-out">
+            Not opted out: batches send to it.
+          </p>
+        )}
+      </Card>
+
+      <section aria-label="Messages" className="space-y-3">
+        <h2 className="text-lg font-semibold">Messages, newest first</h2>
+        <Table cards aria-label="Messages to this number">
+          <THead>
+            <Th>Batch</Th>
+            <Th>Text as sent</Th>
+            <Th>State</Th>
+            <Th>Sent</Th>
+            <Th>Receipt</Th>
+            <Th numeric>Units</Th>
+          </THead>
+          <tbody>
+            {page.rows.length === 0 ? (
+              <EmptyRow columns={6}>
+                {after ? "No older messages." : "No message has been sent to this number."}
+              </EmptyRow>
+            ) : (
+              page.rows.map((m) => (
+                <Tr key={m.id} data-testid="number-message">
+                  <Td data-label="Batch">
+                    <Link href={`/batches/${m.batchId}`} className="text-sky-700 underline">
+                      {m.batchName}
+                    </Link>
+                    <span className="block text-xs text-slate-500">
+                      {m.kind === "SMS" ? "SMS" : "voice call"}
+                      {m.sender ? ` from ${m.sender}` : ""} ·{" "}
+                      <Link href={`/messages/${m.id}`} className="text-sky-700 underline">
+                        message {m.id}
+                      </Link>
+                      {m.followed ? (
+                        <>
+                          {" "}
+                          · escalation of{" "}
+                          <Link href={`/messages/${m.followed}`} className="text-sky-700 underline">
+                            SMS {m.followed}
+                          </Link>
+                        </>
+                      ) : null}
+                    </span>
+                  </Td>
+                  <Td className="max-w-sm break-words" data-label="Text as sent">
+                    {m.text}
+                  </Td>
+                  <Td data-label="State">
+                    <span className="flex flex-wrap items-center gap-1">
+                      <StateBadge state={m.state} />
+                      <CallOutcomeNote state={m.state} callState={m.call?.state ?? null} />
+                    </span>
+                    {problem(m.state) ? (
+                      <span className="mt-1 block text-xs">
+                        <FailureKindLabel kind={failureKindOf(m.state, m.failureClass)} />
+                        {m.lastError || m.deliveryStatus ? (
+                          <span className="block text-slate-600">{m.lastError ?? m.deliveryStatus}</span>
+                        ) : null}
+                      </span>
+                    ) : null}
+                    {m.call ? (
+                      <span className="mt-1 block text-xs text-slate-600">
+                        Called after it:{" "}
+                        <Link href={`/messages/${m.call.id}`} className="text-sky-700 underline">
+                          call {m.call.id}
+                        </Link>{" "}
+                        <StateBadge state={m.call.state} />
+                      </span>
+                    ) : null}
+                  </Td>
+                  <Td className="whitespace-nowrap text-slate-600" data-label="Sent">
+                    {at(m.submittedAt)}
+                  </Td>
+                  <Td className="whitespace-nowrap text-slate-600" data-label="Receipt">
+                    {at(m.receiptAt)}
+                  </Td>
+                  <Td numeric data-label="Units">
+                    {m.smsUnits ?? "—"}
+                  </Td>
+                </Tr>
+              ))
+            )}
+          </tbody>
+        </Table>
+        <div className="flex gap-3">
+          {after ? <ButtonLink href={`/numbers/${phone}`}>Newest</ButtonLink> : null}
+          {page.next ? (
+            <ButtonLink href={`/numbers/${phone}?${new URLSearchParams({ before: page.next })}`}>Older</ButtonLink>
+          ) : null}
+        </div>
+      </section>
+
+      <Card title="Lists" aria-label="Lists">
+        {lists.length === 0 ? (
+          <p className="text-sm text-slate-600">Not sent to from any saved list.</p>
+        ) : (
+          <ul className="list-disc space-y-1 pl-5 text-sm">
+            {lists.map((l) => (
+              <li key={l.id}>
+                <Link href={`/lists/${l.id}`} className="text-sky-700 underline">
+                  {l.name}
+                </Link>{" "}
+                <span className="text-slate-500">row {l.rowNumber.toLocaleString("en")}</span>
+              </li>
+            ))}
+          </ul>
+        )}
+        <Notice className="mt-2">
+          Lists this number was sent from; a list it is in but never sent from is not shown.
+        </Notice>
+      </Card>
+    </div>
+  );
+}
