@@ -9,6 +9,7 @@ import { AppError } from "@/lib/errors/app-error";
 import { getMessage } from "@/lib/messages/get-message";
 import { pool } from "@/lib/db/pool";
 import type { MessageState } from "@/lib/generated/prisma/enums";
+import type { ListMessagesQuery } from "./schemas/messages";
 import { assertBatchExists } from "./read-batches";
 import { pageOf, type Page } from "./resources/common";
 import {
@@ -71,14 +72,16 @@ export async function pageBatchMessages(
 }
 
 /**
- * The messages sent with `reference`, in id order (oldest first), a keyset page at a time: one range of the partial
- * index (reference, id) of migration message_reference per weekly partition, merged in id order — as fast on the
- * last page as on the first. A test key finds only the sandbox account's (lib/api/key-reach.ts).
+ * GET /api/v1/messages: the messages sent with `reference` in id order (oldest first; one range of the partial index
+ * (reference, id) of migration message_reference per weekly partition), or one number's messages newest first (one
+ * backward range of (phone, id), migration message_phone_id_index) — a keyset page at a time, as fast on the last
+ * page as on the first. A test key finds only the sandbox account's (lib/api/key-reach.ts).
  */
-export async function pageMessagesByReference(
-  query: { reference: string; limit: number; cursor?: string | undefined },
+export async function pageMessagesFound(
+  query: ListMessagesQuery,
   key: { test: boolean },
 ): Promise<Page<MessageResource>> {
+  const byPhone = query.phone !== undefined;
   const { rows } = await pool().query<
     MessageSource & { metadata: unknown; state: MessageState; callState: MessageState | null }
   >(
@@ -86,11 +89,11 @@ export async function pageMessagesByReference(
             m."providerUniqueId", m.operator, m."smsUnits", m."lastError", m."submittedAt", m."receiptAt",
             m.reference, m.metadata, m."callState"
      FROM "Message" m JOIN "Batch" b ON b.id = m."batchId"
-     WHERE m.reference = $1 AND m.id > $2::bigint
+     WHERE ${byPhone ? `m.phone = $1 AND ($2::bigint IS NULL OR m.id < $2::bigint)` : `m.reference = $1 AND m.id > coalesce($2::bigint, 0)`}
        ${key.test ? `AND b."accountId" IN (SELECT id FROM "ProviderAccount" WHERE "isSandbox")` : ""}
-     ORDER BY m.id
+     ORDER BY m.id ${byPhone ? "DESC" : "ASC"}
      LIMIT $3`,
-    [query.reference, query.cursor ?? "0", query.limit + 1],
+    [byPhone ? query.phone : query.reference, query.cursor ?? null, query.limit + 1],
   );
   return pageOf(rows, query.limit, (row) => row.id, toMessageResource);
 }

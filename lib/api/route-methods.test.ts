@@ -18,7 +18,8 @@ test("anything else is left to Next: unknown paths, a trailing slash, other pref
 
 test("HEAD comes with GET, OPTIONS with every route", () => {
   expect(allowedApiMethods("/api/v1/messages/1")).toEqual(["GET", "HEAD", "OPTIONS"]);
-  expect(allowedApiMethods("/api/v1/messages")).toEqual(["POST", "OPTIONS"]);
+  expect(allowedApiMethods("/api/v1/messages")).toEqual(["GET", "POST", "HEAD", "OPTIONS"]);
+  expect(allowedApiMethods("/api/v1/batches/1/cancel")).toEqual(["POST", "OPTIONS"]);
   expect(allowedApiMethods("/api/v1/nope")).toBeNull();
 });
 

@@ -6,8 +6,9 @@
 // cost the same.
 import "server-only";
 import { pool } from "@/lib/db/pool";
-import { messageStates } from "@/lib/batches/state-sql";
-import { DELIVERED_STATES } from "@/lib/batches/states";
+import type { MessageState } from "@/lib/generated/prisma/enums";
+import { messageStates } from "@/lib/states/state-sql";
+import { DELIVERED_STATES } from "@/lib/states/states";
 import { normalizePhone } from "@/lib/provider/wire/phone";
 
 export const NUMBER_PAGE = 50;
@@ -32,7 +33,7 @@ export type NumberMessage = {
   templateText: string;
   /** Sender ID for SMS, originator for voice. */
   sender: string | null;
-  state: string;
+  state: MessageState;
   failureClass: string | null;
   deliveryStatus: string | null;
   lastError: string | null;
@@ -43,7 +44,7 @@ export type NumberMessage = {
   operator: string | null;
   providerUniqueId: string | null;
   /** For an escalating SMS: the call placed after it (its message id and state), null when not called. */
-  call: { id: string; state: string } | null;
+  call: { id: string; state: MessageState } | null;
   /** For a call: the SMS it followed. */
   followed: string | null;
 };
@@ -54,9 +55,9 @@ export async function numberMessages(
   phone: string,
   options: { before?: string | undefined; take?: number } = {},
 ): Promise<NumberPage> {
-  const take = Math.min(Math.max(options.take ?? NUMBER_PAGE, 1), 200);
+  const take = Math.min(Math.max(options.take ?? NUMBER_PAGE, 1), 1_000);
   const before = options.before && /^\d{1,19}$/.test(options.before) ? options.before : null;
-  const { rows } = await pool().query<NumberMessage & { callId: string | null; callState: string | null }>(
+  const { rows } = await pool().query<NumberMessage & { callId: string | null; callState: MessageState | null }>(
     `SELECT m.id::text AS id, b.id AS "batchId", b.name AS "batchName", b.kind::text AS kind,
             coalesce(m.text, b."templateText") AS text, m.text AS "ownText", b."templateText", coalesce(b.sender, b.originator) AS sender,
             m.state::text AS state, m."failureClass", m."deliveryStatus", m."lastError", m."createdAt",

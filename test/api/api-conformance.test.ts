@@ -99,7 +99,7 @@ test("every operation's answers, successes and problems, match the served docume
     201,
   );
   await check(
-    "listMessagesByReference",
+    "listMessages",
     await call(messagesByReference, at("/messages?reference=otp-1&limit=10")),
     200,
   );

@@ -23,7 +23,7 @@ import { messageResourceSchema, messageWithReceiptsSchema } from "../resources/m
 import { recoveredEventResourceSchema } from "../resources/recovered-event";
 import { webhookDeliveryResourceSchema } from "../resources/webhook-delivery";
 import { webhookEndpointResourceSchema } from "../resources/webhook-endpoint";
-import { messageParams, messagesByReferenceQuery, SEND_MESSAGE_EXAMPLE, sendMessageSchema } from "../schemas/messages";
+import { listMessagesQuery, messageParams, SEND_MESSAGE_EXAMPLE, sendMessageSchema } from "../schemas/messages";
 import { uploadListQuery } from "@/lib/lists/upload-query";
 import { problemSchema, PROBLEM_CONTENT_TYPE } from "../problem";
 import {
@@ -131,10 +131,12 @@ const messagePage = pageSchema(messageResourceSchema, "MessagePage", "A page of 
 
 export const API_PATHS: ZodOpenApiPathsObject = {
   "/messages": {
-    get: operation("read", "Find the messages sent with your reference", {
-      operationId: "listMessagesByReference",
-      requestParams: { query: messagesByReferenceQuery },
-      responses: { "200": json(messagePage, "A page of the messages with this reference, oldest first.") },
+    get: operation("read", "Find messages by your reference or by number", {
+      operationId: "listMessages",
+      description:
+        'Give one of reference= (the messages sent with it, oldest first) or phone= (every message to that number across batches, newest first: the answer to "I never got it"). A number that is not one, or both or neither, is refused with the reason.',
+      requestParams: { query: listMessagesQuery },
+      responses: { "200": json(messagePage, "A page of the messages found.") },
     }),
     post: operation(
       "send",

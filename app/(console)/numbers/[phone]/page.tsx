@@ -14,7 +14,7 @@ import { PageHeader } from "@/components/ui/page-header";
 import { EmptyRow, Table, Td, Th, THead, Tr } from "@/components/ui/table";
 import { canRemoveCarrierOptOuts, canSend } from "@/lib/auth/permissions";
 import { requireActor } from "@/lib/auth/session";
-import { PROBLEM_STATES } from "@/lib/batches/states";
+import { PROBLEM_STATES } from "@/lib/states/states";
 import { numberFrom, numberLists, numberMessages, numberOptOut, numberSummary } from "@/lib/numbers/number-story";
 import { summaryLine } from "@/lib/numbers/summary-line";
 import { getOrgTimeZone } from "@/lib/organisation/time-zone";
