@@ -2,7 +2,7 @@
 // its target. The dispatch benchmark runs three times (a 2-core machine is noisy): the median run's figures are
 // shown, with all three totals. Results are recorded by hand in BENCHMARKS.md with this command.
 // BENCH_ONLY=sandbox,dispatch,dispatch-3-workers,dispatch-year,api-send,receipts,reports,operator-days,rollup-cost,import,list-batch,
-// list-dispatch,list-search,hostile,idle-memory,cost,partitions,webhooks,duplicate-guard,escalation,many-processes picks
+// list-dispatch,list-search,hostile,idle-memory,cost,partitions,webhooks,duplicate-guard,escalation,many-processes,number picks
 // some of them.
 import { forgetDatabase } from "./bench-env";
 import { benchApiSend } from "./api-send";
@@ -18,6 +18,7 @@ import { benchHostile } from "./hostile";
 import { benchIdleMemory } from "./idle-memory";
 import { benchImport } from "./import";
 import { benchOperatorDays } from "./operator-days";
+import { benchNumber } from "./number";
 import { benchPartitions } from "./partitions";
 import { benchReceipts } from "./receipts";
 import { benchReports } from "./reports";
@@ -81,6 +82,7 @@ const steps: [string, () => Promise<BenchResult>][] = [
   ["duplicate-guard", benchDuplicateGuard],
   ["escalation", benchEscalation],
   ["many-processes", benchManyProcesses],
+  ["number", benchNumber],
 ];
 for (const [name, step] of steps) {
   if (!wanted(name)) continue;

@@ -65,11 +65,12 @@ const PAGES: Record<string, (id: string) => string> = {
   ProviderAccount: () => "/settings",
   WebhookEndpoint: () => "/webhooks",
   OptOut: (phone) => `/numbers/${encodeURIComponent(phone)}`,
+  Number: (phone) => `/numbers/${encodeURIComponent(phone)}`,
 };
 
 function named(names: AuditNames, type: string, id: string | null, fallback: string): SentencePart {
   if (!id) return fallback;
-  const label = names.get(`${type}:${id}`) ?? (type === "OptOut" ? id : null);
+  const label = names.get(`${type}:${id}`) ?? (type === "OptOut" || type === "Number" ? id : null);
   const page = PAGES[type];
   return label === null ? fallback : page ? { text: label, href: page(id) } : label;
 }
@@ -269,6 +270,11 @@ const SENTENCES: Record<AuditAction, (c: Context) => SentencePart[]> = {
   "export.upload_report": ({ actor, detail, titled }) => [
     `${actor} downloaded the ${text(detail.group) ? `${text(detail.group)} ` : ""}rows of the list `,
     ...titled("a list"),
+  ],
+  "export.subject_access": ({ actor, detail, target }) => [
+    `${actor} downloaded everything Tuma holds about `,
+    target("a number"),
+    text(detail.format) ? ` (${text(detail.format)})` : "",
   ],
   "export.audit": ({ actor, detail }) => [
     `${actor} exported the audit log`,

@@ -44,6 +44,7 @@ export const AUDIT_ACTIONS = [
   "export.upload_report",
   "export.audit",
   "export.duplicates",
+  "export.subject_access",
   // Changes made by start-up or by an administrator to how receipts are authenticated.
   "account.sandbox_reset",
   "account.receipt_secret_rotate",
@@ -84,6 +85,7 @@ export type AuditTarget =
   | "User"
   | "Template"
   | "OptOut"
+  | "Number"
   | "List"
   | "AuditLog"
   | "Organisation"

@@ -7,12 +7,12 @@ import { StateBadge } from "@/components/batches/state-badge";
 import { RowAction } from "@/components/console/row-action";
 import { Time } from "@/components/time/time";
 import { Badge } from "@/components/ui/badge";
-import { ButtonLink } from "@/components/ui/button";
+import { ButtonAnchor, ButtonLink } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Notice } from "@/components/ui/notice";
 import { PageHeader } from "@/components/ui/page-header";
 import { EmptyRow, Table, Td, Th, THead, Tr } from "@/components/ui/table";
-import { canRemoveCarrierOptOuts, canSend } from "@/lib/auth/permissions";
+import { canManageUsers, canRemoveCarrierOptOuts, canSend } from "@/lib/auth/permissions";
 import { requireActor } from "@/lib/auth/session";
 import { PROBLEM_STATES } from "@/lib/states/states";
 import { numberFrom, numberLists, numberMessages, numberOptOut, numberSummary } from "@/lib/numbers/number-story";
@@ -55,6 +55,19 @@ export default async function NumberPage({
       <PageHeader
         title={<span className="font-mono">{phone}</span>}
         description={<span data-testid="number-summary">{summaryLine(summary, zone)}.</span>}
+        actions={
+          canManageUsers(actor) ? (
+            <>
+              {/* Subject access (Kenya's Data Protection Act): everything held about the number, audited. */}
+              <ButtonAnchor href={`/api/numbers/${phone}/subject-access?format=json`} size="sm">
+                Everything held (JSON)
+              </ButtonAnchor>
+              <ButtonAnchor href={`/api/numbers/${phone}/subject-access?format=zip`} size="sm">
+                Everything held (CSV zip)
+              </ButtonAnchor>
+            </>
+          ) : null
+        }
       />
 
       <Card title="Opt-out" aria-label="Opt-out">

@@ -1,0 +1,175 @@
+// One number's story at scale (issue 38 item 3, lib/numbers/number-story.ts): BENCH_NUMBER_MESSAGES messages
+// (10,000,000 by default) over five weekly partitions, one number among them sent to every 10,000th message (1,000
+// messages at 10 million, spread over every partition) and the rest spread over 100 million numbers. Then:
+//   - the number's page — its four reads at once (a page of messages, the summary, the opt-out, the lists), as
+//     app/(console)/numbers/[phone]/page.tsx runs them — first page and last page, p95 of BENCH_REPEAT (20) runs;
+//     `GET /api/v1/messages?phone=` reads the same page (lib/api/read-messages.ts);
+//   - the cost of the index that makes that possible, (phone, id) in place of (phone) (migration
+//     message_phone_id_index), against the old one in the same run, alternately, BENCH_NUMBER_ROUNDS (4) rounds each:
+//     storing a 100,000-recipient batch (one INSERT of generated PENDING rows with every trigger, as the COPY of
+//     lib/batches/store-recipients.ts lands them) and recording its dispatch (the send's answer written 100 rows at a
+//     time, as lib/dispatch/record.ts does: state, uniqueId, units, submittedAt).
+// Run: BENCH_ONLY=number npm run bench   (BENCH_NUMBER_MESSAGES=1000000 for a quicker run)
+import { fmt, startBenchEnv } from "./bench-env";
+import { p95 } from "./p95";
+import { runAlone } from "./run-alone";
+import type { BenchResult } from "./types";
+
+const MESSAGES = Number(process.env.BENCH_NUMBER_MESSAGES ?? 10_000_000);
+const REPEAT = Number(process.env.BENCH_REPEAT ?? 20);
+const ROUNDS = Number(process.env.BENCH_NUMBER_ROUNDS ?? 4);
+const WEEKS = 5;
+const BATCH = 100_000;
+const CHUNK = 100;
+const TARGET = "254700000042";
+const EVERY = 10_000;
+
+const GENERATED = `
+  SELECT $1::uuid, CASE WHEN g % ${EVERY} = 0 THEN '${TARGET}' ELSE '2547' || lpad((g % 100000000)::text, 8, '0') END,
+         s.state::"MessageState", CASE s.state WHEN 'DELIVERED' THEN 'DeliveredToTerminal' END,
+         CASE WHEN s.state <> 'PENDING' THEN 'Safaricom' END, CASE WHEN s.state <> 'PENDING' THEN 1 END,
+         CASE WHEN s.state <> 'PENDING' THEN $3::timestamptz END,
+         CASE WHEN s.state = 'DELIVERED' THEN $3::timestamptz + interval '10 seconds' END,
+         CASE WHEN s.state <> 'PENDING' THEN md5(g::text) END, $3::timestamptz, $3::timestamptz
+  FROM generate_series(1, $2::int) g
+  CROSS JOIN LATERAL (SELECT CASE WHEN $4::boolean THEN 'PENDING' WHEN g % 100 < 85 THEN 'DELIVERED' ELSE 'QUEUED' END
+                      AS state) s`;
+const COLUMNS = `("batchId", phone, state, "deliveryStatus", operator, "smsUnits", "submittedAt", "receiptAt", "providerUniqueId", "createdAt", "updatedAt")`;
+
+export async function benchNumber(): Promise<BenchResult> {
+  const env = await startBenchEnv(["--no-receipts"]);
+  try {
+    const { pool } = await import("../lib/db/pool");
+    const { db } = await import("../lib/db/client");
+    const story = await import("../lib/numbers/number-story");
+    const q = async <T extends object>(sql: string, values: unknown[] = []) =>
+      (await pool().query<T & import("pg").QueryResultRow>(sql, values)).rows;
+    const week = (await q<{ w: number }>(`SELECT tuma_week_number(now()) AS w`))[0]!.w;
+    const base = (w: number) => BigInt(w) << 32n;
+    const account = await db.providerAccount.create({
+      data: {
+        name: "Bench",
+        baseUrl: env.sandboxUrl,
+        tokenCiphertext: "x",
+        tokenLast4: "xxxx",
+        defaultSender: "TUMA",
+        defaultOriginator: "254700000000",
+        receiptSecret: "bench-number",
+      },
+    });
+    const newBatch = async (name: string, count: number) =>
+      (
+        await db.batch.create({
+          data: {
+            kind: "SMS",
+            name,
+            accountId: account.id,
+            templateText: "Habari",
+            sender: "TUMA",
+            recipientCount: count,
+          },
+        })
+      ).id;
+
+    const g0 = performance.now();
+    const perWeek = Math.floor(MESSAGES / WEEKS);
+    for (let w = 0; w < WEEKS; w++) {
+      await pool().query(`SELECT setval('"Message_id_seq"', $1, false)`, [(base(week + w) + 1n).toString()]);
+      const id = await newBatch(`week ${w}`, perWeek);
+      await pool().query(`UPDATE "Batch" SET state = 'COMPLETED' WHERE id = $1`, [id]);
+      for (let done = 0; done < perWeek; done += 1_000_000) {
+        const n = Math.min(1_000_000, perWeek - done);
+        await pool().query(`INSERT INTO "Message" ${COLUMNS} ${GENERATED}`, [id, n, new Date(), false]);
+      }
+    }
+    await pool().query(`SELECT setval('"Message_id_seq"', $1, false)`, [
+      (base(week + WEEKS - 1) + 1n + BigInt(perWeek) + 10n).toString(),
+    ]);
+    await pool().query(`VACUUM ANALYZE "Message"`);
+    const generateSeconds = (performance.now() - g0) / 1000;
+    const targetCount = Number(
+      (await q<{ n: string }>(`SELECT count(*) AS n FROM "Message" WHERE phone = $1`, [TARGET]))[0]!.n,
+    );
+
+    const pageReads = (before?: string) =>
+      Promise.all([
+        story.numberMessages(TARGET, { before }),
+        story.numberSummary(TARGET),
+        story.numberOptOut(TARGET),
+        story.numberLists(TARGET),
+      ]);
+    // The last page: the cursor that leaves fewer than a page of the oldest messages.
+    const last = (
+      await q<{ id: string }>(`SELECT id::text FROM "Message" WHERE phone = $1 ORDER BY id LIMIT 1 OFFSET $2`, [
+        TARGET,
+        Math.max(0, Math.min(story.NUMBER_PAGE - 1, targetCount - 1)),
+      ])
+    )[0]!.id;
+    const firstPage = await p95(() => pageReads(), REPEAT);
+    const lastPage = await p95(() => pageReads(last), REPEAT);
+    const lastRows = (await story.numberMessages(TARGET, { before: last })).rows.length;
+
+    // The index's cost: store and record a 100,000-recipient batch with (phone, id), then with (phone), alternately.
+    const switchIndex = async (variant: "phone_id" | "phone") => {
+      const have = (
+        await q<{ n: number }>(`SELECT count(*)::int AS n FROM pg_indexes WHERE indexname = 'Message_phone_idx'`)
+      )[0]!.n;
+      if (variant === "phone" && have === 0) {
+        await pool().query(`CREATE INDEX "Message_phone_idx" ON "Message" (phone)`);
+        await pool().query(`DROP INDEX "Message_phone_id_idx"`);
+      }
+      if (variant === "phone_id" && have === 1) {
+        await pool().query(`CREATE INDEX "Message_phone_id_idx" ON "Message" (phone, id)`);
+        await pool().query(`DROP INDEX "Message_phone_idx"`);
+      }
+      await pool().query(`CHECKPOINT`);
+    };
+    const cost = { phone_id: { store: 0, record: 0 }, phone: { store: 0, record: 0 } };
+    for (let round = 0; round < ROUNDS; round++) {
+      for (const variant of round % 2 === 0 ? (["phone_id", "phone"] as const) : (["phone", "phone_id"] as const)) {
+        await switchIndex(variant);
+        const id = await newBatch(`cost ${round} ${variant}`, BATCH);
+        const s0 = performance.now();
+        await pool().query(`INSERT INTO "Message" ${COLUMNS} ${GENERATED}`, [id, BATCH, new Date(), true]);
+        cost[variant].store += performance.now() - s0;
+        const { lo } = (
+          await q<{ lo: string }>(`SELECT min(id)::text AS lo FROM "Message" WHERE "batchId" = $1`, [id])
+        )[0]!;
+        const r0 = performance.now();
+        for (let first = BigInt(lo); first < BigInt(lo) + BigInt(BATCH); first += BigInt(CHUNK))
+          await pool().query(
+            `UPDATE "Message" SET state = 'QUEUED', "providerUniqueId" = md5(id::text), "smsUnits" = 1,
+                    operator = 'Safaricom', "submittedAt" = now(), "updatedAt" = now()
+             WHERE "batchId" = $1 AND id BETWEEN $2 AND $3`,
+            [id, first.toString(), (first + BigInt(CHUNK) - 1n).toString()],
+          );
+        cost[variant].record += performance.now() - r0;
+      }
+    }
+    await switchIndex("phone_id");
+    const per = (ms: number) => `${fmt(ms / ROUNDS / 1000, 2)} s`;
+    const ratio = (a: number, b: number) => `${fmt((a / b - 1) * 100, 1)} %`;
+    return {
+      name: `one number's story (${fmt(MESSAGES)} messages over ${WEEKS} weeks; the number has ${fmt(targetCount)})`,
+      figures: {
+        generated: `${fmt(MESSAGES)} messages in ${fmt(generateSeconds, 1)} s`,
+        "number's page, first page, p95 (target ≤ 100 ms)": `${fmt(firstPage, 1)} ms`,
+        [`number's page, last page (${lastRows} rows), p95`]: `${fmt(lastPage, 1)} ms`,
+        [`store ${fmt(BATCH)} recipients, (phone, id) index, mean of ${ROUNDS}`]: per(cost.phone_id.store),
+        [`store ${fmt(BATCH)} recipients, (phone) index, mean of ${ROUNDS}`]: per(cost.phone.store),
+        "store: (phone, id) over (phone) (target ≤ 5 %)": ratio(cost.phone_id.store, cost.phone.store),
+        [`record its dispatch (${fmt(BATCH / CHUNK)} × ${CHUNK}), (phone, id), mean`]: per(cost.phone_id.record),
+        [`record its dispatch (${fmt(BATCH / CHUNK)} × ${CHUNK}), (phone), mean`]: per(cost.phone.record),
+        "record: (phone, id) over (phone)": ratio(cost.phone_id.record, cost.phone.record),
+      },
+    };
+  } finally {
+    const { closePool } = await import("../lib/db/pool");
+    const { db } = await import("../lib/db/client");
+    await closePool();
+    await db.$disconnect();
+    await env.stop();
+  }
+}
+
+runAlone(import.meta.url, benchNumber);
