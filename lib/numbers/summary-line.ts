@@ -13,8 +13,6 @@ export function summaryLine(summary: NumberSummary, zone: string): string {
     summary.since && !summary.capped
       ? ` since ${formatDay(isoInZone(summary.since, zone).slice(0, 10))} ${isoInZone(summary.since, zone).slice(0, 4)}`
       : "";
-  const last = summary.lastDelivered
-    ? `; last delivered ${formatDateTime(summary.lastDelivered, zone)}`
-    : "; none delivered";
+  const last = summary.lastDelivered ? `; last delivered ${formatDateTime(summary.lastDelivered, zone)}` : "";
   return `${count}${since}; ${n(summary.delivered)} delivered${last}`;
 }
