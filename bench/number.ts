@@ -1,4 +1,4 @@
-// One number's story at scale (issue 38 item 3, lib/numbers/number-story.ts): BENCH_NUMBER_MESSAGES messages
+// One number's story at scale (issue 38 item 3, lib/number-story/number-story.ts): BENCH_NUMBER_MESSAGES messages
 // (10,000,000 by default) over five weekly partitions, one number among them sent to every 10,000th message (1,000
 // messages at 10 million, spread over every partition) and the rest spread over 100 million numbers. Then:
 //   - the number's page — its four reads at once (a page of messages, the summary, the opt-out, the lists), as
@@ -41,7 +41,7 @@ export async function benchNumber(): Promise<BenchResult> {
   try {
     const { pool } = await import("../lib/db/pool");
     const { db } = await import("../lib/db/client");
-    const story = await import("../lib/numbers/number-story");
+    const story = await import("../lib/number-story/number-story");
     const q = async <T extends object>(sql: string, values: unknown[] = []) =>
       (await pool().query<T & import("pg").QueryResultRow>(sql, values)).rows;
     const week = (await q<{ w: number }>(`SELECT tuma_week_number(now()) AS w`))[0]!.w;

@@ -16,6 +16,7 @@ export const LIB_LAYERS = [
       "auth",
       "compose",
       "messages",
+      "number-story",
       "organisation",
       "receipts",
       "templates",

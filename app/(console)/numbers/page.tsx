@@ -4,7 +4,7 @@ import { NumberSearch } from "@/components/numbers/number-search";
 import { Notice } from "@/components/ui/notice";
 import { PageHeader } from "@/components/ui/page-header";
 import { requireActor } from "@/lib/auth/session";
-import { numberFrom } from "@/lib/numbers/number-story";
+import { numberFrom } from "@/lib/number-story/number-story";
 
 export const metadata: Metadata = { title: "Find a number" };
 export const dynamic = "force-dynamic";

@@ -2,6 +2,7 @@
 // message's ids (SentMessage), each with links to read them — mapped in one place from createBatch's answer. A batch
 // of up to INLINE_MESSAGES recipients answers with each message's id and the caller's reference (docs/api.md
 // "References"); a larger one is paged through its `messages` link, whatever its size.
+import { formatCount } from "@/lib/numbers/format";
 import { z } from "zod";
 import { INLINE_MESSAGES, type CreatedBatch } from "@/lib/batches/create-batch";
 
@@ -52,7 +53,7 @@ export const createdBatchSchema = z
       .array(createdMessageSchema)
       .nullable()
       .meta({
-        description: `Each message created, in id order, when the batch has at most ${INLINE_MESSAGES.toLocaleString("en")} recipients; null for a larger one (page them with \`messages\`).`,
+        description: `Each message created, in id order, when the batch has at most ${formatCount(INLINE_MESSAGES)} recipients; null for a larger one (page them with \`messages\`).`,
       }),
     merged: z
       .array(

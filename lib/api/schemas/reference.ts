@@ -2,6 +2,7 @@
 // "References"): a string to find the message by (GET /api/v1/messages?reference=), and a small flat object returned
 // as given in every read, event and export. Their limits are documented and enforced here, each breach refused with
 // its machine path and the field code `over_limit` (lib/api/problem-codes.ts), so a record never comes back cut.
+import { formatCount } from "@/lib/numbers/format";
 import { z } from "zod";
 
 export const REFERENCE_MAX = 128;
@@ -50,12 +51,12 @@ export const metadataSchema = z
     if (bytes > METADATA_LIMITS.bytes)
       overLimit(
         ctx,
-        `Metadata is at most ${METADATA_LIMITS.bytes.toLocaleString("en")} bytes as JSON (this is ${bytes.toLocaleString("en")}).`,
+        `Metadata is at most ${formatCount(METADATA_LIMITS.bytes)} bytes as JSON (this is ${formatCount(bytes)}).`,
       );
   })
   .meta({
     maxProperties: METADATA_LIMITS.keys,
-    description: `Your own small flat record for this recipient, returned as given: at most ${METADATA_LIMITS.keys} keys of 1–${METADATA_LIMITS.keyLength} characters, each a string (at most ${METADATA_LIMITS.valueLength} characters), number or boolean, ${METADATA_LIMITS.bytes.toLocaleString("en")} bytes in all as JSON. Over a limit: 400, the field's path and code over_limit.`,
+    description: `Your own small flat record for this recipient, returned as given: at most ${METADATA_LIMITS.keys} keys of 1–${METADATA_LIMITS.keyLength} characters, each a string (at most ${METADATA_LIMITS.valueLength} characters), number or boolean, ${formatCount(METADATA_LIMITS.bytes)} bytes in all as JSON. Over a limit: 400, the field's path and code over_limit.`,
     example: { patientId: "P-1043", clinic: "Westlands" },
   });
 

@@ -1,3 +1,4 @@
+import { formatCount } from "@/lib/numbers/format";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { redirect } from "next/navigation";
@@ -15,8 +16,8 @@ import { EmptyRow, Table, Td, Th, THead, Tr } from "@/components/ui/table";
 import { canManageUsers, canRemoveCarrierOptOuts, canSend } from "@/lib/auth/permissions";
 import { requireActor } from "@/lib/auth/session";
 import { PROBLEM_STATES } from "@/lib/states/states";
-import { numberFrom, numberLists, numberMessages, numberOptOut, numberSummary } from "@/lib/numbers/number-story";
-import { summaryLine } from "@/lib/numbers/summary-line";
+import { numberFrom, numberLists, numberMessages, numberOptOut, numberSummary } from "@/lib/number-story/number-story";
+import { summaryLine } from "@/lib/number-story/summary-line";
 import { getOrgTimeZone } from "@/lib/organisation/time-zone";
 import { failureKindOf } from "@/lib/receipts/failure-classes";
 import { removeNumberOptOutAction } from "./actions";
@@ -205,7 +206,7 @@ export default async function NumberPage({
                 <Link href={`/lists/${l.id}`} className="text-sky-700 underline">
                   {l.name}
                 </Link>{" "}
-                <span className="text-slate-500">row {l.rowNumber.toLocaleString("en")}</span>
+                <span className="text-slate-500">row {formatCount(l.rowNumber)}</span>
               </li>
             ))}
           </ul>

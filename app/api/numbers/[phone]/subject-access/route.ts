@@ -1,13 +1,13 @@
 // GET /api/numbers/[phone]/subject-access?format=json|zip – everything Tuma holds about one number (issue 38 item 4,
-// lib/numbers/subject-access.ts), for an administrator answering a person's request under Kenya's Data Protection
+// lib/number-story/subject-access.ts), for an administrator answering a person's request under Kenya's Data Protection
 // Act; audited before the first byte, streamed in bounded memory, one of the user's export slots (lib/fair-share).
 import { z } from "zod";
 import { recordAudit } from "@/lib/audit/record-audit";
 import { canManageUsers } from "@/lib/auth/permissions";
 import { heldStream } from "@/lib/fair-share/held-stream";
-import { route } from "@/lib/http/route-gate";
-import { subjectJson, subjectZip } from "@/lib/numbers/subject-access-stream";
-import { subjectParts } from "@/lib/numbers/subject-access";
+import { route } from "@/lib/auth/route-gate";
+import { subjectJson, subjectZip } from "@/lib/number-story/subject-access-stream";
+import { subjectParts } from "@/lib/number-story/subject-access";
 import { getOrgTimeZone } from "@/lib/organisation/time-zone";
 import { normalizePhone } from "@/lib/provider/wire/phone";
 

@@ -1,4 +1,4 @@
-// The subject access file as a stream (lib/numbers/subject-access.ts has its parts): JSON — the header, then each
+// The subject access file as a stream (lib/number-story/subject-access.ts has its parts): JSON — the header, then each
 // part as an array of its rows — or a zip of CSVs, header.csv and one file per part. A part is pulled a page at a time
 // only when the reader asks for more, so memory stays one page whatever the number's history.
 import "server-only";

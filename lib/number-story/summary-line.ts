@@ -1,10 +1,11 @@
 // The number's page's one-line summary, as the operator on the phone reads it out: "14 messages since 3 Oct 2026;
 // 12 delivered; last delivered 26 Nov 2026, 09:02 EAT" — times in the organisation's zone through lib/time, counts
 // as every count of the console ("en" grouping). Pure, so it is checked without a database.
+import { formatCount } from "@/lib/numbers/format";
 import { formatDateTime, formatDay, isoInZone } from "@/lib/time/format";
 import type { NumberSummary } from "./number-story";
 
-const n = (count: number) => count.toLocaleString("en");
+const n = formatCount;
 
 export function summaryLine(summary: NumberSummary, zone: string): string {
   if (summary.messages === 0) return "No message has been sent to this number.";
