@@ -1,28 +1,25 @@
 "use client";
 // Compose: the message (message-fields.tsx), who it goes to (recipient-fields.tsx, and who is left out for having
 // had this text recently: duplicate-fields.tsx), how it is sent (options-fields.tsx, schedule-field.tsx, and the call
-// for whoever the SMS does not reach: escalation-fields.tsx), the plan
-// (send-plan.tsx, plan-figures.ts, use-plan.ts, use-pasted-numbers.ts, use-duplicates.ts) and, before anything is
-// sent, the review (review.tsx, review-view.ts). Nothing is sent from the form itself: it has no submit button while editing (Enter in a field
-// sends nothing), "Send…" checks the form with the server's own schema and opens the review, and only the review's
-// button — naming the count — submits. A refusal from the server brings the form back with every field as typed.
-import { useActionState, useMemo, useRef, useState, type FormEvent } from "react";
+// for whoever the SMS does not reach: escalation-fields.tsx), the plan (send-plan.tsx, plan-figures.ts, use-plan.ts,
+// use-pasted-numbers.ts, use-duplicates.ts) and, before anything is sent, the review (review.tsx, review-view.ts).
+// The fields and their draft are use-compose-fields.ts; what "Send…" checks, review-check.ts. Nothing is sent from
+// the form itself: it has no submit button while editing (Enter in a field sends nothing), "Send…" (send-button.tsx)
+// checks the form with the server's own schema and opens the review, and only the review's button — naming the
+// count — submits. A refusal from the server brings the form back with every field as typed.
+import { useActionState, useRef, useState, type FormEvent } from "react";
 import { useHydrated } from "@/components/ui/use-hydrated";
 import { useTimeZone } from "@/components/time/time-zone-provider";
-import { ActionNotice } from "@/components/ui/action-notice";
-import { Button } from "@/components/ui/button";
 import { Notice } from "@/components/ui/notice";
 import type { ActionResult } from "@/lib/auth/action";
-import { composeListSchema, composeSchema } from "@/lib/batches/compose-schema";
-import { DEFAULT_PROMOTIONAL_WINDOW, minuteLabel, type PromotionalWindow } from "@/lib/compose/promotional-window";
+import { DEFAULT_PROMOTIONAL_WINDOW, minuteLabel } from "@/lib/compose/promotional-window";
 import { zoneLabel } from "@/lib/time/format";
-import { localFieldToInstant } from "@/lib/time/local-input";
-import type { ListChoice } from "./list-source";
-import { MessageFields, type Kind, type TemplateChoice } from "./message-fields";
-import { initialOptions, OptionsFields, type ComposeAccount, type Options } from "./options-fields";
-import { RecipientFields, type Source } from "./recipient-fields";
+import { MessageFields } from "./message-fields";
+import { OptionsFields } from "./options-fields";
+import { RecipientFields } from "./recipient-fields";
 import { DuplicateFields } from "./duplicate-fields";
-import { EscalationFields, initialEscalation, type Escalation } from "./escalation-fields";
+import { EscalationFields } from "./escalation-fields";
+import { escalationView } from "./escalation-view";
 import { worstCaseEscalation } from "@/lib/escalation/worst-case";
 import { Review } from "./review";
 import { reviewView } from "./review-view";
@@ -32,19 +29,21 @@ import { SendPlanView } from "./send-plan";
 import { useListPlan } from "./use-plan";
 import { useDuplicateGuard } from "./use-duplicates";
 import { usePastedNumbers } from "./use-pasted-numbers";
-import { BudgetLine, type BudgetChoice } from "./budget-line";
-import { VoiceLanguageField, type AccountLanguages } from "./voice-language-field";
-import { budgetView, type AccountUnits } from "@/lib/units/budget-view";
+import { BudgetLine } from "./budget-line";
+import { VoiceLanguageField } from "./voice-language-field";
+import { budgetView } from "@/lib/units/budget-view";
 import { nobodySentence } from "@/lib/compose/send-summary";
-import { formatCost } from "@/lib/compose/cost";
-import { isEmptyDraft, type Draft } from "./compose-draft";
+import { isEmptyDraft } from "./compose-draft";
+import { reviewCheck, type Errors } from "./review-check";
+import { useComposeFields, useKeptDraft } from "./use-compose-fields";
+import type { ComposeFormProps } from "./compose-form-props";
 import { DraftLine } from "./draft-line";
+import { SendButton } from "./send-button";
 import { useDraftSaving } from "./use-draft-saving";
 import { useLiveUnits } from "./use-live-units";
 
 export type { TemplateChoice } from "./message-fields";
-
-type Errors = Record<string, string[] | undefined>;
+export type { ComposeFormProps } from "./compose-form-props";
 
 export function ComposeForm({
   accounts,
@@ -60,54 +59,14 @@ export function ComposeForm({
   draft = null,
   draftKey,
   onDiscard,
-}: {
-  /** The draft kept in this browser (compose-draft.ts), restored into the fields; null when there is none. */
-  draft?: Draft | null;
-  /** Where the draft is kept; undefined until the page runs in the browser (nothing is kept before). */
-  draftKey?: string | undefined;
-  /** "Discard draft": empties the kept draft and the form. */
-  onDiscard?: () => void;
-  /** Each budgeted account's units (lib/units/units-figures.ts); an account absent here has none recorded. */
-  units?: Record<string, AccountUnits>;
-  /** An administrator may send a batch over the units budget, with a reason. */
-  canOverrideBudget?: boolean;
-  /** Each account's voice language field and values, when an administrator named them (Settings → Voice language). */
-  languages?: Record<string, AccountLanguages>;
-  /** The organisation's window for promotional batches (Settings). */
-  promotionalWindow?: PromotionalWindow;
-  accounts: ComposeAccount[];
-  lists: ListChoice[];
-  templates?: TemplateChoice[];
-  initialListId?: string | undefined;
-  initialTemplateId?: string | undefined;
-  action: (previous: ActionResult | null, form: FormData) => Promise<ActionResult>;
-}) {
+}: ComposeFormProps) {
   const [result, formAction, pending] = useActionState(action, null);
   const hydrated = useHydrated();
   const form = useRef<HTMLFormElement>(null);
-  // Every field is controlled: React resets uncontrolled fields after a form action, and an operator whose batch
-  // was refused must find everything they typed still there to correct.
-  // A kept draft fills them in; a link naming another template or list (than the draft was started from) starts
-  // those fields from what it names.
-  const from = { list: initialListId ?? null, template: initialTemplateId ?? null };
-  const initialTemplate = templates.find((t) => t.id === initialTemplateId);
-  const draftMessage = draft && draft.from.template === from.template ? draft : null;
-  const [kind, setKind] = useState<Kind>(draftMessage?.kind ?? initialTemplate?.kind ?? "SMS");
-  const [message, setMessage] = useState(draftMessage?.message ?? initialTemplate?.body ?? "");
-  const initialList = lists.find((list) => list.id === initialListId);
-  const draftList = draft && draft.from.list === from.list ? lists.find((l) => l.id === draft.listId) : undefined;
-  const [source, setSource] = useState<Source>(
-    draft && draft.from.list === from.list ? draft.source : initialList ? "list" : "numbers",
-  );
-  const [listId, setListId] = useState(draftList?.id ?? initialList?.id ?? lists[0]?.id ?? "");
-  const [numbers, setNumbers] = useState(draft?.numbers ?? "");
-  const [options, setOptions] = useState<Options>(() =>
-    draft && accounts.some((a) => a.id === draft.options.accountId) ? draft.options : initialOptions(accounts[0]),
-  );
-  const [schedule, setSchedule] = useState({ local: draft?.schedule ?? "", past: false });
-  const [escalation, setEscalation] = useState<Escalation>(draft?.escalation ?? initialEscalation);
-  const [budget, setBudget] = useState<BudgetChoice>(draft?.budget ?? { override: false, reason: "" });
-  const [language, setLanguage] = useState(draft?.language ?? "");
+  const fields = useComposeFields({ draft, accounts, lists, templates, initialListId, initialTemplateId });
+  const { kind, setKind, message, setMessage, source, setSource, listId, setListId, numbers, setNumbers } = fields;
+  const { options, setOptions, schedule, setSchedule, escalation, setEscalation, budget, setBudget } = fields;
+  const { language, setLanguage } = fields;
   const timeZone = useTimeZone();
   // The review is open for the result it was opened after: a new result (a refusal) closes it, with no effect.
   const [review, setReview] = useState<{ after: ActionResult | null } | null>(null);
@@ -153,60 +112,22 @@ export function ComposeForm({
   // The batch being sent: from the review's submit until the server answers (a refusal is a new result).
   const [submitted, setSubmitted] = useState<{ after: ActionResult | null } | null>(null);
   const sending = submitted !== null && submitted.after === result;
-  const kept = useMemo<Draft>(
-    () => ({
-      version: 1,
-      from,
-      kind,
-      message,
-      source,
-      listId,
-      numbers,
-      options,
-      schedule: schedule.local,
-      escalation,
-      budget,
-      language,
-      duplicates: resent.choice,
-    }),
-    // `from` is the page's URL, fixed for this form's life.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [kind, message, source, listId, numbers, options, schedule.local, escalation, budget, language, resent.choice],
-  );
+  const kept = useKeptDraft(fields, resent.choice);
   const keptAs = useDraftSaving(draftKey, kept, sending);
 
-  /**
-   * Send…: the server's own schema first, then what only the browser knows; the review opens when all is well. The
-   * account's units are read again first (units recorded in another tab count; the server checks them once more).
-   */
+  /** Send…: the checks (review-check.ts) with the account's units read again; the review opens when all is well. */
   async function openReview() {
     if (!form.current) return;
-    const fresh = await liveUnits.refresh();
-    const freshBudget =
-      fresh && planView ? budgetView(fresh, planView.units + (escalationPlan?.voiceUnits ?? 0)) : budgetLine;
     const data: Record<string, unknown> = Object.fromEntries(new FormData(form.current));
-    // As the action reads it: the typed local time in the organisation's zone.
-    data.scheduledAt = localFieldToInstant(data.scheduledAt, timeZone);
-    const parsed = (source === "list" ? composeListSchema : composeSchema).safeParse(data);
-    const found: Errors = {};
-    if (!parsed.success)
-      for (const issue of parsed.error.issues) (found[String(issue.path[0] ?? "form")] ??= []).push(issue.message);
-    if (source === "numbers" && pasted.check.typed > 0 && pasted.check.phones.length === 0)
-      found.recipients = ["None of these numbers is valid: see the lines below."];
+    const units = (await liveUnits.refresh()) ?? null;
     const past = isPast(schedule.local, timeZone);
     if (past !== schedule.past) setSchedule({ ...schedule, past });
-    const problem =
-      kind === "SMS" && account && account.senders.length === 0
-        ? `The account “${account.name}” has no sender ID set up: an administrator adds one in Settings.`
-        : source === "list" && listRefusal
-          ? listRefusal
-          : source === "numbers" && pasted.tooMany
-            ? "Too many numbers to paste: upload them as a list."
-            : freshBudget && !freshBudget.fits && !(canOverrideBudget && budget.override)
-              ? `${freshBudget.sentence} The batch does not fit the account's units.`
-              : null;
-    setChecked({ after: result, errors: found, problem });
-    if (Object.keys(found).length === 0 && problem === null) setReview({ after: result });
+    const found = reviewCheck({
+      ...{ data, timeZone, source, kind, account, pasted, listRefusal, units, budgetLine, canOverrideBudget, budget },
+      ...{ planUnits: planView?.units ?? null, escalation: escalationPlan },
+    });
+    setChecked({ after: result, ...found });
+    if (Object.keys(found.errors).length === 0 && found.problem === null) setReview({ after: result });
   }
 
   function guard(event: FormEvent<HTMLFormElement>) {
@@ -216,29 +137,10 @@ export function ComposeForm({
   }
 
   const view = reviewView({
-    kind,
-    message,
-    options,
-    account,
-    source,
-    list,
-    plan,
-    pasted,
-    figures,
-    start: scheduleInstant(schedule.local, timeZone),
-    promotionalHours,
-    promotionalWindow,
-    resentReason: resent.reason,
+    ...{ kind, message, options, account, source, list, plan, pasted, figures, promotionalHours, promotionalWindow },
+    ...{ start: scheduleInstant(schedule.local, timeZone), resentReason: resent.reason },
   });
-  // The escalation's calls may cost too: at most one voice unit a call, if every call is made — an upper bound,
-  // labelled as one (issue 35: the cost left them out).
-  if (escalationPlan && escalationPlan.voiceUnits > 0) {
-    const calls = account?.price ? formatCost(escalationPlan.voiceUnits, account.price) : null;
-    view.escalationCost = `up to ${escalationPlan.voiceUnits.toLocaleString("en")} voice unit(s)${calls ? `, ${calls.replace(/ \(.*\)$/, "")}` : ""} more if every call is made (at most)`;
-  }
-  if (escalationPlan)
-    view.escalation = `Calls whoever's SMS is not delivered within ${escalationPlan.minutes} minutes, once each: at most ${escalationPlan.calls.toLocaleString("en")} call(s), ${escalationPlan.voiceUnits.toLocaleString("en")} voice unit(s).`;
-
+  Object.assign(view, escalationView(escalationPlan, account));
   return (
     <form ref={form} action={formAction} onSubmit={guard} noValidate className="max-w-3xl space-y-5">
       <div hidden={reviewing} className="space-y-5">
@@ -327,27 +229,15 @@ export function ComposeForm({
           onChoice={setBudget}
           errors={{ overrideBudget: errors.overrideBudget, budgetReason: errors.budgetReason }}
         />
-        {fresh?.problem ? <Notice tone="error">{fresh.problem}</Notice> : null}
-        {fresh && Object.keys(fresh.errors).length > 0 ? (
-          <Notice tone="error">Check the fields marked above: nothing was sent.</Notice>
-        ) : (
-          <ActionNotice result={result} listFields />
-        )}
-        {nobody ? (
-          <div data-testid="nobody">
-            <Notice tone="warning">{nobody}</Notice>
-          </div>
-        ) : null}
-        <Button
-          variant="primary"
-          onClick={() => void openReview()}
-          // Until the page is interactive the button could do nothing: it says so by being disabled. With everyone
-          // skipped there is nothing to review (the sentence above says why).
-          disabled={!hydrated || nobody !== null || (source === "numbers" ? pasted.tooMany : listRefusal !== null)}
-        >
-          {schedule.local ? "Schedule for" : "Send to"} {sendCount.toLocaleString("en")} recipient
-          {sendCount === 1 ? "" : "s"}…
-        </Button>
+        <SendButton
+          checked={fresh}
+          result={result}
+          nobody={nobody}
+          disabled={!hydrated || (source === "numbers" ? pasted.tooMany : listRefusal !== null)}
+          scheduled={schedule.local !== ""}
+          count={sendCount}
+          onSend={() => void openReview()}
+        />
       </div>
       {reviewing ? <Review view={view} pending={pending} onBack={() => setReview(null)} /> : null}
     </form>
