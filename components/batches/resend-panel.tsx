@@ -6,7 +6,7 @@
 // scope chosen, a confirm step with the count and its SMS units, whose one button names the count. The server takes
 // each recipient at most once whatever is clicked; this only says so before anyone clicks.
 import Link from "next/link";
-import { useState, useTransition } from "react";
+import { useEffect, useState, useTransition } from "react";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import type { ActionResult } from "@/lib/auth/action";
@@ -64,10 +64,18 @@ export function ResendPanel({ batchId, preview, units, resend }: Props) {
       }
     });
 
+  // Arrived by Compose's duplicate-guard link (/batches/…#resend, components/compose/duplicate-fields.tsx): the
+  // panel opens itself, as if Resend… had been pressed.
+  useEffect(() => {
+    if (window.location.hash === "#resend") load();
+    // Once, on arrival.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
   if (!open || !counts) {
     return (
       <>
-        <Button size="sm" disabled={pending} onClick={load}>
+        <Button id="resend" size="sm" disabled={pending} onClick={load}>
           Resend…
         </Button>
         {result && !result.ok ? (

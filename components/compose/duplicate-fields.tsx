@@ -1,7 +1,10 @@
 "use client";
 // The duplicate-send guard in Compose (lib/batches/duplicate-guard.ts): how many recipients were sent this exact text
 // within the organisation's window — left out by default — a download of who they are, and the choice to include
-// them, which needs a reason (kept in the audit log with the batch).
+// them, which needs a reason (kept in the audit log with the batch). Of those left out, how many never got the text
+// (failed, unknown or no receipt; lib/batches/never-got.ts), with a link to the Resend of each earlier batch that
+// reaches them (issue 35: the guard blocked 1,810 without saying that 399 of them never got it).
+import Link from "next/link";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Field, Input } from "@/components/ui/field";
@@ -32,6 +35,22 @@ export function DuplicateFields({
         {n} recipient(s) were sent this exact text in the last {found.windowHours} hours.{" "}
         {choice.include ? "They will get it again." : "They are left out of this batch."}
       </p>
+      {found.neverGot > 0 ? (
+        <p className="text-sm" data-testid="never-got">
+          {found.neverGot.toLocaleString("en")} of them never got it (failed or no receipt): Resend reaches them,
+          without sending again to the others —{" "}
+          {found.earlier.map((batch, i) => (
+            <span key={batch.id}>
+              {i > 0 ? ", " : ""}
+              <Link href={`/batches/${batch.id}#resend`} className="text-sky-700 underline">
+                Resend “{batch.name}”
+              </Link>{" "}
+              ({batch.neverGot.toLocaleString("en")})
+            </span>
+          ))}
+          .
+        </p>
+      ) : null}
       <div className="flex flex-wrap items-center gap-3">
         <Button
           size="sm"

@@ -10,7 +10,13 @@ import { fingerprint, type PastedNumbers } from "./use-pasted-numbers";
 import { useSettled } from "./use-settled";
 
 export type DuplicatesQuestion = { templateText: string; listId?: string; phones?: string[] };
-export type Duplicates = { windowHours: number; recipients: number };
+/** The guard's answer (lib/batches/find-duplicates.ts DuplicatesAnswer): how many, and how many never got it. */
+export type Duplicates = {
+  windowHours: number;
+  recipients: number;
+  neverGot: number;
+  earlier: { id: string; name: string; neverGot: number }[];
+};
 
 /** `key` names the question (the list or the numbers' fingerprint, and the text): only it is debounced. */
 export function useDuplicates(question: DuplicatesQuestion | null, key: string): Duplicates | null {

@@ -112,8 +112,8 @@ test("personalised texts that differ by one merge value are different texts: onl
   ]);
   const asked = await findDuplicates({ templateText: "Habari {{name}}, karibu!", listId: second });
   expect(asked.recipients).toEqual([
-    { row: 2, phone: "254722000001" },
-    { row: 4, phone: "254722000003" },
+    { row: 2, phone: "254722000001", batchId: made.id },
+    { row: 4, phone: "254722000003", batchId: made.id },
   ]);
   const again = await createBatchFromList(
     { ...listSettings("Habari {{name}}, karibu!"), listId: second },
@@ -228,9 +228,10 @@ test("what was sent before the window is pruned; what is inside it stays", async
 test("a list's check reads SentText by its primary key (hash first), and neither check reads Message", async () => {
   // Enough remembered texts that a scan of SentText would cost more than its key: 60,000 numbers, 20 texts.
   const phones = Array.from({ length: 60_000 }, (_, i) => `2547880${String(i).padStart(5, "0")}`);
+  const sentBy = crypto.randomUUID();
   await rememberSent(
     pool(),
-    crypto.randomUUID(),
+    sentBy,
     phones,
     phones.map((_, i) => `Text ${i % 20}`),
     new Date(),
@@ -238,7 +239,7 @@ test("a list's check reads SentText by its primary key (hash first), and neither
   await pool().query(`ANALYZE "SentText"`);
   const listId = await list("planned", [["254788000001", "x"]]);
   const since = windowStart(new Date(), 24);
-  expect(await listRowsSent(listId, "Text 1", since)).toEqual([{ row: 2, phone: "254788000001" }]);
+  expect(await listRowsSent(listId, "Text 1", since)).toEqual([{ row: 2, phone: "254788000001", batchId: sentBy }]);
   const plan = await explain(
     `SELECT r."rowNumber" FROM "SentText" s JOIN "ListRecipient" r ON r.phone = s.phone AND r."listId" = $1
      WHERE s."textHash" = $2 AND s."sentAt" > $3`,

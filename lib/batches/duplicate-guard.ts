@@ -16,6 +16,8 @@ export const DEFAULT_DUPLICATE_WINDOW_HOURS = 24;
 export const PRUNE_SLICE = 50_000;
 
 type Query = Pick<pg.Pool | pg.PoolClient, "query">;
+/** A list row sent its text within the window, and the batch that last sent it. */
+export type SentRow = { row: number; phone: string; batchId: string };
 
 export async function duplicateWindowHours(db: Query = pool()): Promise<number> {
   const { rows } = await db.query<{ hours: number }>(
@@ -39,29 +41,34 @@ export async function recentlySent(
   since: Date,
   db: Query = pool(),
 ): Promise<number[]> {
+  return (await recentlySentBy(phones, texts, since, db)).map((found) => found.i);
+}
+
+/** As recentlySent, with the batch that last sent each its text (Compose says who of them never got it). */
+export async function recentlySentBy(
+  phones: readonly string[],
+  texts: readonly string[],
+  since: Date,
+  db: Query = pool(),
+): Promise<{ i: number; batchId: string }[]> {
   if (phones.length === 0) return [];
-  const { rows } = await db.query<{ i: number }>(
-    `SELECT c.i::int AS i
+  const { rows } = await db.query<{ i: number; batchId: string }>(
+    `SELECT c.i::int AS i, s."batchId"
      FROM unnest($1::text[], $2::bigint[]) WITH ORDINALITY AS c(phone, hash, i)
      JOIN "SentText" s ON s."textHash" = c.hash AND s.phone = c.phone
      WHERE s."sentAt" > $3`,
     [phones, hashAll(texts), since],
   );
-  return rows.map((row) => row.i - 1);
+  return rows.map((row) => ({ i: row.i - 1, batchId: row.batchId }));
 }
 
 /**
  * The rows of a saved list sent `text` (the same for every row) since `since`: the few numbers sent that text, found
  * by the primary key's hash prefix, joined to the list — one pass over the list's rows, no message history.
  */
-export async function listRowsSent(
-  listId: string,
-  text: string,
-  since: Date,
-  db: Query = pool(),
-): Promise<{ row: number; phone: string }[]> {
-  const { rows } = await db.query<{ row: number; phone: string }>(
-    `SELECT r."rowNumber" AS row, r.phone
+export async function listRowsSent(listId: string, text: string, since: Date, db: Query = pool()): Promise<SentRow[]> {
+  const { rows } = await db.query<SentRow>(
+    `SELECT r."rowNumber" AS row, r.phone, s."batchId"
      FROM "SentText" s JOIN "ListRecipient" r ON r.phone = s.phone AND r."listId" = $1
      WHERE s."textHash" = $2 AND s."sentAt" > $3
      ORDER BY r."rowNumber"`,
@@ -80,12 +87,12 @@ export async function listRowsSentPersonalised(
   compiled: CompiledTemplate,
   since: Date,
   db: Query = pool(),
-): Promise<{ row: number; phone: string }[]> {
+): Promise<SentRow[]> {
   // $1 list, $2 since, then the literals: concat(lit0, value of column c0, lit1, …). A missing value is "".
   const parts: string[] = ["$3::text"];
   compiled.columns.forEach((column, i) => parts.push(`coalesce(v ->> ${column}, '')`, `$${i + 4}::text`));
-  const { rows } = await db.query<{ row: number; phone: string }>(
-    `SELECT r.row, r.phone
+  const { rows } = await db.query<SentRow>(
+    `SELECT r.row, r.phone, s."batchId"
      FROM (SELECT "rowNumber" AS row, phone, ${textHashSql(`concat(${parts.join(", ")})`)} AS hash
            FROM (SELECT "rowNumber", phone, "values"::json AS v FROM "ListRecipient" WHERE "listId" = $1) AS l) AS r
      JOIN "SentText" s ON s."textHash" = r.hash AND s.phone = r.phone

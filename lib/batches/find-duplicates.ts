@@ -2,13 +2,24 @@
 // within the organisation's window (duplicate-guard.ts, list-duplicates.ts), with the window named.
 import "server-only";
 import { compileTemplate } from "@/lib/recipients/render-template";
-import { duplicateWindowHours, recentlySent, windowStart } from "./duplicate-guard";
+import { duplicateWindowHours, recentlySentBy, windowStart } from "./duplicate-guard";
 import { listDuplicates } from "./list-duplicates";
+import { neverGot, type EarlierBatch } from "./never-got";
 import { loadList } from "./plan-list";
 
 export type DuplicatesQuestion = { templateText: string; listId?: string | undefined; phones?: string[] | undefined };
 
-export type FoundDuplicates = { windowHours: number; recipients: { phone: string; row: number | null }[] };
+export type FoundDuplicates = {
+  windowHours: number;
+  recipients: { phone: string; row: number | null; batchId: string }[];
+};
+
+/** What Compose says of them: how many, how many of those never got the text, and where Resend reaches them. */
+export type DuplicatesAnswer = { windowHours: number; recipients: number; neverGot: number; earlier: EarlierBatch[] };
+
+export async function answerDuplicates(found: FoundDuplicates): Promise<DuplicatesAnswer> {
+  return { windowHours: found.windowHours, recipients: found.recipients.length, ...(await neverGot(found.recipients)) };
+}
 
 export async function findDuplicates(question: DuplicatesQuestion, signal?: AbortSignal): Promise<FoundDuplicates> {
   const windowHours = await duplicateWindowHours();
@@ -20,10 +31,10 @@ export async function findDuplicates(question: DuplicatesQuestion, signal?: Abor
   }
   const phones = [...new Set(question.phones ?? [])];
   const since = windowStart(new Date(), windowHours);
-  const found = await recentlySent(
+  const found = await recentlySentBy(
     phones,
     phones.map(() => question.templateText),
     since,
   );
-  return { windowHours, recipients: found.map((i) => ({ phone: phones[i]!, row: null })) };
+  return { windowHours, recipients: found.map(({ i, batchId }) => ({ phone: phones[i]!, row: null, batchId })) };
 }

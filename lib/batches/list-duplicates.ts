@@ -4,9 +4,15 @@
 // The planner counts these, the download lists them, and a list batch leaves them out unless told otherwise.
 import "server-only";
 import type { CompiledTemplate } from "@/lib/recipients/render-template";
-import { duplicateWindowHours, listRowsSent, listRowsSentPersonalised, windowStart } from "./duplicate-guard";
+import {
+  duplicateWindowHours,
+  listRowsSent,
+  listRowsSentPersonalised,
+  windowStart,
+  type SentRow,
+} from "./duplicate-guard";
 
-export type ResentRow = { row: number; phone: string };
+export type ResentRow = SentRow;
 
 export async function listDuplicates(
   listId: string,
