@@ -90,7 +90,7 @@ test("at 390 px: the Overview's and the batches list's figures are cards on scre
 
   await page.goto("/");
   const today = page.getByRole("region", { name: "Totals" }).getByRole("region", { name: "Today" });
-  for (const figure of ["sent-Today", "delivered-Today", "failed-Today"])
+  for (const figure of ["sent-Today", "reached-Today", "failed-Today"])
     await expect(today.getByTestId(figure)).toBeInViewport({ ratio: 1 });
   expect(await noSideScroll(page)).toBe(true);
 

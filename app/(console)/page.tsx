@@ -78,15 +78,15 @@ export default async function OverviewPage() {
               <h2 className="font-medium">{p.label}</h2>
               <p className="text-right">
                 <span className="text-2xl font-semibold tabular-nums" data-testid={`rate-${p.label}`}>
-                  {formatRate(deliveryRate(p.delivered, p.sent))}
+                  {formatRate(deliveryRate(p.reached, p.sent))}
                 </span>{" "}
-                <span className="text-xs text-slate-500">delivered</span>
+                <span className="text-xs text-slate-500">reached</span>
               </p>
             </div>
             <dl className="mt-3 grid grid-cols-3 gap-x-3 gap-y-2 text-sm">
               {[
                 { label: "Sent", value: p.sent, testId: `sent-${p.label}` },
-                { label: "Delivered", value: p.delivered, testId: `delivered-${p.label}` },
+                { label: "Reached", value: p.reached, testId: `reached-${p.label}` },
                 { label: "Failed", value: p.failed, testId: `failed-${p.label}` },
                 { label: "Unknown", value: p.unknown },
                 { label: "SMS units", value: p.units },

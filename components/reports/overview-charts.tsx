@@ -9,7 +9,7 @@ import { deliveryRate } from "@/lib/states/states";
 import type { DayFigures } from "@/lib/reports/overview";
 
 export function OverviewCharts({ days }: { days: DayFigures[] }) {
-  const data = days.map((d) => ({ ...d, rate: deliveryRate(d.delivered, d.sent) }));
+  const data = days.map((d) => ({ ...d, rate: deliveryRate(d.reached, d.sent) }));
   return (
     <div className="grid gap-6 lg:grid-cols-2">
       <Card title="Sent per day, by outcome" className="min-w-0">
@@ -21,7 +21,7 @@ export function OverviewCharts({ days }: { days: DayFigures[] }) {
             xFormat="day"
             label="Messages sent per day by outcome, last 30 days"
             series={[
-              { key: "delivered", label: "Delivered", color: OUTCOME_COLORS.delivered },
+              { key: "reached", label: "Reached", color: OUTCOME_COLORS.delivered },
               { key: "failed", label: "Failed", color: OUTCOME_COLORS.failed },
               { key: "unknown", label: "Unknown", color: OUTCOME_COLORS.unknown },
               { key: "awaiting", label: "No receipt yet", color: OUTCOME_COLORS.awaiting },
@@ -29,7 +29,7 @@ export function OverviewCharts({ days }: { days: DayFigures[] }) {
           />
         </div>
       </Card>
-      <Card title="Delivery rate per day" className="min-w-0">
+      <Card title="Reached per day, of sent" className="min-w-0">
         <Chart
           kind="line"
           data={data}
@@ -37,7 +37,7 @@ export function OverviewCharts({ days }: { days: DayFigures[] }) {
           xFormat="day"
           percent
           label="Delivery rate per day, last 30 days"
-          series={[{ key: "rate", label: "Delivered ÷ sent", color: OUTCOME_COLORS.rate }]}
+          series={[{ key: "rate", label: "Reached ÷ sent", color: OUTCOME_COLORS.rate }]}
         />
       </Card>
       <Card title="SMS units per day" className="min-w-0 lg:col-span-2">

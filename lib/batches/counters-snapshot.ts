@@ -27,7 +27,17 @@ export async function countersSnapshot(batchId: string): Promise<CountersSnapsho
   return rows[0] ?? null;
 }
 
-/** Reached = SMS delivered (or a call answered, for a calls' batch) or, for an SMS, its escalation call answered. */
+/**
+ * Reached = SMS delivered (or a call answered, for a calls' batch) or, for an SMS, its escalation call answered. The
+ * one definition: reachedCount adds these counters in this process, reachedSql in a statement (the Overview's days).
+ */
+const REACHED_COUNTERS = ["deliveredCount", "answeredCount", "reachedByCallCount"] as const;
+
 export function reachedCount(counters: BatchCounters & Partial<CallOutcomeCounters>): number {
-  return counters.deliveredCount + counters.answeredCount + (counters.reachedByCallCount ?? 0);
+  return REACHED_COUNTERS.reduce((total, field) => total + (counters[field] ?? 0), 0);
+}
+
+/** reachedCount as SQL over a "Batch" row named `alias`: `b."deliveredCount" + …`. */
+export function reachedSql(alias: string): string {
+  return REACHED_COUNTERS.map((field) => `${alias}."${field}"`).join(" + ");
 }

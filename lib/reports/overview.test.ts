@@ -3,6 +3,7 @@
 // their reasons; nothing at all when there are no batches.
 import { beforeAll, expect, test } from "vitest";
 import { db } from "@/lib/db/client";
+import { pool } from "@/lib/db/pool";
 import { account, batch, messages } from "@/test/report-data";
 import { getOverviewReport, getRecentFailures } from "./overview";
 
@@ -78,14 +79,14 @@ test("days, periods and units from the counters, with the day boundary at midnig
     label: "Today",
     batches: 2,
     sent: 5,
-    delivered: 3,
+    reached: 3,
     failed: 1,
     unknown: 0,
     awaiting: 1,
     units: 9,
   });
-  expect(week).toMatchObject({ batches: 3, sent: 7, delivered: 4, failed: 1, unknown: 1, units: 11 });
-  expect(month).toMatchObject({ batches: 4, sent: 9, delivered: 5, failed: 2, unknown: 1, units: 13 });
+  expect(week).toMatchObject({ batches: 3, sent: 7, reached: 4, failed: 1, unknown: 1, units: 11 });
+  expect(month).toMatchObject({ batches: 4, sent: 9, reached: 5, failed: 2, unknown: 1, units: 13 });
   expect(report.days.find((d) => d.day === "2026-11-21")).toMatchObject({ sent: 2, units: 2 });
   // Days are the organisation's: in UTC, both of last night's batches were made yesterday (the 21st); the setting is
   // what moves them.
@@ -117,4 +118,40 @@ test("days, periods and units from the counters, with the day boundary at midnig
     kind: "OUTCOME_UNKNOWN",
     details: [{ error: "Outcome unknown: timeout" }],
   });
+});
+
+test("a day counts recipients and reached as the batch page does: an answered escalation call reaches its SMS's recipient, and the calls batch is no batch of messages of its own", async () => {
+  // Its own day (2026-12-20, 09:00 EAT), after the others.
+  const day = new Date("2026-12-20T06:00:00Z");
+  const createdAt = new Date("2026-12-20T05:00:00Z");
+  const sms = await batch(accountId, { createdAt, name: "escalating" });
+  const [failed] = await messages(sms, [
+    { phone: "254741000001", state: "FAILED", operator: "Safaricom", submittedAt: createdAt },
+    { phone: "254741000002", state: "DELIVERED", operator: "Safaricom", submittedAt: createdAt },
+  ]);
+  const calls = await db.batch.create({
+    data: {
+      kind: "VOICE",
+      name: "escalating — calls",
+      accountId,
+      templateText: "Please call the clinic",
+      originator: "254700000000",
+      state: "COMPLETED",
+      createdAt,
+      escalatesBatchId: sms,
+    },
+    select: { id: true },
+  });
+  await messages(calls.id, [
+    { phone: "254741000001", state: "ANSWERED", operator: "Safaricom", submittedAt: createdAt },
+  ]);
+  // The counters' trigger mirrors the call's outcome onto the SMS batch (reachedByCallCount), as escalation does.
+  await pool().query(`UPDATE "Message" SET "callState" = 'ANSWERED' WHERE id = $1`, [failed]);
+  const smsBatch = await db.batch.findUniqueOrThrow({ where: { id: sms } });
+  expect(smsBatch.reachedByCallCount).toBe(1);
+
+  const report = await getOverviewReport(day);
+  // The batch page says "Reached 2 of 2" for this batch; the day says the same, once.
+  expect(report.periods[0]).toMatchObject({ label: "Today", batches: 1, sent: 2, reached: 2 });
+  expect(report.days.at(-1)).toMatchObject({ day: "2026-12-20", batches: 1, sent: 2, reached: 2 });
 });

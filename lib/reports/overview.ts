@@ -3,11 +3,14 @@
 // counts on the day it was made), today / 7 / 30 days as sums of those days, the active batches with their progress,
 // and the recent batches with failures with their top reasons (from the cached batch reports, batch-report.ts).
 // The day query reads the batches of the last 30 days through the createdAt index: it grows with batches, not with
-// recipients.
+// recipients. Its messages and "reached" are counted as the batch page counts them (issue 35): reached = SMS delivered
+// or call answered, by counters-snapshot.ts's one definition, and an escalation's calls batch is part of its SMS
+// batch's story (its answered calls are the SMS batch's reachedByCallCount), not a batch of messages of its own.
 import "server-only";
 import { STATE_COUNTERS } from "@/lib/batches/counters";
+import { reachedSql } from "@/lib/batches/counters-snapshot";
 import { batchPhase } from "@/lib/batches/phase";
-import { ACTIVE_BATCH_STATES, DELIVERED_STATES, FAILED_STATES, SENT_STATES } from "@/lib/states/states";
+import { ACTIVE_BATCH_STATES, FAILED_STATES, SENT_STATES } from "@/lib/states/states";
 import { db } from "@/lib/db/client";
 import { env } from "@/lib/env";
 import { pool } from "@/lib/db/pool";
@@ -19,7 +22,8 @@ export type DayFigures = {
   day: string;
   batches: number;
   sent: number;
-  delivered: number;
+  /** Recipients reached: SMS delivered or call answered (lib/batches/counters-snapshot.ts reachedSql). */
+  reached: number;
   failed: number;
   unknown: number;
   awaiting: number;
@@ -40,7 +44,7 @@ export async function getOverviewReport(now = new Date(), timeZone?: string) {
     day: string;
     batches: string;
     sent: string;
-    delivered: string;
+    reached: string;
     failed: string;
     unknown: string;
     awaiting: string;
@@ -52,15 +56,15 @@ export async function getOverviewReport(now = new Date(), timeZone?: string) {
      ),
      per_day AS (
        SELECT (b."createdAt" AT TIME ZONE $2)::date AS day, count(*) AS batches,
-              sum(${counterSum(SENT_STATES)}) AS sent, sum(${counterSum(DELIVERED_STATES)}) AS delivered,
+              sum(${counterSum(SENT_STATES)}) AS sent, sum(${reachedSql("b")}) AS reached,
               sum(${counterSum(FAILED_STATES)}) AS failed, sum(b."unknownCount") AS unknown, sum(b."queuedCount") AS awaiting,
               sum(b."smsUnits") AS units
        FROM "Batch" b
-       WHERE b."createdAt" >= ((SELECT min(day) FROM days)::timestamp AT TIME ZONE $2)
+       WHERE b."createdAt" >= ((SELECT min(day) FROM days)::timestamp AT TIME ZONE $2) AND b."escalatesBatchId" IS NULL
        GROUP BY 1
      )
      SELECT to_char(days.day, 'YYYY-MM-DD') AS day, COALESCE(batches, 0) AS batches, COALESCE(sent, 0) AS sent,
-            COALESCE(delivered, 0) AS delivered, COALESCE(failed, 0) AS failed, COALESCE(unknown, 0) AS unknown,
+            COALESCE(reached, 0) AS reached, COALESCE(failed, 0) AS failed, COALESCE(unknown, 0) AS unknown,
             COALESCE(awaiting, 0) AS awaiting, COALESCE(units, 0) AS units
      FROM days LEFT JOIN per_day USING (day) ORDER BY days.day`,
     [now, zone],
@@ -69,18 +73,18 @@ export async function getOverviewReport(now = new Date(), timeZone?: string) {
     day: r.day,
     batches: Number(r.batches),
     sent: Number(r.sent),
-    delivered: Number(r.delivered),
+    reached: Number(r.reached),
     failed: Number(r.failed),
     unknown: Number(r.unknown),
     awaiting: Number(r.awaiting),
     units: Number(r.units),
   }));
   const period = (label: string, count: number): PeriodFigures => {
-    const sum = { label, batches: 0, sent: 0, delivered: 0, failed: 0, unknown: 0, awaiting: 0, units: 0 };
+    const sum = { label, batches: 0, sent: 0, reached: 0, failed: 0, unknown: 0, awaiting: 0, units: 0 };
     for (const d of days.slice(-count)) {
       sum.batches += d.batches;
       sum.sent += d.sent;
-      sum.delivered += d.delivered;
+      sum.reached += d.reached;
       sum.failed += d.failed;
       sum.unknown += d.unknown;
       sum.awaiting += d.awaiting;
