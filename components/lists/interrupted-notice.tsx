@@ -4,6 +4,7 @@
 // progress key — not stored (the usual case: the server drops an upload whose browser went away), or finished just
 // before the page was left. Said once; the next visit says nothing.
 import { useQuery } from "@tanstack/react-query";
+import Link from "next/link";
 import { useEffect, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Notice } from "@/components/ui/notice";
@@ -40,9 +41,23 @@ export function InterruptedNotice() {
   return (
     <div className="mb-4 flex flex-wrap items-center gap-3" data-testid="interrupted-upload">
       <Notice tone={state === "READY" ? "info" : "warning"} className="flex-1">
-        {state === "READY"
-          ? `The upload of ${file} had finished just before the page was left: the list is saved.`
-          : `The upload of ${file} was interrupted when the page was left or reloaded, and nothing of it was stored. Upload the file again.`}
+        {state === "READY" ? (
+          <>
+            The upload of {file} had finished just before the page was left: the list is saved
+            {progress.data.list ? (
+              <>
+                {" "}
+                as{" "}
+                <Link href={`/lists/${progress.data.list.id}`} className="text-sky-700 underline">
+                  {progress.data.list.name}
+                </Link>
+              </>
+            ) : null}
+            .
+          </>
+        ) : (
+          `The upload of ${file} was interrupted when the page was left or reloaded, and nothing of it was stored. Upload the file again.`
+        )}
       </Notice>
       <Button size="sm" onClick={() => setDismissed(true)}>
         Dismiss

@@ -133,7 +133,11 @@ export function useUpload(onUploaded?: (report: ListReportView) => void, onCance
     xhr.send(file);
   }
 
-  useLeaveGuard(state.sending !== null);
+  // Leaving by a link inside the console: the upload stops (as a reload's does), and Lists says what became of it.
+  useLeaveGuard(state.sending !== null, progressKey, () => {
+    leaving.current = true;
+    request.current?.abort();
+  });
   const checked = progress.data?.state ? progress.data : null;
   const sending = state.sending
     ? { ...state.sending, checkedRows: checked?.rows ?? 0, checkedBytes: checked?.bytes ?? 0 }
