@@ -10,6 +10,9 @@ import { cancelBatch } from "@/lib/batches/cancel-batch";
 import { createBatch } from "@/lib/batches/create-batch";
 import { pauseBatch } from "@/lib/batches/pause-batch";
 import { resumeBatch } from "@/lib/batches/resume-batch";
+import { listMessages } from "@/lib/batches/list-messages";
+import { importList } from "@/lib/lists/import-list";
+import { author, pieces } from "@/test/upload-helpers";
 import { completeFinishedBatches } from "@/lib/dispatch/batch-state";
 import { claimChunk } from "@/lib/dispatch/claim";
 import { recordResponse } from "@/lib/dispatch/record";
@@ -236,4 +239,39 @@ test("a batch without escalation gets no deadlines, and its SMS are never called
   expect(await dueChunks(batch.id)).toBe(0);
   await escalateAll();
   expect(await child(batch.id)).toBeNull();
+});
+
+test("the calls batch of a list's SMS batch has the list: its calls carry their rows' columns and are found by name", async () => {
+  const upload = await importList({
+    body: pieces("phone,name\n0731900001,Amina Otieno\n0731900002,Baraka Mwangi\n", 4096),
+    declaredBytes: null,
+    filename: "calls-list.csv",
+    phoneColumn: undefined,
+    authorId: await author(),
+  });
+  const { id } = await createBatch({
+    kind: "SMS",
+    accountId,
+    authorId: null,
+    name: "list escalation",
+    templateText: "Your clinic visit is tomorrow at 9.",
+    sender: "TUMA",
+    escalateAfterMinutes: 5,
+    recipients: [
+      { phone: "254731900001", listRow: 2 },
+      { phone: "254731900002", listRow: 3 },
+    ],
+  });
+  await pool().query(`UPDATE "Batch" SET "listId" = $2 WHERE id = $1`, [id, upload.id]);
+  await sendAll(id, 5 * 60 + 1);
+  await escalateAll();
+  const voice = (await child(id))!;
+  expect(voice.listId).toBe(upload.id);
+  const all = await listMessages(voice.id);
+  expect(all.rows.map((r) => [r.phone, r.cells])).toEqual([
+    ["254731900001", ["0731900001", "Amina Otieno"]],
+    ["254731900002", ["0731900002", "Baraka Mwangi"]],
+  ]);
+  const found = await listMessages(voice.id, { search: { text: "baraka", phone: null, correlator: null } });
+  expect(found.rows.map((r) => r.phone)).toEqual(["254731900002"]);
 });

@@ -52,10 +52,10 @@ const candidatesSql = (joins = "") => `"DispatchChunk" c
 async function createChildren(client: pg.PoolClient, chunkIds: string[]): Promise<void> {
   await client.query(
     `INSERT INTO "Batch" (id, kind, name, "accountId", "authorId", "templateText", originator, voice, repeat, state,
-                          "recipientCount", "startedAt", "updatedAt", promotional, "escalatesBatchId")
+                          "recipientCount", "startedAt", "updatedAt", promotional, "escalatesBatchId", "listId")
      SELECT gen_random_uuid(), 'VOICE', left(p.name, 190) || ' (calls)', p."accountId", p."authorId",
             COALESCE(p."escalationText", p."templateText"), a."defaultOriginator", p."escalationVoice",
-            p."escalationRepeat", ${batchState("SENDING")}, 0, now(), now(), p.promotional, p.id
+            p."escalationRepeat", ${batchState("SENDING")}, 0, now(), now(), p.promotional, p.id, p."listId"
      FROM "Batch" p JOIN "ProviderAccount" a ON a.id = p."accountId"
      WHERE p.id IN (SELECT DISTINCT p.id FROM ${candidatesSql()})
        AND NOT EXISTS (SELECT 1 FROM "Batch" ch WHERE ch."escalatesBatchId" = p.id)
@@ -68,7 +68,7 @@ async function createChildren(client: pg.PoolClient, chunkIds: string[]): Promis
 async function insertCalls(client: pg.PoolClient, chunkIds: string[]): Promise<number> {
   const { rows } = await client.query<{ calls: number }>(
     `WITH candidates AS MATERIALIZED (
-       SELECT m.id AS sms_id, m.phone, CASE WHEN p."escalationText" IS NULL THEN m.text END AS text, ch.id AS child_id,
+       SELECT m.id AS sms_id, m.phone, m."listRow", CASE WHEN p."escalationText" IS NULL THEN m.text END AS text, ch.id AS child_id,
               GREATEST(1, LEAST(a."batchSizeLimit", ${BATCH_LIMIT})) AS chunk_size
        FROM ${candidatesSql(`
          JOIN "Batch" ch ON ch."escalatesBatchId" = p.id AND ch.state IN ${TAKING_CALLS}
@@ -87,8 +87,8 @@ async function insertCalls(client: pg.PoolClient, chunkIds: string[]): Promise<n
        RETURNING "parentMessageId", "childMessageId", "childBatchId"
      ),
      calls AS (
-       INSERT INTO "Message" (id, "batchId", phone, text, state, "updatedAt")
-       SELECT e."childMessageId", e."childBatchId", n.phone, n.text, ${messageState("PENDING")}, now()
+       INSERT INTO "Message" (id, "batchId", phone, text, state, "listRow", "updatedAt")
+       SELECT e."childMessageId", e."childBatchId", n.phone, n.text, ${messageState("PENDING")}, n."listRow", now()
        FROM escalated e JOIN numbered n ON n.sms_id = e."parentMessageId"
        RETURNING id, "batchId"
      ),
