@@ -5,8 +5,8 @@
 // saying that 399 never got the text). One statement: the earlier batches' messages are read once each, by batch.
 import "server-only";
 import { pool } from "@/lib/db/pool";
-import { messageState, messageStates } from "./state-sql";
-import { DELIVERED_STATES } from "./states";
+import { messageState, messageStates } from "@/lib/states/state-sql";
+import { DELIVERED_STATES } from "@/lib/states/states";
 
 /** An earlier batch that sent some of the left-out recipients this text, and how many of them never got it. */
 export type EarlierBatch = { id: string; name: string; neverGot: number };
