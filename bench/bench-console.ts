@@ -1,6 +1,7 @@
 // The built console as `npm start` runs it, for benchmarks that measure it over HTTP: built first when a source is
 // newer than the build (the time is reported, not counted), started on the benchmark's database without the
 // sandbox, and a logged-in operator's session cookie got through the real log-in (next-auth's credentials flow).
+import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -68,4 +69,21 @@ export async function operatorSession(base: string): Promise<string> {
   const session = cookies(answer).find((c) => c.includes("session-token="));
   if (!session) throw new Error(`log-in failed (${answer.status})`);
   return session;
+}
+
+/** `url` fetched by curl in its own process (its memory and CPU not this one's), as fast as it reads: time and bytes. */
+export async function download(
+  url: string,
+  cookie: string | undefined,
+  curlArgs: string[] = [],
+): Promise<{ seconds: number; bytes: number }> {
+  const args = ["-sS", "-f", "-o", "/dev/null", "-w", "%{size_download}", ...curlArgs, url];
+  const t0 = performance.now();
+  const bytes = await new Promise<number>((resolve, reject) => {
+    const curl = spawn("curl", cookie ? ["-b", cookie, ...args] : args, { stdio: ["ignore", "pipe", "inherit"] });
+    let out = "";
+    curl.stdout.on("data", (chunk: Buffer) => (out += chunk.toString()));
+    curl.once("exit", (code) => (code === 0 ? resolve(Number(out)) : reject(new Error(`curl exited with ${code}`))));
+  });
+  return { seconds: (performance.now() - t0) / 1000, bytes };
 }

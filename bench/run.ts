@@ -1,7 +1,7 @@
 // `npm run bench`: every benchmark of docs/design.md §5, one after the other, each printing its figures and the ratio to
 // its target. The dispatch benchmark runs three times (a 2-core machine is noisy): the median run's figures are
 // shown, with all three totals. Results are recorded by hand in BENCHMARKS.md with this command.
-// BENCH_ONLY=sandbox,dispatch,dispatch-3-workers,dispatch-year,api-send,receipts,reports,operator-days,rollup-cost,import,list-batch,
+// BENCH_ONLY=sandbox,dispatch,dispatch-3-workers,dispatch-year,api-send,receipts,reports,export,operator-days,rollup-cost,import,list-batch,
 // list-dispatch,list-search,hostile,idle-memory,cost,partitions,webhooks,duplicate-guard,escalation,many-processes,number picks
 // some of them.
 import { forgetDatabase } from "./bench-env";
@@ -9,6 +9,7 @@ import { benchApiSend } from "./api-send";
 import { benchDispatch, RETAINED_WEEKS } from "./dispatch";
 import { benchDuplicateGuard } from "./duplicate-guard";
 import { benchEscalation } from "./escalation";
+import { benchExport } from "./export";
 import { benchListBatch } from "./list-batch";
 import { benchManyProcesses } from "./many-processes";
 import { benchListDispatch } from "./list-dispatch";
@@ -68,6 +69,7 @@ const steps: [string, () => Promise<BenchResult>][] = [
   ["api-send", benchApiSend],
   ["receipts", benchReceipts],
   ["reports", benchReports],
+  ["export", benchExport],
   ["operator-days", benchOperatorDays],
   ["rollup-cost", benchRollupCost],
   ["import", benchImport],

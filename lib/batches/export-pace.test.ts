@@ -9,8 +9,8 @@ import { heldStream } from "@/lib/fair-share/held-stream";
 import { account, batch, messages } from "@/test/report-data";
 import { reportStream } from "./export-report";
 import { reportXlsxStream } from "./export-report-xlsx";
-import type { MessageRow } from "./list-messages";
 import { messagePages } from "./message-pages";
+import { reportCsvPages } from "./report-csv-page";
 
 let batchId: string;
 let ids: string[];
@@ -25,11 +25,10 @@ beforeAll(async () => {
 
 /** The real pages, counting each one asked for at the moment it is asked (the generator's body runs on next()), so a
  * read-ahead shows at once, before its query returns. */
-function counted() {
+function counted<T>(source: AsyncGenerator<T>) {
   const seen = { taken: 0, closed: false };
   let asking: Promise<unknown> | null = null;
-  async function* pages(): AsyncGenerator<MessageRow[]> {
-    const source = messagePages(batchId, null, null);
+  async function* pages(): AsyncGenerator<T> {
     try {
       for (;;) {
         seen.taken++;
@@ -52,20 +51,28 @@ function counted() {
   return { seen, pages: pages(), quiet };
 }
 
+/** Each format's export over its real pages (CSV text written by the database, XLSX rows), counted. */
 const exports = {
-  CSV: (pages: AsyncGenerator<MessageRow[]>) => reportStream({ id: batchId, templateText: "Hi" }, null, null, pages),
-  XLSX: (pages: AsyncGenerator<MessageRow[]>) =>
-    reportXlsxStream({ id: batchId, templateText: "Hi", recipientCount: 3_500 }, null, null, pages),
+  CSV: () => {
+    const batch = { id: batchId, templateText: "Hi" };
+    const count = counted(reportCsvPages(batch, null, null));
+    return { ...count, open: () => reportStream(batch, null, null, count.pages) };
+  },
+  XLSX: () => {
+    const count = counted(messagePages(batchId, null, null));
+    const batch = { id: batchId, templateText: "Hi", recipientCount: 3_500 };
+    return { ...count, open: () => reportXlsxStream(batch, null, null, count.pages) };
+  },
 };
 
 /** Lets every pull the last read set off begin (they ask for their page in their first, synchronous step): a page
  * read ahead is counted by then, whether or not its query has returned. Not a wait for anything to finish. */
 const settled = () => new Promise((resolve) => setImmediate(resolve));
 
-for (const [format, open] of Object.entries(exports)) {
+for (const [format, counting] of Object.entries(exports)) {
   test(`${format}: one page queried per read after the head; the client gone, the pages are closed and no more queried`, async () => {
-    const { seen, pages } = counted();
-    const reader = open(pages).getReader();
+    const { seen, open } = counting();
+    const reader = open().getReader();
     await settled();
     expect(seen.taken).toBe(0);
     await reader.read(); // the header (and the XLSX's package parts): no recipient yet
@@ -83,8 +90,8 @@ for (const [format, open] of Object.entries(exports)) {
 }
 
 test("read to its end, the CSV export has every recipient once, in order", async () => {
-  const { seen, pages } = counted();
-  const csv = await new Response(exports.CSV(pages)).text();
+  const { seen, open } = exports.CSV();
+  const csv = await new Response(open()).text();
   const rows = Papa.parse<string[]>(csv.trimEnd(), { newline: "\r\n" }).data.slice(1);
   expect(rows.map((row) => row[3])).toEqual(ids);
   // Four pages and the question that found no fifth.
@@ -97,11 +104,11 @@ test("read to its end, the CSV export has every recipient once, in order", async
  * write never finishes. Resolves once that write has begun and the pipe has asked for all it will (each page question
  * answered, nothing new asked after it), with what it asked. */
 async function servedTo(
-  open: (pages: AsyncGenerator<MessageRow[]>) => ReadableStream<Uint8Array>,
+  counting: (typeof exports)[keyof typeof exports],
   accepted: number,
 ): Promise<{ seen: { taken: number; closed: boolean }; received: number; stop: () => Promise<void> }> {
-  const { seen, pages, quiet } = counted();
-  const body = await heldStream("EXPORT", randomUUID(), () => open(pages));
+  const { seen, open, quiet } = counting();
+  const body = await heldStream("EXPORT", randomUUID(), open);
   let chunks = 0;
   let stuck: () => void = () => {};
   const blocked = new Promise<void>((resolve) => (stuck = resolve));
@@ -135,9 +142,9 @@ async function servedTo(
   };
 }
 
-for (const [format, open] of Object.entries(exports)) {
+for (const [format, counting] of Object.entries(exports)) {
   test(`${format}: served to a client that stops reading after the first page, at most two pages are queried beyond it; nothing more after it leaves`, async () => {
-    const { seen, received, stop } = await servedTo(open, 2); // the head, then the first page
+    const { seen, received, stop } = await servedTo(counting, 2); // the head, then the first page
     expect(received).toBe(2);
     // The page the stuck write holds, and at most one the pipe took while it began; never the whole batch (five
     // questions: four pages and the empty one), which is what a read-ahead anywhere between the pages and the

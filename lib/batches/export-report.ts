@@ -1,43 +1,39 @@
 // A batch's delivery report as a CSV stream: page after page of the recipients list in id order (a million rows never
 // sit in memory at once), each recipient with its own text when it was personalised, read as fast as the client reads.
 // Times are ISO 8601 with the offset of the organisation's zone ("2026-11-23T13:16:30+03:00"): the instant, readable as
-// the console shows it.
+// the console shows it. Each page arrives as CSV text written by the database (report-csv-page.ts).
 import "server-only";
-import { csvHeader, csvRows } from "@/lib/csv/to-csv";
-import { getOrgTimeZone } from "@/lib/organisation/time-zone";
-import type { MessageRow } from "./list-messages";
-import { messagePages } from "./message-pages";
+import { csvHeader } from "@/lib/csv/to-csv";
 import type { RecipientSearch } from "./recipient-search";
-import { reportColumns, reportRow, type ReportBatch } from "./report-columns";
+import { reportCsvPages } from "./report-csv-page";
+import { reportColumns, type ReportBatch } from "./report-columns";
 import type { MessageFilter } from "@/lib/states/states";
 
 export function reportStream(
   batch: ReportBatch & { id: string },
   filter: MessageFilter | null,
   search: RecipientSearch | null = null,
-  /** The recipients a page at a time (messagePages; a test passes them through a counter). */
-  pages: AsyncGenerator<MessageRow[]> = messagePages(batch.id, filter, search),
+  /** The recipients a page of CSV text at a time (reportCsvPages; a test passes them through a counter). */
+  pages: AsyncGenerator<string> = reportCsvPages(batch, filter, search),
 ): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
-  let zone: string | undefined;
+  let headed = false;
   // Pulled by the client's reading, one page at a time (highWaterMark 0: nothing read ahead); a client that goes
   // away cancels the stream, which closes the pages — no further page is queried.
   return new ReadableStream<Uint8Array>(
     {
       async pull(controller) {
-        if (zone === undefined) {
-          zone = await getOrgTimeZone();
+        if (!headed) {
+          headed = true;
           controller.enqueue(encoder.encode(csvHeader(reportColumns(batch).map((c) => c.header))));
           return;
         }
-        const page = await pages.next();
-        if (page.done) {
-          controller.close();
-          return;
+        for (;;) {
+          const page = await pages.next();
+          if (page.done) return controller.close();
+          // An empty last page (a batch of exactly n pages) is no chunk.
+          if (page.value) return controller.enqueue(encoder.encode(page.value));
         }
-        const inZone = zone;
-        const text = csvRows(page.value.map((m) => reportRow(m, batch, inZone)));
-        controller.enqueue(encoder.encode(text));
       },
       async cancel() {
         await pages.return(undefined);

@@ -48,6 +48,30 @@ export async function listMessages(
 ): Promise<MessagePage> {
   // One row past a full page is allowed: the API reads limit + 1 to say whether another page follows (has_more).
   const limit = Math.min(options.limit ?? 50, PAGE_SIZE_MAX + 1);
+  const selection = await messageSelection(batchId, options);
+  if (!selection) return { rows: [], next: null };
+  // The row's cells by the list's primary key (Batch.listId, Message.listRow): 50 lookups for a page.
+  const { rows } = await pool().query<Omit<MessageRow, "cells"> & { cells: string | null }>(
+    `SELECT m.id::text AS id, m.phone, m.state, m."deliveryStatus", m."providerUniqueId", m.operator, m."smsUnits", m.text,
+            m."submittedAt", m."receiptAt", m."lastError", m."callState", m.reference, m.metadata,
+            lr."values" AS cells
+     ${selection.body}
+     LIMIT ${selection.param(limit)}`,
+    selection.values,
+  );
+  const page = rows.map((row) => ({ ...row, cells: row.cells === null ? null : (JSON.parse(row.cells) as string[]) }));
+  return { rows: page, next: page.length === limit ? page.at(-1)!.id : null };
+}
+
+/**
+ * A page's rows without their columns: `body` is the FROM (Message as m, its list row as lr) … ORDER BY, to follow
+ * a SELECT and precede a LIMIT; `param` adds a value and names it. Null when nothing lies past the cursor. Shared by
+ * the page above and the CSV export's page (report-csv-page.ts), so both walk the same rows the same way.
+ */
+export async function messageSelection(
+  batchId: string,
+  options: { filter?: MessageFilter | null; search?: RecipientSearch | null; after?: string },
+): Promise<{ body: string; values: unknown[]; param: (value: unknown) => string } | null> {
   const filter = options.filter ?? null;
   const search = options.search ?? null;
   // One plain condition per case (never "$n IS NULL OR …"), so the planner can use what each one needs: the
@@ -59,7 +83,7 @@ export async function listMessages(
   // and filters out the other batches' rows — all those stored before this batch in that week, 233,000 for a first
   // page in bench/partitions.ts. A literal bound also prunes the partitions before it at planning.
   const after = rare ? (options.after ?? "0") : await firstIdAfter(batchId, options.after ?? "0");
-  if (after === null) return { rows: [], next: null };
+  if (after === null) return null;
   const values: unknown[] = [batchId, after];
   const param = (value: unknown) => `$${values.push(value)}`;
   const where = rare
@@ -85,22 +109,16 @@ export async function listMessages(
     }
     where.push(`(${either.filter(Boolean).join(" OR ")})`);
   }
-  // The row's cells by the list's primary key (Batch.listId, Message.listRow): 50 lookups for a page.
-  const { rows } = await pool().query<Omit<MessageRow, "cells"> & { cells: string | null }>(
-    `SELECT m.id::text AS id, m.phone, m.state, m."deliveryStatus", m."providerUniqueId", m.operator, m."smsUnits", m.text,
-            m."submittedAt", m."receiptAt", m."lastError", m."callState", m.reference, m.metadata,
-            lr."values" AS cells
-     FROM ${rare ? `"MessageRareState" r JOIN "Message" m ON m.id = r."messageId"` : `"Message" m`}
+  return {
+    body: `FROM ${rare ? `"MessageRareState" r JOIN "Message" m ON m.id = r."messageId"` : `"Message" m`}
      LEFT JOIN "ListRecipient" lr
        ON m."listRow" IS NOT NULL AND lr."listId" = (SELECT b."listId" FROM "Batch" b WHERE b.id = $1)
           AND lr."rowNumber" = m."listRow"
      WHERE ${where.join(" AND ")}
-     ORDER BY ${rare ? `r."messageId"` : "m.id"}
-     LIMIT ${param(limit)}`,
+     ORDER BY ${rare ? `r."messageId"` : "m.id"}`,
     values,
-  );
-  const page = rows.map((row) => ({ ...row, cells: row.cells === null ? null : (JSON.parse(row.cells) as string[]) }));
-  return { rows: page, next: page.length === limit ? page.at(-1)!.id : null };
+    param,
+  };
 }
 
 /** The id just before the batch's first message past `after` (so "> it" starts there), or null when there is none. */

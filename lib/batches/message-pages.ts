@@ -2,19 +2,26 @@
 // is asked for as the current one is handed over, so the database's work on it overlaps the formatting and sending
 // of this one (an export of 1,000,000 recipients spent a third of its time waiting for pages); never more than that
 // one page ahead, so an export still reads the database no faster than its client reads the file, and stops with it
-// (return(): the page already asked for is dropped when it comes).
+// (return(): the page already asked for is dropped when it comes). The XLSX export reads rows (messagePages); the CSV
+// export reads pages its database query already wrote as CSV (report-csv-page.ts), through the same pagesAhead.
 import "server-only";
-import { listMessages, PAGE_SIZE_MAX, type MessagePage, type MessageRow } from "./list-messages";
+import { listMessages, PAGE_SIZE_MAX, type MessageRow } from "./list-messages";
 import type { RecipientSearch } from "./recipient-search";
 import type { MessageFilter } from "@/lib/states/states";
 
-export async function* messagePages(
+export function messagePages(
   batchId: string,
   filter: MessageFilter | null,
   search: RecipientSearch | null,
 ): AsyncGenerator<MessageRow[]> {
-  const ask = (after: string | undefined) => listMessages(batchId, { filter, search, after, limit: PAGE_SIZE_MAX });
-  let asked: Promise<MessagePage> = ask(undefined);
+  return pagesAhead((after) => listMessages(batchId, { filter, search, after, limit: PAGE_SIZE_MAX }));
+}
+
+/** Pages from `ask` (the page after a cursor, and the next cursor or null at the end), one asked ahead. */
+export async function* pagesAhead<T>(
+  ask: (after: string | undefined) => Promise<{ rows: T; next: string | null }>,
+): AsyncGenerator<T> {
+  let asked = ask(undefined);
   for (;;) {
     const page = await asked;
     if (!page.next) {
