@@ -17,7 +17,7 @@ import { prepareRecipients, type RepeatRule } from "./prepare-recipients";
 import { batchState } from "@/lib/states/state-sql";
 import { enqueueBatchStart } from "@/lib/jobs/queue";
 import { notifyBatchReady } from "@/lib/jobs/batch-ready";
-import { storeRecipients } from "./store-recipients";
+import { storeRecipients, type SentMemory } from "./store-recipients";
 import { duplicateWindowHours, recentlySent, windowStart } from "./duplicate-guard";
 import { checkBudget } from "@/lib/units/budget-check";
 import { languageProblem } from "@/lib/accounts/voice-language";
@@ -230,6 +230,10 @@ async function* rechunk(source: AsyncIterable<RecipientSlice>): AsyncGenerator<R
   if (phones.length > 0) yield { phones, texts, rows };
 }
 
+/**
+ * The batch row and its first slice in one transaction (sending can start when it commits), then the rest slice by
+ * slice, then the batch's count made final. Each step is a function below, in the order it runs.
+ */
 async function storeBatch(
   input: BatchOnly,
   count: number,
@@ -246,18 +250,9 @@ async function storeBatch(
   const connecting = storing ? lockPool().connect() : Promise.resolve(null);
   // Its failure (every connection busy) is thrown where it is awaited, below: not an unhandled rejection meanwhile.
   connecting.catch(() => {});
-  let account: { batchSizeLimit: number; requestsPerSecond: number; languageField: string | null; languages: string[] };
+  let account: SendingAccount;
   try {
-    const { rows } = await pool().query<typeof account>(
-      `SELECT "batchSizeLimit", "requestsPerSecond", "languageField", languages FROM "ProviderAccount" WHERE id = $1`,
-      [input.accountId],
-    );
-    if (!rows[0]) throw new AppError("INVALID_INPUT", "That provider account does not exist.");
-    account = rows[0];
-    if (input.kind === "VOICE") {
-      const problem = languageProblem(input.language, account);
-      if (problem) throw problem;
-    }
+    account = await sendingAccount(input);
   } catch (error) {
     void connecting.then(
       (session) => session?.release(),
@@ -273,45 +268,7 @@ async function storeBatch(
   const lockSession = await connecting;
   try {
     const created = await transaction(async (client) => {
-      const { rows } = await client.query<{ id: string }>(
-        `INSERT INTO "Batch" (id, kind, name, "accountId", "authorId", "parentBatchId", "templateText", sender, originator, voice, repeat,
-                              "linkId", "scheduledAt", state, "recipientCount", storing, "startedAt", "updatedAt", promotional,
-                              "plannedUnits", "plannedRecipients", language,
-                              "escalateAfterMinutes", "escalationText", "escalationVoice", "escalationRepeat")
-         VALUES (gen_random_uuid(), $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13::"BatchState", $14, $15,
-                 CASE WHEN $13::"BatchState" = ${batchState("SENDING")} THEN now() END, now(), $16, $17, $18, $19, $20, $21,
-                 $22, $23)
-         RETURNING id`,
-        [
-          input.kind,
-          input.name,
-          input.accountId,
-          input.authorId,
-          input.parentBatchId ?? null,
-          input.templateText,
-          input.kind === "SMS" ? input.sender : null,
-          input.kind === "VOICE" ? input.originator : null,
-          input.kind === "VOICE" ? (input.voice ?? null) : null,
-          input.kind === "VOICE" ? (input.repeat ?? null) : null,
-          // Not scheduled: SENDING at once, so workers pick it up on their next look (the start job then finds it
-          // started and does nothing); scheduled: the job starts it when its time comes.
-          input.kind === "SMS" ? (input.linkId ?? null) : null,
-          scheduled,
-          scheduled ? "SCHEDULED" : "SENDING",
-          count,
-          storing,
-          input.promotional ?? false,
-          planned.units,
-          planned.recipients,
-          input.kind === "VOICE" ? (input.language ?? null) : null,
-          // SMS → voice escalation (docs/escalation.md): checkEscalation allows it on SMS batches only.
-          input.escalateAfterMinutes ?? null,
-          input.escalateAfterMinutes ? (input.escalationText ?? null) : null,
-          input.escalateAfterMinutes ? (input.escalationVoice ?? null) : null,
-          input.escalateAfterMinutes ? (input.escalationRepeat ?? null) : null,
-        ],
-      );
-      const batchId = rows[0]!.id;
+      const batchId = await insertBatchRow(client, input, { count, storing, scheduled, planned });
       await checkBudget(client, {
         accountId: input.accountId,
         batchId,
@@ -329,31 +286,7 @@ async function storeBatch(
       const { suppressed, firstId, ids } = await storeRecipients(client, batchId, first.value, chunkSize, memory);
       // Later slices' ids are higher: this is the batch's lowest for good (the claim's bound, lib/dispatch/claim.ts).
       await client.query(`UPDATE "Batch" SET "firstMessageId" = $2 WHERE id = $1`, [batchId, firstId]);
-      await recordAudit(
-        {
-          actorId: input.authorId,
-          action: "batch.create",
-          targetType: "Batch",
-          targetId: batchId,
-          detail: {
-            recipients: count,
-            duplicates,
-            scheduledAt: scheduled,
-            ...(input.promotional ? { promotional: true } : {}),
-            ...(input.escalateAfterMinutes ? { escalateAfterMinutes: input.escalateAfterMinutes } : {}),
-            // The duplicate-send guard: how many were sent this text within the window, and whether they were left
-            // out or (with the operator's reason) included.
-            ...(resent.found > 0 || input.includeDuplicates
-              ? {
-                  resent: resent.found,
-                  resentExcluded: resent.excluded,
-                  ...(input.includeDuplicates ? { resentReason: input.duplicateReason ?? null } : {}),
-                }
-              : {}),
-          },
-        },
-        client,
-      );
+      await auditCreation(client, input, batchId, { count, duplicates, scheduled, resent });
       await enqueueBatchStart(client, batchId, scheduled);
       await options.inFirstTransaction?.(client, batchId);
       if (!scheduled) await notifyBatchReady(client, batchId);
@@ -369,40 +302,19 @@ async function storeBatch(
           : null;
       return { id: batchId, suppressed, stored: first.value.phones.length, messages };
     });
-
-    // The first slice is committed and already being sent; store the rest, one committed slice at a time, so that a
-    // 100,000-recipient batch starts sending within a second instead of after all of it is stored.
-    // Sending is capped by the provider's rate, so storing need only stay ahead of it; paced to STORE_AHEAD × that
-    // rate, it leaves the database room to send at full speed meanwhile instead of competing with it in a burst.
-    // A scheduled batch is not sending yet: it is stored at full speed.
-    const storeRate = STORE_AHEAD * account.requestsPerSecond * chunkSize;
-    const storingStarted = performance.now();
-    let suppressed = created.suppressed;
-    let stored = created.stored;
-    for await (const slice of slices) {
-      if (!scheduled) {
-        const due = storingStarted + ((stored - created.stored) / storeRate) * 1000;
-        const wait = due - performance.now();
-        if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-      }
-      const result = await transaction((client) => storeRecipients(client, created.id, slice, chunkSize, memory));
-      suppressed += result.suppressed;
-      stored += slice.phones.length;
-    }
-    if (storing || stored !== count) {
-      await pool().query(
-        `UPDATE "Batch" SET storing = false, "recipientCount" = $2, "updatedAt" = now() WHERE id = $1`,
-        [created.id, stored],
-      );
-    }
-    // A large batch can change the table's shape (on a young installation, most of it): refresh the planner's
-    // statistics now rather than whenever autovacuum gets to it.
-    if (stored >= ANALYZE_AFTER) await pool().query(`ANALYZE "Message"`);
+    const rest = await storeTheRest(created.id, slices, {
+      // A scheduled batch is not sending yet: it is stored at full speed.
+      rate: scheduled ? null : STORE_AHEAD * account.requestsPerSecond * chunkSize,
+      chunkSize,
+      memory,
+    });
+    const stored = created.stored + rest.stored;
+    await finishStoring(created.id, storing, count, stored);
     return {
       id: created.id,
       recipients: stored,
       duplicates,
-      suppressed,
+      suppressed: created.suppressed + rest.suppressed,
       resent,
       messages: stored === created.stored ? created.messages : null,
       merged: [],
@@ -413,4 +325,149 @@ async function storeBatch(
       lockSession.release();
     }
   }
+}
+
+type SendingAccount = {
+  batchSizeLimit: number;
+  requestsPerSecond: number;
+  languageField: string | null;
+  languages: string[];
+};
+
+/** The account the batch is sent through: its limits, and (for voice) whether it offers the batch's language. */
+async function sendingAccount(input: BatchOnly): Promise<SendingAccount> {
+  const { rows } = await pool().query<SendingAccount>(
+    `SELECT "batchSizeLimit", "requestsPerSecond", "languageField", languages FROM "ProviderAccount" WHERE id = $1`,
+    [input.accountId],
+  );
+  const account = rows[0];
+  if (!account) throw new AppError("INVALID_INPUT", "That provider account does not exist.");
+  if (input.kind === "VOICE") {
+    const problem = languageProblem(input.language, account);
+    if (problem) throw problem;
+  }
+  return account;
+}
+
+/** The Batch row, each value beside its column's name; its id. */
+async function insertBatchRow(
+  client: PoolClient,
+  input: BatchOnly,
+  facts: { count: number; storing: boolean; scheduled: Date | null; planned: Planned },
+): Promise<string> {
+  const voice = input.kind === "VOICE";
+  const escalates = Boolean(input.escalateAfterMinutes);
+  const columns: Record<string, unknown> = {
+    kind: input.kind,
+    name: input.name,
+    accountId: input.accountId,
+    authorId: input.authorId,
+    parentBatchId: input.parentBatchId ?? null,
+    templateText: input.templateText,
+    sender: voice ? null : input.sender,
+    originator: voice ? input.originator : null,
+    voice: voice ? (input.voice ?? null) : null,
+    repeat: voice ? (input.repeat ?? null) : null,
+    linkId: voice ? null : (input.linkId ?? null),
+    scheduledAt: facts.scheduled,
+    // Not scheduled: SENDING at once, so workers pick it up on their next look (the start job then finds it
+    // started and does nothing); scheduled: the job starts it when its time comes.
+    state: facts.scheduled ? "SCHEDULED" : "SENDING",
+    recipientCount: facts.count,
+    storing: facts.storing,
+    promotional: input.promotional ?? false,
+    plannedUnits: facts.planned.units,
+    plannedRecipients: facts.planned.recipients,
+    language: voice ? (input.language ?? null) : null,
+    // SMS → voice escalation (docs/escalation.md): checkEscalation allows it on SMS batches only.
+    escalateAfterMinutes: input.escalateAfterMinutes ?? null,
+    escalationText: escalates ? (input.escalationText ?? null) : null,
+    escalationVoice: escalates ? (input.escalationVoice ?? null) : null,
+    escalationRepeat: escalates ? (input.escalationRepeat ?? null) : null,
+  };
+  const names = Object.keys(columns);
+  const state = `$${names.indexOf("state") + 1}::"BatchState"`;
+  const { rows } = await client.query<{ id: string }>(
+    `INSERT INTO "Batch" (id, ${names.map((name) => `"${name}"`).join(", ")}, "startedAt", "updatedAt")
+     VALUES (gen_random_uuid(), ${names.map((name, i) => (name === "state" ? state : `$${i + 1}`)).join(", ")},
+             CASE WHEN ${state} = ${batchState("SENDING")} THEN now() END, now())
+     RETURNING id`,
+    Object.values(columns),
+  );
+  return rows[0]!.id;
+}
+
+/** batch.create in the audit log, in the batch's first transaction. */
+async function auditCreation(
+  client: PoolClient,
+  input: BatchOnly,
+  batchId: string,
+  facts: { count: number; duplicates: number; scheduled: Date | null; resent: { found: number; excluded: number } },
+): Promise<void> {
+  const { resent } = facts;
+  await recordAudit(
+    {
+      actorId: input.authorId,
+      action: "batch.create",
+      targetType: "Batch",
+      targetId: batchId,
+      detail: {
+        recipients: facts.count,
+        duplicates: facts.duplicates,
+        scheduledAt: facts.scheduled,
+        ...(input.promotional ? { promotional: true } : {}),
+        ...(input.escalateAfterMinutes ? { escalateAfterMinutes: input.escalateAfterMinutes } : {}),
+        // The duplicate-send guard: how many were sent this text within the window, and whether they were left
+        // out or (with the operator's reason) included.
+        ...(resent.found > 0 || input.includeDuplicates
+          ? {
+              resent: resent.found,
+              resentExcluded: resent.excluded,
+              ...(input.includeDuplicates ? { resentReason: input.duplicateReason ?? null } : {}),
+            }
+          : {}),
+      },
+    },
+    client,
+  );
+}
+
+/**
+ * The slices after the first, one committed slice at a time: the first is committed and already being sent, so a
+ * 100,000-recipient batch starts sending within a second instead of after all of it is stored. Sending is capped by
+ * the provider's rate, so storing need only stay ahead of it; paced to `rate` recipients a second (STORE_AHEAD × the
+ * provider's), it leaves the database room to send at full speed meanwhile instead of competing with it in a burst.
+ * `rate` null: as fast as it goes.
+ */
+async function storeTheRest(
+  batchId: string,
+  slices: AsyncGenerator<RecipientSlice>,
+  how: { rate: number | null; chunkSize: number; memory: SentMemory },
+): Promise<{ stored: number; suppressed: number }> {
+  const started = performance.now();
+  let stored = 0;
+  let suppressed = 0;
+  for await (const slice of slices) {
+    if (how.rate !== null) {
+      const wait = started + (stored / how.rate) * 1000 - performance.now();
+      if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+    }
+    const result = await transaction((client) => storeRecipients(client, batchId, slice, how.chunkSize, how.memory));
+    suppressed += result.suppressed;
+    stored += slice.phones.length;
+  }
+  return { stored, suppressed };
+}
+
+/** The batch stored: no longer `storing`, its count what was stored (a list deleted while read holds fewer). */
+async function finishStoring(batchId: string, storing: boolean, count: number, stored: number): Promise<void> {
+  if (storing || stored !== count) {
+    await pool().query(`UPDATE "Batch" SET storing = false, "recipientCount" = $2, "updatedAt" = now() WHERE id = $1`, [
+      batchId,
+      stored,
+    ]);
+  }
+  // A large batch can change the table's shape (on a young installation, most of it): refresh the planner's
+  // statistics now rather than whenever autovacuum gets to it.
+  if (stored >= ANALYZE_AFTER) await pool().query(`ANALYZE "Message"`);
 }
