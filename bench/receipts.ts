@@ -1,6 +1,6 @@
 // Receipts benchmark (docs/design.md §2, §5): the built console, started as `npm start` starts it, takes delivery
 // receipts on loopback from a keep-alive load generator:
-//   (a) POST /api/ping with a receipt-sized body — the empty Next route handler, the console's floor;
+//   (a) the empty route with a receipt-sized body (bench/empty-route.ts: Next's handling, no code of ours), the floor;
 //   (a′) POST /api/receipts/<a secret no account has> — answered 404 before the body by the same code that answers
 //       receipts (the web server itself, without Next: lib/receipts/receipt-callback.ts): that path's floor, which
 //       shows what storing costs now that the receipts no longer pass through Next;
@@ -16,6 +16,7 @@
 import os from "node:os";
 import { startBenchConsole, type BenchConsole } from "./bench-console";
 import { fmt, seedAccount, startBenchEnv } from "./bench-env";
+import { EMPTY_ROUTE } from "./empty-route";
 import { mergeLoads, runLoad, type LoadResult } from "./http-load";
 import type { BenchResult } from "./types";
 import { runAlone } from "./run-alone";
@@ -85,7 +86,8 @@ export async function benchReceipts(): Promise<BenchResult> {
       const warmupSeconds = s === 0 ? WARMUP_SECONDS : 1;
       pings.push(
         await runLoad({
-          url: `${base}/api/ping`,
+          url: `${base}${EMPTY_ROUTE}`,
+          expectStatus: 405,
           concurrency: CONCURRENCY,
           seconds: SECONDS / slices,
           warmupSeconds,
@@ -183,7 +185,7 @@ export async function benchReceipts(): Promise<BenchResult> {
         "(a, b) alternated in slices of (s)": fmt(SECONDS / slices, 1),
         "1-min load average: start / after (a, b) / after (c)": `${fmt(load0, 1)} / ${fmt(load1, 1)} / ${fmt(load2, 1)}`,
         "messages receipts were for (sent to the sandbox first)": fmt(sent.length),
-        "(a) empty route /api/ping: req/s": fmt(ping.reqPerSec),
+        [`(a) empty route ${EMPTY_ROUTE} (405): req/s`]: fmt(ping.reqPerSec),
         "(a) p50 / p99 (ms)": ms(ping),
         "(b) receipts, 1 per POST: receipts/s": fmt(one.itemsPerSec),
         "(b) p50 / p99 (ms)": ms(one),

@@ -1,8 +1,8 @@
 // `npm run bench`: every benchmark of docs/design.md §5, one after the other, each printing its figures and the ratio to
 // its target. The dispatch benchmark runs three times (a 2-core machine is noisy): the median run's figures are
 // shown, with all three totals. Results are recorded by hand in BENCHMARKS.md with this command.
-// BENCH_ONLY=sandbox,dispatch,dispatch-3-workers,dispatch-year,api-send,receipts,reports,export,operator-days,rollup-cost,import,list-batch,
-// list-dispatch,list-search,hostile,idle-memory,cost,partitions,webhooks,duplicate-guard,escalation,many-processes,number picks
+// BENCH_ONLY=sandbox,dispatch,storing,dispatch-3-workers,dispatch-year,api-send,receipts,reports,export,operator-days,rollup-cost,import,
+// list-batch,list-dispatch,list-search,hostile,idle-memory,cost,partitions,webhooks,duplicate-guard,escalation,many-processes,number picks
 // some of them.
 import { forgetDatabase } from "./bench-env";
 import { benchApiSend } from "./api-send";
@@ -25,6 +25,7 @@ import { benchReceipts } from "./receipts";
 import { benchReports } from "./reports";
 import { benchRollupCost } from "./rollup-cost";
 import { benchSandbox } from "./sandbox";
+import { benchStoring } from "./storing";
 import { benchWebhooks } from "./webhooks";
 import type { BenchResult } from "./types";
 
@@ -62,6 +63,7 @@ const failures: string[] = [];
 const steps: [string, () => Promise<BenchResult>][] = [
   ["sandbox", benchSandbox],
   ["dispatch", dispatchMedian],
+  ["storing", benchStoring],
   // The same batch shared by 3 workers (two of them `npm run worker` processes): the pace is the account's, so the
   // ratio to the floor should stay that of one worker (issue 18 item 2).
   ["dispatch-3-workers", () => benchDispatch(3)],

@@ -1,0 +1,99 @@
+// Storing alone (issue 41 item 2): 100,000 recipients stored by createBatch for a batch scheduled an hour ahead (no
+// send competes: stored at full speed), with the duplicate-send guard as Compose applies it and without; then what
+// each part of storing a slice costs, each measured alone on 100,000 rows in a transaction rolled back: reserving the
+// ids, COPY into Message with its foreign key to Batch and without it, and the guard's write (SentText). Target:
+// storing 100,000 ≤ 2.5 s. Run: npx tsx --conditions=react-server bench/storing.ts   (BENCH_STORING=100000)
+import { fmt, seedAccount, startBenchEnv } from "./bench-env";
+import { runAlone } from "./run-alone";
+import type { BenchResult } from "./types";
+
+const RECIPIENTS = Number(process.env.BENCH_STORING ?? 100_000);
+
+export async function benchStoring(): Promise<BenchResult> {
+  const env = await startBenchEnv(["--no-receipts"]);
+  try {
+    const { accountId, userId } = await seedAccount(env);
+    const { createBatch } = await import("../lib/batches/create-batch");
+    const { pool } = await import("../lib/db/pool");
+    const { copyLines } = await import("../lib/db/copy-lines");
+    const { rememberSent } = await import("../lib/batches/duplicate-guard");
+    const phones = Array.from({ length: RECIPIENTS }, (_, i) => `2547${String(10_000_000 + i).slice(-8)}`);
+    const store = async (guard: boolean, name: string) => {
+      const t0 = performance.now();
+      const batch = await createBatch(
+        {
+          kind: "SMS",
+          accountId,
+          authorId: userId,
+          name,
+          templateText: `Habari! ${name}`,
+          sender: "TUMA",
+          scheduledAt: new Date(Date.now() + 3_600_000),
+          recipients: phones.map((phone) => ({ phone })),
+        },
+        { guardDuplicates: guard },
+      );
+      return { seconds: (performance.now() - t0) / 1000, id: batch.id };
+    };
+    const guarded = await store(true, "guarded");
+    const plain = await store(false, "plain");
+    const guarded2 = await store(true, "guarded again");
+
+    /** `work` in a transaction that is rolled back: its seconds (or the seconds it returns, of its timed part). */
+    const alone = async (work: (client: import("pg").PoolClient) => Promise<unknown>) => {
+      const client = await pool().connect();
+      try {
+        await client.query("BEGIN");
+        const t0 = performance.now();
+        const timed = await work(client);
+        return typeof timed === "number" ? timed : (performance.now() - t0) / 1000;
+      } finally {
+        await client.query("ROLLBACK");
+        client.release();
+      }
+    };
+    const ids = await alone((c) =>
+      c.query(`SELECT nextval('"Message_id_seq"')::text AS id FROM generate_series(1, $1)`, [RECIPIENTS]),
+    );
+    const now = new Date().toISOString();
+    const lines = (batchId: string, first: number) =>
+      phones.map((phone, i) => `${first + i}\t${batchId}\t${phone}\t\\N\tPENDING\t\\N\t${now}\n`);
+    const copyStatement = `COPY "Message" (id, "batchId", phone, text, state, "listRow", "updatedAt") FROM STDIN`;
+    // Ids past every one stored, read before the transaction (an ALTER in it locks Message for every other session).
+    const firstFree = async () =>
+      Number((await pool().query<{ n: string }>(`SELECT max(id)::text AS n FROM "Message"`)).rows[0]!.n) + 1000;
+    const first = await firstFree();
+    const copyWithKey = await alone((c) => copyLines(c, copyStatement, lines(plain.id, first)));
+    // The ALTER's own time is not the COPY's: only the COPY is timed.
+    const copyWithoutKey = await alone(async (c) => {
+      await c.query(`ALTER TABLE "Message" DROP CONSTRAINT "Message_batchId_fkey"`);
+      const t0 = performance.now();
+      await copyLines(c, copyStatement, lines(plain.id, first));
+      return (performance.now() - t0) / 1000;
+    });
+    const guardWrite = await alone((c) =>
+      rememberSent(
+        c,
+        plain.id,
+        phones,
+        phones.map(() => "A text"),
+        new Date(),
+      ),
+    );
+    return {
+      name: `storing ${RECIPIENTS.toLocaleString("en")} recipients (scheduled: nothing sent meanwhile)`,
+      figures: {
+        "createBatch, guard on / off / on again (s) (target ≤ 2.5)": `${fmt(guarded.seconds, 2)} / ${fmt(plain.seconds, 2)} / ${fmt(guarded2.seconds, 2)}`,
+        "recipients per second (guard off)": fmt(RECIPIENTS / plain.seconds),
+        "parts alone — ids reserved (s)": fmt(ids, 2),
+        "parts alone — COPY with the foreign key (s)": fmt(copyWithKey, 2),
+        "parts alone — COPY without it (s)": fmt(copyWithoutKey, 2),
+        "parts alone — the guard's write (s)": fmt(guardWrite, 2),
+      },
+    };
+  } finally {
+    await env.stop();
+  }
+}
+
+runAlone(import.meta.url, benchStoring);
