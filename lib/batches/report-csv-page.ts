@@ -7,7 +7,7 @@
 import "server-only";
 import { pool } from "@/lib/db/pool";
 import { getOrgTimeZone } from "@/lib/organisation/time-zone";
-import { messageSelection, PAGE_SIZE_MAX } from "./list-messages";
+import { messageSelection } from "./list-messages";
 import { pagesAhead } from "./message-pages";
 import type { RecipientSearch } from "./recipient-search";
 import { reportLineSql, type ReportBatch } from "./report-columns";
@@ -24,12 +24,19 @@ const METADATA_JSON = `CASE WHEN m.metadata IS NULL THEN NULL ELSE
 
 export type CsvPage = { rows: string; next: string | null };
 
+/**
+ * Recipients per CSV page: ~1.6 MB of text. Each page is two statements (list-messages.ts), and on a loaded machine
+ * each round trip waits for its turn on a core: pages of 1,000 made an export of 1,000,000 two thousand waits
+ * (BENCHMARKS.md, "Export"). Two pages at most are held at once (the one sent and the one asked ahead).
+ */
+export const CSV_PAGE_ROWS = 10_000;
+
 export async function reportCsvPage(
   batch: ReportBatch & { id: string },
   zone: string,
   options: { filter?: MessageFilter | null; search?: RecipientSearch | null; after?: string; limit?: number },
 ): Promise<CsvPage> {
-  const limit = Math.min(options.limit ?? PAGE_SIZE_MAX, PAGE_SIZE_MAX);
+  const limit = Math.min(options.limit ?? CSV_PAGE_ROWS, CSV_PAGE_ROWS);
   const selection = await messageSelection(batch.id, options);
   if (!selection) return { rows: "", next: null };
   const names = { zone: selection.param(zone), template: selection.param(batch.templateText) };
@@ -49,12 +56,13 @@ export async function reportCsvPage(
   return { rows: page.text, next: page.n === limit ? page.last : null };
 }
 
-/** The report's pages as CSV text, one asked ahead (pagesAhead), in the organisation's zone. */
+/** The report's pages as CSV text, one asked ahead (pagesAhead), in the organisation's zone; `limit` rows each. */
 export async function* reportCsvPages(
   batch: ReportBatch & { id: string },
   filter: MessageFilter | null,
   search: RecipientSearch | null,
+  limit = CSV_PAGE_ROWS,
 ): AsyncGenerator<string> {
   const zone = await getOrgTimeZone();
-  yield* pagesAhead((after) => reportCsvPage(batch, zone, { filter, search, after }));
+  yield* pagesAhead((after) => reportCsvPage(batch, zone, { filter, search, after, limit }));
 }
