@@ -1,5 +1,5 @@
 // Export memory, alone (issue 14 item 4): what a 1,000,000-recipient CSV (or a 100,000-recipient XLSX) export costs
-// the process that serves it, without Next around it. The batch is generated as bench/hostile.ts does; the export is
+// the process that serves it, without Next around it. The batch is generated (bench/bench-batch.ts); the export is
 // served by a plain node:http server that writes the stream as Next's route handlers do (write, and wait for `drain`
 // when write says so), and read by curl in its own process, as fast as it reads (so the client's memory is not in
 // the figures). Sampled every 50 ms: RSS and the JavaScript heap; the peak RSS is the kernel's high-water mark.
@@ -10,6 +10,7 @@ import fs from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { startBenchConsole, operatorSession } from "./bench-console";
+import { generatedBatch } from "./bench-batch";
 import { fmt, startBenchEnv } from "./bench-env";
 import { runAlone } from "./run-alone";
 import type { BenchResult } from "./types";
@@ -28,38 +29,7 @@ const status = (field: string, pid: number | "self" = "self") =>
 export async function benchExportMemory(): Promise<BenchResult> {
   const env = await startBenchEnv(["--no-receipts"]);
   try {
-    const { db } = await import("../lib/db/client");
-    const { pool } = await import("../lib/db/pool");
-    const account = await db.providerAccount.create({
-      data: {
-        name: "Bench",
-        baseUrl: env.sandboxUrl,
-        tokenCiphertext: "x",
-        tokenLast4: "xxxx",
-        defaultSender: "TUMA",
-        defaultOriginator: "254700000000",
-        receiptSecret: "bench-export-memory",
-      },
-    });
-    const batch = await db.batch.create({
-      data: {
-        kind: "SMS",
-        name: "Export memory",
-        accountId: account.id,
-        templateText: "Habari",
-        sender: "TUMA",
-        state: "COMPLETED",
-        recipientCount: ROWS,
-      },
-    });
-    await pool().query(
-      `INSERT INTO "Message" ("batchId", phone, state, "deliveryStatus", operator, "smsUnits", "submittedAt", "receiptAt", "providerUniqueId", "updatedAt")
-       SELECT $1, '2547' || lpad(g::text, 8, '0'), 'DELIVERED', 'DeliveredToTerminal', 'Safaricom', 1,
-              now() - interval '1 hour', now() - interval '50 minutes', md5(g::text), now()
-       FROM generate_series(1, $2::int) g`,
-      [batch.id, ROWS],
-    );
-    await pool().query(`VACUUM ANALYZE "Message"`);
+    const batch = await generatedBatch(env, ROWS, "Export memory");
 
     const served = VIA === "next" ? await throughNext(env) : await inThisProcess(batch);
     try {
