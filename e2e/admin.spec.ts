@@ -121,11 +121,11 @@ test("the audit log shows who did what, filters by action, and exports the same 
   expect(exported.rows.map((r) => r.detail.action)).toEqual(["user.create"]);
 });
 
-test("a viewer and an operator are refused every admin page and API, server-side", async ({ browser, seedUser }) => {
+test("a viewer and an operator are refused every admin page and API, server-side", async ({ browser, logInAs }) => {
   for (const role of ["VIEWER", "OPERATOR"] as const) {
     const context = await browser.newContext();
     const page = await context.newPage();
-    await logIn(page, await seedUser(role));
+    await logInAs(page, role);
     for (const path of ["/users", "/audit", "/settings", "/receipts", "/webhooks"]) {
       const response = await page.goto(path);
       expect(response?.status(), `${role} ${path}`).toBe(403);
@@ -140,10 +140,10 @@ test("a viewer and an operator are refused every admin page and API, server-side
   }
 });
 
-test("at 390 px no page scrolls sideways; the menu opens from a button", async ({ browser, seedUser }) => {
+test("at 390 px no page scrolls sideways; the menu opens from a button", async ({ browser, logInAs }) => {
   const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
   const page = await context.newPage();
-  await logIn(page, await seedUser("ADMIN"));
+  await logInAs(page, "ADMIN");
   for (const path of [
     "/",
     "/compose",

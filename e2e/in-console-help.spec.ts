@@ -1,10 +1,10 @@
 // Help inside the console, not a path in the repository (issue 35): the Webhooks page no longer sends the operator to
 // docs/webhooks.md, which they cannot open; its help is a page of the console, at a desk and on a phone.
 import fs from "node:fs";
-import { expect, logIn, test } from "./fixtures";
+import { expect, test } from "./fixtures";
 
-test("the Webhooks page links to its help in the console, and names no repository file", async ({ page, seedUser }) => {
-  await logIn(page, await seedUser("ADMIN"));
+test("the Webhooks page links to its help in the console, and names no repository file", async ({ page, logInAs }) => {
+  await logInAs(page, "ADMIN");
   await page.goto("/webhooks");
   await expect(page.getByRole("heading", { name: "Webhooks", exact: true })).toBeVisible();
   await expect(page.locator("main")).not.toContainText("docs/");

@@ -38,7 +38,7 @@ async function watchViolations(page: Page): Promise<() => Promise<string[]>> {
 test("the login page, a console page and API routes carry the security headers, with a fresh nonce each time", async ({
   page,
   request,
-  seedUser,
+  logInAs,
 }) => {
   const first = expectSecurityHeaders(await request.get("/login"));
   const second = expectSecurityHeaders(await request.get("/login"));
@@ -59,7 +59,7 @@ test("the login page, a console page and API routes carry the security headers, 
     expect(response.headers()["content-security-policy"]).toBe("default-src 'none'; frame-ancestors 'none'");
   }
 
-  await logIn(page, await seedUser("OPERATOR"));
+  await logInAs(page, "OPERATOR");
   expectSecurityHeaders(await page.goto("/batches"));
 });
 

@@ -1,12 +1,11 @@
-import { expect, logIn, test } from "./fixtures";
+import { expect, test } from "./fixtures";
 
 test("an admin adds a provider account: the token is stored encrypted, shown only as its last four, and audited", async ({
   page,
-  seedUser,
+  logInAs,
   db,
 }) => {
-  const admin = await seedUser("ADMIN");
-  await logIn(page, admin);
+  await logInAs(page, "ADMIN");
   await page.goto("/settings");
   await page.getByText("Add an account", { exact: true }).click();
   const form = page.locator("details", { hasText: "Add an account" });

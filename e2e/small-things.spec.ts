@@ -11,11 +11,11 @@ test("Add user: Viewer by default, the one-time password copied with a confirmat
   page,
   context,
   browser,
-  seedUser,
+  logInAs,
   db,
 }) => {
   await context.grantPermissions(["clipboard-read", "clipboard-write"]);
-  await logIn(page, await seedUser("ADMIN"));
+  await logInAs(page, "ADMIN");
   await page.goto("/users");
   const form = page.getByRole("region", { name: "Add a user" });
   await expect(form.getByLabel("Role", { exact: true })).toHaveValue("VIEWER");

@@ -197,9 +197,9 @@ test("'send later' is typed in East Africa Time, shown in it, and stored as that
 
 test("the Settings page offers the organisation's time zone, East Africa Time by default", async ({
   page,
-  seedUser,
+  logInAs,
 }) => {
-  await logIn(page, await seedUser("ADMIN"));
+  await logInAs(page, "ADMIN");
   await page.goto("/settings");
   const zone = page.getByLabel("Time zone");
   await expect(zone).toHaveValue("Africa/Nairobi");

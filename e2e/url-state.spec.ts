@@ -11,7 +11,7 @@ const phones = async (page: Page) =>
 test("a batch's recipients: filter, page 2 and a search survive reload, Back/Forward and a fresh link", async ({
   page,
   browser,
-  seedUser,
+  logInAs,
   db,
 }) => {
   const tag = String(Date.now()).slice(-6);
@@ -29,8 +29,7 @@ test("a batch's recipients: filter, page 2 and a search survive reload, Back/For
      FROM generate_series(1, 65) g`,
     [batchId],
   );
-  const operator = await seedUser("OPERATOR");
-  await logIn(page, operator);
+  await logInAs(page, "OPERATOR");
   await page.goto(`/batches/${batchId}`);
   const recipients = page.getByRole("region", { name: "Recipients" });
   await expect(recipients.getByRole("row")).toHaveCount(51);
@@ -82,7 +81,7 @@ test("a batch's recipients: filter, page 2 and a search survive reload, Back/For
   // Previous from page 2 opened fresh (a copied link) shows page 1 of the filter.
   const fresh = await browser.newContext();
   const other = await fresh.newPage();
-  await logIn(other, await seedUser("VIEWER"));
+  await logInAs(other, "VIEWER");
   await other.goto(pageTwo);
   const theirs = other.getByRole("region", { name: "Recipients" });
   await expect(theirs.getByLabel("Show")).toHaveValue("DELIVERED");
@@ -98,7 +97,7 @@ test("a batch's recipients: filter, page 2 and a search survive reload, Back/For
 test("the batches list: name, kind and page 2 survive reload, Back/Forward and a fresh link", async ({
   page,
   browser,
-  seedUser,
+  logInAs,
   db,
 }) => {
   const tag = `Listed${String(Date.now()).slice(-6)}`;
@@ -115,7 +114,7 @@ test("the batches list: name, kind and page 2 survive reload, Back/Forward and a
      SELECT gen_random_uuid(), 'VOICE', $1 || ' voice', id, 'Hello', '254700000000', 'COMPLETED', now() FROM "ProviderAccount" LIMIT 1`,
     [tag],
   );
-  await logIn(page, await seedUser("VIEWER"));
+  await logInAs(page, "VIEWER");
   await page.goto("/batches");
   const names = () => page.getByRole("table").getByRole("link").allTextContents();
   await page.getByLabel("Name").fill(tag.toLowerCase());
@@ -142,7 +141,7 @@ test("the batches list: name, kind and page 2 survive reload, Back/Forward and a
 
   const fresh = await browser.newContext();
   const other = await fresh.newPage();
-  await logIn(other, await seedUser("OPERATOR"));
+  await logInAs(other, "OPERATOR");
   await other.goto(pageTwo);
   await expect(other.getByRole("table").getByRole("link")).toHaveText(older);
   // The kind filter is what kept the voice batch out.

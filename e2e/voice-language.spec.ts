@@ -2,11 +2,11 @@
 // field name refused, the field and its values saved (audited); Compose offers the language for voice batches, the
 // listen preview says when the browser has no voice for it (headless Chromium has none), and the batch keeps it.
 import { randomBytes } from "node:crypto";
-import { expect, logIn, openCompose, test } from "./fixtures";
+import { expect, openCompose, test } from "./fixtures";
 
 test("an administrator names the language field; a voice batch is composed in Swahili, with a listen preview", async ({
   page,
-  seedUser,
+  logInAs,
   db,
 }) => {
   const tag = randomBytes(3).toString("hex");
@@ -17,7 +17,7 @@ test("an administrator names the language field; a voice batch is composed in Sw
      VALUES (gen_random_uuid(), $1, 'http://127.0.0.1:9/api/v1', 'x', 'xxxx', 'VOICE', '{VOICE}', '254700000000', $2, now())`,
     [name, `voice-${tag}`],
   );
-  await logIn(page, await seedUser("ADMIN"));
+  await logInAs(page, "ADMIN");
   await page.goto("/settings/voice-language");
   const form = page.getByRole("form", { name: `Voice language of ${name}` });
   await form.getByLabel("Request field").fill("message");

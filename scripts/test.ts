@@ -75,6 +75,8 @@ async function e2e(): Promise<Tally> {
   // show East Africa Time regardless (e2e/time-zone.spec.ts).
   await setDatabaseTimeZone(databaseUrl, "Pacific/Auckland");
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "tuma-e2e-"));
+  // Each role's logged-in browser state, made once per run by e2e/roles.setup.ts: this run's own folder.
+  const stateDir = fs.mkdtempSync(path.join(os.tmpdir(), "tuma-e2e-roles-"));
   const output = path.join(resultsDir, "e2e.json");
   fs.rmSync(output, { force: true });
   const sandboxToken = randomBytes(24).toString("hex");
@@ -106,6 +108,7 @@ async function e2e(): Promise<Tally> {
         DATABASE_URL: databaseUrl,
         E2E_SANDBOX_TOKEN: sandboxToken,
         E2E_WEBHOOK_SINK_PORT: String(webhookSinkPort),
+        E2E_STATE_DIR: stateDir,
       },
     );
   } catch (error) {
@@ -114,6 +117,7 @@ async function e2e(): Promise<Tally> {
     await server?.stop();
     await cluster.stop();
     fs.rmSync(dataDir, { recursive: true, force: true });
+    fs.rmSync(stateDir, { recursive: true, force: true });
   }
   const report = readJson<{
     stats: { expected: number; unexpected: number; flaky: number };
