@@ -12,6 +12,10 @@ export default defineConfig({
   retries: 0,
   workers: 2,
   timeout: 60_000,
+  // An expectation waits for the thing itself (a heading, a URL, a count); its bound only stops a hang. Playwright's
+  // default of 5 s is a time a quiet machine meets: a page's first render after a log-in under load took longer,
+  // so the bound is the one the specs already give their slow steps.
+  expect: { timeout: 30_000 },
   // The first-run spec sees the console as a new organisation does — no batch yet — so it runs on its own, before every
   // other spec (which all send or seed batches); it leaves the first batch behind it, as a new organisation would.
   // "roles" logs in one user per role for the run (e2e/roles.setup.ts), beside the first run; the console's specs
