@@ -18,12 +18,12 @@ export default defineConfig({
   expect: { timeout: 30_000 },
   // The first-run spec sees the console as a new organisation does — no batch yet — so it runs on its own, before every
   // other spec (which all send or seed batches); it leaves the first batch behind it, as a new organisation would.
-  // "roles" logs in one user per role for the run (e2e/roles.setup.ts), beside the first run; the console's specs
-  // start from those sessions where they are not about logging in (logInAs in e2e/fixtures.ts).
+  // "roles" logs in one user per role for the run first (e2e/roles.setup.ts); the specs start from those sessions
+  // where they are not about logging in (logInAs in e2e/fixtures.ts).
   projects: [
-    { name: "first-run", testMatch: /first-run\.spec\.ts$/ },
     { name: "roles", testMatch: /roles\.setup\.ts$/ },
-    { name: "console", testIgnore: /first-run\.spec\.ts$/, dependencies: ["first-run", "roles"] },
+    { name: "first-run", testMatch: /first-run\.spec\.ts$/, dependencies: ["roles"] },
+    { name: "console", testIgnore: /first-run\.spec\.ts$/, dependencies: ["first-run"] },
   ],
   reporter: [["list"], ["json", { outputFile: "test-results/e2e.json" }]],
   use: {

@@ -2,12 +2,12 @@
 // playwright.config.ts): the Overview leads to "Send your first message" and a sample list, at 1,280 and 390 px; the
 // sample downloads, uploads as a valid list with its name column, and is sent — the first batch.
 import fs from "node:fs";
-import { expect, logIn, test } from "./fixtures";
+import { expect, test } from "./fixtures";
 
 test("an empty Overview leads to the first message and a sample list that uploads and sends", async ({
   page,
   browser,
-  seedUser,
+  logInAs,
   db,
 }) => {
   test.setTimeout(120_000);
@@ -17,7 +17,8 @@ test("an empty Overview leads to the first message and a sample list that upload
   // A viewer cannot send: told that nothing has been sent yet, offered nothing to click.
   const viewerContext = await browser.newContext();
   const viewer = await viewerContext.newPage();
-  await logIn(viewer, await seedUser("VIEWER"));
+  await logInAs(viewer, "VIEWER");
+  await viewer.goto("/");
   await expect(viewer.getByRole("region", { name: "First steps" })).toContainText("Nothing has been sent yet");
   await expect(viewer.getByRole("link", { name: "Send your first message" })).toHaveCount(0);
   await viewerContext.close();
@@ -25,14 +26,15 @@ test("an empty Overview leads to the first message and a sample list that upload
   // At 390 px the first steps are on screen without scrolling sideways.
   const phoneContext = await browser.newContext({ viewport: { width: 390, height: 844 } });
   const phone = await phoneContext.newPage();
-  const operator = await seedUser("OPERATOR");
-  await logIn(phone, operator);
+  await logInAs(phone, "OPERATOR");
+  await phone.goto("/");
   await expect(phone.getByRole("link", { name: "Send your first message" })).toBeInViewport();
   await expect(phone.getByRole("link", { name: "Download a sample list (CSV)" })).toBeInViewport();
   expect(await phone.evaluate(() => document.scrollingElement!.scrollWidth <= window.innerWidth)).toBe(true);
   await phoneContext.close();
 
-  await logIn(page, operator);
+  await logInAs(page, "OPERATOR");
+  await page.goto("/");
   const steps = page.getByRole("region", { name: "First steps" });
   await expect(steps).toBeVisible();
   const download = page.waitForEvent("download");
