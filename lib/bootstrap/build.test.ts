@@ -39,6 +39,20 @@ test("an edited source makes the build stale", () => {
   expect(buildIsStale(root)).toBe(true);
 });
 
+test("an edited test file beside the sources leaves the build current; an edited source beside it does not", () => {
+  const root = builtProject();
+  const folder = path.join(root, "app", "api", "old");
+  const hourAgo = new Date(Date.now() - 3_600_000);
+  fs.writeFileSync(path.join(folder, "route.test.ts"), "export {};\n");
+  fs.utimesSync(path.join(folder, "route.test.ts"), hourAgo, hourAgo);
+  fs.utimesSync(folder, hourAgo, hourAgo);
+  expect(buildIsStale(root)).toBe(false);
+  fs.writeFileSync(path.join(folder, "route.test.ts"), "export const edited = 1;\n");
+  expect(buildIsStale(root)).toBe(false);
+  fs.writeFileSync(path.join(folder, "route.ts"), "export const changed = 1;\n");
+  expect(buildIsStale(root)).toBe(true);
+});
+
 test("a source moved to another folder makes the build stale, though the file keeps its old time", () => {
   const root = builtProject();
   fs.mkdirSync(path.join(root, "app", "api", "new"));

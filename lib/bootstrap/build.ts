@@ -28,9 +28,13 @@ export function buildIsStale(root: string): boolean {
 
 // A folder's own time counts too: a file moved or deleted keeps no time of its own to compare (a rename keeps the
 // file's old mtime), but the folder it left or entered changed.
+// A test file beside the code (`*.test.ts`, README.md "Tests") is no part of the console: editing one in place needs
+// no new build (it cost a whole `next build` before every test run after a test was edited). Adding or removing one
+// still changes its folder's time.
 function newerThan(target: string, time: number): boolean {
   if (!fs.existsSync(target)) return false;
   const stat = fs.statSync(target);
+  if (!stat.isDirectory() && target.endsWith(".test.ts")) return false;
   if (stat.mtimeMs > time) return true;
   if (!stat.isDirectory()) return false;
   return fs.readdirSync(target).some((entry) => entry !== "generated" && newerThan(path.join(target, entry), time));
