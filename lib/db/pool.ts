@@ -6,6 +6,7 @@ import { databaseUrl } from "./url";
 import { logger } from "@/lib/log";
 import { type PoolName, poolSize } from "./connection-budget";
 import { POOL_IDLE_TIMEOUT_MILLIS, poolTimeoutMillis } from "./pool-timeout";
+import { watchPool } from "@/lib/metrics/pool-metrics";
 
 const globalForPool = globalThis as unknown as {
   tumaPool?: pg.Pool;
@@ -25,6 +26,7 @@ function createPool(name: PoolName, settings: SessionSettings = {}): pg.Pool {
   // An idle connection dropped by the server (restart, failover) is replaced on next use; without a listener
   // that error would crash the process.
   created.on("error", (error) => logger().warn({ err: error }, "idle database connection lost"));
+  watchPool(name, created); // its use, read when metrics are scraped (lib/metrics/pool-metrics.ts)
   return created;
 }
 

@@ -14,6 +14,7 @@ import type { ActiveBatch } from "./active-batch";
 import type { ClaimedChunk, ClaimedMessage } from "./claim";
 import { outOfUnitsReason } from "@/lib/units/out-of-units";
 import { recordResponse, releaseChunk, settleChunk, type Accepted, type Refused } from "./record";
+import { dispatchMetrics } from "@/lib/metrics/dispatch-metrics";
 
 export type ChunkOutcome =
   | { kind: "sent"; accepted: number }
@@ -29,6 +30,24 @@ export async function sendChunk(
   /** The request's turn at the provider's rate, taken after the body is built, right before it is written. */
   turn: SendOptions,
 ): Promise<ChunkOutcome> {
+  const { outcome, status, states } = await send(batch, chunk, client, receiptUrl, turn);
+  // This worker's counters (lib/metrics/dispatch-metrics.ts): one request, and its messages by the state it gave them.
+  const metrics = dispatchMetrics();
+  const account = batch.account.id;
+  metrics.providerAnswers.inc({ account, status });
+  for (const [state, count] of Object.entries(states))
+    if (count > 0) metrics.messagesSent.inc({ account, state }, count);
+  if (outcome.kind === "settled") metrics.messagesSent.inc({ account, state: outcome.state }, chunk.messages.length);
+  return outcome;
+}
+
+async function send(
+  batch: ActiveBatch,
+  chunk: ClaimedChunk,
+  client: ProviderClient,
+  receiptUrl: string,
+  turn: SendOptions,
+): Promise<{ outcome: ChunkOutcome; status: string; states: Record<string, number> }> {
   const messages = chunk.messages;
   let results: (SmsBatchResult | VoiceResult)[];
   try {
@@ -47,13 +66,19 @@ export async function sendChunk(
       // A bug or an unexpected runtime failure after the claim: we cannot know whether the request left.
       const reason = `Outcome unknown: ${error instanceof Error ? error.message : String(error)}`;
       await settleChunk(chunk, "UNKNOWN", reason);
-      return { kind: "settled", state: "UNKNOWN", reason };
+      return { outcome: { kind: "settled", state: "UNKNOWN", reason }, status: "error", states: {} };
     }
-    return onFailure(error.failure, chunk);
+    const failure = error.failure;
+    const status = "status" in failure ? String(failure.status) : "reason" in failure ? failure.reason : failure.kind;
+    return { outcome: await onFailure(failure, chunk), status, states: {} };
   }
   const { accepted, refused, unknown } = matchResults(messages, results);
   await recordResponse(chunk, accepted, refused, unknown);
-  return { kind: "sent", accepted: accepted.length };
+  return {
+    outcome: { kind: "sent", accepted: accepted.length },
+    status: "200",
+    states: { QUEUED: accepted.length, REJECTED: refused.length, UNKNOWN: unknown.length },
+  };
 }
 
 async function onFailure(failure: ProviderFailure, chunk: ClaimedChunk): Promise<ChunkOutcome> {

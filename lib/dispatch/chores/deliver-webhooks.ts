@@ -3,6 +3,7 @@
 import "server-only";
 import { deliverDueWebhooks, WEBHOOK_PAGE } from "@/lib/webhooks/deliver";
 import { subscribedEvents } from "@/lib/webhooks/subscriptions";
+import { dispatchMetrics } from "@/lib/metrics/dispatch-metrics";
 import type { Chore } from "./chore";
 
 export const deliverWebhooksChore: Chore = {
@@ -10,6 +11,9 @@ export const deliverWebhooksChore: Chore = {
   everyMs: 500,
   run: async () => {
     if ((await subscribedEvents()).size === 0) return false;
-    return (await deliverDueWebhooks()).claimed >= WEBHOOK_PAGE;
+    const result = await deliverDueWebhooks();
+    if (result.retrying > 0) dispatchMetrics().webhookFailures.inc({ outcome: "retrying" }, result.retrying);
+    if (result.failed > 0) dispatchMetrics().webhookFailures.inc({ outcome: "failed" }, result.failed);
+    return result.claimed >= WEBHOOK_PAGE;
   },
 };

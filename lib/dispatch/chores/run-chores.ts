@@ -2,6 +2,7 @@
 // connection at a time, however many chores it has. A chore that fails is logged and tried again at its next turn;
 // the others go on. Stopping wakes the loop at once and waits for the chore in hand.
 import "server-only";
+import { injectedCrash } from "@/lib/bootstrap/injected-crash";
 import type { Chore, ChoreLog } from "./chore";
 
 export type ChoreLoop = { stop: () => Promise<void> };
@@ -17,6 +18,8 @@ export function runChores(chores: readonly Chore[], log: ChoreLog): ChoreLoop {
         if (!running) return;
         if (Date.now() < due.get(chore)!) continue;
         let again = false;
+        // Tests only (lib/bootstrap/injected-crash.ts): a fault outside the try, which ends the loop and the worker.
+        injectedCrash("worker-chore");
         try {
           again = (await chore.run(log)) === true;
         } catch (error) {
