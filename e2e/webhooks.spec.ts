@@ -82,7 +82,10 @@ test("a webhook registered in the console arrives signed at a local sink and sho
   // The endpoint hears every spec's events, so its first page can be all other batches' events: the log is filtered to
   // the kind of event and outcome looked for.
   await page.goto("/webhooks");
-  await page.getByRole("row", { name: /e2e-hooks/ }).getByRole("link", { name: "Delivery log" }).click();
+  await page
+    .getByRole("row", { name: /e2e-hooks/ })
+    .getByRole("link", { name: "Delivery log" })
+    .click();
   await expect(page.getByRole("heading", { name: "Delivery log" })).toBeVisible();
   await page.getByLabel("Event").selectOption("message.delivered");
   await page.getByLabel("Outcome").selectOption("DELIVERED");

@@ -26,7 +26,7 @@ import { exitOnCrash } from "@/lib/bootstrap/exit-on-crash";
 import { injectedCrash } from "@/lib/bootstrap/injected-crash";
 import { answerMetrics } from "@/lib/metrics/serve-metrics";
 import { collectProcessMetrics, metricsEnabled } from "@/lib/metrics/registry";
-import { registerDatabaseGauges } from "@/lib/metrics/database-gauges";
+import { registerDatabaseGauges } from "@/lib/web-server/database-gauges";
 
 // Its pools' shares of DATABASE_POOL_MAX (lib/db/connection-budget.ts).
 process.env.TUMA_PROCESS_KIND = "web";

@@ -6,7 +6,7 @@ import fs from "node:fs";
 import path from "node:path";
 import pg from "pg";
 import { expect, test } from "vitest";
-import { registerDatabaseGauges } from "@/lib/metrics/database-gauges";
+import { registerDatabaseGauges } from "@/lib/web-server/database-gauges";
 import { dispatchMetrics } from "@/lib/metrics/dispatch-metrics";
 import { watchPool } from "@/lib/metrics/pool-metrics";
 import { collectProcessMetrics, metricsRegistry } from "@/lib/metrics/registry";

@@ -11,6 +11,7 @@ import { Field, Input } from "@/components/ui/field";
 import { Notice } from "@/components/ui/notice";
 import { downloadDuplicates, type Duplicates, type DuplicatesQuestion } from "./use-duplicates";
 
+import { formatCount } from "@/lib/numbers/format";
 export type DuplicateChoice = { include: boolean; reason: string };
 
 export function DuplicateFields({
@@ -28,7 +29,7 @@ export function DuplicateFields({
 }) {
   const [failed, setFailed] = useState<string | null>(null);
   if (!found || found.recipients === 0) return null;
-  const n = found.recipients.toLocaleString("en");
+  const n = formatCount(found.recipients);
   return (
     <div className="space-y-3 rounded-md border border-amber-200 bg-amber-50/40 p-3" data-testid="duplicates">
       <p className="text-sm">
@@ -37,15 +38,15 @@ export function DuplicateFields({
       </p>
       {found.neverGot > 0 ? (
         <p className="text-sm" data-testid="never-got">
-          {found.neverGot.toLocaleString("en")} of them never got it (failed or no receipt): Resend reaches them,
-          without sending again to the others —{" "}
+          {formatCount(found.neverGot)} of them never got it (failed or no receipt): Resend reaches them, without
+          sending again to the others —{" "}
           {found.earlier.map((batch, i) => (
             <span key={batch.id}>
               {i > 0 ? ", " : ""}
               <Link href={`/batches/${batch.id}#resend`} className="text-sky-700 underline">
                 Resend “{batch.name}”
               </Link>{" "}
-              ({batch.neverGot.toLocaleString("en")})
+              ({formatCount(batch.neverGot)})
             </span>
           ))}
           .

@@ -6,6 +6,7 @@ import { Field, Input, Select, Textarea } from "@/components/ui/field";
 import { ESCALATE_MAX_MINUTES, ESCALATE_MIN_MINUTES } from "@/lib/batches/escalation-settings";
 import { REPEAT_MAX, REPEAT_MIN, VOICE_MESSAGE_MAX_CHARS } from "@/lib/provider/wire/schemas";
 
+import { formatCount } from "@/lib/numbers/format";
 export type Escalation = {
   on: boolean;
   minutes: string;
@@ -56,7 +57,7 @@ export function EscalationFields({
           <div className="grid gap-4 sm:grid-cols-3">
             <Field
               label="Call if not delivered within (minutes)"
-              hint={`${ESCALATE_MIN_MINUTES} to ${ESCALATE_MAX_MINUTES.toLocaleString("en")}.`}
+              hint={`${ESCALATE_MIN_MINUTES} to ${formatCount(ESCALATE_MAX_MINUTES)}.`}
               errors={errors.escalateAfterMinutes}
             >
               {(ids) => (

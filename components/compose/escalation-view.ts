@@ -6,6 +6,7 @@ import type { EscalationPlan } from "@/lib/escalation/worst-case";
 import type { ComposeAccount } from "./options-fields";
 import type { ReviewView } from "./review";
 
+import { formatCount } from "@/lib/numbers/format";
 export function escalationView(
   plan: EscalationPlan | null,
   account: ComposeAccount | undefined,
@@ -13,10 +14,10 @@ export function escalationView(
   if (!plan) return {};
   const calls = account?.price && plan.voiceUnits > 0 ? formatCost(plan.voiceUnits, account.price) : null;
   return {
-    escalation: `Calls whoever's SMS is not delivered within ${plan.minutes} minutes, once each: at most ${plan.calls.toLocaleString("en")} call(s), ${plan.voiceUnits.toLocaleString("en")} voice unit(s).`,
+    escalation: `Calls whoever's SMS is not delivered within ${plan.minutes} minutes, once each: at most ${formatCount(plan.calls)} call(s), ${formatCount(plan.voiceUnits)} voice unit(s).`,
     ...(plan.voiceUnits > 0
       ? {
-          escalationCost: `up to ${plan.voiceUnits.toLocaleString("en")} voice unit(s)${calls ? `, ${calls.replace(/ \(.*\)$/, "")}` : ""} more if every call is made (at most)`,
+          escalationCost: `up to ${formatCount(plan.voiceUnits)} voice unit(s)${calls ? `, ${calls.replace(/ \(.*\)$/, "")}` : ""} more if every call is made (at most)`,
         }
       : {}),
   };

@@ -5,6 +5,7 @@
 import { UploadList } from "@/components/lists/upload-list";
 import { Field, Select } from "@/components/ui/field";
 
+import { formatCount } from "@/lib/numbers/format";
 export type ListChoice = {
   id: string;
   filename: string;
@@ -39,7 +40,7 @@ export function ListSource({
           errors={errors}
           hint={
             list
-              ? `${list.validCount.toLocaleString()} recipients · placeholders: ${list.columns.map((c) => `{{${c}}}`).join(" ")}`
+              ? `${formatCount(list.validCount)} recipients · placeholders: ${list.columns.map((c) => `{{${c}}}`).join(" ")}`
               : undefined
           }
         >
@@ -48,7 +49,7 @@ export function ListSource({
               {list ? null : <option value={listId}>The list just uploaded…</option>}
               {lists.map((l) => (
                 <option key={l.id} value={l.id}>
-                  {l.name} — {l.validCount.toLocaleString()} recipients, {l.uploaded}
+                  {l.name} — {formatCount(l.validCount)} recipients, {l.uploaded}
                 </option>
               ))}
             </Select>

@@ -4,6 +4,7 @@
 import { SMS_MESSAGE_MAX_CHARS, VOICE_MESSAGE_MAX_CHARS } from "@/lib/provider/wire/schemas";
 import { smsEncoding, smsSegments } from "@/lib/provider/wire/sms-units";
 
+import { formatCount } from "@/lib/numbers/format";
 export function messageMax(kind: "SMS" | "VOICE"): number {
   return kind === "SMS" ? SMS_MESSAGE_MAX_CHARS : VOICE_MESSAGE_MAX_CHARS;
 }
@@ -24,7 +25,7 @@ export function MessageCounter({
   return (
     <span data-testid="message-counter">
       <span className={over ? "font-semibold text-red-700" : undefined}>
-        {message.length.toLocaleString("en")} / {max.toLocaleString("en")} characters
+        {formatCount(message.length)} / {formatCount(max)} characters
       </span>
       {kind === "SMS" && message
         ? perRecipient

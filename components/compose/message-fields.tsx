@@ -5,6 +5,7 @@ import { Field, Select, Textarea } from "@/components/ui/field";
 import { MessageCounter, messageMax } from "./message-counter";
 import { UnitsWarning } from "./units-warning";
 
+import { formatCount } from "@/lib/numbers/format";
 export type Kind = "SMS" | "VOICE";
 export type TemplateChoice = { id: string; name: string; kind: Kind; body: string };
 
@@ -69,11 +70,7 @@ export function MessageFields({
       <Field
         label="Message"
         errors={
-          over
-            ? [
-                `At most ${max.toLocaleString("en")} characters: ${(message.length - max).toLocaleString("en")} too many.`,
-              ]
-            : errors
+          over ? [`At most ${formatCount(max)} characters: ${formatCount(message.length - max)} too many.`] : errors
         }
         hint={<MessageCounter kind={kind} message={message} perRecipient={perRecipient} />}
       >

@@ -7,7 +7,8 @@ import { describeDuplicate, describeProblem } from "@/lib/recipients/check-paste
 import { MAX_PASTED_NUMBERS } from "@/lib/recipients/split-numbers";
 import type { PastedNumbers as Pasted } from "./use-pasted-numbers";
 
-const count = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString("en")} ${n === 1 ? one : many}`;
+import { formatCount } from "@/lib/numbers/format";
+const count = (n: number, one: string, many = `${one}s`) => `${formatCount(n)} ${n === 1 ? one : many}`;
 
 export function PastedNumbers({
   text,
@@ -30,7 +31,7 @@ export function PastedNumbers({
         errors={
           tooMany
             ? [
-                `${check.typed.toLocaleString("en")} numbers: at most ${MAX_PASTED_NUMBERS.toLocaleString("en")} can be pasted. Upload the list as a file instead.`,
+                `${formatCount(check.typed)} numbers: at most ${formatCount(MAX_PASTED_NUMBERS)} can be pasted. Upload the list as a file instead.`,
               ]
             : errors
         }
@@ -78,21 +79,21 @@ export function PastedNumbers({
             {optedOut === null && check.phones.length > 0 ? " · checking the opt-out list…" : ""}
           </p>
           <Problems
-            title={`Not valid (left out): ${check.invalidCount.toLocaleString("en")}`}
+            title={`Not valid (left out): ${formatCount(check.invalidCount)}`}
             lines={check.invalid.map(describeProblem)}
             more={check.invalidCount - check.invalid.length}
             tone="error"
           />
           <Problems
-            title={`Repeated (sent once): ${check.duplicateCount.toLocaleString("en")}`}
+            title={`Repeated (sent once): ${formatCount(check.duplicateCount)}`}
             lines={check.duplicates.map(describeDuplicate)}
             more={check.duplicateCount - check.duplicates.length}
           />
           <Problems
-            title={`On the opt-out list (never sent): ${optedOut?.length.toLocaleString("en") ?? 0}`}
+            title={`On the opt-out list (never sent): ${formatCount(optedOut?.length ?? 0)}`}
             lines={(optedOut ?? [])
               .slice(0, 20)
-              .map((o) => `Line ${o.line.toLocaleString("en")}: ${o.phone} asked not to receive messages.`)}
+              .map((o) => `Line ${formatCount(o.line)}: ${o.phone} asked not to receive messages.`)}
             more={(optedOut?.length ?? 0) - 20}
           />
           {pasted.error ? (
@@ -141,7 +142,7 @@ function Problems({ title, lines, more, tone }: { title: string; lines: string[]
         {lines.map((line) => (
           <li key={line}>{line}</li>
         ))}
-        {more > 0 ? <li>…and {more.toLocaleString("en")} more.</li> : null}
+        {more > 0 ? <li>…and {formatCount(more)} more.</li> : null}
       </ul>
     </details>
   );

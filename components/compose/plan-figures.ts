@@ -13,6 +13,7 @@ import type { Source } from "./recipient-fields";
 import type { PlanView } from "./send-plan";
 import type { PastedNumbers } from "./use-pasted-numbers";
 
+import { formatCount } from "@/lib/numbers/format";
 export type PlanFigures = {
   /** Why a list cannot be sent with this text (a placeholder naming no column, a text too long), or null. */
   listRefusal: string | null;
@@ -52,7 +53,7 @@ export function planFigures({
     source === "list" && plan && plan.unknown.length > 0
       ? `The list “${plan.list.filename}” has no column for ${plan.unknown.map((n) => `{{${n}}}`).join(", ")}. Its placeholders are: ${plan.list.columns.map((c) => `{{${c}}}`).join(" ")}.`
       : source === "list" && plan && plan.tooLong > 0
-        ? `${plan.tooLong.toLocaleString("en")} recipient(s) would get a message that is too long (the first is row ${plan.firstTooLongRow}).`
+        ? `${formatCount(plan.tooLong)} recipient(s) would get a message that is too long (the first is row ${plan.firstTooLongRow}).`
         : null;
   const personalised = source === "list" && /\{\{/.test(message);
   const perRecipient =

@@ -11,6 +11,7 @@ import type { Source } from "./recipient-fields";
 import type { ReviewView } from "./review";
 import type { PastedNumbers } from "./use-pasted-numbers";
 
+import { formatCount } from "@/lib/numbers/format";
 export function reviewView({
   kind,
   message,
@@ -54,7 +55,7 @@ export function reviewView({
     recipients:
       source === "list"
         ? `The list “${list?.name ?? ""}”: ${listRows(list)}`
-        : `${pasted.check.typed.toLocaleString("en")} number${pasted.check.typed === 1 ? "" : "s"} typed`,
+        : `${formatCount(pasted.check.typed)} number${pasted.check.typed === 1 ? "" : "s"} typed`,
     summary,
     units: kind === "SMS" ? (planView?.units ?? null) : null,
     segments: kind === "SMS" && planView ? segmentRange(planView.segments ?? {}) || null : null,
@@ -74,5 +75,5 @@ export function listRows(list: ListChoice | undefined): string {
   if (!list) return "0 rows with a number";
   const without = list.withoutNumber ?? 0;
   const withNumber = list.validCount + list.invalidCount + list.duplicateCount - without;
-  return `${withNumber.toLocaleString("en")} row${withNumber === 1 ? "" : "s"} with a number${without > 0 ? `, ${without.toLocaleString("en")} without` : ""}`;
+  return `${formatCount(withNumber)} row${withNumber === 1 ? "" : "s"} with a number${without > 0 ? `, ${formatCount(without)} without` : ""}`;
 }

@@ -9,7 +9,7 @@ import { useEffect, useRef, type ReactNode } from "react";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Notice } from "@/components/ui/notice";
-import { formatDuration } from "@/lib/numbers/format";
+import { formatCount, formatDuration } from "@/lib/numbers/format";
 import { confirmLabel, skippedSentence, type SendSummary } from "@/lib/compose/send-summary";
 import { isInsideWindow, nextWindowOpen, type PromotionalWindow } from "@/lib/compose/promotional-window";
 import { formatStart } from "./format-start";
@@ -67,7 +67,7 @@ export function Review({ view, pending, onBack }: { view: ReviewView; pending: b
               {view.optedOut.length > 0 ? (
                 <span className="block text-xs text-slate-600">
                   Opted out: {view.optedOut.slice(0, 10).join(", ")}
-                  {view.optedOut.length > 10 ? ` and ${(view.optedOut.length - 10).toLocaleString("en")} more` : ""}
+                  {view.optedOut.length > 10 ? ` and ${formatCount(view.optedOut.length - 10)} more` : ""}
                 </span>
               ) : null}
             </span>
@@ -77,7 +77,7 @@ export function Review({ view, pending, onBack }: { view: ReviewView; pending: b
         </Row>
         <Row label={view.kind === "SMS" ? "Text messages" : "Calls"}>
           <strong className="tabular-nums" data-testid="review-send">
-            {summary ? summary.send.toLocaleString("en") : "counting…"}
+            {summary ? formatCount(summary.send) : "counting…"}
           </strong>
         </Row>
         {view.kind === "SMS" ? (
@@ -85,7 +85,7 @@ export function Review({ view, pending, onBack }: { view: ReviewView; pending: b
             <span data-testid="review-units">
               {view.units !== null ? (
                 <>
-                  <strong className="tabular-nums">{view.units.toLocaleString("en")}</strong>
+                  <strong className="tabular-nums">{formatCount(view.units)}</strong>
                   {view.segments ? ` (${view.segments})` : ""}
                   {view.escalationCost ? (
                     <span className="block text-xs text-slate-600" data-testid="review-escalation-cost">

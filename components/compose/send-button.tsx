@@ -8,6 +8,7 @@ import { Button } from "@/components/ui/button";
 import { Notice } from "@/components/ui/notice";
 import type { ActionResult } from "@/lib/auth/action";
 
+import { formatCount } from "@/lib/numbers/format";
 export function SendButton({
   checked,
   result,
@@ -40,7 +41,7 @@ export function SendButton({
         </div>
       ) : null}
       <Button variant="primary" onClick={onSend} disabled={disabled || nobody !== null}>
-        {scheduled ? "Schedule for" : "Send to"} {count.toLocaleString("en")} recipient
+        {scheduled ? "Schedule for" : "Send to"} {formatCount(count)} recipient
         {count === 1 ? "" : "s"}…
       </Button>
     </>

@@ -8,7 +8,7 @@ import { Card, Stat } from "@/components/ui/card";
 import { Notice } from "@/components/ui/notice";
 import { Table, Td, Th, THead, Tr } from "@/components/ui/table";
 import type { SendPlan } from "@/lib/batches/plan";
-import { formatDuration } from "@/lib/numbers/format";
+import { formatCount, formatDuration } from "@/lib/numbers/format";
 import type { PreviewMessage } from "@/lib/batches/plan-list";
 import { segmentRange } from "@/lib/compose/segment-range";
 import {
@@ -64,7 +64,7 @@ export function SendPlanView({
               <Tr key={`${message.row}-${message.phone}`}>
                 <Td className="whitespace-nowrap font-mono text-xs">{message.phone}</Td>
                 <Td className="whitespace-pre-wrap break-words">{message.text}</Td>
-                <Td numeric>{message.characters.toLocaleString()}</Td>
+                <Td numeric>{formatCount(message.characters)}</Td>
                 {sms ? (
                   <Td className="whitespace-nowrap">
                     {message.encoding}
@@ -83,9 +83,9 @@ export function SendPlanView({
       </Card>
       <Card title="Plan" data-testid="planner">
         <dl className="grid gap-3 sm:grid-cols-4">
-          <Stat label="Recipients" value={plan.recipients.toLocaleString()} testId="plan-recipients" />
-          <Stat label="Provider requests" value={plan.requests.toLocaleString()} testId="plan-requests" />
-          {sms ? <Stat label="SMS units" value={plan.units.toLocaleString("en")} testId="plan-units" /> : null}
+          <Stat label="Recipients" value={formatCount(plan.recipients)} testId="plan-recipients" />
+          <Stat label="Provider requests" value={formatCount(plan.requests)} testId="plan-requests" />
+          {sms ? <Stat label="SMS units" value={formatCount(plan.units)} testId="plan-units" /> : null}
           <Stat label="Time to submit" value={formatDuration(plan.seconds)} testId="plan-time" />
         </dl>
         {sms && plan.segments && segmentRange(plan.segments) ? (
@@ -100,30 +100,30 @@ export function SendPlanView({
         ) : null}
         {escalation ? (
           <p className="mt-3 text-sm" data-testid="plan-escalation">
-            Calls if not delivered within {escalation.minutes.toLocaleString("en")} minutes: at most{" "}
-            {escalation.calls.toLocaleString("en")} call(s), {escalation.voiceUnits.toLocaleString("en")} voice unit(s)
-            if no SMS arrives in time.
+            Calls if not delivered within {formatCount(escalation.minutes)} minutes: at most{" "}
+            {formatCount(escalation.calls)} call(s), {formatCount(escalation.voiceUnits)} voice unit(s) if no SMS
+            arrives in time.
           </p>
         ) : null}
         {promotional ? <PromotionalEta plan={plan} scheduledAt={scheduledAt} promotional={promotional} /> : null}
         {plan.optedOut ? (
           <Notice className="mt-3">
-            {plan.optedOut.toLocaleString("en")} number(s) are on the opt-out list: they will not be sent
+            {formatCount(plan.optedOut)} number(s) are on the opt-out list: they will not be sent
             {sms ? " (no units counted for them)" : ""}.
           </Notice>
         ) : null}
         {plan.resent ? (
           <div data-testid="plan-resent">
             <Notice className="mt-3">
-              {plan.resent.toLocaleString("en")} recipient(s) were sent this text recently: they are left out
+              {formatCount(plan.resent)} recipient(s) were sent this text recently: they are left out
               {sms ? " (no units counted for them)" : ""}.
             </Notice>
           </div>
         ) : null}
         {plan.emptyRows ? (
           <Notice tone="warning" className="mt-3">
-            {plan.emptyRows.toLocaleString()} recipient(s) have an empty value:{" "}
-            {empties.map(([name, n]) => `{{${name}}} (${n.toLocaleString()})`).join(", ")}. They get the message with
+            {formatCount(plan.emptyRows)} recipient(s) have an empty value:{" "}
+            {empties.map(([name, n]) => `{{${name}}} (${formatCount(n)})`).join(", ")}. They get the message with
             nothing there.
           </Notice>
         ) : null}

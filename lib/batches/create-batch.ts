@@ -23,6 +23,7 @@ import { checkBudget } from "@/lib/units/budget-check";
 import { languageProblem } from "@/lib/accounts/voice-language";
 import { plannedForPhones, type Planned } from "@/lib/units/planned-units";
 
+import { formatCount } from "@/lib/numbers/format";
 /** Recipients stored with the batch row: small, so that sending starts at once. */
 const FIRST_SLICE = 2_000;
 /** How far ahead of the provider's rate storing runs while a batch is already sending. */
@@ -185,7 +186,7 @@ export async function createBatchFromSlices(
 }
 
 export function everyoneResent(count: number): AppError {
-  const message = `All ${count.toLocaleString("en")} recipient(s) were sent this text recently: nothing to send. Include them, with a reason, to send it again.`;
+  const message = `All ${formatCount(count)} recipient(s) were sent this text recently: nothing to send. Include them, with a reason, to send it again.`;
   return new AppError("INVALID_INPUT", message, { duplicateReason: [message] });
 }
 

@@ -13,6 +13,7 @@ import type { RecipientSearch } from "./recipient-search";
 import { reportColumns, reportRow, type ReportBatch } from "./report-columns";
 import { XLSX_MAX_ROWS, type MessageFilter } from "@/lib/states/states";
 
+import { formatCount } from "@/lib/numbers/format";
 export function reportXlsxStream(
   batch: ReportBatch & { id: string; recipientCount: number },
   filter: MessageFilter | null,
@@ -23,7 +24,7 @@ export function reportXlsxStream(
   if (batch.recipientCount > XLSX_MAX_ROWS) {
     throw new AppError(
       "TOO_LARGE",
-      `XLSX is for batches of up to ${XLSX_MAX_ROWS.toLocaleString("en")} recipients; this one has ${batch.recipientCount.toLocaleString("en")}. Export it as CSV.`,
+      `XLSX is for batches of up to ${formatCount(XLSX_MAX_ROWS)} recipients; this one has ${formatCount(batch.recipientCount)}. Export it as CSV.`,
     );
   }
   return xlsxSheetStream("Delivery report", reportColumns(batch), rowsOf(pages, batch));

@@ -36,6 +36,7 @@ export const LIB_LAYERS = [
       "crypto",
       "csv",
       "log-line",
+      "metrics",
       "numbers",
       "password-length",
       "states",

@@ -98,11 +98,7 @@ test("every operation's answers, successes and problems, match the served docume
     ),
     201,
   );
-  await check(
-    "listMessages",
-    await call(messagesByReference, at("/messages?reference=otp-1&limit=10")),
-    200,
-  );
+  await check("listMessages", await call(messagesByReference, at("/messages?reference=otp-1&limit=10")), 200);
   await check(
     "getMessage",
     await call(getMessage, at(`/messages/${sent.messageId}`, { params: { id: sent.messageId } })),

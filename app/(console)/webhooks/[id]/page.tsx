@@ -38,7 +38,11 @@ export default async function WebhookDeliveriesPage({
   // filter is in the URL so a link to "this endpoint's failed message.delivered" can be shared and survives Older.
   const raw = await searchParams;
   const one = (key: string) => (typeof raw[key] === "string" && raw[key] !== "" ? raw[key] : undefined);
-  const page = listDeliveriesSchema.safeParse({ before: one("before"), eventType: one("eventType"), state: one("state") });
+  const page = listDeliveriesSchema.safeParse({
+    before: one("before"),
+    eventType: one("eventType"),
+    state: one("state"),
+  });
   const filter = page.success ? page.data : { limit: 50 };
   const endpoint = await getEndpoint(actor, id.data).catch(() => null);
   if (!endpoint) notFound();

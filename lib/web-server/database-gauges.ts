@@ -7,7 +7,7 @@
 // indexes and the small tables only, never messages.
 import { Gauge } from "prom-client";
 import { pool } from "@/lib/db/pool";
-import { metricsRegistry } from "./registry";
+import { metricsRegistry } from "@/lib/metrics/registry";
 
 const SCRAPE_SQL = `SELECT
   (SELECT count(*) FROM "DispatchChunk" WHERE state = 'PENDING')::float8 AS chunks_pending,
