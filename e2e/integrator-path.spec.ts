@@ -1,6 +1,3 @@
-// NOT YET IN THE SUITE (named .unverified.ts so Playwright does not run it): its one run failed waiting for
-// batch.completed because the sink path filter was wrong ("/integrator" instead of "/hooks/integrator", fixed below);
-// the rerun with the fix never reached it (first-run.spec.ts failed first under load). Rename to .spec.ts once green.
 // The integrator's path (issue 36, "Done when"), against the running console over real HTTP: an administrator makes a
 // key in the console; then, as a hospital's developer would, types are generated from the served
 // /api/v1/openapi.json with openapi-typescript and a client written with openapi-fetch is compiled with no cast (tsc,
