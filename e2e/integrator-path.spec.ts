@@ -11,6 +11,7 @@ import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import openapiTS, { astToString } from "openapi-typescript";
+import Papa from "papaparse";
 import { Webhook } from "standardwebhooks";
 import { startWebhookSink, type WebhookSink } from "../test/webhook-sink";
 import { expect, logIn, test } from "./fixtures";
@@ -231,14 +232,18 @@ test("an integrator generates types, compiles a client with no cast, sends 50 wi
 
   // The export: a reference column, each row's reference the one its message was sent with.
   const { csv } = await client<{ csv: string }>("export", sent.batchId);
-  const [header, ...rows] = csv.trimEnd().split("\r\n");
-  const columns = header!.split(",");
-  const [correlator, reference] = [columns.indexOf("correlator"), columns.indexOf("reference")];
-  expect(reference).toBeGreaterThan(-1);
-  expect(rows).toHaveLength(COUNT);
-  for (const row of rows) {
-    const cells = row.split(",");
-    expect(cells[reference]).toBe(referenceOf.get(cells[correlator]!));
+  // Parsed as a spreadsheet would: the texts ("Hello Patient 0, see you…") and the metadata JSON are quoted cells
+  // with commas in them.
+  const parsed = Papa.parse<Record<string, string>>(csv.trimEnd(), { header: true });
+  expect(parsed.errors).toEqual([]);
+  expect(parsed.meta.fields).toContain("reference");
+  expect(parsed.data).toHaveLength(COUNT);
+  for (const row of parsed.data) {
+    expect(row.reference).toBe(referenceOf.get(row.correlator!));
+    expect(JSON.parse(row.metadata!)).toEqual({
+      patientId: "P-" + row.reference!.slice("appt-".length),
+      clinic: "Westlands",
+    });
   }
 
   // Ten bad requests (and a reused Idempotency-Key), each read by its code.

@@ -73,5 +73,5 @@ test("the header search opens the number's story; its message is one click on; s
 
   await search.fill("Amina");
   await page.getByRole("banner").getByRole("button", { name: "Find" }).click();
-  await expect(page.getByRole("alert")).toContainText("“Amina” is not a phone number");
+  await expect(page.getByRole("main").getByRole("alert")).toContainText("“Amina” is not a phone number");
 });

@@ -119,7 +119,7 @@ test("the batches list: name, kind and page 2 survive reload, Back/Forward and a
   const names = () => page.getByRole("table").getByRole("link").allTextContents();
   await page.getByLabel("Name").fill(tag.toLowerCase());
   await page.getByLabel("Kind").selectOption("SMS");
-  await page.getByRole("button", { name: "Find" }).click();
+  await page.getByRole("search", { name: "Find batches" }).getByRole("button", { name: "Find" }).click();
   await expect(page).toHaveURL(new RegExp(`q=${tag.toLowerCase()}.*kind=SMS`));
   await expect(page.getByRole("table").getByRole("link")).toHaveCount(50);
   expect((await names())[0]).toBe(`${tag} 55`);

@@ -1,5 +1,5 @@
 // A crash ends the process, with its cause logged, so that whatever supervises it starts it afresh: `npm start`'s
-// supervisor (supervisor.ts), a container's restart policy, or systemd (README.md, "Deploy"). Node does this by itself
+// supervisor (supervisor.ts), a container's restart policy, or systemd (README.md, "Processes"). Node does this by itself
 // only while nobody listens for 'uncaughtException' and 'unhandledRejection', and Next registers a listener for each
 // in the web process that only logs (it treats them as harmless in rendering code): a real fault there — a throw in
 // a callback, a rejected promise nobody awaited — left the process serving in whatever state the fault left it. Each
