@@ -95,13 +95,17 @@ export function ComposeForm({
     pasted,
     scheduled: schedule.local !== "",
     resent: resent.resent,
+    resentPhones: resent.resentPhones,
   });
   const { listRefusal, perRecipient, planView, summary, sendCount } = figures;
   // Numbers given, all of them skipped: Send is disabled, and this says why (issue 35: "Send to 0 recipients…").
   const nobody = summary && summary.given > 0 && summary.send === 0 ? nobodySentence(summary) : null;
+  // The plan's recipients are those sent the text (plan-figures.ts): each may be called.
   const escalateAfter = kind === "SMS" && escalation.on ? Number(escalation.minutes) : NaN;
   const escalationPlan =
-    planView && Number.isInteger(escalateAfter) ? worstCaseEscalation(planView, escalateAfter) : null;
+    planView && Number.isInteger(escalateAfter)
+      ? worstCaseEscalation({ recipients: planView.recipients }, escalateAfter)
+      : null;
   const liveUnits = useLiveUnits(account?.id, units);
   const accountUnits = liveUnits.units;
   // Escalation's worst case counts against the units as the server counts it (lib/batches/create-batch.ts).
@@ -137,7 +141,7 @@ export function ComposeForm({
   }
 
   const view = reviewView({
-    ...{ kind, message, options, account, source, list, plan, pasted, figures, promotionalHours, promotionalWindow },
+    ...{ kind, message, options, account, source, list, pasted, figures, promotionalHours, promotionalWindow },
     ...{ start: scheduleInstant(schedule.local, timeZone), resentReason: resent.reason },
   });
   Object.assign(view, escalationView(escalationPlan, account));

@@ -50,6 +50,7 @@ const listPlan = (patch: Partial<ListPlan> = {}): ListPlan => ({
   requests: 10,
   units: 1_040,
   seconds: 0.09,
+  recentlySent: { recipients: 0, units: 0, segments: {} },
   ...patch,
 });
 
@@ -77,7 +78,8 @@ describe("planFigures", () => {
       scheduled: false,
     });
     expect(figures.sendCount).toBe(1);
-    expect(figures.planView).toMatchObject({ recipients: 2, units: 2, optedOut: 1, segments: { 2: 1 } });
+    // Recipients are those sent the text: the opted-out number is not one of them (issue 35).
+    expect(figures.planView).toMatchObject({ recipients: 1, requests: 1, units: 2, optedOut: 1, segments: { 2: 1 } });
   });
 
   it("no summary until the opt-out check has answered for what is typed now", () => {
@@ -152,12 +154,18 @@ describe("planFigures", () => {
       message: "Hello",
       account,
       list,
-      plan: listPlan({ segments: { 1: 999 }, units: 999 }),
+      plan: listPlan({
+        segments: { 1: 999 },
+        units: 999,
+        recentlySent: { recipients: 300, units: 300, segments: { 1: 300 } },
+      }),
       pasted: pasted("", []),
       scheduled: false,
       resent: 300,
     });
-    expect(fromList.planView).toMatchObject({ resent: 300, recipients: 700, units: 699 });
+    // 1,000 saved, 1 opted out, 300 sent it recently: 699 are sent it, in 7 requests.
+    expect(fromList.planView).toMatchObject({ resent: 300, recipients: 699, requests: 7, units: 699 });
+    expect(fromList.planView?.segments).toEqual({ 1: 699 });
     expect(fromList.sendCount).toBe(699);
     expect(fromList.summary).toMatchObject({ send: 699 });
   });
@@ -169,7 +177,14 @@ describe("planFigures", () => {
       message: "Hello",
       account,
       list: { ...list, validCount: 1_900 },
-      plan: listPlan({ recipients: 1_900, optedOut: 0, segments: { 1: 1_900 }, units: 1_900, requests: 19 }),
+      plan: listPlan({
+        recipients: 1_900,
+        optedOut: 0,
+        segments: { 1: 1_900 },
+        units: 1_900,
+        requests: 19,
+        recentlySent: { recipients: 1_900, units: 1_900, segments: { 1: 1_900 } },
+      }),
       pasted: pasted("", []),
       scheduled: false,
       resent: 1_900,
@@ -187,7 +202,7 @@ describe("planFigures", () => {
       pasted: pasted("", []),
       scheduled: false,
     });
-    expect(optedOut.planView).toMatchObject({ recipients: 250, requests: 2 });
+    expect(optedOut.planView).toMatchObject({ recipients: 150, requests: 2, units: 150 });
   });
 
   it("the preview shows only numbers that will be sent: an opted-out one is not previewed", () => {
@@ -204,6 +219,65 @@ describe("planFigures", () => {
     });
     expect(figures.planView?.previews.map((p) => p.phone)).toEqual(["254712345678"]);
     expect(figures.planView).toMatchObject({ requests: 1 });
+  });
+
+  it("the preview skips the numbers the guard leaves out, and shows them again when the operator includes them", () => {
+    const numbers = pasted("0711000001\n0711000002\n0711000003\n0711000004", ["254711000001"]);
+    const base = {
+      source: "numbers" as const,
+      kind: "SMS" as const,
+      message: "Hello",
+      account,
+      list: undefined,
+      plan: null,
+      pasted: numbers,
+      scheduled: false,
+      resentPhones: new Set(["254711000002"]),
+    };
+    const left = planFigures({ ...base, resent: 1 });
+    expect(left.planView?.previews.map((p) => p.phone)).toEqual(["254711000003", "254711000004"]);
+    expect(left.planView).toMatchObject({ recipients: 2, requests: 1, units: 2, optedOut: 1, resent: 1 });
+    // Included (the guard's count is then 0): the number is previewed and counted again.
+    const included = planFigures({ ...base, resent: 0 });
+    expect(included.planView?.previews.map((p) => p.phone)).toEqual(["254711000002", "254711000003", "254711000004"]);
+    expect(included.planView).toMatchObject({ recipients: 3, units: 3 });
+  });
+
+  it("a list's preview skips the rows its planner tagged as sent recently, exact units for a personalised text", () => {
+    const preview = (row: number, recent?: true) => ({
+      row,
+      phone: `2547110000${row}`,
+      text: `Habari ${row}`,
+      characters: 8,
+      encoding: "GSM-7" as const,
+      segments: row === 3 ? 2 : 1,
+      ucs2: [],
+      ...(recent ? { recent } : {}),
+    });
+    const plan = listPlan({
+      recipients: 10,
+      optedOut: 1,
+      units: 10,
+      segments: { 1: 8, 2: 1 },
+      previews: [preview(2), preview(3, true), preview(4), preview(5), preview(6), preview(7)],
+      recentlySent: { recipients: 1, units: 2, segments: { 2: 1 } },
+    });
+    const input = {
+      source: "list" as const,
+      kind: "SMS" as const,
+      message: "Habari {{name}}",
+      account,
+      list: { ...list, validCount: 10 },
+      plan,
+      pasted: pasted("", []),
+      scheduled: false,
+    };
+    const left = planFigures({ ...input, resent: 1 });
+    expect(left.planView?.previews.map((p) => p.row)).toEqual([2, 4, 5, 6, 7]);
+    expect(left.planView).toMatchObject({ recipients: 8, units: 8, segments: { 1: 8 } });
+    const included = planFigures({ ...input, resent: 0 });
+    expect(included.planView?.previews.map((p) => p.row)).toEqual([2, 3, 4, 5, 6]);
+    expect(included.planView).toMatchObject({ recipients: 9, units: 10, segments: { 1: 8, 2: 1 } });
   });
 
   it("a list's rows without a number are not rows with a number, nor skipped as not valid", () => {

@@ -37,6 +37,7 @@ export function planFigures({
   pasted,
   scheduled,
   resent = 0,
+  resentPhones = new Set<string>(),
 }: {
   source: Source;
   kind: Kind;
@@ -48,6 +49,8 @@ export function planFigures({
   scheduled: boolean;
   /** Left out by the duplicate-send guard (use-duplicates.ts): 0 while unknown or when the operator includes them. */
   resent?: number;
+  /** Which pasted numbers the guard leaves out (use-duplicates.ts): the preview skips them. */
+  resentPhones?: ReadonlySet<string>;
 }): PlanFigures {
   const listRefusal =
     source === "list" && plan && plan.unknown.length > 0
@@ -65,16 +68,19 @@ export function planFigures({
   const parts = kind === "SMS" && text ? smsSegments(text) : 1;
   // A list's saved recipients (the plan counts none when a placeholder names no column: the list still has them).
   const distinct = source === "list" ? (list?.validCount ?? plan?.recipients ?? 0) : pasted.check.phones.length;
-  const counted: PlanView | null =
+  // Recipients, provider requests and units count only those who will be sent the text (issue 35: "Recipients 0 ·
+  // Provider requests 19"): opted-out numbers are stored but never sent, and the duplicate guard's are left out.
+  const toSend = Math.max(0, distinct - optedOutCount - resent);
+  const planView: PlanView | null =
     source === "list"
-      ? plan && !listRefusal
-        ? withResent(plan, resent)
+      ? plan && !listRefusal && account
+        ? withSkipped(plan, resent, account)
         : null
       : account && text && distinct > 0 && !pasted.tooMany
         ? {
             kind,
-            // Only numbers that will be sent the text (issue 35): not those on the opt-out list.
-            previews: previewed(pasted).map(({ phone, row }) => ({
+            // Only numbers that will be sent the text: not those on the opt-out list, nor the guard's (issue 35).
+            previews: previewed(pasted, resent > 0 ? resentPhones : new Set()).map(({ phone, row }) => ({
               row,
               phone,
               text,
@@ -85,16 +91,10 @@ export function planFigures({
             })),
             optedOut: optedOutCount,
             resent,
-            segments: kind === "SMS" ? { [parts]: distinct - optedOutCount - resent } : {},
-            ...sendPlan(distinct - resent, parts * (distinct - optedOutCount - resent), account),
+            segments: kind === "SMS" && toSend > 0 ? { [parts]: toSend } : {},
+            ...sendPlan(toSend, parts * toSend, account),
           }
         : null;
-  // Provider requests and the time to submit count only the recipients sent to: opted-out ones are stored but never
-  // sent, and the duplicate guard's are left out (issue 35: "Recipients 0 · Provider requests 19").
-  const sending =
-    counted && account ? sendPlan(Math.max(0, counted.recipients - (counted.optedOut ?? 0)), 0, account) : null;
-  const planView: PlanView | null =
-    counted && sending ? { ...counted, requests: sending.requests, seconds: sending.seconds } : counted;
 
   const summary =
     source === "list"
@@ -136,24 +136,39 @@ export function planFigures({
   };
 }
 
-/** The first pasted numbers that will be sent the text, with their lines: opted-out ones are not previewed. */
-function previewed(pasted: PastedNumbers): { phone: string; row: number }[] {
+/** Messages previewed: PREVIEWED in lib/batches/plan-list.ts (server-only, so not imported here). */
+const PREVIEWS = 5;
+
+/** The first pasted numbers that will be sent the text, with their lines: opted-out and left-out ones are not previewed. */
+function previewed(pasted: PastedNumbers, resent: ReadonlySet<string>): { phone: string; row: number }[] {
   const optedOut = new Set((pasted.optedOut ?? []).map((o) => o.phone));
   const found: { phone: string; row: number }[] = [];
-  for (let i = 0; i < pasted.check.phones.length && found.length < 5; i++) {
+  for (let i = 0; i < pasted.check.phones.length && found.length < PREVIEWS; i++) {
     const phone = pasted.check.phones[i]!;
-    if (!optedOut.has(phone)) found.push({ phone, row: pasted.check.lines[i] ?? i + 1 });
+    if (!optedOut.has(phone) && !resent.has(phone)) found.push({ phone, row: pasted.check.lines[i] ?? i + 1 });
   }
   return found;
 }
 
 /**
- * A list's plan less the recipients the guard leaves out. Their units are exact for a text the same for everyone;
- * for a personalised one each left-out recipient is counted at the plan's average units (the batch is exact).
+ * A list's plan counted on those who will be sent the text: less its opted-out rows, and less the rows the guard
+ * leaves out (their units and segments as the planner counted them, plan-list.ts) unless the operator includes them.
+ * The preview keeps the first five who will get it (the planner tags the guard's rows).
  */
-function withResent(plan: ListPlan, resent: number): PlanView {
-  if (resent === 0) return plan;
-  const sent = plan.recipients - plan.optedOut;
-  const units = sent > 0 ? Math.round(plan.units - (plan.units / sent) * resent) : plan.units;
-  return { ...plan, resent, recipients: Math.max(0, plan.recipients - resent), units: Math.max(0, units) };
+function withSkipped(plan: ListPlan, resent: number, account: ComposeAccount): PlanView {
+  const recent = resent > 0 ? plan.recentlySent : { recipients: 0, units: 0, segments: {} };
+  const recipients = Math.max(0, plan.recipients - plan.optedOut - recent.recipients);
+  const segments: Record<number, number> = {};
+  for (const [k, n] of Object.entries(plan.segments)) {
+    const left = n - (recent.segments[Number(k)] ?? 0);
+    if (left > 0) segments[Number(k)] = left;
+  }
+  const units = Math.max(0, plan.units - recent.units);
+  return {
+    ...plan,
+    previews: plan.previews.filter((p) => !(resent > 0 && p.recent)).slice(0, PREVIEWS),
+    resent,
+    segments,
+    ...sendPlan(recipients, units, account),
+  };
 }

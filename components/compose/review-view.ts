@@ -2,7 +2,6 @@
 import { formatCost } from "@/lib/compose/cost";
 import type { PromotionalWindow } from "@/lib/compose/promotional-window";
 import { segmentRange } from "@/lib/compose/segment-range";
-import type { ListPlan } from "@/lib/batches/plan-list";
 import type { ListChoice } from "./list-source";
 import type { Kind } from "./message-fields";
 import type { ComposeAccount, Options } from "./options-fields";
@@ -19,7 +18,6 @@ export function reviewView({
   account,
   source,
   list,
-  plan,
   pasted,
   figures,
   start,
@@ -36,7 +34,6 @@ export function reviewView({
   account: ComposeAccount | undefined;
   source: Source;
   list: ListChoice | undefined;
-  plan: ListPlan | null;
   pasted: PastedNumbers;
   figures: PlanFigures;
   start: Date | null;
@@ -51,7 +48,8 @@ export function reviewView({
         ? options.sender
         : `${options.originator}, ${options.voice === "2" ? "male" : "female"} voice, said ${options.repeat} time(s)`,
     message: message.trim(),
-    example: personalised ? (plan?.previews[0]?.text ?? null) : null,
+    // The first recipient who will get it (plan-figures.ts leaves out the opted out and the guard's).
+    example: personalised ? (planView?.previews[0]?.text ?? null) : null,
     recipients:
       source === "list"
         ? `The list “${list?.name ?? ""}”: ${listRows(list)}`

@@ -51,6 +51,7 @@ export function SendPlanView({
   return (
     <div className="space-y-4">
       <Card title="Preview" data-testid="preview">
+        <PreviewLine plan={plan} />
         <Table aria-label="Preview">
           <THead>
             <Th>Recipient</Th>
@@ -129,6 +130,26 @@ export function SendPlanView({
         ) : null}
       </Card>
     </div>
+  );
+}
+
+/**
+ * Whom the preview shows: the first recipients who will get the text, and how many are left out and why (issue 35:
+ * the preview showed opted-out and already-sent patients as receiving it).
+ */
+function PreviewLine({ plan }: { plan: PlanView }) {
+  const why = [
+    plan.optedOut ? `${formatCount(plan.optedOut)} opted out` : null,
+    plan.resent ? `${formatCount(plan.resent)} sent this text recently` : null,
+  ].filter(Boolean);
+  const leftOut = (plan.optedOut ?? 0) + (plan.resent ?? 0);
+  return (
+    <p className="mb-3 text-sm" data-testid="preview-who">
+      {plan.previews.length > 0
+        ? `As the first ${plan.previews.length === 1 ? "recipient" : `${formatCount(plan.previews.length)} recipients`} who will get it receive it.`
+        : "Nobody will get this message."}
+      {leftOut > 0 ? ` Left out and not shown: ${formatCount(leftOut)} (${why.join(", ")}).` : ""}
+    </p>
   );
 }
 

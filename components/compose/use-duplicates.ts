@@ -3,7 +3,7 @@
 // lib/batches/duplicate-guard.ts): asked once typing pauses, cached per (list or numbers, text). The plan subtracts
 // the recipients it finds unless the operator includes them.
 import { useQuery } from "@tanstack/react-query";
-import { useState } from "react";
+import { useMemo, useState } from "react";
 import { postJson } from "@/lib/http/fetch-json";
 import type { DuplicateChoice } from "./duplicate-fields";
 import { fingerprint, type PastedNumbers } from "./use-pasted-numbers";
@@ -16,6 +16,8 @@ export type Duplicates = {
   recipients: number;
   neverGot: number;
   earlier: { id: string; name: string; neverGot: number }[];
+  /** Of pasted numbers, those it finds (a list's are tagged in its plan instead). */
+  phones: string[];
 };
 
 /** `key` names the question (the list or the numbers' fingerprint, and the text): only it is debounced. */
@@ -56,6 +58,8 @@ export type DuplicateGuard = {
   resent: number;
   /** The operator's reason, when they include recipients who had this text recently. */
   reason: string | null;
+  /** The pasted numbers the plan leaves out (none when the operator includes them): the preview skips them. */
+  resentPhones: ReadonlySet<string>;
 };
 
 /** Compose's duplicate-send guard: the question for what is typed now, its answer, and the operator's choice. */
@@ -89,6 +93,8 @@ export function useDuplicateGuard({
     source === "list" ? `list:${listId}:${text}` : `numbers:${fingerprint(pasted.check.phones)}:${text}`,
   );
   const count = found?.recipients ?? 0;
+  const phones = choice.include ? undefined : found?.phones;
+  const resentPhones = useMemo(() => new Set(phones ?? []), [phones]);
   return {
     question,
     found,
@@ -96,5 +102,6 @@ export function useDuplicateGuard({
     setChoice,
     resent: choice.include ? 0 : count,
     reason: choice.include && count > 0 ? choice.reason.trim() || null : null,
+    resentPhones,
   };
 }

@@ -8,6 +8,7 @@ import { importList } from "@/lib/lists/import-list";
 import { author, pieces, refusal } from "@/test/upload-helpers";
 import { createBatchFromList } from "./create-from-list";
 import { cannotBeTooLong, planList } from "./plan-list";
+import { rememberSent } from "./duplicate-guard";
 import { compileTemplate } from "@/lib/recipients/render-template";
 
 const ROWS = 25_000;
@@ -212,4 +213,38 @@ test("a plan whose asker went away (the operator typed on) stops reading the lis
   );
   expect(stopped).toBeInstanceOf(Error);
   expect((stopped as Error).name).toBe("AbortError");
+});
+
+test("the plan leaves the guard's recipients out of its preview, tagging the first few, and counts their units (issue 35)", async () => {
+  // Rows 2 and 3 of the file (phones 0 and 1) were sent these texts a minute ago; row 5 (phone 3) is opted out.
+  const sentAt = new Date(Date.now() - 60_000);
+  const batchId = "00000000-0000-4000-8000-000000000035";
+  const template =
+    "Recent {{name}} {{name}} {{name}} {{name}} {{name}} {{name}} {{name}} {{name}} {{name}} {{name}} {{name}} {{name}}";
+  const rendered = (i: number) => template.replaceAll("{{name}}", nameOf(i));
+  await rememberSent(
+    pool(),
+    batchId,
+    [phoneOf(0), phoneOf(1), phoneOf(3)],
+    [rendered(0), rendered(1), rendered(3)],
+    sentAt,
+  );
+  const plan = await planList({ listId, templateText: template, kind: "SMS", accountId });
+  // The opted-out row is neither previewed nor among the guard's: it is never sent either way.
+  expect(plan.recentlySent).toEqual({ recipients: 2, units: 3, segments: { 1: 1, 2: 1 } });
+  expect(plan.previews.map((p) => [p.phone, p.recent ?? false])).toEqual([
+    [phoneOf(0), true],
+    [phoneOf(1), true],
+    [phoneOf(2), false],
+    [phoneOf(4), false],
+    [phoneOf(5), false],
+    [phoneOf(6), false],
+    [phoneOf(7), false],
+  ]);
+  // The same text for everyone: read past the guard's and the opted out to the first five who will get it.
+  await rememberSent(pool(), batchId, [phoneOf(0), phoneOf(2)], ["Recent, the same", "Recent, the same"], sentAt);
+  const fixed = await planList({ listId, templateText: "Recent, the same", kind: "SMS", accountId });
+  expect(fixed.recentlySent).toEqual({ recipients: 2, units: 2, segments: { 1: 2 } });
+  expect(fixed.previews.filter((p) => !p.recent).map((p) => p.phone)).toEqual([1, 4, 5, 6, 7].map(phoneOf));
+  expect(fixed).toMatchObject({ recipients: ROWS, optedOut: 1, units: ROWS - 1 });
 });

@@ -14,11 +14,26 @@ export type FoundDuplicates = {
   recipients: { phone: string; row: number | null; batchId: string }[];
 };
 
-/** What Compose says of them: how many, how many of those never got the text, and where Resend reaches them. */
-export type DuplicatesAnswer = { windowHours: number; recipients: number; neverGot: number; earlier: EarlierBatch[] };
+/**
+ * What Compose says of them: how many, how many of those never got the text, and where Resend reaches them; for pasted
+ * numbers, which (no more than were asked about), so the preview shows only numbers that will get the text (issue 35).
+ * A list's rows are not named here: its planner tags them itself (plan-list.ts).
+ */
+export type DuplicatesAnswer = {
+  windowHours: number;
+  recipients: number;
+  neverGot: number;
+  earlier: EarlierBatch[];
+  phones: string[];
+};
 
 export async function answerDuplicates(found: FoundDuplicates): Promise<DuplicatesAnswer> {
-  return { windowHours: found.windowHours, recipients: found.recipients.length, ...(await neverGot(found.recipients)) };
+  return {
+    windowHours: found.windowHours,
+    recipients: found.recipients.length,
+    ...(await neverGot(found.recipients)),
+    phones: found.recipients.flatMap((r) => (r.row === null ? [r.phone] : [])),
+  };
 }
 
 export async function findDuplicates(question: DuplicatesQuestion, signal?: AbortSignal): Promise<FoundDuplicates> {

@@ -86,7 +86,10 @@ test("of those left out, the ones whose earlier message was not delivered nor it
       { id: first.id, name: "Monday reminder", neverGot: 3 },
       { id: second.id, name: "Monday reminder, late list", neverGot: 1 },
     ],
+    phones: expect.any(Array),
   });
+  // Pasted numbers are named, so Compose's preview skips them (issue 35); the one never sent it is not.
+  expect([...answer.phones].sort()).toEqual(Array.from({ length: 7 }, (_, i) => `25479100000${i + 1}`));
 });
 
 test("nobody left out, or everyone reached: nothing never got it and no batch is named", async () => {
@@ -95,6 +98,7 @@ test("nobody left out, or everyone reached: nothing never got it and no batch is
     recipients: 0,
     neverGot: 0,
     earlier: [],
+    phones: [],
   });
   const sent = await batch("All reached", "Everyone got this", ["254792000001"]);
   await outcomes(sent.id, { "254792000001": ["DELIVERED", null] });

@@ -11,6 +11,7 @@ import { getList, type SavedList } from "@/lib/lists/find-lists";
 import { readList } from "@/lib/lists/read-list";
 import { compileTemplate, type CompiledTemplate } from "@/lib/recipients/render-template";
 import { sendPlan, type SendPlan } from "./plan";
+import { listDuplicates } from "./list-duplicates";
 import { formatCount } from "@/lib/numbers/format";
 
 export const PREVIEWED = 5;
@@ -23,6 +24,8 @@ export type PreviewMessage = {
   encoding: "GSM-7" | "UCS-2";
   segments: number;
   ucs2: string[];
+  /** Sent this text within the duplicate window: left out unless the operator includes them (duplicate-guard.ts). */
+  recent?: true;
 };
 
 export type ListPlan = SendPlan & {
@@ -41,6 +44,11 @@ export type ListPlan = SendPlan & {
   optedOut: number;
   /** SMS segments per message → recipients who get that many (those sent to): "1–2 segments; 41 need 2". */
   segments: Record<number, number>;
+  /**
+   * Of those sent to (not opted out), the recipients the duplicate-send guard finds sent this text recently, with
+   * their units and segments: the plan subtracts them exactly unless the operator includes them (plan-figures.ts).
+   */
+  recentlySent: { recipients: number; units: number; segments: Record<number, number> };
 };
 
 export type PlanInput = { listId: string; templateText: string; kind: "SMS" | "VOICE"; accountId: string };
@@ -86,6 +94,7 @@ export async function planList(input: PlanInput, signal?: AbortSignal): Promise<
     maxCharacters: 0,
     optedOut: 0,
     segments: {},
+    recentlySent: { recipients: 0, units: 0, segments: {} },
   };
   // The rows whose number is opted out now (few, as a rule): they are stored SUPPRESSED, so they cost no units.
   const optedOutRows = new Set(
@@ -97,6 +106,16 @@ export async function planList(input: PlanInput, signal?: AbortSignal): Promise<
     ).rows.map((row) => row.rowNumber),
   );
   plan.optedOut = optedOutRows.size;
+  // The rows the duplicate-send guard leaves out (the same question Compose's guard asks, list-duplicates.ts): the
+  // preview reads past them to the first recipients who will get the text, keeping the first few of them, tagged, for
+  // an operator who includes them (issue 35: the preview showed already-sent patients as receiving the text).
+  const recentRows = new Set<number>();
+  if (compiled.unknown.length === 0)
+    for (const row of await listDuplicates(list.id, compiled, input.templateText, { signal }))
+      if (!optedOutRows.has(row.row)) recentRows.add(row.row);
+  const recent = plan.recentlySent;
+  recent.recipients = recentRows.size;
+  let previewedRecent = 0;
   let recipients = 0;
   let units = 0;
   if (compiled.unknown.length === 0) {
@@ -105,15 +124,23 @@ export async function planList(input: PlanInput, signal?: AbortSignal): Promise<
     const fixedUnits = fixed !== null && input.kind === "SMS" ? smsSegments(fixed) : 1;
     // The preview shows only recipients who will be sent the text: an opted-out row is skipped (issue 35), so a text
     // the same for everyone reads past the opted-out rows to find its first recipients.
-    for await (const slice of readList(list.id, fixed === null ? {} : { limit: PREVIEWED + optedOutRows.size })) {
+    const limit = PREVIEWED + optedOutRows.size + recentRows.size;
+    for await (const slice of readList(list.id, fixed === null ? {} : { limit })) {
       signal?.throwIfAborted();
       for (let i = 0; i < slice.phones.length; i++) {
         const { text, empty } = fixed === null ? compiled.render(slice.values[i]!) : { text: fixed, empty: [] };
         const segments = input.kind === "SMS" ? smsSegments(text) : 1;
         recipients++;
-        if (!optedOutRows.has(slice.rows[i]!)) {
+        const row = slice.rows[i]!;
+        const sent = !optedOutRows.has(row);
+        const isRecent = recentRows.has(row);
+        if (sent) {
           units += segments;
           plan.segments[segments] = (plan.segments[segments] ?? 0) + 1;
+          if (isRecent) {
+            recent.units += segments;
+            recent.segments[segments] = (recent.segments[segments] ?? 0) + 1;
+          }
         }
         if (empty.length > 0) {
           plan.emptyRows++;
@@ -124,15 +151,19 @@ export async function planList(input: PlanInput, signal?: AbortSignal): Promise<
           plan.tooLong++;
           plan.firstTooLongRow ??= slice.rows[i]!;
         }
-        if (plan.previews.length < PREVIEWED && !optedOutRows.has(slice.rows[i]!)) {
+        // The first PREVIEWED who will get it, and the first PREVIEWED of the guard's (tagged): whichever way the
+        // operator chooses, the first five sent to are among them, in row order.
+        if (sent && (isRecent ? previewedRecent < PREVIEWED : plan.previews.length - previewedRecent < PREVIEWED)) {
+          if (isRecent) previewedRecent++;
           plan.previews.push({
-            row: slice.rows[i]!,
+            row,
             phone: slice.phones[i]!,
             text,
             characters: text.length,
             encoding: smsEncoding(text),
             segments,
             ucs2: ucs2Characters(text),
+            ...(isRecent ? { recent: true as const } : {}),
           });
         }
       }
@@ -142,6 +173,8 @@ export async function planList(input: PlanInput, signal?: AbortSignal): Promise<
       const sent = recipients - plan.optedOut;
       units = fixedUnits * sent;
       plan.segments = sent > 0 ? { [fixedUnits]: sent } : {};
+      recent.units = fixedUnits * recent.recipients;
+      recent.segments = recent.recipients > 0 ? { [fixedUnits]: recent.recipients } : {};
     }
   }
   return { ...plan, ...sendPlan(recipients, units, accounts[0]) };
