@@ -19,7 +19,7 @@ test("the preview and the plan leave out the opted out and the recently sent; no
   seedUser,
   db,
 }) => {
-  const tail = String(randomInt(10_000, 99_999));
+  const tail = String(randomInt(1_000, 9_999));
   const [optedOut, recent, first, second] = [1, 2, 3, 4].map((k) => `2547195${k}${tail}`);
   const typed = (stored: string) => `0${stored!.slice(3)}`;
   await db.query(`INSERT INTO "OptOut" (phone, reason) VALUES ($1, 'STOP') ON CONFLICT DO NOTHING`, [optedOut]);

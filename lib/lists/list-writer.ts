@@ -183,7 +183,11 @@ export class ListWriter {
     if (rowCount === 0) throw new AppError("CONFLICT", UPLOAD_LOST);
   }
 
-  /** Stores what is left, then the counts, the file's hash and READY, with the audit event, in one transaction. */
+  /**
+   * Stores what is left, then the counts, the file's hash and READY, with the audit event, in one transaction. The
+   * opted-out count is added to what the opt-out trigger counted while the list was storing (numbers opted out, or no
+   * longer, after their slice was checked: migration list_opted_out_live), not set over it.
+   */
   async finish(report: object, sizeBytes: number, contentHash: string | null = null): Promise<void> {
     try {
       await this.storing;
@@ -193,7 +197,7 @@ export class ListWriter {
         await client.query("SET LOCAL synchronous_commit = on");
         const { rowCount } = await client.query(
           `UPDATE "List" SET state = ${listState("READY")}, "completedAt" = now(), "rowCount" = $2, "validCount" = $3,
-                  "invalidCount" = $4, "duplicateCount" = $5, "optedOutCount" = $6, report = $7::jsonb, "sizeBytes" = $8,
+                  "invalidCount" = $4, "duplicateCount" = $5, "optedOutCount" = "optedOutCount" + $6, report = $7::jsonb, "sizeBytes" = $8,
                   "contentHash" = $9
            WHERE id = $1 AND state = ${listState("STORING")}`,
           [
