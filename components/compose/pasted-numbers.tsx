@@ -55,7 +55,8 @@ export function PastedNumbers({
       {check.typed > 0 && !tooMany ? (
         <div className="space-y-2 text-sm" data-testid="pasted-report" aria-live="polite">
           <p>
-            <strong data-testid="pasted-valid">{count(check.phones.length, "number")}</strong> to send to
+            {/* Valid, not "to send to": opted-out numbers and the duplicate guard's are among them (issue 35). */}
+            <strong data-testid="pasted-valid">{count(check.phones.length, "number")}</strong> valid
             {check.invalidCount > 0 ? (
               <>
                 {" · "}
