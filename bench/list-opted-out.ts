@@ -80,7 +80,7 @@ try {
   const index = (on: boolean) =>
     db.query(
       on
-        ? `CREATE INDEX IF NOT EXISTS "ListRecipient_phone_idx" ON "ListRecipient"(phone)`
+        ? `CREATE INDEX IF NOT EXISTS "ListRecipient_phone_idx" ON "ListRecipient" USING hash (phone)`
         : `DROP INDEX IF EXISTS "ListRecipient_phone_idx"`,
     );
   for (const n of [1_000, 20_000]) {
@@ -91,7 +91,7 @@ try {
     await median("count at read, no phone index", () => db.query(LIVE, [ids]));
     await index(true);
     await db.query(`VACUUM ANALYZE "ListRecipient"`);
-    await median("count at read, index on ListRecipient(phone), planner's choice", () => db.query(LIVE, [ids]));
+    await median("count at read, hash index on phone, planner's choice", () => db.query(LIVE, [ids]));
     const { rows: plan } = await db.query<{ "QUERY PLAN": string }>(`EXPLAIN (COSTS OFF) ${LIVE}`, [ids]);
     console.log(
       `      plan: ${plan
@@ -156,15 +156,13 @@ try {
   };
   await index(false);
   const without = [await store(), await store(), await store()].sort((a, b) => a - b)[1]!;
-  await index(true);
+  await db.query(`CREATE INDEX "ListRecipient_phone_btree" ON "ListRecipient"(phone)`);
   const withIndex = [await store(), await store(), await store()].sort((a, b) => a - b)[1]!;
-  await index(false);
-  await db.query(`CREATE INDEX "ListRecipient_phone_hash" ON "ListRecipient" USING hash (phone)`);
-  const withHash = [await store(), await store(), await store()].sort((a, b) => a - b)[1]!;
-  await db.query(`DROP INDEX "ListRecipient_phone_hash"`);
+  await db.query(`DROP INDEX "ListRecipient_phone_btree"`);
   await index(true);
+  const withHash = [await store(), await store(), await store()].sort((a, b) => a - b)[1]!;
   console.log(
-    `Storing 1,000,000 list rows (INSERT … SELECT, median of 3): ${without.toFixed(0)} ms without the index, ${withIndex.toFixed(0)} ms with the btree (${(withIndex / without).toFixed(2)} ×), ${withHash.toFixed(0)} ms with a hash index instead (${(withHash / without).toFixed(2)} ×)`,
+    `Storing 1,000,000 list rows (INSERT … SELECT, median of 3): ${without.toFixed(0)} ms without the index, ${withIndex.toFixed(0)} ms with a btree on phone (${(withIndex / without).toFixed(2)} ×), ${withHash.toFixed(0)} ms with the hash index the migration makes (${(withHash / without).toFixed(2)} ×)`,
   );
 } finally {
   await closePool();

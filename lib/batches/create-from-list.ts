@@ -34,6 +34,7 @@ export async function createBatchFromList(
       templateText: settings.templateText,
       kind: settings.kind,
       accountId: settings.accountId,
+      recent: false,
     });
     const refusal = refusalOf(plan, list, compiled);
     if (refusal) throw refusal;
@@ -89,7 +90,7 @@ async function plannedForList(
   );
   const recipients = Math.max(0, count - (rows[0]?.n ?? 0));
   if (!personalised) return { units: unitsOfText(settings.kind, settings.templateText) * recipients, recipients };
-  const plan = await planList({ listId, ...settings });
+  const plan = await planList({ listId, ...settings, recent: false });
   const sent = plan.recipients - plan.optedOut;
   return { units: sent > 0 ? Math.ceil((plan.units / sent) * recipients) : 0, recipients };
 }

@@ -51,7 +51,14 @@ export type ListPlan = SendPlan & {
   recentlySent: { recipients: number; units: number; segments: Record<number, number> };
 };
 
-export type PlanInput = { listId: string; templateText: string; kind: "SMS" | "VOICE"; accountId: string };
+export type PlanInput = {
+  listId: string;
+  templateText: string;
+  kind: "SMS" | "VOICE";
+  accountId: string;
+  /** Ask the duplicate-send guard's question too (Compose's preview); a batch's own checks ask it themselves. */
+  recent?: boolean | undefined;
+};
 
 export async function loadList(listId: string): Promise<SavedList> {
   const list = await getList(listId);
@@ -110,7 +117,7 @@ export async function planList(input: PlanInput, signal?: AbortSignal): Promise<
   // preview reads past them to the first recipients who will get the text, keeping the first few of them, tagged, for
   // an operator who includes them (issue 35: the preview showed already-sent patients as receiving the text).
   const recentRows = new Set<number>();
-  if (compiled.unknown.length === 0)
+  if (compiled.unknown.length === 0 && input.recent !== false)
     for (const row of await listDuplicates(list.id, compiled, input.templateText, { signal }))
       if (!optedOutRows.has(row.row)) recentRows.add(row.row);
   const recent = plan.recentlySent;
