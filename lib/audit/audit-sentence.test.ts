@@ -31,6 +31,7 @@ const TARGETS: Record<string, [string, string | null]> = {
   webhook: ["WebhookEndpoint", BATCH],
   api_key: ["ApiKey", BATCH],
   units: ["ProviderAccount", ACCOUNT],
+  number: ["Number", "sha256:0123456789abcdef"],
 };
 
 function event(action: string, detail: Record<string, unknown> = {}, actorName: string | null = "Grace Wanjiru") {

@@ -276,6 +276,12 @@ const SENTENCES: Record<AuditAction, (c: Context) => SentencePart[]> = {
     target("a number"),
     text(detail.format) ? ` (${text(detail.format)})` : "",
   ],
+  "number.erase": ({ actor, detail }) => [
+    `${actor} erased a number`,
+    count(detail.messages) !== null ? ` (${many(count(detail.messages)!, "message", "messages")})` : "",
+    detail.neverContact === true ? ", never to be contacted again" : "",
+    text(detail.reason) ? `: ${text(detail.reason)}` : "",
+  ],
   "export.audit": ({ actor, detail }) => [
     `${actor} exported the audit log`,
     Object.values(detail).some((v) => v) ? " (filtered)" : "",

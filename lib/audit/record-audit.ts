@@ -45,6 +45,8 @@ export const AUDIT_ACTIONS = [
   "export.audit",
   "export.duplicates",
   "export.subject_access",
+  // A number forgotten at its owner's request (lib/number-story/erase-number.ts): named by its keyed hash only.
+  "number.erase",
   // Changes made by start-up or by an administrator to how receipts are authenticated.
   "account.sandbox_reset",
   "account.receipt_secret_rotate",

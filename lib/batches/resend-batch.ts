@@ -96,7 +96,7 @@ export async function resendBatch(
   }>(
     `SELECT m.id::text AS id, m.phone, m.text, m."listRow", m.reference, m.metadata FROM "Message" m
      WHERE m."batchId" = $1 AND m."resentToBatchId" IS NULL AND ${resendScopeSql(2)}
-       AND NOT EXISTS (SELECT 1 FROM "OptOut" o WHERE o.phone = m.phone)
+       AND NOT EXISTS (SELECT 1 FROM "OptOut" o WHERE o.phone = m.phone) AND m.phone <> ''
      ORDER BY m.id`,
     [parentId, ...resendScopeValues(scope, noReceiptAfterHours)],
   );

@@ -26,7 +26,7 @@ export async function resendUnits(
   const { rows } = await pool().query<{ text: string | null; n: number }>(
     `SELECT m.text, count(*)::int AS n FROM "Message" m
      WHERE m."batchId" = $1 AND m."resentToBatchId" IS NULL AND ${resendScopeSql(2)}
-       AND NOT EXISTS (SELECT 1 FROM "OptOut" o WHERE o.phone = m.phone)
+       AND NOT EXISTS (SELECT 1 FROM "OptOut" o WHERE o.phone = m.phone) AND m.phone <> ''
      GROUP BY m.text`,
     [parentId, ...resendScopeValues(scope, noReceiptAfterHours)],
   );

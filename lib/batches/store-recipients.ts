@@ -8,6 +8,7 @@ import type pg from "pg";
 import { from as copyFrom } from "pg-copy-streams";
 import { copyText } from "@/lib/db/copy-lines";
 import type { RecipientSlice } from "./create-batch";
+import { neverContacted } from "@/lib/opt-outs/never-contact";
 import { rememberSent } from "./duplicate-guard";
 
 /** What the duplicate-send guard remembers of the slice: the batch's template (a null text) and when it is sent. */
@@ -20,13 +21,15 @@ export async function storeRecipients(
   chunkSize: number,
   memory: SentMemory,
 ): Promise<{ suppressed: number; firstId: string | null; ids: string[] }> {
-  const [{ rows: ids }, { rows: optedOut }] = await Promise.all([
+  const [{ rows: ids }, { rows: optedOut }, erased] = await Promise.all([
     client.query<{ id: string }>(`SELECT nextval('"Message_id_seq"')::text AS id FROM generate_series(1, $1)`, [
       phones.length,
     ]),
     client.query<{ phone: string }>(`SELECT phone FROM "OptOut" WHERE phone = ANY($1::text[])`, [phones]),
+    // Numbers erased with "never contact", known only by their keyed hashes (lib/opt-outs/never-contact.ts).
+    neverContacted(client, phones),
   ]);
-  const suppressedPhones = new Set(optedOut.map((row) => row.phone));
+  const suppressedPhones = new Set([...optedOut.map((row) => row.phone), ...erased]);
   const now = new Date().toISOString();
   const pending: string[] = [];
   const sentPhones: string[] = [];

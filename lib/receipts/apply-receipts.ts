@@ -163,10 +163,11 @@ export function applyStatement(): string {
          -- read by its id in a lateral subquery (LIMIT 1 keeps PostgreSQL from pulling it up into a join): as a join,
          -- PostgreSQL chose to hash all of "Message" for each lot (100,000 rows read per 5,000 receipts in the cost benchmark).
          SELECT c.*, CASE WHEN c.cand IS NULL OR NOT sent.ok THEN NULL ELSE c.cand END AS mid,
-                CASE WHEN c.cand IS NULL THEN 'no_message' WHEN NOT sent.ok THEN 'not_sent' END AS why
+                CASE WHEN c.cand IS NULL THEN 'no_message' WHEN NOT sent.ok THEN 'not_sent' END AS why,
+                COALESCE(sent.erased, false) AS erased
          FROM candidate c
          LEFT JOIN LATERAL (
-           SELECT m.state <> ${messageState("PENDING")} OR COALESCE((
+           SELECT m.phone = '' AS erased, m.state <> ${messageState("PENDING")} OR COALESCE((
              SELECT dc.state <> ${chunkState("PENDING")} FROM "DispatchChunk" dc
              WHERE dc."batchId" = m."batchId" AND dc."lastMessageId" >= m.id
              ORDER BY dc."lastMessageId" LIMIT 1), false) AS ok
@@ -174,8 +175,11 @@ export function applyStatement(): string {
          ) sent ON true
        ),
        linked AS (
+         -- A receipt about an erased message (its phone emptied, lib/number-story/erase-number.ts) keeps no number.
          UPDATE "Receipt" rc SET "messageId" = matched.mid, "unmatchedReason" = matched.why,
-           "appliedAt" = COALESCE(rc."appliedAt", now())
+           "appliedAt" = COALESCE(rc."appliedAt", now()),
+           phone = CASE WHEN matched.erased THEN NULL ELSE rc.phone END,
+           raw = CASE WHEN matched.erased THEN '{"erased":true}' ELSE rc.raw END
          -- "= ANY($1)" as well as the join: the same rows, but PostgreSQL then prunes partitions and reads the lot's
          -- receipts by key, where the join alone hashed the whole table (docs/partitioning.md, "The applier's plan").
          FROM matched WHERE rc.id = matched.rid AND rc.id = ANY($1::bigint[])
@@ -215,6 +219,8 @@ export function applyStatement(): string {
            "updatedAt" = now()
          FROM best
          WHERE m.id = best.mid
+           -- An erased message keeps the state it had: a later receipt changes no total.
+           AND m.phone <> ''
            AND (m."receiptAt" IS NULL OR best.at > m."receiptAt")
            AND (best.final OR m.state NOT IN ${messageStates(FINAL_MESSAGE_STATES)})
            -- A final receipt repeated later (the same status, as providers re-post): the message was delivered (or

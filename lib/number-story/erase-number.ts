@@ -1,0 +1,135 @@
+// Erasure (issue 38 item 5; Kenya's Data Protection Act, 2019, the right to deletion): an administrator forgets one
+// number. First a dry run counts what will go, per kind, for the confirmation; then, with a reason, one transaction
+// removes the number and its texts from every place Tuma holds them (docs/design.md §3 "Erasure"):
+// - Message (every weekly partition, through the (phone, id) index of each, docs/partitioning.md): the phone becomes
+//   '' (no real number is empty: numbers are stored in the 254… form), the text '' and the caller's metadata null.
+//   The rows stay, with their states, units and times, so batch counters, reports and the Overview's totals (kept by
+//   counters, never recounted) are unchanged; the receipts applier leaves a message with an empty phone alone
+//   (lib/receipts/apply-receipts.ts), so a later receipt changes no total and keeps no number.
+// - Receipt: the phone is cleared and the raw body replaced, for the receipts matched to the number's messages and
+//   those that named it and matched nothing.
+// - Escalation rows hold only message ids: the calls they point at are the number's own messages, scrubbed above.
+// - ListRecipient, ListSearchText, ListIssue: the number's rows are deleted (a later batch from the list leaves it out).
+// - OptOut, HeldOptOut, SentText (the duplicate guard's memory): the number's rows are deleted; with "never contact",
+//   its keyed hash goes into NeverContact instead (lib/crypto/number-hash.ts), checked when a batch stores its
+//   recipients (lib/batches/store-recipients.ts).
+// - WebhookDelivery: a payload naming the number has it replaced, wherever it is in the JSON.
+// The erasure's own audit entry names the number by its keyed hash, with the counts and the reason. Earlier audit
+// entries that named it (an opt-out added or removed, a subject access download) stay: the audit log is append-only,
+// enforced by a trigger (docs/design.md §3 "Erasure" says so).
+import "server-only";
+import type pg from "pg";
+import { recordAudit } from "@/lib/audit/record-audit";
+import { numberHash } from "@/lib/crypto/number-hash";
+import { pool } from "@/lib/db/pool";
+import { transaction } from "@/lib/db/transaction";
+
+/** What replaces the number in stored JSON (receipts' raw bodies, webhook payloads). */
+export const ERASED = "erased";
+
+export type ErasureCounts = {
+  messages: number;
+  receiptsMatched: number;
+  receiptsUnmatched: number;
+  listRows: number;
+  escalations: number;
+  webhookDeliveries: number;
+  optOut: number;
+};
+
+type Executor = Pick<pg.Pool | pg.PoolClient, "query">;
+
+/** The number's messages: ids and provider ids, through the phone index of every partition. */
+async function messageKeys(db: Executor, phone: string): Promise<{ ids: string[]; uids: string[] }> {
+  const { rows } = await db.query<{ ids: string[] | null; uids: string[] | null }>(
+    `SELECT array_agg(id::text) AS ids, array_agg("providerUniqueId") FILTER (WHERE "providerUniqueId" IS NOT NULL) AS uids
+     FROM "Message" WHERE phone = $1`,
+    [phone],
+  );
+  return { ids: rows[0]?.ids ?? [], uids: rows[0]?.uids ?? [] };
+}
+
+/**
+ * The receipts about the number: by correlator (the message id) and uniqueId through their indexes, kept when they
+ * name the number or were matched to one of its messages, and the unmatched ones naming it (the partial phone index).
+ */
+const RECEIPTS = `FROM "Receipt" WHERE (
+    (correlator = ANY($2::text[]) OR "uniqueId" = ANY($3::text[])) AND (phone = $1 OR "messageId" = ANY($2::bigint[]))
+    OR (phone = $1 AND "unmatchedReason" IS NOT NULL))`;
+
+/** Webhook deliveries have no index by number: a pass over them (an administrator's rare action). */
+const NAMES_IT = `strpos(payload::text, $1) > 0`;
+
+async function count(db: Executor, phone: string): Promise<ErasureCounts> {
+  const { ids, uids } = await messageKeys(db, phone);
+  const { rows } = await db.query<Omit<ErasureCounts, "messages">>(
+    `SELECT (SELECT count(*) FILTER (WHERE "messageId" IS NOT NULL) ${RECEIPTS})::int AS "receiptsMatched",
+            (SELECT count(*) FILTER (WHERE "messageId" IS NULL) ${RECEIPTS})::int AS "receiptsUnmatched",
+            (SELECT count(*) FROM "ListRecipient" WHERE phone = $1)::int AS "listRows",
+            (SELECT count(*) FROM "Escalation"
+              WHERE "parentMessageId" = ANY($2::bigint[]) OR "childMessageId" = ANY($2::bigint[]))::int AS escalations,
+            (SELECT count(*) FROM "WebhookDelivery" WHERE ${NAMES_IT})::int AS "webhookDeliveries",
+            ((SELECT count(*) FROM "OptOut" WHERE phone = $1) + (SELECT count(*) FROM "HeldOptOut" WHERE phone = $1))::int
+              AS "optOut"`,
+    [phone, ids, uids],
+  );
+  return { messages: ids.length, ...rows[0]! };
+}
+
+/** The dry run: what erasing the number would remove, per kind. */
+export function erasureCounts(phone: string): Promise<ErasureCounts> {
+  return count(pool(), phone);
+}
+
+/** Forgets the number in one transaction; returns what went. The audit entry never names it in clear. */
+export async function eraseNumber(
+  phone: string,
+  options: { actorId: string; reason: string; neverContact: boolean },
+): Promise<ErasureCounts> {
+  const hash = numberHash(phone);
+  return transaction(async (client) => {
+    // One erasure of a number at a time (a double click): the second finds nothing left and counts zero.
+    await client.query("SELECT pg_advisory_xact_lock(hashtext('tuma.erase-number'), hashtext($1))", [phone]);
+    const counts = await count(client, phone);
+    const { ids, uids } = await messageKeys(client, phone);
+    await client.query(`UPDATE "Receipt" SET phone = NULL, raw = $4 ${RECEIPTS.replace('FROM "Receipt"', "")}`, [
+      phone,
+      ids,
+      uids,
+      JSON.stringify({ [ERASED]: true }),
+    ]);
+    await client.query(
+      `UPDATE "Message" SET phone = '', text = '', metadata = NULL, "updatedAt" = now() WHERE phone = $1`,
+      [phone],
+    );
+    // The list rows go, and each list's count of valid rows with them (what a batch from the list would send).
+    await client.query(
+      `WITH gone AS (DELETE FROM "ListRecipient" WHERE phone = $1 RETURNING "listId"),
+            counted AS (SELECT "listId", count(*)::int AS n FROM gone GROUP BY "listId")
+       UPDATE "List" l SET "validCount" = GREATEST(0, l."validCount" - counted.n) FROM counted WHERE l.id = counted."listId"`,
+      [phone],
+    );
+    await client.query(`DELETE FROM "ListSearchText" WHERE phone = $1`, [phone]);
+    await client.query(`DELETE FROM "ListIssue" WHERE value = $1`, [phone]);
+    await client.query(`DELETE FROM "SentText" WHERE phone = $1`, [phone]);
+    await client.query(`DELETE FROM "OptOut" WHERE phone = $1`, [phone]);
+    await client.query(`DELETE FROM "HeldOptOut" WHERE phone = $1`, [phone]);
+    await client.query(
+      `UPDATE "WebhookDelivery" SET payload = replace(payload::text, $1, $2)::jsonb WHERE ${NAMES_IT}`,
+      [phone, ERASED],
+    );
+    if (options.neverContact)
+      await client.query(`INSERT INTO "NeverContact" (hash) VALUES ($1) ON CONFLICT DO NOTHING`, [hash]);
+    await recordAudit(
+      {
+        actorId: options.actorId,
+        action: "number.erase",
+        targetType: "Number",
+        targetId: `sha256:${hash.toString("hex").slice(0, 16)}`,
+        detail: { ...counts, reason: options.reason, neverContact: options.neverContact },
+      },
+      client,
+    );
+    return counts;
+  });
+}
