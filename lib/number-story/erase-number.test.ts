@@ -19,7 +19,7 @@ import { getBatchReport } from "@/lib/reports/batch-report";
 import { getOverviewReport } from "@/lib/reports/overview";
 import { call, defaultAccount, keyFor, user } from "@/test/api/api-client";
 import { account, batch, messages, receipts } from "@/test/report-data";
-import { eraseNumber, erasureCounts } from "./erase-number";
+import { eraseNumber, erasureCounts, erasureSentence } from "./erase-number";
 import { numberMessages } from "./number-story";
 
 const PHONE = "254712000777";
@@ -155,6 +155,10 @@ test("the dry run names what will go, per kind, and changes nothing", async () =
     optOut: 1,
   });
   expect(await everything()).toBe(before);
+  expect(erasureSentence(await erasureCounts(PHONE))).toBe(
+    "2 messages with their texts, 1 receipt about them, 1 unmatched receipt naming it, 1 list row, " +
+      "1 escalation call record, 1 webhook delivery naming it and its opt-out",
+  );
 });
 
 test("erasure cleans every table, keeps the totals, and leaves the number nowhere to be found", async () => {

@@ -23,6 +23,7 @@ import { recordAudit } from "@/lib/audit/record-audit";
 import { numberHash } from "@/lib/crypto/number-hash";
 import { pool } from "@/lib/db/pool";
 import { transaction } from "@/lib/db/transaction";
+import { formatCount } from "@/lib/numbers/format";
 
 /** What replaces the number in stored JSON (receipts' raw bodies, webhook payloads). */
 export const ERASED = "erased";
@@ -132,4 +133,19 @@ export async function eraseNumber(
     );
     return counts;
   });
+}
+
+/** The confirmation's list of what goes, per kind: "2 messages, 1 matched receipt, …". */
+export function erasureSentence(c: ErasureCounts): string {
+  const many = (n: number, one: string, other: string) => `${formatCount(n)} ${n === 1 ? one : other}`;
+  const parts = [
+    many(c.messages, "message with its text", "messages with their texts"),
+    many(c.receiptsMatched, "receipt about them", "receipts about them"),
+    many(c.receiptsUnmatched, "unmatched receipt naming it", "unmatched receipts naming it"),
+    many(c.listRows, "list row", "list rows"),
+    many(c.escalations, "escalation call record", "escalation call records"),
+    many(c.webhookDeliveries, "webhook delivery naming it", "webhook deliveries naming it"),
+    c.optOut ? "its opt-out" : "no opt-out",
+  ];
+  return `${parts.slice(0, -1).join(", ")} and ${parts.at(-1)}`;
 }

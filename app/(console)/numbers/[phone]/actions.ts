@@ -3,7 +3,8 @@
 import { revalidatePath } from "next/cache";
 import { z } from "zod";
 import { authorizedAction, type ActionResult } from "@/lib/auth/action";
-import { canRemoveCarrierOptOuts, canSend } from "@/lib/auth/permissions";
+import { canManageUsers, canRemoveCarrierOptOuts, canSend } from "@/lib/auth/permissions";
+import { eraseNumber, erasureCounts, erasureSentence } from "@/lib/number-story/erase-number";
 import { removeOptOut } from "@/lib/opt-outs/opt-outs";
 
 const removeSchema = z.object({
@@ -19,4 +20,42 @@ export async function removeNumberOptOutAction(phone: string, reason?: string): 
     revalidatePath("/opt-outs");
     return { ok: true, message: `${input.phone} removed from the opt-out list.` };
   });
+}
+
+const phoneSchema = z.object({ phone: z.string().regex(/^254\d{9}$/) });
+const eraseSchema = phoneSchema.extend({
+  reason: z
+    .string()
+    .trim()
+    .min(1, "Say why the number is forgotten (kept in the audit log).")
+    .max(500, "At most 500 characters."),
+  neverContact: z.boolean(),
+});
+
+/** Erasure's dry run (administrators): what would go, per kind, said in the confirmation. */
+export async function countErasureAction(phone: string): Promise<ActionResult> {
+  return authorizedAction({ allowed: canManageUsers, input: phoneSchema }, { phone }, async (input) => ({
+    ok: true,
+    message: erasureSentence(await erasureCounts(input.phone)),
+  }));
+}
+
+/** Erasure (administrators): forgets the number, with a reason, optionally never to be contacted again. */
+export async function eraseNumberAction(phone: string, reason: string, neverContact: boolean): Promise<ActionResult> {
+  return authorizedAction(
+    { allowed: canManageUsers, input: eraseSchema },
+    { phone, reason, neverContact },
+    async (input, actor) => {
+      const counts = await eraseNumber(input.phone, {
+        actorId: actor.id,
+        reason: input.reason,
+        neverContact: input.neverContact,
+      });
+      revalidatePath(`/numbers/${input.phone}`);
+      return {
+        ok: true,
+        message: `Forgotten: ${erasureSentence(counts)}${input.neverContact ? "; it will never be contacted again" : ""}.`,
+      };
+    },
+  );
 }

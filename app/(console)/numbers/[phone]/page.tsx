@@ -20,7 +20,8 @@ import { numberFrom, numberLists, numberMessages, numberOptOut, numberSummary } 
 import { summaryLine } from "@/lib/number-story/summary-line";
 import { getOrgTimeZone } from "@/lib/organisation/time-zone";
 import { failureKindOf } from "@/lib/receipts/failure-classes";
-import { removeNumberOptOutAction } from "./actions";
+import { ForgetNumber } from "@/components/numbers/forget-number";
+import { countErasureAction, eraseNumberAction, removeNumberOptOutAction } from "./actions";
 
 export const metadata: Metadata = { title: "Number" };
 export const dynamic = "force-dynamic";
@@ -195,6 +196,17 @@ export default async function NumberPage({
           ) : null}
         </div>
       </section>
+
+      {canManageUsers(actor) ? (
+        <Card title="Erasure" aria-label="Erasure">
+          {/* The right to deletion (Kenya's Data Protection Act): lib/number-story/erase-number.ts. */}
+          <ForgetNumber
+            phone={phone}
+            count={countErasureAction.bind(null, phone)}
+            erase={eraseNumberAction.bind(null, phone)}
+          />
+        </Card>
+      ) : null}
 
       <Card title="Lists" aria-label="Lists">
         {lists.length === 0 ? (
