@@ -8,6 +8,7 @@
 //   (lib/receipts/apply-receipts.ts), so a later receipt changes no total and keeps no number.
 // - Receipt: the phone is cleared and the raw body replaced, for the receipts matched to the number's messages and
 //   those that named it and matched nothing.
+// - Batch: a name naming the number loses it; a batch sent to it alone loses its template (that person's text).
 // - Escalation rows hold only message ids: the calls they point at are the number's own messages, scrubbed above.
 // - ListRecipient, ListSearchText, ListIssue: the number's rows are deleted (a later batch from the list leaves it out).
 // - OptOut, HeldOptOut, SentText (the duplicate guard's memory): the number's rows are deleted; with "never contact",
@@ -99,9 +100,22 @@ export async function eraseNumber(
       uids,
       JSON.stringify({ [ERASED]: true }),
     ]);
-    await client.query(
-      `UPDATE "Message" SET phone = '', text = '', metadata = NULL, "updatedAt" = now() WHERE phone = $1`,
+    const { rows: batches } = await client.query<{ batchId: string }>(
+      `UPDATE "Message" SET phone = '', text = '', metadata = NULL, "updatedAt" = now() WHERE phone = $1
+       RETURNING "batchId"`,
       [phone],
+    );
+    // The batches it was in: a name that carries the number (the API's single send names its batch "API message to
+    // 0712…", in the form the caller wrote) loses it, and a batch sent to nobody else loses its template and call
+    // script too (a batch of one's template is that person's text).
+    await client.query(
+      `UPDATE "Batch" b SET name = regexp_replace(b.name, $2, 'an erased number', 'g'),
+              "templateText" = CASE WHEN alone THEN '' ELSE b."templateText" END,
+              "escalationText" = CASE WHEN alone THEN NULL ELSE b."escalationText" END
+       FROM (SELECT id, NOT EXISTS (SELECT 1 FROM "Message" m WHERE m."batchId" = x.id AND m.phone <> '') AS alone
+             FROM unnest($1::uuid[]) AS x(id)) o
+       WHERE b.id = o.id AND (o.alone OR b.name ~ $2)`,
+      [[...new Set(batches.map((b) => b.batchId))], `(\\+?254|0)?${phone.slice(3)}`],
     );
     // The list rows go, and each list's count of valid rows with them (what a batch from the list would send).
     await client.query(
