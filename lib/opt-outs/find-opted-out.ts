@@ -5,6 +5,7 @@ import { z } from "zod";
 import { pool } from "@/lib/db/pool";
 import { MAX_PASTED_NUMBERS } from "@/lib/recipients/split-numbers";
 import { formatCount } from "@/lib/numbers/format";
+import { neverContacted } from "./never-contact";
 
 export const optedOutQuestionSchema = z.object({
   phones: z
@@ -21,5 +22,8 @@ export async function findOptedOut(phones: readonly string[]): Promise<string[]>
     `SELECT phone FROM "OptOut" WHERE phone = ANY($1::text[]) ORDER BY phone`,
     [[...new Set(phones)]],
   );
-  return rows.map((row) => row.phone);
+  // And the numbers erased with "never contact" (stored SUPPRESSED alike; known only by their keyed hashes).
+  const never = await neverContacted(pool(), phones);
+  if (never.size === 0) return rows.map((row) => row.phone);
+  return [...new Set([...rows.map((row) => row.phone), ...never])].sort();
 }
