@@ -23,4 +23,6 @@ export const ADVISORY_LOCKS = {
    * held until the batch row commits: two batches composed at once cannot both take the last units.
    */
   UNITS_BUDGET: 7266,
+  /** Erasing a number (lib/number-story/erase-number.ts), per number (hashtext of it): a double click erases once. */
+  ERASE_NUMBER: 7267,
 } as const;

@@ -22,6 +22,7 @@ import "server-only";
 import type pg from "pg";
 import { recordAudit } from "@/lib/audit/record-audit";
 import { numberHash } from "@/lib/crypto/number-hash";
+import { ADVISORY_LOCKS } from "@/lib/db/advisory-locks";
 import { pool } from "@/lib/db/pool";
 import { transaction } from "@/lib/db/transaction";
 import { formatCount } from "@/lib/numbers/format";
@@ -59,7 +60,10 @@ const RECEIPTS = `FROM "Receipt" WHERE (
     (correlator = ANY($2::text[]) OR "uniqueId" = ANY($3::text[])) AND (phone = $1 OR "messageId" = ANY($2::bigint[]))
     OR (phone = $1 AND "unmatchedReason" IS NOT NULL))`;
 
-/** Webhook deliveries have no index by number: a pass over them (an administrator's rare action). */
+/**
+ * Webhook deliveries have no index by number, nor have list rows, import-report lines or the duplicate guard's memory:
+ * erasure reads those tables in full (an administrator's rare action; an index would slow every import and send).
+ */
 const NAMES_IT = `strpos(payload::text, $1) > 0`;
 
 async function count(db: Executor, phone: string): Promise<ErasureCounts> {
@@ -91,7 +95,7 @@ export async function eraseNumber(
   const hash = numberHash(phone);
   return transaction(async (client) => {
     // One erasure of a number at a time (a double click): the second finds nothing left and counts zero.
-    await client.query("SELECT pg_advisory_xact_lock(hashtext('tuma.erase-number'), hashtext($1))", [phone]);
+    await client.query("SELECT pg_advisory_xact_lock($1, hashtext($2))", [ADVISORY_LOCKS.ERASE_NUMBER, phone]);
     const counts = await count(client, phone);
     const { ids, uids } = await messageKeys(client, phone);
     await client.query(`UPDATE "Receipt" SET phone = NULL, raw = $4 ${RECEIPTS.replace('FROM "Receipt"', "")}`, [
