@@ -15,6 +15,7 @@ import { listMessages } from "@/lib/batches/list-messages";
 import { db } from "@/lib/db/client";
 import { pool } from "@/lib/db/pool";
 import { findOptedOut } from "@/lib/opt-outs/find-opted-out";
+import { isNeverContacted } from "@/lib/opt-outs/never-contact";
 import { applyPendingReceipts } from "@/lib/receipts/apply-receipts";
 import { storeReceipts } from "@/lib/receipts/store-receipts";
 import { getBatchReport } from "@/lib/reports/batch-report";
@@ -268,6 +269,8 @@ test("never contact: the next send stores the number SUPPRESSED, as an opt-out, 
   await eraseNumber(NEVER, { actorId: adminId, reason: "Asked never to be contacted", neverContact: true });
   expect(await everything()).not.toContain(NEVER);
   expect((await pool().query(`SELECT count(*)::int AS n FROM "NeverContact"`)).rows).toEqual([{ n: 1 }]);
+  expect(await isNeverContacted(NEVER)).toBe(true);
+  expect(await isNeverContacted("254712000123")).toBe(false);
   // Compose names it among the opted-out numbers before Send.
   expect(await findOptedOut([NEVER, "254712000123"])).toEqual([NEVER]);
 

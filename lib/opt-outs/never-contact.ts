@@ -5,6 +5,7 @@
 import "server-only";
 import type pg from "pg";
 import { numberHash } from "@/lib/crypto/number-hash";
+import { pool } from "@/lib/db/pool";
 
 /** The numbers among these whose keyed hashes are in NeverContact. */
 export async function neverContacted(
@@ -21,4 +22,9 @@ export async function neverContacted(
   ]);
   const found = new Set(rows.map((row) => row.hash.toString("hex")));
   return new Set(unique.filter((_, i) => found.has(hashes[i]!.toString("hex"))));
+}
+
+/** Whether one number was erased with "never contact" (the number's page says so instead of "not opted out"). */
+export async function isNeverContacted(phone: string): Promise<boolean> {
+  return (await neverContacted(pool(), [phone])).size > 0;
 }

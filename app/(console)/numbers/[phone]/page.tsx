@@ -21,6 +21,7 @@ import { summaryLine } from "@/lib/number-story/summary-line";
 import { getOrgTimeZone } from "@/lib/organisation/time-zone";
 import { failureKindOf } from "@/lib/receipts/failure-classes";
 import { ForgetNumber } from "@/components/numbers/forget-number";
+import { isNeverContacted } from "@/lib/opt-outs/never-contact";
 import { countErasureAction, eraseNumberAction, removeNumberOptOutAction } from "./actions";
 
 export const metadata: Metadata = { title: "Number" };
@@ -44,12 +45,13 @@ export default async function NumberPage({
   if (raw !== phone) redirect(`/numbers/${phone}`);
   const before = (await searchParams).before;
   const after = typeof before === "string" ? before.slice(0, 20) : undefined;
-  const [page, summary, optOut, lists, zone] = await Promise.all([
+  const [page, summary, optOut, lists, zone, never] = await Promise.all([
     numberMessages(phone, { before: after }),
     numberSummary(phone),
     numberOptOut(phone),
     numberLists(phone),
     getOrgTimeZone(),
+    isNeverContacted(phone),
   ]);
 
   return (
@@ -102,6 +104,11 @@ export default async function NumberPage({
               <p className="text-xs text-slate-500">An administrator can remove it.</p>
             ) : null}
           </div>
+        ) : never ? (
+          <p className="text-sm text-slate-600" data-testid="number-opt-out">
+            <Badge tone="warning">never contact</Badge> Forgotten at its owner&apos;s request and never to be contacted
+            again: every batch stores it as suppressed.
+          </p>
         ) : (
           <p className="text-sm text-slate-600" data-testid="number-opt-out">
             Not opted out: batches send to it.
