@@ -121,6 +121,9 @@ export async function eraseNumber(
        WHERE b.id = o.id AND (o.alone OR b.name ~ $2)`,
       [[...new Set(batches.map((b) => b.batchId))], `(\\+?254|0)?${phone.slice(3)}`],
     );
+    // The opt-out goes first: its trigger (prisma/migrations/20261128063527_list_opted_out_live) takes the number out
+    // of each list's opted-out count and "Opted out" group, which it finds through the list rows deleted next.
+    await client.query(`DELETE FROM "OptOut" WHERE phone = $1`, [phone]);
     // The list rows go, and each list's count of valid rows with them (what a batch from the list would send).
     await client.query(
       `WITH gone AS (DELETE FROM "ListRecipient" WHERE phone = $1 RETURNING "listId"),
@@ -131,7 +134,6 @@ export async function eraseNumber(
     await client.query(`DELETE FROM "ListSearchText" WHERE phone = $1`, [phone]);
     await client.query(`DELETE FROM "ListIssue" WHERE value = $1`, [phone]);
     await client.query(`DELETE FROM "SentText" WHERE phone = $1`, [phone]);
-    await client.query(`DELETE FROM "OptOut" WHERE phone = $1`, [phone]);
     await client.query(`DELETE FROM "HeldOptOut" WHERE phone = $1`, [phone]);
     await client.query(
       `UPDATE "WebhookDelivery" SET payload = replace(payload::text, $1, $2)::jsonb WHERE ${NAMES_IT}`,
