@@ -94,7 +94,14 @@ async function errors(finishedBatchId: string): Promise<unknown> {
   const answers = [
     await client.POST("/batches", { body: typo }),
     await client.POST("/batches", {
-      body: { templateText: "Hello {{name}} at {{time}}", recipients: [{ phone: "0712345678", fields: { name: "A" } }] },
+      // The first recipient lacks {{time}}, which the second has (a placeholder nobody has is the template's error).
+      body: {
+        templateText: "Hello {{name}} at {{time}}",
+        recipients: [
+          { phone: "0712345678", fields: { name: "A" } },
+          { phone: "0712345679", fields: { name: "B", time: "9:00" } },
+        ],
+      },
     }),
     await client.POST("/batches", {
       body: { templateText: "Hi", recipients: [{ phone: "0712345678", reference: "r".repeat(200) }] },
