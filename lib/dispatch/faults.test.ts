@@ -59,8 +59,19 @@ test("kill -9 of a worker mid-send, then a new worker: 0 duplicates, nothing los
     60_000,
     "a third sent",
   );
+  // The provider's answers are held from here, so the requests the worker has out stay out until it dies: the crash
+  // then surely leaves chunks in flight, however slowly a loaded machine runs the worker (killed at a moment of its
+  // own choosing, it was sometimes between chunks, and nothing was in flight).
+  await h.sandbox.setKnobs({ holdResponses: true });
+  await waitFor(
+    () => inFlight(id),
+    (n) => n > 0,
+    60_000,
+    "a request held in flight",
+  );
   await first.kill("SIGKILL");
   expect(await inFlight(id)).toBeGreaterThan(0); // the crash really left requests in flight
+  await h.sandbox.setKnobs({ holdResponses: false });
 
   processes.push(await spawnWorker({ receiptBaseUrl: h.receiptBaseUrl, lanes }));
   const done = await waitFor(
