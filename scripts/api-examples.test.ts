@@ -103,6 +103,7 @@ test(
         "post /batches/{id}/resend",
         "post /lists",
         "post /messages",
+        "post /numbers/{phone}/erase",
         "put /webhooks/allowed-hosts",
         "post /webhooks",
         "patch /webhooks/{id}",
@@ -131,7 +132,9 @@ test(
           "the example batch's receipts",
         );
       const id = operation.where.startsWith("/webhooks/") ? webhookId : batchId;
-      const where = operation.where.replace("{id}", id) + (operation.where === "/lists" ? "?filename=example.csv" : "");
+      const where =
+        operation.where.replace("{id}", id).replace("{phone}", "254712345678") +
+        (operation.where === "/lists" ? "?filename=example.csv" : "");
       const answer = await send(operation.method, where, contentType, media.example);
       expect(answer.status, `${operation.method} ${operation.where}: ${answer.text}`).toBeGreaterThanOrEqual(200);
       expect(answer.status, `${operation.method} ${operation.where}: ${answer.text}`).toBeLessThan(300);

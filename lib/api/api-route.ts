@@ -38,6 +38,8 @@ export type ApiGate<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodTyp
   body?: B;
   /** The handler reads request.body itself (an upload): the Idempotency-Key then covers path, query and length. */
   rawBody?: boolean;
+  /** The path as the admin scope's audit entry writes it, when the real one names a person (a number to erase). */
+  auditedPath?: string;
   /** For a route proxy.ts does not run before (an upload): the gate sets the security headers itself. */
   ownSecurityHeaders?: boolean;
 };
@@ -116,7 +118,7 @@ export function apiRoute<
         action: "api_key.admin_use",
         targetType: "ApiKey",
         targetId: who.key.id,
-        detail: { prefix: who.key.prefix, operation: `${request.method} ${url.pathname}` },
+        detail: { prefix: who.key.prefix, operation: `${request.method} ${gate.auditedPath ?? url.pathname}` },
       });
     const params = (gate.params ?? anything).safeParse((await segment?.params) ?? {});
     if (!params.success)

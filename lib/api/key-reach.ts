@@ -30,6 +30,16 @@ export async function accountForKey(key: Key, accountId: string | undefined): Pr
   return { where: { isSandbox: true } };
 }
 
+/** For what spans every account (one number's messages, issue 38): a test key reaches none of it. */
+export function assertLiveKey(key: Key, what: string): void {
+  if (key.test)
+    throw new ApiProblem(
+      403,
+      TEST_KEY_LIVE_ACCOUNT,
+      `This is a test key (tuma_test_…): it reaches only the sandbox account, and ${what} are on every account. Use a live key (tuma_live_…) for it.`,
+    );
+}
+
 /** Nothing to refuse when the batch does not exist: the route answers its own 404. */
 export async function assertKeyReachesBatch(key: Key, batchId: string): Promise<void> {
   if (!key.test) return;

@@ -15,6 +15,8 @@ export const API_ROUTE_METHODS: Readonly<Record<string, readonly string[]>> = {
   "/lists/{id}": ["GET", "DELETE"],
   "/messages": ["GET", "POST"],
   "/messages/{id}": ["GET"],
+  "/numbers/{phone}/erase": ["POST"],
+  "/numbers/{phone}/subject-access": ["GET"],
   "/openapi.json": ["GET"],
   "/webhooks": ["GET", "POST"],
   "/webhooks/{id}": ["GET", "PATCH", "DELETE"],

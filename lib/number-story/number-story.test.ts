@@ -82,7 +82,7 @@ test("the summary line: how many since when, delivered, last delivered in the or
   expect(summary.lastDelivered?.toISOString()).toBe("2026-11-26T06:02:00.000Z");
   const line = summaryLine({ ...summary, since: new Date("2026-10-03T05:00:00Z") }, "Africa/Nairobi");
   expect(line).toBe("3 messages since 3 Oct 2026; 2 delivered; last delivered 26 Nov 2026, 09:02 EAT");
-  expect(summaryLine({ ...summary, messages: 0 }, "Africa/Nairobi")).toBe("No message has been sent to this number.");
+  expect(summaryLine({ ...summary, messages: 0 }, "Africa/Nairobi")).toBe("No message has been sent to this number");
 });
 
 test("its opt-out with who and why, and the lists it was sent from", async () => {

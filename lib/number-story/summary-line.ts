@@ -8,7 +8,8 @@ import type { NumberSummary } from "./number-story";
 const n = formatCount;
 
 export function summaryLine(summary: NumberSummary, zone: string): string {
-  if (summary.messages === 0) return "No message has been sent to this number.";
+  // Like every other line, without its full stop: the page writes it (it was written twice here).
+  if (summary.messages === 0) return "No message has been sent to this number";
   const count = `${summary.capped ? "More than " : ""}${n(summary.messages)} message${summary.messages === 1 ? "" : "s"}`;
   const since =
     summary.since && !summary.capped

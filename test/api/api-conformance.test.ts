@@ -18,6 +18,8 @@ import { DELETE as deleteList, GET as getList } from "@/app/api/v1/lists/[id]/ro
 import { POST as uploadList } from "@/app/api/v1/lists/route";
 import { GET as getMessage } from "@/app/api/v1/messages/[id]/route";
 import { GET as messagesByReference, POST as sendMessage } from "@/app/api/v1/messages/route";
+import { POST as eraseNumber } from "@/app/api/v1/numbers/[phone]/erase/route";
+import { GET as subjectAccess } from "@/app/api/v1/numbers/[phone]/subject-access/route";
 import { GET as openApi } from "@/app/api/v1/openapi.json/route";
 import { GET as listDeliveries } from "@/app/api/v1/webhooks/[id]/deliveries/route";
 import { POST as sendTestEvent } from "@/app/api/v1/webhooks/[id]/test/route";
@@ -215,6 +217,25 @@ test("every operation's answers, successes and problems, match the served docume
     204,
   );
 
+  // One number's subject access and erasure (the number sendMessage wrote to above).
+  const number = { phone: "0712345678" };
+  await check(
+    "getNumberSubjectAccess",
+    await call(subjectAccess, at("/numbers/0712345678/subject-access", { params: number })),
+    200,
+  );
+  const erasure = { reason: "Asked to be forgotten.", neverContact: false };
+  await check(
+    "eraseNumber",
+    await call(eraseNumber, at("/numbers/0712345678/erase", { params: number, body: { ...erasure, dryRun: true } })),
+    200,
+  );
+  await check(
+    "eraseNumber",
+    await call(eraseNumber, at("/numbers/0712345678/erase", { params: number, body: erasure })),
+    200,
+  );
+
   // Problems, as documented for their operation.
   await check(
     "createBatch",
@@ -224,6 +245,14 @@ test("every operation's answers, successes and problems, match the served docume
   await check("getBatch", await call(getBatch, at(`/batches/${randomUUID()}`, { params: { id: randomUUID() } })), 404);
   await check("cancelBatch", await call(cancel, onBatch("/cancel", { method: "POST" })), 409);
   await check("getBatch", await call(getBatch, { path: `/batches/${id}`, params: { id } }), 401);
+  await check(
+    "eraseNumber",
+    await call(
+      eraseNumber,
+      at("/numbers/Amina/erase", { params: { phone: "Amina" }, body: { reason: "x", neverContact: false } }),
+    ),
+    400,
+  );
   const readOnly = await keyFor(await user("OPERATOR"), ["read"]);
   await check(
     "createBatch",

@@ -24,6 +24,9 @@ import { recoveredEventResourceSchema } from "../resources/recovered-event";
 import { webhookDeliveryResourceSchema } from "../resources/webhook-delivery";
 import { webhookEndpointResourceSchema } from "../resources/webhook-endpoint";
 import { listMessagesQuery, messageParams, SEND_MESSAGE_EXAMPLE, sendMessageSchema } from "../schemas/messages";
+import { numberErasureSchema } from "../resources/number-erasure";
+import { subjectAccessSchema } from "../resources/subject-access";
+import { ERASE_NUMBER_EXAMPLE, eraseNumberSchema, phoneParams, subjectAccessQuery } from "../schemas/numbers";
 import { uploadListQuery } from "@/lib/lists/upload-query";
 import { problemSchema, PROBLEM_CONTENT_TYPE } from "../problem";
 import {
@@ -439,6 +442,41 @@ export const API_PATHS: ZodOpenApiPathsObject = {
         operationId: "replayWebhookDelivery",
         requestParams: { path: deliveryIdParams },
         responses: { "201": json(replayedDelivery, "Queued.") },
+      },
+      true,
+    ),
+  },
+  "/numbers/{phone}/subject-access": {
+    get: operation("admin", "Everything held about one number (subject access)", {
+      operationId: "getNumberSubjectAccess",
+      description:
+        "Scope: `admin`. What Tuma holds about the number — its messages with their texts, every receipt about them, escalation calls, its opt-out and that opt-out's history, the list rows that hold it, the webhook deliveries that named it — under a header saying when and by whom it was made: the console's download, streamed. Audited (`export.subject_access`); one of the user's export slots (429 `too_many_running` when they are taken). A number that is not one is refused (400, `phone`). A test key is refused (403 `test_key_live_account`): a number's messages are on every account.",
+      requestParams: { path: phoneParams, query: subjectAccessQuery },
+      responses: {
+        "200": {
+          description: "The file, streamed (`Content-Disposition: attachment`).",
+          content: {
+            "application/json": { schema: subjectAccessSchema },
+            "application/zip": { schema: { type: "string", format: "binary" } },
+          },
+        },
+      },
+    }),
+  },
+  "/numbers/{phone}/erase": {
+    post: operation(
+      "admin",
+      "Forget one number (erasure), or count what would go",
+      {
+        operationId: "eraseNumber",
+        description:
+          'Scope: `admin`. Removes the number and its texts from its messages, receipts, list rows and stored webhook payloads, in every partition, as the console\'s "Forget this number…" does; batch counters, reports and totals stay as they were. With `neverContact` the number stays suppressed, kept only as a keyed hash. Audited (`number.erase`) without the number in clear. With `dryRun: true` nothing changes and the answer counts what would go; send the same body without it to erase. Irreversible: use an Idempotency-Key, so a retry replays the first answer rather than erasing again (which would count zero). A number that is not one is refused (400, `phone`); a test key is refused (403 `test_key_live_account`).',
+        requestParams: { path: phoneParams },
+        requestBody: {
+          required: true,
+          content: { "application/json": { schema: eraseNumberSchema, example: ERASE_NUMBER_EXAMPLE } },
+        },
+        responses: { "200": json(numberErasureSchema, "Erased (or, with dryRun, counted): what went, per kind.") },
       },
       true,
     ),
