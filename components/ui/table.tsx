@@ -37,8 +37,20 @@ export function Tr({ className, ...props }: ComponentProps<"tr">) {
   return <tr className={cx("border-t border-slate-100", className)} {...props} />;
 }
 
-export function Td({ className, numeric, ...props }: ComponentProps<"td"> & { numeric?: boolean }) {
-  return <td className={cx("px-3 py-2", numeric && "text-right tabular-nums", className)} {...props} />;
+export function Td({
+  className,
+  numeric,
+  children,
+  ...props
+}: ComponentProps<"td"> & { numeric?: boolean; "data-label"?: string }) {
+  return (
+    <td className={cx("px-3 py-2", numeric && "text-right tabular-nums", className)} {...props}>
+      {/* On a phone a labelled cell is a row of two flex items, its label and this: without the one wrapper, a
+          cell of several elements (a link and its note, a badge and its reason) shared the width among them, and
+          words broke mid-word ("fail ed"). */}
+      {props["data-label"] === undefined ? children : <div className="min-w-0 flex-1">{children}</div>}
+    </td>
+  );
 }
 
 /** One row across the table: "Loading…", "No recipients here.". */
