@@ -3,6 +3,7 @@
 import "server-only";
 import { z } from "zod";
 import { pool } from "@/lib/db/pool";
+import { queryCursor, queryEnum } from "@/lib/http/page-query";
 import { optionalParam } from "@/lib/http/params";
 import { AUDIT_ACTIONS } from "./record-audit";
 
@@ -10,13 +11,10 @@ const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "A date as YYYY-MM-DD.");
 
 export const auditFilterSchema = z.object({
   actor: optionalParam(z.uuid("Not a user.")),
-  action: optionalParam(z.enum(AUDIT_ACTIONS, { error: "Not an audited action." })),
+  action: queryEnum(AUDIT_ACTIONS, "Not an audited action."),
   from: optionalParam(day),
   to: optionalParam(day),
-  before: z
-    .string()
-    .regex(/^\d{1,19}$/, "The cursor must be an event id.")
-    .optional(),
+  before: queryCursor("id", "The cursor must be an event id."),
 });
 
 export type AuditFilter = z.output<typeof auditFilterSchema>;

@@ -4,16 +4,16 @@ import "server-only";
 import { z } from "zod";
 import { db } from "@/lib/db/client";
 import { env } from "@/lib/env";
-import { optionalParam } from "@/lib/http/params";
+import { queryCursor, queryEnum, queryText } from "@/lib/http/page-query";
 import { batchPhase } from "./phase";
 import { unmappedInBatches, unmappedTotal } from "@/lib/receipts/unmapped-in-batch";
 
 export const BATCH_KINDS = ["SMS", "VOICE"] as const;
 
 export const batchFilterSchema = z.object({
-  q: optionalParam(z.string().trim().max(100, "Search by at most 100 characters of a batch's name.")),
-  kind: optionalParam(z.enum(BATCH_KINDS, { error: "The kind is SMS or VOICE." })),
-  after: optionalParam(z.uuid("The cursor must be a batch id.")),
+  q: queryText(100, "Search by at most 100 characters of a batch's name."),
+  kind: queryEnum(BATCH_KINDS, "The kind is SMS or VOICE."),
+  after: queryCursor("uuid", "The cursor must be a batch id."),
 });
 
 export type BatchFilter = z.output<typeof batchFilterSchema>;

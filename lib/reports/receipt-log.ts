@@ -7,22 +7,16 @@
 import "server-only";
 import { z } from "zod";
 import { pool } from "@/lib/db/pool";
+import { queryCursor, queryEnum, queryText } from "@/lib/http/page-query";
 import { normalizePhone } from "@/lib/provider/wire/phone";
 
 export const UNMATCHED_REASONS = ["no_message", "not_sent"] as const;
 export type UnmatchedReason = (typeof UNMATCHED_REASONS)[number];
 
-/** A form's empty field means "any". */
-const blankIsAny = <S extends z.ZodType>(schema: S) =>
-  z.preprocess((value) => (value === "" ? undefined : value), schema.optional());
-
 export const receiptFilterSchema = z.object({
-  q: blankIsAny(z.string().trim().max(255, "At most 255 characters.")),
-  unmatched: blankIsAny(z.enum(["any", ...UNMATCHED_REASONS], { error: "Not a reason a receipt matches no message." })),
-  before: z
-    .string()
-    .regex(/^\d{1,19}$/, "The cursor must be a receipt id.")
-    .optional(),
+  q: queryText(255, "At most 255 characters."),
+  unmatched: queryEnum(["any", ...UNMATCHED_REASONS], "Not a reason a receipt matches no message."),
+  before: queryCursor("id", "The cursor must be a receipt id."),
 });
 export type ReceiptFilter = z.output<typeof receiptFilterSchema>;
 

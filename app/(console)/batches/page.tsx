@@ -1,36 +1,22 @@
 import type { Metadata } from "next";
 import { BatchTable } from "@/components/batches/batch-table";
-import { Button, ButtonLink } from "@/components/ui/button";
-import { Input, Select } from "@/components/ui/field";
+import { ButtonLink } from "@/components/ui/button";
+import { FilterForm, FilterInput, FilterSelect } from "@/components/ui/filter-form";
 import { Notice } from "@/components/ui/notice";
 import { PageHeader } from "@/components/ui/page-header";
 import { requireActor } from "@/lib/auth/session";
+import { pageHref, readPageQuery, type PageSearchParams } from "@/lib/http/page-query";
 import { BATCH_KINDS, batchFilterSchema, listBatchPage } from "@/lib/batches/list-batches";
 
 export const metadata: Metadata = { title: "Batches" };
 export const dynamic = "force-dynamic";
 
 // The search, kind and page are the URL's (a GET form and links): Back, reload and a shared link show the same list.
-export default async function BatchesPage({
-  searchParams,
-}: {
-  searchParams: Promise<Record<string, string | string[] | undefined>>;
-}) {
+export default async function BatchesPage({ searchParams }: { searchParams: PageSearchParams }) {
   await requireActor();
-  const raw = Object.fromEntries(
-    Object.entries(await searchParams).filter((entry): entry is [string, string] => typeof entry[1] === "string"),
-  );
-  const parsed = batchFilterSchema.safeParse(raw);
-  const filter = parsed.success ? parsed.data : {};
+  const { filter, error } = await readPageQuery(searchParams, batchFilterSchema);
   const page = await listBatchPage(filter);
-  const href = (after?: string) => {
-    const query = new URLSearchParams({
-      ...(filter.q ? { q: filter.q } : {}),
-      ...(filter.kind ? { kind: filter.kind } : {}),
-      ...(after ? { after } : {}),
-    }).toString();
-    return query ? `/batches?${query}` : "/batches";
-  };
+  const href = (after?: string) => pageHref("/batches", { q: filter.q, kind: filter.kind, after });
   const filtered = Boolean(filter.q || filter.kind);
   return (
     <div className="space-y-6">
@@ -42,34 +28,23 @@ export default async function BatchesPage({
           </ButtonLink>
         }
       />
-      {parsed.success ? null : (
-        <Notice tone="error">{parsed.error.issues.map((i) => i.message).join(" ")} The filter was ignored.</Notice>
-      )}
-      <form method="get" role="search" aria-label="Find batches" className="flex flex-wrap items-end gap-3 text-sm">
-        <label className="w-full space-y-1 sm:w-64">
-          <span className="block font-medium">Name</span>
-          <Input name="q" defaultValue={filter.q ?? ""} placeholder="part of a batch's name" />
-        </label>
-        <label className="space-y-1">
-          <span className="block font-medium">Kind</span>
-          <Select name="kind" defaultValue={filter.kind ?? ""} className="w-auto">
-            <option value="">SMS and voice</option>
-            {BATCH_KINDS.map((kind) => (
-              <option key={kind} value={kind}>
-                {kind === "SMS" ? "SMS" : "Voice"}
-              </option>
-            ))}
-          </Select>
-        </label>
-        <Button type="submit" variant="primary" size="sm">
-          Find
-        </Button>
-        {filtered ? (
-          <ButtonLink href="/batches" size="sm">
-            Clear
-          </ButtonLink>
-        ) : null}
-      </form>
+      {error ? <Notice tone="error">{error}</Notice> : null}
+      <FilterForm label="Find batches" submit="Find" clearHref={filtered ? "/batches" : undefined}>
+        <FilterInput
+          label="Name"
+          name="q"
+          value={filter.q}
+          placeholder="part of a batch's name"
+          className="w-full sm:w-64"
+        />
+        <FilterSelect
+          label="Kind"
+          name="kind"
+          value={filter.kind}
+          any="SMS and voice"
+          options={BATCH_KINDS.map((kind) => [kind, kind === "SMS" ? "SMS" : "Voice"] as const)}
+        />
+      </FilterForm>
       {filtered && page.rows.length === 0 ? (
         <p className="rounded-lg border border-dashed border-slate-300 p-8 text-center text-slate-600">
           No batch {filter.q ? `named like “${filter.q}”` : ""}
