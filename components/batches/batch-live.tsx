@@ -1,6 +1,7 @@
 "use client";
 
-import { useQuery } from "@tanstack/react-query";
+// A batch's page below its header, live (use-live-batch.ts): its progress and counters, the operator's actions
+// (pause, resume, cancel, resend), its report, and its recipients.
 import { useState, useTransition, type ReactNode } from "react";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
@@ -10,10 +11,7 @@ import { Time } from "@/components/time/time";
 import { STATE_COLORS } from "@/components/ui/state-colors";
 import type { ActionResult } from "@/lib/auth/action";
 import { STATE_COUNTERS } from "@/lib/batches/counters";
-import type { BatchDetail } from "@/lib/batches/get-batch";
 import { isActiveBatch, isPausableBatch, XLSX_MAX_ROWS } from "@/lib/states/states";
-import { fetchJson } from "@/lib/http/fetch-json";
-import type { Serialized } from "@/lib/http/serialize";
 import type { ResendPreview } from "@/lib/batches/resend-preview";
 import type { ResendCost } from "@/lib/batches/resend-units";
 import { formatCount, formatDuration } from "@/lib/numbers/format";
@@ -22,7 +20,8 @@ import { EscalationFunnel } from "./escalation-funnel";
 import { PhaseBadge } from "./phase-badge";
 import { UnmappedNotice } from "./unmapped-notice";
 import { ResendPanel, type ResendScope } from "./resend-panel";
-import { useSendRate } from "./use-send-rate";
+import { BatchCounters } from "./batch-counters";
+import { useLiveBatch, type BatchJson } from "./use-live-batch";
 
 type Actions = {
   pause: (id: string) => Promise<ActionResult>;
@@ -32,8 +31,6 @@ type Actions = {
   resendPreview: (id: string) => Promise<ResendPreview | ActionResult>;
   resendUnits: (id: string, scope: ResendScope) => Promise<ResendCost | ActionResult>;
 };
-
-export type BatchJson = Serialized<BatchDetail>;
 
 /** `report`: the delivery report, shown between the actions and the recipients. */
 export function BatchLive({
@@ -50,30 +47,7 @@ export function BatchLive({
   actions: Actions;
   report?: ReactNode;
 }) {
-  const rate = useSendRate();
-  const {
-    data: batch = initial,
-    error,
-    refetch,
-  } = useQuery({
-    queryKey: ["batch", initial.id],
-    queryFn: async () => {
-      const next = await fetchJson<BatchJson>(`/api/batches/${initial.id}`);
-      rate.record(next);
-      return next;
-    },
-    initialData: initial,
-    // Live while anything can still change: sending, receipts still arriving, or its escalation's calls.
-    refetchInterval: (query) => {
-      const data = query.state.data;
-      const calls = data?.escalationChild;
-      return isActiveBatch(data?.state ?? "") ||
-        (data?.queuedCount ?? 0) > 0 ||
-        (calls ? calls.pendingCount + calls.queuedCount : 0) > 0
-        ? 2_000
-        : 15_000;
-    },
-  });
+  const { batch, error, refetch, rate } = useLiveBatch(initial);
   const [notice, setNotice] = useState<ActionResult | null>(null);
   const [pending, startTransition] = useTransition();
   // After an action the state is read again at once: the badge changes in place, without a reload or a poll's wait.
@@ -144,30 +118,7 @@ export function BatchLive({
             label,
           }))}
         />
-        <dl className="mt-4 grid grid-cols-3 gap-3 text-sm sm:grid-cols-5">
-          {counters.map(({ state, field, label }) => (
-            <div key={state}>
-              <dt className="text-slate-500">{label}</dt>
-              <dd className="font-semibold tabular-nums" data-testid={`count-${state}`}>
-                {formatCount(batch[field])}
-              </dd>
-            </div>
-          ))}
-          {escalating ? (
-            <div>
-              <dt className="text-slate-500">Reached by call</dt>
-              <dd className="font-semibold tabular-nums" data-testid="count-REACHED_BY_CALL">
-                {formatCount(batch.reachedByCallCount)}
-              </dd>
-            </div>
-          ) : null}
-          <div>
-            <dt className="text-slate-500">Reached</dt>
-            <dd className="font-semibold tabular-nums" data-testid="count-REACHED">
-              {formatCount(batch.reached)}
-            </dd>
-          </div>
-        </dl>
+        <BatchCounters batch={batch} counters={counters} escalating={escalating} />
       </Card>
 
       {canSend ? (

@@ -18,7 +18,7 @@ import type { Serialized } from "@/lib/http/serialize";
 import type { BatchReport as Report } from "@/lib/reports/batch-report";
 import { FAILURE_KINDS } from "@/lib/receipts/failure-classes";
 import { formatCount, formatRate } from "@/lib/numbers/format";
-import type { BatchJson } from "./batch-live";
+import type { BatchJson } from "./use-live-batch";
 import { FailureKindLabel } from "./failure-kind";
 
 type ReportJson = Serialized<Report>;

@@ -5,7 +5,7 @@
 import Link from "next/link";
 import { Card, Stat } from "@/components/ui/card";
 import { escalationFunnel } from "@/lib/escalation/funnel";
-import type { BatchJson } from "./batch-live";
+import type { BatchJson } from "./use-live-batch";
 import { formatCount } from "@/lib/numbers/format";
 
 export function EscalationFunnel({ batch }: { batch: BatchJson }) {

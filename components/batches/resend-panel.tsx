@@ -5,7 +5,6 @@
 // and where, and what is left out whatever is chosen: opted-out numbers, carrier blacklists among them. Then, for the
 // scope chosen, a confirm step with the count and its SMS units, whose one button names the count. The server takes
 // each recipient at most once whatever is clicked; this only says so before anyone clicks.
-import Link from "next/link";
 import { useEffect, useState, useTransition } from "react";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
@@ -13,12 +12,12 @@ import type { ActionResult } from "@/lib/auth/action";
 import type { ResendPreview } from "@/lib/batches/resend-preview";
 import type { ResendCost } from "@/lib/batches/resend-units";
 import {
-  FAILURE_KINDS,
   PERMANENT_FAILURE_CLASSES,
   TEMPORARY_FAILURE_CLASSES,
   type FailureClass,
 } from "@/lib/receipts/failure-classes";
 import { formatCount } from "@/lib/numbers/format";
+import { byClass, ResendLeftOut } from "./resend-left-out";
 
 export type ResendScope = { unknown: boolean; temporary: boolean; permanent: boolean; noReceipt: boolean };
 
@@ -31,14 +30,6 @@ type Props = {
 
 const sum = (counts: Record<FailureClass, number>, classes: readonly FailureClass[]) =>
   classes.reduce((total, c) => total + counts[c], 0);
-
-/** "2 phone off or out of reach, 1 call not answered" */
-function byClass(counts: Record<FailureClass, number>, classes: readonly FailureClass[]): string {
-  return classes
-    .filter((c) => counts[c] > 0)
-    .map((c) => `${formatCount(counts[c])} ${FAILURE_KINDS[c].label.toLowerCase()}`)
-    .join(", ");
-}
 
 export function ResendPanel({ batchId, preview, units, resend }: Props) {
   const [open, setOpen] = useState(false);
@@ -93,7 +84,6 @@ export function ResendPanel({ batchId, preview, units, resend }: Props) {
     (scope.temporary ? temporary : 0) +
     (scope.permanent ? permanent : 0) +
     (scope.noReceipt ? counts.noReceipt : 0);
-  const optedOut = counts.optedOut.operator + counts.optedOut.carrier;
   const chosen: ResendScope = {
     unknown: scope.unknown && counts.unknown > 0,
     temporary: scope.temporary && temporary > 0,
@@ -118,20 +108,6 @@ export function ResendPanel({ batchId, preview, units, resend }: Props) {
       </span>
     </label>
   );
-  const leftOut = [
-    !scope.unknown && counts.unknown > 0 ? `${formatCount(counts.unknown)} with an unknown outcome` : null,
-    !scope.temporary && temporary > 0 ? `${formatCount(temporary)} failed for a temporary reason` : null,
-    !scope.permanent && permanent > 0
-      ? `${formatCount(permanent)} failed for good (${byClass(counts.failed, PERMANENT_FAILURE_CLASSES)}): resending them as they are fails again`
-      : null,
-    !scope.noReceipt && counts.noReceipt > 0 ? `${formatCount(counts.noReceipt)} without a receipt yet` : null,
-    counts.answeredCall > 0
-      ? `${formatCount(counts.answeredCall)} answered the call and ${counts.answeredCall === 1 ? "is" : "are"} left out: reached by call, not sent the SMS again`
-      : null,
-    optedOut > 0
-      ? `${formatCount(optedOut)} opted out${counts.optedOut.carrier > 0 ? ` (${formatCount(counts.optedOut.carrier)} by a carrier blacklist: the number blocked the sender)` : ""}: never resent`
-      : null,
-  ].filter((s): s is string => s !== null);
 
   return (
     <Card title="Resend to recipients without a delivery" className="w-full space-y-3 text-sm" aria-label="Resend">
@@ -156,30 +132,7 @@ export function ResendPanel({ batchId, preview, units, resend }: Props) {
         )}
         {option("noReceipt", "Accepted but no receipt yet, past the no-receipt age", counts.noReceipt)}
       </fieldset>
-      {counts.alreadyResent > 0 ? (
-        <p>
-          {formatCount(counts.alreadyResent)} already resent, not taken again:{" "}
-          {counts.children.map((child, i) => (
-            <span key={child.id}>
-              {i > 0 ? ", " : ""}
-              <Link href={`/batches/${child.id}`} className="text-sky-700 underline">
-                {child.name}
-              </Link>{" "}
-              ({formatCount(child.recipientCount)}, {child.state.toLowerCase()})
-            </span>
-          ))}
-        </p>
-      ) : null}
-      {leftOut.length > 0 ? (
-        <div data-testid="resend-left-out">
-          <p className="font-medium">Left out:</p>
-          <ul className="list-disc pl-5">
-            {leftOut.map((line) => (
-              <li key={line}>{line}.</li>
-            ))}
-          </ul>
-        </div>
-      ) : null}
+      <ResendLeftOut counts={counts} scope={scope} temporary={temporary} permanent={permanent} />
       {cost ? (
         <div className="space-y-2 rounded-md border border-slate-200 bg-slate-50 p-3" data-testid="resend-confirm">
           <p>
