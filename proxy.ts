@@ -22,9 +22,8 @@ export const config = {
   // body for it, and cuts that copy at 10 MB (experimental.proxyClientMaxBodySize) — a 30 MB list would arrive cut
   // short, and cut where a line ends it would even read as a shorter file. The upload routes set the security headers
   // themselves (route-gate.ts ownSecurityHeaders); e2e/lists.spec.ts sends a list over 10 MB. And the provider's
-  // receipt callbacks (with /api/ping, the route the receipts benchmark compares them with): thousands a second, from
-  // a machine that needs no nonce; they set their own headers.
+  // receipt callbacks: thousands a second, from a machine that needs no nonce; they set their own headers.
   matcher: [
-    "/((?!_next/static|_next/image|favicon.ico|api/lists$|api/v1/lists$|api/opt-outs/upload$|api/receipts/|api/ping$).*)",
+    "/((?!_next/static|_next/image|favicon.ico|api/lists$|api/v1/lists$|api/opt-outs/upload$|api/receipts/).*)",
   ],
 };

@@ -73,7 +73,7 @@ export const sum = (memory: ProcessMemory[], field: "rssMb" | "peakMb") => memor
 export async function publicBodies(): Promise<{ route: string; limit: BodyLimit }[]> {
   const { receiptSecret } = await db.providerAccount.findFirstOrThrow({ where: { name: "Sandbox" } });
   return [
-    { route: "/api/ping", limit: BODY_LIMITS.ping },
+    { route: "/api/health", limit: BODY_LIMITS.other },
     { route: "/api/auth/callback/credentials", limit: BODY_LIMITS.auth },
     { route: `/api/receipts/${receiptSecret}`, limit: BODY_LIMITS.receipts },
   ];

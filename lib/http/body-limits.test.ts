@@ -17,9 +17,8 @@ import {
 const limitOf = (url: string, serverAction = false) => bodyLimitFor({ url, serverAction }).bytes;
 
 describe("bodyLimitFor", () => {
-  test("each path has its limit: ping 1 KiB, next-auth 16 KiB, receipts 64 KiB, uploads 100 MB", () => {
-    expect(limitOf("/api/ping")).toBe(1024);
-    expect(limitOf("/api/ping?x=1")).toBe(1024);
+  test("each path has its limit: next-auth 16 KiB, receipts 64 KiB, uploads 100 MB", () => {
+    expect(limitOf("/api/auth/callback/credentials?x=1")).toBe(16 * 1024);
     expect(limitOf("/api/auth/callback/credentials")).toBe(16 * 1024);
     expect(limitOf("/api/auth/signout")).toBe(16 * 1024);
     expect(limitOf("/api/receipts/some-secret")).toBe(64 * 1024);
@@ -34,7 +33,7 @@ describe("bodyLimitFor", () => {
     expect(limitOf("/compose?source=list", true)).toBe(4 * 1024 * 1024);
     expect(limitOf("/compose")).toBe(BODY_LIMITS.other.bytes);
     // API routes are route handlers, never actions: the header earns them nothing.
-    expect(limitOf("/api/ping", true)).toBe(1024);
+    expect(limitOf("/api/health", true)).toBe(BODY_LIMITS.other.bytes);
     expect(limitOf("/api/batches/x", true)).toBe(BODY_LIMITS.other.bytes);
   });
 
@@ -67,8 +66,8 @@ describe("bodyLimitFor", () => {
   });
 
   test("every limit's sentence names its size", () => {
-    expect(BODY_LIMITS.ping.message).toBe(
-      "The request body is larger than 1 KB, the most this address accepts; nothing was read past it.",
+    expect(BODY_LIMITS.other.message).toBe(
+      "The request body is larger than 64 KB, the most this address accepts; nothing was read past it.",
     );
     expect(BODY_LIMITS.auth.message).toContain("16 KB");
     expect(BODY_LIMITS.receipts.message).toContain("64 KB");

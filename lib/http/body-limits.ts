@@ -1,7 +1,7 @@
 // How many bytes of request body each path may send, in one table: the web server (scripts/web-server.ts) refuses a
 // body over its limit with 413 and this sentence before Next sees a byte of it, at once when Content-Length says so,
 // else at the byte that crosses the line. Without it a Next route handler reads any body whole into memory (one
-// anonymous 3 GB POST to /api/ping held the web process at 9 GB). The routes that read bodies keep their own
+// anonymous 3 GB POST to an empty route handler held the web process at 9 GB). The routes that read bodies keep their own
 // limits too (lib/receipts/read-limited-body.ts, lib/recipients/limited-body.ts): defence in depth, same numbers.
 // Pure, so that it is unit-tested (body-limits.test.ts) and shared by the server and the routes.
 const KiB = 1024;
@@ -24,8 +24,6 @@ const limit = (bytes: number, what: string): BodyLimit => ({
 });
 
 export const BODY_LIMITS = {
-  /** A liveness probe: nothing to read. */
-  ping: limit(1 * KiB, "The request body"),
   /** next-auth: an email, a password (≤ 1,024 characters), a CSRF token and a callback URL. */
   auth: limit(16 * KiB, "The log-in request"),
   /** The provider's delivery receipts: MAX_RECEIPT_BODY_BYTES of lib/receipts/ingest-receipts.ts. */
@@ -78,7 +76,6 @@ export function isServerActionCall(method: string | undefined, headers: Record<s
  */
 export function bodyLimitFor({ url, serverAction }: BodyRequest): BodyLimit {
   const path = pathOf(url);
-  if (path === "/api/ping") return BODY_LIMITS.ping;
   if (path.startsWith("/api/auth/")) return BODY_LIMITS.auth;
   if (path.startsWith("/api/receipts/")) return BODY_LIMITS.receipts;
   if (path === "/api/lists" || path === "/api/opt-outs/upload" || path === "/api/v1/lists") return BODY_LIMITS.upload;

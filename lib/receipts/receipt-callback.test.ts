@@ -58,7 +58,7 @@ test("only its own paths are taken; a secret that is not valid %-encoding is sim
   expect(receiptCallbackSecret("/api/receipts/")).toBeNull();
   expect(receiptCallbackSecret("/api/receipts/a/b")).toBeNull();
   expect(receiptCallbackSecret("/api/receiptsx/a")).toBeNull();
-  expect(receiptCallbackSecret("/api/ping")).toBeNull();
+  expect(receiptCallbackSecret("/api/health")).toBeNull();
 });
 
 test("a receipt is stored and answered 200 with the API's headers; another method is 405 with Allow", async () => {
