@@ -2,7 +2,13 @@
 // matches the schema the OpenAPI document is generated from.
 import { expect, test } from "vitest";
 import { deliveryJson, endpointJson, webhookDeliveryJsonSchema, webhookEndpointJsonSchema } from "./webhook-json";
-import { allowedHostsSchema, createWebhookSchema, listDeliveriesSchema, updateWebhookSchema } from "./webhook-schemas";
+import {
+  allowedHostsSchema,
+  createWebhookSchema,
+  deliveryLogQuery,
+  listDeliveriesSchema,
+  updateWebhookSchema,
+} from "./webhook-schemas";
 
 test("an endpoint needs a web URL and at least one known event; repeats are dropped", () => {
   expect(
@@ -25,6 +31,11 @@ test("delivery pages and allowed hosts are checked", () => {
   expect(listDeliveriesSchema.parse({})).toEqual({ limit: 50 });
   expect(listDeliveriesSchema.safeParse({ before: "1; DROP" }).success).toBe(false);
   expect(listDeliveriesSchema.safeParse({ limit: 101 }).success).toBe(false);
+  // The delivery log page's URL: a blank field is any, a bad value keeps the API's sentence, other keys are not read.
+  expect(deliveryLogQuery.parse({ before: "", eventType: "", state: "FAILED", limit: "5" })).toEqual({
+    state: "FAILED",
+  });
+  expect(deliveryLogQuery.safeParse({ before: "1; DROP" }).error?.issues[0]?.message).toBe("before is a delivery id.");
   expect(allowedHostsSchema.parse(["Sink.Local:8080", "[::1]:9000"])).toEqual(["sink.local:8080", "[::1]:9000"]);
   expect(allowedHostsSchema.safeParse(["sink.local"]).success).toBe(false);
 });

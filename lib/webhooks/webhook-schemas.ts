@@ -1,5 +1,6 @@
 // What the console's forms and the API (/api/v1/webhooks) accept for webhook endpoints: one schema each, used by both.
 import { z } from "zod";
+import { optionalParam } from "@/lib/http/params";
 import { WEBHOOK_EVENTS } from "./events";
 
 export const webhookUrlSchema = z
@@ -44,6 +45,13 @@ export const listDeliveriesSchema = z.object({
   until: z.iso.datetime({ offset: true }).optional(),
 });
 export type ListDeliveriesInput = z.output<typeof listDeliveriesSchema>;
+
+/** The delivery log page's filter and page, from its URL (lib/http/page-query.ts): the API's fields, blank = any. */
+export const deliveryLogQuery = z.object({
+  before: optionalParam(listDeliveriesSchema.shape.before),
+  eventType: optionalParam(listDeliveriesSchema.shape.eventType),
+  state: optionalParam(listDeliveriesSchema.shape.state),
+});
 
 /** host:port, one per entry: hosts webhooks may reach although they resolve to private addresses. */
 export const allowedHostsSchema = z

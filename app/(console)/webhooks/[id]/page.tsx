@@ -2,8 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { Time } from "@/components/time/time";
 import { Badge, type Tone } from "@/components/ui/badge";
-import { buttonClass } from "@/components/ui/button";
-import { controlClass } from "@/components/ui/field";
+import { FilterForm, FilterSelect } from "@/components/ui/filter-form";
 import { Notice } from "@/components/ui/notice";
 import { PageHeader } from "@/components/ui/page-header";
 import { Table, Td, THead, Th, Tr } from "@/components/ui/table";
@@ -14,7 +13,8 @@ import type { WebhookDeliveryState } from "@/lib/generated/prisma/enums";
 import { listDeliveries } from "@/lib/webhooks/deliveries";
 import { getEndpoint } from "@/lib/webhooks/endpoints";
 import { TEST_EVENT, WEBHOOK_EVENTS } from "@/lib/webhooks/events";
-import { listDeliveriesSchema } from "@/lib/webhooks/webhook-schemas";
+import { deliveryLogQuery } from "@/lib/webhooks/webhook-schemas";
+import { pageHref, readPageQuery, type PageSearchParams } from "@/lib/http/page-query";
 import { uuidParam } from "@/lib/http/params";
 import { notFound } from "next/navigation";
 import { replayWebhookDeliveryAction } from "../actions";
@@ -29,65 +29,40 @@ export default async function WebhookDeliveriesPage({
   searchParams,
 }: {
   params: Promise<{ id: string }>;
-  searchParams: Promise<Record<string, string | string[] | undefined>>;
+  searchParams: PageSearchParams;
 }) {
   const actor = await requireActor(canManageWebhooks);
   const id = uuidParam.safeParse((await params).id);
   if (!id.success) notFound();
   // An endpoint that hears every event fills a page in minutes: the log is filtered by event type and outcome, and the
   // filter is in the URL so a link to "this endpoint's failed message.delivered" can be shared and survives Older.
-  const raw = await searchParams;
-  const one = (key: string) => (typeof raw[key] === "string" && raw[key] !== "" ? raw[key] : undefined);
-  const page = listDeliveriesSchema.safeParse({
-    before: one("before"),
-    eventType: one("eventType"),
-    state: one("state"),
-  });
-  const filter = page.success ? page.data : { limit: 50 };
+  const { filter, error } = await readPageQuery(searchParams, deliveryLogQuery);
   const endpoint = await getEndpoint(actor, id.data).catch(() => null);
   if (!endpoint) notFound();
-  const { deliveries, nextBefore } = await listDeliveries(actor, endpoint.id, filter);
-  const older = new URLSearchParams({
-    ...(filter.eventType ? { eventType: filter.eventType } : {}),
-    ...(filter.state ? { state: filter.state } : {}),
-    ...(nextBefore ? { before: nextBefore } : {}),
-  });
+  const { deliveries, nextBefore } = await listDeliveries(actor, endpoint.id, { ...filter, limit: 50 });
   return (
     <div className="space-y-6">
       <PageHeader title="Delivery log" description={endpoint.url} />
       <Link className="text-sm underline" href="/webhooks">
         ← Webhooks
       </Link>
-      {page.success ? null : (
-        <Notice tone="error">{page.error.issues.map((i) => i.message).join(" ")} The filter was ignored.</Notice>
-      )}
-      <form method="get" className="flex flex-wrap items-end gap-3 text-sm" aria-label="Filter deliveries">
-        <label className="space-y-1">
-          <span className="block font-medium">Event</span>
-          <select name="eventType" defaultValue={filter.eventType ?? ""} className={controlClass}>
-            <option value="">Any</option>
-            {[...WEBHOOK_EVENTS, TEST_EVENT].map((type) => (
-              <option key={type} value={type}>
-                {type}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="space-y-1">
-          <span className="block font-medium">Outcome</span>
-          <select name="state" defaultValue={filter.state ?? ""} className={controlClass}>
-            <option value="">Any</option>
-            {(Object.keys(TONES) as WebhookDeliveryState[]).map((state) => (
-              <option key={state} value={state}>
-                {state.toLowerCase()}
-              </option>
-            ))}
-          </select>
-        </label>
-        <button type="submit" className={buttonClass("primary", "sm")}>
-          Filter
-        </button>
-      </form>
+      {error ? <Notice tone="error">{error}</Notice> : null}
+      <FilterForm label="Filter deliveries" submit="Filter">
+        <FilterSelect
+          label="Event"
+          name="eventType"
+          value={filter.eventType}
+          any="Any"
+          options={[...WEBHOOK_EVENTS, TEST_EVENT].map((type) => [type, type] as const)}
+        />
+        <FilterSelect
+          label="Outcome"
+          name="state"
+          value={filter.state}
+          any="Any"
+          options={(Object.keys(TONES) as WebhookDeliveryState[]).map((state) => [state, state.toLowerCase()] as const)}
+        />
+      </FilterForm>
       <Table aria-label="Deliveries">
         <THead>
           <Th>Event</Th>
@@ -146,7 +121,14 @@ export default async function WebhookDeliveriesPage({
         </tbody>
       </Table>
       {nextBefore ? (
-        <Link className="text-sm underline" href={`/webhooks/${endpoint.id}?${older.toString()}`}>
+        <Link
+          className="text-sm underline"
+          href={pageHref(`/webhooks/${endpoint.id}`, {
+            eventType: filter.eventType,
+            state: filter.state,
+            before: nextBefore,
+          })}
+        >
           Older deliveries →
         </Link>
       ) : null}
