@@ -54,6 +54,16 @@ test("forgetting a number names what goes, needs a reason, and leaves it found n
     [first, second, phone, other],
   );
   await db.query(`INSERT INTO "OptOut" (phone, reason, source) VALUES ($1, 'asked on the phone', 'operator')`, [phone]);
+  // Stored outcomes raise webhook deliveries (the trigger on Message) to whatever endpoints other specs of the run have
+  // registered, in the same statement: counted here, as the confirmation must count them.
+  const namingIt = async () =>
+    (
+      await db.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM "WebhookDelivery" WHERE strpos(payload::text, $1) > 0`,
+        [phone],
+      )
+    ).rows[0]!.n;
+  const deliveries = await namingIt();
 
   await logIn(page, admin);
   await page.setViewportSize({ width: 1280, height: 900 });
@@ -102,8 +112,9 @@ test("forgetting a number names what goes, needs a reason, and leaves it found n
   const counts = page.getByTestId("forget-counts");
   await expect(counts).toHaveText(
     `Forget ${phone}? This removes its number and texts from 2 messages with their texts, 0 receipts about them, ` +
-      "0 unmatched receipts naming it, 1 list row, 0 escalation call records, 0 webhook deliveries naming it and its " +
-      "opt-out. Batch totals and reports stay as they are. It cannot be undone.",
+      `0 unmatched receipts naming it, 1 list row, 0 escalation call records, ${deliveries} webhook ` +
+      `${deliveries === 1 ? "delivery" : "deliveries"} naming it and its opt-out. Batch totals and reports stay as they ` +
+      "are. It cannot be undone.",
   );
   const confirm = page.getByRole("button", { name: "Forget this number", exact: true });
   await expect(confirm).toBeDisabled(); // no reason, no erasure
@@ -156,4 +167,5 @@ test("forgetting a number names what goes, needs a reason, and leaves it found n
   );
   expect(audit).toHaveLength(1);
   expect(JSON.stringify(audit[0])).not.toContain(tail);
+  expect(await namingIt()).toBe(0); // the stored webhook payloads no longer name it
 });

@@ -4,7 +4,7 @@
 // is typed in East Africa Time and stored as that instant; exports carry ISO 8601 with +03:00.
 import { randomBytes } from "node:crypto";
 import type { Locator, Page } from "@playwright/test";
-import { expect, logIn, test, type SeededUser } from "./fixtures";
+import { expect, logIn, openCompose, test, type SeededUser } from "./fixtures";
 
 // 13:16:30 in Nairobi. In the other zones at play it would read 05:16 (New York), 19:16 (Tokyo), 23:16 (Auckland),
 // 10:16 (UTC): none of those may appear.
@@ -177,7 +177,7 @@ test("'send later' is typed in East Africa Time, shown in it, and stored as that
 }) => {
   const operator = await seedUser("OPERATOR");
   await logIn(page, operator);
-  await page.goto("/compose");
+  await openCompose(page); // hydrated first: a name typed before it was lost ("Give the batch a name.")
   const name = `Baadaye ${randomBytes(3).toString("hex")}`;
   await page.getByLabel("Batch name").fill(name);
   await page.getByLabel("Message").fill("Habari, baadaye.");
