@@ -11,7 +11,10 @@ export default defineConfig({
   // No retries: a test that passes only on its second try is a defect to fix, not to hide. A failure keeps its trace.
   retries: 0,
   workers: 2,
-  timeout: 60_000,
+  // A test's whole-run bound only stops a hang, so it is no time a quiet machine meets: specs take 5–45 s alone and
+  // 2–3× that with two suites side by side on 2 cores, where a 60 s bound failed 13 tests that were each still
+  // progressing step by step. Each step keeps its own bound (the expect timeout below), which is where a hang shows.
+  timeout: 300_000,
   // An expectation waits for the thing itself (a heading, a URL, a count); its bound only stops a hang. Playwright's
   // default of 5 s is a time a quiet machine meets: a page's first render after a log-in under load took longer,
   // so the bound is the one the specs already give their slow steps.

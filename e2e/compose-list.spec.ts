@@ -16,7 +16,6 @@ test("a 1,000-row list: preview, planner, send, complete, and each recipient's o
   seedUser,
   db,
 }) => {
-  test.setTimeout(120_000);
   const operator = await seedUser("OPERATOR");
   await logIn(page, operator);
 
@@ -206,7 +205,6 @@ test("from Compose, an XLSX list of 1,000 rows with 10 invalid and 5 duplicates:
   page,
   seedUser,
 }) => {
-  test.setTimeout(120_000);
   const phone = (i: number) => `2547480${String(i).padStart(5, "0")}`;
   const workbook = new ExcelJS.Workbook();
   const sheet = workbook.addWorksheet("Wateja");

@@ -25,7 +25,6 @@ test("SMS not delivered within 5 minutes are called once and answered; the funne
   seedUser,
   db,
 }) => {
-  test.setTimeout(180_000);
   const operator = await seedUser("OPERATOR");
   const tail = String(Date.now()).slice(-5);
   const [silentA, silentB, delivered] = [`07231${tail}`, `07232${tail}`, `07233${tail}`];

@@ -10,7 +10,6 @@ test("an empty Overview leads to the first message and a sample list that upload
   logInAs,
   db,
 }) => {
-  test.setTimeout(120_000);
   const { rows } = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM "Batch"`);
   expect(rows[0]!.n, "the first-run spec expects a console with no batch yet").toBe(0);
 

@@ -9,7 +9,6 @@ test("held numbers are listed on the Receipts page and released to the opt-outs 
   seedUser,
   db,
 }) => {
-  test.setTimeout(120_000);
   const admin = await seedUser("ADMIN");
   const tail = String(Date.now()).slice(-5);
   const phones = [`2547331${tail}`, `2547332${tail}`];

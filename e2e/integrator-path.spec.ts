@@ -166,7 +166,6 @@ test("an integrator generates types, compiles a client with no cast, sends 50 wi
   page,
   seedUser,
 }) => {
-  test.setTimeout(300_000);
   const admin = await seedUser("ADMIN");
   await logIn(page, admin);
   await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "API keys" }).click();

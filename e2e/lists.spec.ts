@@ -132,8 +132,6 @@ test("rows are checked while the file is still arriving, and Cancel stops the up
   seedUser,
   db,
 }) => {
-  // Each wait below is for the thing itself (rows checked, the discard confirmed); this only bounds a hang.
-  test.setTimeout(240_000);
   const operator = await seedUser("OPERATOR");
   await logIn(page, operator);
   await page.goto("/lists");

@@ -11,7 +11,6 @@ test("forgetting a number names what goes, needs a reason, and leaves it found n
   seedUser,
   db,
 }) => {
-  test.setTimeout(240_000);
   const admin = await seedUser("ADMIN");
   const tail = String(Date.now()).slice(-6);
   const phone = `254713${tail}`;

@@ -10,7 +10,6 @@ test("the header search opens the number's story; its message is one click on; s
   seedUser,
   db,
 }) => {
-  test.setTimeout(180_000);
   const admin = await seedUser("ADMIN");
   const tail = String(Date.now()).slice(-6);
   const phone = `254711${tail}`;

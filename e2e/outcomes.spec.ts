@@ -33,7 +33,6 @@ test("an escalating batch tells one story: counters, funnel, reached and resend 
   seedUser,
   db,
 }) => {
-  test.setTimeout(240_000);
   const operator = await seedUser("OPERATOR");
   const tail = String(Date.now()).slice(-5);
   const local = {
@@ -176,7 +175,6 @@ test("exporting recipients is a permission: a viewer is refused with a sentence 
   seedUser,
   db,
 }) => {
-  test.setTimeout(180_000); // three log-ins on a loaded machine
   const [admin, viewer] = [await seedUser("ADMIN"), await seedUser("VIEWER")];
   // A batch of its own (no recipients needed: the export's permission is what is checked).
   const { rows } = await db.query<{ id: string }>(

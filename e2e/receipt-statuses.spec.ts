@@ -39,7 +39,6 @@ test("a carrier blacklist is opted out and the resend skips it; failures read in
   seedUser,
   db,
 }) => {
-  test.setTimeout(120_000);
   const admin = await seedUser("ADMIN");
   const tail = String(Date.now()).slice(-5);
   const [blacklisted, absent, delivered] = [`07221${tail}`, `07222${tail}`, `07223${tail}`];
@@ -104,7 +103,6 @@ test("a status nobody knows is listed on the Receipts page; an administrator map
   seedUser,
   db,
 }) => {
-  test.setTimeout(120_000);
   const admin = await seedUser("ADMIN");
   const tail = String(Date.now()).slice(-5);
   const status = `PortedAway${tail}`;

@@ -36,7 +36,6 @@ test("an admin sends a batch and reads its reports: batch, message, receipts and
   seedUser,
   db,
 }) => {
-  test.setTimeout(120_000);
   // The charts (SVG with inline style attributes) must work under the Content-Security-Policy.
   const violations: string[] = [];
   page.on("console", (message) => {

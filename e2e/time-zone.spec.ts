@@ -49,7 +49,6 @@ test("every page shows the same instants in East Africa Time, whatever the serve
   seedUser,
   db,
 }) => {
-  test.setTimeout(120_000);
   const tag = randomBytes(3).toString("hex");
   // An operator for the pages everyone sees; an administrator only for the admin pages, at the end (another spec
   // briefly disables every other administrator: admin.spec.ts, the last-administrator rule).

@@ -4,7 +4,7 @@
 //   1. Vitest: unit and integration tests (a throw-away embedded PostgreSQL, the sandbox over HTTP).
 //   2. Playwright: the built console started as `npm start` would, against its own database, in real Chromium.
 // `--only unit` or `--only e2e` runs one of them; other arguments go to that runner (a file, a filter).
-import { spawn } from "node:child_process";
+import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
@@ -23,10 +23,26 @@ const only = args.includes("--only") ? args[args.indexOf("--only") + 1] : undefi
 const passThrough = args.filter((arg, i) => arg !== "--" && arg !== "--only" && args[i - 1] !== "--only");
 const resultsDir = path.join(root, "test-results");
 
+// A Ctrl-C or a `kill` of this run goes to the runner at work, and the run then ends the way a finished one does: the
+// runner's own teardown (Vitest's global setup stops its PostgreSQL) and this file's (the console, the e2e cluster,
+// their folders) run before it exits — nothing it started outlives it holding a port or a data folder.
+let runner: ChildProcess | undefined;
+let interrupted: NodeJS.Signals | undefined;
+for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const)
+  process.on(signal, () => {
+    interrupted = signal;
+    runner?.kill(signal);
+  });
+
 function run(command: string, commandArgs: string[], env: Record<string, string> = {}): Promise<number> {
+  if (interrupted) return Promise.resolve(1);
   return new Promise((resolve) => {
     const child = spawn(command, commandArgs, { cwd: root, stdio: "inherit", env: { ...process.env, ...env } });
-    child.on("exit", (code) => resolve(code ?? 1));
+    runner = child;
+    child.on("exit", (code) => {
+      runner = undefined;
+      resolve(code ?? 1);
+    });
   });
 }
 
@@ -150,8 +166,12 @@ fs.mkdirSync(resultsDir, { recursive: true });
 // Both runners start the built console: the browser tests, and the supervision test (scripts/start-supervision.test.ts).
 await buildIfStale(root, () => console.log("Building the console for the tests…"));
 const tallies: Tally[] = [];
-if (only !== "e2e") tallies.push(await unit());
-if (only !== "unit") tallies.push(await e2e());
+if (only !== "e2e" && !interrupted) tallies.push(await unit());
+if (only !== "unit" && !interrupted) tallies.push(await e2e());
+if (interrupted) {
+  console.log(`Stopped by ${interrupted}: what this run started is stopped; no totals for an unfinished run.`);
+  process.exit(1);
+}
 
 const passed = tallies.reduce((sum, t) => sum + t.passed, 0);
 const failed = tallies.reduce((sum, t) => sum + t.failed, 0) + tallies.filter((t) => t.crashed).length;
