@@ -6,7 +6,7 @@
 // than 24 hours are forgotten (lib/dispatch/chores/forget-idempotency-keys.ts; an expired row is also replaced here).
 // An answer carrying a secret shown once (a webhook's whsec_…) is kept without the secret: its replay says so.
 import "server-only";
-import { createHash } from "node:crypto";
+import { keyedHash } from "@/lib/crypto/keyed-hash";
 import { pool } from "@/lib/db/pool";
 import { ApiProblem } from "./problem";
 import { answerWithoutSecret } from "./secret-shown-once";
@@ -14,8 +14,11 @@ import { answerWithoutSecret } from "./secret-shown-once";
 export const IDEMPOTENCY_HOURS = 24;
 const KEY_SHAPE = /^[\x21-\x7e]{1,255}$/;
 
+/** What tells a replay from another request under the same key. Keyed, not a plain SHA-256: the row lives 24 hours
+ * and a path can hold a phone number (/numbers/{phone}/erase), which a plain hash would give back to anyone who hashes
+ * every Kenyan number. */
 export function requestHash(method: string, path: string, body: Buffer | string): string {
-  return createHash("sha256").update(`${method} ${path}\n`).update(body).digest("hex");
+  return keyedHash("tuma idempotency request v1", `${method} ${path}\n`, body).toString("hex");
 }
 
 const kept = (status: number) => status < 500 && status !== 409 && status !== 429;

@@ -3,7 +3,7 @@
 // after which GET /messages?phone= finds none; the same Idempotency-Key replays the first answer and erases once; a
 // dry run changes nothing; no audit entry of the erasure holds the number in clear; a number that is not one is
 // refused naming `phone`, a key without `admin` with missing_scope, a test key with test_key_live_account.
-import { randomUUID } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
 import { beforeAll, expect, test } from "vitest";
 import { POST as erase } from "@/app/api/v1/numbers/[phone]/erase/route";
 import { GET as subjectAccess } from "@/app/api/v1/numbers/[phone]/subject-access/route";
@@ -148,6 +148,12 @@ test("erasure: the number is found by no API call after; the same Idempotency-Ke
   const kept = await db.apiIdempotency.findMany({ where: { idempotencyKey } });
   expect(kept).toHaveLength(1);
   expect(kept[0]!.body).not.toContain("12345678");
+  // And its request hash is keyed: hashing the guessed request (every Kenyan number is a small space) does not find it.
+  const guessed = createHash("sha256")
+    .update(`POST /api/v1/numbers/${PHONE}/erase\n`)
+    .update(JSON.stringify(body({ neverContact: true })))
+    .digest("hex");
+  expect(kept[0]!.requestHash).not.toBe(guessed);
 
   // Without the key, a second erasure finds nothing left.
   const second = await call(erase, at(PHONE, "erase", { body: body() }));
