@@ -186,3 +186,29 @@ test("units recorded in another tab are seen when the review opens, without a re
   await expect(page.getByTestId("budget-line")).toContainText("balance 7;");
   await expect(page.getByTestId("budget-line")).toContainText("left after this 4.");
 });
+
+test("until the page runs, Compose's fields are disabled: nothing typed into the server's HTML can be lost", async ({
+  page,
+  logInAs,
+}) => {
+  await logInAs(page, "OPERATOR");
+  // The page's scripts are held, so the browser shows the server's HTML with no React behind it — as a slow
+  // machine does for a while — then released.
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route("**/_next/static/chunks/**", async (route) => {
+    await released;
+    await route.continue();
+  });
+  await page.goto("/compose", { waitUntil: "commit" });
+  const name = page.getByLabel("Batch name");
+  await expect(name).toBeDisabled();
+  await expect(page.getByLabel("Message")).toBeDisabled();
+  await expect(page.getByLabel("Recipients")).toBeDisabled();
+  release();
+  await expect(name).toBeEnabled();
+  await name.fill("Typed once it runs");
+  await page.getByLabel("Message").fill("Kept.");
+  await expect(name).toHaveValue("Typed once it runs");
+  await expect(page.getByRole("button", { name: /^Send to / })).toBeEnabled();
+});
