@@ -60,7 +60,6 @@ test("an admin sends a batch and reads its reports: batch, message, receipts and
   const report = page.getByRole("region", { name: "Delivery report" });
   await expect(report.getByTestId("chart-latest")).toHaveText(
     "At the last point: 3 delivered, 0 failed, 0 without a receipt.",
-    { timeout: 15_000 },
   );
   await expect(report.getByTestId("delivery-chart").locator("svg").first()).toBeVisible();
   const operators = page.getByRole("region", { name: "By operator" });
