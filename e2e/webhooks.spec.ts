@@ -97,6 +97,11 @@ test("a webhook registered in the console arrives signed at a local sink and sho
   // The sink answers 204 to everything: every delivered row shows the answer it got.
   await expect(deliveries.filter({ hasNotText: "HTTP 204" })).toHaveCount(0);
   await page.screenshot({ path: "e2e/screenshots/webhook-deliveries.png", fullPage: true });
+  // Clear leads back to the whole log, the filter's fields at "Any".
+  await page.getByRole("link", { name: "Clear" }).click();
+  await expect(page).not.toHaveURL(/eventType=/);
+  await expect(page.getByLabel("Event")).toHaveValue("");
+  await expect(page.getByRole("link", { name: "Clear" })).toHaveCount(0);
 
   const { rows } = await db.query<{ n: string }>(
     `SELECT count(*) AS n FROM "AuditEvent" WHERE action = 'webhook.create' AND "actorId" = $1`,

@@ -31,7 +31,11 @@ export function ReceiptLog({
   return (
     <section aria-label="Receipt log" className="space-y-3">
       <h2 className="text-lg font-semibold">Receipt log</h2>
-      <FilterForm label="Search receipts" submit="Search">
+      <FilterForm
+        label="Search receipts"
+        submit="Search"
+        clearHref={filter.q || filter.unmatched ? "/receipts" : undefined}
+      >
         <FilterInput
           label="uniqueId, correlator or phone"
           name="q"

@@ -42,6 +42,7 @@ export default async function AuditPage({ searchParams }: { searchParams: PageSe
       <FilterForm
         label="Filter"
         submit="Filter"
+        clearHref={filter.actor || filter.action || filter.from || filter.to ? "/audit" : undefined}
         footer={
           <>
             Days and times in <ZoneDescription />.

@@ -47,7 +47,11 @@ export default async function WebhookDeliveriesPage({
         ← Webhooks
       </Link>
       {error ? <Notice tone="error">{error}</Notice> : null}
-      <FilterForm label="Filter deliveries" submit="Filter">
+      <FilterForm
+        label="Filter deliveries"
+        submit="Filter"
+        clearHref={filter.eventType || filter.state ? `/webhooks/${endpoint.id}` : undefined}
+      >
         <FilterSelect
           label="Event"
           name="eventType"
