@@ -34,7 +34,8 @@ export function ReceiptLog({
       <FilterForm
         label="Search receipts"
         submit="Search"
-        clearHref={filter.q || filter.unmatched ? "/receipts" : undefined}
+        values={{ q: filter.q, unmatched: filter.unmatched }}
+        clearHref="/receipts"
       >
         <FilterInput
           label="uniqueId, correlator or phone"

@@ -1,5 +1,7 @@
 // A page's filter: a GET form, so its values live in the URL (Back, reload and a shared link show the same view;
 // lib/http/page-query.ts reads them back), with labelled fields, its button, and Clear when something is filtered.
+// The fields are uncontrolled (their defaultValue is the URL's), and a client-side navigation keeps the DOM: the form
+// is keyed by the values it shows, so Clear, Back and Forward put the fields back to what the URL says.
 import type { ReactNode } from "react";
 import { Button, ButtonLink } from "./button";
 import { cx } from "./cx";
@@ -10,21 +12,30 @@ type FilterFormProps = {
   label: string;
   /** The button's word: Find, Search, Filter. */
   submit: string;
-  /** Where Clear leads (the page unfiltered); no Clear without it. */
-  clearHref?: string | undefined;
+  /** The filter's values now, from the URL: the fields show them, and Clear appears when one is set. */
+  values: Record<string, string | undefined>;
+  /** Where Clear leads: the page unfiltered. */
+  clearHref: string;
   /** Below the fields, the whole width (a hint). */
   footer?: ReactNode;
   children: ReactNode;
 };
 
-export function FilterForm({ label, submit, clearHref, footer, children }: FilterFormProps) {
+export function FilterForm({ label, submit, values, clearHref, footer, children }: FilterFormProps) {
+  const filtered = Object.values(values).some(Boolean);
   return (
-    <form method="get" role="search" aria-label={label} className="flex flex-wrap items-end gap-3 text-sm">
+    <form
+      key={JSON.stringify(values)}
+      method="get"
+      role="search"
+      aria-label={label}
+      className="flex flex-wrap items-end gap-3 text-sm"
+    >
       {children}
       <Button type="submit" variant="primary" size="sm">
         {submit}
       </Button>
-      {clearHref ? (
+      {filtered ? (
         <ButtonLink href={clearHref} size="sm">
           Clear
         </ButtonLink>

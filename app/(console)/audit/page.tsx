@@ -42,7 +42,8 @@ export default async function AuditPage({ searchParams }: { searchParams: PageSe
       <FilterForm
         label="Filter"
         submit="Filter"
-        clearHref={filter.actor || filter.action || filter.from || filter.to ? "/audit" : undefined}
+        values={{ actor: filter.actor, action: filter.action, from: filter.from, to: filter.to }}
+        clearHref="/audit"
         footer={
           <>
             Days and times in <ZoneDescription />.

@@ -29,7 +29,7 @@ export default async function BatchesPage({ searchParams }: { searchParams: Page
         }
       />
       {error ? <Notice tone="error">{error}</Notice> : null}
-      <FilterForm label="Find batches" submit="Find" clearHref={filtered ? "/batches" : undefined}>
+      <FilterForm label="Find batches" submit="Find" values={{ q: filter.q, kind: filter.kind }} clearHref="/batches">
         <FilterInput
           label="Name"
           name="q"

@@ -50,7 +50,8 @@ export default async function WebhookDeliveriesPage({
       <FilterForm
         label="Filter deliveries"
         submit="Filter"
-        clearHref={filter.eventType || filter.state ? `/webhooks/${endpoint.id}` : undefined}
+        values={{ eventType: filter.eventType, state: filter.state }}
+        clearHref={`/webhooks/${endpoint.id}`}
       >
         <FilterSelect
           label="Event"
