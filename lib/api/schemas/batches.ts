@@ -28,6 +28,12 @@ const recipient = z.union([
       }),
     reference: referenceSchema.optional(),
     metadata: metadataSchema.optional(),
+    // Matched (and an unknown one refused with its path) by lib/api/personalise.ts, as the number is.
+    language: z.string().max(100).optional().meta({
+      description:
+        "The recipient's language, a code or name (sw, Kiswahili, en, English; any case): sent the variant in that language, or the default text when the batch has none. A value that names no language is refused (unknown_language).",
+      example: "sw",
+    }),
   }),
 ]);
 
@@ -41,7 +47,7 @@ export const createBatchBodySchema = z
       .optional()
       .meta({
         description:
-          "Numbers (any Kenyan form), or {phone, fields, reference, metadata} for personalised messages with your own reference. The same number twice is two messages when their texts (after personalisation), references or metadata differ; identical ones are sent once (the answer's `merged` says which).",
+          "Numbers (any Kenyan form), or {phone, fields, reference, metadata, language} for personalised messages with your own reference, each in its language. The same number twice is two messages when their texts (after personalisation), references or metadata differ; identical ones are sent once (the answer's `merged` says which).",
       }),
     listId: uuidParam.optional().meta({ description: "A saved list (POST /api/v1/lists) instead of recipients." }),
     fieldDefaults: z

@@ -28,7 +28,10 @@ export const POST = apiRoute(
     const created = await composeBatch(
       listId
         ? { ...input, listId }
-        : { ...input, recipients: personalise(input.templateText, recipients ?? [], fieldDefaults ?? {}) },
+        : {
+            ...input,
+            recipients: personalise(input.templateText, recipients ?? [], fieldDefaults ?? {}, input.variants ?? []),
+          },
       actor.id,
       "api",
     );
