@@ -128,6 +128,8 @@ export type CreateBatchOptions = {
    * them plans none (and is checked as needing none).
    */
   planned?: Planned;
+  /** Added to the batch.create audit event: a list batch's recipients per language (list-languages.ts). */
+  auditDetail?: Record<string, unknown>;
   /** What counts as a repeat in the input (prepare-recipients.ts): one per number (default), or per message (API). */
   repeats?: RepeatRule;
 };
@@ -321,7 +323,7 @@ async function storeBatch(
       const { suppressed, firstId, ids } = await storeRecipients(client, batchId, first.value, chunkSize, memory);
       // Later slices' ids are higher: this is the batch's lowest for good (the claim's bound, lib/dispatch/claim.ts).
       await client.query(`UPDATE "Batch" SET "firstMessageId" = $2 WHERE id = $1`, [batchId, firstId]);
-      await auditCreation(client, input, batchId, { count, duplicates, scheduled, resent });
+      await auditCreation(client, input, batchId, { count, duplicates, scheduled, resent }, options.auditDetail);
       await enqueueBatchStart(client, batchId, scheduled);
       await options.inFirstTransaction?.(client, batchId);
       if (!scheduled) await notifyBatchReady(client, batchId);
@@ -465,6 +467,7 @@ async function auditCreation(
   input: BatchOnly,
   batchId: string,
   facts: { count: number; duplicates: number; scheduled: Date | null; resent: { found: number; excluded: number } },
+  extra: Record<string, unknown> = {},
 ): Promise<void> {
   const { resent } = facts;
   await recordAudit(
@@ -488,6 +491,7 @@ async function auditCreation(
               ...(input.includeDuplicates ? { resentReason: input.duplicateReason ?? null } : {}),
             }
           : {}),
+        ...extra,
       },
     },
     client,

@@ -128,7 +128,7 @@ export async function resendBatch(
       promotional: parent.promotional,
       // Each recipient keeps their language (issue 39): their text is their variant's, and a voice call its language.
       language: parent.language,
-      variants: parent.variants,
+      variants: parent.variants ?? undefined,
       recipients: rows,
     },
     {

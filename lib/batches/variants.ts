@@ -62,7 +62,7 @@ export const variantSchema = z.object({
 export const variantsField = z
   .array(variantSchema)
   .max(MAX_VARIANTS, `At most ${MAX_VARIANTS} languages beside the default.`)
-  .nullish();
+  .optional();
 
 /** The rules across variants and the batch: each language once, each text within its kind's limit. */
 export function checkVariants(

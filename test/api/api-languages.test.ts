@@ -14,6 +14,8 @@ import { startWorker, type WorkerHandle } from "@/lib/dispatch/worker";
 import { outcomesByLanguage } from "@/lib/reports/by-language";
 import Papa from "papaparse";
 import { batchRow, phones, startHarness, waitFor, type Harness } from "@/test/dispatch-harness";
+import { importList } from "@/lib/lists/import-list";
+import { author, pieces } from "@/test/upload-helpers";
 import { call, keyFor } from "./api-client";
 
 let h: Harness | undefined;
@@ -134,7 +136,8 @@ test("1,000 SMS recipients each get the text of their language, however it was w
   expect(lines).toHaveLength(1_000);
   for (const line of lines) expect(line[languageAt] || null).toBe(expected.get(line[phoneAt]!)!.code);
 
-  // The report's breakdown per language agrees with a count of the messages themselves.
+  // The report's breakdown per language agrees with a count of the messages themselves, once every receipt is in.
+  await waitFor(() => batchRow(id), (b) => b.queuedCount === 0, 60_000, "every receipt applied");
   const report = await outcomesByLanguage(id);
   const truth = await db.message.groupBy({ by: ["language", "state"], where: { batchId: id }, _count: true });
   for (const row of report!) {
@@ -230,4 +233,93 @@ test("a language Tuma does not know, a language twice and a variant's unknown pl
   expect(placeholder).toEqual([expect.objectContaining({ path: "variants[0].text" })]);
   expect(placeholder[0]!.message).toContain("{{jina}}");
   expect(await db.batch.count({ where: { name: "refused-language" } })).toBe(0);
+});
+
+test("a list of 1,000 with a language column: each row gets its language's text, unknown and blank values the default, counted", async () => {
+  h = await harness({ knobs: { receiptDelayMs: [0, 5] } });
+  worker = await startWorker({ receiptBaseUrl: h.receiptBaseUrl, lanes: 4, requestTimeoutMs: 10_000 });
+  // The column as people fill it in: codes, names in any case, blanks, a value only the mapping knows, and nonsense.
+  const VALUES = ["sw", "Kiswahili", "en", "English", "", "SW", "Kisw", "Klingon"];
+  const CODES = ["sw", "sw", "en", "en", null, "sw", "sw", null];
+  const numbers = phones(1_000, 520_000);
+  const csv = `phone,name,Language\n${numbers.map((phone, i) => `${phone},P${i},${VALUES[i % 8]}`).join("\n")}\n`;
+  const list = await importList({
+    body: pieces(csv, 4096),
+    declaredBytes: null,
+    filename: "patients.csv",
+    phoneColumn: undefined,
+    authorId: await author(),
+  });
+  const answer = await call(createBatch, {
+    key,
+    path: "/batches",
+    body: {
+      accountId: h.accountId,
+      name: "languages-list",
+      listId: list.id,
+      languageColumn: "language",
+      languageMapping: { Kisw: "Kiswahili" },
+      templateText: TEXTS.default,
+      variants: [
+        { language: "sw", text: TEXTS.sw },
+        { language: "English", text: TEXTS.en },
+      ],
+    },
+  });
+  expect(answer.status, JSON.stringify(await answer.clone().json())).toBe(201);
+  const { id } = (await answer.json()) as { id: string };
+  await waitFor(
+    () => batchRow(id),
+    (b) => b.state === "COMPLETED",
+    120_000,
+    "the list batch sent",
+  );
+  const accepted = (await h.accepted()).filter((m) => m.kind === "sms");
+  expect(accepted).toHaveLength(1_000);
+  const row = new Map(numbers.map((phone, i) => [phone, i]));
+  for (const message of accepted) {
+    const i = row.get(message.normalizedPhone)!;
+    expect(message.message, `row ${i}`).toBe(rendered(CODES[i % 8]!, `P${i}`));
+  }
+  // The counts per language, and the values that went to the default, are in the batch's audit event.
+  const audit = await db.auditEvent.findFirstOrThrow({ where: { action: "batch.create", targetId: id } });
+  expect(audit.detail).toMatchObject({
+    languages: { default: 250, sw: 500, en: 250 },
+    unmappedLanguages: [
+      { value: "", rows: 125 },
+      { value: "Klingon", rows: 125 },
+    ],
+    unmappedOther: 0,
+  });
+});
+
+test("a list batch's language column must exist, and its mapping name languages", async () => {
+  h = await harness({ knobs: { receipts: false } });
+  const list = await importList({
+    body: pieces("phone,lang\n0712000001,sw\n", 4096),
+    declaredBytes: null,
+    filename: "one.csv",
+    phoneColumn: undefined,
+    authorId: await author(),
+  });
+  const refused = async (extra: Record<string, unknown>) => {
+    const answer = await call(createBatch, {
+      key,
+      path: "/batches",
+      body: {
+        accountId: h!.accountId,
+        name: "refused-list-language",
+        listId: list.id,
+        templateText: "Hi",
+        variants: [{ language: "sw", text: "Habari" }],
+        ...extra,
+      },
+    });
+    expect(answer.status).toBe(400);
+    return ((await answer.json()) as { errors: { path: string }[] }).errors.map((e) => e.path);
+  };
+  expect(await refused({})).toEqual(["languageColumn"]);
+  expect(await refused({ languageColumn: "language" })).toEqual(["languageColumn"]);
+  expect(await refused({ languageColumn: "lang", languageMapping: { sw: "Elvish" } })).toEqual(["languageMapping.sw"]);
+  expect(await db.batch.count({ where: { name: "refused-list-language" } })).toBe(0);
 });

@@ -50,11 +50,6 @@ export const apiSettingsFields = {
     type: "string",
     description: "A voice batch's language: one of the values its account allows (Settings → Voice language).",
   }),
-  variants: batchSettingsFields.variants.meta({
-    description:
-      "Texts in other languages beside templateText (the default): [{language, text, voiceLanguage?, escalationText?}], at most 10, each language once (a code or name: sw, Kiswahili). Each recipient whose `language` names one is sent its text, with its own {{placeholders}}; for voice, voiceLanguage is the account's language value it is read in (the variant's own code when absent and allowed); escalationText is that language's call script.",
-    example: [{ language: "sw", text: "Habari {{name}}, tutaonana kesho saa tatu asubuhi." }],
-  }),
   escalateAfterMinutes: batchSettingsFields.escalateAfterMinutes.meta({
     type: "integer",
     minimum: 5,
