@@ -137,7 +137,12 @@ test("1,000 SMS recipients each get the text of their language, however it was w
   for (const line of lines) expect(line[languageAt] || null).toBe(expected.get(line[phoneAt]!)!.code);
 
   // The report's breakdown per language agrees with a count of the messages themselves, once every receipt is in.
-  await waitFor(() => batchRow(id), (b) => b.queuedCount === 0, 60_000, "every receipt applied");
+  await waitFor(
+    () => batchRow(id),
+    (b) => b.queuedCount === 0,
+    60_000,
+    "every receipt applied",
+  );
   const report = await outcomesByLanguage(id);
   const truth = await db.message.groupBy({ by: ["language", "state"], where: { batchId: id }, _count: true });
   for (const row of report!) {
