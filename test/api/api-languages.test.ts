@@ -8,6 +8,7 @@ import { afterEach, beforeAll, expect, test } from "vitest";
 import { POST as createBatch } from "@/app/api/v1/batches/route";
 import { GET as exportBatch } from "@/app/api/v1/batches/[id]/export/route";
 import { GET as batchMessages } from "@/app/api/v1/batches/[id]/messages/route";
+import { GET as readBatch } from "@/app/api/v1/batches/[id]/route";
 import { db } from "@/lib/db/client";
 import { setVoiceLanguage } from "@/lib/accounts/voice-language";
 import { startWorker, type WorkerHandle } from "@/lib/dispatch/worker";
@@ -117,7 +118,12 @@ test("1,000 SMS recipients each get the text of their language, however it was w
     { language: "en", text: TEXTS.en, escalationText: null },
   ]);
 
-  // The API's message resource carries it.
+  // The API's batch resource shows the variants; its message resource carries each recipient's language.
+  const read = await call(readBatch, { key, params: { id }, path: `/batches/${id}` });
+  expect(((await read.json()) as { variants: unknown }).variants).toEqual([
+    { language: "sw", text: TEXTS.sw, escalationText: null },
+    { language: "en", text: TEXTS.en, escalationText: null },
+  ]);
   const page = await call(batchMessages, { key, params: { id }, path: `/batches/${id}/messages?limit=8` });
   const { data } = (await page.json()) as { data: { phone: string; language: string | null; text: string }[] };
   expect(data).toHaveLength(8);
