@@ -63,6 +63,7 @@ export const createBatchBodySchema = z
     }),
     languageMapping: z
       .record(z.string().max(100), z.string().max(100))
+      .refine((mapping) => Object.keys(mapping).length <= 1_000, "At most 1,000 values in languageMapping.")
       .optional()
       .meta({
         description:
