@@ -5,11 +5,15 @@
 // for a placeholder is refused with its index and the field — never sent with a blank — unless the request gives
 // that field a value in `fieldDefaults`. A placeholder no recipient has a field for is refused on templateText, as
 // for a list. An invalid number is refused here with its path, before createBatch would refuse it with a count.
+// A recipient whose `language` has a variant (lib/batches/variants.ts) is rendered from that variant's text, checked
+// the same way (its unknown placeholders refused on variants[i].text); anyone else from the default.
 import { AppError } from "@/lib/errors/app-error";
 import { normalizePhone } from "@/lib/provider/wire/phone";
 import { compileTemplate, placeholderKey } from "@/lib/recipients/render-template";
 import { validationProblem, type FieldProblem } from "./problem";
 import type { Metadata } from "./schemas/reference";
+import type { Variant } from "@/lib/batches/variants";
+import { matchLanguage } from "@/lib/languages/known-languages";
 
 type Recipient =
   | string
@@ -18,6 +22,8 @@ type Recipient =
       fields?: Record<string, string> | undefined;
       reference?: string | undefined;
       metadata?: Metadata | undefined;
+      /** A language as the caller wrote it (sw, Kiswahili, …): matched leniently, refused when it names none. */
+      language?: string | undefined;
     };
 
 /** A recipient as createBatch takes it, with the caller's reference and metadata carried along. */
@@ -26,12 +32,15 @@ export type PersonalisedRecipient = {
   text: string | null;
   reference: string | null;
   metadata: Metadata | null;
+  /** The recipient's language when the batch has its variant; null: the default text. */
+  language: string | null;
 };
 
 export function personalise(
   templateText: string,
   recipients: readonly Recipient[],
   fieldDefaults: Readonly<Record<string, string>> = {},
+  variants: readonly Variant[] = [],
 ): PersonalisedRecipient[] {
   // Every field name any recipient (or the defaults) has, once per key; a recipient's values by the same keys.
   const keys = new Map<string, string>();
@@ -44,30 +53,46 @@ export function personalise(
     if (typeof recipient !== "string") for (const name of Object.keys(recipient.fields ?? {})) add(name);
   const columns = [...keys.keys()];
   const compiled = compileTemplate(templateText, columns);
-  if (compiled.unknown.length) {
-    const message = `No recipient has a field for {{${compiled.unknown.join("}}, {{")}}}: add it to their fields (or to fieldDefaults), or remove it from the message.`;
-    throw new AppError("INVALID_INPUT", message, { templateText: [message] });
-  }
+  const byLanguage = new Map(variants.map((variant) => [variant.language, compileTemplate(variant.text, columns)]));
+  const unknown: Record<string, string[]> = {};
+  [compiled, ...byLanguage.values()].forEach((template, i) => {
+    if (!template.unknown.length) return;
+    const message = `No recipient has a field for {{${template.unknown.join("}}, {{")}}}: add it to their fields (or to fieldDefaults), or remove it from the message.`;
+    unknown[i === 0 ? "templateText" : `variants.${i - 1}.text`] = [message];
+  });
+  const [first] = Object.values(unknown);
+  if (first) throw new AppError("INVALID_INPUT", first[0]!, unknown);
   const defaults = byKey(fieldDefaults);
   const problems: FieldProblem[] = [];
   const out = recipients.map((recipient, index) => {
     const phone = typeof recipient === "string" ? recipient : recipient.phone;
     const reference = typeof recipient === "string" ? null : (recipient.reference ?? null);
     const metadata = typeof recipient === "string" ? null : (recipient.metadata ?? null);
+    const written = typeof recipient === "string" ? undefined : recipient.language;
+    const wanted = matchLanguage(written);
+    if (written?.trim() && !wanted)
+      problems.push({
+        path: `recipients[${index}].language`,
+        code: "unknown_language",
+        message: `“${written.slice(0, 40)}” is not a language Tuma knows: give its code (sw, en, …) or its name (Kiswahili, English).`,
+      });
+    const variant = wanted ? byLanguage.get(wanted) : undefined;
+    const language = variant ? wanted! : null;
+    const template = variant ?? compiled;
     const at = typeof recipient === "string" ? `recipients[${index}]` : `recipients[${index}].phone`;
     const check = normalizePhone(phone, { lenient: true });
     if (!check.ok) problems.push({ path: at, code: "invalid_phone", message: check.reason });
-    if (!compiled.personalised) return { phone, text: null, reference, metadata };
+    if (!template.personalised) return { phone, text: null, reference, metadata, language };
     const own = byKey(typeof recipient === "string" ? {} : (recipient.fields ?? {}));
     const values = columns.map((key) => (own.get(key)?.trim() ? own.get(key) : defaults.get(key)));
-    const rendered = compiled.render(values);
+    const rendered = template.render(values);
     for (const name of rendered.empty)
       problems.push({
         path: `recipients[${index}].fields.${name}`,
         code: "missing_field",
         message: `This recipient has no value for {{${name}}}: give it one, or a default in fieldDefaults.`,
       });
-    return { phone, text: rendered.text, reference, metadata };
+    return { phone, text: rendered.text, reference, metadata, language };
   });
   if (problems.length) throw validationProblem(problems);
   return out;

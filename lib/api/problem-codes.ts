@@ -49,6 +49,7 @@ export const FIELD_CODES = {
   missing_field:
     "A recipient has no value (or a blank one) for a {{placeholder}} of the text, and no fieldDefaults gives one.",
   invalid_phone: "Not a valid Kenyan mobile number.",
+  unknown_language: "Not a language Tuma knows: give its code (sw, en, …) or its name (Kiswahili, English).",
   missing_scope: "This field needs a scope the key does not have.",
   over_limit:
     "Over a documented limit: a reference's length, or metadata's keys, key or value length, or size (docs/api.md, References).",

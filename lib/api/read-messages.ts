@@ -41,6 +41,7 @@ export async function readMessageResource(id: string): Promise<MessageWithReceip
       receiptAt: answer.receiptAt,
       reference: detail.reference,
       metadata: detail.metadata,
+      language: detail.language,
       callState: detail.callState,
     },
     detail.receipts,
@@ -87,7 +88,7 @@ export async function pageMessagesFound(
   >(
     `SELECT m.id::text AS id, m."batchId", m.phone, m.text, b."templateText", m.state, m."deliveryStatus",
             m."providerUniqueId", m.operator, m."smsUnits", m."lastError", m."submittedAt", m."receiptAt",
-            m.reference, m.metadata, m."callState"
+            m.reference, m.metadata, m.language, m."callState"
      FROM "Message" m JOIN "Batch" b ON b.id = m."batchId"
      WHERE ${byPhone ? `m.phone = $1 AND ($2::bigint IS NULL OR m.id < $2::bigint)` : `m.reference = $1 AND m.id > coalesce($2::bigint, 0)`}
        ${key.test ? `AND b."accountId" IN (SELECT id FROM "ProviderAccount" WHERE "isSandbox")` : ""}

@@ -3,6 +3,7 @@
 // createBatch, so a batch the provider would refuse is refused before it is created.
 import { z } from "zod";
 import { checkEscalation, escalationFields, type EscalationSettings } from "./escalation-settings";
+import { checkVariants, variantsField, type Variant } from "./variants";
 import {
   REPEAT_MAX,
   REPEAT_MIN,
@@ -73,6 +74,8 @@ export const batchSettingsFields = {
   budgetReason: z.preprocess(blankIsUnset, z.string().trim().max(500, "At most 500 characters.").nullish()),
   // A voice batch's language, one of the values its account allows (lib/accounts/voice-language.ts).
   language: z.preprocess(blankIsUnset, z.string().trim().max(50, "At most 50 characters.").nullish()),
+  // The texts in other languages (variants.ts): each recipient with one of these languages is sent its text.
+  variants: variantsField,
   ...escalationFields,
 };
 
@@ -86,6 +89,7 @@ type Settings = EscalationSettings & {
   duplicateReason?: string | null;
   overrideBudget?: boolean;
   budgetReason?: string | null;
+  variants?: readonly Variant[] | null;
 };
 
 /** The rules that tie fields together. */
@@ -110,6 +114,7 @@ export function checkBatchSettings(input: Settings, ctx: z.RefinementCtx): void 
       message: "Say why this batch may go over the units budget: the reason is kept in the audit log.",
     });
   checkEscalation(input, ctx);
+  checkVariants(input, ctx);
   if (input.scheduledAt && input.scheduledAt.getTime() < Date.now() - SCHEDULE_GRACE_MS) {
     ctx.addIssue({
       code: "custom",

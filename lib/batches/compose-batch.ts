@@ -24,7 +24,11 @@ export type ComposedNumbers = z.output<typeof composeSchema>;
 export type ComposedList = z.output<typeof composeListSchema>;
 /** What the API composes (after its own checks and defaults, lib/api/personalise.ts, default-settings.ts). */
 type ApiSettings = Omit<BatchOnlyInput, "authorId" | "sender"> & { sender?: string | null | undefined };
-export type ComposedForApi = ApiSettings & ({ recipients: RecipientInput[] } | { listId: string });
+export type ComposedForApi = ApiSettings &
+  (
+    | { recipients: RecipientInput[] }
+    | { listId: string; languageColumn?: string | undefined; languageMapping?: Record<string, string> | undefined }
+  );
 
 export type ComposeSource = "console" | "api";
 

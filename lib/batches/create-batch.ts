@@ -21,6 +21,7 @@ import { storeRecipients, type SentMemory } from "./store-recipients";
 import { duplicateWindowHours, recentlySent, windowStart } from "./duplicate-guard";
 import { checkBudget } from "@/lib/units/budget-check";
 import { languageProblem } from "@/lib/accounts/voice-language";
+import { variantOf, type Variant } from "./variants";
 import { plannedForPhones, type Planned } from "@/lib/units/planned-units";
 
 import { formatCount } from "@/lib/numbers/format";
@@ -59,6 +60,9 @@ export const createBatchSchema = z
           // (lib/api/schemas/reference.ts) before they get here.
           reference: z.string().nullish(),
           metadata: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])).nullish(),
+          // The recipient's language as a code (lib/languages/known-languages.ts), matched by the caller: one with a
+          // variant is sent it (its text given, or the variant's as is); any other gets the default (variants.ts).
+          language: z.string().nullish(),
         }),
       )
       .min(1, "Add at least one recipient."),
@@ -80,6 +84,8 @@ export type RecipientSlice = {
   /** The caller's reference and metadata (JSON text) per recipient (API only: docs/api.md "References"). */
   references?: (string | null)[] | undefined;
   metadata?: (string | null)[] | undefined;
+  /** The language whose variant each recipient is sent (Message.language); null or absent: the default. */
+  languages?: (string | null)[] | undefined;
 };
 
 /** A batch of at most this many recipients answers with each created message (CreatedBatch.messages). */
@@ -122,6 +128,8 @@ export type CreateBatchOptions = {
    * them plans none (and is checked as needing none).
    */
   planned?: Planned;
+  /** Added to the batch.create audit event: a list batch's recipients per language (list-languages.ts). */
+  auditDetail?: Record<string, unknown>;
   /** What counts as a repeat in the input (prepare-recipients.ts): one per number (default), or per message (API). */
   repeats?: RepeatRule;
 };
@@ -130,9 +138,9 @@ export async function createBatch(raw: CreateBatchInput, options: CreateBatchOpt
   const parsed = createBatchSchema.safeParse(raw);
   if (!parsed.success) throw invalidInput(parsed.error, "Invalid batch.");
   const { recipients, ...input } = parsed.data;
-  const prepared = prepareRecipients(recipients, options.repeats);
+  const prepared = prepareRecipients(withVariants(recipients, input.variants), options.repeats);
   const { duplicates, merged } = prepared;
-  let { phones, texts, rows, references, metadata, indexes } = prepared;
+  let { phones, texts, rows, references, metadata, languages, indexes } = prepared;
   let resent = { found: 0, excluded: 0 };
   // A resend (a child batch) is the deliberate second send of the same text: the guard is for new batches.
   if (options.guardDuplicates && !input.parentBatchId) {
@@ -148,6 +156,7 @@ export async function createBatch(raw: CreateBatchInput, options: CreateBatchOpt
       const keep = (_: unknown, i: number) => !drop.has(i);
       [phones, texts, rows] = [phones.filter(keep), texts.filter(keep), rows.filter(keep)];
       [references, metadata, indexes] = [references.filter(keep), metadata.filter(keep), indexes.filter(keep)];
+      languages = languages.filter(keep);
       if (phones.length === 0) throw everyoneResent(found.length);
     }
   }
@@ -156,7 +165,7 @@ export async function createBatch(raw: CreateBatchInput, options: CreateBatchOpt
     input,
     phones.length,
     duplicates,
-    arraySlices(phones, texts, rows, references, metadata),
+    arraySlices(phones, texts, rows, references, metadata, languages),
     {
       ...options,
       resent,
@@ -185,6 +194,27 @@ export async function createBatchFromSlices(
   return storeBatch(parsed.data, count, 0, rechunk(slices), options);
 }
 
+/**
+ * Each recipient's language kept only where the batch has its variant (null otherwise: the default text), and a
+ * recipient of a variant with no text of its own (the variant has no placeholders) given the variant's text: stored
+ * as their own text, it is what dispatch sends, the duplicate-send guard remembers and the planner counts.
+ */
+function withVariants<T extends { text?: string | null | undefined; language?: string | null | undefined }>(
+  recipients: T[],
+  variants: readonly Variant[] | null | undefined,
+): T[] {
+  if (!variants?.length)
+    return recipients.map((recipient) => (recipient.language ? { ...recipient, language: null } : recipient));
+  return recipients.map((recipient) => {
+    const variant = variantOf(variants, recipient.language ?? null);
+    return variant
+      ? { ...recipient, text: recipient.text ?? variant.text }
+      : recipient.language
+        ? { ...recipient, language: null }
+        : recipient;
+  });
+}
+
 export function everyoneResent(count: number): AppError {
   const message = `All ${formatCount(count)} recipient(s) were sent this text recently: nothing to send. Include them, with a reason, to send it again.`;
   return new AppError("INVALID_INPUT", message, { duplicateReason: [message] });
@@ -197,6 +227,7 @@ async function* arraySlices(
   rows: (number | null)[],
   references: (string | null)[],
   metadata: (string | null)[],
+  languages: (string | null)[],
 ): AsyncGenerator<RecipientSlice> {
   for (let start = 0, size = FIRST_SLICE; start < phones.length; size = nextSliceSize(size)) {
     const end = start + size;
@@ -206,6 +237,7 @@ async function* arraySlices(
       rows: rows.slice(start, end),
       references: references.slice(start, end),
       metadata: metadata.slice(start, end),
+      languages: languages.slice(start, end),
     };
     start = end;
   }
@@ -216,19 +248,21 @@ async function* rechunk(source: AsyncIterable<RecipientSlice>): AsyncGenerator<R
   let phones: string[] = [];
   let texts: (string | null)[] = [];
   let rows: (number | null)[] = [];
+  let languages: (string | null)[] = [];
   let want = FIRST_SLICE;
   for await (const slice of source) {
     for (let i = 0; i < slice.phones.length; i++) {
       phones.push(slice.phones[i]!);
       texts.push(slice.texts[i] ?? null);
       rows.push(slice.rows?.[i] ?? null);
+      languages.push(slice.languages?.[i] ?? null);
       if (phones.length === want) {
-        yield { phones, texts, rows };
-        [phones, texts, rows, want] = [[], [], [], nextSliceSize(want)];
+        yield { phones, texts, rows, languages };
+        [phones, texts, rows, languages, want] = [[], [], [], [], nextSliceSize(want)];
       }
     }
   }
-  if (phones.length > 0) yield { phones, texts, rows };
+  if (phones.length > 0) yield { phones, texts, rows, languages };
 }
 
 /**
@@ -252,8 +286,10 @@ async function storeBatch(
   // Its failure (every connection busy) is thrown where it is awaited, below: not an unhandled rejection meanwhile.
   connecting.catch(() => {});
   let account: SendingAccount;
+  let variants: Variant[] | null;
   try {
     account = await sendingAccount(input);
+    variants = withVoiceLanguages(input, account);
   } catch (error) {
     void connecting.then(
       (session) => session?.release(),
@@ -269,7 +305,7 @@ async function storeBatch(
   const lockSession = await connecting;
   try {
     const created = await transaction(async (client) => {
-      const batchId = await insertBatchRow(client, input, { count, storing, scheduled, planned });
+      const batchId = await insertBatchRow(client, input, { count, storing, scheduled, planned, variants });
       await checkBudget(client, {
         accountId: input.accountId,
         batchId,
@@ -287,7 +323,7 @@ async function storeBatch(
       const { suppressed, firstId, ids } = await storeRecipients(client, batchId, first.value, chunkSize, memory);
       // Later slices' ids are higher: this is the batch's lowest for good (the claim's bound, lib/dispatch/claim.ts).
       await client.query(`UPDATE "Batch" SET "firstMessageId" = $2 WHERE id = $1`, [batchId, firstId]);
-      await auditCreation(client, input, batchId, { count, duplicates, scheduled, resent });
+      await auditCreation(client, input, batchId, { count, duplicates, scheduled, resent }, options.auditDetail);
       await enqueueBatchStart(client, batchId, scheduled);
       await options.inFirstTransaction?.(client, batchId);
       if (!scheduled) await notifyBatchReady(client, batchId);
@@ -350,11 +386,37 @@ async function sendingAccount(input: BatchOnly): Promise<SendingAccount> {
   return account;
 }
 
+/**
+ * The variants as stored (Batch.variants), each voice variant with the value of the account's language field it is
+ * sent with: the one given, or else the variant's own code when the account allows it. Refused with the variant's
+ * path: a value the account does not allow, any value on an account that names no field, and a voice variant on an
+ * account with a field but no value for it. An SMS batch's variants carry no voice language (variants.ts).
+ */
+function withVoiceLanguages(input: BatchOnly, account: SendingAccount): Variant[] | null {
+  if (!input.variants?.length) return null;
+  return input.variants.map((variant, i) => {
+    const path = `variants.${i}.voiceLanguage`;
+    if (input.kind !== "VOICE")
+      return { language: variant.language, text: variant.text, escalationText: variant.escalationText ?? null };
+    let voiceLanguage = variant.voiceLanguage ?? null;
+    if (!voiceLanguage && account.languageField) {
+      if (!account.languages.includes(variant.language)) {
+        const message = `Choose the voice language for “${variant.language}”: one of ${account.languages.join(", ")}.`;
+        throw new AppError("INVALID_INPUT", message, { [path]: [message] });
+      }
+      voiceLanguage = variant.language;
+    }
+    const problem = languageProblem(voiceLanguage, account);
+    if (problem) throw new AppError("INVALID_INPUT", problem.message, { [path]: [problem.message] });
+    return { language: variant.language, text: variant.text, voiceLanguage };
+  });
+}
+
 /** The Batch row, each value beside its column's name; its id. */
 async function insertBatchRow(
   client: PoolClient,
   input: BatchOnly,
-  facts: { count: number; storing: boolean; scheduled: Date | null; planned: Planned },
+  facts: { count: number; storing: boolean; scheduled: Date | null; planned: Planned; variants: Variant[] | null },
 ): Promise<string> {
   const voice = input.kind === "VOICE";
   const escalates = Boolean(input.escalateAfterMinutes);
@@ -380,6 +442,7 @@ async function insertBatchRow(
     plannedUnits: facts.planned.units,
     plannedRecipients: facts.planned.recipients,
     language: voice ? (input.language ?? null) : null,
+    variants: facts.variants ? JSON.stringify(facts.variants) : null,
     // SMS → voice escalation (docs/escalation.md): checkEscalation allows it on SMS batches only.
     escalateAfterMinutes: input.escalateAfterMinutes ?? null,
     escalationText: escalates ? (input.escalationText ?? null) : null,
@@ -404,6 +467,7 @@ async function auditCreation(
   input: BatchOnly,
   batchId: string,
   facts: { count: number; duplicates: number; scheduled: Date | null; resent: { found: number; excluded: number } },
+  extra: Record<string, unknown> = {},
 ): Promise<void> {
   const { resent } = facts;
   await recordAudit(
@@ -427,6 +491,7 @@ async function auditCreation(
               ...(input.includeDuplicates ? { resentReason: input.duplicateReason ?? null } : {}),
             }
           : {}),
+        ...extra,
       },
     },
     client,

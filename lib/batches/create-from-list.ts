@@ -16,15 +16,20 @@ import { listDuplicates } from "./list-duplicates";
 import { cannotBeTooLong, loadList, planList, refusalOf, unknownPlaceholders } from "./plan-list";
 import { pool } from "@/lib/db/pool";
 import { isBudgeted, unitsOfText, type Planned } from "@/lib/units/planned-units";
+import { createInLanguages } from "./create-in-languages";
+import type { LanguageSource } from "./list-languages";
 
-export type ListBatchInput = BatchOnlyInput & { listId: string };
+/** `languageColumn` and `languageMapping`: where each recipient's language is (list-languages.ts), with variants. */
+export type ListBatchInput = BatchOnlyInput & { listId: string } & Partial<LanguageSource>;
 
 /** `guardDuplicates`: apply the duplicate-send guard (create-batch.ts, CreateBatchOptions). */
 export async function createBatchFromList(
-  { listId, ...settings }: ListBatchInput,
+  { listId, languageColumn, languageMapping, ...settings }: ListBatchInput,
   { guardDuplicates = false }: { guardDuplicates?: boolean } = {},
 ): Promise<CreatedBatch> {
   const list = await loadList(listId);
+  if (Array.isArray(settings.variants) && settings.variants.length > 0)
+    return createInLanguages(list, settings, { languageColumn, languageMapping });
   const compiled = compileTemplate(settings.templateText, list.columns);
   const unknown = unknownPlaceholders(compiled, list);
   if (unknown) throw unknown;
@@ -109,7 +114,7 @@ function withoutRows<T extends { rows: number[]; phones: string[]; values: strin
 }
 
 /** Asks for the next item as soon as one is handed out, so reading the next slice overlaps storing this one. */
-async function* readAhead<T>(source: AsyncIterable<T>): AsyncGenerator<T> {
+export async function* readAhead<T>(source: AsyncIterable<T>): AsyncGenerator<T> {
   const iterator = source[Symbol.asyncIterator]();
   let next = iterator.next();
   try {

@@ -178,10 +178,10 @@ test("both exports carry the list's columns after their own, formulae escaped in
   const csv = await new Response(reportStream(batch, null)).text();
   const lines = csv.split("\r\n");
   expect(lines[0]).toBe(
-    "phone,state,delivery_status,correlator,provider_unique_id,operator,sms_units,sent_at,receipt_time,text,error,call_state,reference,metadata,name,phone (list),clinic",
+    "phone,state,delivery_status,correlator,provider_unique_id,operator,sms_units,sent_at,receipt_time,text,error,call_state,reference,metadata,language,name,phone (list),clinic",
   );
   expect(lines[1]).toMatch(
-    new RegExp(`^${phoneOf(0)},PENDING,.*,Habari Wanjirũ Kamau,,,,,Wanjirũ Kamau,${phoneOf(0)},Nakuru$`),
+    new RegExp(`^${phoneOf(0)},PENDING,.*,Habari Wanjirũ Kamau,,,,,,Wanjirũ Kamau,${phoneOf(0)},Nakuru$`),
   );
   expect(lines[6]).toMatch(/,Patient 005,254720000005,"'=HYPERLINK\(1\)"$/);
   expect(lines.length).toBe(ROWS + 2);
@@ -192,12 +192,12 @@ test("both exports carry the list's columns after their own, formulae escaped in
   expect(sheet.getRow(1).values).toEqual([
     undefined,
     ...["phone", "state", "delivery_status", "correlator", "provider_unique_id", "operator", "sms_units"],
-    ...["sent_at", "receipt_time", "text", "error", "call_state", "reference", "metadata"],
+    ...["sent_at", "receipt_time", "text", "error", "call_state", "reference", "metadata", "language"],
     ...["name", "phone (list)", "clinic"],
   ]);
   const row = sheet.getRow(7);
-  expect([row.getCell(15).value, row.getCell(17).value]).toEqual(["Patient 005", "=HYPERLINK(1)"]);
-  expect(row.getCell(17).formula).toBeUndefined();
+  expect([row.getCell(16).value, row.getCell(18).value]).toEqual(["Patient 005", "=HYPERLINK(1)"]);
+  expect(row.getCell(18).formula).toBeUndefined();
 });
 
 test("a resend keeps the list and each recipient's row; deleting the list leaves the batches without columns", async () => {

@@ -127,6 +127,7 @@ test("the export has exactly one row per recipient, in id order, across the boun
     "call_state",
     "reference",
     "metadata",
+    "language",
   ]);
   expect(rows.slice(1).map((r) => r[3])).toEqual(big.ids);
   expect(rows.slice(1).every((r) => r[9] === "Boundary")).toBe(true);

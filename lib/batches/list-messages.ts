@@ -34,6 +34,8 @@ export type MessageRow = {
   /** The caller's reference and metadata (API batches: docs/api.md "References"); null when none. */
   reference: string | null;
   metadata: Record<string, string | number | boolean> | null;
+  /** The language whose variant the recipient was sent (Message.language, issue 39); null: the default text. */
+  language: string | null;
   /** The recipient's row in the batch's list (every column, in the list's order); null for typed numbers. */
   cells: string[] | null;
 };
@@ -54,7 +56,7 @@ export async function listMessages(
   const { rows } = await pool().query<Omit<MessageRow, "cells"> & { cells: string | null }>(
     `SELECT m.id::text AS id, m.phone, m.state, m."deliveryStatus", m."providerUniqueId", m.operator, m."smsUnits", m.text,
             m."submittedAt", m."receiptAt", m."lastError", m."callState", m.reference, m.metadata,
-            lr."values" AS cells
+            m.language, lr."values" AS cells
      ${selection.body}
      LIMIT ${selection.param(limit)}`,
     selection.values,

@@ -18,6 +18,8 @@ export type RecipientInput = {
   /** The caller's reference and metadata (API only: docs/api.md "References"). */
   reference?: string | null | undefined;
   metadata?: Readonly<Record<string, string | number | boolean>> | null | undefined;
+  /** The language whose variant the recipient is sent (Message.language); null: the default. */
+  language?: string | null | undefined;
 };
 
 /** "phone": one recipient per number (the console). "message": one per distinct number, text, reference, metadata. */
@@ -30,6 +32,7 @@ export type PreparedRecipients = {
   references: (string | null)[];
   /** Each kept recipient's metadata as JSON text (null: none), as it is stored. */
   metadata: (string | null)[];
+  languages: (string | null)[];
   /** Each kept recipient's index in the input. */
   indexes: number[];
   duplicates: number;
@@ -50,6 +53,7 @@ export function prepareRecipients(
     rows: [],
     references: [],
     metadata: [],
+    languages: [],
     indexes: [],
     duplicates: 0,
     merged: [],
@@ -69,7 +73,13 @@ export function prepareRecipients(
     const key =
       rule === "phone"
         ? check.phone
-        : JSON.stringify([check.phone, recipient.text ?? null, recipient.reference ?? null, metadata]);
+        : JSON.stringify([
+            check.phone,
+            recipient.text ?? null,
+            recipient.reference ?? null,
+            metadata,
+            recipient.language ?? null,
+          ]);
     const first = seen.get(key);
     if (first !== undefined) {
       out.duplicates++;
@@ -82,6 +92,7 @@ export function prepareRecipients(
     out.rows.push(recipient.listRow ?? null);
     out.references.push(recipient.reference ?? null);
     out.metadata.push(metadata);
+    out.languages.push(recipient.language ?? null);
     out.indexes.push(index);
   });
   if (invalid > 0) {

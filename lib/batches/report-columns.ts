@@ -70,6 +70,8 @@ const COLUMNS: readonly Column[] = [
     value: (m) => (m.metadata ? JSON.stringify(m.metadata) : null),
     sql: () => csvTextSql(`p."metadataJson"`),
   },
+  // The language whose variant the recipient was sent (issue 39: a code such as sw); empty: the default text.
+  { header: "language", width: 10, value: (m) => m.language, sql: () => csvTextSql("p.language") },
 ];
 
 const LIST_COLUMN_WIDTH = 20;

@@ -46,7 +46,7 @@ export async function reportCsvPage(
     `SELECT COALESCE(string_agg(${reportLineSql(batch, names)}, '' ORDER BY p.id), '') AS text,
             count(*)::int AS n, max(p.id)::text AS last
      FROM (SELECT m.id, m.phone, m.state, m."deliveryStatus", m."providerUniqueId", m.operator, m."smsUnits", m.text,
-                  m."submittedAt", m."receiptAt", m."lastError", m."callState", m.reference,
+                  m."submittedAt", m."receiptAt", m."lastError", m."callState", m.reference, m.language,
                   ${METADATA_JSON} AS "metadataJson", ${cells} AS cells
            ${selection.body}
            LIMIT ${selection.param(limit)}) p`,

@@ -17,6 +17,7 @@ import { recipientsRemovedBefore } from "@/lib/history/removed-before";
 import { getOrgTimeZone } from "@/lib/organisation/time-zone";
 import { PERMANENT_FAILURE_CLASSES } from "@/lib/receipts/failure-classes";
 import { formatDateTime } from "@/lib/time/format";
+import type { Variant } from "./variants";
 import { createBatch, type CreatedBatch } from "./create-batch";
 import { noReceiptSql } from "./no-receipt";
 import { messageState } from "@/lib/states/state-sql";
@@ -77,8 +78,11 @@ export async function resendBatch(
     repeat: number | null;
     linkId: string | null;
     promotional: boolean;
+    language: string | null;
+    variants: Variant[] | null;
   }>(
-    `SELECT kind, name, "accountId", "templateText", sender, originator, voice, repeat, "linkId", promotional FROM "Batch" WHERE id = $1`,
+    `SELECT kind, name, "accountId", "templateText", sender, originator, voice, repeat, "linkId", promotional, language,
+            variants FROM "Batch" WHERE id = $1`,
     [parentId],
   );
   const parent = parents[0];
@@ -93,8 +97,9 @@ export async function resendBatch(
     listRow: number | null;
     reference: string | null;
     metadata: Record<string, string | number | boolean> | null;
+    language: string | null;
   }>(
-    `SELECT m.id::text AS id, m.phone, m.text, m."listRow", m.reference, m.metadata FROM "Message" m
+    `SELECT m.id::text AS id, m.phone, m.text, m."listRow", m.reference, m.metadata, m.language FROM "Message" m
      WHERE m."batchId" = $1 AND m."resentToBatchId" IS NULL AND ${resendScopeSql(2)}
        AND NOT EXISTS (SELECT 1 FROM "OptOut" o WHERE o.phone = m.phone) AND m.phone <> ''
      ORDER BY m.id`,
@@ -121,6 +126,9 @@ export async function resendBatch(
       linkId: parent.linkId,
       // A promotion's resend is a promotion too: it keeps to the window.
       promotional: parent.promotional,
+      // Each recipient keeps their language (issue 39): their text is their variant's, and a voice call its language.
+      language: parent.language,
+      variants: parent.variants ?? undefined,
       recipients: rows,
     },
     {

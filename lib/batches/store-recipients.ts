@@ -17,7 +17,7 @@ export type SentMemory = { template: string; sentAt: Date };
 export async function storeRecipients(
   client: pg.PoolClient,
   batchId: string,
-  { phones, texts, rows, references, metadata }: RecipientSlice,
+  { phones, texts, rows, references, metadata, languages }: RecipientSlice,
   chunkSize: number,
   memory: SentMemory,
 ): Promise<{ suppressed: number; firstId: string | null; ids: string[] }> {
@@ -45,13 +45,14 @@ export async function storeRecipients(
     const row = rows?.[i] ?? "\\N";
     const reference = copyText(references?.[i] ?? null);
     const meta = copyText(metadata?.[i] ?? null);
-    return `${id}\t${batchId}\t${phone}\t${copyText(texts[i] ?? null)}\t${state}\t${row}\t${reference}\t${meta}\t${now}\n`;
+    const language = copyText(languages?.[i] ?? null);
+    return `${id}\t${batchId}\t${phone}\t${copyText(texts[i] ?? null)}\t${state}\t${row}\t${reference}\t${meta}\t${language}\t${now}\n`;
   });
   await pipeline(
     Readable.from(batchLines(lines)),
     client.query(
       copyFrom(
-        `COPY "Message" (id, "batchId", phone, text, state, "listRow", reference, metadata, "updatedAt") FROM STDIN`,
+        `COPY "Message" (id, "batchId", phone, text, state, "listRow", reference, metadata, language, "updatedAt") FROM STDIN`,
       ),
     ),
   );

@@ -13,6 +13,11 @@ export type ActiveBatch = {
   linkId: string | null;
   /** A voice batch's language, sent in the account's languageField (docs/voice-language.md). */
   language: string | null;
+  /**
+   * Each variant's voice language by its language code (Batch.variants, issue 39): a voice message whose recipient has
+   * a language is read in its variant's, each object of the provider's batch form carrying its own; null: none.
+   */
+  voiceLanguages: Record<string, string> | null;
   /** Where the claim's reads of Message start (lib/dispatch/claim.ts): null until the batch has a message. */
   firstMessageId: string | null;
   /** Calls escalating an SMS batch (docs/escalation.md): their claim also cancels calls whose SMS has arrived. */

@@ -95,6 +95,8 @@ export class ActiveBatches {
       try {
         const { rows } = await pool().query<ActiveBatch>(
           `SELECT b.id, b.kind, b."templateText", b.sender, b.originator, b.voice, b.repeat, b."linkId", b.language,
+                  (SELECT jsonb_object_agg(v->>'language', v->>'voiceLanguage') FROM jsonb_array_elements(b.variants) v
+                   WHERE v->>'voiceLanguage' IS NOT NULL) AS "voiceLanguages",
                   b."firstMessageId"::text AS "firstMessageId", b."escalatesBatchId" IS NOT NULL AS calls,
                   json_build_object('id', a.id, 'baseUrl', a."baseUrl", 'batchSizeLimit', a."batchSizeLimit",
                     'requestsPerSecond', a."requestsPerSecond", 'receiptSecret', a."receiptSecret", 'updatedAt', a."updatedAt",

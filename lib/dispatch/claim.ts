@@ -8,7 +8,8 @@ import { mayDispatchNowSql } from "@/lib/batches/promotional-window-sql";
 import { SMS_ARRIVED, smsArrivedSql } from "@/lib/escalation/sms-arrived-sql";
 
 /** `id` is also the correlator the request carries. */
-export type ClaimedMessage = { id: string; phone: string; text: string | null };
+/** `language`: the recipient's variant (Message.language), null for the default text. */
+export type ClaimedMessage = { id: string; phone: string; text: string | null; language: string | null };
 export type ClaimedChunk = {
   chunkId: string;
   claimedAt: Date;
@@ -45,6 +46,7 @@ export async function claimChunk(
     id: string | null;
     phone: string | null;
     text: string | null;
+    language: string | null;
   }>(scope.calls ? CLAIM_CALLS_SQL : CLAIM_SQL, [
     batchId,
     workerKey,
@@ -59,7 +61,9 @@ export async function claimChunk(
     claimedAt: first.claimed_at,
     firstMessageId: first.first_id,
     lastMessageId: first.last_id,
-    messages: rows.filter((row) => row.id !== null).map((row) => ({ id: row.id!, phone: row.phone!, text: row.text })),
+    messages: rows
+      .filter((row) => row.id !== null)
+      .map((row) => ({ id: row.id!, phone: row.phone!, text: row.text, language: row.language })),
   };
 }
 
@@ -97,7 +101,7 @@ function claimSql(calls: boolean): string {
      }
      SELECT claimed.id::text AS chunk_id, claimed."claimedAt" AS claimed_at,
             claimed."firstMessageId"::text AS first_id, claimed."lastMessageId"::text AS last_id,
-            m.id::text AS id, m.phone, m.text
+            m.id::text AS id, m.phone, m.text, m.language
      FROM claimed
      LEFT JOIN "Message" m ON ${range}${calls ? ` AND NOT ${smsArrivedSql("m", "$1")}` : ""}
      ORDER BY m.id`;

@@ -141,7 +141,7 @@ function voiceRequest(batch: ActiveBatch, message: ClaimedMessage, endpoint: str
   return {
     // The account's language field, checked against the spec's fields (language-field.ts) and first, so that even a
     // name that slipped past the check could never overwrite the spec's fields that follow.
-    ...languageEntry(batch),
+    ...languageEntry(batch, message),
     originator: batch.originator ?? "",
     message: message.text ?? batch.templateText,
     phone: message.phone,
@@ -152,10 +152,15 @@ function voiceRequest(batch: ActiveBatch, message: ClaimedMessage, endpoint: str
   };
 }
 
-function languageEntry(batch: ActiveBatch): Record<string, string> {
+/**
+ * The message's voice language: its variant's (Batch.variants) when its recipient has one, else the batch's. Each
+ * object of the batch form carries its own field (docs/messaging-api.md §4.1), so one request may mix languages.
+ */
+function languageEntry(batch: ActiveBatch, message: ClaimedMessage): Record<string, string> {
   const field = batch.account.languageField;
-  if (!field || !batch.language || !languageFieldSchema.safeParse(field).success) return {};
-  return { [field]: batch.language };
+  const language = (message.language ? batch.voiceLanguages?.[message.language] : undefined) ?? batch.language;
+  if (!field || !language || !languageFieldSchema.safeParse(field).success) return {};
+  return { [field]: language };
 }
 
 /** Results carry our correlator back; match on it (falling back to position), never on order alone. */

@@ -275,3 +275,50 @@ test("the calls batch of a list's SMS batch has the list: its calls carry their 
   const found = await listMessages(voice.id, { search: { text: "baraka", phone: null, correlator: null } });
   expect(found.rows.map((r) => r.phone)).toEqual(["254731900002"]);
 });
+
+test("each recipient is called in their language: their variant's script, or their own SMS text; the calls' voice language is the variant's", async () => {
+  const account = await db.providerAccount.create({
+    data: {
+      name: "escalation languages",
+      baseUrl: "http://127.0.0.1:9/api/v1",
+      tokenCiphertext: "x",
+      tokenLast4: "xxxx",
+      defaultSender: "TUMA",
+      defaultOriginator: "254700000098",
+      receiptSecret: "escalation-languages",
+      languageField: "lang",
+      languages: ["sw", "en-KE"],
+    },
+  });
+  const phones = ["254733000001", "254733000002", "254733000003"];
+  const { id } = await createBatch({
+    kind: "SMS",
+    accountId: account.id,
+    authorId: null,
+    name: "escalation languages",
+    templateText: "Default SMS.",
+    sender: "TUMA",
+    escalateAfterMinutes: 5,
+    escalationText: "Default call script.",
+    variants: [
+      { language: "sw", text: "Ujumbe wa Kiswahili.", escalationText: "Simu kwa Kiswahili." },
+      { language: "en", text: "English SMS." },
+    ],
+    recipients: [{ phone: phones[0]!, language: "sw" }, { phone: phones[1]!, language: "en" }, { phone: phones[2]! }],
+  });
+  await sendAll(id, 5 * 60 + 1);
+  await escalateAll();
+  const voice = (await child(id))!;
+  const placed = await db.message.findMany({ where: { batchId: voice.id }, orderBy: { phone: "asc" } });
+  expect(placed.map((m) => [m.phone, m.language, m.text ?? voice.templateText])).toEqual([
+    [phones[0], "sw", "Simu kwa Kiswahili."],
+    // No English script: the recipient's own (English) SMS is read, not the default's script.
+    [phones[1], "en", "English SMS."],
+    [phones[2], null, "Default call script."],
+  ]);
+  // sw is a value the account allows; en is not (it has en-KE): that call goes without a language field.
+  expect(voice.variants).toEqual([
+    { language: "sw", text: "Simu kwa Kiswahili.", voiceLanguage: "sw" },
+    { language: "en", text: "English SMS.", voiceLanguage: null },
+  ]);
+});

@@ -48,14 +48,23 @@ const candidatesSql = (joins = "") => `"DispatchChunk" c
   WHERE c.id = ANY($1::bigint[]) AND p.state IN ${CALLING_PARENT} AND p."escalateAfterMinutes" IS NOT NULL
     AND ${escalatableSql("m")}`;
 
-/** The child voice batch of each parent with someone to call, unless it has one (created once, whoever races). */
+/**
+ * The child voice batch of each parent with someone to call, unless it has one (created once, whoever races). A
+ * parent's language variants (issue 39, lib/batches/variants.ts) become the calls': each read in its own language —
+ * the variant's code, when the account's language field allows it — from that language's script, or its SMS text.
+ */
 async function createChildren(client: pg.PoolClient, chunkIds: string[]): Promise<void> {
   await client.query(
     `INSERT INTO "Batch" (id, kind, name, "accountId", "authorId", "templateText", originator, voice, repeat, state,
-                          "recipientCount", "startedAt", "updatedAt", promotional, "escalatesBatchId", "listId")
+                          "recipientCount", "startedAt", "updatedAt", promotional, "escalatesBatchId", "listId", variants)
      SELECT gen_random_uuid(), 'VOICE', left(p.name, 190) || ' (calls)', p."accountId", p."authorId",
             COALESCE(p."escalationText", p."templateText"), a."defaultOriginator", p."escalationVoice",
-            p."escalationRepeat", ${batchState("SENDING")}, 0, now(), now(), p.promotional, p.id, p."listId"
+            p."escalationRepeat", ${batchState("SENDING")}, 0, now(), now(), p.promotional, p.id, p."listId",
+            (SELECT jsonb_agg(jsonb_build_object('language', v->>'language',
+                      'text', COALESCE(v->>'escalationText', v->>'text'),
+                      'voiceLanguage', CASE WHEN a."languageField" IS NOT NULL AND v->>'language' = ANY(a.languages)
+                                            THEN v->>'language' END))
+             FROM jsonb_array_elements(p.variants) v)
      FROM "Batch" p JOIN "ProviderAccount" a ON a.id = p."accountId"
      WHERE p.id IN (SELECT DISTINCT p.id FROM ${candidatesSql()})
        AND NOT EXISTS (SELECT 1 FROM "Batch" ch WHERE ch."escalatesBatchId" = p.id)
@@ -68,7 +77,12 @@ async function createChildren(client: pg.PoolClient, chunkIds: string[]): Promis
 async function insertCalls(client: pg.PoolClient, chunkIds: string[]): Promise<number> {
   const { rows } = await client.query<{ calls: number }>(
     `WITH candidates AS MATERIALIZED (
-       SELECT m.id AS sms_id, m.phone, m."listRow", CASE WHEN p."escalationText" IS NULL THEN m.text END AS text, ch.id AS child_id,
+       -- A recipient with a language is called with its variant's script, or else their own SMS text (their language's).
+       SELECT m.id AS sms_id, m.phone, m."listRow", m.language,
+              CASE WHEN m.language IS NOT NULL
+                     THEN COALESCE((SELECT v->>'escalationText' FROM jsonb_array_elements(p.variants) v
+                                    WHERE v->>'language' = m.language), m.text)
+                   WHEN p."escalationText" IS NULL THEN m.text END AS text, ch.id AS child_id,
               GREATEST(1, LEAST(a."batchSizeLimit", ${BATCH_LIMIT})) AS chunk_size
        FROM ${candidatesSql(`
          JOIN "Batch" ch ON ch."escalatesBatchId" = p.id AND ch.state IN ${TAKING_CALLS}
@@ -87,8 +101,9 @@ async function insertCalls(client: pg.PoolClient, chunkIds: string[]): Promise<n
        RETURNING "parentMessageId", "childMessageId", "childBatchId"
      ),
      calls AS (
-       INSERT INTO "Message" (id, "batchId", phone, text, state, "listRow", "updatedAt")
-       SELECT e."childMessageId", e."childBatchId", n.phone, n.text, ${messageState("PENDING")}, n."listRow", now()
+       INSERT INTO "Message" (id, "batchId", phone, text, state, "listRow", language, "updatedAt")
+       SELECT e."childMessageId", e."childBatchId", n.phone, n.text, ${messageState("PENDING")}, n."listRow", n.language,
+              now()
        FROM escalated e JOIN numbered n ON n.sms_id = e."parentMessageId"
        RETURNING id, "batchId"
      ),

@@ -133,6 +133,8 @@ export async function getMessage(raw: string) {
     /** The caller's reference and metadata (API batches: docs/api.md "References"); null when none. */
     reference: message.reference,
     metadata: message.metadata,
+    /** The language whose variant the recipient was sent (issue 39); null: the default text. */
+    language: message.language,
     request,
     answer: {
       uniqueId: message.providerUniqueId,

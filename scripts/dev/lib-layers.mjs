@@ -35,6 +35,7 @@ export const LIB_LAYERS = [
       "client-address",
       "crypto",
       "csv",
+      "languages",
       "log-line",
       "metrics",
       "numbers",

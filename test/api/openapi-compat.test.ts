@@ -43,6 +43,10 @@ test("a removal, a type change and a newly required field are caught; an added f
       "Batch.state": { type: "string", required: true, enum: ["A", "C"] },
       "Batch.extra": { type: "string", required: false },
       "Batch.needed": { type: "string", required: true },
+      // A new optional array whose items (and their fields) are required: not breaking.
+      "Batch.tags": { type: "array", required: false },
+      "Batch.tags[]": { type: "object", required: true },
+      "Batch.tags[].name": { type: "string", required: true },
     },
   };
   expect(breakingChanges(before, after)).toEqual([

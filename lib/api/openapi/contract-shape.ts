@@ -77,7 +77,10 @@ export function breakingChanges(before: ContractShape, after: ContractShape): st
   // A new required field of an existing request body refuses clients that do not send it (in an answer it is an
   // addition, allowed).
   for (const [path, field] of Object.entries(after.fields)) {
-    const parent = path.slice(0, Math.max(path.lastIndexOf("."), 0));
+    // An array's items (`x[]`) and a union's branches (`x|0`) belong to `x`: the items of a new optional array are
+    // as new as it is.
+    const own = /^(.*?)(\[\]|\|\d+)$/.exec(path)?.[1];
+    const parent = own ?? path.slice(0, Math.max(path.lastIndexOf("."), 0));
     const root = path.split(/[.[|]/)[0]!;
     if (!before.fields[path] && field.required && parent && before.fields[parent] && before.requests.includes(root))
       found.push(`${path}: new required field`);

@@ -74,6 +74,27 @@ export const batchResourceSchema = z
       .meta({ description: "Times a voice message is read (voice only).", example: null }),
     linkId: z.string().nullable().meta({ description: "The provider's link_id, passed on.", example: null }),
     language: z.string().nullable().meta({ description: "A voice batch's language.", example: null }),
+    variants: z
+      .array(
+        z.object({
+          language: z.string().meta({ description: "The language's code.", example: "sw" }),
+          text: z.string().meta({ description: "The text in it, as given.", example: "Habari {{name}}." }),
+          voiceLanguage: z
+            .string()
+            .nullable()
+            .optional()
+            .meta({ description: "A voice batch's value of the account's language field for it.", example: null }),
+          escalationText: z
+            .string()
+            .nullable()
+            .optional()
+            .meta({ description: "The call script in it (escalation).", example: null }),
+        }),
+      )
+      .meta({
+        description:
+          "The texts in other languages beside templateText (docs/api.md, Languages); empty when the batch has one text.",
+      }),
     promotional: z
       .boolean()
       .meta({ description: "Sends only inside the organisation's promotional window.", example: false }),
@@ -163,6 +184,8 @@ export type BatchSource = {
   repeat: number | null;
   linkId: string | null;
   language: string | null;
+  /** Batch.variants as stored (lib/batches/variants.ts); null: one text. */
+  variants: unknown;
   promotional: boolean;
   scheduledAt: Date | null;
   listId: string | null;
@@ -210,6 +233,7 @@ export function toBatchResource(b: BatchSource): BatchResource {
     repeat: b.repeat,
     linkId: b.linkId,
     language: b.language,
+    variants: storedVariants(b.variants),
     promotional: b.promotional,
     scheduledAt: iso(b.scheduledAt),
     listId: b.listId,
@@ -251,4 +275,10 @@ export function toBatchResource(b: BatchSource): BatchResource {
     startedAt: iso(b.startedAt),
     finishedAt: iso(b.finishedAt),
   };
+}
+
+/** The variants as stored (written only through lib/batches/variants.ts); anything else reads as none. */
+function storedVariants(value: unknown): BatchResource["variants"] {
+  const parsed = batchResourceSchema.shape.variants.safeParse(value ?? []);
+  return parsed.success ? parsed.data : [];
 }

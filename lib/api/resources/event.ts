@@ -41,6 +41,11 @@ const messageData = z
       example: "appt-20261201-0042",
     }),
     metadata: metadataOut,
+    language: z.string().nullable().meta({
+      description:
+        "The language whose variant this recipient was sent (a code: sw, en, …; the batch's `variants`); null: the default text.",
+      example: "sw",
+    }),
     callState: callStateOut,
     reached: reachedOut,
     reachedBy: reachedByOut,

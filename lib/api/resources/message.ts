@@ -69,6 +69,11 @@ export const messageResourceSchema = z
       example: "appt-20261201-0042",
     }),
     metadata: metadataOut,
+    language: z.string().nullable().meta({
+      description:
+        "The language whose variant this recipient was sent (a code: sw, en, …; the batch's `variants`); null: the default text.",
+      example: "sw",
+    }),
     callState: callStateOut,
     reached: reachedOut,
     reachedBy: reachedByOut,
@@ -119,6 +124,8 @@ export type MessageSource = {
   receiptAt: Date | null;
   reference: string | null;
   metadata: unknown;
+  /** The recipient's language (Message.language); null: the default text. */
+  language: string | null;
   /** An escalating SMS's call state (Message.callState); null when not called. */
   callState: MessageState | null;
 };
@@ -140,6 +147,7 @@ export function toMessageResource(m: MessageSource): MessageResource {
     receiptAt: iso(m.receiptAt),
     reference: m.reference,
     metadata: storedMetadata(m.metadata),
+    language: m.language,
     callState: callStateOf(m.callState),
     ...reachOf(m.state, m.callState),
   };

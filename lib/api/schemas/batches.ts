@@ -13,6 +13,7 @@ import { cursorDescription, limitParam } from "../resources/common";
 import { BATCH_STATES } from "../resources/batch";
 import { metadataSchema, referenceSchema } from "./reference";
 import { apiSettingsFields, EXAMPLE_PHONE } from "./settings";
+import { batchSettingsFields } from "@/lib/batches/batch-settings";
 import { formatCount } from "@/lib/numbers/format";
 
 const recipient = z.union([
@@ -28,12 +29,23 @@ const recipient = z.union([
       }),
     reference: referenceSchema.optional(),
     metadata: metadataSchema.optional(),
+    // Matched (and an unknown one refused with its path) by lib/api/personalise.ts, as the number is.
+    language: z.string().max(100).optional().meta({
+      description:
+        "The recipient's language, a code or name (sw, Kiswahili, en, English; any case): sent the variant in that language, or the default text when the batch has none. A value that names no language is refused (unknown_language).",
+      example: "sw",
+    }),
   }),
 ]);
 
 export const createBatchBodySchema = z
   .strictObject({
     ...apiSettingsFields,
+    variants: batchSettingsFields.variants.meta({
+      description:
+        "Texts in other languages beside templateText (the default): [{language, text, voiceLanguage?, escalationText?}], at most 10, each language once (a code or name: sw, Kiswahili). Each recipient whose `language` names one is sent its text, with its own {{placeholders}}; for voice, voiceLanguage is the account's language value it is read in (the variant's own code when absent and allowed); escalationText is that language's call script.",
+      example: [{ language: "sw", text: "Habari {{name}}, tutaonana kesho saa tatu asubuhi." }],
+    }),
     recipients: z
       .array(recipient)
       .min(1, "Add at least one number.")
@@ -41,9 +53,23 @@ export const createBatchBodySchema = z
       .optional()
       .meta({
         description:
-          "Numbers (any Kenyan form), or {phone, fields, reference, metadata} for personalised messages with your own reference. The same number twice is two messages when their texts (after personalisation), references or metadata differ; identical ones are sent once (the answer's `merged` says which).",
+          "Numbers (any Kenyan form), or {phone, fields, reference, metadata, language} for personalised messages with your own reference, each in its language. The same number twice is two messages when their texts (after personalisation), references or metadata differ; identical ones are sent once (the answer's `merged` says which).",
       }),
     listId: uuidParam.optional().meta({ description: "A saved list (POST /api/v1/lists) instead of recipients." }),
+    languageColumn: z.string().max(200).optional().meta({
+      description:
+        "With listId and variants: the list's column holding each recipient's language. Its values are matched leniently (sw, SW, Kiswahili, Swahili are one); a value naming no language with a variant gets the default text, and is counted in the batch's audit event.",
+      example: "language",
+    }),
+    languageMapping: z
+      .record(z.string().max(100), z.string().max(100))
+      .refine((mapping) => Object.keys(mapping).length <= 1_000, "At most 1,000 values in languageMapping.")
+      .optional()
+      .meta({
+        description:
+          'With languageColumn: how to read some of its values, value → language (a code or name), or "default" for the default text. Values not named are matched leniently.',
+        example: { Kisw: "sw", Other: "default" },
+      }),
     fieldDefaults: z
       .record(z.string().max(100), z.string().trim().min(1, "A default value cannot be blank.").max(2_000))
       .optional()
@@ -56,6 +82,11 @@ export const createBatchBodySchema = z
   .refine((body) => (body.recipients === undefined) !== (body.listId === undefined), {
     message: "Give either recipients or listId, not both.",
     path: ["recipients"],
+  })
+  .refine((body) => body.listId !== undefined || (body.languageColumn ?? body.languageMapping) === undefined, {
+    message:
+      "languageColumn and languageMapping are for a batch from a list (listId); give each recipient its language.",
+    path: ["languageColumn"],
   })
   .meta({ id: "CreateBatch" });
 

@@ -24,11 +24,18 @@ export const POST = apiRoute(
   { scope: "send", allowed: canSend, body: createBatchBodySchema },
   async ({ actor, key, body, request }) => {
     await assertBudgetOverrideAllowed(body, actor, key, request);
-    const { recipients, listId, fieldDefaults, ...input } = await withDefaults(body, "Sent through the API", key);
+    const { recipients, listId, fieldDefaults, languageColumn, languageMapping, ...input } = await withDefaults(
+      body,
+      "Sent through the API",
+      key,
+    );
     const created = await composeBatch(
       listId
-        ? { ...input, listId }
-        : { ...input, recipients: personalise(input.templateText, recipients ?? [], fieldDefaults ?? {}) },
+        ? { ...input, listId, languageColumn, languageMapping }
+        : {
+            ...input,
+            recipients: personalise(input.templateText, recipients ?? [], fieldDefaults ?? {}, input.variants ?? []),
+          },
       actor.id,
       "api",
     );

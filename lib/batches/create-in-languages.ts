@@ -1,0 +1,70 @@
+// A list batch with language variants (issue 39): each recipient's language read from the column the caller names
+// (list-languages.ts), every placeholder of every variant checked against the list's columns, one pass over the list
+// that checks each row's own text and counts units per language as sent, then the batch stored from the list read in
+// slices, each row rendered in its language as it is stored (create-from-list.ts does the same for one text).
+//
+// The duplicate-send guard is not applied here: it is the console's (compose-batch.ts), and Compose does not offer
+// variants yet; the API's batches are never guarded (docs/duplicate-guard.md).
+import "server-only";
+import { AppError } from "@/lib/errors/app-error";
+import type { SavedList } from "@/lib/lists/find-lists";
+import { readList } from "@/lib/lists/read-list";
+import { createBatchFromSlices, type BatchOnlyInput, type CreatedBatch, type RecipientSlice } from "./create-batch";
+import { readAhead } from "./create-from-list";
+import { listLanguages, passOverList, type LanguageSource } from "./list-languages";
+import { unknownPlaceholders } from "./plan-list";
+import { variantsField, type Variant } from "./variants";
+import { z } from "zod";
+import { invalidInput } from "@/lib/errors/error-shape";
+
+export async function createInLanguages(
+  list: SavedList,
+  settings: BatchOnlyInput,
+  source: Partial<LanguageSource>,
+): Promise<CreatedBatch> {
+  // The variants' languages as codes (variants.ts), before the column's values are matched to them.
+  const parsed = z.object({ variants: variantsField }).safeParse({ variants: settings.variants });
+  if (!parsed.success) throw invalidInput(parsed.error, "Invalid batch.");
+  const variants: readonly Variant[] = parsed.data.variants ?? [];
+  if (!source.languageColumn) {
+    const message = "Name the list's column that holds each recipient's language, so that each gets their text.";
+    throw new AppError("INVALID_INPUT", message, { languageColumn: [message] });
+  }
+  const languages = listLanguages(
+    list.columns,
+    { languageColumn: source.languageColumn, languageMapping: source.languageMapping },
+    settings.templateText,
+    variants,
+  );
+  const [defaultText, ...variantTexts] = [...languages.compiled.values()];
+  const unknown = unknownPlaceholders(defaultText!, list);
+  if (unknown) throw unknown;
+  variantTexts.forEach((compiled, i) => {
+    const refusal = unknownPlaceholders(compiled, list);
+    if (refusal) throw new AppError("INVALID_INPUT", refusal.message, { [`variants.${i}.text`]: [refusal.message] });
+  });
+  const pass = await passOverList(list.id, settings.kind, settings.templateText, variants, languages);
+
+  async function* slices(): AsyncGenerator<RecipientSlice> {
+    for await (const read of readAhead(readList(list.id))) {
+      const rendered = read.values.map((values) => languages.render(values));
+      yield {
+        phones: read.phones,
+        rows: read.rows,
+        texts: rendered.map((r) => r.text),
+        languages: rendered.map((r) => r.language),
+      };
+    }
+  }
+  return createBatchFromSlices(settings, list.validCount, slices(), {
+    planned: { units: pass.units, recipients: pass.recipients },
+    auditDetail: {
+      languages: Object.fromEntries(pass.plans.map((plan) => [plan.language ?? "default", plan.recipients])),
+      ...(pass.unmapped.length ? { unmappedLanguages: pass.unmapped, unmappedOther: pass.unmappedOther } : {}),
+    },
+    inFirstTransaction: async (client, batchId) => {
+      await client.query(`UPDATE "List" SET "batchId" = $2 WHERE id = $1`, [list.id, batchId]);
+      await client.query(`UPDATE "Batch" SET "listId" = $2 WHERE id = $1`, [batchId, list.id]);
+    },
+  });
+}

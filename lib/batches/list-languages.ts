@@ -1,0 +1,149 @@
+// A list batch's recipients in their own languages (issue 39): the language comes from a column the caller names,
+// each distinct value matched leniently (lib/languages/known-languages.ts: `sw`, `SW`, `Kiswahili` are one) unless the
+// caller's mapping says otherwise for that value ("" or "default": the default text); a value that names no language
+// with a variant gets the default, and is counted. Before anything is stored, one pass over the list renders every
+// row in its language — so each variant's length is checked on the rows that get it (no more, no less), and its units
+// are counted as sent (opted-out numbers, stored SUPPRESSED, cost nothing) — and says how many rows each language
+// has and which values went to the default.
+import "server-only";
+import { AppError } from "@/lib/errors/app-error";
+import { pool } from "@/lib/db/pool";
+import { matchLanguage } from "@/lib/languages/known-languages";
+import { readList } from "@/lib/lists/read-list";
+import { formatCount } from "@/lib/numbers/format";
+import { SMS_MESSAGE_MAX_CHARS, VOICE_MESSAGE_MAX_CHARS } from "@/lib/provider/wire/schemas";
+import { compileTemplate, placeholderKey, type CompiledTemplate } from "@/lib/recipients/render-template";
+import { mergePlans, planByLanguage, type LanguagePlan } from "./variant-plan";
+import type { Variant } from "./variants";
+
+/** The column holding each recipient's language, and the caller's reading of its values (value → code, or ""). */
+export type LanguageSource = { languageColumn: string; languageMapping?: Readonly<Record<string, string>> | undefined };
+
+/** At most this many distinct unmapped values are named; the rest are counted together. */
+const NAMED_UNMAPPED = 20;
+/** At most this many distinct unmapped values are counted one by one while the list is read. */
+const MAX_DISTINCT = 1_000;
+
+export type ListLanguages = {
+  /** The row's value in the language column, as written. */
+  valueOf: (values: readonly string[]) => string;
+  /** Each row's language (a variant's code) or null, and its text (null: the default as written). */
+  languageOf: (values: readonly string[]) => string | null;
+  render: (values: readonly string[]) => { language: string | null; text: string | null };
+};
+
+/** The column and mapping checked against the list and the variants; refused with the field named. */
+export function listLanguages(
+  columns: readonly string[],
+  source: LanguageSource,
+  templateText: string,
+  variants: readonly Variant[],
+): ListLanguages & { compiled: Map<string | null, CompiledTemplate> } {
+  const index = columns.findIndex((column) => placeholderKey(column) === placeholderKey(source.languageColumn));
+  if (index < 0) {
+    const message = `The list has no column “${source.languageColumn}”. Its columns are: ${columns.join(", ")}.`;
+    throw new AppError("INVALID_INPUT", message, { languageColumn: [message] });
+  }
+  const mapping = new Map<string, string | null>();
+  for (const [value, target] of Object.entries(source.languageMapping ?? {})) {
+    const code = target.trim() === "" || target.trim().toLowerCase() === "default" ? null : matchLanguage(target);
+    if (code === null && target.trim() !== "" && target.trim().toLowerCase() !== "default") {
+      const message = `“${target.slice(0, 40)}” is not a language Tuma knows: give its code (sw, en, …), its name, or "default".`;
+      throw new AppError("INVALID_INPUT", message, { [`languageMapping.${value}`]: [message] });
+    }
+    mapping.set(value.trim(), code);
+  }
+  const codes = new Set(variants.map((variant) => variant.language));
+  const compiled = new Map<string | null, CompiledTemplate>([
+    [null, compileTemplate(templateText, columns)],
+    ...variants.map((variant) => [variant.language, compileTemplate(variant.text, columns)] as const),
+  ]);
+  const languageOf = (values: readonly string[]) => {
+    const value = (values[index] ?? "").trim();
+    const code = mapping.has(value) ? mapping.get(value)! : matchLanguage(value);
+    return code && codes.has(code) ? code : null;
+  };
+  return {
+    compiled,
+    valueOf: (values) => values[index] ?? "",
+    languageOf,
+    render: (values) => {
+      const language = languageOf(values);
+      const template = compiled.get(language)!;
+      return {
+        language,
+        // A variant's text is stored as the recipient's own even when it has no placeholder (create-batch.ts).
+        text: template.personalised
+          ? template.render(values).text
+          : language
+            ? variants.find((v) => v.language === language)!.text
+            : null,
+      };
+    },
+  };
+}
+
+export type ListLanguagePass = {
+  plans: LanguagePlan[];
+  /** Values that named no language with a variant (blank ones under ""), with their rows, the most frequent first. */
+  unmapped: { value: string; rows: number }[];
+  unmappedOther: number;
+  /** Units of the recipients not opted out, each counted from their own text. */
+  units: number;
+  recipients: number;
+};
+
+/** The pass over the list: refused (field variants.i.text or templateText) when a row's text would be too long. */
+export async function passOverList(
+  listId: string,
+  kind: "SMS" | "VOICE",
+  templateText: string,
+  variants: readonly Variant[],
+  languages: ListLanguages,
+): Promise<ListLanguagePass> {
+  const max = kind === "SMS" ? SMS_MESSAGE_MAX_CHARS : VOICE_MESSAGE_MAX_CHARS;
+  const { rows: optedOut } = await pool().query<{ row: number }>(
+    `SELECT r."rowNumber" AS row FROM "ListRecipient" r JOIN "OptOut" o ON o.phone = r.phone WHERE r."listId" = $1`,
+    [listId],
+  );
+  const skipped = new Set(optedOut.map((r) => r.row));
+  let plans = planByLanguage(kind, templateText, variants, []);
+  const unmapped = new Map<string, number>();
+  let beyond = 0;
+  let tooLong: { row: number; language: string | null; count: number } | null = null;
+  for await (const slice of readList(listId)) {
+    // Counted a slice at a time: a 1,000,000-row list's texts are never all in memory.
+    const sent: { language: string | null; text: string | null }[] = [];
+    slice.values.forEach((values, i) => {
+      const rendered = languages.render(values);
+      const text = rendered.text ?? templateText;
+      if (text.length > max)
+        tooLong = tooLong
+          ? { ...tooLong, count: tooLong.count + 1 }
+          : { row: slice.rows[i]!, language: rendered.language, count: 1 };
+      if (rendered.language === null) {
+        const value = languages.valueOf(values).trim().slice(0, 100);
+        // Bounded: a hostile list of a million distinct values keeps at most MAX_DISTINCT of them.
+        if (unmapped.has(value) || unmapped.size < MAX_DISTINCT) unmapped.set(value, (unmapped.get(value) ?? 0) + 1);
+        else beyond++;
+      }
+      if (!skipped.has(slice.rows[i]!)) sent.push(rendered);
+    });
+    plans = mergePlans(plans, planByLanguage(kind, templateText, variants, sent));
+  }
+  if (tooLong) {
+    const { row, language, count } = tooLong as { row: number; language: string | null; count: number };
+    const at =
+      language === null ? "templateText" : `variants.${variants.findIndex((v) => v.language === language)}.text`;
+    const message = `${formatCount(count)} recipient(s) would get a message longer than ${max} characters (the first is row ${row}${language ? `, in “${language}”` : ""}). Shorten the message or the values.`;
+    throw new AppError("INVALID_INPUT", message, { [at]: [message] });
+  }
+  const ranked = [...unmapped.entries()].sort((a, b) => b[1] - a[1]);
+  return {
+    plans,
+    unmapped: ranked.slice(0, NAMED_UNMAPPED).map(([value, rows]) => ({ value, rows })),
+    unmappedOther: ranked.slice(NAMED_UNMAPPED).reduce((total, [, rows]) => total + rows, beyond),
+    units: plans.reduce((total, plan) => total + plan.units, 0),
+    recipients: plans.reduce((total, plan) => total + plan.recipients, 0),
+  };
+}
