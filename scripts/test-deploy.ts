@@ -146,6 +146,13 @@ async function main(): Promise<void> {
       ADMIN_PASSWORD: password,
     },
   );
+  // Interrupted (Ctrl-C, a timeout's SIGTERM): the stack and its volumes are removed all the same.
+  const interrupted = async () => {
+    await project.compose(["down", "--volumes", "--remove-orphans"]).catch(() => {});
+    process.exit(130);
+  };
+  process.once("SIGINT", () => void interrupted());
+  process.once("SIGTERM", () => void interrupted());
   try {
     let started = performance.now();
     await project.compose(["up", "-d", "--no-build"]);
