@@ -115,10 +115,16 @@ async function acceptedBySandbox(project: Project, ids: Set<string>) {
   return { accepted: seen.size, duplicates: [...seen.values()].filter((n) => n > 1).length, seen };
 }
 
-async function inFlightRequest(project: Project, before: number): Promise<void> {
-  await until("a request held in flight at the sandbox", async () => {
-    const { total } = await sandboxControl<{ total: number }>(project, "GET", "requests?limit=0");
-    return total > before ? true : undefined;
+/** How many messages the sandbox has accepted: it accepts a request's messages before holding its answer. */
+async function acceptedTotal(project: Project): Promise<number> {
+  return (await sandboxControl<{ total: number }>(project, "GET", "messages?limit=0")).total;
+}
+
+/** Waits for the sandbox to accept messages beyond `before` (their answers held); returns how many. */
+async function inFlightRequest(project: Project, before: number): Promise<number> {
+  return until("a request held in flight at the sandbox", async () => {
+    const total = await acceptedTotal(project);
+    return total > before ? total - before : undefined;
   });
 }
 
@@ -197,9 +203,9 @@ async function main(): Promise<void> {
     // 2. The worker killed with requests in flight, then started again.
     const size = 3000;
     await sandboxControl(project, "POST", "knobs", { holdResponses: true });
-    let before = (await sandboxControl<{ total: number }>(project, "GET", "requests?limit=0")).total;
+    let before = await acceptedTotal(project);
     const second = await sendBatch(base, key, size, 1000);
-    await inFlightRequest(project, before);
+    const heldAtKill = await inFlightRequest(project, before);
     await run("docker", ["kill", "--signal", "KILL", await project.containerOf("worker")]);
     await sandboxControl(project, "POST", "knobs", { holdResponses: false });
     await project.compose(["start", "worker"]);
@@ -215,12 +221,12 @@ async function main(): Promise<void> {
         `After the worker's kill: ${ids2.size} messages, ${lost2} lost, ${sandbox2.duplicates} sent twice.`,
       );
     say(
-      `worker killed mid-batch: ${sandbox2.accepted} accepted once, ${afterKill.messages.UNKNOWN ?? 0} UNKNOWN (in flight at the kill), 0 lost, 0 duplicates`,
+      `worker killed with ${heldAtKill} messages' answers held: ${sandbox2.accepted} accepted once, ${afterKill.messages.UNKNOWN ?? 0} left UNKNOWN, 0 lost, 0 duplicates`,
     );
 
     // 3. PostgreSQL restarted with the batch mid-way.
     await sandboxControl(project, "POST", "knobs", { holdResponses: true });
-    before = (await sandboxControl<{ total: number }>(project, "GET", "requests?limit=0")).total;
+    before = await acceptedTotal(project);
     const third = await sendBatch(base, key, size, 10_000);
     await inFlightRequest(project, before);
     await project.compose(["restart", "postgres"]);
