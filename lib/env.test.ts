@@ -55,3 +55,13 @@ test("https, the sandbox, or a loopback address are accepted", () => {
   for (const url of ["http://127.0.0.1:3000", "http://localhost:3000", "http://[::1]:3000"])
     expect(settings({ SANDBOX: "off", RECEIPT_BASE_URL: url }).RECEIPT_BASE_URL).toBe(url);
 });
+
+test("SANDBOX_HOST is loopback unless set, and a host name or IPv4 address, nothing that could bend the account's URL", () => {
+  expect(parse({}).SANDBOX_HOST).toBe("127.0.0.1");
+  expect(parse({ SANDBOX_HOST: "console" }).SANDBOX_HOST).toBe("console");
+  expect(parse({ SANDBOX_HOST: "10.0.0.5" }).SANDBOX_HOST).toBe("10.0.0.5");
+  for (const bad of ["evil.example@console", "console/path", "console:4010", "-x"])
+    expect(refusal({ SANDBOX_HOST: bad })).toBe(
+      `Environment variable SANDBOX_HOST is invalid: must be a host name or an IPv4 address (got "${bad}").`,
+    );
+});

@@ -101,6 +101,14 @@ export const envSchema = z.object({
   // Embedded sandbox provider
   SANDBOX: flag.default(true),
   SANDBOX_PORT: port.default(4010),
+  /**
+   * The host name the embedded sandbox listens on, and which the Sandbox account's address names. Loopback unless
+   * workers in other containers must reach it (compose.yaml: the console's service name, on its private network).
+   */
+  SANDBOX_HOST: z
+    .string()
+    .regex(/^[A-Za-z0-9]([A-Za-z0-9.-]{0,251}[A-Za-z0-9])?$/, "must be a host name or an IPv4 address")
+    .default("127.0.0.1"),
   SANDBOX_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
   /**
    * With SANDBOX off, the console must be reached over https (NEXTAUTH_URL): this says a plain-http one is meant

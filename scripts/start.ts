@@ -39,7 +39,7 @@ async function main(): Promise<void> {
   const env = parseEnv();
   const dataDir = path.resolve(root, env.TUMA_DATA_DIR);
   await assertPortFree(env.PORT, env.HOSTNAME, "PORT");
-  if (env.SANDBOX) await assertPortFree(env.SANDBOX_PORT, "127.0.0.1", "SANDBOX_PORT");
+  if (env.SANDBOX) await assertPortFree(env.SANDBOX_PORT, env.SANDBOX_HOST, "SANDBOX_PORT");
   if (env.IMPORTER_PORT) await assertPortFree(env.IMPORTER_PORT, "127.0.0.1", "IMPORTER_PORT");
 
   assertWritableDataDir(dataDir);
@@ -64,7 +64,7 @@ async function main(): Promise<void> {
   process.env.DATABASE_URL = database.url;
 
   const sandboxToken = env.SANDBOX_TOKEN ?? secrets.sandboxToken;
-  const sandboxUrl = `http://127.0.0.1:${env.SANDBOX_PORT}/api/v1`;
+  const sandboxUrl = `http://${env.SANDBOX_HOST}:${env.SANDBOX_PORT}/api/v1`;
   // Migrations, the first administrator and the sandbox's account need Prisma's engines and argon2 once: a child
   // does that work, and this process, which lives as long as the console, never loads them (scripts/prepare-data.ts).
   const { applied, admin } = await runOnce<PreparedData>(root, "prepare-data", {
@@ -112,7 +112,7 @@ async function main(): Promise<void> {
         // 120 a provider account may send.
         resourceLimits: { maxYoungGenerationSizeMb: 4 },
         args: [path.join(root, "scripts", "launch.mjs"), "sandbox-process"],
-        env: { SANDBOX_PORT: String(env.SANDBOX_PORT), SANDBOX_TOKEN: sandboxToken },
+        env: { SANDBOX_PORT: String(env.SANDBOX_PORT), SANDBOX_HOST: env.SANDBOX_HOST, SANDBOX_TOKEN: sandboxToken },
       }),
     supervisor.start({
       name: "importer",

@@ -25,4 +25,9 @@ export const ADVISORY_LOCKS = {
   UNITS_BUDGET: 7266,
   /** Erasing a number (lib/number-story/erase-number.ts), per number (hashtext of it): a double click erases once. */
   ERASE_NUMBER: 7267,
+  /**
+   * Applying migrations (lib/db/migrator.ts), held for the whole of it: replicas started together (compose.yaml,
+   * `--scale`) migrate one after the other, however long a migration takes, and the later ones find nothing to do.
+   */
+  MIGRATIONS: 7268,
 } as const;

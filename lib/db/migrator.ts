@@ -18,6 +18,7 @@ import * as engineGlue from "@prisma/schema-engine-wasm/schema_engine_bg";
 import type { MigrationList, SchemaEngine, SchemaFilter } from "@prisma/schema-engine-wasm";
 import pg from "pg";
 import { parse as parseConnectionString } from "pg-connection-string";
+import { ADVISORY_LOCKS } from "./advisory-locks";
 import { sessionSetup } from "./session-zone";
 
 const ROOT = process.cwd();
@@ -211,13 +212,31 @@ async function readMigrations(): Promise<MigrationList> {
   };
 }
 
-/** Applies pending migrations; returns the names it applied (none when the database is up to date). */
+/**
+ * Applies pending migrations; returns the names it applied (none when the database is up to date). One process at a
+ * time per database: the engine's own lock gives up after 10 seconds ("Timed out trying to acquire a postgres advisory
+ * lock"), so a replica started beside one running a long migration would fail to start; this one waits.
+ */
 export async function applyMigrations(databaseUrl: string): Promise<string[]> {
   const migrationsList = await readMigrations();
-  return withEngine(databaseUrl, async (engine) => {
-    const { appliedMigrationNames } = await engine.applyMigrations({ migrationsList, filters: NO_FILTER });
-    return appliedMigrationNames;
-  });
+  return withMigrationLock(databaseUrl, () =>
+    withEngine(databaseUrl, async (engine) => {
+      const { appliedMigrationNames } = await engine.applyMigrations({ migrationsList, filters: NO_FILTER });
+      return appliedMigrationNames;
+    }),
+  );
+}
+
+/** `work` while this session holds the migrations' advisory lock; ended with the session, should this process die. */
+async function withMigrationLock<T>(databaseUrl: string, work: () => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: databaseUrl, connectionTimeoutMillis: 30_000 });
+  await client.connect();
+  try {
+    await client.query("SELECT pg_advisory_lock($1, 0)", [ADVISORY_LOCKS.MIGRATIONS]);
+    return await work();
+  } finally {
+    await client.end().catch(() => {});
+  }
 }
 
 /**

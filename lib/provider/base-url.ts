@@ -3,7 +3,10 @@
 // administrator's typo or a hostile one would have the console post credentials into the machine's own metadata
 // service. Checked on the URL when an account is saved (lib/accounts/save-account.ts), and on every address a name
 // resolves to when a request connects (lib/provider/http-transport.ts): a name can point anywhere by then.
+// One exception to "http only to loopback": the embedded sandbox's own host name (SANDBOX_HOST) while SANDBOX is on,
+// which an operator sets to reach it across a private network (compose.yaml: workers in other containers).
 import net from "node:net";
+import { env } from "@/lib/env";
 
 const LOOPBACK = new net.BlockList();
 LOOPBACK.addSubnet("127.0.0.0", 8, "ipv4");
@@ -45,6 +48,16 @@ export function isForbiddenAddress(address: string): boolean {
   return listed(FORBIDDEN, plainAddress(address));
 }
 
+/** The embedded sandbox's host name when it runs and is not on loopback; plain http may go there. */
+function sandboxHost(): string | null {
+  try {
+    const { SANDBOX, SANDBOX_HOST } = env();
+    return SANDBOX ? SANDBOX_HOST.toLowerCase() : null;
+  } catch {
+    return null; // an environment start-up refuses anyway: no exception to the rule
+  }
+}
+
 /** Null when `url` may be a provider's base URL, else the sentence that says why not. */
 export function baseUrlProblem(url: string): string | null {
   let parsed: URL;
@@ -56,16 +69,19 @@ export function baseUrlProblem(url: string): string | null {
   if (parsed.protocol !== "https:" && parsed.protocol !== "http:") return HTTPS_ONLY;
   const host = plainAddress(parsed.hostname).replace(/\.$/, "");
   if (METADATA_NAMES.has(host) || isForbiddenAddress(host)) return FORBIDDEN_ADDRESS;
-  if (parsed.protocol === "http:" && host !== "localhost" && !isLoopbackAddress(host)) return HTTPS_ONLY;
+  if (parsed.protocol === "http:" && host !== "localhost" && !isLoopbackAddress(host) && host !== sandboxHost())
+    return HTTPS_ONLY;
   return null;
 }
 
 /**
  * Null when a connection to `address` (what the base URL's name resolved to) is allowed for `protocol`, else why
- * not: the same rule as baseUrlProblem, applied where the name has become an address.
+ * not: the same rule as baseUrlProblem, applied where the name has become an address (`hostname`, the name it came
+ * from: the sandbox's host name resolves to its private address).
  */
-export function resolvedAddressProblem(protocol: string, address: string): string | null {
+export function resolvedAddressProblem(protocol: string, address: string, hostname?: string): string | null {
   if (isForbiddenAddress(address)) return FORBIDDEN_ADDRESS;
-  if (protocol !== "https:" && !isLoopbackAddress(address)) return HTTPS_ONLY;
+  const toSandbox = hostname !== undefined && hostname.toLowerCase().replace(/\.$/, "") === sandboxHost();
+  if (protocol !== "https:" && !isLoopbackAddress(address) && !toSandbox) return HTTPS_ONLY;
   return null;
 }

@@ -32,7 +32,7 @@ export function guardedLookup(protocol: string, lookup: Lookup = dns.lookup as u
       if (error) return callback(error, address, family);
       const resolved = Array.isArray(address) ? address : [{ address, family: family ?? 4 }];
       for (const entry of resolved) {
-        const problem = resolvedAddressProblem(protocol, entry.address);
+        const problem = resolvedAddressProblem(protocol, entry.address, hostname);
         if (problem)
           return callback(new RefusedAddress(`${hostname} resolves to ${entry.address}. ${problem}`), address);
       }
