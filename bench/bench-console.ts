@@ -9,6 +9,7 @@ import { fileURLToPath } from "node:url";
 import { hash } from "@node-rs/argon2";
 import { buildIfStale } from "../lib/bootstrap/build";
 import { startConsole, type ConsoleProcess } from "../test/console-process";
+import { logInOverHttp } from "../test/http-log-in";
 import type { BenchEnv } from "./bench-env";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -57,18 +58,7 @@ export async function operatorSession(base: string): Promise<string> {
   await db.user.create({
     data: { email, name: "Bench operator", role: "OPERATOR", passwordHash: await hash(password) },
   });
-  const csrf = await fetch(`${base}/api/auth/csrf`);
-  const { csrfToken } = (await csrf.json()) as { csrfToken: string };
-  const cookies = (response: Response) => response.headers.getSetCookie().map((c) => c.split(";")[0]!);
-  const answer = await fetch(`${base}/api/auth/callback/credentials`, {
-    method: "POST",
-    redirect: "manual",
-    headers: { "content-type": "application/x-www-form-urlencoded", cookie: cookies(csrf).join("; ") },
-    body: new URLSearchParams({ csrfToken, email, password, json: "true" }),
-  });
-  const session = cookies(answer).find((c) => c.includes("session-token="));
-  if (!session) throw new Error(`log-in failed (${answer.status})`);
-  return session;
+  return logInOverHttp(base, email, password);
 }
 
 /** `url` fetched by curl in its own process (its memory and CPU not this one's), as fast as it reads: time and bytes. */

@@ -9,6 +9,7 @@ import { randomBytes, randomUUID } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { logInOverHttp } from "@/test/http-log-in";
 import { containerState, Project, run, until } from "./deploy-test/docker";
 import { sandboxControl, type SandboxMessage } from "./deploy-test/sandbox-control";
 
@@ -58,17 +59,7 @@ async function consoleHealthy(project: Project): Promise<void> {
 }
 
 async function logIn(base: string, email: string, password: string): Promise<string> {
-  const csrf = await fetch(`${base}/api/auth/csrf`);
-  const { csrfToken } = (await csrf.json()) as { csrfToken: string };
-  const cookies = (response: Response) => response.headers.getSetCookie().map((c) => c.split(";")[0]!);
-  const answer = await fetch(`${base}/api/auth/callback/credentials`, {
-    method: "POST",
-    redirect: "manual",
-    headers: { "content-type": "application/x-www-form-urlencoded", cookie: cookies(csrf).join("; ") },
-    body: new URLSearchParams({ csrfToken, email, password, json: "true" }),
-  });
-  const session = cookies(answer).find((c) => c.includes("session-token="));
-  if (!session) throw new Error(`Logging in over HTTP failed (${answer.status}).`);
+  const session = await logInOverHttp(base, email, password);
   const who = (await (await fetch(`${base}/api/auth/session`, { headers: { cookie: session } })).json()) as {
     user?: { email?: string };
   };

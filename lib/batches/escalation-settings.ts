@@ -12,6 +12,17 @@ export const ESCALATE_MAX_MINUTES = 1_440;
 const blankIsUnset = (value: unknown) => (value === "" ? undefined : value);
 const between = `Call after ${ESCALATE_MIN_MINUTES} to ${formatCount(ESCALATE_MAX_MINUTES)} minutes.`;
 
+/** The call's script (a batch's, or a language variant's: lib/batches/variants.ts); blank is unset. */
+export const escalationScript = z.preprocess(
+  blankIsUnset,
+  z
+    .string()
+    .trim()
+    .max(VOICE_MESSAGE_MAX_CHARS, `At most ${VOICE_MESSAGE_MAX_CHARS} characters.`)
+    .refine((text) => !text.includes("\0"), "The script contains a NUL character (\\0): remove it.")
+    .nullish(),
+);
+
 export const escalationFields = {
   /** Unset: no escalation. */
   escalateAfterMinutes: z.preprocess(
@@ -24,15 +35,7 @@ export const escalationFields = {
       .nullish(),
   ),
   /** The call's script; unset: the SMS's own text. */
-  escalationText: z.preprocess(
-    blankIsUnset,
-    z
-      .string()
-      .trim()
-      .max(VOICE_MESSAGE_MAX_CHARS, `At most ${VOICE_MESSAGE_MAX_CHARS} characters.`)
-      .refine((text) => !text.includes("\0"), "The script contains a NUL character (\\0): remove it.")
-      .nullish(),
-  ),
+  escalationText: escalationScript,
   escalationVoice: z.preprocess(
     blankIsUnset,
     z.coerce

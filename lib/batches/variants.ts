@@ -5,6 +5,7 @@
 // (Batch.variants, a JSON array: migration language_variants says why not a table). Safe in the browser.
 import { z } from "zod";
 import { matchLanguage } from "@/lib/languages/known-languages";
+import { escalationScript } from "./escalation-settings";
 import { SMS_MESSAGE_MAX_CHARS, VOICE_MESSAGE_MAX_CHARS } from "@/lib/provider/wire/schemas";
 
 /** At most this many languages beside the default. */
@@ -48,15 +49,7 @@ export const variantSchema = z.object({
       "The message contains a NUL character (\\0), which no phone can show: remove it.",
     ),
   voiceLanguage: z.preprocess(blankIsUnset, z.string().trim().max(50, "At most 50 characters.").nullish()),
-  escalationText: z.preprocess(
-    blankIsUnset,
-    z
-      .string()
-      .trim()
-      .max(VOICE_MESSAGE_MAX_CHARS, `At most ${VOICE_MESSAGE_MAX_CHARS} characters.`)
-      .refine((text) => !text.includes("\0"), "The script contains a NUL character (\\0): remove it.")
-      .nullish(),
-  ),
+  escalationText: escalationScript,
 });
 
 export const variantsField = z
