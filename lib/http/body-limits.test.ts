@@ -74,6 +74,9 @@ describe("bodyLimitFor", () => {
     expect(BODY_LIMITS.serverAction.message).toContain("4 MB");
     expect(BODY_LIMITS.upload.message).toContain("100 MB");
     expect(formatBytes(256 * 1024)).toBe("256 KB");
+    expect(formatBytes(202_017)).toBe("197.3 KB"); // a backup's size, not "197.2822265625 KB"
+    expect(formatBytes(1.5 * 1024 * 1024)).toBe("1.5 MB");
+    expect(formatBytes(500)).toBe("500 bytes");
   });
 });
 

@@ -4,6 +4,7 @@
 // anonymous 3 GB POST to an empty route handler held the web process at 9 GB). The routes that read bodies keep their own
 // limits too (lib/receipts/read-limited-body.ts, lib/recipients/limited-body.ts): defence in depth, same numbers.
 // Pure, so that it is unit-tested (body-limits.test.ts) and shared by the server and the routes.
+import { formatNumber } from "@/lib/numbers/format";
 const KiB = 1024;
 const MiB = 1024 * KiB;
 
@@ -13,9 +14,11 @@ export const TOO_MANY_BYTES = `The file is larger than ${MAX_UPLOAD_BYTES / MiB}
 
 export type BodyLimit = { bytes: number; message: string };
 
-/** "16 KB", "4 MB": how a limit is named in its sentence (binary units, as Next's "4mb" means). */
+/** "16 KB", "4 MB", "197.3 KB": how a limit or a file's size is named (binary units, as Next's "4mb" means), to one
+ * decimal at most — a backup's size once read "197.2822265625 KB". */
 export function formatBytes(bytes: number): string {
-  return bytes >= MiB ? `${bytes / MiB} MB` : `${bytes / KiB} KB`;
+  const [value, unit] = bytes >= MiB ? [bytes / MiB, "MB"] : bytes >= KiB ? [bytes / KiB, "KB"] : [bytes, "bytes"];
+  return `${formatNumber(value, { maximumFractionDigits: 1 })} ${unit}`;
 }
 
 const limit = (bytes: number, what: string): BodyLimit => ({
