@@ -7,7 +7,6 @@
 // for a list. An invalid number is refused here with its path, before createBatch would refuse it with a count.
 // A recipient whose `language` has a variant (lib/batches/variants.ts) is rendered from that variant's text, checked
 // the same way (its unknown placeholders refused on variants[i].text); anyone else from the default.
-import { AppError } from "@/lib/errors/app-error";
 import { normalizePhone } from "@/lib/provider/wire/phone";
 import { compileTemplate, placeholderKey } from "@/lib/recipients/render-template";
 import { validationProblem, type FieldProblem } from "./problem";
@@ -54,14 +53,18 @@ export function personalise(
   const columns = [...keys.keys()];
   const compiled = compileTemplate(templateText, columns);
   const byLanguage = new Map(variants.map((variant) => [variant.language, compileTemplate(variant.text, columns)]));
-  const unknown: Record<string, string[]> = {};
+  // A placeholder nobody has is the text's mistake (a typo, most often): one error on the text, with its own code,
+  // rather than one missing_field per recipient.
+  const unknown: FieldProblem[] = [];
   [compiled, ...byLanguage.values()].forEach((template, i) => {
     if (!template.unknown.length) return;
-    const message = `No recipient has a field for {{${template.unknown.join("}}, {{")}}}: add it to their fields (or to fieldDefaults), or remove it from the message.`;
-    unknown[i === 0 ? "templateText" : `variants.${i - 1}.text`] = [message];
+    unknown.push({
+      path: i === 0 ? "templateText" : `variants[${i - 1}].text`,
+      code: "unknown_placeholder",
+      message: `No recipient has a field for {{${template.unknown.join("}}, {{")}}}: add it to their fields (or to fieldDefaults), or remove it from the message.`,
+    });
   });
-  const [first] = Object.values(unknown);
-  if (first) throw new AppError("INVALID_INPUT", first[0]!, unknown);
+  if (unknown.length) throw validationProblem(unknown);
   const defaults = byKey(fieldDefaults);
   const problems: FieldProblem[] = [];
   const out = recipients.map((recipient, index) => {

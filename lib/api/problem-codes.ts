@@ -46,6 +46,8 @@ export const FIELD_CODES = {
   invalid: "The value is not valid (its message says why).",
   required: "The field is missing.",
   unknown_field: "The API does not know this field or query parameter: removed, misspelled, or not for this operation.",
+  unknown_placeholder:
+    "A {{placeholder}} of the text that no recipient has a field for (and fieldDefaults does not give): a typo, most often.",
   missing_field:
     "A recipient has no value (or a blank one) for a {{placeholder}} of the text, and no fieldDefaults gives one.",
   invalid_phone: "Not a valid Kenyan mobile number.",

@@ -241,7 +241,7 @@ test("a language Tuma does not know, a language twice and a variant's unknown pl
     recipients: [person("sw")],
     variants: [{ language: "sw", text: "Habari {{jina}}" }],
   });
-  expect(placeholder).toEqual([expect.objectContaining({ path: "variants[0].text" })]);
+  expect(placeholder).toEqual([expect.objectContaining({ path: "variants[0].text", code: "unknown_placeholder" })]);
   expect(placeholder[0]!.message).toContain("{{jina}}");
   expect(await db.batch.count({ where: { name: "refused-language" } })).toBe(0);
 });

@@ -95,6 +95,16 @@ test("a recipient without a value for a placeholder is refused with its path; fi
     { path: "recipients[2].fields.time", code: "missing_field", message: expect.stringMatching(/\{\{time\}\}/) },
   ]);
   expect(await db.batch.count({ where: { name } })).toBe(0);
+  // A placeholder nobody has (a typo) is one error on the text, with its own code.
+  const typo = await call(createBatch, {
+    key,
+    body: { name, templateText: "Hello {{nmae}}, see you at {{time}}.", recipients, fieldDefaults: { time: "9:00" } },
+  });
+  expect(typo.status).toBe(400);
+  expect((await problem(typo)).errors).toEqual([
+    { path: "templateText", code: "unknown_placeholder", message: expect.stringMatching(/\{\{nmae\}\}/) },
+  ]);
+  expect(await db.batch.count({ where: { name } })).toBe(0);
 
   const sent = await call(createBatch, {
     key,
