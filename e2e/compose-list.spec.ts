@@ -86,7 +86,7 @@ test("a 1,000-row list: preview, planner, send, complete, and each recipient's o
   expect(response.status()).toBe(200);
   const lines = (await response.text()).trimEnd().split("\r\n");
   expect(lines[0]).toBe(
-    "phone,state,delivery_status,correlator,provider_unique_id,operator,sms_units,sent_at,receipt_time,text,error,call_state,reference,metadata,phone (list),name",
+    "phone,state,delivery_status,correlator,provider_unique_id,operator,sms_units,sent_at,receipt_time,text,error,call_state,reference,metadata,language,phone (list),name",
   );
   const byPhone = new Map(
     lines

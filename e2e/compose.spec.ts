@@ -34,7 +34,7 @@ test("an operator sends an SMS to three numbers and watches them reach DELIVERED
   const file = await (await download).path();
   const csv = (await import("node:fs")).readFileSync(file, "utf8");
   expect(csv.split("\r\n")[0]).toBe(
-    "phone,state,delivery_status,correlator,provider_unique_id,operator,sms_units,sent_at,receipt_time,text,error,call_state,reference,metadata",
+    "phone,state,delivery_status,correlator,provider_unique_id,operator,sms_units,sent_at,receipt_time,text,error,call_state,reference,metadata,language",
   );
   expect(
     csv

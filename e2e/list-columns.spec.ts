@@ -79,11 +79,11 @@ for (const width of [1280, 390]) {
       .readFileSync(await (await exported).path(), "utf8")
       .trimEnd()
       .split("\r\n");
-    expect(csv[0]).toMatch(/,text,error,call_state,reference,metadata,name,phone \(list\),clinic,visit$/);
+    expect(csv[0]).toMatch(/,text,error,call_state,reference,metadata,language,name,phone \(list\),clinic,visit$/);
     expect(csv).toHaveLength(2);
     expect(csv[1]).toMatch(
       new RegExp(
-        `^254745100001,.*,Habari Wanjirũ Kamau \\(${width}\\),,,,,Wanjirũ Kamau,0745100001,Kisumu East,2026-12-01$`,
+        `^254745100001,.*,Habari Wanjirũ Kamau \\(${width}\\),,,,,,Wanjirũ Kamau,0745100001,Kisumu East,2026-12-01$`,
       ),
     );
 
