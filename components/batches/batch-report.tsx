@@ -20,6 +20,7 @@ import { FAILURE_KINDS } from "@/lib/receipts/failure-classes";
 import { formatCount, formatRate } from "@/lib/numbers/format";
 import type { BatchJson } from "./use-live-batch";
 import { FailureKindLabel } from "./failure-kind";
+import { LanguageOutcomes } from "./language-outcomes";
 
 type ReportJson = Serialized<Report>;
 
@@ -96,6 +97,8 @@ export function BatchReport({ initial }: { initial: ReportJson & { batchId: stri
         ) : null}
         {asOf}
       </Card>
+
+      {data.languages ? <LanguageOutcomes outcomes={data.languages} /> : null}
 
       <section aria-label="By operator" className="space-y-3">
         <h2 className="text-lg font-semibold">By operator</h2>

@@ -38,6 +38,15 @@ const draftSchema = z.object({
   }),
   budget: z.object({ override: z.boolean(), reason: z.string() }),
   language: z.string(),
+  // Texts in other languages (languages.ts); absent from a draft kept before they existed.
+  languages: z
+    .object({
+      variants: z.array(z.object({ language: z.string(), text, voiceLanguage: z.string() })).max(20),
+      column: z.string(),
+      mapping: z.record(z.string(), z.string()),
+      confirmed: z.string(),
+    })
+    .optional(),
   duplicates: z.object({ include: z.boolean(), reason: z.string() }),
 });
 
@@ -101,6 +110,7 @@ export function isEmptyDraft(draft: Draft): boolean {
     draft.options.name.trim() === "" &&
     draft.schedule === "" &&
     !draft.escalation.on &&
-    !draft.options.promotional
+    !draft.options.promotional &&
+    (draft.languages?.variants.length ?? 0) === 0
   );
 }

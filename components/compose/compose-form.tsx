@@ -41,6 +41,9 @@ import { DraftLine } from "./draft-line";
 import { SendButton } from "./send-button";
 import { useDraftSaving } from "./use-draft-saving";
 import { useLiveUnits } from "./use-live-units";
+import { LanguageFields } from "./language-fields";
+import { inLanguages, languagesProblem, planInLanguages, reviewLanguages } from "./languages";
+import { useLanguagePlan } from "./use-language-plan";
 
 export type { TemplateChoice } from "./message-fields";
 export type { ComposeFormProps } from "./compose-form-props";
@@ -54,7 +57,7 @@ export function ComposeForm({
   promotionalWindow = DEFAULT_PROMOTIONAL_WINDOW,
   units = {},
   canOverrideBudget = false,
-  languages = {},
+  languages: voiceLanguages = {},
   action,
   draft = null,
   draftKey,
@@ -66,7 +69,7 @@ export function ComposeForm({
   const fields = useComposeFields({ draft, accounts, lists, templates, initialListId, initialTemplateId });
   const { kind, setKind, message, setMessage, source, setSource, listId, setListId, numbers, setNumbers } = fields;
   const { options, setOptions, schedule, setSchedule, escalation, setEscalation, budget, setBudget } = fields;
-  const { language, setLanguage } = fields;
+  const { language, setLanguage, languages, setLanguages } = fields;
   const timeZone = useTimeZone();
   // The review is open for the result it was opened after: a new result (a refusal) closes it, with no effect.
   const [review, setReview] = useState<{ after: ActionResult | null } | null>(null);
@@ -77,25 +80,22 @@ export function ComposeForm({
   const list = lists.find((l) => l.id === listId);
   const pasted = usePastedNumbers(numbers, source === "numbers");
   const listPlan = useListPlan({ enabled: source === "list", listId, account, kind, text: message });
-  const plan = listPlan.plan;
+  // In several languages, the plan counts each recipient's own language's text (languages.ts).
+  const multilingual = inLanguages(languages, source);
+  const languagePlan = useLanguagePlan({ enabled: multilingual, listId, kind, text: message, languages });
+  const plan = multilingual ? planInLanguages(listPlan.plan, languagePlan.plan, kind) : listPlan.plan;
   const text = message.trim();
-  const resent = useDuplicateGuard({ source, listId, pasted, text, initialChoice: draft?.duplicates });
+  // The guard does not yet compare each language's text (docs/languages.md): not asked for a batch in languages.
+  const guardText = multilingual ? "" : text;
+  const resent = useDuplicateGuard({ source, listId, pasted, text: guardText, initialChoice: draft?.duplicates });
   const reviewing = review !== null && review.after === result;
   const serverErrors: Errors = result?.ok === false ? (result.fieldErrors ?? {}) : {};
   const fresh = checked && checked.after === result ? checked : null;
   const errors: Errors = fresh ? fresh.errors : serverErrors;
 
   const figures = planFigures({
-    source,
-    kind,
-    message,
-    account,
-    list,
-    plan,
-    pasted,
-    scheduled: schedule.local !== "",
-    resent: resent.resent,
-    resentPhones: resent.resentPhones,
+    ...{ source, kind, message, account, list, plan, pasted, scheduled: schedule.local !== "" },
+    ...{ resent: resent.resent, resentPhones: resent.resentPhones },
   });
   const { listRefusal, perRecipient, planView, summary, sendCount } = figures;
   // Numbers given, all of them skipped: Send is disabled, and this says why (issue 35: "Send to 0 recipients…").
@@ -111,7 +111,7 @@ export function ComposeForm({
   // Escalation's worst case counts against the units as the server counts it (lib/batches/create-batch.ts).
   const budgetLine =
     accountUnits && planView ? budgetView(accountUnits, planView.units + (escalationPlan?.voiceUnits ?? 0)) : null;
-  const accountLanguages = account ? languages[account.id] : undefined;
+  const accountLanguages = account ? voiceLanguages[account.id] : undefined;
 
   // The batch being sent: from the review's submit until the server answers (a refusal is a new result).
   const [submitted, setSubmitted] = useState<{ after: ActionResult | null } | null>(null);
@@ -129,6 +129,7 @@ export function ComposeForm({
     const found = reviewCheck({
       ...{ data, timeZone, source, kind, account, pasted, listRefusal, units, budgetLine, canOverrideBudget, budget },
       ...{ planUnits: planView?.units ?? null, escalation: escalationPlan },
+      languagesProblem: multilingual ? languagesProblem(listId, languages, languagePlan.error) : null,
     });
     setChecked({ after: result, ...found });
     if (Object.keys(found.errors).length === 0 && found.problem === null) setReview({ after: result });
@@ -144,7 +145,11 @@ export function ComposeForm({
     ...{ kind, message, options, account, source, list, pasted, figures, promotionalHours, promotionalWindow },
     ...{ start: scheduleInstant(schedule.local, timeZone), resentReason: resent.reason },
   });
-  Object.assign(view, escalationView(escalationPlan, account));
+  Object.assign(
+    view,
+    escalationView(escalationPlan, account),
+    reviewLanguages(multilingual, languages, languagePlan.plan),
+  );
   return (
     <form ref={form} action={formAction} onSubmit={guard} noValidate className="max-w-3xl space-y-5">
       <div hidden={reviewing} className="space-y-5">
@@ -162,22 +167,12 @@ export function ComposeForm({
           />
         ) : null}
         <MessageFields
-          kind={kind}
+          {...{ kind, message, templates, perRecipient }}
           onKind={setKind}
-          message={message}
           onMessage={setMessage}
-          templates={templates}
-          perRecipient={perRecipient}
           errors={errors.templateText}
         />
-        <OptionsFields
-          kind={kind}
-          accounts={accounts}
-          options={options}
-          onOptions={setOptions}
-          errors={errors}
-          promotionalHours={promotionalHours}
-        />
+        <OptionsFields {...{ kind, accounts, options, errors, promotionalHours }} onOptions={setOptions} />
         {kind === "VOICE" && accountLanguages ? (
           <VoiceLanguageField
             languages={accountLanguages}
@@ -191,16 +186,19 @@ export function ComposeForm({
           <EscalationFields escalation={escalation} onEscalation={setEscalation} errors={errors} />
         ) : null}
         <RecipientFields
-          source={source}
+          {...{ source, lists, listId, pasted, errors }}
           onSource={setSource}
-          lists={lists}
-          listId={listId}
           onListId={setListId}
           text={numbers}
           onText={setNumbers}
-          pasted={pasted}
-          errors={errors}
         />
+        {source === "list" ? (
+          <LanguageFields
+            {...{ kind, list, languages, accountLanguages, errors }}
+            onLanguages={setLanguages}
+            plan={languagePlan}
+          />
+        ) : null}
         <DuplicateFields
           found={resent.found}
           question={resent.question}
@@ -224,6 +222,7 @@ export function ComposeForm({
             scheduledAt={scheduleInstant(schedule.local, timeZone)}
             promotional={options.promotional ? { window: promotionalWindow, hours: promotionalHours } : null}
             escalation={escalationPlan}
+            languages={multilingual ? (languagePlan.plan?.plans ?? null) : null}
           />
         ) : null}
         <BudgetLine

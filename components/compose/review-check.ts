@@ -28,6 +28,7 @@ export function reviewCheck({
   budgetLine,
   canOverrideBudget,
   budget,
+  languagesProblem = null,
 }: {
   /** The form's fields as submitted. */
   data: Record<string, unknown>;
@@ -45,6 +46,8 @@ export function reviewCheck({
   budgetLine: BudgetView | null;
   canOverrideBudget: boolean;
   budget: BudgetChoice;
+  /** A batch in languages not ready to send (languages.ts languagesProblem). */
+  languagesProblem?: string | null;
 }): { errors: Errors; problem: string | null } {
   const freshBudget =
     units && planUnits !== null ? budgetView(units, planUnits + (escalation?.voiceUnits ?? 0)) : budgetLine;
@@ -55,7 +58,11 @@ export function reviewCheck({
   });
   const errors: Errors = {};
   if (!parsed.success)
-    for (const issue of parsed.error.issues) (errors[String(issue.path[0] ?? "form")] ??= []).push(issue.message);
+    for (const issue of parsed.error.issues) {
+      // A variant's field is named in full (variants.1.text), as the server names it: language-fields.tsx shows it there.
+      const field = issue.path[0] === "variants" ? issue.path.join(".") : String(issue.path[0] ?? "form");
+      (errors[field] ??= []).push(issue.message);
+    }
   if (source === "numbers" && pasted.check.typed > 0 && pasted.check.phones.length === 0)
     errors.recipients = ["None of these numbers is valid: see the lines below."];
   const problem =
@@ -63,10 +70,12 @@ export function reviewCheck({
       ? `The account “${account.name}” has no sender ID set up: an administrator adds one in Settings.`
       : source === "list" && listRefusal
         ? listRefusal
-        : source === "numbers" && pasted.tooMany
-          ? "Too many numbers to paste: upload them as a list."
-          : freshBudget && !freshBudget.fits && !(canOverrideBudget && budget.override)
-            ? `${freshBudget.sentence} The batch does not fit the account's units.`
-            : null;
+        : source === "list" && languagesProblem
+          ? languagesProblem
+          : source === "numbers" && pasted.tooMany
+            ? "Too many numbers to paste: upload them as a list."
+            : freshBudget && !freshBudget.fits && !(canOverrideBudget && budget.override)
+              ? `${freshBudget.sentence} The batch does not fit the account's units.`
+              : null;
   return { errors, problem };
 }

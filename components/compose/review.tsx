@@ -13,6 +13,8 @@ import { formatCount, formatDuration } from "@/lib/numbers/format";
 import { confirmLabel, skippedSentence, type SendSummary } from "@/lib/compose/send-summary";
 import { isInsideWindow, nextWindowOpen, type PromotionalWindow } from "@/lib/compose/promotional-window";
 import { formatStart } from "./format-start";
+import type { LanguagePlan } from "@/lib/batches/variant-plan";
+import { LanguagePlanTable } from "./language-plan-table";
 
 export type ReviewView = {
   name: string;
@@ -45,6 +47,10 @@ export type ReviewView = {
   /** The reason given for sending again to recipients who had this text recently (duplicate-fields.tsx). */
   resentReason: string | null;
   problem: string | null;
+  /** A batch in several languages: recipients and units per language (language-plan-table.tsx). */
+  languages?: readonly LanguagePlan[] | null;
+  /** And each language's own text. */
+  variantTexts?: readonly { label: string; text: string }[];
 };
 
 export function Review({ view, pending, onBack }: { view: ReviewView; pending: boolean; onBack: () => void }) {
@@ -107,6 +113,11 @@ export function Review({ view, pending, onBack }: { view: ReviewView; pending: b
             </span>
           </Row>
         ) : null}
+        {view.languages ? (
+          <Row label="Languages">
+            <LanguagePlanTable plans={view.languages} kind={view.kind} />
+          </Row>
+        ) : null}
         <Row label={view.kind === "SMS" ? "Sender ID" : "From"}>{view.from}</Row>
         <Row label="Account">{view.accountName}</Row>
         <Row label="Starts">
@@ -140,6 +151,11 @@ export function Review({ view, pending, onBack }: { view: ReviewView; pending: b
             </span>
           ) : null}
         </Row>
+        {(view.variantTexts ?? []).map((variant) => (
+          <Row key={variant.label} label={`Message in ${variant.label}`}>
+            <span className="block whitespace-pre-wrap break-words rounded-md bg-slate-50 p-2">{variant.text}</span>
+          </Row>
+        ))}
       </dl>
       {view.problem ? <Notice tone="error">{view.problem}</Notice> : null}
       <div className="flex flex-wrap items-center gap-3">

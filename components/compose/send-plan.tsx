@@ -19,6 +19,8 @@ import {
 } from "@/lib/compose/promotional-window";
 import type { EscalationPlan } from "@/lib/escalation/worst-case";
 import { formatStart } from "./format-start";
+import type { LanguagePlan } from "@/lib/batches/variant-plan";
+import { LanguagePlanTable } from "./language-plan-table";
 
 export type PlanView = SendPlan & {
   kind: "SMS" | "VOICE";
@@ -37,8 +39,11 @@ export function SendPlanView({
   scheduledAt,
   promotional,
   escalation = null,
+  languages = null,
 }: {
   plan: PlanView;
+  /** A batch in several languages: the plan per language (language-plan-table.tsx). */
+  languages?: readonly LanguagePlan[] | null;
   /** SMS → voice escalation's worst case (lib/escalation/worst-case.ts), when it is on. */
   escalation?: EscalationPlan | null;
   scheduledAt: Date | null;
@@ -48,6 +53,7 @@ export function SendPlanView({
   const sms = plan.kind === "SMS";
   const timeZone = useTimeZone();
   const empties = Object.entries(plan.emptyByPlaceholder ?? {});
+  const perLanguage = plan.previews.some((message) => message.language !== undefined);
   return (
     <div className="space-y-4">
       <Card title="Preview" data-testid="preview">
@@ -55,6 +61,7 @@ export function SendPlanView({
         <Table aria-label="Preview">
           <THead>
             <Th>Recipient</Th>
+            {perLanguage ? <Th>Language</Th> : null}
             <Th>Message as received</Th>
             <Th numeric>Characters</Th>
             {sms ? <Th>Encoding</Th> : null}
@@ -64,6 +71,7 @@ export function SendPlanView({
             {plan.previews.map((message) => (
               <Tr key={`${message.row}-${message.phone}`}>
                 <Td className="whitespace-nowrap font-mono text-xs">{message.phone}</Td>
+                {perLanguage ? <Td className="whitespace-nowrap">{message.language}</Td> : null}
                 <Td className="whitespace-pre-wrap break-words">{message.text}</Td>
                 <Td numeric>{formatCount(message.characters)}</Td>
                 {sms ? (
@@ -89,6 +97,11 @@ export function SendPlanView({
           {sms ? <Stat label="SMS units" value={formatCount(plan.units)} testId="plan-units" /> : null}
           <Stat label="Time to submit" value={formatDuration(plan.seconds)} testId="plan-time" />
         </dl>
+        {languages ? (
+          <div className="mt-3">
+            <LanguagePlanTable plans={languages} kind={plan.kind} />
+          </div>
+        ) : null}
         {sms && plan.segments && segmentRange(plan.segments) ? (
           <p className="mt-3 text-sm" data-testid="plan-segments">
             Per recipient: {segmentRange(plan.segments)}.
@@ -145,9 +158,11 @@ function PreviewLine({ plan }: { plan: PlanView }) {
   const leftOut = (plan.optedOut ?? 0) + (plan.resent ?? 0);
   return (
     <p className="mb-3 text-sm" data-testid="preview-who">
-      {plan.previews.length > 0
-        ? `As the first ${plan.previews.length === 1 ? "recipient" : `${formatCount(plan.previews.length)} recipients`} who will get it receive it.`
-        : "Nobody will get this message."}
+      {plan.previews.some((message) => message.language !== undefined)
+        ? "As the first recipients of each language who will get it receive it."
+        : plan.previews.length > 0
+          ? `As the first ${plan.previews.length === 1 ? "recipient" : `${formatCount(plan.previews.length)} recipients`} who will get it receive it.`
+          : "Nobody will get this message."}
       {leftOut > 0 ? ` Left out and not shown: ${formatCount(leftOut)} (${why.join(", ")}).` : ""}
     </p>
   );

@@ -12,6 +12,7 @@ import type { Kind, TemplateChoice } from "./message-fields";
 import { initialOptions, type ComposeAccount, type Options } from "./options-fields";
 import type { Source } from "./recipient-fields";
 import type { BudgetChoice } from "./budget-line";
+import { noLanguages, type Languages } from "./languages";
 
 export function useComposeFields({
   draft,
@@ -47,11 +48,12 @@ export function useComposeFields({
   const [escalation, setEscalation] = useState<Escalation>(draft?.escalation ?? initialEscalation);
   const [budget, setBudget] = useState<BudgetChoice>(draft?.budget ?? { override: false, reason: "" });
   const [language, setLanguage] = useState(draft?.language ?? "");
+  const [languages, setLanguages] = useState<Languages>(draft?.languages ?? noLanguages);
   return {
     from,
     ...{ kind, setKind, message, setMessage, source, setSource, listId, setListId, numbers, setNumbers },
     ...{ options, setOptions, schedule, setSchedule, escalation, setEscalation, budget, setBudget },
-    ...{ language, setLanguage },
+    ...{ language, setLanguage, languages, setLanguages },
   };
 }
 
@@ -59,7 +61,8 @@ export type ComposeFields = ReturnType<typeof useComposeFields>;
 
 /** The draft these fields make, with the duplicate guard's choice; a new object only when a field changes. */
 export function useKeptDraft(fields: ComposeFields, duplicates: DuplicateChoice): Draft {
-  const { from, kind, message, source, listId, numbers, options, schedule, escalation, budget, language } = fields;
+  const { from, kind, message, source, listId, numbers, options, schedule, escalation, budget, language, languages } =
+    fields;
   return useMemo<Draft>(
     () => ({
       version: 1,
@@ -74,10 +77,24 @@ export function useKeptDraft(fields: ComposeFields, duplicates: DuplicateChoice)
       escalation,
       budget,
       language,
+      languages,
       duplicates,
     }),
     // `from` is the page's URL, fixed for this form's life.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [kind, message, source, listId, numbers, options, schedule.local, escalation, budget, language, duplicates],
+    [
+      kind,
+      message,
+      source,
+      listId,
+      numbers,
+      options,
+      schedule.local,
+      escalation,
+      budget,
+      language,
+      languages,
+      duplicates,
+    ],
   );
 }

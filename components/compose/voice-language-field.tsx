@@ -15,12 +15,17 @@ export function VoiceLanguageField({
   onValue,
   text,
   errors,
+  label = "Language",
+  fieldName = "language",
 }: {
   languages: AccountLanguages;
   value: string;
   onValue: (value: string) => void;
   text: string;
   errors: string[] | undefined;
+  label?: string;
+  /** The form field it submits; null for a variant's, which travels in the variants' own field (language-fields.tsx). */
+  fieldName?: string | null;
 }) {
   const [status, setStatus] = useState<string | null>(null);
   const language = value || languages.values[0] || "";
@@ -42,9 +47,9 @@ export function VoiceLanguageField({
 
   return (
     <div className="flex flex-wrap items-end gap-3">
-      <Field label="Language" hint={`Sent to the provider as “${languages.field}”.`} errors={errors} className="w-56">
+      <Field label={label} hint={`Sent to the provider as “${languages.field}”.`} errors={errors} className="w-56">
         {(ids) => (
-          <Select {...ids} name="language" value={language} onChange={(e) => onValue(e.target.value)}>
+          <Select {...ids} name={fieldName ?? undefined} value={language} onChange={(e) => onValue(e.target.value)}>
             {languages.values.map((v) => (
               <option key={v} value={v}>
                 {v}

@@ -17,7 +17,7 @@ import {
 export const SCHEDULE_GRACE_MS = 60_000;
 
 /** Form fields left empty arrive as "": they mean "not given". */
-const blankIsUnset = (value: unknown) => (value === "" ? undefined : value);
+export const blankIsUnset = (value: unknown) => (value === "" ? undefined : value);
 
 export const batchSettingsFields = {
   kind: z.enum(["SMS", "VOICE"], { error: "Choose SMS or voice." }),

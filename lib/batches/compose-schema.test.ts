@@ -1,5 +1,5 @@
 import { expect, test } from "vitest";
-import { composeSchema } from "./compose-schema";
+import { composeListSchema, composeSchema } from "./compose-schema";
 
 const form = (recipients: string) => ({
   kind: "SMS",
@@ -41,4 +41,24 @@ test("a send-later time without its zone is refused, never read in the server's 
   ]);
   const eat = composeSchema.safeParse({ ...form("0712345678"), scheduledAt: "2031-03-04T09:30:00+03:00" });
   expect(eat.data?.scheduledAt?.toISOString()).toBe("2031-03-04T06:30:00.000Z");
+});
+
+test("a list batch's variants and language mapping arrive as JSON fields; variants without a language column are refused", () => {
+  const list = {
+    ...form(""),
+    recipients: undefined,
+    listId: "6f1c2a3b-4d5e-4f60-8a7b-9c0d1e2f3a4c",
+    variants: JSON.stringify([{ language: "Kiswahili", text: "Habari" }]),
+    languageColumn: "lugha",
+    languageMapping: JSON.stringify({ Klingon: "sw" }),
+  };
+  const parsed = composeListSchema.parse(list);
+  expect(parsed.variants).toEqual([{ language: "sw", text: "Habari" }]);
+  expect(parsed.languageMapping).toEqual({ Klingon: "sw" });
+  const noColumn = composeListSchema.safeParse({ ...list, languageColumn: "" });
+  expect(noColumn.error?.issues.map((i) => i.path.join("."))).toEqual(["languageColumn"]);
+  const broken = composeListSchema.safeParse({ ...list, variants: "[{" });
+  expect(broken.error?.issues.map((i) => i.path.join("."))).toEqual(["variants"]);
+  // Pasted numbers all get the default: their form has no variants field to read.
+  expect(composeListSchema.parse({ ...list, variants: "", languageColumn: "" }).variants).toBeUndefined();
 });

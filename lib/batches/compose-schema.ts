@@ -1,7 +1,8 @@
 // Compose's form, as its action receives it: the batch settings plus the numbers as typed or pasted.
 import { z } from "zod";
 import { MAX_PASTED_NUMBERS, splitNumbers } from "@/lib/recipients/split-numbers";
-import { batchSettingsFields, checkBatchSettings } from "./batch-settings";
+import { batchSettingsFields, blankIsUnset, checkBatchSettings } from "./batch-settings";
+import { variantsField } from "./variants";
 import { formatCount } from "@/lib/numbers/format";
 
 export const composeSchema = z
@@ -22,10 +23,46 @@ export const composeSchema = z
   })
   .superRefine(checkBatchSettings);
 
-/** Compose's form when the recipients are a saved list: the settings and the list's id. */
+/** A form field holding JSON (Compose's variants and language mapping travel as one hidden field each). */
+const jsonField = (value: unknown) => {
+  if (typeof value !== "string") return value;
+  if (value === "") return undefined;
+  try {
+    return JSON.parse(value) as unknown;
+  } catch {
+    return value;
+  }
+};
+
+/** Where each recipient's language is (docs/languages.md): a list column, and the operator's reading of its values. */
+const languageSourceFields = {
+  languageColumn: z.preprocess(blankIsUnset, z.string().trim().max(200).optional()),
+  languageMapping: z.preprocess(
+    jsonField,
+    z
+      .record(z.string().max(100), z.string().max(100))
+      .refine((m) => Object.keys(m).length <= 1_000, "Too many values.")
+      .optional(),
+  ),
+};
+
+/** Compose's form when the recipients are a saved list: the settings, the list's id, and its texts per language. */
 export const composeListSchema = z
-  .object({ ...batchSettingsFields, listId: z.uuid("Choose a saved list.") })
-  .superRefine(checkBatchSettings);
+  .object({
+    ...batchSettingsFields,
+    listId: z.uuid("Choose a saved list."),
+    variants: z.preprocess(jsonField, variantsField),
+    ...languageSourceFields,
+  })
+  .superRefine(checkBatchSettings)
+  .superRefine((input, ctx) => {
+    if ((input.variants?.length ?? 0) > 0 && !input.languageColumn)
+      ctx.addIssue({
+        code: "custom",
+        path: ["languageColumn"],
+        message: "Choose the list's column that holds each recipient's language.",
+      });
+  });
 
 /** The planner's question: this template, for this list, through this account. */
 export const planQuerySchema = z.object({
@@ -33,6 +70,16 @@ export const planQuerySchema = z.object({
   accountId: z.uuid("Choose a provider account."),
   kind: z.enum(["SMS", "VOICE"]),
   templateText: z.string().max(20_000),
+});
+
+/** The planner's question for a list in several languages (plan-languages.ts): the texts, the column, the mapping. */
+export const languagePlanQuerySchema = z.object({
+  listId: z.uuid("Choose a saved list."),
+  kind: z.enum(["SMS", "VOICE"]),
+  templateText: z.string().max(20_000),
+  variants: variantsField.unwrap().min(1, "Add a language."),
+  languageColumn: z.string().trim().min(1, "Choose the list's column that holds each recipient's language.").max(200),
+  languageMapping: languageSourceFields.languageMapping,
 });
 
 /**

@@ -11,8 +11,8 @@ import type { SavedList } from "@/lib/lists/find-lists";
 import { readList } from "@/lib/lists/read-list";
 import { createBatchFromSlices, type BatchOnlyInput, type CreatedBatch, type RecipientSlice } from "./create-batch";
 import { readAhead } from "./create-from-list";
-import { listLanguages, passOverList, type LanguageSource } from "./list-languages";
-import { unknownPlaceholders } from "./plan-list";
+import { passOverList, type LanguageSource } from "./list-languages";
+import { checkedLanguages } from "./plan-languages";
 import { variantsField, type Variant } from "./variants";
 import { z } from "zod";
 import { invalidInput } from "@/lib/errors/error-shape";
@@ -30,19 +30,12 @@ export async function createInLanguages(
     const message = "Name the list's column that holds each recipient's language, so that each gets their text.";
     throw new AppError("INVALID_INPUT", message, { languageColumn: [message] });
   }
-  const languages = listLanguages(
-    list.columns,
+  const languages = checkedLanguages(
+    list,
     { languageColumn: source.languageColumn, languageMapping: source.languageMapping },
     settings.templateText,
     variants,
   );
-  const [defaultText, ...variantTexts] = [...languages.compiled.values()];
-  const unknown = unknownPlaceholders(defaultText!, list);
-  if (unknown) throw unknown;
-  variantTexts.forEach((compiled, i) => {
-    const refusal = unknownPlaceholders(compiled, list);
-    if (refusal) throw new AppError("INVALID_INPUT", refusal.message, { [`variants.${i}.text`]: [refusal.message] });
-  });
   const pass = await passOverList(list.id, settings.kind, settings.templateText, variants, languages);
 
   async function* slices(): AsyncGenerator<RecipientSlice> {

@@ -23,6 +23,10 @@ export type LanguageSource = { languageColumn: string; languageMapping?: Readonl
 const NAMED_UNMAPPED = 20;
 /** At most this many distinct unmapped values are counted one by one while the list is read. */
 const MAX_DISTINCT = 1_000;
+/** At most this many distinct values of the column are shown for the operator to confirm (the most frequent). */
+const SHOWN_VALUES = 50;
+/** The first recipients of each language whose texts the preview shows. */
+export const PREVIEWED_PER_LANGUAGE = 2;
 
 export type ListLanguages = {
   /** The row's value in the language column, as written. */
@@ -83,8 +87,20 @@ export function listLanguages(
   };
 }
 
+/** A recipient's text as they will receive it, for the preview of their language. */
+export type LanguagePreview = { language: string | null; row: number; phone: string; text: string };
+
 export type ListLanguagePass = {
   plans: LanguagePlan[];
+  /**
+   * Every distinct value of the column (trimmed, as the mapping is keyed; blank as ""), the most frequent first, with
+   * its rows and the language it gives (null: the default text) — what the operator confirms before sending.
+   */
+  values: { value: string; rows: number; language: string | null }[];
+  /** Rows whose value is not among `values` (beyond the SHOWN_VALUES most frequent, or the distinct-value bound). */
+  valuesOther: number;
+  /** The first recipients (not opted out) of each language, in row order. */
+  previews: LanguagePreview[];
   /** Values that named no language with a variant (blank ones under ""), with their rows, the most frequent first. */
   unmapped: { value: string; rows: number }[];
   unmappedOther: number;
@@ -100,6 +116,8 @@ export async function passOverList(
   templateText: string,
   variants: readonly Variant[],
   languages: ListLanguages,
+  /** The planner's request went away (the operator typed on): stop reading the list. */
+  signal?: AbortSignal,
 ): Promise<ListLanguagePass> {
   const max = kind === "SMS" ? SMS_MESSAGE_MAX_CHARS : VOICE_MESSAGE_MAX_CHARS;
   const { rows: optedOut } = await pool().query<{ row: number }>(
@@ -108,10 +126,15 @@ export async function passOverList(
   );
   const skipped = new Set(optedOut.map((r) => r.row));
   let plans = planByLanguage(kind, templateText, variants, []);
-  const unmapped = new Map<string, number>();
   let beyond = 0;
+  // Bounded: a hostile list of a million distinct values keeps at most MAX_DISTINCT of them.
+  const seen = new Map<string, { rows: number; language: string | null }>();
+  let unseen = 0;
+  const previews: LanguagePreview[] = [];
+  const previewed = new Map<string | null, number>();
   let tooLong: { row: number; language: string | null; count: number } | null = null;
   for await (const slice of readList(listId)) {
+    signal?.throwIfAborted();
     // Counted a slice at a time: a 1,000,000-row list's texts are never all in memory.
     const sent: { language: string | null; text: string | null }[] = [];
     slice.values.forEach((values, i) => {
@@ -121,13 +144,21 @@ export async function passOverList(
         tooLong = tooLong
           ? { ...tooLong, count: tooLong.count + 1 }
           : { row: slice.rows[i]!, language: rendered.language, count: 1 };
-      if (rendered.language === null) {
-        const value = languages.valueOf(values).trim().slice(0, 100);
-        // Bounded: a hostile list of a million distinct values keeps at most MAX_DISTINCT of them.
-        if (unmapped.has(value) || unmapped.size < MAX_DISTINCT) unmapped.set(value, (unmapped.get(value) ?? 0) + 1);
-        else beyond++;
+      const value = languages.valueOf(values).trim().slice(0, 100);
+      const counted = seen.get(value);
+      if (counted) counted.rows++;
+      else if (seen.size < MAX_DISTINCT) seen.set(value, { rows: 1, language: rendered.language });
+      else {
+        unseen++;
+        if (rendered.language === null) beyond++;
       }
-      if (!skipped.has(slice.rows[i]!)) sent.push(rendered);
+      if (skipped.has(slice.rows[i]!)) return;
+      sent.push(rendered);
+      const shown = previewed.get(rendered.language) ?? 0;
+      if (shown < PREVIEWED_PER_LANGUAGE) {
+        previewed.set(rendered.language, shown + 1);
+        previews.push({ language: rendered.language, row: slice.rows[i]!, phone: slice.phones[i]!, text });
+      }
     });
     plans = mergePlans(plans, planByLanguage(kind, templateText, variants, sent));
   }
@@ -138,9 +169,15 @@ export async function passOverList(
     const message = `${formatCount(count)} recipient(s) would get a message longer than ${max} characters (the first is row ${row}${language ? `, in “${language}”` : ""}). Shorten the message or the values.`;
     throw new AppError("INVALID_INPUT", message, { [at]: [message] });
   }
-  const ranked = [...unmapped.entries()].sort((a, b) => b[1] - a[1]);
+  const frequent = [...seen.entries()].sort((a, b) => b[1].rows - a[1].rows);
+  const ranked = frequent
+    .filter(([, { language }]) => language === null)
+    .map(([value, { rows }]) => [value, rows] as const);
   return {
     plans,
+    values: frequent.slice(0, SHOWN_VALUES).map(([value, { rows, language }]) => ({ value, rows, language })),
+    valuesOther: frequent.slice(SHOWN_VALUES).reduce((total, [, { rows }]) => total + rows, unseen),
+    previews,
     unmapped: ranked.slice(0, NAMED_UNMAPPED).map(([value, rows]) => ({ value, rows })),
     unmappedOther: ranked.slice(NAMED_UNMAPPED).reduce((total, [, rows]) => total + rows, beyond),
     units: plans.reduce((total, plan) => total + plan.units, 0),

@@ -26,6 +26,8 @@ export type PreviewMessage = {
   ucs2: string[];
   /** Sent this text within the duplicate window: left out unless the operator includes them (duplicate-guard.ts). */
   recent?: true;
+  /** In a batch in several languages: the language the recipient gets ("Kiswahili (sw)", "Default"). */
+  language?: string;
 };
 
 export type ListPlan = SendPlan & {

@@ -25,6 +25,7 @@ describe("bodyLimitFor", () => {
     expect(limitOf("/api/lists?filename=list.csv&progressKey=x")).toBe(100 * 1024 * 1024);
     expect(limitOf("/api/opt-outs/upload?filename=x.csv")).toBe(100 * 1024 * 1024);
     expect(limitOf("/api/compose/plan")).toBe(256 * 1024);
+    expect(limitOf("/api/compose/languages")).toBe(256 * 1024);
     expect(limitOf("/api/compose/opted-out")).toBe(2 * 1024 * 1024);
   });
 

@@ -83,7 +83,7 @@ export function bodyLimitFor({ url, serverAction }: BodyRequest): BodyLimit {
   if (path.startsWith("/api/receipts/")) return BODY_LIMITS.receipts;
   if (path === "/api/lists" || path === "/api/opt-outs/upload" || path === "/api/v1/lists") return BODY_LIMITS.upload;
   if (path === "/api/v1/batches") return BODY_LIMITS.apiBatch;
-  if (path === "/api/compose/plan") return BODY_LIMITS.composePlan;
+  if (path === "/api/compose/plan" || path === "/api/compose/languages") return BODY_LIMITS.composePlan;
   if (path === "/api/compose/opted-out") return BODY_LIMITS.composeOptedOut;
   if (path === "/api/compose/duplicates") return BODY_LIMITS.composeDuplicates;
   if (serverAction && !path.startsWith("/api/")) return BODY_LIMITS.serverAction;

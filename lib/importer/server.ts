@@ -107,8 +107,9 @@ async function handle(
 /** What a caller may still send after an early answer before it is cut off: far more than the web process's
  * 1 MiB read-ahead and the socket buffers between the two. */
 const MAX_DRAINED_BYTES = 64 * 1024 * 1024;
-/** How long a connection answered early stays half-open for the web process to read the answer and close. */
-const LINGER_MS = 2_000;
+/** How long a connection answered early stays half-open for the web process to read the answer and close: as long
+ * as the web server's own linger (lib/web-server/limit-request-body.ts says why not a couple of seconds). */
+const LINGER_MS = 30_000;
 
 function send(response: http.ServerResponse, status: number, body: ImportAnswer | { ok: true }): void {
   if (response.headersSent || response.destroyed) return; // the caller went away: nobody to tell

@@ -11,6 +11,7 @@
 // Time buckets need no scan to choose: the span runs from when the batch started to now (still changing) or to the
 // batch's updatedAt, which the counter triggers move on every state change, i.e. at the last receipt applied.
 import "server-only";
+import { outcomesByLanguage, type LanguageOutcome } from "./by-language";
 import type pg from "pg";
 import { pool } from "@/lib/db/pool";
 import { transaction } from "@/lib/db/transaction";
@@ -61,6 +62,8 @@ export type BatchReport = {
   computedAt: string;
   /** The batch can still change (sending, or receipts awaited): its page keeps polling the report. */
   live: boolean;
+  /** A batch in several languages (docs/languages.md): its outcomes per language; null for one text. */
+  languages: LanguageOutcome[] | null;
 };
 
 type Row = {
@@ -112,10 +115,11 @@ export async function getBatchReport(id: string, options: { fresh?: boolean } = 
   const live =
     isActiveBatch(batch.state) || (batch.queuedCount > 0 && Date.now() - batch.updatedAt.getTime() < QUIET_MS);
   const timeZone = await getOrgTimeZone();
-  const compute = async () => ({
-    ...(await computeReport(id, batch.startedAt ?? batch.createdAt, live ? null : batch.updatedAt, timeZone)),
-    live,
-  });
+  const compute = async () => {
+    const report = await computeReport(id, batch.startedAt ?? batch.createdAt, live ? null : batch.updatedAt, timeZone);
+    const languages = await outcomesByLanguage(id);
+    return { ...report, live, languages: languages && languages.length > 1 ? languages : null };
+  };
   if (options.fresh) return compute();
   // The key carries the batch's updatedAt: a report of the moment the counters show. A large batch still changing
   // would be read at every move of its counters: it is read at most every 10 s instead. Buckets follow the
@@ -161,7 +165,7 @@ async function computeReport(
   start: Date,
   end: Date | null,
   timeZone: string,
-): Promise<Omit<BatchReport, "live">> {
+): Promise<Omit<BatchReport, "live" | "languages">> {
   const { origin, seconds, count } = bucketsFor(start, end ?? new Date(), timeZone);
   const query = batchReportQuery(id, origin, seconds, count);
   const { rows, batch, reached } = await transaction(async (client) => {

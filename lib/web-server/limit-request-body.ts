@@ -7,10 +7,13 @@
 // memory.
 //
 // Closing is a "lingering close", as web servers do it: the answer and a FIN go out, then whatever the client is
-// still sending is read and dropped for a moment (until the client closes too, LINGER_MS pass or LINGER_BYTES were
-// dropped) before the socket is destroyed. Destroyed at once, the kernel answers the client's next segment with a
-// reset, and a client busy writing its body then fails on that write before it has read the 413 waiting for it. The
-// byte cap is well above what socket buffers hold: bytes the client wrote before the 413 reached it count too.
+// still sending is read and dropped (until the client closes too, LINGER_MS pass or LINGER_BYTES were dropped) before
+// the socket is destroyed. Destroyed at once, the kernel answers the client's next segment with a reset, and a reset
+// makes the client's kernel discard the 413 it has not read yet. The byte cap is well above what socket buffers hold:
+// bytes the client wrote before the 413 reached it count too. The time is nginx's lingering_time (30 s), not a couple
+// of seconds: a client on a busy machine may not run for seconds (CI saw an opt-out upload's 413 lost to a reset
+// after a 2 s linger, at a load average of 14 on 2 cores), and a lingering socket costs nothing but its descriptor — it
+// holds no request, so a stopping server closes it at once as idle (scripts/web-server.ts).
 import type http from "node:http";
 import { ApiProblem, problemBody } from "@/lib/api/problem";
 import type { ErrorBody } from "@/lib/errors/error-shape";
@@ -18,7 +21,7 @@ import { type BodyLimit, declaredLength, pathOf } from "@/lib/http/body-limits";
 import { apiSecurityHeaders } from "@/lib/http/security-headers";
 
 export const LINGER_BYTES = 16 * 1024 * 1024;
-export const LINGER_MS = 2_000;
+export const LINGER_MS = 30_000;
 
 export type BodyGuard = {
   /** True once the body was refused: the application's own outcome for this request no longer matters. */
