@@ -3,7 +3,7 @@
 // createBatch — from the request to all QUEUED, against the sandbox at its default 120 requests/s, compared with
 // the provider's floor (8.33 s) like bench/dispatch.ts (target ≤ 1.10 × the floor, as from the console). The route
 // handler is called in this process, as Next calls it; receipts are off, as in the dispatch benchmark.
-import { fmt, seedAccount, startBenchEnv } from "./bench-env";
+import { benchPhones, fmt, seedAccount, startBenchEnv } from "./bench-env";
 import type { BenchResult } from "./types";
 import { runAlone } from "./run-alone";
 import { exactlyOnce, floorSeconds, timeDispatch } from "./timed-dispatch";
@@ -23,7 +23,7 @@ export async function benchApiSend(): Promise<BenchResult> {
     const body = JSON.stringify({
       name: "bench",
       templateText: "Habari! Your order has shipped.",
-      recipients: Array.from({ length: RECIPIENTS }, (_, i) => `2547${String(10_000_000 + i).slice(-8)}`),
+      recipients: benchPhones(RECIPIENTS),
     });
     let answered = 0;
     const run = await timeDispatch(env, RECIPIENTS, async () => {
@@ -53,10 +53,6 @@ export async function benchApiSend(): Promise<BenchResult> {
       },
     };
   } finally {
-    const { closePool } = await import("../lib/db/pool");
-    const { db } = await import("../lib/db/client");
-    await closePool();
-    await db.$disconnect();
     await env.stop();
   }
 }

@@ -3,6 +3,7 @@
 // sandbox, and a logged-in operator's session cookie got through the real log-in (next-auth's credentials flow).
 import { spawn } from "node:child_process";
 import fs from "node:fs";
+import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -59,6 +60,32 @@ export async function operatorSession(base: string): Promise<string> {
     data: { email, name: "Bench operator", role: "OPERATOR", passwordHash: await hash(password) },
   });
   return logInOverHttp(base, email, password);
+}
+
+/** Streams `file` from disk to the console's upload route as a browser does (raw body, Content-Length): the answer. */
+export function uploadFile(
+  base: string,
+  cookie: string,
+  file: string,
+  filename = path.basename(file),
+): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const request = http.request(
+      `${base}/api/lists?${new URLSearchParams({ filename })}`,
+      {
+        method: "POST",
+        headers: { cookie, "content-type": "application/octet-stream", "content-length": fs.statSync(file).size },
+      },
+      (response) => {
+        let body = "";
+        response.setEncoding("utf8");
+        response.on("data", (chunk: string) => (body += chunk));
+        response.on("end", () => resolve({ status: response.statusCode ?? 0, body }));
+      },
+    );
+    request.on("error", reject);
+    fs.createReadStream(file).pipe(request);
+  });
 }
 
 /** `url` fetched by curl in its own process (its memory and CPU not this one's), as fast as it reads: time and bytes. */

@@ -1,5 +1,6 @@
 // Shared set-up for benchmarks: a throw-away embedded PostgreSQL with a migrated database, the sandbox provider in
 // its own process (so it has a core of its own, as beside a real deployment), and a provider account pointing at it.
+// `stop` is the whole teardown: this process's connections closed (and forgotten), the sandbox and the cluster stopped.
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes, randomUUID } from "node:crypto";
 import path from "node:path";
@@ -13,13 +14,24 @@ export type BenchEnv = {
   stop: () => Promise<void>;
 };
 
-/** `postgresFlags`: more server settings for this benchmark's cluster (`-c name=value` pairs). */
-export async function startBenchEnv(sandboxArgs: string[] = [], postgresFlags: string[] = []): Promise<BenchEnv> {
-  // Durable like a production database: the test suite's clusters turn fsync off (test/test-cluster.ts).
+/**
+ * The database alone: a throw-away cluster, durable like a production database (the test suite's clusters turn fsync
+ * off: test/test-cluster.ts), with a migrated database `name` that this process's DATABASE_URL names.
+ * `postgresFlags`: more server settings for this benchmark's cluster (`-c name=value` pairs).
+ */
+export async function startBenchDatabase(
+  name = "tuma_bench",
+  postgresFlags: string[] = [],
+): Promise<{ databaseUrl: string; stop: () => Promise<void> }> {
   const cluster = await startTestCluster([...DURABLE, ...postgresFlags]);
-  const databaseUrl = await cloneTemplate(cluster.serverUrl, "tuma_bench");
+  const databaseUrl = await cloneTemplate(cluster.serverUrl, name);
   process.env.DATABASE_URL = databaseUrl;
   process.env.TUMA_ENCRYPTION_KEY ??= randomBytes(32).toString("base64");
+  return { databaseUrl, stop: () => cluster.stop() };
+}
+
+export async function startBenchEnv(sandboxArgs: string[] = [], postgresFlags: string[] = []): Promise<BenchEnv> {
+  const { databaseUrl, stop } = await startBenchDatabase("tuma_bench", postgresFlags);
   const token = `bench-${randomBytes(8).toString("hex")}`;
   const sandbox = await spawnSandbox(token, sandboxArgs);
   return {
@@ -28,8 +40,9 @@ export async function startBenchEnv(sandboxArgs: string[] = [], postgresFlags: s
     sandboxOrigin: new URL(sandbox.url).origin,
     token,
     stop: async () => {
+      await forgetDatabase();
       sandbox.child.kill("SIGTERM");
-      await cluster.stop();
+      await stop();
     },
   };
 }
@@ -83,11 +96,6 @@ export async function seedAccount(env: BenchEnv, receiptSecret = randomBytes(12)
 }
 
 /**
- * Each benchmark starts its own PostgreSQL, but the Prisma client is a process-wide singleton created on first use
- * with the DATABASE_URL of that moment: forget it (and the pools) between benchmarks so the next one connects to
- * its own database rather than to the stopped one.
- */
-/**
  * Partitions of `weeks` past weeks (empty) beside this week's and the four ahead, as a database has them after a
  * year's retention, so that a statement which cannot leave them out when it is planned shows what that costs.
  */
@@ -101,6 +109,11 @@ export async function keepPastWeeks(weeks: number): Promise<void> {
   ]);
 }
 
+/**
+ * Each benchmark starts its own PostgreSQL, but the Prisma client is a process-wide singleton created on first use
+ * with the DATABASE_URL of that moment: forget it (and the pools) between benchmarks so the next one connects to
+ * its own database rather than to the stopped one.
+ */
 export async function forgetDatabase(): Promise<void> {
   const { closePool } = await import("../lib/db/pool");
   await closePool();
@@ -108,6 +121,10 @@ export async function forgetDatabase(): Promise<void> {
   await holder.tumaPrisma?.$disconnect().catch(() => {});
   holder.tumaPrisma = undefined;
 }
+
+/** `n` recipients' numbers, 254710000000 on, as the send benchmarks all address them. */
+export const benchPhones = (n: number): string[] =>
+  Array.from({ length: n }, (_, i) => `2547${String(10_000_000 + i).slice(-8)}`);
 
 export const fmt = (n: number, digits = 0) =>
   n.toLocaleString("en-US", { maximumFractionDigits: digits, minimumFractionDigits: digits });

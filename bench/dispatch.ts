@@ -1,7 +1,7 @@
 // Dispatch benchmark (docs/design.md §5): 100,000 SMS recipients from "create batch" to all QUEUED and stored, against
 // the sandbox at its default 120 requests/s. The provider's ceiling allows it in 8.33 s; target ≤ 1.2 × that.
 // Receipts are off here so that the figure is the send path alone (receipts have their own benchmark).
-import { fmt, keepPastWeeks, seedAccount, startBenchEnv } from "./bench-env";
+import { benchPhones, fmt, keepPastWeeks, seedAccount, startBenchEnv } from "./bench-env";
 import type { BenchResult } from "./types";
 import { runAlone } from "./run-alone";
 import { exactlyOnce, floorSeconds, timeDispatch } from "./timed-dispatch";
@@ -22,9 +22,7 @@ export async function benchDispatch(workers = 1, pastWeeks = 0): Promise<BenchRe
     const { accountId, userId } = await seedAccount(env);
     await keepPastWeeks(pastWeeks);
     const { createBatch } = await import("../lib/batches/create-batch");
-    const recipients = Array.from({ length: RECIPIENTS }, (_, i) => ({
-      phone: `2547${String(10_000_000 + i).slice(-8)}`,
-    }));
+    const recipients = benchPhones(RECIPIENTS).map((phone) => ({ phone }));
     const rssBefore = process.memoryUsage().rss;
     const run = await timeDispatch(
       env,
@@ -59,14 +57,7 @@ export async function benchDispatch(workers = 1, pastWeeks = 0): Promise<BenchRe
         "RSS growth (MB)": fmt((process.memoryUsage().rss - rssBefore) / 1e6),
       },
     };
-  } catch (error) {
-    console.error("dispatch benchmark failed:", error);
-    throw error;
   } finally {
-    const { closePool } = await import("../lib/db/pool");
-    const { db } = await import("../lib/db/client");
-    await closePool();
-    await db.$disconnect();
     await env.stop();
   }
 }

@@ -6,7 +6,7 @@
 // 2. Then 90 % of them are marked delivered and every chunk's deadline is set 3 s ahead (all at once: the worst
 //    burst), a worker is started, and the lateness is read from the database's own clock: deadline → the last of the
 //    10,000 calls inserted, and deadline → the last of them QUEUED at the provider. Target: ≤ 5 s.
-import { fmt, seedAccount, startBenchEnv } from "./bench-env";
+import { benchPhones, fmt, seedAccount, startBenchEnv } from "./bench-env";
 import { runAlone } from "./run-alone";
 import { exactlyOnce, floorSeconds, timeDispatch } from "./timed-dispatch";
 import type { BenchResult } from "./types";
@@ -21,9 +21,7 @@ export async function benchEscalation(): Promise<BenchResult> {
     const { createBatch } = await import("../lib/batches/create-batch");
     const { pool } = await import("../lib/db/pool");
     const { startWorker } = await import("../lib/dispatch/worker");
-    const recipients = Array.from({ length: RECIPIENTS }, (_, i) => ({
-      phone: `2547${String(10_000_000 + i).slice(-8)}`,
-    }));
+    const recipients = benchPhones(RECIPIENTS).map((phone) => ({ phone }));
     const run = await timeDispatch(env, RECIPIENTS, () =>
       createBatch({
         kind: "SMS",
@@ -104,10 +102,6 @@ export async function benchEscalation(): Promise<BenchResult> {
       },
     };
   } finally {
-    const { closePool } = await import("../lib/db/pool");
-    const { db } = await import("../lib/db/client");
-    await closePool();
-    await db.$disconnect();
     await env.stop();
   }
 }

@@ -5,11 +5,10 @@
 // the figures). Sampled every 50 ms: RSS and the JavaScript heap; the peak RSS is the kernel's high-water mark.
 // Run: npx tsx --conditions=react-server bench/export-memory.ts   (EXPORT_ROWS=1000000, EXPORT_FORMAT=csv|xlsx;
 // node flags through NODE_OPTIONS, e.g. --max-old-space-size=96 to see whether it still completes in a small heap)
-import { spawn } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { startBenchConsole, operatorSession } from "./bench-console";
+import { download, operatorSession, startBenchConsole } from "./bench-console";
 import { generatedBatch } from "./bench-batch";
 import { fmt, startBenchEnv } from "./bench-env";
 import { runAlone } from "./run-alone";
@@ -38,19 +37,7 @@ export async function benchExportMemory(): Promise<BenchResult> {
       fs.writeFileSync(`/proc/${served.pid}/clear_refs`, "5"); // resets VmHWM to the current RSS
       let heapPeak = 0;
       const sampler = setInterval(() => (heapPeak = Math.max(heapPeak, served.heapMb())), 50);
-      const t0 = performance.now();
-      const bytes = await new Promise<number>((resolve, reject) => {
-        const args = ["-sS", "-f", "-o", "/dev/null", "-w", "%{size_download}", ...CURL, url];
-        const curl = spawn("curl", served.cookie ? ["-b", served.cookie, ...args] : args, {
-          stdio: ["ignore", "pipe", "inherit"],
-        });
-        let out = "";
-        curl.stdout.on("data", (chunk: Buffer) => (out += chunk.toString()));
-        curl.once("exit", (code) =>
-          code === 0 ? resolve(Number(out)) : reject(new Error(`curl exited with ${code}`)),
-        );
-      });
-      const seconds = (performance.now() - t0) / 1000;
+      const { seconds, bytes } = await download(url, served.cookie, CURL);
       clearInterval(sampler);
       const peak = status("VmHWM", served.pid);
       return {

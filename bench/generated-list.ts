@@ -12,23 +12,29 @@ export type GeneratedList = { id: string; seconds: number };
 /** The phone of row `g` (1-based), as the list stores it: what an array of the same recipients would hold. */
 export const listPhone = (g: number) => `2547${String(g).padStart(8, "0")}`;
 
+/** A READY list row of `rows` valid rows with these columns, phone first; its rows are the caller's to write. */
+export async function readyList(name: string, columns: string[], rows: number): Promise<{ id: string }> {
+  return db.list.create({
+    data: {
+      filename: `${name}.csv`,
+      name,
+      sizeBytes: 0,
+      state: "READY",
+      columns,
+      phoneColumn: "phone",
+      rowCount: rows,
+      validCount: rows,
+    },
+    select: { id: true },
+  });
+}
+
 export async function generateList(
   rows: number,
   { settle, note = false }: { settle: boolean; note?: boolean },
 ): Promise<GeneratedList> {
   const started = performance.now();
-  const upload = await db.list.create({
-    data: {
-      filename: "million.csv",
-      name: "million",
-      sizeBytes: 0,
-      state: "READY",
-      columns: note ? ["phone", "name", "note"] : ["phone", "name"],
-      phoneColumn: "phone",
-      rowCount: rows,
-      validCount: rows,
-    },
-  });
+  const upload = await readyList("million", note ? ["phone", "name", "note"] : ["phone", "name"], rows);
   const values = note
     ? `json_build_array('07' || lpad(g::text, 8, '0'), 'Name ' || g, CASE WHEN g = $2 / 2 THEN repeat('x', 1600) ELSE '' END)`
     : `json_build_array('07' || lpad(g::text, 8, '0'), 'Name ' || g)`;

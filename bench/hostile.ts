@@ -12,10 +12,10 @@
 // import and during a 1,000,000-recipient export (CSV over HTTP, read as fast as the client can).
 // Run: npx tsx --conditions=react-server bench/hostile.ts   (or BENCH_ONLY=hostile npm run bench)
 import fs from "node:fs";
-import http from "node:http";
 import os from "node:os";
 import path from "node:path";
-import { startBenchConsole, type BenchConsole } from "./bench-console";
+import { generatedBatch } from "./bench-batch";
+import { startBenchConsole, uploadFile, type BenchConsole } from "./bench-console";
 import { fmt, startBenchEnv } from "./bench-env";
 import type { BenchResult } from "./types";
 import { runAlone } from "./run-alone";
@@ -34,25 +34,6 @@ const seconds = (t0: number) => (performance.now() - t0) / 1000;
 const perProcess = (memory: Memory, field: "rssMb" | "peakMb") =>
   memory.map((m) => `${m.part} ${fmt(m[field])}`).join(", ");
 
-/** Streams `file` to the upload route as a browser does; resolves with the status. */
-function uploadFile(base: string, cookie: string, file: string): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const request = http.request(
-      `${base}/api/lists?${new URLSearchParams({ filename: path.basename(file) })}`,
-      {
-        method: "POST",
-        headers: { cookie, "content-type": "application/octet-stream", "content-length": fs.statSync(file).size },
-      },
-      (response) => {
-        response.resume();
-        response.once("end", () => resolve(response.statusCode ?? 0));
-      },
-    );
-    request.on("error", reject);
-    fs.createReadStream(file).pipe(request);
-  });
-}
-
 function writeMillionCsv(file: string): void {
   const fd = fs.openSync(file, "w");
   fs.writeSync(fd, "phone,name,town\n");
@@ -64,33 +45,6 @@ function writeMillionCsv(file: string): void {
     fs.writeSync(fd, `${lines.join("\n")}\n`);
   }
   fs.closeSync(fd);
-}
-
-/** A COMPLETED batch of a million messages on the sandbox account, written set-based as bench/reports.ts does. */
-async function millionBatch(): Promise<string> {
-  const { db } = await import("../lib/db/client");
-  const { pool } = await import("../lib/db/pool");
-  const account = await db.providerAccount.findFirstOrThrow({ where: { name: "Sandbox" } });
-  const batch = await db.batch.create({
-    data: {
-      kind: "SMS",
-      name: "A million to export",
-      accountId: account.id,
-      templateText: "Habari",
-      sender: "TUMA",
-      state: "COMPLETED",
-      recipientCount: ROWS,
-    },
-  });
-  await pool().query(
-    `INSERT INTO "Message" ("batchId", phone, state, "deliveryStatus", operator, "smsUnits", "submittedAt", "receiptAt", "providerUniqueId", "updatedAt")
-     SELECT $1, '2547' || lpad(g::text, 8, '0'), 'DELIVERED', 'DeliveredToTerminal', 'Safaricom', 1,
-            now() - interval '1 hour', now() - interval '50 minutes', md5(g::text), now()
-     FROM generate_series(1, $2::int) g`,
-    [batch.id, ROWS],
-  );
-  await pool().query(`VACUUM ANALYZE "Message"`);
-  return batch.id;
 }
 
 /** The export read to its end as fast as this process reads: its bytes. */
@@ -193,10 +147,10 @@ export async function benchHostile(): Promise<BenchResult> {
     writeMillionCsv(csv);
     probe.resetPeaks(processes);
     const i0 = performance.now();
-    const imported = await uploadFile(base, ninth.cookie, csv);
+    const imported = (await uploadFile(base, ninth.cookie, csv)).status;
     const importS = seconds(i0);
     const importPeak = probe.memoryOf(processes);
-    const batchId = await millionBatch();
+    const batchId = (await generatedBatch(env, ROWS, "A million to export")).id;
     probe.resetPeaks(processes);
     const e0 = performance.now();
     const exportBytes = await exportAll(base, ninth.cookie, batchId);
@@ -230,10 +184,6 @@ export async function benchHostile(): Promise<BenchResult> {
     };
   } finally {
     await console_?.stopAll();
-    const { closePool } = await import("../lib/db/pool");
-    const { db } = await import("../lib/db/client");
-    await closePool();
-    await db.$disconnect();
     fs.rmSync(dir, { recursive: true, force: true });
     await env.stop();
   }

@@ -7,11 +7,10 @@
 // process, to show what HTTP, Next and the hand-off add.
 // Run: npx tsx --conditions=react-server bench/import.ts   (BENCH_IMPORT_ROWS=1000000, BENCH_XLSX_ROWS=100000)
 import fs from "node:fs";
-import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import ExcelJS from "exceljs";
-import { operatorSession, startBenchConsole, type BenchConsole } from "./bench-console";
+import { operatorSession, startBenchConsole, uploadFile, type BenchConsole } from "./bench-console";
 import { fmt, startBenchEnv } from "./bench-env";
 import type { BenchResult } from "./types";
 import { runAlone } from "./run-alone";
@@ -62,49 +61,35 @@ async function writeXlsx(file: string): Promise<number> {
 type Memory = { baseMb: number; peakMb: number };
 type Measured<T> = { result: T; seconds: number; web: Memory; importer: Memory };
 
-/** Resets process `pid`'s RSS high-water mark (clear_refs 5); then reads its RSS before and its peak after. */
-function watchMemory(pid: number): () => Memory {
-  const status = () => fs.readFileSync(`/proc/${pid}/status`, "utf8");
-  const mb = (field: string) => (Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(status())?.[1] ?? NaN) * 1024) / 1e6;
-  fs.writeFileSync(`/proc/${pid}/clear_refs`, "5");
-  const baseMb = mb("VmRSS");
-  return () => ({ baseMb, peakMb: mb("VmHWM") });
-}
-
-/** `work` timed, with the peak RSS of the web server and of the importer meanwhile. */
+/** `work` timed, with the peak RSS of the web server and of the importer meanwhile (each high-water mark reset before:
+ * not sampled) and their RSS before it. */
 async function measure<T>(pids: { web: number; importer: number }, work: () => Promise<T>): Promise<Measured<T>> {
-  const web = watchMemory(pids.web);
-  const importer = watchMemory(pids.importer);
+  const { memoryOf, resetPeaks } = await import("../test/hostile-probe");
+  const processes = [
+    { part: "web", pid: pids.web },
+    { part: "importer", pid: pids.importer },
+  ];
+  resetPeaks(processes);
+  const [web, importer] = memoryOf(processes);
   const t0 = performance.now();
   const result = await work();
   const seconds = (performance.now() - t0) / 1000;
-  return { result, seconds, web: web(), importer: importer() };
+  const [webAfter, importerAfter] = memoryOf(processes);
+  return {
+    result,
+    seconds,
+    web: { baseMb: web!.rssMb, peakMb: webAfter!.peakMb },
+    importer: { baseMb: importer!.rssMb, peakMb: importerAfter!.peakMb },
+  };
 }
 
 type Imported = { rows: number; valid: number; invalid: number; duplicates: number };
 
-/** POSTs `file` to the console's upload route as a browser does (raw body, Content-Length), streamed from disk. */
-function upload(base: string, cookie: string, file: string, name: string): Promise<Imported> {
-  return new Promise((resolve, reject) => {
-    const request = http.request(
-      `${base}/api/lists?${new URLSearchParams({ filename: name })}`,
-      {
-        method: "POST",
-        headers: { cookie, "content-type": "application/octet-stream", "content-length": fs.statSync(file).size },
-      },
-      (response) => {
-        let body = "";
-        response.setEncoding("utf8");
-        response.on("data", (chunk: string) => (body += chunk));
-        response.on("end", () => {
-          if (response.statusCode !== 201) reject(new Error(`upload of ${name}: ${response.statusCode} ${body}`));
-          else resolve((JSON.parse(body) as { list: Imported }).list);
-        });
-      },
-    );
-    request.on("error", reject);
-    fs.createReadStream(file).pipe(request);
-  });
+/** `file` uploaded as a browser does (bench/bench-console.ts): the stored list's report. */
+async function upload(base: string, cookie: string, file: string, name: string): Promise<Imported> {
+  const answer = await uploadFile(base, cookie, file, name);
+  if (answer.status !== 201) throw new Error(`upload of ${name}: ${answer.status} ${answer.body}`);
+  return (JSON.parse(answer.body) as { list: Imported }).list;
 }
 
 export async function benchImport(): Promise<BenchResult> {
@@ -166,10 +151,6 @@ export async function benchImport(): Promise<BenchResult> {
     };
   } finally {
     await console_?.stopAll();
-    const { closePool } = await import("../lib/db/pool");
-    const { db } = await import("../lib/db/client");
-    await closePool();
-    await db.$disconnect();
     fs.rmSync(dir, { recursive: true, force: true });
     await env.stop();
   }

@@ -4,6 +4,7 @@
 // (a batch sending now is paced to 1.5 × the provider's rate on purpose). For comparison, createBatch from an array
 // of the same 1,000,000 numbers (the pasted-numbers path), and the peak RSS of this process.
 // Run: npx tsx --conditions=react-server bench/list-batch.ts   (BENCH_LIST_ROWS=1000000, BENCH_SKIP_ARRAY=1)
+import { benchAccountId } from "./bench-batch";
 import { fmt, startBenchEnv } from "./bench-env";
 import type { BenchResult } from "./types";
 import { runAlone } from "./run-alone";
@@ -17,27 +18,16 @@ export async function benchListBatch(): Promise<BenchResult> {
   const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 50);
   try {
     const { pool } = await import("../lib/db/pool");
-    const { db } = await import("../lib/db/client");
     const { planList } = await import("../lib/batches/plan-list");
     const { createBatchFromList } = await import("../lib/batches/create-from-list");
     const { createBatch } = await import("../lib/batches/create-batch");
-    const account = await db.providerAccount.create({
-      data: {
-        name: "Bench",
-        baseUrl: env.sandboxUrl,
-        tokenCiphertext: "x",
-        tokenLast4: "xxxx",
-        defaultSender: "TUMA",
-        defaultOriginator: "254700000000",
-        receiptSecret: "bench-list",
-      },
-    });
+    const accountId = await benchAccountId(env);
     const generated = await generateList(ROWS, { settle: false });
     const upload = { id: generated.id };
     const generate = generated.seconds;
     const settings = {
       kind: "SMS" as const,
-      accountId: account.id,
+      accountId,
       authorId: null,
       name: "Million",
       templateText: "Habari {{name}}, karibu Tuma.",
@@ -56,7 +46,7 @@ export async function benchListBatch(): Promise<BenchResult> {
       listId: upload.id,
       templateText: settings.templateText,
       kind: "SMS",
-      accountId: account.id,
+      accountId,
     });
     const planSeconds = (performance.now() - t) / 1000;
 

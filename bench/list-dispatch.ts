@@ -8,7 +8,7 @@
 // BENCH_LIST_DISPATCH_ONLY=list (or array) runs one side only, e.g. under --cpu-prof; BENCH_LIST_DISPATCH_NOTE=1 adds
 // a column the template does not use, 1,600 characters long in one row (generated-list.ts); BENCH_LIST_DISPATCH_FRESH=1
 // leaves the list as the bulk insert left it (not vacuumed: a batch composed the moment the upload finished).
-import { fmt, forgetDatabase, seedAccount, startBenchEnv } from "./bench-env";
+import { fmt, seedAccount, startBenchEnv } from "./bench-env";
 import { generateList, listPhone } from "./generated-list";
 import type { BenchResult } from "./types";
 import { runAlone } from "./run-alone";
@@ -27,7 +27,6 @@ const FRESH = process.env.BENCH_LIST_DISPATCH_FRESH === "1";
 type Source = "array" | "list";
 
 async function oneRun(source: Source): Promise<TimedDispatch> {
-  await forgetDatabase();
   const env = await startBenchEnv(["--no-receipts"]);
   try {
     const { accountId, userId } = await seedAccount(env);
@@ -44,7 +43,6 @@ async function oneRun(source: Source): Promise<TimedDispatch> {
     const recipients = Array.from({ length: ROWS }, (_, i) => ({ phone: listPhone(i + 1) }));
     return await timeDispatch(env, ROWS, () => createBatch({ ...settings, templateText: FIXED, recipients }));
   } finally {
-    await forgetDatabase();
     await env.stop();
   }
 }

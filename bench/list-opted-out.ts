@@ -7,27 +7,18 @@
 // then what the chosen counter (kept by a trigger on "OptOut", migration list_opted_out_live) costs an opt-out, and
 // what the index both need costs where lists are stored: 1,000,000 rows inserted with and without it. Figures are
 // printed; docs/design.md ("Lists") records the choice.
-import { randomBytes } from "node:crypto";
-import { cloneTemplate, DURABLE, startTestCluster } from "../test/test-cluster";
+import { startBenchDatabase } from "./bench-env";
+import { timedRuns } from "./timed-runs";
 
 const BIG = 100_000;
 const SMALL = 5_000;
 const LISTS = 40;
 
-const cluster = await startTestCluster(DURABLE);
-process.env.DATABASE_URL = await cloneTemplate(cluster.serverUrl, "tuma_list_opted_out_bench");
-process.env.TUMA_ENCRYPTION_KEY ??= randomBytes(32).toString("base64");
+const cluster = await startBenchDatabase("tuma_list_opted_out_bench");
 const { pool, closePool } = await import("../lib/db/pool");
 
 async function median(label: string, work: () => Promise<unknown>, runs = 7): Promise<number> {
-  await work();
-  const times: number[] = [];
-  for (let i = 0; i < runs; i++) {
-    const start = performance.now();
-    await work();
-    times.push(performance.now() - start);
-  }
-  times.sort((a, b) => a - b);
+  const times = await timedRuns(work, runs);
   const mid = times[Math.floor(runs / 2)]!;
   console.log(
     `  ${label.padEnd(64)} median ${mid.toFixed(2)} ms  (min ${times[0]!.toFixed(2)}, max ${times.at(-1)!.toFixed(2)})`,

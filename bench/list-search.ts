@@ -6,10 +6,12 @@
 // common term — first over the list's rows (before its search text exists), then the time to store the search text,
 // then the p95 of REPEAT runs of each through the trigram index, against the 150 ms target.
 // Run: npx tsx --conditions=react-server bench/list-search.ts   (BENCH_LIST_ROWS=1000000, BENCH_REPEAT=20)
+import { benchAccountId, benchBatch } from "./bench-batch";
 import { fmt, startBenchEnv } from "./bench-env";
+import { readyList } from "./generated-list";
 import { runAlone } from "./run-alone";
 import type { BenchResult } from "./types";
-import { p95 } from "./p95";
+import { p95 } from "./timed-runs";
 
 const ROWS = Number(process.env.BENCH_LIST_ROWS ?? 1_000_000);
 const REPEAT = Number(process.env.BENCH_REPEAT ?? 20);
@@ -23,24 +25,12 @@ export async function benchListSearch(): Promise<BenchResult> {
   const env = await startBenchEnv(["--no-receipts"]);
   try {
     const { pool } = await import("../lib/db/pool");
-    const { db } = await import("../lib/db/client");
     const { listMessages } = await import("../lib/batches/list-messages");
     const { buildSearchText } = await import("../lib/batches/list-search");
     const { recipientSearchSchema } = await import("../lib/batches/recipient-search");
 
     const t0 = performance.now();
-    const upload = await db.list.create({
-      data: {
-        filename: "patients.csv",
-        name: "patients",
-        sizeBytes: 0,
-        state: "READY",
-        columns: ["phone", "name", "clinic", "patient"],
-        phoneColumn: "phone",
-        rowCount: ROWS,
-        validCount: ROWS,
-      },
-    });
+    const upload = await readyList("patients", ["phone", "name", "clinic", "patient"], ROWS);
     // Row g: a first name of 10 and a last name of 10 cycling at different rates (100 names, 10,000 rows each), with
     // a middle name per g % 1,000 (so "Wanjiru N17 Kamau" is a few hundred rows), a clinic of 8 (an eighth each, one
     // accented in the file's own way), and a unique patient number.
@@ -53,27 +43,9 @@ export async function benchListSearch(): Promise<BenchResult> {
        FROM generate_series(1, $2::int) g`,
       [upload.id, ROWS, FIRST, LAST, CLINICS],
     );
-    const account = await db.providerAccount.create({
-      data: {
-        name: "Bench",
-        baseUrl: env.sandboxUrl,
-        tokenCiphertext: "x",
-        tokenLast4: "xxxx",
-        defaultSender: "TUMA",
-        defaultOriginator: "254700000000",
-        receiptSecret: "bench-list-search",
-      },
-    });
-    const batch = await db.batch.create({
-      data: {
-        kind: "SMS",
-        name: "Bench search",
-        accountId: account.id,
-        templateText: "Habari",
-        state: "COMPLETED",
-        recipientCount: ROWS,
-        listId: upload.id,
-      },
+    const batch = await benchBatch(await benchAccountId(env), "Bench search", ROWS, {
+      sender: null,
+      listId: upload.id,
     });
     await pool().query(
       `INSERT INTO "Message" ("batchId", phone, state, "listRow", "updatedAt")

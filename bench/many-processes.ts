@@ -10,7 +10,7 @@
 // POSTs, and the time from the request to all DELIVERED; then every web process answers an API read. The consoles stop
 // at the end; each web process must stop by itself (scripts/web-server.ts).
 // Run: npx tsx --conditions=react-server bench/many-processes.ts   (or BENCH_ONLY=many-processes npm run bench)
-import { fmt, seedAccount, startBenchEnv } from "./bench-env";
+import { benchPhones, fmt, seedAccount, startBenchEnv } from "./bench-env";
 import { startBenchConsole } from "./bench-console";
 import { startRoundRobinProxy, type RoundRobinProxy } from "./round-robin-proxy";
 import { runAlone } from "./run-alone";
@@ -95,7 +95,7 @@ export async function benchManyProcesses(): Promise<BenchResult> {
         name: "many processes",
         templateText: "Habari! Your order has shipped.",
         sender: "TUMA",
-        recipients: Array.from({ length: RECIPIENTS }, (_, i) => `2547${String(10_000_000 + i).slice(-8)}`),
+        recipients: benchPhones(RECIPIENTS),
       }),
     });
     if (response.status !== 201) throw new Error(`POST /api/v1/batches answered ${response.status}`);
@@ -176,10 +176,6 @@ export async function benchManyProcesses(): Promise<BenchResult> {
     await Promise.all(workers.map((w) => w.kill("SIGTERM")));
     await balancer?.close();
     await Promise.all(consoles.map((c) => c.stopAll()));
-    const { closePool } = await import("../lib/db/pool");
-    const { db } = await import("../lib/db/client");
-    await closePool();
-    await db.$disconnect();
     await env.stop();
   }
 }

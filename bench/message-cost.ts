@@ -13,7 +13,7 @@
 // Run: npx tsx --conditions=react-server bench/message-cost.ts   (BENCH_COST_MESSAGES=100000; or
 // BENCH_ONLY=cost npm run bench)
 import fs from "node:fs";
-import { fmt, keepPastWeeks, seedAccount, startBenchEnv } from "./bench-env";
+import { benchPhones, fmt, keepPastWeeks, seedAccount, startBenchEnv } from "./bench-env";
 import { runAlone } from "./run-alone";
 import type { BenchResult } from "./types";
 
@@ -39,6 +39,7 @@ export async function benchMessageCost(): Promise<BenchResult> {
     const { pool } = await import("../lib/db/pool");
     const { createBatch } = await import("../lib/batches/create-batch");
     const { startWorker } = await import("../lib/dispatch/worker");
+    const { waitFor } = await import("../test/dispatch-harness");
     const { storeReceipts } = await import("../lib/receipts/store-receipts");
     const { applyPendingReceipts } = await import("../lib/receipts/apply-receipts");
     const { accountId, userId } = await seedAccount(env);
@@ -49,9 +50,7 @@ export async function benchMessageCost(): Promise<BenchResult> {
       const { rows } = await pool().query<{ lsn: string }>("SELECT pg_current_wal_insert_lsn()::text AS lsn");
       return { cpuMs: clusterCpuMs(postmaster), walLsn: rows[0]!.lsn, at: performance.now() };
     };
-    const recipients = Array.from({ length: MESSAGES }, (_, i) => ({
-      phone: `2547${String(10_000_000 + i).slice(-8)}`,
-    }));
+    const recipients = benchPhones(MESSAGES).map((phone) => ({ phone }));
     await pool().query("CHECKPOINT");
     await pool().query("SELECT pg_stat_statements_reset(), pg_stat_reset_shared('wal'), pg_stat_reset()");
     const start = await snapshot();
@@ -68,7 +67,14 @@ export async function benchMessageCost(): Promise<BenchResult> {
         sender: "TUMA",
         recipients,
       });
-      await waitFor(pool, `SELECT COALESCE(sum("queuedCount"), 0)::int AS n FROM "Batch"`, MESSAGES, 300_000);
+      await waitFor(
+        async () =>
+          (await pool().query<{ n: number }>(`SELECT COALESCE(sum("queuedCount"), 0)::int AS n FROM "Batch"`)).rows[0]!
+            .n,
+        (queued) => queued >= MESSAGES,
+        300_000,
+        "every message queued",
+      );
     } finally {
       await worker.stop();
     }
@@ -156,10 +162,6 @@ export async function benchMessageCost(): Promise<BenchResult> {
     const weeks = PAST_WEEKS ? `, ${PAST_WEEKS} past weeks' partitions` : "";
     return { name: `PostgreSQL cost of a message (${fmt(MESSAGES)} end to end${weeks})`, figures };
   } finally {
-    const { closePool } = await import("../lib/db/pool");
-    const { db } = await import("../lib/db/client");
-    await closePool();
-    await db.$disconnect();
     await env.stop();
   }
 }
@@ -194,16 +196,6 @@ function statOf(pid: number): { ppid: number; utime: number; stime: number; cuti
   const fields = text.slice(text.lastIndexOf(")") + 2).split(" ");
   const at = (field: number) => Number(fields[field - 3]);
   return { ppid: at(4), utime: at(14), stime: at(15), cutime: at(16), cstime: at(17) };
-}
-
-async function waitFor(pool: () => import("pg").Pool, sql: string, expected: number, timeoutMs: number) {
-  const deadline = performance.now() + timeoutMs;
-  for (;;) {
-    const n = (await pool().query<{ n: number }>(sql)).rows[0]!.n;
-    if (n >= expected) return;
-    if (performance.now() > deadline) throw new Error(`waited ${timeoutMs / 1000} s: ${n} of ${expected}`);
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
 }
 
 runAlone(import.meta.url, benchMessageCost);

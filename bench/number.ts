@@ -10,8 +10,9 @@
 //     lib/batches/store-recipients.ts lands them) and recording its dispatch (the send's answer written 100 rows at a
 //     time, as lib/dispatch/record.ts does: state, uniqueId, units, submittedAt).
 // Run: BENCH_ONLY=number npm run bench   (BENCH_NUMBER_MESSAGES=1000000 for a quicker run)
+import { benchAccountId, benchBatch } from "./bench-batch";
 import { fmt, startBenchEnv } from "./bench-env";
-import { p95 } from "./p95";
+import { p95 } from "./timed-runs";
 import { runAlone } from "./run-alone";
 import type { BenchResult } from "./types";
 
@@ -40,43 +41,21 @@ export async function benchNumber(): Promise<BenchResult> {
   const env = await startBenchEnv(["--no-receipts"]);
   try {
     const { pool } = await import("../lib/db/pool");
-    const { db } = await import("../lib/db/client");
     const story = await import("../lib/number-story/number-story");
     const q = async <T extends object>(sql: string, values: unknown[] = []) =>
       (await pool().query<T & import("pg").QueryResultRow>(sql, values)).rows;
     const week = (await q<{ w: number }>(`SELECT tuma_week_number(now()) AS w`))[0]!.w;
     const base = (w: number) => BigInt(w) << 32n;
-    const account = await db.providerAccount.create({
-      data: {
-        name: "Bench",
-        baseUrl: env.sandboxUrl,
-        tokenCiphertext: "x",
-        tokenLast4: "xxxx",
-        defaultSender: "TUMA",
-        defaultOriginator: "254700000000",
-        receiptSecret: "bench-number",
-      },
-    });
-    const newBatch = async (name: string, count: number) =>
-      (
-        await db.batch.create({
-          data: {
-            kind: "SMS",
-            name,
-            accountId: account.id,
-            templateText: "Habari",
-            sender: "TUMA",
-            recipientCount: count,
-          },
-        })
-      ).id;
+    const accountId = await benchAccountId(env);
+    // The weeks' batches are finished; the cost rounds' batches are about to send (QUEUED, a batch's first state).
+    const newBatch = async (name: string, count: number, state: "COMPLETED" | "QUEUED") =>
+      (await benchBatch(accountId, name, count, { state })).id;
 
     const g0 = performance.now();
     const perWeek = Math.floor(MESSAGES / WEEKS);
     for (let w = 0; w < WEEKS; w++) {
       await pool().query(`SELECT setval('"Message_id_seq"', $1, false)`, [(base(week + w) + 1n).toString()]);
-      const id = await newBatch(`week ${w}`, perWeek);
-      await pool().query(`UPDATE "Batch" SET state = 'COMPLETED' WHERE id = $1`, [id]);
+      const id = await newBatch(`week ${w}`, perWeek, "COMPLETED");
       for (let done = 0; done < perWeek; done += 1_000_000) {
         const n = Math.min(1_000_000, perWeek - done);
         await pool().query(`INSERT INTO "Message" ${COLUMNS} ${GENERATED}`, [id, n, new Date(), false]);
@@ -128,7 +107,7 @@ export async function benchNumber(): Promise<BenchResult> {
     for (let round = 0; round < ROUNDS; round++) {
       for (const variant of round % 2 === 0 ? (["phone_id", "phone"] as const) : (["phone", "phone_id"] as const)) {
         await switchIndex(variant);
-        const id = await newBatch(`cost ${round} ${variant}`, BATCH);
+        const id = await newBatch(`cost ${round} ${variant}`, BATCH, "QUEUED");
         const s0 = performance.now();
         await pool().query(`INSERT INTO "Message" ${COLUMNS} ${GENERATED}`, [id, BATCH, new Date(), true]);
         cost[variant].store += performance.now() - s0;
@@ -164,10 +143,6 @@ export async function benchNumber(): Promise<BenchResult> {
       },
     };
   } finally {
-    const { closePool } = await import("../lib/db/pool");
-    const { db } = await import("../lib/db/client");
-    await closePool();
-    await db.$disconnect();
     await env.stop();
   }
 }

@@ -8,10 +8,11 @@
 // (the receipts applier's kind of change), with and without it, interleaved.
 // Run: npx tsx --conditions=react-server bench/operator-days.ts   (BENCH_MESSAGES=10000000, BENCH_SLICE=1000000,
 // BENCH_REPEAT=40)
+import { benchAccountId, benchBatch } from "./bench-batch";
 import { fmt, startBenchEnv } from "./bench-env";
 import { runAlone } from "./run-alone";
 import type { BenchResult } from "./types";
-import { p95 } from "./p95";
+import { p95 } from "./timed-runs";
 
 const MESSAGES = Number(process.env.BENCH_MESSAGES ?? 10_000_000);
 const SLICE = Number(process.env.BENCH_SLICE ?? 1_000_000);
@@ -22,36 +23,15 @@ export async function benchOperatorDays(): Promise<BenchResult> {
   const env = await startBenchEnv(["--no-receipts"]);
   try {
     const { pool } = await import("../lib/db/pool");
-    const { db } = await import("../lib/db/client");
     const { getOperatorDays, operatorDaysQuery } = await import("../lib/reports/operator-days");
 
-    const account = await db.providerAccount.create({
-      data: {
-        name: "Bench",
-        baseUrl: env.sandboxUrl,
-        tokenCiphertext: "x",
-        tokenLast4: "xxxx",
-        defaultSender: "TUMA",
-        defaultOriginator: "254700000000",
-        receiptSecret: "bench-operator-days",
-      },
-    });
+    const accountId = await benchAccountId(env);
     const now = new Date();
     const t0 = performance.now();
     // One batch per slice; messages spread evenly over the 30 days before now, by position.
     for (let from = 0; from < MESSAGES; from += SLICE) {
       const count = Math.min(SLICE, MESSAGES - from);
-      const batch = await db.batch.create({
-        data: {
-          kind: "SMS",
-          name: `Bench ${from}`,
-          accountId: account.id,
-          templateText: "Habari",
-          sender: "TUMA",
-          state: "COMPLETED",
-          recipientCount: count,
-        },
-      });
+      const batch = await benchBatch(accountId, `Bench ${from}`, count);
       // 82 % delivered, 6 % absent, 2 % blacklisted, 2 % invalid, 2 % network, 1 % refused, 5 % awaiting a receipt.
       await pool().query(
         `INSERT INTO "Message" ("batchId", phone, state, "failureClass", "deliveryStatus", operator, "smsUnits",

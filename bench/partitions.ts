@@ -10,10 +10,11 @@
 //   - retention: dropping the oldest week's partitions (DETACH … CONCURRENTLY + DROP), then what it left in the
 //     per-message tables (its rare-state rows), removed as the chore removes them (lib/history/leftovers.ts).
 // Run: npx tsx --conditions=react-server bench/partitions.ts   (or BENCH_ONLY=partitions npm run bench)
+import { benchAccountId, benchBatch } from "./bench-batch";
 import { fmt, startBenchEnv } from "./bench-env";
 import { runAlone } from "./run-alone";
 import type { BenchResult } from "./types";
-import { p95 } from "./p95";
+import { batchPageTimings, exportedRows } from "./batch-pages";
 
 const MESSAGES = Number(process.env.BENCH_PARTITION_MESSAGES ?? 10_000_000);
 const BIG = Number(process.env.BENCH_EXPORT_RECIPIENTS ?? 1_000_000);
@@ -39,42 +40,14 @@ export async function benchPartitions(): Promise<BenchResult> {
   const env = await startBenchEnv(["--no-receipts"]);
   try {
     const { pool } = await import("../lib/db/pool");
-    const { db } = await import("../lib/db/client");
-    const { getBatch } = await import("../lib/batches/get-batch");
-    const { listMessages } = await import("../lib/batches/list-messages");
-    const { reportStream } = await import("../lib/batches/export-report");
-    const { recipientSearchSchema } = await import("../lib/batches/recipient-search");
     const { dropExpiredPartitions } = await import("../lib/history/partitions");
     const { forgetLeftovers, keptFromId } = await import("../lib/history/leftovers");
     const q = async <T extends object>(sql: string, values: unknown[] = []) =>
       (await pool().query<T & import("pg").QueryResultRow>(sql, values)).rows;
     const week = (await q<{ w: number }>(`SELECT tuma_week_number(now()) AS w`))[0]!.w;
     const base = (w: number) => (BigInt(w) << 32n).toString();
-    const account = await db.providerAccount.create({
-      data: {
-        name: "Bench",
-        baseUrl: env.sandboxUrl,
-        tokenCiphertext: "x",
-        tokenLast4: "xxxx",
-        defaultSender: "TUMA",
-        defaultOriginator: "254700000000",
-        receiptSecret: "bench-partitions",
-      },
-    });
-    const newBatch = async (name: string, count: number) =>
-      (
-        await db.batch.create({
-          data: {
-            kind: "SMS",
-            name,
-            accountId: account.id,
-            templateText: "Habari",
-            sender: "TUMA",
-            state: "COMPLETED",
-            recipientCount: count,
-          },
-        })
-      ).id;
+    const accountId = await benchAccountId(env);
+    const newBatch = async (name: string, count: number) => (await benchBatch(accountId, name, count)).id;
 
     // 30 days from this week on: day d's ids in week (week + d / 7)'s partition (created by the migration).
     const g0 = performance.now();
@@ -128,34 +101,8 @@ export async function benchPartitions(): Promise<BenchResult> {
     const storeRate = (ms: number) => (STORE_SLICE * STORE_ROUNDS) / (ms / 1000);
 
     // The big batch's pages, as bench/reports.ts.
-    const pageSize = 50;
-    const cursor = (
-      await q<{ id: string }>(`SELECT id::text FROM "Message" WHERE "batchId" = $1 ORDER BY id OFFSET $2 LIMIT 1`, [
-        big,
-        Math.min(pageSize * 9_999, BIG - 1) - 1,
-      ])
-    )[0]!.id;
-    const search = recipientSearchSchema.parse("+254 700 500 123");
-    const timings = {
-      batchPage: await p95(() => getBatch(big), REPEAT),
-      firstPage: await p95(() => listMessages(big, { limit: pageSize }), REPEAT),
-      page10000: await p95(() => listMessages(big, { after: cursor, limit: pageSize }), REPEAT),
-      rareFilter: await p95(() => listMessages(big, { filter: "REJECTED", limit: pageSize }), REPEAT),
-      noReceiptFilter: await p95(() => listMessages(big, { filter: "NO_RECEIPT", limit: pageSize }), REPEAT),
-      phoneSearch: await p95(() => listMessages(big, { search, limit: pageSize }), REPEAT),
-    };
-
-    const e0 = performance.now();
-    let rows = -1; // the header
-    const reader = reportStream({ id: big, templateText: "Habari" }, null).getReader();
-    const decoder = new TextDecoder();
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      const text = decoder.decode(value, { stream: true });
-      for (let i = text.indexOf("\r\n"); i !== -1; i = text.indexOf("\r\n", i + 2)) rows++;
-    }
-    const exportSeconds = (performance.now() - e0) / 1000;
+    const timings = await batchPageTimings(big, BIG, REPEAT);
+    const { rows, seconds: exportSeconds } = await exportedRows({ id: big, templateText: "Habari" });
 
     // Retention: the oldest week (and the empty legacy partitions) past a cut-off two weeks on.
     await pool().query(`SELECT setval('"Receipt_id_seq"', $1)`, [base(week + 4)]);
@@ -204,10 +151,6 @@ export async function benchPartitions(): Promise<BenchResult> {
       },
     };
   } finally {
-    const { closePool } = await import("../lib/db/pool");
-    const { db } = await import("../lib/db/client");
-    await closePool();
-    await db.$disconnect();
     await env.stop();
   }
 }

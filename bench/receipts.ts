@@ -15,7 +15,7 @@
 // BENCH_RECEIPTS_WORKER=off measures the route alone: no worker applies receipts while the load runs (nor after).
 import os from "node:os";
 import { startBenchConsole, type BenchConsole } from "./bench-console";
-import { fmt, seedAccount, startBenchEnv } from "./bench-env";
+import { benchPhones, fmt, seedAccount, startBenchEnv } from "./bench-env";
 import { EMPTY_ROUTE } from "./empty-route";
 import { mergeLoads, runLoad, type LoadResult } from "./http-load";
 import type { BenchResult } from "./types";
@@ -81,40 +81,24 @@ export async function benchReceipts(): Promise<BenchResult> {
     const pings: LoadResult[] = [];
     const unknowns: LoadResult[] = [];
     const ones: LoadResult[] = [];
+    /** One slice more of `runs`, walking on through the receipts from where its last slice stopped. */
+    const slice = async (runs: LoadResult[], s: number, url: string, timeBase: number, expectStatus?: number) =>
+      runs.push(
+        await runLoad({
+          url,
+          expectStatus,
+          concurrency: CONCURRENCY,
+          seconds: SECONDS / slices,
+          warmupSeconds: s === 0 ? WARMUP_SECONDS : 1,
+          startIndex: runs.at(-1)?.nextIndex ?? 0,
+          body: (i) => single(i, timeBase),
+        }),
+      );
     const load0 = os.loadavg()[0]!;
     for (let s = 0; s < slices; s++) {
-      const warmupSeconds = s === 0 ? WARMUP_SECONDS : 1;
-      pings.push(
-        await runLoad({
-          url: `${base}${EMPTY_ROUTE}`,
-          expectStatus: 405,
-          concurrency: CONCURRENCY,
-          seconds: SECONDS / slices,
-          warmupSeconds,
-          startIndex: pings.at(-1)?.nextIndex ?? 0,
-          body: (i) => single(i, Date.UTC(2026, 10, 22, 7)),
-        }),
-      );
-      unknowns.push(
-        await runLoad({
-          url: `${base}/api/receipts/no-account-has-this-secret`,
-          concurrency: CONCURRENCY,
-          seconds: SECONDS / slices,
-          warmupSeconds,
-          startIndex: unknowns.at(-1)?.nextIndex ?? 0,
-          body: (i) => single(i, Date.UTC(2026, 10, 22, 7)),
-        }),
-      );
-      ones.push(
-        await runLoad({
-          url: receiptUrl,
-          concurrency: CONCURRENCY,
-          seconds: SECONDS / slices,
-          warmupSeconds,
-          startIndex: ones.at(-1)?.nextIndex ?? 0,
-          body: (i) => single(i, t1),
-        }),
-      );
+      await slice(pings, s, `${base}${EMPTY_ROUTE}`, Date.UTC(2026, 10, 22, 7), 405);
+      await slice(unknowns, s, `${base}/api/receipts/no-account-has-this-secret`, Date.UTC(2026, 10, 22, 7));
+      await slice(ones, s, receiptUrl, t1);
       console.log(
         `  receipts bench: slice ${s + 1}/${slices}: ping ${fmt(pings.at(-1)!.reqPerSec)} req/s, receipts ${fmt(ones.at(-1)!.reqPerSec)} req/s`,
       );
@@ -215,16 +199,9 @@ export async function benchReceipts(): Promise<BenchResult> {
           : {}),
       },
     };
-  } catch (error) {
-    console.error("receipts benchmark failed:", error);
-    throw error;
   } finally {
     await hook?.sink.close();
     await console_?.stopAll();
-    const { closePool } = await import("../lib/db/pool");
-    const { db } = await import("../lib/db/client");
-    await closePool();
-    await db.$disconnect();
     await env.stop();
   }
 }
@@ -244,11 +221,10 @@ export async function seedSentMessages(
   const { createBatch } = await import("../lib/batches/create-batch");
   const { startWorker } = await import("../lib/dispatch/worker");
   const { pool } = await import("../lib/db/pool");
+  const { waitFor } = await import("../test/dispatch-harness");
   const worker = await startWorker({ receiptBaseUrl: "http://127.0.0.1:9" });
   try {
-    const recipients = Array.from({ length: messages }, (_, i) => ({
-      phone: `2547${String(10_000_000 + i).slice(-8)}`,
-    }));
+    const recipients = benchPhones(messages).map((phone) => ({ phone }));
     await createBatch({
       kind: "SMS",
       accountId,
@@ -258,16 +234,17 @@ export async function seedSentMessages(
       sender: "TUMA",
       recipients,
     });
-    const deadline = performance.now() + 180_000;
-    for (;;) {
-      const { rows } = await pool().query<{ n: number }>(
-        `SELECT count(*)::int AS n FROM "Message" WHERE "providerUniqueId" IS NOT NULL`,
-      );
-      if (rows[0]!.n >= messages) break;
-      if (performance.now() > deadline)
-        throw new Error(`sending the receipts bench's messages did not finish: ${rows[0]!.n} sent`);
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
+    await waitFor(
+      async () =>
+        (
+          await pool().query<{ n: number }>(
+            `SELECT count(*)::int AS n FROM "Message" WHERE "providerUniqueId" IS NOT NULL`,
+          )
+        ).rows[0]!.n,
+      (sent) => sent >= messages,
+      180_000,
+      "the receipts bench's messages sent",
+    );
   } finally {
     await worker.stop();
   }

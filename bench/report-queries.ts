@@ -2,14 +2,12 @@
 // batch (and 1,000,000 receipts, 1,000 of them unmatched) in a throw-away embedded PostgreSQL: EXPLAIN (ANALYZE,
 // BUFFERS) of the batch report's one aggregate statement, then the median of 5 timed calls of each report function,
 // with a warm cache of the table (what a running console sees). Figures are printed; record them in BENCHMARKS.md.
-import { randomBytes } from "node:crypto";
-import { cloneTemplate, DURABLE, startTestCluster } from "../test/test-cluster";
+import { startBenchDatabase } from "./bench-env";
+import { timedRuns } from "./timed-runs";
 
 const N = Number(process.env.REPORT_ROWS ?? 1_000_000);
 
-const cluster = await startTestCluster(DURABLE);
-process.env.DATABASE_URL = await cloneTemplate(cluster.serverUrl, "tuma_reports_bench");
-process.env.TUMA_ENCRYPTION_KEY ??= randomBytes(32).toString("base64");
+const cluster = await startBenchDatabase("tuma_reports_bench");
 const { pool, closePool } = await import("../lib/db/pool");
 const { batchReportQuery, bucketsFor, getBatchReport } = await import("../lib/reports/batch-report");
 const { listReceipts } = await import("../lib/reports/receipt-log");
@@ -19,13 +17,7 @@ const { getOverviewReport, getRecentFailures } = await import("../lib/reports/ov
 const { getMessage } = await import("../lib/messages/get-message");
 
 async function median(label: string, work: () => Promise<unknown>, runs = 5): Promise<void> {
-  const times: number[] = [];
-  for (let i = 0; i < runs; i++) {
-    const start = performance.now();
-    await work();
-    times.push(performance.now() - start);
-  }
-  times.sort((a, b) => a - b);
+  const times = await timedRuns(work, runs, false);
   console.log(
     `  ${label.padEnd(58)} median ${times[Math.floor(runs / 2)]!.toFixed(1)} ms  (min ${times[0]!.toFixed(1)}, max ${times.at(-1)!.toFixed(1)})`,
   );
@@ -134,8 +126,8 @@ try {
   await median("getOverviewReport (20,001 batches)", () => getOverviewReport());
   await median("getRecentFailures (5 batches, reports cached)", () => getRecentFailures());
   const { rows: one } = await db.query<{ id: string }>(
-    `SELECT id::text AS id FROM "Message" WHERE "batchId" = $1 AND state = 'DELIVERED' LIMIT 1 OFFSET 500000`,
-    [batchId],
+    `SELECT id::text AS id FROM "Message" WHERE "batchId" = $1 AND state = 'DELIVERED' LIMIT 1 OFFSET $2`,
+    [batchId, Math.floor(N / 2)], // mid-batch: 500,000 at the default size, and a row at a smaller REPORT_ROWS
   );
   await median("getMessage", () => getMessage(one[0]!.id));
 } finally {

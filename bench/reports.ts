@@ -6,10 +6,11 @@
 // the hot path: the same set-based state update dispatch uses, on 100,000 messages.
 // Run: npx tsx --conditions=react-server bench/reports.ts   (BENCH_RECIPIENTS=1000000, BENCH_REPEAT=40,
 // BENCH_EXPERIMENT_SQL='CREATE INDEX …' to measure a candidate index on the same data)
+import { benchAccountId, benchBatch } from "./bench-batch";
 import { fmt, startBenchEnv } from "./bench-env";
 import type { BenchResult } from "./types";
 import { runAlone } from "./run-alone";
-import { p95 } from "./p95";
+import { batchPageTimings, exportedRows } from "./batch-pages";
 
 const RECIPIENTS = Number(process.env.BENCH_RECIPIENTS ?? 1_000_000);
 const REPEAT = Number(process.env.BENCH_REPEAT ?? 40);
@@ -22,33 +23,10 @@ export async function benchReports(): Promise<BenchResult> {
   const env = await startBenchEnv(["--no-receipts"]);
   try {
     const { pool } = await import("../lib/db/pool");
-    const { db } = await import("../lib/db/client");
-    const { getBatch } = await import("../lib/batches/get-batch");
     const { listMessages } = await import("../lib/batches/list-messages");
-    const { reportStream } = await import("../lib/batches/export-report");
-    const { recipientSearchSchema } = await import("../lib/batches/recipient-search");
 
-    const account = await db.providerAccount.create({
-      data: {
-        name: "Bench",
-        baseUrl: env.sandboxUrl,
-        tokenCiphertext: "x",
-        tokenLast4: "xxxx",
-        defaultSender: "TUMA",
-        defaultOriginator: "254700000000",
-        receiptSecret: "bench-reports",
-      },
-    });
-    const batch = await db.batch.create({
-      data: {
-        kind: "SMS",
-        name: "A million",
-        accountId: account.id,
-        templateText: "Habari {{name}}",
-        sender: "TUMA",
-        state: "COMPLETED",
-        recipientCount: RECIPIENTS,
-      },
+    const batch = await benchBatch(await benchAccountId(env), "A million", RECIPIENTS, {
+      templateText: "Habari {{name}}",
     });
     const t0 = performance.now();
     await pool().query(`SELECT setval('"Message_id_seq"', $1, false)`, [FIRST_ID]);
@@ -78,39 +56,11 @@ export async function benchReports(): Promise<BenchResult> {
       )
     ).rows[0]!;
 
-    // The cursor of the 10,000th page of 50: the id before its first row.
-    const pageSize = 50;
-    const cursor = (
-      await pool().query<{ id: string }>(
-        `SELECT id::text FROM "Message" WHERE "batchId" = $1 ORDER BY id OFFSET $2 LIMIT 1`,
-        [batch.id, pageSize * 9_999 - 1],
-      )
-    ).rows[0]!.id;
-    const search = recipientSearchSchema.parse("+254 700 500 123");
-    const timings = {
-      batchPage: await p95(() => getBatch(batch.id), REPEAT),
-      firstPage: await p95(() => listMessages(batch.id, { limit: pageSize }), REPEAT),
-      page10000: await p95(() => listMessages(batch.id, { after: cursor, limit: pageSize }), REPEAT),
-      rareFilter: await p95(() => listMessages(batch.id, { filter: "REJECTED", limit: pageSize }), REPEAT),
-      noReceiptFilter: await p95(() => listMessages(batch.id, { filter: "NO_RECEIPT", limit: pageSize }), REPEAT),
-      phoneSearch: await p95(() => listMessages(batch.id, { search, limit: pageSize }), REPEAT),
-    };
+    const timings = await batchPageTimings(batch.id, RECIPIENTS, REPEAT);
     const rare = await listMessages(batch.id, { filter: "REJECTED", limit: 1000 });
     if (rare.rows.length !== RARE) throw new Error(`the rare filter found ${rare.rows.length}, not ${RARE}`);
 
-    const e0 = performance.now();
-    let rows = -1; // the header
-    let bytes = 0;
-    const reader = reportStream({ id: batch.id, templateText: batch.templateText }, null).getReader();
-    const decoder = new TextDecoder();
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      bytes += value.byteLength;
-      const text = decoder.decode(value, { stream: true });
-      for (let i = text.indexOf("\r\n"); i !== -1; i = text.indexOf("\r\n", i + 2)) rows++;
-    }
-    const exportSeconds = (performance.now() - e0) / 1000;
+    const { rows, bytes, seconds: exportSeconds } = await exportedRows(batch);
 
     // What the hot path pays: dispatch records answers with one UPDATE … FROM unnest per chunk; here 100,000 messages
     // in statements of 500, as QUEUED → DELIVERED (the receipts applier's kind of change).

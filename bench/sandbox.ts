@@ -6,13 +6,13 @@
  * The sandbox runs in a child process so that it has a core of its own, as it would beside Tuma's worker.
  * Run: npx tsx bench/sandbox.ts   (or through the bench runner, which imports benchSandbox()).
  */
-import http from "node:http";
 import { createProviderClient } from "../lib/provider/client";
 import { PACE, unlimited } from "../lib/provider/rate-limiter";
 import { ProviderError } from "../lib/provider/failure";
 import { BATCH_LIMIT, REQUEST_RATE_LIMIT, type SmsRequest } from "../lib/provider/wire/schemas";
 import { startReceiptSink } from "../test/receipt-sink";
 import { spawnSandbox } from "./bench-env";
+import { runLoad, type LoadResult } from "./http-load";
 import type { BenchResult } from "./types";
 import { runAlone } from "./run-alone";
 
@@ -39,54 +39,19 @@ function batch(endpoint?: string): SmsRequest[] {
   }));
 }
 
-/** Fires pre-serialised batch requests with `concurrency` in flight for `seconds`; returns requests/s and latencies. */
-async function hammer(url: string, body: string, concurrency: number, seconds: number) {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: concurrency });
-  const target = new URL(`${url}/send-sms`);
+/** Pre-serialised batch requests with `concurrency` in flight for `seconds`, after a 1-s warm-up (bench/http-load.ts). */
+function hammer(url: string, body: string, concurrency: number, seconds: number): Promise<LoadResult> {
   const payload = Buffer.from(body);
-  const headers = {
-    "Content-Type": "application/json",
-    Accept: "application/json",
-    Authorization: `Bearer ${TOKEN}`,
-    "Content-Length": String(payload.length),
-  };
-  const once = (): Promise<number> =>
-    new Promise((resolve, reject) => {
-      const req = http.request(target, { method: "POST", agent, headers }, (res) => {
-        res.resume();
-        res.on("end", () => resolve(res.statusCode ?? 0));
-      });
-      req.on("error", reject);
-      req.end(payload);
-    });
-  const latencies: number[] = [];
-  let ok = 0;
-  let other = 0;
-  const run = async (until: number, record: boolean): Promise<void> => {
-    await Promise.all(
-      Array.from({ length: concurrency }, async () => {
-        while (performance.now() < until) {
-          const t0 = performance.now();
-          const status = await once();
-          if (!record) continue;
-          latencies.push(performance.now() - t0);
-          if (status === 200) ok++;
-          else other++;
-        }
-      }),
-    );
-  };
-  await run(performance.now() + 1000, false); // warm-up: JIT, sockets
-  const started = performance.now();
-  await run(started + seconds * 1000, true);
-  const elapsed = (performance.now() - started) / 1000;
-  agent.destroy();
-  latencies.sort((a, b) => a - b);
-  const q = (p: number): number => latencies[Math.min(latencies.length - 1, Math.floor(p * latencies.length))] ?? 0;
-  return { reqPerSec: ok / elapsed, non200: other, p50: q(0.5), p99: q(0.99) };
+  return runLoad({
+    url: `${url}/send-sms`,
+    concurrency,
+    seconds,
+    warmupSeconds: 1,
+    headers: { Accept: "application/json", Authorization: `Bearer ${TOKEN}` },
+    body: () => payload,
+  });
 }
 
-/** The provider client at the default 120 req/s, 32 requests in flight, like the dispatcher. */
 /**
  * The client sending `requests` batch requests evenly paced at `rate` per second (a load generator: dispatch's own
  * pacing is the shared limiter, measured by the dispatch benchmark end to end).

@@ -4,7 +4,7 @@
 // ids, COPY into Message with its foreign key to Batch and without it, and the guard's write (SentText). Target:
 // storing 100,000 ≤ 2.5 s. Then one text against two language variants (issue 39: half the recipients in Kiswahili,
 // half the default; guard off): the target is within 5 %. Run: npx tsx --conditions=react-server bench/storing.ts   (BENCH_STORING=100000)
-import { fmt, seedAccount, startBenchEnv } from "./bench-env";
+import { benchPhones, fmt, seedAccount, startBenchEnv } from "./bench-env";
 import { runAlone } from "./run-alone";
 import type { BenchResult } from "./types";
 
@@ -18,7 +18,7 @@ export async function benchStoring(): Promise<BenchResult> {
     const { pool } = await import("../lib/db/pool");
     const { copyLines } = await import("../lib/db/copy-lines");
     const { rememberSent } = await import("../lib/batches/duplicate-guard");
-    const phones = Array.from({ length: RECIPIENTS }, (_, i) => `2547${String(10_000_000 + i).slice(-8)}`);
+    const phones = benchPhones(RECIPIENTS);
     const store = async (guard: boolean, name: string, variants = false) => {
       const t0 = performance.now();
       const batch = await createBatch(

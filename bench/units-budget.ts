@@ -7,23 +7,12 @@
 // Run: npx tsx --conditions=react-server bench/units-budget.ts   (BENCH_REPEAT=5)
 import { fmt, seedAccount, startBenchEnv } from "./bench-env";
 import { runAlone } from "./run-alone";
+import { median } from "./timed-runs";
 import type { BenchResult } from "./types";
 
 const REPEAT = Number(process.env.BENCH_REPEAT ?? 5);
 const BATCHES = 10_000;
 const OPT_OUTS = 100_000;
-
-async function median(work: () => Promise<unknown>): Promise<number> {
-  await work();
-  const times: number[] = [];
-  for (let i = 0; i < REPEAT; i++) {
-    const t0 = performance.now();
-    await work();
-    times.push(performance.now() - t0);
-  }
-  times.sort((a, b) => a - b);
-  return times[Math.floor(times.length / 2)]!;
-}
 
 export async function benchUnitsBudget(): Promise<BenchResult> {
   const env = await startBenchEnv(["--no-receipts"]);
@@ -60,9 +49,10 @@ export async function benchUnitsBudget(): Promise<BenchResult> {
     const pasted = Array.from({ length: 100_000 }, (_, i) => `2547${String(i + 1).padStart(8, "0")}`);
     const texts = pasted.map(() => null);
     const planned = await plannedForPhones(accountId, "SMS", "Habari, kliniki itafunguliwa saa mbili.", pasted, texts);
-    const figuresMs = await median(() => unitsFigures(accountId));
-    const plannedMs = await median(() =>
-      plannedForPhones(accountId, "SMS", "Habari, kliniki itafunguliwa saa mbili.", pasted, texts),
+    const figuresMs = await median(() => unitsFigures(accountId), REPEAT);
+    const plannedMs = await median(
+      () => plannedForPhones(accountId, "SMS", "Habari, kliniki itafunguliwa saa mbili.", pasted, texts),
+      REPEAT,
     );
     return {
       name: `units budget (${fmt(BATCHES)} batches, one of 1,000,000 recipients)`,

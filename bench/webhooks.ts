@@ -93,10 +93,6 @@ export async function benchWebhooks(): Promise<BenchResult> {
     };
   } finally {
     await hook?.sink.close();
-    const { closePool } = await import("../lib/db/pool");
-    const { db } = await import("../lib/db/client");
-    await closePool();
-    await db.$disconnect();
     await env.stop();
   }
 }
