@@ -3,7 +3,8 @@
 // and checkpointed afterwards, as autovacuum leaves a list uploaded a few minutes before, so that what is timed next
 // does not pay for the generation (the first read after a bulk insert also writes every page's hint bits).
 // `note`: a third column, empty but in the middle row, which holds 1,600 characters (a free-text column a template
-// need not use, as real lists have).
+// need not use, as real lists have). `language`: a third column instead, `sw` on even rows and `en` on odd ones (a list
+// in two languages, docs/languages.md).
 import { pool } from "../lib/db/pool";
 import { db } from "../lib/db/client";
 
@@ -31,13 +32,16 @@ export async function readyList(name: string, columns: string[], rows: number): 
 
 export async function generateList(
   rows: number,
-  { settle, note = false }: { settle: boolean; note?: boolean },
+  { settle, note = false, language = false }: { settle: boolean; note?: boolean; language?: boolean },
 ): Promise<GeneratedList> {
   const started = performance.now();
-  const upload = await readyList("million", note ? ["phone", "name", "note"] : ["phone", "name"], rows);
+  const third = note ? "note" : language ? "language" : null;
+  const upload = await readyList("million", third ? ["phone", "name", third] : ["phone", "name"], rows);
   const values = note
     ? `json_build_array('07' || lpad(g::text, 8, '0'), 'Name ' || g, CASE WHEN g = $2 / 2 THEN repeat('x', 1600) ELSE '' END)`
-    : `json_build_array('07' || lpad(g::text, 8, '0'), 'Name ' || g)`;
+    : language
+      ? `json_build_array('07' || lpad(g::text, 8, '0'), 'Name ' || g, CASE WHEN g % 2 = 0 THEN 'sw' ELSE 'en' END)`
+      : `json_build_array('07' || lpad(g::text, 8, '0'), 'Name ' || g)`;
   await pool().query(
     `INSERT INTO "ListRecipient" ("listId", "rowNumber", phone, "values")
      SELECT $1, g + 1, '2547' || lpad(g::text, 8, '0'), ${values}::text FROM generate_series(1, $2::int) g`,

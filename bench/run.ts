@@ -2,7 +2,7 @@
 // its target. The dispatch benchmark runs three times (a 2-core machine is noisy): the median run's figures are
 // shown, with all three totals. Results are recorded by hand in BENCHMARKS.md with this command.
 // BENCH_ONLY=sandbox,dispatch,storing,dispatch-3-workers,dispatch-year,api-send,receipts,reports,export,operator-days,rollup-cost,import,
-// list-batch,list-dispatch,list-search,hostile,idle-memory,cost,partitions,webhooks,duplicate-guard,escalation,many-processes,number picks
+// list-batch,list-dispatch,list-variants,list-search,hostile,idle-memory,cost,partitions,webhooks,duplicate-guard,escalation,many-processes,number picks
 // some of them.
 import { forgetDatabase } from "./bench-env";
 import { benchApiSend } from "./api-send";
@@ -13,6 +13,7 @@ import { benchExport } from "./export";
 import { benchListBatch } from "./list-batch";
 import { benchManyProcesses } from "./many-processes";
 import { benchListDispatch } from "./list-dispatch";
+import { benchListVariants } from "./list-variants";
 import { benchListSearch } from "./list-search";
 import { benchMessageCost } from "./message-cost";
 import { benchHostile } from "./hostile";
@@ -77,6 +78,7 @@ const steps: [string, () => Promise<BenchResult>][] = [
   ["import", benchImport],
   ["list-batch", benchListBatch],
   ["list-dispatch", benchListDispatch],
+  ["list-variants", benchListVariants],
   ["list-search", benchListSearch],
   ["hostile", benchHostile],
   ["webhooks", benchWebhooks],
