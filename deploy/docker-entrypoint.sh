@@ -23,7 +23,18 @@ for name in DATABASE_URL NEXTAUTH_SECRET TUMA_ENCRYPTION_KEY ADMIN_PASSWORD SAND
   unset "$file_var"
 done
 
-program() { exec node --liftoff-only --conditions=react-server scripts/launch.mjs "$@"; }
+# The image carries no PostgreSQL server (deploy/keep-loaded.mjs leaves the embedded-postgres packages out): every
+# role but a command of the caller's own needs a database of its own. compose.yaml always gives one.
+need_database() {
+  [ -n "${DATABASE_URL:-}" ] && return
+  echo "Tuma could not start: DATABASE_URL (or DATABASE_URL_FILE) is required in this image, which has no PostgreSQL of its own — for example postgresql://tuma:secret@postgres:5432/tuma (compose.yaml gives it; README.md, \"Deploy\")." >&2
+  exit 1
+}
+
+program() {
+  need_database
+  exec node --liftoff-only --conditions=react-server scripts/launch.mjs "$@"
+}
 
 role="${1:-console}"
 [ $# -gt 0 ] && shift

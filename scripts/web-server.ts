@@ -27,6 +27,7 @@ import { injectedCrash } from "@/lib/bootstrap/injected-crash";
 import { answerMetrics } from "@/lib/metrics/serve-metrics";
 import { collectProcessMetrics, metricsEnabled } from "@/lib/metrics/registry";
 import { registerDatabaseGauges } from "@/lib/web-server/database-gauges";
+import { applyBuiltNextConfig } from "@/lib/web-server/built-next-config";
 
 // Its pools' shares of DATABASE_POOL_MAX (lib/db/connection-budget.ts).
 process.env.TUMA_PROCESS_KIND = "web";
@@ -38,6 +39,7 @@ if (metricsEnabled()) {
   collectProcessMetrics();
   registerDatabaseGauges();
 }
+applyBuiltNextConfig(process.cwd());
 const app = next({ dev: false, dir: process.cwd(), hostname: env.HOSTNAME, port: env.PORT });
 const handle = app.getRequestHandler();
 /** Set by SIGTERM: see the handler at the end. */

@@ -13,6 +13,7 @@ import { readList } from "@/lib/lists/read-list";
 import { formatCount } from "@/lib/numbers/format";
 import { SMS_MESSAGE_MAX_CHARS, VOICE_MESSAGE_MAX_CHARS } from "@/lib/provider/wire/schemas";
 import { compileTemplate, placeholderKey, type CompiledTemplate } from "@/lib/recipients/render-template";
+import { smsSegments } from "@/lib/provider/wire/sms-units";
 import { mergePlans, planByLanguage, type LanguagePlan } from "./variant-plan";
 import type { Variant } from "./variants";
 
@@ -33,6 +34,10 @@ export type ListLanguages = {
   valueOf: (values: readonly string[]) => string;
   /** Each row's language (a variant's code) or null, and its text (null: the default as written). */
   languageOf: (values: readonly string[]) => string | null;
+  /** The same, from the column's value itself (trimmed). */
+  languageOfValue: (value: string) => string | null;
+  /** The column's position in a row's values. */
+  index: number;
   render: (values: readonly string[]) => { language: string | null; text: string | null };
 };
 
@@ -62,15 +67,17 @@ export function listLanguages(
     [null, compileTemplate(templateText, columns)],
     ...variants.map((variant) => [variant.language, compileTemplate(variant.text, columns)] as const),
   ]);
-  const languageOf = (values: readonly string[]) => {
-    const value = (values[index] ?? "").trim();
+  const languageOfValue = (value: string) => {
     const code = mapping.has(value) ? mapping.get(value)! : matchLanguage(value);
     return code && codes.has(code) ? code : null;
   };
+  const languageOf = (values: readonly string[]) => languageOfValue((values[index] ?? "").trim());
   return {
     compiled,
     valueOf: (values) => values[index] ?? "",
     languageOf,
+    languageOfValue,
+    index,
     render: (values) => {
       const language = languageOf(values);
       const template = compiled.get(language)!;
@@ -180,6 +187,52 @@ export async function passOverList(
     previews,
     unmapped: ranked.slice(0, NAMED_UNMAPPED).map(([value, rows]) => ({ value, rows })),
     unmappedOther: ranked.slice(NAMED_UNMAPPED).reduce((total, [, rows]) => total + rows, beyond),
+    units: plans.reduce((total, plan) => total + plan.units, 0),
+    recipients: plans.reduce((total, plan) => total + plan.recipients, 0),
+  };
+}
+
+/**
+ * The recipients per language counted by one aggregate over the language column, rendering no text: for a batch
+ * whose texts cannot be too long (plan-list.ts cannotBeTooLong proved it for each) and whose units nobody checks (an
+ * account without a budget), where the pass above would only count. Units are each language's text's units per
+ * recipient (as create-from-list.ts counts a personalised text for such an account). Null when the column holds more
+ * than MAX_DISTINCT distinct values: the pass counts those.
+ */
+export async function countOverColumn(
+  listId: string,
+  kind: "SMS" | "VOICE",
+  templateText: string,
+  variants: readonly Variant[],
+  languages: ListLanguages,
+): Promise<ListLanguagePass | null> {
+  const { rows } = await pool().query<{ value: string | null; rows: number; sent: number }>(
+    `SELECT left(btrim(("values"::json) ->> $2::int, E' \t\r\n'), 100) AS value, count(*)::int AS rows,
+            count(*) FILTER (WHERE NOT EXISTS (SELECT 1 FROM "OptOut" o WHERE o.phone = r.phone))::int AS sent
+     FROM "ListRecipient" r WHERE r."listId" = $1 GROUP BY 1 ORDER BY 2 DESC LIMIT $3`,
+    [listId, languages.index, MAX_DISTINCT + 1],
+  );
+  if (rows.length > MAX_DISTINCT) return null;
+  const plans = planByLanguage(kind, templateText, variants, []);
+  const values = rows.map((row) => {
+    const value = row.value ?? "";
+    const language = languages.languageOfValue(value);
+    const plan = plans.find((p) => p.language === language)!;
+    const text = language === null ? templateText : variants.find((v) => v.language === language)!.text;
+    const units = kind === "SMS" ? smsSegments(text) : 1;
+    plan.recipients += row.sent;
+    plan.units += units * row.sent;
+    if (row.sent > 0) plan.maxSegments = Math.max(plan.maxSegments, units);
+    return { value, rows: row.rows, language };
+  });
+  const unmapped = values.filter((v) => v.language === null);
+  return {
+    plans,
+    values: values.slice(0, SHOWN_VALUES),
+    valuesOther: values.slice(SHOWN_VALUES).reduce((total, v) => total + v.rows, 0),
+    previews: [],
+    unmapped: unmapped.slice(0, NAMED_UNMAPPED).map(({ value, rows }) => ({ value, rows })),
+    unmappedOther: unmapped.slice(NAMED_UNMAPPED).reduce((total, v) => total + v.rows, 0),
     units: plans.reduce((total, plan) => total + plan.units, 0),
     recipients: plans.reduce((total, plan) => total + plan.recipients, 0),
   };

@@ -9,6 +9,8 @@ import { db } from "@/lib/db/client";
 import { importList } from "@/lib/lists/import-list";
 import { author, pieces, refusal } from "@/test/upload-helpers";
 import { planLanguages } from "./plan-languages";
+import { countOverColumn, listLanguages, passOverList } from "./list-languages";
+import { getList } from "@/lib/lists/find-lists";
 
 const ROWS = 12_000;
 const VALUES = ["sw", " SW ", "Kiswahili", "en", "", "Klingon"];
@@ -99,4 +101,24 @@ test("a variant naming no column, a variant too long for some row, and an unknow
   expect(tooLong.message).toMatch(/^6,000 recipient\(s\) would get a message longer than 1600 characters/);
   const column = await refusal(planLanguages(question({ languageColumn: "lang" })));
   expect(Object.keys(column.details ?? {})).toEqual(["languageColumn"]);
+});
+
+test("for a batch that only needs counting, one aggregate over the column counts what the pass counts", async () => {
+  const list = (await getList(listId))!;
+  const variants = [{ language: "sw", text: "Habari {{name}}" }];
+  const languages = listLanguages(
+    list.columns,
+    { languageColumn: "language", languageMapping: { Klingon: "sw" } },
+    "Hello {{name}}",
+    variants,
+  );
+  const pass = await passOverList(listId, "SMS", "Hello {{name}}", variants, languages);
+  const counted = (await countOverColumn(listId, "SMS", "Hello {{name}}", variants, languages))!;
+  expect(counted.plans.map(({ language, recipients, units }) => ({ language, recipients, units }))).toEqual(
+    pass.plans.map(({ language, recipients, units }) => ({ language, recipients, units })),
+  );
+  const byValue = (values: { value: string; rows: number; language: string | null }[]) =>
+    [...values].sort((a, b) => (a.value < b.value ? -1 : 1));
+  expect(byValue(counted.values)).toEqual(byValue(pass.values));
+  expect(counted.recipients).toBe(pass.recipients);
 });
