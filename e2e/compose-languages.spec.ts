@@ -6,7 +6,9 @@
 // each call carries its recipient's language and text.
 import fs from "node:fs";
 import Papa from "papaparse";
+import type { Page } from "@playwright/test";
 import type pg from "pg";
+import { formatCount } from "@/lib/numbers/format";
 import { expect, test } from "./fixtures";
 
 const ROWS = 1_000;
@@ -39,28 +41,39 @@ async function sandboxMessages(
   return messages.filter((m) => phones.has(m.normalizedPhone));
 }
 
+/** Uploads a list whose last column is each row's language (VALUES in turn) and opens Compose on it. */
+async function composeToNewList(
+  page: Page,
+  name: string,
+  header: string,
+  rows: number,
+  row: (i: number) => string,
+): Promise<void> {
+  const lines = Array.from({ length: rows }, (_, i) => `${row(i)},${VALUES[i % VALUES.length]}`);
+  await page.goto("/lists");
+  await page.getByLabel("List file").setInputFiles({
+    name: `${name}.csv`,
+    mimeType: "text/csv",
+    buffer: Buffer.from(`${header}\r\n${lines.join("\r\n")}\r\n`),
+  });
+  await expect(page.getByTestId("upload-report").getByTestId("report-valid")).toHaveText(formatCount(rows), {
+    timeout: 60_000,
+  });
+  await page
+    .getByRole("link", { name: `Compose to ${name}` })
+    .first()
+    .click();
+  await expect(page.getByRole("button", { name: /^Send to / })).toBeEnabled();
+}
+
 test("an SMS list in two languages: the values confirmed with counts, the plan per language, each recipient's text", async ({
   page,
   logInAs,
   db,
 }) => {
   const tag = 10 + Math.floor(Math.random() * 45);
-  const csv = `phone,name,language\r\n${Array.from(
-    { length: ROWS },
-    (_, i) => `${phoneOf(tag, i)},Name ${i},${VALUES[i % VALUES.length]}`,
-  ).join("\r\n")}\r\n`;
   await logInAs(page, "OPERATOR");
-  await page.goto("/lists");
-  const listName = `lugha-${tag}`;
-  await page
-    .getByLabel("List file")
-    .setInputFiles({ name: `${listName}.csv`, mimeType: "text/csv", buffer: Buffer.from(csv) });
-  await expect(page.getByTestId("upload-report").getByTestId("report-valid")).toHaveText("1,000", { timeout: 60_000 });
-  await page
-    .getByRole("link", { name: `Compose to ${listName}` })
-    .first()
-    .click();
-  await expect(page.getByRole("button", { name: /^Send to / })).toBeEnabled();
+  await composeToNewList(page, `lugha-${tag}`, "phone,name,language", ROWS, (i) => `${phoneOf(tag, i)},Name ${i}`);
   await expect(page.getByLabel("A saved list")).toBeChecked();
 
   await page.getByLabel("Batch name").fill(`Languages ${tag}`);
@@ -181,18 +194,7 @@ test("a voice list in two languages: each call carries its recipient's voice lan
     await expect(voice).toContainText("Voice batches now carry “language”: en, sw.");
 
     const rows = 10;
-    const csv = `phone,jina,lugha\r\n${Array.from({ length: rows }, (_, i) => `${phoneOf(tag, i)},Jina ${i},${VALUES[i % VALUES.length]}`).join("\r\n")}\r\n`;
-    await page.goto("/lists");
-    const listName = `sauti-${tag}`;
-    await page
-      .getByLabel("List file")
-      .setInputFiles({ name: `${listName}.csv`, mimeType: "text/csv", buffer: Buffer.from(csv) });
-    await expect(page.getByTestId("upload-report").getByTestId("report-valid")).toHaveText("10", { timeout: 60_000 });
-    await page
-      .getByRole("link", { name: `Compose to ${listName}` })
-      .first()
-      .click();
-    await expect(page.getByRole("button", { name: /^Send to / })).toBeEnabled();
+    await composeToNewList(page, `sauti-${tag}`, "phone,jina,lugha", rows, (i) => `${phoneOf(tag, i)},Jina ${i}`);
     await page.getByLabel("Provider account").selectOption({ label: account });
     await page.getByLabel("Voice (text to speech)").check();
     await page.getByLabel("Batch name").fill(`Sauti ${tag}`);
