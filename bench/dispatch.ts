@@ -1,5 +1,6 @@
 // Dispatch benchmark (docs/design.md §5): 100,000 SMS recipients from "create batch" to all QUEUED and stored, against
-// the sandbox at its default 120 requests/s. The provider's ceiling allows it in 8.33 s; target ≤ 1.2 × that.
+// the sandbox at its default 120 requests/s. The provider's ceiling allows it in 8.33 s; target ≤ 1.06 × that (§5; 1.053 × is the
+// practical floor).
 // Receipts are off here so that the figure is the send path alone (receipts have their own benchmark).
 import { benchPhones, fmt, keepPastWeeks, seedAccount, startBenchEnv } from "./bench-env";
 import type { BenchResult } from "./types";
@@ -47,7 +48,7 @@ export async function benchDispatch(workers = 1, pastWeeks = 0): Promise<BenchRe
         "first QUEUED after create (s)": fmt(run.firstQueued, 2),
         "first QUEUED → all QUEUED (s)": fmt(sending, 2),
         "create → all QUEUED (s)": fmt(run.allQueued, 2),
-        "ratio to 8.33 s floor (target ≤ 1.20)": fmt(run.allQueued / FLOOR_SECONDS, 2),
+        "ratio to 8.33 s floor (target ≤ 1.06)": fmt(run.allQueued / FLOOR_SECONDS, 2),
         "achieved messages/s": fmt(RECIPIENTS / run.allQueued),
         "send-phase messages/s (of 12,000)": fmt(RECIPIENTS / sending),
         "sandbox requests seen": run.sandbox.requests,
