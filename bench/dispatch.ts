@@ -1,6 +1,6 @@
 // Dispatch benchmark (docs/design.md §5): 100,000 SMS recipients from "create batch" to all QUEUED and stored, against
-// the sandbox at its default 120 requests/s. The provider's ceiling allows it in 8.33 s; target ≤ 1.06 × that (§5; 1.053 × is the
-// practical floor).
+// the sandbox at its default 120 requests/s. The provider's ceiling allows it in 8.33 s; target ≤ 1.06 × that
+// (1.053 × is the practical floor).
 // Receipts are off here so that the figure is the send path alone (receipts have their own benchmark).
 import { benchPhones, fmt, keepPastWeeks, seedAccount, startBenchEnv } from "./bench-env";
 import type { BenchResult } from "./types";
