@@ -5,6 +5,7 @@ import { Table, Td, Th, THead, Tr } from "@/components/ui/table";
 import type { LanguagePlan } from "@/lib/batches/variant-plan";
 import { languageLabel } from "@/lib/languages/known-languages";
 import { formatCount } from "@/lib/numbers/format";
+import { EncodingNote } from "./encoding-note";
 
 export function LanguagePlanTable({ plans, kind }: { plans: readonly LanguagePlan[]; kind: "SMS" | "VOICE" }) {
   const sms = kind === "SMS";
@@ -40,12 +41,7 @@ export function LanguagePlanTable({ plans, kind }: { plans: readonly LanguagePla
             ) : null}
             {sms ? (
               <Td data-label="Encoding">
-                {plan.encoding}
-                {plan.ucs2.length > 0 ? (
-                  <span className="block text-xs text-amber-800">
-                    because of {plan.ucs2.map((c) => `“${c}”`).join(" ")}
-                  </span>
-                ) : null}
+                <EncodingNote encoding={plan.encoding} ucs2={plan.ucs2} />
               </Td>
             ) : null}
           </Tr>

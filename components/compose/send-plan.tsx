@@ -19,6 +19,7 @@ import {
 } from "@/lib/compose/promotional-window";
 import type { EscalationPlan } from "@/lib/escalation/worst-case";
 import { formatStart } from "./format-start";
+import { EncodingNote } from "./encoding-note";
 import type { LanguagePlan } from "@/lib/batches/variant-plan";
 import { LanguagePlanTable } from "./language-plan-table";
 
@@ -76,12 +77,7 @@ export function SendPlanView({
                 <Td numeric>{formatCount(message.characters)}</Td>
                 {sms ? (
                   <Td className="whitespace-nowrap">
-                    {message.encoding}
-                    {message.ucs2.length > 0 ? (
-                      <span className="block text-xs text-amber-800">
-                        because of {message.ucs2.map((c) => `“${c}”`).join(" ")}
-                      </span>
-                    ) : null}
+                    <EncodingNote encoding={message.encoding} ucs2={message.ucs2} />
                   </Td>
                 ) : null}
                 {sms ? <Td numeric>{message.segments}</Td> : null}
