@@ -21,14 +21,17 @@ export async function storeRecipients(
   chunkSize: number,
   memory: SentMemory,
 ): Promise<{ suppressed: number; firstId: string | null; ids: string[] }> {
-  const [{ rows: ids }, { rows: optedOut }, erased] = await Promise.all([
-    client.query<{ id: string }>(`SELECT nextval('"Message_id_seq"')::text AS id FROM generate_series(1, $1)`, [
-      phones.length,
-    ]),
-    client.query<{ phone: string }>(`SELECT phone FROM "OptOut" WHERE phone = ANY($1::text[])`, [phones]),
-    // Numbers erased with "never contact", known only by their keyed hashes (lib/opt-outs/never-contact.ts).
-    neverContacted(client, phones),
-  ]);
+  // One after another: a client runs one query at a time anyway (pg queues the rest, and pg 9 will refuse them).
+  const { rows: ids } = await client.query<{ id: string }>(
+    `SELECT nextval('"Message_id_seq"')::text AS id FROM generate_series(1, $1)`,
+    [phones.length],
+  );
+  const { rows: optedOut } = await client.query<{ phone: string }>(
+    `SELECT phone FROM "OptOut" WHERE phone = ANY($1::text[])`,
+    [phones],
+  );
+  // Numbers erased with "never contact", known only by their keyed hashes (lib/opt-outs/never-contact.ts).
+  const erased = await neverContacted(client, phones);
   const suppressedPhones = new Set([...optedOut.map((row) => row.phone), ...erased]);
   const now = new Date().toISOString();
   const pending: string[] = [];

@@ -96,3 +96,31 @@ test("the bucket refills: one more lookup per second, and an IPv6 /64 is one buc
   expect(await checkReceiptSecret(guess(), "2001:db8:9:9::ffff", later)).toEqual({ wrong: true });
   expect(await checkReceiptSecret(guess(), "2001:db8:9:9::ffff", later)).toEqual({ throttled: 1 });
 });
+
+test("a burst of valid receipts to a right secret not yet known, from one address, is served in full: one lookup, no 429", async () => {
+  // A fresh start: no secret is known as right and the provider's address has a full bucket.
+  forgetSecretThrottle();
+  const burst = WRONG_BURST * 5;
+  const before = await db.receipt.count();
+  const answers = await Promise.all(
+    Array.from({ length: burst }, () => post(secret, "198.51.100.8").then((response) => response.status)),
+  );
+  expect(answers.filter((status) => status !== 200)).toEqual([]);
+  expect(await db.receipt.count()).toBe(before + burst);
+  // The same burst checked all at once (every check begun before any lookup ends): each is the account.
+  forgetSecretThrottle();
+  const checked = await Promise.all(Array.from({ length: burst }, () => checkReceiptSecret(secret, "198.51.100.9")));
+  expect(checked.filter((check) => !("accountId" in check))).toEqual([]);
+
+  // Concurrent guesses of one wrong secret share one lookup and spend one token, not one each.
+  forgetSecretThrottle();
+  const now = Date.now() + 10_800_000;
+  const guess = randomBytes(16).toString("hex");
+  const checks = await Promise.all(
+    Array.from({ length: WRONG_BURST * 2 }, () => checkReceiptSecret(guess, "203.0.113.60", now)),
+  );
+  expect(checks.every((check) => "wrong" in check)).toBe(true);
+  for (let i = 0; i < WRONG_BURST - 1; i++)
+    expect(await checkReceiptSecret(randomBytes(16).toString("hex"), "203.0.113.60", now)).toEqual({ wrong: true });
+  expect(await checkReceiptSecret(randomBytes(16).toString("hex"), "203.0.113.60", now)).toEqual({ throttled: 1 });
+});

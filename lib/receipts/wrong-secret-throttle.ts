@@ -7,6 +7,10 @@
 // The right secret is never slowed: a secret found in the last RIGHT_KEPT_MS skips the bucket (the provider's
 // address may also post to a retired URL, or share a proxy's address with a sprayer), and only secrets that are in
 // the database enter that list. Its cost on the hot path is one map lookup.
+// Concurrent checks of one secret share one lookup and one token: the provider posting a burst of receipts to a
+// right secret that is not yet known (a fresh start, or after RIGHT_KEPT_MS of quiet) would otherwise spend the
+// whole bucket on lookups still in flight and be answered 429 for valid receipts, which it may never post again
+// (docs/messaging-api.md §6 does not show the provider's retry policy).
 import "server-only";
 import { throttleScope } from "@/lib/client-address/client-address";
 import { accountIdBySecret } from "./account-by-secret";
@@ -21,6 +25,8 @@ const RIGHT_SWEEP_AT = 1_000;
 type Bucket = { tokens: number; at: number };
 const buckets = new Map<string, Bucket>();
 const right = new Map<string, number>();
+/** Lookups in flight by secret; an entry lives only while its query runs, so it is bounded by the buckets' tokens. */
+const pending = new Map<string, Promise<SecretCheck>>();
 
 export type SecretCheck = { accountId: string } | { wrong: true } | { throttled: number };
 
@@ -32,10 +38,14 @@ export async function checkReceiptSecret(
 ): Promise<SecretCheck> {
   const known = right.get(secret);
   if (client === null || (known !== undefined && known > now)) return lookUp(secret, now);
+  const inFlight = pending.get(secret);
+  if (inFlight) return inFlight;
   const bucket = bucketOf(throttleScope(client), now);
   if (bucket.tokens < 1) return { throttled: Math.ceil((1 - bucket.tokens) / REFILL_PER_SECOND) };
   bucket.tokens -= 1;
-  const found = await lookUp(secret, now);
+  const lookup = lookUp(secret, now).finally(() => pending.delete(secret));
+  pending.set(secret, lookup);
+  const found = await lookup;
   if ("accountId" in found) bucket.tokens = Math.min(WRONG_BURST, bucket.tokens + 1);
   return found;
 }
@@ -67,4 +77,5 @@ function bucketOf(scope: string, now: number): Bucket {
 export function forgetSecretThrottle(): void {
   buckets.clear();
   right.clear();
+  pending.clear();
 }
