@@ -1,14 +1,18 @@
 // `npm test`: every runner, real parts throughout, then one closing line "N passed, N failed" (", N skipped" when
 // some could not run on this machine — each is named above that line, its name saying why: nothing is skipped
 // silently).
-//   1. Vitest: unit and integration tests (a throw-away embedded PostgreSQL, the sandbox over HTTP).
-//   2. Playwright: the built console started as `npm start` would, against its own database, in real Chromium.
+//   1. Vitest's "unit" project (unit and integration tests: a throw-away embedded PostgreSQL, the sandbox over HTTP)
+//      and Playwright (the built console started as `npm start` would, against its own database, in real Chromium)
+//      side by side: each spends much of its time waiting on a database, a sandbox delay or a page, and the other
+//      fills those waits (README.md, "Tests"). Their lines come prefixed with the runner's name.
+//   2. Vitest's "alone" project, after both, one file at a time on a quiet machine (vitest.config.ts says why).
 // `--only unit` or `--only e2e` runs one of them; other arguments go to that runner (a file, a filter).
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import readline from "node:readline";
 import { buildIfStale } from "@/lib/bootstrap/build";
 import { startConsole, type ConsoleProcess } from "@/test/console-process";
 import { freePort } from "@/test/free-port";
@@ -23,27 +27,46 @@ const only = args.includes("--only") ? args[args.indexOf("--only") + 1] : undefi
 const passThrough = args.filter((arg, i) => arg !== "--" && arg !== "--only" && args[i - 1] !== "--only");
 const resultsDir = path.join(root, "test-results");
 
-// A Ctrl-C or a `kill` of this run goes to the runner at work, and the run then ends the way a finished one does: the
-// runner's own teardown (Vitest's global setup stops its PostgreSQL) and this file's (the console, the e2e cluster,
+// A Ctrl-C or a `kill` of this run goes to the runners at work, and the run then ends the way a finished one does:
+// the runners' own teardown (Vitest's global setup stops its PostgreSQL) and this file's (the console, the e2e cluster,
 // their folders) run before it exits — nothing it started outlives it holding a port or a data folder.
-let runner: ChildProcess | undefined;
+const runners = new Set<ChildProcess>();
 let interrupted: NodeJS.Signals | undefined;
 for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const)
   process.on(signal, () => {
     interrupted = signal;
-    runner?.kill(signal);
+    for (const runner of runners) runner.kill(signal);
   });
 
-function run(command: string, commandArgs: string[], env: Record<string, string> = {}): Promise<number> {
+/** Runs a runner to its end; with a `label`, each line it prints is prefixed with it (two runners share a terminal). */
+function run(
+  command: string,
+  commandArgs: string[],
+  env: Record<string, string> = {},
+  label?: string,
+): Promise<number> {
   if (interrupted) return Promise.resolve(1);
   return new Promise((resolve) => {
-    const child = spawn(command, commandArgs, { cwd: root, stdio: "inherit", env: { ...process.env, ...env } });
-    runner = child;
-    child.on("exit", (code) => {
-      runner = undefined;
+    const child = spawn(command, commandArgs, {
+      cwd: root,
+      stdio: label ? ["ignore", "pipe", "pipe"] : "inherit",
+      env: { ...process.env, ...env },
+    });
+    if (label) {
+      prefixLines(child.stdout!, process.stdout, label);
+      prefixLines(child.stderr!, process.stderr, label);
+    }
+    runners.add(child);
+    // "close", not "exit": the last lines are through the pipes by then.
+    child.on("close", (code) => {
+      runners.delete(child);
       resolve(code ?? 1);
     });
   });
+}
+
+function prefixLines(from: NodeJS.ReadableStream, to: NodeJS.WritableStream, label: string): void {
+  readline.createInterface({ input: from, crlfDelay: Infinity }).on("line", (line) => to.write(`${label} │ ${line}\n`));
 }
 
 function readJson<T>(file: string): T | null {
@@ -54,17 +77,23 @@ function readJson<T>(file: string): T | null {
   }
 }
 
-async function unit(): Promise<Tally> {
-  const output = path.join(resultsDir, "unit.json");
+/** One Vitest run: `name` names its report (test-results/<name>.json); `label` prefixes its lines. */
+async function vitest(name: string, vitestArgs: string[], label?: string): Promise<Tally> {
+  const output = path.join(resultsDir, `${name}.json`);
   fs.rmSync(output, { force: true });
-  const code = await run(process.execPath, [
-    "node_modules/vitest/vitest.mjs",
-    "run",
-    "--reporter=default",
-    "--reporter=json",
-    `--outputFile.json=${output}`,
-    ...(only === "unit" ? passThrough : []),
-  ]);
+  const code = await run(
+    process.execPath,
+    [
+      "node_modules/vitest/vitest.mjs",
+      "run",
+      "--reporter=default",
+      "--reporter=json",
+      `--outputFile.json=${output}`,
+      ...vitestArgs,
+    ],
+    {},
+    label,
+  );
   const report = readJson<{
     numPassedTests: number;
     numFailedTests: number;
@@ -83,7 +112,7 @@ async function unit(): Promise<Tally> {
   };
 }
 
-async function e2e(): Promise<Tally> {
+async function e2e(label?: string): Promise<Tally> {
   const cluster = await startTestCluster();
   const databaseUrl = await cloneTemplate(cluster.serverUrl, "tuma_e2e");
   // Every part in another zone than the organisation's (East Africa Time): the database's sessions default to
@@ -126,6 +155,7 @@ async function e2e(): Promise<Tally> {
         E2E_WEBHOOK_SINK_PORT: String(webhookSinkPort),
         E2E_STATE_DIR: stateDir,
       },
+      label,
     );
   } catch (error) {
     console.error(error instanceof Error ? error.message : error);
@@ -166,8 +196,12 @@ fs.mkdirSync(resultsDir, { recursive: true });
 // Both runners start the built console: the browser tests, and the supervision test (scripts/start-supervision.test.ts).
 await buildIfStale(root, () => console.log("Building the console for the tests…"));
 const tallies: Tally[] = [];
-if (only !== "e2e" && !interrupted) tallies.push(await unit());
-if (only !== "unit" && !interrupted) tallies.push(await e2e());
+if (only === "unit") tallies.push(await vitest("unit", passThrough));
+else if (only === "e2e") tallies.push(await e2e());
+else {
+  tallies.push(...(await Promise.all([vitest("unit", ["--project", "unit"], "unit"), e2e("e2e ")])));
+  if (!interrupted) tallies.push(await vitest("alone", ["--project", "alone"]));
+}
 if (interrupted) {
   console.log(`Stopped by ${interrupted}: what this run started is stopped; no totals for an unfinished run.`);
   process.exit(1);
