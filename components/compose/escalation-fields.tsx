@@ -2,11 +2,12 @@
 // SMS → voice escalation in Compose (docs/escalation.md): "if not delivered within N minutes, call the number" — with
 // the SMS's own text or a script of its own, a voice and a repeat count. Its fields are in the form only when it is
 // on, so an SMS batch without it sends none of them (the schema refuses a call's options without the minutes).
-import { Field, Input, Select, Textarea } from "@/components/ui/field";
+import { Field, Input, Textarea } from "@/components/ui/field";
 import { ESCALATE_MAX_MINUTES, ESCALATE_MIN_MINUTES } from "@/lib/batches/escalation-settings";
-import { REPEAT_MAX, REPEAT_MIN, VOICE_MESSAGE_MAX_CHARS } from "@/lib/provider/wire/schemas";
-
+import { VOICE_MESSAGE_MAX_CHARS } from "@/lib/provider/wire/schemas";
 import { formatCount } from "@/lib/numbers/format";
+import { VoiceCallFields } from "./voice-call-fields";
+
 export type Escalation = {
   on: boolean;
   minutes: string;
@@ -72,32 +73,14 @@ export function EscalationFields({
                 />
               )}
             </Field>
-            <Field label="Call voice" errors={errors.escalationVoice}>
-              {(ids) => (
-                <Select
-                  {...ids}
-                  name="escalationVoice"
-                  value={escalation.voice}
-                  onChange={(e) => set({ voice: e.target.value })}
-                >
-                  <option value="1">Female</option>
-                  <option value="2">Male</option>
-                </Select>
-              )}
-            </Field>
-            <Field label="Call repeat" errors={errors.escalationRepeat}>
-              {(ids) => (
-                <Input
-                  {...ids}
-                  name="escalationRepeat"
-                  type="number"
-                  min={REPEAT_MIN}
-                  max={REPEAT_MAX}
-                  value={escalation.repeat}
-                  onChange={(e) => set({ repeat: e.target.value })}
-                />
-              )}
-            </Field>
+            <VoiceCallFields
+              names={{ voice: "escalationVoice", repeat: "escalationRepeat" }}
+              labels={{ voice: "Call voice", repeat: "Call repeat" }}
+              voice={escalation.voice}
+              repeat={escalation.repeat}
+              errors={errors}
+              onChange={set}
+            />
           </div>
           <label className="flex items-start gap-2 text-sm">
             <input

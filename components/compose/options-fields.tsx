@@ -6,8 +6,8 @@ import Link from "next/link";
 import { Field, Input, Select } from "@/components/ui/field";
 import { Notice } from "@/components/ui/notice";
 import type { UnitPrice } from "@/lib/compose/cost";
-import { REPEAT_MAX, REPEAT_MIN } from "@/lib/provider/wire/schemas";
 import type { Kind } from "./message-fields";
+import { VoiceCallFields } from "./voice-call-fields";
 
 export type ComposeAccount = {
   id: string;
@@ -150,27 +150,14 @@ export function OptionsFields({
               />
             )}
           </Field>
-          <Field label="Voice" errors={errors.voice}>
-            {(ids) => (
-              <Select {...ids} name="voice" value={options.voice} onChange={(e) => set({ voice: e.target.value })}>
-                <option value="1">Female</option>
-                <option value="2">Male</option>
-              </Select>
-            )}
-          </Field>
-          <Field label="Repeat" errors={errors.repeat}>
-            {(ids) => (
-              <Input
-                {...ids}
-                name="repeat"
-                type="number"
-                min={REPEAT_MIN}
-                max={REPEAT_MAX}
-                value={options.repeat}
-                onChange={(e) => set({ repeat: e.target.value })}
-              />
-            )}
-          </Field>
+          <VoiceCallFields
+            names={{ voice: "voice", repeat: "repeat" }}
+            labels={{ voice: "Voice", repeat: "Repeat" }}
+            voice={options.voice}
+            repeat={options.repeat}
+            errors={errors}
+            onChange={set}
+          />
         </div>
       )}
       <label className="flex items-start gap-2 text-sm">
