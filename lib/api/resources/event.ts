@@ -7,7 +7,7 @@ import { z } from "zod";
 import type { WebhookEvent } from "@/lib/webhooks/events";
 import { PAUSE_CODES, WEBHOOK_EVENT_INFO } from "@/lib/webhooks/events";
 import { at, atOrNull } from "./common";
-import { callStateOut, metadataOut, reachedByOut, reachedOut } from "./outcome-fields";
+import { callStateOut, languageOut, metadataOut, reachedByOut, reachedOut, referenceOut } from "./outcome-fields";
 
 const messageData = z
   .object({
@@ -36,16 +36,9 @@ const messageData = z
       description: "The provider's refusal or the last sending error, as recorded; null when none.",
       example: null,
     }),
-    reference: z.string().nullable().meta({
-      description: "Your reference for this recipient, as given when sending; null when none was given.",
-      example: "appt-20261201-0042",
-    }),
+    reference: referenceOut,
     metadata: metadataOut,
-    language: z.string().nullable().meta({
-      description:
-        "The language whose variant this recipient was sent (a code: sw, en, …; the batch's `variants`); null: the default text.",
-      example: "sw",
-    }),
+    language: languageOut,
     callState: callStateOut,
     reached: reachedOut,
     reachedBy: reachedByOut,

@@ -4,7 +4,16 @@
 import { z } from "zod";
 import type { MessageState } from "@/lib/generated/prisma/enums";
 import { atOrNull, at, iso } from "./common";
-import { callStateOf, callStateOut, metadataOut, reachedByOut, reachedOut, reachOf } from "./outcome-fields";
+import {
+  callStateOf,
+  callStateOut,
+  languageOut,
+  metadataOut,
+  reachedByOut,
+  reachedOut,
+  reachOf,
+  referenceOut,
+} from "./outcome-fields";
 
 const MESSAGE_STATES = [
   "PENDING",
@@ -64,16 +73,9 @@ export const messageResourceSchema = z
     }),
     submittedAt: atOrNull("When it was handed to the provider; null before."),
     receiptAt: atOrNull("When its last receipt said its state; null before."),
-    reference: z.string().nullable().meta({
-      description: "Your reference for this recipient, as given when sending; null when none was given.",
-      example: "appt-20261201-0042",
-    }),
+    reference: referenceOut,
     metadata: metadataOut,
-    language: z.string().nullable().meta({
-      description:
-        "The language whose variant this recipient was sent (a code: sw, en, …; the batch's `variants`); null: the default text.",
-      example: "sw",
-    }),
+    language: languageOut,
     callState: callStateOut,
     reached: reachedOut,
     reachedBy: reachedByOut,

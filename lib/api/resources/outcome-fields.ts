@@ -1,9 +1,20 @@
 // The fields a message's resource and its events share about its outcome (issue 35 item 1, docs/escalation.md
-// "Outcomes"): the caller's metadata, the escalation call's state, and whether — and by which channel — the recipient
+// "Outcomes"): the caller's reference and metadata, the recipient's language, the escalation call's state, and whether — and by which channel — the recipient
 // was reached (an SMS delivered, a voice message answered, or an SMS's escalation call answered). One definition, so
 // the Message resource and the message events describe them alike.
 import { z } from "zod";
 import type { MessageState } from "@/lib/generated/prisma/enums";
+
+export const referenceOut = z.string().nullable().meta({
+  description: "Your reference for this recipient, as given when sending; null when none was given.",
+  example: "appt-20261201-0042",
+});
+
+export const languageOut = z.string().nullable().meta({
+  description:
+    "The language whose variant this recipient was sent (a code: sw, en, …; the batch's `variants`); null: the default text.",
+  example: "sw",
+});
 
 export const metadataOut = z
   .record(z.string(), z.union([z.string(), z.number(), z.boolean()]))
