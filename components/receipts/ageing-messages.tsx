@@ -2,11 +2,11 @@
 // and still without a final receipt past the no-receipt age, in keyset pages of their own (?aged_after=).
 import Link from "next/link";
 import { Time } from "@/components/time/time";
-import { ButtonLink } from "@/components/ui/button";
 import { EmptyRow, Table, Td, THead, Th, Tr } from "@/components/ui/table";
 import { pageHref } from "@/lib/http/page-query";
 import { formatCount } from "@/lib/numbers/format";
 import type { AgeingBatch, AgeingMessage } from "@/lib/reports/ageing-messages";
+import { KeysetPager } from "@/components/ui/keyset-pager";
 
 export function AgeingMessages({
   ageing,
@@ -59,18 +59,11 @@ export function AgeingMessages({
           ))}
         </tbody>
       </Table>
-      <div className="flex gap-2">
-        {agedAfter ? (
-          <ButtonLink href={href()} size="sm">
-            First
-          </ButtonLink>
-        ) : null}
-        {ageing.next ? (
-          <ButtonLink href={href(ageing.next)} size="sm">
-            Next
-          </ButtonLink>
-        ) : null}
-      </div>
+      <KeysetPager
+        first={agedAfter ? href() : null}
+        next={ageing.next ? href(ageing.next) : null}
+        labels={{ first: "First", next: "Next" }}
+      />
     </section>
   );
 }

@@ -4,7 +4,6 @@
 import Link from "next/link";
 import { Time } from "@/components/time/time";
 import { Badge } from "@/components/ui/badge";
-import { ButtonLink } from "@/components/ui/button";
 import { CodeBlock, prettyJson } from "@/components/ui/code-block";
 import { FilterForm, FilterInput, FilterSelect } from "@/components/ui/filter-form";
 import { EmptyRow, Table, Td, THead, Th, Tr } from "@/components/ui/table";
@@ -12,6 +11,7 @@ import { pageHref } from "@/lib/http/page-query";
 import { UNMATCHED_RETRY_HOURS } from "@/lib/receipts/apply-receipts";
 import { mapDeliveryStatus, type StatusMapping } from "@/lib/receipts/status-map";
 import { UNMATCHED_REASONS, type ReceiptFilter, type ReceiptRow } from "@/lib/reports/receipt-log";
+import { KeysetPager } from "@/components/ui/keyset-pager";
 
 const REASONS: Record<string, string> = {
   no_message: `no message has its uniqueId or correlator (tried again for ${UNMATCHED_RETRY_HOURS} h)`,
@@ -108,18 +108,7 @@ export function ReceiptLog({
           ))}
         </tbody>
       </Table>
-      <div className="flex gap-2">
-        {filter.before ? (
-          <ButtonLink href={href()} size="sm">
-            Newest
-          </ButtonLink>
-        ) : null}
-        {page.next ? (
-          <ButtonLink href={href(page.next)} size="sm">
-            Older
-          </ButtonLink>
-        ) : null}
-      </div>
+      <KeysetPager first={filter.before ? href() : null} next={page.next ? href(page.next) : null} />
       <p className="text-xs text-slate-500">
         Unmatched: <strong>no message</strong> — {REASONS.no_message}; <strong>not sent</strong> — {REASONS.not_sent}. A
         phone finds the receipts of the messages sent to it and unmatched receipts naming it.

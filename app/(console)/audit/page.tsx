@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { AuditRaw, AuditSentence } from "@/components/audit/audit-event";
 import { Time } from "@/components/time/time";
 import { ZoneDescription } from "@/components/time/zone-description";
-import { ButtonAnchor, ButtonLink } from "@/components/ui/button";
+import { ButtonAnchor } from "@/components/ui/button";
 import { FilterForm, FilterInput, FilterSelect } from "@/components/ui/filter-form";
 import { Notice } from "@/components/ui/notice";
 import { PageHeader } from "@/components/ui/page-header";
@@ -15,6 +15,7 @@ import { requireActor } from "@/lib/auth/session";
 import { pageHref, readPageQuery, type PageSearchParams } from "@/lib/http/page-query";
 import { getOrgTimeZone } from "@/lib/organisation/time-zone";
 import { listUsers } from "@/lib/users/list-users";
+import { KeysetPager } from "@/components/ui/keyset-pager";
 
 export const metadata: Metadata = { title: "Audit" };
 export const dynamic = "force-dynamic";
@@ -87,18 +88,7 @@ export default async function AuditPage({ searchParams }: { searchParams: PageSe
           ))}
         </tbody>
       </Table>
-      <div className="flex gap-2">
-        {filter.before ? (
-          <ButtonLink href={href("/audit")} size="sm">
-            Newest
-          </ButtonLink>
-        ) : null}
-        {page.next ? (
-          <ButtonLink href={href("/audit", page.next)} size="sm">
-            Older
-          </ButtonLink>
-        ) : null}
-      </div>
+      <KeysetPager first={filter.before ? href("/audit") : null} next={page.next ? href("/audit", page.next) : null} />
     </div>
   );
 }

@@ -7,6 +7,7 @@ import { PageHeader } from "@/components/ui/page-header";
 import { requireActor } from "@/lib/auth/session";
 import { pageHref, readPageQuery, type PageSearchParams } from "@/lib/http/page-query";
 import { BATCH_KINDS, batchFilterSchema, listBatchPage } from "@/lib/batches/list-batches";
+import { KeysetPager } from "@/components/ui/keyset-pager";
 
 export const metadata: Metadata = { title: "Batches" };
 export const dynamic = "force-dynamic";
@@ -54,18 +55,7 @@ export default async function BatchesPage({ searchParams }: { searchParams: Page
       ) : (
         <BatchTable batches={page.rows} />
       )}
-      <div className="flex gap-2">
-        {filter.after ? (
-          <ButtonLink href={href()} size="sm">
-            Newest
-          </ButtonLink>
-        ) : null}
-        {page.next ? (
-          <ButtonLink href={href(page.next)} size="sm">
-            Older
-          </ButtonLink>
-        ) : null}
-      </div>
+      <KeysetPager first={filter.after ? href() : null} next={page.next ? href(page.next) : null} />
     </div>
   );
 }

@@ -8,9 +8,10 @@ import { StateBadge } from "@/components/batches/state-badge";
 import { RowAction } from "@/components/console/row-action";
 import { Time } from "@/components/time/time";
 import { Badge } from "@/components/ui/badge";
-import { ButtonAnchor, ButtonLink } from "@/components/ui/button";
+import { ButtonAnchor } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Notice } from "@/components/ui/notice";
+import { KeysetPager } from "@/components/ui/keyset-pager";
 import { PageHeader } from "@/components/ui/page-header";
 import { EmptyRow, Table, Td, Th, THead, Tr } from "@/components/ui/table";
 import { canManageUsers, canRemoveCarrierOptOuts, canSend } from "@/lib/auth/permissions";
@@ -196,12 +197,10 @@ export default async function NumberPage({
             )}
           </tbody>
         </Table>
-        <div className="flex gap-3">
-          {after ? <ButtonLink href={`/numbers/${phone}`}>Newest</ButtonLink> : null}
-          {page.next ? (
-            <ButtonLink href={`/numbers/${phone}?${new URLSearchParams({ before: page.next })}`}>Older</ButtonLink>
-          ) : null}
-        </div>
+        <KeysetPager
+          first={after ? `/numbers/${phone}` : null}
+          next={page.next ? `/numbers/${phone}?${new URLSearchParams({ before: page.next })}` : null}
+        />
       </section>
 
       {canManageUsers(actor) ? (
