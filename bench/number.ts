@@ -3,7 +3,7 @@
 // messages at 10 million, spread over every partition) and the rest spread over 100 million numbers. Then:
 //   - the number's page — its four reads at once (a page of messages, the summary, the opt-out, the lists), as
 //     app/(console)/numbers/[phone]/page.tsx runs them — first page and last page, p95 of BENCH_REPEAT (20) runs;
-//     `GET /api/v1/messages?phone=` reads the same page (lib/api/read-messages.ts);
+//     and the read of `GET /api/v1/messages?phone=` (lib/api/read-messages.ts), the same two pages;
 //   - the cost of the index that makes that possible, (phone, id) in place of (phone) (migration
 //     message_phone_id_index), against the old one in the same run, alternately, BENCH_NUMBER_ROUNDS (4) rounds each:
 //     storing a 100,000-recipient batch (one INSERT of generated PENDING rows with every trigger, as the COPY of
@@ -86,6 +86,12 @@ export async function benchNumber(): Promise<BenchResult> {
     )[0]!.id;
     const firstPage = await p95(() => pageReads(), REPEAT);
     const lastPage = await p95(() => pageReads(last), REPEAT);
+    // The API's read of the same pages (all of GET /api/v1/messages?phone= but its HTTP and key check).
+    const { pageMessagesFound } = await import("../lib/api/read-messages");
+    const apiPage = (cursor?: string) =>
+      pageMessagesFound({ phone: TARGET, limit: story.NUMBER_PAGE, cursor }, { test: false });
+    const apiFirst = await p95(() => apiPage(), REPEAT);
+    const apiLast = await p95(() => apiPage(last), REPEAT);
     const lastRows = (await story.numberMessages(TARGET, { before: last })).rows.length;
 
     // The index's cost: store and record a 100,000-recipient batch with (phone, id), then with (phone), alternately.
@@ -134,6 +140,8 @@ export async function benchNumber(): Promise<BenchResult> {
         generated: `${fmt(MESSAGES)} messages in ${fmt(generateSeconds, 1)} s`,
         "number's page, first page, p95 (target ≤ 100 ms)": `${fmt(firstPage, 1)} ms`,
         [`number's page, last page (${lastRows} rows), p95`]: `${fmt(lastPage, 1)} ms`,
+        "API's read, first page, p95 (target ≤ 100 ms)": `${fmt(apiFirst, 1)} ms`,
+        "API's read, last page, p95": `${fmt(apiLast, 1)} ms`,
         [`store ${fmt(BATCH)} recipients, (phone, id) index, mean of ${ROUNDS}`]: per(cost.phone_id.store),
         [`store ${fmt(BATCH)} recipients, (phone) index, mean of ${ROUNDS}`]: per(cost.phone.store),
         "store: (phone, id) over (phone) (target ≤ 5 %)": ratio(cost.phone_id.store, cost.phone.store),
