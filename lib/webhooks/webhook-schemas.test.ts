@@ -1,7 +1,6 @@
-// The webhook API's input and output shapes: what is refused with which sentence, and that what the API would answer
-// matches the schema the OpenAPI document is generated from.
+// The webhook API's input shapes: what is refused with which sentence (its answers' shapes:
+// lib/api/resources/webhook-resources.test.ts).
 import { expect, test } from "vitest";
-import { deliveryJson, endpointJson, webhookDeliveryJsonSchema, webhookEndpointJsonSchema } from "./webhook-json";
 import {
   allowedHostsSchema,
   createWebhookSchema,
@@ -38,39 +37,4 @@ test("delivery pages and allowed hosts are checked", () => {
   expect(deliveryLogQuery.safeParse({ before: "1; DROP" }).error?.issues[0]?.message).toBe("before is a delivery id.");
   expect(allowedHostsSchema.parse(["Sink.Local:8080", "[::1]:9000"])).toEqual(["sink.local:8080", "[::1]:9000"]);
   expect(allowedHostsSchema.safeParse(["sink.local"]).success).toBe(false);
-});
-
-test("what the API answers matches its schemas", () => {
-  const at = new Date("2026-11-23T10:00:00.000Z");
-  const endpoint = endpointJson({
-    id: "5d0c6b1e-8f0a-4c0e-9d7a-2f1e3c4b5a69",
-    url: "https://a.example/x",
-    description: "",
-    events: ["message.delivered"],
-    enabled: true,
-    disabledAt: null,
-    disabledReason: null,
-    failingSince: at,
-    previousSecretUntil: null,
-    createdAt: at,
-    updatedAt: at,
-  });
-  expect(webhookEndpointJsonSchema.parse(endpoint)).toEqual(endpoint);
-  expect(endpoint.failingSince).toBe("2026-11-23T10:00:00.000Z");
-  const delivery = deliveryJson({
-    id: "10000000000",
-    eventType: "message.delivered",
-    eventId: "msg_rcpt_1",
-    state: "PENDING",
-    attempts: 1,
-    nextAttemptAt: at,
-    lastAttemptAt: at,
-    lastStatusCode: 500,
-    lastLatencyMs: 12,
-    lastError: null,
-    responseExcerpt: "down",
-    createdAt: at,
-    deliveredAt: null,
-  });
-  expect(webhookDeliveryJsonSchema.parse(delivery)).toEqual(delivery);
 });
