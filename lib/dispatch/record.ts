@@ -4,7 +4,7 @@
 // These commits need not wait for the disk (relaxedPool): a record lost in a database crash leaves its chunk
 // SUBMITTING, which recovery turns UNKNOWN — conservative, never a resend.
 import "server-only";
-import { chunkState, messageState, messageStates } from "@/lib/states/state-sql";
+import { batchState, chunkState, messageState, messageStates } from "@/lib/states/state-sql";
 import { UNCONFIRMED_MESSAGE_STATES } from "@/lib/states/states";
 import { relaxedPool } from "@/lib/db/pool";
 import { escalateAtSql } from "@/lib/escalation/escalate-at-sql";
@@ -86,10 +86,32 @@ export async function settleChunk(chunk: RecordedChunk, state: "REJECTED" | "UNK
   );
 }
 
-/** Nothing reached the provider (refused connection, 429, 503, 401): the chunk goes back to be claimed again. */
+/**
+ * Nothing reached the provider (refused connection, 429, 503, 401): the chunk goes back to be claimed again — unless
+ * its batch was cancelled while the request was out. Cancelling leaves a chunk in flight to finish
+ * (lib/batches/cancel-batch.ts), so a chunk that comes back unsent is cancelled here with its messages, as cancelling
+ * would have done; put back PENDING, nobody would claim it and its recipients would wait forever. The batch row is
+ * locked FOR SHARE so a cancel committing meanwhile is waited for and seen.
+ */
 export async function releaseChunk(chunkId: string, error: string): Promise<void> {
   await relaxedPool().query(
-    `UPDATE "DispatchChunk" SET state = ${chunkState("PENDING")}, "workerKey" = NULL, "lastError" = $2 WHERE id = $1 AND state = ${chunkState("SUBMITTING")}`,
+    `WITH batch AS (
+       SELECT b.id, b.state FROM "Batch" b JOIN "DispatchChunk" c ON c."batchId" = b.id WHERE c.id = $1 FOR SHARE OF b
+     ), released AS (
+       UPDATE "DispatchChunk" c
+       SET state = CASE WHEN batch.state = ${batchState("CANCELLED")} THEN ${chunkState("CANCELLED")} ELSE ${chunkState("PENDING")} END,
+           "workerKey" = NULL, "lastError" = $2
+       FROM batch WHERE c.id = $1 AND c.state = ${chunkState("SUBMITTING")}
+       RETURNING c."batchId", c.state, c."firstMessageId", c."lastMessageId"
+     ), cancelled AS (
+       UPDATE "Message" m SET state = ${messageState("CANCELLED")}, "updatedAt" = now()
+       FROM released r
+       WHERE r.state = ${chunkState("CANCELLED")} AND m."batchId" = r."batchId"
+         AND m.id BETWEEN r."firstMessageId" AND r."lastMessageId" AND m.state = ${messageState("PENDING")}
+       RETURNING m."batchId", m.phone
+     )
+     -- Never sent: the duplicate-send guard forgets them, as cancelling does.
+     DELETE FROM "SentText" s USING cancelled c WHERE s."batchId" = c."batchId" AND s.phone = c.phone`,
     [chunkId, error],
   );
 }
