@@ -69,7 +69,7 @@ export function ComposeForm({
   const fields = useComposeFields({ draft, accounts, lists, templates, initialListId, initialTemplateId });
   const { kind, setKind, message, setMessage, source, setSource, listId, setListId, numbers, setNumbers } = fields;
   const { options, setOptions, schedule, setSchedule, escalation, setEscalation, budget, setBudget } = fields;
-  const { language, setLanguage, languages, setLanguages } = fields;
+  const { language, setLanguage, languages, setLanguages, chooseTemplate } = fields;
   const timeZone = useTimeZone();
   // The review is open for the result it was opened after: a new result (a refusal) closes it, with no effect.
   const [review, setReview] = useState<{ after: ActionResult | null } | null>(null);
@@ -170,6 +170,7 @@ export function ComposeForm({
           {...{ kind, message, templates, perRecipient }}
           onKind={setKind}
           onMessage={setMessage}
+          onTemplate={chooseTemplate}
           errors={errors.templateText}
         />
         <OptionsFields {...{ kind, accounts, options, errors, promotionalHours }} onOptions={setOptions} />

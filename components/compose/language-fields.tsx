@@ -1,29 +1,27 @@
 "use client";
 // Texts in other languages (issue 39, docs/languages.md): beside the message above (the default), one text per
-// language, each with its own counter (and, for voice, its voice language and a Listen preview); the list's column
-// that says each recipient's language; and every distinct value of that column with its count and the text it gets,
-// which the operator may change and must confirm before sending (review-check.ts). Only for a saved list: pasted
+// language (variant-fields.tsx, as a template's are edited: each with its own counter and, for voice, its voice
+// language and a Listen preview); the list's column that says each recipient's language; and every distinct value of
+// that column with its count and the text it gets, which the operator may change and must confirm before sending
+// (review-check.ts). Only for a saved list: pasted
 // numbers all get the default. The planner's answer (use-language-plan.ts) fills the table.
-import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
-import { Field, Select, Textarea } from "@/components/ui/field";
+import { Field, Select } from "@/components/ui/field";
 import { Notice } from "@/components/ui/notice";
 import { Table, Td, Th, THead, Tr } from "@/components/ui/table";
 import { languageLabel } from "@/lib/languages/known-languages";
 import { formatCount } from "@/lib/numbers/format";
 import type { ListChoice } from "./list-source";
-import { MessageCounter } from "./message-counter";
 import {
   confirmationKey,
   guessLanguageColumn,
-  languagesLeft,
   submittedVariants,
-  voiceValueFor,
   type Languages,
   type VariantDraft,
 } from "./languages";
 import type { LanguagePlanState } from "./use-language-plan";
-import { VoiceLanguageField, type AccountLanguages } from "./voice-language-field";
+import { VariantFields } from "./variant-fields";
+import type { AccountLanguages } from "./voice-language-field";
 
 type Errors = Record<string, string[] | undefined>;
 
@@ -45,17 +43,13 @@ export function LanguageFields({
   errors: Errors;
 }) {
   const { variants } = languages;
-  const change = (i: number, variant: Partial<VariantDraft>) =>
-    onLanguages({ ...languages, variants: variants.map((v, j) => (j === i ? { ...v, ...variant } : v)) });
-  function add(code: string) {
-    if (!code) return;
-    const voiceLanguage = accountLanguages ? voiceValueFor(code, accountLanguages.values) : "";
+  // The first language added finds the list's language column by its name, as loading a template's does.
+  const onVariants = (next: VariantDraft[]) =>
     onLanguages({
       ...languages,
-      variants: [...variants, { language: code, text: "", voiceLanguage }],
-      column: languages.column || guessLanguageColumn(list?.columns ?? []),
+      variants: next,
+      column: languages.column || (next.length ? guessLanguageColumn(list?.columns ?? []) : ""),
     });
-  }
   return (
     <Card title="Other languages" data-testid="languages">
       <p className="mb-3 text-sm text-slate-600">
@@ -63,59 +57,16 @@ export function LanguageFields({
         text here gets the message above.
       </p>
       <div className="space-y-4">
-        {variants.map((variant, i) => (
-          <fieldset key={variant.language} className="space-y-2 rounded-md border border-slate-200 p-3">
-            <legend className="px-1 text-sm font-medium">{languageLabel(variant.language)}</legend>
-            <Field
-              label={`Message in ${languageLabel(variant.language)}`}
-              errors={errors[`variants.${i}.text`] ?? (i === 0 ? errors.variants : undefined)}
-              hint={<MessageCounter kind={kind} message={variant.text} perRecipient={null} />}
-            >
-              {(ids) => (
-                <Textarea
-                  {...ids}
-                  rows={3}
-                  value={variant.text}
-                  onChange={(e) => change(i, { text: e.target.value })}
-                />
-              )}
-            </Field>
-            {kind === "VOICE" && accountLanguages ? (
-              <VoiceLanguageField
-                languages={accountLanguages}
-                value={variant.voiceLanguage}
-                onValue={(voiceLanguage) => change(i, { voiceLanguage })}
-                text={variant.text}
-                errors={errors[`variants.${i}.voiceLanguage`]}
-                label={`Voice language for ${languageLabel(variant.language)}`}
-                fieldName={null}
-              />
-            ) : null}
-            <Button
-              size="sm"
-              onClick={() => onLanguages({ ...languages, variants: variants.filter((_, j) => j !== i) })}
-            >
-              Remove {languageLabel(variant.language)}
-            </Button>
-          </fieldset>
-        ))}
-        <Field label="Add a language" className="max-w-xs">
-          {(ids) => (
-            <Select {...ids} value="" onChange={(e) => add(e.target.value)}>
-              <option value="">Choose a language…</option>
-              {languagesLeft(languages).map((language) => (
-                <option key={language.code} value={language.code}>
-                  {language.name} ({language.code})
-                </option>
-              ))}
-            </Select>
-          )}
-        </Field>
+        <VariantFields {...{ kind, variants, onVariants, accountLanguages, errors }} />
         {variants.length > 0 && list ? (
           <>
             <Mapping list={list} languages={languages} onLanguages={onLanguages} plan={plan} errors={errors} />
             {/* What the action reads (lib/batches/compose-schema.ts): JSON in one field each. */}
-            <input type="hidden" name="variants" value={JSON.stringify(submittedVariants(languages, kind))} />
+            <input
+              type="hidden"
+              name="variants"
+              value={JSON.stringify(submittedVariants(variants, kind, accountLanguages))}
+            />
             <input type="hidden" name="languageColumn" value={languages.column} />
             <input type="hidden" name="languageMapping" value={JSON.stringify(languages.mapping)} />
             <p className="text-sm text-slate-600">

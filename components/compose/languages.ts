@@ -7,6 +7,8 @@ import type { ListPlan } from "@/lib/batches/plan-list";
 import type { LanguagesPlan } from "@/lib/batches/plan-languages";
 import { KNOWN_LANGUAGES, languageLabel, matchLanguage } from "@/lib/languages/known-languages";
 import { smsEncoding, smsSegments, ucs2Characters } from "@/lib/provider/wire/sms-units";
+import type { LanguageVariant } from "@/lib/compose/language-variants";
+import type { AccountLanguages } from "./voice-language-field";
 
 export type VariantDraft = { language: string; text: string; voiceLanguage: string };
 
@@ -32,14 +34,35 @@ export function guessLanguageColumn(columns: readonly string[]): string {
 }
 
 /** Languages not yet given a text, for "Add a language". */
-export function languagesLeft(languages: Languages): { code: string; name: string }[] {
-  const used = new Set(languages.variants.map((v) => v.language));
+export function languagesLeft(variants: readonly VariantDraft[]): { code: string; name: string }[] {
+  const used = new Set(variants.map((v) => v.language));
   return KNOWN_LANGUAGES.filter((language) => !used.has(language.code));
 }
 
 /** A voice variant's value of the account's language field: one naming the same language, else the first. */
 export function voiceValueFor(code: string, values: readonly string[]): string {
   return values.find((value) => matchLanguage(value) === code) ?? values[0] ?? "";
+}
+
+/**
+ * The voice language a variant is read and sent in: its own when the account allows it, else the account's value
+ * naming the variant's language (a template's variant may have been saved with another account's values, and the
+ * account may change after a language is added). What Listen reads with is what is submitted.
+ */
+export function voiceLanguageOf(variant: VariantDraft, languages: AccountLanguages): string {
+  return languages.values.includes(variant.voiceLanguage)
+    ? variant.voiceLanguage
+    : voiceValueFor(variant.language, languages.values);
+}
+
+/** A template's variants as Compose's (the operator still picks the column, or keeps the one found, and confirms). */
+export function templateLanguages(variants: readonly LanguageVariant[], column: string): Languages {
+  return {
+    variants: variants.map((v) => ({ language: v.language, text: v.text, voiceLanguage: v.voiceLanguage ?? "" })),
+    column: variants.length ? column : "",
+    mapping: {},
+    confirmed: "",
+  };
 }
 
 /** What the operator confirms: the list, the column, the languages with a text, and every value's reading. */
@@ -49,13 +72,19 @@ export function confirmationKey(listId: string, languages: Languages): string {
   return JSON.stringify([listId, languages.column, codes, mapping]);
 }
 
-/** The variants as the server reads them (lib/batches/variants.ts): a voice language only for voice. */
-export function submittedVariants(languages: Languages, kind: "SMS" | "VOICE") {
-  return languages.variants.map((v) => ({
-    language: v.language,
-    text: v.text,
-    ...(kind === "VOICE" && v.voiceLanguage ? { voiceLanguage: v.voiceLanguage } : {}),
-  }));
+/**
+ * The variants as the server reads them (lib/compose/language-variants.ts): a voice language only for voice, and only
+ * where there are values to choose from (the account's, or on the templates page all accounts'), as shown.
+ */
+export function submittedVariants(
+  variants: readonly VariantDraft[],
+  kind: "SMS" | "VOICE",
+  languages: AccountLanguages | undefined,
+) {
+  return variants.map((v) => {
+    const voiceLanguage = kind === "VOICE" && languages ? voiceLanguageOf(v, languages) : "";
+    return { language: v.language, text: v.text, ...(voiceLanguage ? { voiceLanguage } : {}) };
+  });
 }
 
 /**

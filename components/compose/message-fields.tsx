@@ -6,8 +6,9 @@ import { MessageCounter, messageMax } from "./message-counter";
 import { UnitsWarning } from "./units-warning";
 
 import { formatCount } from "@/lib/numbers/format";
+import type { LanguageVariant } from "@/lib/compose/language-variants";
 export type Kind = "SMS" | "VOICE";
-export type TemplateChoice = { id: string; name: string; kind: Kind; body: string };
+export type TemplateChoice = { id: string; name: string; kind: Kind; body: string; variants: LanguageVariant[] };
 
 export function MessageFields({
   kind,
@@ -15,6 +16,7 @@ export function MessageFields({
   message,
   onMessage,
   templates,
+  onTemplate,
   perRecipient,
   errors,
 }: {
@@ -23,6 +25,8 @@ export function MessageFields({
   message: string;
   onMessage: (message: string) => void;
   templates: TemplateChoice[];
+  /** A template chosen: its kind, message and texts in other languages replace what is there. */
+  onTemplate: (template: TemplateChoice) => void;
   /** For a personalised list: the segments each recipient's own text takes ("1–2 segments; 41 recipients need 2"). */
   perRecipient: string | null;
   errors?: string[] | undefined;
@@ -43,7 +47,7 @@ export function MessageFields({
       {templates.length > 0 ? (
         <Field
           label="Use a template"
-          hint="Fills in the message (and its kind); edit it freely afterwards."
+          hint="Fills in the message, its kind and its texts in other languages; edit them freely afterwards."
           className="max-w-md"
         >
           {(ids) => (
@@ -52,9 +56,7 @@ export function MessageFields({
               value=""
               onChange={(e) => {
                 const chosen = templates.find((t) => t.id === e.target.value);
-                if (!chosen) return;
-                onKind(chosen.kind);
-                onMessage(chosen.body);
+                if (chosen) onTemplate(chosen);
               }}
             >
               <option value="">Choose a template…</option>

@@ -12,7 +12,7 @@ import type { Kind, TemplateChoice } from "./message-fields";
 import { initialOptions, type ComposeAccount, type Options } from "./options-fields";
 import type { Source } from "./recipient-fields";
 import type { BudgetChoice } from "./budget-line";
-import { noLanguages, type Languages } from "./languages";
+import { guessLanguageColumn, noLanguages, templateLanguages, type Languages } from "./languages";
 
 export function useComposeFields({
   draft,
@@ -48,9 +48,22 @@ export function useComposeFields({
   const [escalation, setEscalation] = useState<Escalation>(draft?.escalation ?? initialEscalation);
   const [budget, setBudget] = useState<BudgetChoice>(draft?.budget ?? { override: false, reason: "" });
   const [language, setLanguage] = useState(draft?.language ?? "");
-  const [languages, setLanguages] = useState<Languages>(draft?.languages ?? noLanguages);
+  // A template's texts in other languages come with it (its column found by name in the list, as adding one does);
+  // the operator confirms the mapping (languages.ts). The draft keeps what was made of them.
+  const columnIn = (id: string) => guessLanguageColumn(lists.find((l) => l.id === id)?.columns ?? []);
+  const [languages, setLanguages] = useState<Languages>(() =>
+    initialTemplate && !draftMessage
+      ? templateLanguages(initialTemplate.variants, columnIn(draftList?.id ?? initialList?.id ?? lists[0]?.id ?? ""))
+      : (draft?.languages ?? noLanguages),
+  );
+  function chooseTemplate(template: TemplateChoice) {
+    setKind(template.kind);
+    setMessage(template.body);
+    setLanguages(templateLanguages(template.variants, languages.column || columnIn(listId)));
+  }
   return {
     from,
+    chooseTemplate,
     ...{ kind, setKind, message, setMessage, source, setSource, listId, setListId, numbers, setNumbers },
     ...{ options, setOptions, schedule, setSchedule, escalation, setEscalation, budget, setBudget },
     ...{ language, setLanguage, languages, setLanguages },

@@ -35,7 +35,8 @@ export function useLanguagePlan({
     listId,
     kind,
     templateText: text,
-    variants: submittedVariants(languages, kind),
+    // The planner counts texts: no voice language.
+    variants: submittedVariants(languages.variants, kind, undefined),
     languageColumn: languages.column,
     languageMapping: languages.mapping,
   });

@@ -1,6 +1,8 @@
 "use client";
 // A template's name, kind and body — with Compose's own counter (characters, SMS segments and encoding) and its
-// warning naming the characters that force UCS-2, so a template is known to cost what it costs before it is used.
+// warning naming the characters that force UCS-2, so a template is known to cost what it costs before it is used —
+// and its texts in other languages (issue 39), edited with Compose's own fields (variant-fields.tsx), each with its
+// counter and, for voice, its voice language among the accounts' values and a Listen preview in it.
 
 import { useActionState, useState } from "react";
 import { ActionNotice } from "@/components/ui/action-notice";
@@ -9,21 +11,45 @@ import { Field, Input, Select, Textarea } from "@/components/ui/field";
 import type { ActionResult } from "@/lib/auth/action";
 import { MessageCounter } from "@/components/compose/message-counter";
 import { UnitsWarning } from "@/components/compose/units-warning";
+import { submittedVariants, templateLanguages, type VariantDraft } from "@/components/compose/languages";
+import { VariantFields } from "@/components/compose/variant-fields";
+import type { AccountLanguages } from "@/components/compose/voice-language-field";
+import type { LanguageVariant } from "@/lib/compose/language-variants";
 
 type Action = (previous: ActionResult | null, form: FormData) => Promise<ActionResult>;
-export type EditedTemplate = { id: string; name: string; kind: "SMS" | "VOICE"; body: string };
+export type EditedTemplate = {
+  id: string;
+  name: string;
+  kind: "SMS" | "VOICE";
+  body: string;
+  variants: LanguageVariant[];
+};
+type Values = { name: string; kind: "SMS" | "VOICE"; body: string; variants: VariantDraft[] };
+const empty: Values = { name: "", kind: "SMS", body: "", variants: [] };
 
 /** New template, or the one being edited (`?edit=<id>`): the same form, every field controlled. */
-export function TemplateForm({ action, editing }: { action: Action; editing?: EditedTemplate | undefined }) {
-  const [values, setValues] = useState({
-    name: editing?.name ?? "",
-    kind: editing?.kind ?? "SMS",
-    body: editing?.body ?? "",
-  });
+export function TemplateForm({
+  action,
+  editing,
+  voiceLanguages,
+}: {
+  action: Action;
+  editing?: EditedTemplate | undefined;
+  /** The voice language's values of every account that names one; undefined: none does. */
+  voiceLanguages: AccountLanguages | undefined;
+}) {
+  const [values, setValues] = useState<Values>(
+    editing
+      ? {
+          ...{ name: editing.name, kind: editing.kind, body: editing.body },
+          ...templateLanguages(editing.variants, ""),
+        }
+      : empty,
+  );
   // Saved: a new template's form is emptied for the next (an edit is redirected to the list by the action).
   const [state, formAction, pending] = useActionState(async (previous: ActionResult | null, form: FormData) => {
     const result = await action(previous, form);
-    if (result.ok) setValues({ name: "", kind: "SMS", body: "" });
+    if (result.ok) setValues(empty);
     return result;
   }, null);
   const errors = state?.ok === false ? (state.fieldErrors ?? {}) : {};
@@ -81,6 +107,26 @@ export function TemplateForm({ action, editing }: { action: Action; editing?: Ed
       {values.kind === "SMS" ? (
         <UnitsWarning text={values.body} onReplace={(body) => setValues({ ...values, body })} />
       ) : null}
+      <fieldset className="space-y-4" data-testid="template-languages">
+        <legend className="text-sm font-medium">Other languages</legend>
+        <p className="text-sm text-slate-600">
+          Texts for recipients in other languages: Compose sends each recipient of a saved list the one in their
+          language, and anyone else the body above.
+        </p>
+        <VariantFields
+          kind={values.kind}
+          variants={values.variants}
+          onVariants={(variants) => setValues({ ...values, variants })}
+          accountLanguages={voiceLanguages}
+          errors={errors}
+        />
+        {/* What the action reads (lib/templates/template-schema.ts): JSON in one field. */}
+        <input
+          type="hidden"
+          name="variants"
+          value={JSON.stringify(submittedVariants(values.variants, values.kind, voiceLanguages))}
+        />
+      </fieldset>
       <div className="flex gap-3">
         <Button type="submit" variant="primary" disabled={pending}>
           {pending ? "Saving…" : editing ? "Save changes" : "Save template"}

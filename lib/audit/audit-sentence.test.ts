@@ -132,6 +132,17 @@ test("times stay instants for the page's time module; the system and deleted use
   expect(sentenceText(auditSentence(event("batch.resume"), new Map()))).toBe("Grace Wanjiru resumed a batch");
 });
 
+test("a template's save names the texts in other languages it added, changed and removed", () => {
+  const saved = (action: string, variants: unknown) =>
+    sentenceText(auditSentence({ ...event(action, { name: "Lugha", kind: "SMS", variants }), targetId: CHILD }, names));
+  expect(saved("template.update", { added: ["ki"], changed: ["sw"], removed: ["fr", "en"] })).toMatch(
+    /changed the template .*\(texts in other languages: ki added; sw changed; fr, en removed\)$/,
+  );
+  // Nothing touched, or an event from before variants: the sentence as it was.
+  expect(saved("template.create", { added: [], changed: [], removed: [] })).toMatch(/created the template “[^”]+”$/);
+  expect(saved("template.update", undefined)).toMatch(/changed the template “[^”]+”$/);
+});
+
 test("a deleted template is named by the name its event kept; an older event without one says 'a template'", () => {
   const gone = { ...event("template.delete", { name: "Old reminder", kind: "SMS" }), targetId: CHILD };
   expect(sentenceText(auditSentence(gone, names))).toBe("Grace Wanjiru deleted the template “Old reminder”");

@@ -38,6 +38,18 @@ const count = (value: unknown): number | null => (typeof value === "number" && N
 const many = (n: number, one: string, other: string) => `${formatCount(n)} ${n === 1 ? one : other}`;
 const quoted = (part: SentencePart): SentencePart[] => ["“", part, "”"];
 const because = (reason: unknown): string => (text(reason) ? `: reason “${text(reason)}”` : "");
+/** A template's texts in other languages a save touched (lib/templates/variant-changes.ts), or nothing. */
+const variantWords = (value: unknown): string => {
+  if (typeof value !== "object" || value === null) return "";
+  const codes = (key: string) => {
+    const list = (value as Record<string, unknown>)[key];
+    return Array.isArray(list) ? list.filter((code): code is string => typeof code === "string") : [];
+  };
+  const parts = (["added", "changed", "removed"] as const)
+    .filter((key) => codes(key).length > 0)
+    .map((key) => `${codes(key).join(", ")} ${key}`);
+  return parts.length ? ` (texts in other languages: ${parts.join("; ")})` : "";
+};
 const hook = (url: unknown): string => (text(url) ? `the webhook endpoint ${text(url)}` : "a webhook endpoint");
 /** An API key by its name and visible prefix, as far as the event kept them. */
 const apiKey = (detail: Record<string, unknown>) =>
@@ -188,10 +200,12 @@ const SENTENCES: Record<AuditAction, (c: Context) => SentencePart[]> = {
   "template.create": ({ actor, detail, titled }) => [
     `${actor} created the template `,
     ...titled("a template", detail.name),
+    variantWords(detail.variants),
   ],
   "template.update": ({ actor, detail, titled }) => [
     `${actor} changed the template `,
     ...titled("a template", detail.name),
+    variantWords(detail.variants),
   ],
   // Events before the name was recorded carry none: they read "deleted a template".
   "template.delete": ({ actor, detail, titled }) => {

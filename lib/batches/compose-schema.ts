@@ -2,6 +2,7 @@
 import { z } from "zod";
 import { MAX_PASTED_NUMBERS, splitNumbers } from "@/lib/recipients/split-numbers";
 import { batchSettingsFields, blankIsUnset, checkBatchSettings } from "./batch-settings";
+import { jsonFormValue as jsonField } from "@/lib/compose/language-variants";
 import { variantsField } from "./variants";
 import { formatCount } from "@/lib/numbers/format";
 
@@ -22,17 +23,6 @@ export const composeSchema = z
       ),
   })
   .superRefine(checkBatchSettings);
-
-/** A form field holding JSON (Compose's variants and language mapping travel as one hidden field each). */
-const jsonField = (value: unknown) => {
-  if (typeof value !== "string") return value;
-  if (value === "") return undefined;
-  try {
-    return JSON.parse(value) as unknown;
-  } catch {
-    return value;
-  }
-};
 
 /** Where each recipient's language is (docs/languages.md): a list column, and the operator's reading of its values. */
 const languageSourceFields = {

@@ -86,7 +86,7 @@ export default async function ComposePage({
           }))}
           lists={lists}
           initialListId={typeof list === "string" ? list : undefined}
-          templates={templates.map(({ id, name, kind, body }) => ({ id, name, kind, body }))}
+          templates={templates.map(({ id, name, kind, body, variants }) => ({ id, name, kind, body, variants }))}
           initialTemplateId={typeof template === "string" ? template : undefined}
           promotionalWindow={promotionalWindow}
           units={units}

@@ -8,6 +8,8 @@ import { PageHeader } from "@/components/ui/page-header";
 import { EmptyState, Table, Td, Th, THead, Tr } from "@/components/ui/table";
 import { canSend } from "@/lib/auth/permissions";
 import { requireActor } from "@/lib/auth/session";
+import { listAccounts } from "@/lib/accounts/list-accounts";
+import { languageLabel } from "@/lib/languages/known-languages";
 import { listTemplates } from "@/lib/templates/templates";
 import { deleteTemplateAction, saveTemplateAction } from "./actions";
 
@@ -16,8 +18,17 @@ export const dynamic = "force-dynamic";
 
 export default async function TemplatesPage({ searchParams }: { searchParams: Promise<{ edit?: string | string[] }> }) {
   await requireActor(canSend);
-  const [templates, { edit }] = await Promise.all([listTemplates(), searchParams]);
+  const [templates, { edit }, accounts] = await Promise.all([listTemplates(), searchParams, listAccounts()]);
   const editing = templates.find((t) => t.id === edit);
+  // A template is for any account: a voice variant's language is chosen among every account's values (Compose sends
+  // it where the account allows it, else the account's value for the variant's language: components/compose/languages.ts).
+  const named = accounts.filter((a) => a.languageField);
+  const voiceLanguages = named.length
+    ? {
+        field: [...new Set(named.map((a) => a.languageField))].join(" or "),
+        values: [...new Set(named.flatMap((a) => a.languages))],
+      }
+    : undefined;
   return (
     <div className="space-y-6">
       <PageHeader
@@ -25,7 +36,12 @@ export default async function TemplatesPage({ searchParams }: { searchParams: Pr
         description="Message bodies to reuse in Compose, SMS or voice, with {{column}} placeholders for saved lists."
       />
       <Card title={editing ? `Edit “${editing.name}”` : "New template"}>
-        <TemplateForm key={editing?.id ?? "new"} action={saveTemplateAction} editing={editing} />
+        <TemplateForm
+          key={editing?.id ?? "new"}
+          action={saveTemplateAction}
+          editing={editing}
+          voiceLanguages={voiceLanguages}
+        />
       </Card>
       {templates.length === 0 ? (
         <EmptyState>No templates yet.</EmptyState>
@@ -45,7 +61,14 @@ export default async function TemplatesPage({ searchParams }: { searchParams: Pr
               <Tr key={t.id}>
                 <Td>{t.name}</Td>
                 <Td>{t.kind === "SMS" ? "SMS" : "Voice"}</Td>
-                <Td className="max-w-md whitespace-pre-wrap break-words">{t.body}</Td>
+                <Td className="max-w-md whitespace-pre-wrap break-words">
+                  {t.body}
+                  {t.variants.length > 0 ? (
+                    <span className="block text-xs text-slate-600">
+                      Also in {t.variants.map((v) => languageLabel(v.language)).join(", ")}
+                    </span>
+                  ) : null}
+                </Td>
                 <Td className="whitespace-nowrap">
                   <Time at={t.updatedAt} />
                   {t.author ? ` · ${t.author}` : ""}
