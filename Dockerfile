@@ -44,7 +44,7 @@ COPY . .
 RUN npm run db:generate && TUMA_TRACE_SERVER=1 npm run build && rm -rf .next/cache .next/standalone
 
 # ── What the runtime gets of the packages and the build: of the production packages, only those its processes load
-# (deploy/keep-loaded.mjs reads Next's traces and bundles each program as scripts/launch.mjs does); of the build, all
+# (deploy/keep-loaded.mjs reads Next's traces and bundles each program as programs/launch.mjs does); of the build, all
 # but the server's source maps (39 MB), which no process reads: Node maps stack traces only under
 # --enable-source-maps, which nothing here passes. ───────────────────────────────────────────────────────────────────
 FROM prod-deps AS runtime-files
@@ -66,7 +66,7 @@ COPY --from=runtime-files /app/node_modules ./node_modules
 COPY . .
 COPY --from=build /app/lib/generated ./lib/generated
 COPY --from=runtime-files --chown=tuma:tuma /app/.next ./.next
-# dist/: where scripts/launch.mjs writes each program's bundle at start. The build is newer than every source (copying
+# dist/: where programs/launch.mjs writes each program's bundle at start. The build is newer than every source (copying
 # them in changed folders' times), so `npm start` never tries to build again (lib/bootstrap/build.ts).
 RUN install -d -o tuma -g tuma dist && touch .next/BUILD_ID && chmod +x deploy/docker-entrypoint.sh
 # TUMA_NEXT_CONFIG=build: Next's server takes the configuration its build resolved (lib/web-server/built-next-config.ts).

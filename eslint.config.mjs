@@ -21,6 +21,10 @@ const NOT_APP = {
   message: "Only app/ imports app/ (a component gets a server action as a prop).",
 };
 const NOT_COMPONENTS = { regex: "^(@/|(\\.\\./)+)components/", message: "lib never imports components/." };
+const PROGRAMS_NOT_PAGES = {
+  regex: "^(@/|(\\.\\./)+)(app|components)/",
+  message: "A program runs lib/, never app/ or components/ (Next loads those in the web server).",
+};
 const NO_DATABASE = {
   regex: "^((@/|(\\.\\./)+)lib/(db/|generated/prisma/(?!enums$))|pg$|@prisma/)",
   message:
@@ -139,6 +143,13 @@ export default defineConfig([
   boundaries(["components/**"], [NOT_APP, NO_DATABASE]),
   boundaries(["lib/**"], [NOT_APP, NOT_COMPONENTS]),
   ...layerBoundaries,
+  {
+    // The product's programs (docs/architecture.md, "Processes") run lib/; the sandbox's thread starts the sandbox.
+    // Test helpers are for their tests, and pages and components are Next's to load.
+    files: ["programs/**"],
+    ignores: ["**/*.test.ts"],
+    rules: { "no-restricted-imports": ["error", { patterns: [TESTS, PROGRAMS_NOT_PAGES] }] },
+  },
   {
     // Needs types (is it a Date?): the TypeScript project service, for these folders only.
     files: ["app/**/*.{ts,tsx}", "components/**/*.{ts,tsx}"],

@@ -2,7 +2,7 @@
 const nextConfig = {
   poweredByHeader: false,
   // The Docker build only (Dockerfile): Next also traces the files its server needs when started from code
-  // (next/dist/server/next.js, as scripts/web-server.ts starts it) into .next/next-server.js.nft.json, from which
+  // (next/dist/server/next.js, as programs/web-server.ts starts it) into .next/next-server.js.nft.json, from which
   // deploy/keep-loaded.mjs keeps only those of `next` in the image. It copies them into .next/standalone too, which
   // the image does not use (the Dockerfile removes it): `npm start` from a checkout needs neither, so it builds without.
   ...(process.env.TUMA_TRACE_SERVER === "1" ? { output: "standalone" } : {}),

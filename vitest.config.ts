@@ -31,7 +31,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: "unit",
-          include: ["{lib,app,components,scripts,sandbox,test}/**/*.test.ts"],
+          include: ["{lib,app,components,programs,scripts,sandbox,test}/**/*.test.ts"],
           exclude: [ALONE, "**/node_modules/**"],
           // Integration tests share one embedded PostgreSQL; two workers keep a 2-core machine busy without thrashing.
           maxWorkers: 2,
@@ -42,7 +42,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: "alone",
-          include: [`{lib,app,components,scripts,sandbox,test}/${ALONE}`],
+          include: [`{lib,app,components,programs,scripts,sandbox,test}/${ALONE}`],
           maxWorkers: 1,
           sequence: { groupOrder: 1 },
         },

@@ -1,4 +1,4 @@
-// Hostile-probe benchmark (issue 14): the probe of scripts/hostile-probe.test.ts against the built console as `npm
+// Hostile-probe benchmark (issue 14): the probe of programs/hostile-probe.test.ts against the built console as `npm
 // start` runs it (supervisor with its sandbox thread, web, importer, worker; the database outside the figures), timed,
 // with the memory of Tuma's processes read from /proc (RSS, and each process's kernel high-water mark reset before a
 // step: a peak is never missed by sampling). Figures against the issue's targets:

@@ -22,7 +22,7 @@ const SETTLE_MS = Number(process.env.BENCH_IDLE_SECONDS ?? 20) * 1000;
 function partOf(cmdline: string): string {
   if (/^postgres[: ]/.test(cmdline) || cmdline.includes("/bin/postgres")) return "postgres (PSS)";
   const program = programOf(cmdline);
-  if (program) return program === "start" ? "supervisor (scripts/start.ts; the sandbox runs in it when on)" : program;
+  if (program) return program === "start" ? "supervisor (programs/start.ts; the sandbox runs in it when on)" : program;
   if (cmdline.includes("esbuild")) return "esbuild (a compiler's service process)";
   return `other: ${cmdline.replaceAll("\0", " ").slice(0, 60)}`;
 }

@@ -8,7 +8,7 @@
 // (test/process-connections.ts), their sum, and PostgreSQL's own count of client connections; the pace (no 1-s window
 // over 120 requests), every recipient sent once, every receipt applied, each web process's share of the receipt
 // POSTs, and the time from the request to all DELIVERED; then every web process answers an API read. The consoles stop
-// at the end; each web process must stop by itself (scripts/web-server.ts).
+// at the end; each web process must stop by itself (programs/web-server.ts).
 // Run: npx tsx --conditions=react-server bench/many-processes.ts   (or BENCH_ONLY=many-processes npm run bench)
 import { benchPhones, fmt, seedAccount, startBenchEnv } from "./bench-env";
 import { startBenchConsole } from "./bench-console";

@@ -6,10 +6,10 @@
 // What can be loaded comes from two records the build itself makes, never from a list kept by hand:
 //   - Next's file traces: `next build` traces (with @vercel/nft) every file its server and each route load, into
 //     .next/**/*.nft.json — the files `output: "standalone"` would copy; the server here is Next's own, started by
-//     scripts/web-server.ts, so the same files serve it. Of `next`, exactly these files are kept.
-//   - The programs' bundles: scripts/launch.mjs bundles each scripts/<name>.ts at start with its packages left out
+//     programs/web-server.ts, so the same files serve it. Of `next`, exactly these files are kept.
+//   - The programs' bundles: programs/launch.mjs bundles each programs/<name>.ts at start with its packages left out
 //     (--packages=external). Each is bundled here the same way, and every package its bundle names (an import, or a
-//     name given to createRequire) is kept whole, with its dependencies. scripts/launch.mjs itself names esbuild.
+//     name given to createRequire) is kept whole, with its dependencies. programs/launch.mjs itself names esbuild.
 // A package kept is kept whole, with every package it depends on (package.json's dependencies, optional and peer
 // dependencies, resolved as Node resolves them): a package's own files may be loaded by paths nothing can trace. A
 // package built for another system (its package.json's os, cpu or libc) is never kept: Node here cannot load it.
@@ -103,14 +103,14 @@ for (const trace of traces(path.join(app, ".next"))) {
   }
 }
 
-// 2. The programs, bundled as scripts/launch.mjs bundles them (every scripts/*.ts but the tests: whatever the image
+// 2. The programs, bundled as programs/launch.mjs bundles them (every programs/*.ts but the tests: whatever the image
 // may be asked to run), and launch.mjs itself.
-const scripts = path.join(app, "scripts");
+const programsFolder = path.join(app, "programs");
 const programs = fs
-  .readdirSync(scripts)
+  .readdirSync(programsFolder)
   .filter((file) => file.endsWith(".ts") && !file.endsWith(".test.ts"))
-  .map((file) => path.join(scripts, file));
-const texts = [fs.readFileSync(path.join(scripts, "launch.mjs"), "utf8")];
+  .map((file) => path.join(programsFolder, file));
+const texts = [fs.readFileSync(path.join(programsFolder, "launch.mjs"), "utf8")];
 for (const program of programs) {
   const result = await esbuild.build({
     entryPoints: [program],
@@ -140,7 +140,7 @@ for (const [specifier, name] of named) {
     continue;
   }
   // A file-level package is kept by Next's traces alone: a module of it that a program loads must be one of them
-  // (`next` itself, which scripts/web-server.ts imports, is next/dist/server/next.js, traced under TUMA_TRACE_SERVER).
+  // (`next` itself, which programs/web-server.ts imports, is next/dist/server/next.js, traced under TUMA_TRACE_SERVER).
   let file = null;
   try {
     file = requireFromApp.resolve(specifier);

@@ -1,5 +1,5 @@
 // Every request body is held to its path's limit while it streams (lib/http/body-limits.ts, enforced by
-// scripts/web-server.ts): a body larger than the limit is answered 413 with a sentence and the connection is closed.
+// programs/web-server.ts): a body larger than the limit is answered 413 with a sentence and the connection is closed.
 // Each body here is 1 GiB, generated as it is written; "without buffering" is shown by bytes, not time: the server
 // answered and closed after accepting a small part of it (its limit, a linger of 1 MiB and the sockets' buffers).
 import type { Page } from "@playwright/test";

@@ -157,7 +157,7 @@ export const INSECURE_CONSOLE_URL =
 
 /** The rules between variables. */
 const checkedEnvSchema = envSchema.superRefine((value, context) => {
-  // Unset, the console's address is http://localhost:$PORT (scripts/start.ts): http too.
+  // Unset, the console's address is http://localhost:$PORT (programs/start.ts): http too.
   if (!value.SANDBOX && !value.ALLOW_INSECURE_HTTP && !value.NEXTAUTH_URL?.startsWith("https://"))
     context.addIssue({ code: "custom", path: ["NEXTAUTH_URL"], message: INSECURE_CONSOLE_URL });
   // Once TRUST_PROXY alone trusted X-Forwarded-For from any client, who could then pick a new address per guess.

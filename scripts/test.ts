@@ -193,7 +193,8 @@ function skippedSpecs(suites: PlaywrightSuite[], prefix = ""): string[] {
 }
 
 fs.mkdirSync(resultsDir, { recursive: true });
-// Both runners start the built console: the browser tests, and the supervision test (scripts/start-supervision.test.ts).
+// Both runners start the built console: the browser tests, and the supervision test
+// (programs/start-supervision.test.ts).
 await buildIfStale(root, () => console.log("Building the console for the tests…"));
 const tallies: Tally[] = [];
 if (only === "unit") tallies.push(await vitest("unit", passThrough));

@@ -7,7 +7,7 @@ import { freePort } from "./free-port";
 import { programOf } from "./program-of";
 
 /** `npm start` without npm: what its script runs (package.json). */
-export const START_ARGS = ["--conditions=react-server", "scripts/launch.mjs", "start"];
+export const START_ARGS = ["--conditions=react-server", "programs/launch.mjs", "start"];
 
 export type ConsoleProcess = {
   /** `npm start`'s own process (the supervisor), leader of the group of every part it starts. */
@@ -16,7 +16,7 @@ export type ConsoleProcess = {
   url: string;
   /** The web server's own process (Next's request handler), for measuring it: start.ts runs it as a child. */
   webPid: () => number;
-  /** The process of one of the parts start.ts supervises, by its script (scripts/<name>.ts). */
+  /** The process of one of the parts start.ts supervises, by its program (programs/<name>.ts). */
   partPid: (part: "web-server" | "importer" | "worker") => number;
   /** What `npm start` printed so far (its own lines and its children's standard output). */
   output: () => string;

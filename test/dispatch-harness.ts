@@ -34,7 +34,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   const token = `tok_${randomBytes(12).toString("hex")}`;
   const knobs: KnobsPatch = { receiptDelayMs: [0, 20], ...options.knobs };
   const sandbox = await (options.sandboxProcess ? sandboxProcess(token, knobs) : inProcessSandbox(token, knobs));
-  // The web server's own handler for the path (scripts/web-server.ts), without the rest of the console.
+  // The web server's own handler for the path (programs/web-server.ts), without the rest of the console.
   const receiptServer = http.createServer((req, res) => {
     const secret = receiptCallbackSecret(new URL(req.url ?? "/", "http://host").pathname);
     if (secret === null) return void res.writeHead(404).end();

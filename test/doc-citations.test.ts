@@ -1,7 +1,8 @@
 // Comments and docs that cite a file must cite one that exists in this repository: a comment pointing at a file that
 // was renamed, or at a document outside the repository, sends the next reader nowhere. Checked here, not by review:
-// every path-like name in a comment of the source tree, every README section a comment names, and every relative
-// link of the Markdown docs.
+// every path-like name in a comment of the source tree, every section of a Markdown document that a comment or a
+// document names by its heading (README, "Tests"; docs/api.md "References"), and every relative link of the
+// Markdown docs.
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
@@ -18,8 +19,14 @@ const CITED_PATH =
 // Files that exist only after a build or `npm install`.
 const GENERATED = new Set(["next-env.d.ts"]);
 const OUTSIDE = /\.\.\/shared|\bDESIGN\.md\b|\bSTYLE\.md\b/;
-// README's “Tests”, README section "Tests", README, "Tests".
-const README_SECTION = /README(?:\.md)?(?:'s|,)?\s+(?:section\s+)?[“"']([^”"'\n]+)[”"']/g;
+// A section of a Markdown document named by its heading: README’s “Tests”, README section "Tests", README, "Tests",
+// docs/api.md "References", BENCHMARKS.md, 'Export'. The document is group 1, the heading one of groups 2–4.
+const HEADING_CITATION =
+  /(?<![\w/.-])(README|(?:[\w.-]+\/)*[\w.-]+\.md)(?:'s|,)?\s+(?:section\s+)?(?:“([^”\n]+)”|"([^"\n]+)"|'([^'\n]+)')/g;
+// Text files that are not source but cite documents: the schema's comments, deployment files, the CI script. Applied
+// migrations are history, never edited (docs/architecture.md), so a renamed heading cannot be fixed there.
+const OTHER_TEXT = /\.(md|prisma|ya?ml|sh|service)$|(^|\/)(Dockerfile|\.env\.example|\.ci\/run)$/;
+const isOtherText = (f: string) => OTHER_TEXT.test(f) && !f.startsWith("prisma/migrations/");
 
 // This file's own examples name files that do not exist on purpose.
 const isCheckedSource = (f: string) =>
@@ -76,14 +83,41 @@ export function citationExists(cited: string, file: string): boolean {
   return tracked.some((t) => t.endsWith(`/${clean}`));
 }
 
-function readmeHeadings(): Set<string> {
-  const text = fs.readFileSync(path.join(root, "README.md"), "utf8");
-  return new Set(
-    text
-      .split("\n")
-      .filter((l) => l.startsWith("#"))
-      .map((l) => l.replace(/^#+\s*/, "").trim()),
-  );
+/** The headings of a Markdown text (outside its fenced code), each also by its title: the words after its section
+ * number and before a colon, a semicolon, a dash or a parenthesis ("5. Lists (issue 9)" is cited as "Lists" too). */
+export function headingsOf(markdown: string): Set<string> {
+  const names = new Set<string>();
+  let fenced = false;
+  for (const line of markdown.split("\n")) {
+    if (line.startsWith("```")) fenced = !fenced;
+    if (fenced || !line.startsWith("#")) continue;
+    const heading = line.replace(/^#+\s*/, "").trim();
+    names.add(heading);
+    names.add((heading.replace(/^\d+(\.\d+)*\.?\s+/, "").split(/:|;| \(| —/)[0] ?? "").trim());
+  }
+  return names;
+}
+
+/** The Markdown file a citation names: README is the repository's; a path from the root, from the citing file's
+ * folder, or as the tail of a tracked path, as for any cited file. */
+function citedDocument(document: string, file: string): string | undefined {
+  const name = document === "README" ? "README.md" : document.replace(/^\.\//, "");
+  if (trackedSet.has(name)) return name;
+  const beside = path.join(path.dirname(file), name);
+  if (trackedSet.has(beside)) return beside;
+  return tracked.find((t) => t.endsWith(`/${name}`));
+}
+
+/** Every heading citation of a text that names no heading of its document, as a sentence. */
+export function headingProblems(text: string, file: string, line: number): string[] {
+  return [...text.matchAll(HEADING_CITATION)].flatMap((match) => {
+    const [, document = "", ...quoted] = match;
+    const heading = (quoted.find((q) => q !== undefined) ?? "").trim();
+    const found = citedDocument(document, file);
+    if (found === undefined) return [`${file}:${line} names a section of ${document}, which does not exist`];
+    if (headingsOf(fs.readFileSync(path.join(root, found), "utf8")).has(heading)) return [];
+    return [`${file}:${line} names ${document} section "${heading}", which is no heading of ${found}`];
+  });
 }
 
 describe("citations in comments and docs", () => {
@@ -101,16 +135,22 @@ describe("citations in comments and docs", () => {
     expect(problems).toEqual([]);
   });
 
-  it("every README section a comment names is a heading of README.md", () => {
-    const headings = readmeHeadings();
+  it('every section a comment names by its heading (README, "…"; docs/x.md, "…") is a heading of that file', () => {
     const problems: string[] = [];
     for (const file of tracked.filter(isCheckedSource)) {
       commentLines(fs.readFileSync(path.join(root, file), "utf8")).forEach((comment, index) => {
-        for (const match of comment.matchAll(README_SECTION)) {
-          if (!headings.has((match[1] ?? "").trim()))
-            problems.push(`${file}:${index + 1} names README section "${match[1]}"`);
-        }
+        problems.push(...headingProblems(comment, file, index + 1));
       });
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it("so is every section the docs, the schema and the deployment files name by its heading", () => {
+    const problems: string[] = [];
+    for (const file of tracked.filter(isOtherText)) {
+      fs.readFileSync(path.join(root, file), "utf8")
+        .split("\n")
+        .forEach((text, index) => problems.push(...headingProblems(text, file, index + 1)));
     }
     expect(problems).toEqual([]);
   });
@@ -141,7 +181,19 @@ describe("citations in comments and docs", () => {
     expect(citationExists("batches/[id]/page.tsx", "x.ts")).toBe(true);
     expect(unwrap("(console)/compose/page.tsx")).toBe("(console)/compose/page.tsx");
     expect(OUTSIDE.test(`see ${"DESIGN"}.md §9`)).toBe(true);
-    expect([..."README's “Tests”".matchAll(README_SECTION)].map((m) => m[1] ?? "")).toEqual(["Tests"]);
-    expect([...'(README, "Tests")'.matchAll(README_SECTION)].map((m) => m[1] ?? "")).toEqual(["Tests"]);
+    const cites = (text: string) => [...text.matchAll(HEADING_CITATION)].map((m) => `${m[1]} ${m[2] ?? m[3] ?? m[4]}`);
+    expect(cites("README's “Tests”")).toEqual(["README Tests"]);
+    expect(cites('(README, "Tests")')).toEqual(["README Tests"]);
+    expect(cites(`(README.md, "Metrics"; docs/api.md "References", BENCHMARKS.md, 'Export')`)).toEqual([
+      "README.md Metrics",
+      "docs/api.md References",
+      "BENCHMARKS.md Export",
+    ]);
+    expect(cites(`docs/partitioning.md, "The applier's plan"`)).toEqual(["docs/partitioning.md The applier's plan"]);
+    const headings = headingsOf("# Tuma\n## 5. Lists (issue 9)\n```\n# a shell comment\n```\n## Lean: idle memory");
+    expect([...headings]).toEqual(["Tuma", "5. Lists (issue 9)", "Lists", "Lean: idle memory", "Lean"]);
+    expect(headingProblems('(README, "Tests")', "x.ts", 1)).toEqual([]);
+    expect(headingProblems('(README, "No such heading")', "x.ts", 1)).toHaveLength(1);
+    expect(headingProblems('(docs/nowhere.md, "Tests")', "x.ts", 1)).toHaveLength(1);
   });
 });

@@ -1,4 +1,4 @@
-// The hostile probe of issue 14, in parts that the test (scripts/hostile-probe.test.ts, which asserts outcomes) and
+// The hostile probe of issue 14, in parts that the test (programs/hostile-probe.test.ts, which asserts outcomes) and
 // the benchmark (bench/hostile.ts, which times them and reads memory) share: the memory of Tuma's processes, read
 // from /proc; anonymous bodies of 1 GiB, generated as they are written (test/stream-body.ts); the three hostile
 // files, with the sentence each is refused with; operators logged in through the real log-in; uploads as a browser
@@ -21,7 +21,7 @@ export const MB = 1e6;
 // ---- memory of Tuma's processes ---------------------------------------------------------------------------------
 
 /** A process of `npm start`'s group: the supervisor (start.ts, with the sandbox thread) and the parts it runs as
- * processes (scripts/<part>.ts). */
+ * processes (programs/<part>.ts). */
 export type TumaProcess = { part: string; pid: number };
 export type ProcessMemory = TumaProcess & { rssMb: number; peakMb: number };
 

@@ -5,8 +5,9 @@ import path from "node:path";
 import { expect, test } from "vitest";
 
 const root = path.resolve(import.meta.dirname, "..");
-/** Test code: the test infrastructure, browser tests, benchmarks, scripts, and every test file. */
-const FOLDERS = ["test", "e2e", "bench", "scripts"];
+/** Test code: the test infrastructure, browser tests, benchmarks, the developer tools (scripts/), the programs their
+ * tests start (programs/: scripts/ held them when this check was written), and every test file. */
+const FOLDERS = ["test", "e2e", "bench", "scripts", "programs"];
 const SKIPPED = new Set(["node_modules", ".next", ".git", ".data", "generated", "test-results", "playwright-report"]);
 const CODE = /\.(ts|tsx|mts|js|mjs|cjs|sh)$/;
 const TEST_FILE = /\.(test|spec)\.(ts|tsx)$|^(playwright|vitest)\.config\.ts$/;

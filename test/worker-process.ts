@@ -1,5 +1,5 @@
-// A dispatch worker in its own OS process (scripts/worker.ts), for tests that kill workers or run several: started as
-// `npm run worker` starts it (scripts/launch.mjs: the program bundled with esbuild and run as compiled JavaScript in
+// A dispatch worker in its own OS process (programs/worker.ts), for tests that kill workers or run several: started as
+// `npm run worker` starts it (programs/launch.mjs: the program bundled with esbuild and run as compiled JavaScript in
 // that same process, so a kill -9 hits the worker itself), so the tests run the production program, not a TypeScript
 // loader's version of it.
 import { spawn, type ChildProcess } from "node:child_process";
@@ -21,7 +21,7 @@ export async function spawnWorker(env: {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "tuma-worker-"));
   const child = spawn(
     process.execPath,
-    ["--liftoff-only", "--conditions=react-server", "scripts/launch.mjs", "worker"],
+    ["--liftoff-only", "--conditions=react-server", "programs/launch.mjs", "worker"],
     {
       env: {
         ...process.env,

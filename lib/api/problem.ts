@@ -150,7 +150,7 @@ function build(status: number, code: ProblemCode, detail: string): Problem {
   return { type: problemType(code), code, title: TITLES[status] ?? "Error", status, detail };
 }
 
-/** An ApiProblem's body, for a server that writes it without a Response (scripts/web-server.ts, the body guard). */
+/** An ApiProblem's body, for a server that writes it without a Response (programs/web-server.ts, the body guard). */
 export function problemBody(error: ApiProblem): string {
   return JSON.stringify(build(error.status, error.code, error.message));
 }

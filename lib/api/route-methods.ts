@@ -1,5 +1,5 @@
 // The methods each /api/v1 route answers, by its path as the OpenAPI document writes it. The web server
-// (scripts/web-server.ts) answers any other method with the API's problem shape and an Allow header; Next's own 405
+// (programs/web-server.ts) answers any other method with the API's problem shape and an Allow header; Next's own 405
 // is an empty body. test/api/openapi.test.ts checks this table against the route files, both ways.
 export const API_ROUTE_METHODS: Readonly<Record<string, readonly string[]>> = {
   "/batches": ["GET", "POST"],

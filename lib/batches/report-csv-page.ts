@@ -27,7 +27,8 @@ export type CsvPage = { rows: string; next: string | null };
 /**
  * Recipients per CSV page: ~1.6 MB of text. Each page is two statements (list-messages.ts), and on a loaded machine
  * each round trip waits for its turn on a core: pages of 1,000 made an export of 1,000,000 two thousand waits
- * (BENCHMARKS.md, "Export"). Two pages at most are held at once (the one sent and the one asked ahead).
+ * (BENCHMARKS.md, "Export against PostgreSQL's COPY"). Two pages at most are held at once (the one sent and the one
+ * asked ahead).
  */
 export const CSV_PAGE_ROWS = 10_000;
 

@@ -78,7 +78,7 @@ test("at the boundary: 15 left fits exactly, 14 does not", async () => {
 test("`npm run worker` against a database without room refuses to start, saying why, and opens nothing", async () => {
   await hold(8 - held.length); // 20 − 3 − 8 = 9 left (fewer while the migrations' connections close)
   const dataDir = fs.mkdtempSync(path.join(base, "worker-"));
-  const child = spawn(process.execPath, ["--import", "tsx", "--conditions=react-server", "scripts/worker.ts"], {
+  const child = spawn(process.execPath, ["--import", "tsx", "--conditions=react-server", "programs/worker.ts"], {
     env: {
       ...process.env,
       DATABASE_URL: url,

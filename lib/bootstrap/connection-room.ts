@@ -1,7 +1,7 @@
 // Before a process opens its pools, PostgreSQL is asked how many connections are left; a start that would not fit
 // (with DATABASE_CONNECTION_RESERVE kept free) is refused with a sentence naming the numbers and what to change,
 // instead of succeeding now and failing requests later with "too many clients". `npm start` asks once for all its
-// children (scripts/start.ts), `npm run worker` for itself (scripts/worker.ts). It is a check at start, not a lock:
+// children (programs/start.ts), `npm run worker` for itself (programs/worker.ts). It is a check at start, not a lock:
 // two starts at the same instant can both pass; PostgreSQL's own limit stays the last word.
 import pg from "pg";
 import { StartupError } from "@/lib/bootstrap/startup-error";

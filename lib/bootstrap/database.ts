@@ -19,7 +19,7 @@ export async function prepareDatabase(options: {
   log: (line: string) => void;
   /** Where root's embedded data lives, swept for data whose project is gone; none for a normal user (in .data/). */
   runtimeDir?: string | null;
-  /** False when another process applies them (`npm start`: scripts/prepare-data.ts); `applied` is then empty. */
+  /** False when another process applies them (`npm start`: programs/prepare-data.ts); `applied` is then empty. */
   applyMigrations?: boolean;
 }): Promise<PreparedDatabase> {
   const migrate = options.applyMigrations === false ? async () => [] : migrateDatabase;

@@ -1,4 +1,4 @@
-// Test-only fault injection for the crash-restart tests (scripts/crash-restart.test.ts): a process reaches a point
+// Test-only fault injection for the crash-restart tests (programs/crash-restart.test.ts): a process reaches a point
 // named here and, when the test has asked for it, fails there as a real fault would — a throw, or a promise rejected
 // that nobody awaits. How it is kept out of production: it acts only when the process runs under the test runner
 // (vitest sets VITEST=true in its workers, and the consoles a test starts inherit it; `npm start`, `npm run worker`

@@ -1,5 +1,5 @@
-// A short-lived child of `npm start` (node scripts/launch.mjs <program>) whose one answer comes back over IPC, for
-// start-up work whose modules the long-lived supervisor should not keep in memory (scripts/prepare-data.ts).
+// A short-lived child of `npm start` (node programs/launch.mjs <program>) whose one answer comes back over IPC, for
+// start-up work whose modules the long-lived supervisor should not keep in memory (programs/prepare-data.ts).
 // A failure arrives as its sentence and is raised here as a StartupError, so `npm start` says it the same way.
 import { spawn } from "node:child_process";
 import path from "node:path";
@@ -12,7 +12,7 @@ export function runOnce<T>(root: string, program: string, env: Record<string, st
   return new Promise((resolve, reject) => {
     const child = spawn(
       process.execPath,
-      ["--liftoff-only", "--conditions=react-server", path.join(root, "scripts", "launch.mjs"), program],
+      ["--liftoff-only", "--conditions=react-server", path.join(root, "programs", "launch.mjs"), program],
       { cwd: root, env: { ...process.env, ...env }, stdio: ["ignore", "inherit", "inherit", "ipc"] },
     );
     let answer: Answer<T> | undefined;

@@ -236,7 +236,7 @@ test("the sandbox as `npm start` runs it, in a thread: it answers on its port, a
   await s.start({
     name: "sandbox",
     thread: true,
-    args: [path.join(ROOT, "scripts", "launch.mjs"), "sandbox-process"],
+    args: [path.join(ROOT, "programs", "launch.mjs"), "sandbox-process"],
     env: { SANDBOX_PORT: String(port), SANDBOX_TOKEN: "thread-test-token-0123456789" },
   });
   const sms = `http://127.0.0.1:${port}/api/v1/send-sms`;

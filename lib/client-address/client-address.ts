@@ -1,4 +1,4 @@
-// The address of the client behind a request, decided once in the web server (scripts/web-server.ts), where the
+// The address of the client behind a request, decided once in the web server (programs/web-server.ts), where the
 // connection is visible, and handed to the application in one header it can trust: App Router code never sees the
 // socket, and X-Forwarded-For is whatever the client chose to send unless a proxy of ours wrote it.
 //

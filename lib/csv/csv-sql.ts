@@ -1,9 +1,10 @@
 // The same CSV cell as to-csv.ts's csvCell, written by PostgreSQL: the batch export has the database format its rows
 // (lib/batches/report-csv-page.ts), because building a row object per recipient and escaping it cell by cell in
-// JavaScript cost three times what the database's own COPY of the same rows costs (BENCHMARKS.md, "Export"). Each
-// expression returns exactly what csvCell returns for the value (lib/batches/report-csv-page.test.ts compares the
-// two on hostile text): nothing for NULL, an apostrophe before a formula start (= + - @ tab CR LF), quotes when the
-// separator, a quote, a line break, a byte-order mark or a space at either end needs them.
+// JavaScript cost three times what the database's own COPY of the same rows costs
+// (BENCHMARKS.md, "Export against PostgreSQL's COPY"). Each expression returns exactly what csvCell returns for the
+// value (lib/batches/report-csv-page.test.ts compares the two on hostile text): nothing for NULL, an apostrophe before
+// a formula start (= + - @ tab CR LF), quotes when the separator, a quote, a line break, a byte-order mark or a space
+// at either end needs them.
 
 /** Text starting like a formula (to-csv.ts FORMULA_START). ARE escapes: `\t` `\r` `\n`, `-` last in the bracket. */
 const FORMULA_START = `'^[=+@\\t\\r\\n-]'`;

@@ -116,7 +116,7 @@ export function splitBudget(kind: ProcessKind, budget: number): Partial<Record<P
   return sizes;
 }
 
-/** This process's kind: TUMA_PROCESS_KIND, set by each entry script (scripts/*.ts) and by the supervisor. */
+/** This process's kind: TUMA_PROCESS_KIND, set by each program (programs/*.ts) and by the supervisor. */
 export function processKind(): ProcessKind {
   const kind = process.env.TUMA_PROCESS_KIND;
   if (!kind) return "all";

@@ -1,7 +1,7 @@
 // The embedded cluster as `npm start` uses it, from a private folder (mode 0700, like a project cloned into /root):
 // as root (how CI runs) it must run as the postgres user from places that user can reach, and record which project
 // its data belongs to; otherwise it runs as we are. Either way it starts, answers, keeps its data across a restart,
-// and a busy port is one sentence within seconds. (The same checks as the other kind of user: scripts/start-as-each-user.test.ts.)
+// and a busy port is one sentence within seconds. (The same checks as the other kind of user: programs/start-as-each-user.test.ts.)
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";

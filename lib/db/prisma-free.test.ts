@@ -1,6 +1,6 @@
 // The worker and the importer never load the Prisma client: every statement they run is plain SQL (lib/db/pool.ts),
 // and the client's query compiler would hold about 30 MB in each for nothing (BENCHMARKS.md, idle memory). Checked on
-// what their programs actually bundle (esbuild, as scripts/launch.mjs builds them), so a new import anywhere in their
+// what their programs actually bundle (esbuild, as programs/launch.mjs builds them), so a new import anywhere in their
 // graph that reaches lib/db/client.ts fails here, naming the path that brought it in. (Prisma's migration engine,
 // lib/db/migrator.ts, is another matter: `npm run worker` alone migrates at start, and loads its WebAssembly only then.)
 import path from "node:path";
@@ -11,7 +11,7 @@ const ROOT = path.resolve(import.meta.dirname, "..", "..");
 
 async function inputsOf(program: string): Promise<Metafile["inputs"]> {
   const result = await build({
-    entryPoints: [path.join(ROOT, "scripts", `${program}.ts`)],
+    entryPoints: [path.join(ROOT, "programs", `${program}.ts`)],
     bundle: true,
     write: false,
     metafile: true,
@@ -36,7 +36,7 @@ function chainTo(inputs: Metafile["inputs"], target: string): string[] {
 }
 
 test.each(["worker", "importer"])(
-  "scripts/%s.ts bundles neither lib/db/client.ts nor Prisma's client runtime",
+  "programs/%s.ts bundles neither lib/db/client.ts nor Prisma's client runtime",
   async (program) => {
     const inputs = await inputsOf(program);
     expect(Object.keys(inputs).length).toBeGreaterThan(20); // the program's own graph was read

@@ -1,4 +1,4 @@
-// The database URL of this process. Start-up (scripts/start.ts) sets DATABASE_URL for the embedded database too,
+// The database URL of this process. Start-up (programs/start.ts) sets DATABASE_URL for the embedded database too,
 // so by the time anything queries, it is always there.
 export function databaseUrl(): string {
   const url = process.env.DATABASE_URL;

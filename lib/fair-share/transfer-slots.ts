@@ -8,7 +8,7 @@
 //   the rows read — a few MB — and no database connection (a slice of 25,000 rows takes one for its COPY and gives
 //   it back; lib/lists/list-writer.ts). What is scarce is the importer's core and the database, and those
 //   are spent only by bytes that actually arrive. So the cap is 32: sixteen slow uploads (eight people, two each,
-//   the hostile probe of scripts/hostile-probe.test.ts) leave room for everyone else's normal upload, where a cap
+//   the hostile probe of programs/hostile-probe.test.ts) leave room for everyone else's normal upload, where a cap
 //   of 8 had the ninth person's 20 KB list refused with 503. Even 32 full-speed uploads stay bounded: each holds
 //   at most two slices, and the pools (16 connections, an acquisition timeout) pace their COPYs.
 // - An export holds a page of rows between the client's reads and queries a page per read with a connection taken

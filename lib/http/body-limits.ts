@@ -1,14 +1,14 @@
-// How many bytes of request body each path may send, in one table: the web server (scripts/web-server.ts) refuses a
+// How many bytes of request body each path may send, in one table: the web server (programs/web-server.ts) refuses a
 // body over its limit with 413 and this sentence before Next sees a byte of it, at once when Content-Length says so,
 // else at the byte that crosses the line. Without it a Next route handler reads any body whole into memory (one
 // anonymous 3 GB POST to an empty route handler held the web process at 9 GB). The routes that read bodies keep their own
-// limits too (lib/receipts/read-limited-body.ts, lib/recipients/limited-body.ts): defence in depth, same numbers.
+// limits too (lib/receipts/read-limited-body.ts, lib/list-files/limited-body.ts): defence in depth, same numbers.
 // Pure, so that it is unit-tested (body-limits.test.ts) and shared by the server and the routes.
 import { formatNumber } from "@/lib/numbers/format";
 const KiB = 1024;
 const MiB = 1024 * KiB;
 
-/** One uploaded list or opt-out file, whole (the rest of an upload's limits: lib/recipients/upload-limits.ts). */
+/** One uploaded list or opt-out file, whole (the rest of an upload's limits: lib/list-files/upload-limits.ts). */
 export const MAX_UPLOAD_BYTES = 100 * MiB;
 export const TOO_MANY_BYTES = `The file is larger than ${MAX_UPLOAD_BYTES / MiB} MB. Split it into smaller files, or save it as CSV (smaller than XLSX for the same list).`;
 

@@ -10,7 +10,7 @@ import type { ReadableStream as NodeReadableStream } from "node:stream/web";
 import { env } from "@/lib/env";
 import { AppError } from "@/lib/errors/app-error";
 import { logger } from "@/lib/log";
-import { INTERRUPTED } from "@/lib/recipients/limited-body";
+import { INTERRUPTED } from "@/lib/list-files/limited-body";
 import {
   AUTHOR_HEADER,
   DECLARED_BYTES_HEADER,

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, expect, test } from "vitest";
 import { pool } from "@/lib/db/pool";
 import { isReadyMessage } from "@/lib/bootstrap/supervisor-messages";
 import { AppError } from "@/lib/errors/app-error";
-import { INTERRUPTED } from "@/lib/recipients/limited-body";
+import { INTERRUPTED } from "@/lib/list-files/limited-body";
 import { author, refusal } from "@/test/upload-helpers";
 import { freePort } from "@/test/free-port";
 import { forwardUpload, IMPORTER_DOWN, type ForwardInput, type ImporterTarget } from "./forward-upload";
@@ -184,7 +184,7 @@ test("an importer that is down, or that stops mid-file, is a sentence to try aga
 
   // A real importer process, killed mid-file.
   const port = await freePort();
-  const child = spawn(process.execPath, ["--import", "tsx", "--conditions=react-server", "scripts/importer.ts"], {
+  const child = spawn(process.execPath, ["--import", "tsx", "--conditions=react-server", "programs/importer.ts"], {
     env: { ...process.env, IMPORTER_PORT: String(port), IMPORTER_SECRET: SECRET, NODE_OPTIONS: "", LOG_LEVEL: "warn" },
     stdio: ["ignore", "inherit", "inherit", "ipc"],
   });

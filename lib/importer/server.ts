@@ -1,6 +1,6 @@
 // The importer: a small HTTP server on loopback that reads uploaded lists, so that parsing a million rows (and any
 // hostile file's cost) lands in its own process and never in the web process's memory or event loop. `npm start`
-// runs one beside its web process (scripts/importer.ts); the web route streams each upload to it (forward-upload.ts).
+// runs one beside its web process (programs/importer.ts); the web route streams each upload to it (forward-upload.ts).
 // Only a caller with the shared secret is served; what the caller says about the operator is trusted, because that
 // caller (the web process) checked the session. An import whose caller goes away mid-file stops and stores nothing.
 import "server-only";

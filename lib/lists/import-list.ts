@@ -1,8 +1,9 @@
 // An uploaded recipient list, from the request's bytes to a stored list and its report, in one pass as the file
-// arrives: what the file is (sniff-file.ts), its rows (csv-rows.ts, or xlsx-rows.ts after the workbook is spooled to
-// a temporary file — a zip's directory is at its end), its shape from the first rows (list-columns.ts), then every
-// row checked, de-duplicated and stored in slices (list-writer.ts). Any failure — a limit crossed, the connection
-// dropped, a file that is not a list — deletes whatever was stored and says why in one sentence.
+// arrives: what the file is (lib/list-files/sniff-file.ts), its rows (lib/csv/csv-rows.ts, or lib/xlsx/xlsx-rows.ts
+// after the workbook is spooled to a temporary file — a zip's directory is at its end), its shape from the first rows
+// (list-columns.ts), then every row checked, de-duplicated and stored in slices (list-writer.ts). Any failure — a limit
+// crossed, the connection dropped, a file that is not a list — deletes whatever was stored and says why in one
+// sentence.
 import "server-only";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
@@ -12,19 +13,19 @@ import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { AppError } from "@/lib/errors/app-error";
 import { takeSlot } from "@/lib/fair-share/transfer-slots";
-import { CsvShapeError, csvRows, type CsvDialect } from "@/lib/recipients/csv-rows";
-import { limitedBody } from "@/lib/recipients/limited-body";
+import { CsvShapeError, csvRows, type CsvDialect } from "@/lib/csv/csv-rows";
+import { limitedBody } from "@/lib/list-files/limited-body";
 import { listShape } from "./list-columns";
 import { defaultListName } from "./list-name";
 import { earlierCopy, type EarlierCopy } from "./same-file";
 import { normalizeUploadedPhone } from "@/lib/recipients/upload-phone";
-import { SNIFF_BYTES, sniffFile } from "@/lib/recipients/sniff-file";
-import { RowLimits } from "@/lib/recipients/row-limits";
-import { MAX_UPLOAD_ROWS, TOO_MANY_ROWS } from "@/lib/recipients/upload-limits";
-import { FirstRows } from "@/lib/recipients/first-rows";
-import type { RowBatch } from "@/lib/recipients/row-batch";
+import { SNIFF_BYTES, sniffFile } from "@/lib/list-files/sniff-file";
+import { RowLimits } from "@/lib/list-files/row-limits";
+import { MAX_UPLOAD_ROWS, TOO_MANY_ROWS } from "@/lib/list-files/upload-limits";
+import { FirstRows } from "@/lib/list-files/first-rows";
+import type { RowBatch } from "@/lib/list-files/row-batch";
 import { ListWriter, type ListCounts } from "./list-writer";
-import { xlsxRows, type SheetChoice } from "@/lib/recipients/xlsx-rows";
+import { xlsxRows, type SheetChoice } from "@/lib/xlsx/xlsx-rows";
 import { formatCount } from "@/lib/numbers/format";
 
 export type ImportInput = {
@@ -233,9 +234,10 @@ function reachesPast(cells: string[], width: number): boolean {
 }
 
 /** A ragged row made as wide as the header: missing cells empty, extra cells dropped (and counted as long rows). Rows
- * wider than the header are cut rather than refused: spreadsheets often carry a note or a total to the right of a
- * list, and a cell under no header is one no {{placeholder}} can name, so nothing a message uses is lost; the report
- * says how many rows were cut. Rows wider than the column limit were refused as they were read (row-limits.ts). */
+ * wider than the header are cut rather than refused: spreadsheets often carry a note or a total to the right of a list,
+ * and a cell under no header is one no {{placeholder}} can name, so nothing a message uses is lost; the report says how
+ * many rows were cut. Rows wider than the column limit were refused as they were read (lib/list-files/row-limits.ts).
+ */
 function fitted(cells: string[], width: number): string[] {
   const out = new Array<string>(width);
   for (let i = 0; i < width; i++) out[i] = cells[i] ?? "";

@@ -1,5 +1,6 @@
-// The same file uploaded before: found by the SHA-256 taken while the new one streamed in (limited-body.ts). It is
-// said, never refused — sending the same list twice on purpose (a second round of reminders) is ordinary.
+// The same file uploaded before: found by the SHA-256 taken while the new one streamed in
+// (lib/list-files/limited-body.ts). It is said, never refused — sending the same list twice on purpose (a second round
+// of reminders) is ordinary.
 import "server-only";
 import type pg from "pg";
 import { listState } from "@/lib/states/state-sql";

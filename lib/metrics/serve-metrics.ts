@@ -1,7 +1,7 @@
 // GET /metrics, in Prometheus's text format (README.md, "Metrics"). Off unless METRICS_TOKEN is set, and then only for
 // a scraper that sends it as a bearer token (compared in constant time). The web process answers at /metrics on its
 // own port with its own series, the database's figures (database-gauges.ts) and, under `npm start`, the worker's and
-// the importer's series, which it asks each for on loopback (METRICS_PEERS, set by scripts/start.ts) and adds, each
+// the importer's series, which it asks each for on loopback (METRICS_PEERS, set by programs/start.ts) and adds, each
 // labelled with its process. A worker or importer run on its own (a container, `npm run worker`) answers on
 // METRICS_PORT itself (metricsServer below).
 import { timingSafeEqual } from "node:crypto";

@@ -1,5 +1,5 @@
 // POST /api/receipts/<secret>, the provider's delivery receipts, answered by the web server itself
-// (scripts/web-server.ts) rather than through Next: this is the one address whose traffic the provider sets, up to
+// (programs/web-server.ts) rather than through Next: this is the one address whose traffic the provider sets, up to
 // thousands of callbacks a second, and Next's handling of a request (a Web Request built from Node's, its streams,
 // its router) cost as much of the web server's CPU as storing the receipts did (docs/scaling.md, "The receipt
 // route"). The work is the same ingestion the route handler runs (app/api/receipts/[secret]/route.ts, which answers

@@ -1,4 +1,4 @@
-// The client-address header over real sockets, to a real Node server doing what scripts/web-server.ts does before
+// The client-address header over real sockets, to a real Node server doing what programs/web-server.ts does before
 // Next (claimClientAddress) and answering with what the application would read (trustedClientAddress): a client
 // cannot set the header, anywhere; outside Tuma's own server it is not believed at all; and X-Forwarded-For without
 // TRUSTED_PROXIES is warned about once.
@@ -53,7 +53,7 @@ const ask = async (base: string, headers: Record<string, string>) =>
   (await (await fetch(base, { headers })).json()) as { read: string; rawCopies: number };
 
 test("outside Tuma's own server (no seal in the process), a client's own header is not believed", () => {
-  // This runs before any request reached a server of this file: as in Next started without scripts/web-server.ts.
+  // This runs before any request reached a server of this file: as in Next started without programs/web-server.ts.
   expect(trustedClientAddress({ [CLIENT_ADDRESS_HEADER]: "203.0.113.250" })).toBe("unknown");
   expect(trustedClientAddress({})).toBe("unknown");
 });

@@ -1,4 +1,4 @@
-// The body guard on a bare Node server (what scripts/web-server.ts puts in front of Next), with an application that
+// The body guard on a bare Node server (what programs/web-server.ts puts in front of Next), with an application that
 // reads the body as a route handler would, and one that answers without reading it. Bodies of 1 GiB, generated as
 // they are written: the guard is shown by how little of them the server accepted.
 import http from "node:http";

@@ -13,7 +13,7 @@
 // bytes the client wrote before the 413 reached it count too. The time is nginx's lingering_time (30 s), not a couple
 // of seconds: a client on a busy machine may not run for seconds (CI saw an opt-out upload's 413 lost to a reset
 // after a 2 s linger, at a load average of 14 on 2 cores), and a lingering socket costs nothing but its descriptor — it
-// holds no request, so a stopping server closes it at once as idle (scripts/web-server.ts).
+// holds no request, so a stopping server closes it at once as idle (programs/web-server.ts).
 import type http from "node:http";
 import { ApiProblem, problemBody } from "@/lib/api/problem";
 import type { ErrorBody } from "@/lib/errors/error-shape";

@@ -1,4 +1,4 @@
-// Malformed request lines over a real socket, to a real Node server doing what scripts/web-server.ts does before
+// Malformed request lines over a real socket, to a real Node server doing what programs/web-server.ts does before
 // Next: checkTarget/answerBadTarget in its handler, answerUnparsable as its `clientError` listener. Each is answered
 // 400 with its sentence (problem+json under /api), the connection is closed by the server, and nothing is logged.
 import http from "node:http";

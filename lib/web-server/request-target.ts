@@ -1,4 +1,4 @@
-// What the web server (scripts/web-server.ts) does with a request line it cannot use, before anything else parses
+// What the web server (programs/web-server.ts) does with a request line it cannot use, before anything else parses
 // it. `GET //` once made `new URL` throw in the server's handler: no answer at all, the connection held open, and a
 // stack logged per request — an anonymous client could hold connections and flood the log for free. Now every
 // malformed target is answered 400 with a sentence (problem+json under /api, a short plain page elsewhere, the API's

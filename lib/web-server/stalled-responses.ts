@@ -1,4 +1,4 @@
-// Closes the connection of a response its client has stopped reading (scripts/web-server.ts). A client at a zero TCP
+// Closes the connection of a response its client has stopped reading (programs/web-server.ts). A client at a zero TCP
 // window never takes another byte and never goes away: the response's writes wait for a `drain` that never comes,
 // and Next's pipe behind them waits too — even after the application gave up on the body (an export ended by
 // lib/fair-share/held-stream.ts), the socket, its buffers and the response stay for as long as the client likes.

@@ -25,7 +25,7 @@ export const LIB_LAYERS = [
   },
   {
     name: "readers and plumbing",
-    folders: ["fair-share", "history", "http", "jobs", "provider", "recipients"],
+    folders: ["fair-share", "history", "http", "jobs", "list-files", "provider", "recipients", "xlsx"],
   },
   { name: "foundation", folders: ["errors", "db", "log", "env"] },
   {
@@ -42,7 +42,6 @@ export const LIB_LAYERS = [
       "password-length",
       "states",
       "time",
-      "xlsx",
     ],
   },
 ];

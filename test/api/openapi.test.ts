@@ -1,6 +1,6 @@
 // The OpenAPI document against the code: every method of every route file under app/api/v1 is in it (a new route
 // that is not fails here), every operation with a body carries an example, and the document validates as OpenAPI 3.1
-// (@apidevtools/swagger-parser). That the examples work is scripts/api-examples.test.ts's, against `npm start`.
+// (@apidevtools/swagger-parser). That the examples work is programs/api-examples.test.ts's, against `npm start`.
 import fs from "node:fs";
 import path from "node:path";
 import SwaggerParser from "@apidevtools/swagger-parser";

@@ -10,7 +10,7 @@
 import { Readable } from "node:stream";
 import type ExcelJS from "exceljs";
 import { AppError } from "@/lib/errors/app-error";
-import { MAX_CELL_CHARS } from "./upload-limits";
+import { MAX_CELL_CHARS } from "@/lib/list-files/upload-limits";
 import { MAX_INFLATED_BYTES, MAX_PART_BYTES, MAX_SHARED_STRINGS_BYTES, type XlsxZip } from "./xlsx-zip";
 import { formatCount } from "@/lib/numbers/format";
 

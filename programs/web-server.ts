@@ -1,4 +1,4 @@
-// The console's HTTP server (started by scripts/start.ts): Next's request handler behind a plain Node server, for
+// The console's HTTP server (started by programs/start.ts): Next's request handler behind a plain Node server, for
 // what App Router code cannot do because it never sees the connection:
 // - the client's address (log-ins are throttled per client) is decided here and passed on in a header the
 //   application trusts only with this process's seal; any value a client sent in it is removed first

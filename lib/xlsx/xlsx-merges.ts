@@ -5,8 +5,8 @@
 // MAX_MERGED_RANGES, none reaching past the column limit (a range to column XFD would fill 16,384 cells of every row
 // it covers) or past the last row a list may have.
 import { AppError } from "@/lib/errors/app-error";
-import { MAX_ROW_NUMBER } from "./row-limits";
-import { MAX_COLUMNS, MAX_UPLOAD_ROWS } from "./upload-limits";
+import { MAX_ROW_NUMBER } from "@/lib/list-files/row-limits";
+import { MAX_COLUMNS, MAX_UPLOAD_ROWS } from "@/lib/list-files/upload-limits";
 import { formatCount } from "@/lib/numbers/format";
 
 export type MergedRange = { top: number; left: number; bottom: number; right: number };

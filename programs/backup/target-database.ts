@@ -1,6 +1,6 @@
 // The database `npm run db:backup` and `db:restore` act on: DATABASE_URL, or this checkout's embedded PostgreSQL —
 // adopted while `npm start` runs it (and left running), else started for the command and stopped after (as
-// scripts/api-key.ts does).
+// programs/api-key.ts does).
 import fs from "node:fs";
 import path from "node:path";
 import { parseEnv } from "@/lib/env";

@@ -1,6 +1,6 @@
-// scripts/launch.mjs compiles a program with esbuild's executable and becomes it; a program that does not compile
+// programs/launch.mjs compiles a program with esbuild's executable and becomes it; a program that does not compile
 // stops with a sentence naming it and esbuild's own error, and leaves no half-written bundle behind. Run on a
-// throw-away project beside this one (its own scripts/, tsconfig.json, and a link to our node_modules), so the test
+// throw-away project beside this one (its own programs/, tsconfig.json, and a link to our node_modules), so the test
 // never writes into the checkout's dist/.
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
@@ -13,9 +13,9 @@ let project = "";
 
 beforeAll(() => {
   project = fs.mkdtempSync(path.join(os.tmpdir(), "tuma-launch-test-"));
-  fs.mkdirSync(path.join(project, "scripts"));
+  fs.mkdirSync(path.join(project, "programs"));
   fs.mkdirSync(path.join(project, "lib"));
-  fs.copyFileSync(path.join(ROOT, "scripts", "launch.mjs"), path.join(project, "scripts", "launch.mjs"));
+  fs.copyFileSync(path.join(ROOT, "programs", "launch.mjs"), path.join(project, "programs", "launch.mjs"));
   fs.copyFileSync(path.join(ROOT, "tsconfig.json"), path.join(project, "tsconfig.json"));
   fs.symlinkSync(path.join(ROOT, "node_modules"), path.join(project, "node_modules"));
   // One of our own modules through the "@/" alias, one package from node_modules: what every real program does.
@@ -24,15 +24,15 @@ beforeAll(() => {
     `export const greeting = (who: string): string => \`hello \${who}\`;\n`,
   );
   fs.writeFileSync(
-    path.join(project, "scripts", "hello.ts"),
+    path.join(project, "programs", "hello.ts"),
     `import { z } from "zod";\nimport { greeting } from "@/lib/greeting";\nconsole.log(greeting(z.string().parse(process.argv[2])));\n`,
   );
-  fs.writeFileSync(path.join(project, "scripts", "broken.ts"), `const x: number = ;\n`);
+  fs.writeFileSync(path.join(project, "programs", "broken.ts"), `const x: number = ;\n`);
 });
 afterAll(() => fs.rmSync(project, { recursive: true, force: true }));
 
 function launch(program: string, ...args: string[]) {
-  return spawnSync(process.execPath, [path.join(project, "scripts", "launch.mjs"), program, ...args], {
+  return spawnSync(process.execPath, [path.join(project, "programs", "launch.mjs"), program, ...args], {
     encoding: "utf8",
     timeout: 30_000,
   });
@@ -49,7 +49,7 @@ test("a program is compiled into dist/ and run with its own arguments", () => {
 test("a program that does not compile stops with a sentence and esbuild's error, and writes no bundle", () => {
   const run = launch("broken");
   expect(run.status).toBe(1);
-  expect(run.stderr).toContain("Tuma could not start: compiling scripts/broken.ts failed.");
+  expect(run.stderr).toContain("Tuma could not start: compiling programs/broken.ts failed.");
   expect(run.stderr).toContain('Unexpected ";"');
   expect(run.stderr).toContain("broken.ts:1");
   expect(fs.readdirSync(path.join(project, "dist")).filter((file) => file.startsWith("broken"))).toEqual([]);
@@ -58,5 +58,5 @@ test("a program that does not compile stops with a sentence and esbuild's error,
 test("a program that does not exist is refused with the usage line", () => {
   const run = launch("nowhere");
   expect(run.status).toBe(2);
-  expect(run.stderr).toContain("scripts/nowhere.ts does not exist");
+  expect(run.stderr).toContain("programs/nowhere.ts does not exist");
 });

@@ -1,7 +1,7 @@
-// The per-row limits of an upload, applied by both readers (csv-rows.ts, xlsx-rows.ts) to every row as it is read,
-// blank rows included: the row's number (blank rows count against the row limit — five million of them cost as much
-// to read as five million numbers), its width (the header is the first row checked, so a 30,000-column header is
-// refused before any row below it is read), each cell's length, and the text of all cells together.
+// The per-row limits of an upload, applied by both readers (lib/csv/csv-rows.ts, lib/xlsx/xlsx-rows.ts) to every row as
+// it is read, blank rows included: the row's number (blank rows count against the row limit — five million of them cost
+// as much to read as five million numbers), its width (the header is the first row checked, so a 30,000-column header
+// is refused before any row below it is read), each cell's length, and the text of all cells together.
 import {
   MAX_CELL_CHARS,
   MAX_COLUMNS,

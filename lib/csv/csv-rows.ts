@@ -1,14 +1,14 @@
-// A CSV file's rows, read as its bytes arrive: decoded (the encoding sniff-file.ts found), line endings made one
-// (files edited on Windows and elsewhere mix CRLF and LF; a line break inside a quoted cell stays a line break), the
-// delimiter detected from the first rows (comma, semicolon or tab — spreadsheets in comma-decimal countries write
-// semicolons), then papaparse's parser on each piece with the unfinished last row carried to the next. Yields rows
-// in batches, so the caller's per-row cost is a loop, not an await.
+// A CSV file's rows, read as its bytes arrive: decoded (the encoding lib/list-files/sniff-file.ts found), line endings
+// made one (files edited on Windows and elsewhere mix CRLF and LF; a line break inside a quoted cell stays a line
+// break), the delimiter detected from the first rows (comma, semicolon or tab — spreadsheets in comma-decimal countries
+// write semicolons), then papaparse's parser on each piece with the unfinished last row carried to the next. Yields
+// rows in batches, so the caller's per-row cost is a loop, not an await.
 import Papa from "papaparse";
 
 export type CsvDialect = { delimiter: string; encoding: string };
 
 /** A row (or an unclosed quote) longer than this is not a recipient list: stop instead of buffering the rest. Cells
- * are limited further by row-limits.ts; this bounds what is held before a row is even complete. */
+ * are limited further by lib/list-files/row-limits.ts; this bounds what is held before a row is even complete. */
 const MAX_PENDING_CHARS = 1024 * 1024;
 const DELIMITERS = [",", ";", "\t"];
 

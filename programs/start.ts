@@ -21,7 +21,7 @@ import { Supervisor } from "@/lib/bootstrap/supervisor";
 const root = process.cwd();
 const cleanups: (() => Promise<void>)[] = [];
 /**
- * A program compiled and run in the child itself (scripts/launch.mjs), not in a grandchild out of reach. WebAssembly
+ * A program compiled and run in the child itself (programs/launch.mjs), not in a grandchild out of reach. WebAssembly
  * (Prisma's query compiler, in every part that uses the database) stays on V8's baseline compiler: measured on 300
  * queries of varied shapes, 0.53 s against 1.1–1.3 s with the optimising tier (which spends the time compiling a
  * large module whose plans are cached anyway), the same on one repeated shape, and 65 MB less resident memory.
@@ -29,7 +29,7 @@ const cleanups: (() => Promise<void>)[] = [];
 const launch = (program: string, serverCode = true) => [
   "--liftoff-only",
   ...(serverCode ? ["--conditions=react-server"] : []),
-  path.join(root, "scripts", "launch.mjs"),
+  path.join(root, "programs", "launch.mjs"),
   program,
 ];
 
@@ -66,7 +66,7 @@ async function main(): Promise<void> {
   const sandboxToken = env.SANDBOX_TOKEN ?? secrets.sandboxToken;
   const sandboxUrl = `http://${env.SANDBOX_HOST}:${env.SANDBOX_PORT}/api/v1`;
   // Migrations, the first administrator and the sandbox's account need Prisma's engines and argon2 once: a child
-  // does that work, and this process, which lives as long as the console, never loads them (scripts/prepare-data.ts).
+  // does that work, and this process, which lives as long as the console, never loads them (programs/prepare-data.ts).
   const { applied, admin } = await runOnce<PreparedData>(root, "prepare-data", {
     TUMA_PROCESS_KIND: "supervisor",
     ...(env.SANDBOX ? { TUMA_SANDBOX_URL: sandboxUrl, SANDBOX_TOKEN: sandboxToken } : {}),
@@ -111,7 +111,7 @@ async function main(): Promise<void> {
         // from ~1,200 to ~1,000 requests of 100 SMS a second (measured, rate limit lifted): still eight times the
         // 120 a provider account may send.
         resourceLimits: { maxYoungGenerationSizeMb: 4 },
-        args: [path.join(root, "scripts", "launch.mjs"), "sandbox-process"],
+        args: [path.join(root, "programs", "launch.mjs"), "sandbox-process"],
         env: { SANDBOX_PORT: String(env.SANDBOX_PORT), SANDBOX_HOST: env.SANDBOX_HOST, SANDBOX_TOKEN: sandboxToken },
       }),
     supervisor.start({
@@ -129,7 +129,7 @@ async function main(): Promise<void> {
     }),
     supervisor.start({
       name: "web",
-      // Our own server around Next's handler (scripts/web-server.ts), not `next start`: it tells the application
+      // Our own server around Next's handler (programs/web-server.ts), not `next start`: it tells the application
       // each request's client address. Without the react-server condition: Next loads React's server build itself.
       args: launch("web-server", false),
       env: {

@@ -55,7 +55,7 @@ test(
         "--import",
         "tsx",
         "--conditions=react-server",
-        "scripts/api-key.ts",
+        "programs/api-key.ts",
         "create",
         "--email",
         ADMIN,

@@ -72,7 +72,7 @@ afterAll(() => {
 });
 
 async function tool(script: "db-backup" | "db-restore", args: string[], env: Record<string, string>) {
-  return run(process.execPath, ["--import", "tsx", "--conditions=react-server", `scripts/${script}.ts`, ...args], {
+  return run(process.execPath, ["--import", "tsx", "--conditions=react-server", `programs/${script}.ts`, ...args], {
     env: { ...process.env, NODE_OPTIONS: "", ...env },
   }).then(
     (done) => ({ code: 0, ...done }),

@@ -7,7 +7,7 @@ import { beforeAll, expect, test } from "vitest";
 import { author, pieces, refusal, stored } from "@/test/upload-helpers";
 import { deflateParts, deflatePieces, row, sheetPieces, sheetXml, xlsxFile, zipFile } from "@/test/zip-builder";
 import { importList } from "@/lib/lists/import-list";
-import { TOO_MANY_ROWS, TOO_MUCH_TEXT } from "./upload-limits";
+import { TOO_MANY_ROWS, TOO_MUCH_TEXT } from "@/lib/list-files/upload-limits";
 import { MAX_ZIP_ENTRIES, NOT_A_WORKBOOK } from "./xlsx-zip";
 
 let authorId: string;

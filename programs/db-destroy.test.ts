@@ -40,7 +40,7 @@ function destroy(folder: string, input: string, args: string[] = []) {
   return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
     const child = spawn(
       process.execPath,
-      ["--import", "tsx", "--conditions=react-server", "scripts/db-destroy.ts", ...args],
+      ["--import", "tsx", "--conditions=react-server", "programs/db-destroy.ts", ...args],
       { env: { NODE_ENV: "production", PATH: process.env.PATH ?? "", HOME: os.homedir(), TUMA_DATA_DIR: folder } },
     );
     let stdout = "";
@@ -101,7 +101,7 @@ test("a database in DATABASE_URL is not the embedded one: refused, nothing delet
   const child = await new Promise<{ code: number | null; stderr: string }>((resolve) => {
     const run = spawn(
       process.execPath,
-      ["--import", "tsx", "--conditions=react-server", "scripts/db-destroy.ts", "--yes"],
+      ["--import", "tsx", "--conditions=react-server", "programs/db-destroy.ts", "--yes"],
       {
         env: {
           NODE_ENV: "production",

@@ -1,11 +1,11 @@
-// Runs one of Tuma's programs (scripts/<name>.ts) as compiled JavaScript: esbuild bundles it with our own modules
+// Runs one of Tuma's programs (programs/<name>.ts) as compiled JavaScript: esbuild bundles it with our own modules
 // into dist/<name>.mjs (packages stay in node_modules, loaded by Node as usual), then this process imports the bundle
 // and becomes that program. `npm start`, every child it supervises and `npm run worker` start this way, so no
 // production process carries a TypeScript compiler (tsx held about 30 MB in each: BENCHMARKS.md, idle memory).
 // Bundling takes a fraction of a second and happens at every start, so a start never runs code older than its
 // sources. Plain JavaScript because it is what compiles the rest.
 //
-//   node [--conditions=react-server] scripts/launch.mjs <name> [arguments for the program]
+//   node [--conditions=react-server] programs/launch.mjs <name> [arguments for the program]
 //
 // The bundle resolves packages with this process's own --conditions (react-server for server code, as tsx did).
 import { execFileSync } from "node:child_process";
@@ -18,10 +18,10 @@ import { pathToFileURL } from "node:url";
 
 const root = path.resolve(import.meta.dirname, "..");
 const [name, ...programArgs] = process.argv.slice(2);
-const source = name ? path.join(root, "scripts", `${name}.ts`) : "";
+const source = name ? path.join(root, "programs", `${name}.ts`) : "";
 if (!name || !/^[a-z-]+$/.test(name) || !fs.existsSync(source)) {
   process.stderr.write(
-    `Usage: node scripts/launch.mjs <program> — scripts/${name ?? "<program>"}.ts does not exist.\n`,
+    `Usage: node programs/launch.mjs <program> — programs/${name ?? "<program>"}.ts does not exist.\n`,
   );
   process.exit(2);
 }
@@ -59,7 +59,7 @@ try {
 } catch (error) {
   fs.rmSync(temporary, { force: true });
   const said = typeof error?.stderr === "string" && error.stderr.trim() ? error.stderr.trim() : String(error);
-  process.stderr.write(`Tuma could not start: compiling scripts/${name}.ts failed.\n${said}\n`);
+  process.stderr.write(`Tuma could not start: compiling programs/${name}.ts failed.\n${said}\n`);
   process.exit(1);
 }
 

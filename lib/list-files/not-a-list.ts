@@ -2,7 +2,7 @@
 // Word document or a PowerPoint (a zip of word/… or ppt/… parts, or the older OLE2 container), an OpenDocument file,
 // any other zip, a PDF, an image, an archive. The zip and OLE2 cases are told apart by the names of their parts,
 // which stand uncompressed in the file's first bytes (a zip's local headers; OLE2's directory, in UTF-16) and, for a
-// zip, in its central directory (xlsx-rows.ts asks again once the whole file is spooled).
+// zip, in its central directory (lib/xlsx/xlsx-rows.ts asks again once the whole file is spooled).
 
 const SAVE_AS = "save it as CSV (File → Save as → CSV) or Excel workbook and upload that.";
 

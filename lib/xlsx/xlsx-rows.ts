@@ -7,11 +7,11 @@
 import type ExcelJS from "exceljs";
 import { AppError } from "@/lib/errors/app-error";
 import { cellText } from "./cell-text";
-import type { RowBatch } from "./row-batch";
-import type { RowLimits } from "./row-limits";
-import { MAX_COLUMNS } from "./upload-limits";
+import type { RowBatch } from "@/lib/list-files/row-batch";
+import type { RowLimits } from "@/lib/list-files/row-limits";
+import { MAX_COLUMNS } from "@/lib/list-files/upload-limits";
 import { readMergedRanges, type MergedRange } from "./xlsx-merges";
-import { zipWithoutWorkbook } from "./not-a-list";
+import { zipWithoutWorkbook } from "@/lib/list-files/not-a-list";
 import { XlsxWorkbook } from "./xlsx-workbook";
 import { NOT_A_WORKBOOK, XlsxZip } from "./xlsx-zip";
 import { formatCount } from "@/lib/numbers/format";

@@ -22,7 +22,7 @@ const missing = "00000000-0000-4000-8000-000000000000";
 async function apiKey(args: string[], env: Record<string, string | undefined>) {
   const childEnv: NodeJS.ProcessEnv = { ...process.env, ...env, NODE_OPTIONS: "" };
   for (const [name, value] of Object.entries(env)) if (value === undefined) Reflect.deleteProperty(childEnv, name);
-  return run(process.execPath, ["--import", "tsx", "--conditions=react-server", "scripts/api-key.ts", ...args], {
+  return run(process.execPath, ["--import", "tsx", "--conditions=react-server", "programs/api-key.ts", ...args], {
     env: childEnv,
   }).catch((error: { code: number; stdout: string; stderr: string }) => error);
 }
