@@ -156,6 +156,49 @@ test("an SMS list in two languages: the values confirmed with counts, the plan p
     [batchId],
   );
   expect(audit[0]!.detail.languages).toEqual({ default: 600, sw: 400 });
+
+  // The recipients table shows one language's recipients: the choice is in the URL, kept by a reload, and the
+  // export of that view holds exactly them.
+  const recipients = page.getByRole("region", { name: "Recipients" });
+  await recipients.getByLabel("Language").selectOption("sw");
+  await expect(page).toHaveURL(/[?&]language=sw/);
+  const swahiliOnly = async () => {
+    await expect(recipients.getByTestId("language-count")).toHaveText("400 recipients: Kiswahili (sw)");
+    const shown = recipients.getByTestId("recipient-language");
+    await expect(shown).toHaveCount(50);
+    expect(new Set(await shown.allInnerTexts())).toEqual(new Set(["Kiswahili (sw)"]));
+  };
+  await swahiliOnly();
+  await page.reload();
+  await expect(recipients.getByLabel("Language")).toHaveValue("sw");
+  await swahiliOnly();
+  const href = await recipients.getByRole("link", { name: "Export CSV" }).getAttribute("href");
+  expect(href).toMatch(/[?&]language=sw/);
+  const filtered = await page.request.get(href!);
+  const [filteredHeader, ...filteredCells] = Papa.parse<string[]>((await filtered.text()).trimEnd()).data;
+  const [filteredPhoneAt, filteredLanguageAt] = [filteredHeader!.indexOf("phone"), filteredHeader!.indexOf("language")];
+  expect(filteredCells).toHaveLength(400);
+  expect(new Set(filteredCells.map((c) => c[filteredLanguageAt]))).toEqual(new Set(["sw"]));
+  expect(new Set(filteredCells.map((c) => c[filteredPhoneAt]))).toEqual(
+    new Set(
+      Array.from({ length: ROWS }, (_, i) => i)
+        .filter(isSwahili)
+        .map((i) => storedOf(tag, i)),
+    ),
+  );
+  // Back to every language: the choice leaves the URL.
+  await recipients.getByLabel("Language").selectOption("");
+  await expect(page).not.toHaveURL(/[?&]language=/);
+  await expect(recipients.getByTestId("language-count")).toHaveCount(0);
+
+  // The number's page says which language each message was sent in (the default text says nothing).
+  await page.goto(`/numbers/${storedOf(tag, 0)}`);
+  const sentSwahili = page.getByTestId("number-message").filter({ hasText: `Languages ${tag}` });
+  await expect(sentSwahili.getByTestId("number-message-language")).toHaveText("in Kiswahili (sw)");
+  await page.goto(`/numbers/${storedOf(tag, 2)}`);
+  const sentDefault = page.getByTestId("number-message").filter({ hasText: `Languages ${tag}` });
+  await expect(sentDefault).toContainText(`Hello Name 2, your clinic visit is tomorrow.`);
+  await expect(sentDefault.getByTestId("number-message-language")).toHaveCount(0);
 });
 
 test("a voice list in two languages: each call carries its recipient's voice language and text", async ({
