@@ -160,7 +160,7 @@ test("an SMS list in two languages: the values confirmed with counts, the plan p
   // The recipients table shows one language's recipients: the choice is in the URL, kept by a reload, and the
   // export of that view holds exactly them.
   const recipients = page.getByRole("region", { name: "Recipients" });
-  await recipients.getByLabel("Language").selectOption("sw");
+  await recipients.getByRole("combobox", { name: "Language", exact: true }).selectOption("sw");
   await expect(page).toHaveURL(/[?&]language=sw/);
   const swahiliOnly = async () => {
     await expect(recipients.getByTestId("language-count")).toHaveText("400 recipients: Kiswahili (sw)");
@@ -170,7 +170,7 @@ test("an SMS list in two languages: the values confirmed with counts, the plan p
   };
   await swahiliOnly();
   await page.reload();
-  await expect(recipients.getByLabel("Language")).toHaveValue("sw");
+  await expect(recipients.getByRole("combobox", { name: "Language", exact: true })).toHaveValue("sw");
   await swahiliOnly();
   const href = await recipients.getByRole("link", { name: "Export CSV" }).getAttribute("href");
   expect(href).toMatch(/[?&]language=sw/);
@@ -187,7 +187,7 @@ test("an SMS list in two languages: the values confirmed with counts, the plan p
     ),
   );
   // Back to every language: the choice leaves the URL.
-  await recipients.getByLabel("Language").selectOption("");
+  await recipients.getByRole("combobox", { name: "Language", exact: true }).selectOption("");
   await expect(page).not.toHaveURL(/[?&]language=/);
   await expect(recipients.getByTestId("language-count")).toHaveCount(0);
 
@@ -199,6 +199,22 @@ test("an SMS list in two languages: the values confirmed with counts, the plan p
   const sentDefault = page.getByTestId("number-message").filter({ hasText: `Languages ${tag}` });
   await expect(sentDefault).toContainText(`Hello Name 2, your clinic visit is tomorrow.`);
   await expect(sentDefault.getByTestId("number-message-language")).toHaveCount(0);
+
+  // The duplicate-send guard compares each recipient on their own language's text: the same Kiswahili text with a new
+  // default text finds the 400 who were sent it, and leaves them out of the plan.
+  await page.goto("/lists");
+  await page
+    .getByRole("link", { name: `Compose to lugha-${tag}` })
+    .first()
+    .click();
+  await page.getByLabel("Message").fill("Hello {{name}}, your clinic visit moved to Friday.");
+  await languages.getByLabel("Add a language").selectOption("sw");
+  await languages.getByLabel("Message in Kiswahili (sw)").fill("Habari {{name}}, ziara yako ya kliniki ni kesho.");
+  await expect(languages.getByLabel("Language column")).toHaveValue("language");
+  await expect(page.getByTestId("duplicates")).toContainText("400 recipient(s) were sent this exact text", {
+    timeout: 30_000,
+  });
+  await expect(page.getByTestId("languages")).not.toContainText("sent to everyone on the list");
 });
 
 test("a voice list in two languages: each call carries its recipient's voice language and text", async ({

@@ -23,7 +23,7 @@ export function LanguageFilterSelect({
     <>
       <label className="flex items-center gap-2 text-sm">
         Language
-        <Select value={value} onChange={(e) => onChange(e.target.value)} className="w-auto py-1">
+        <Select aria-label="Language" value={value} onChange={(e) => onChange(e.target.value)} className="w-auto py-1">
           <option value="">All languages</option>
           {choices.map(({ value: code, label }) => (
             <option key={code} value={code}>
