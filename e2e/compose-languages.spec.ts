@@ -156,6 +156,65 @@ test("an SMS list in two languages: the values confirmed with counts, the plan p
     [batchId],
   );
   expect(audit[0]!.detail.languages).toEqual({ default: 600, sw: 400 });
+
+  // The recipients table shows one language's recipients: the choice is in the URL, kept by a reload, and the
+  // export of that view holds exactly them.
+  const recipients = page.getByRole("region", { name: "Recipients" });
+  await recipients.getByRole("combobox", { name: "Language", exact: true }).selectOption("sw");
+  await expect(page).toHaveURL(/[?&]language=sw/);
+  const swahiliOnly = async () => {
+    await expect(recipients.getByTestId("language-count")).toHaveText("400 recipients: Kiswahili (sw)");
+    const shown = recipients.getByTestId("recipient-language");
+    await expect(shown).toHaveCount(50);
+    expect(new Set(await shown.allInnerTexts())).toEqual(new Set(["Kiswahili (sw)"]));
+  };
+  await swahiliOnly();
+  await page.reload();
+  await expect(recipients.getByRole("combobox", { name: "Language", exact: true })).toHaveValue("sw");
+  await swahiliOnly();
+  const href = await recipients.getByRole("link", { name: "Export CSV" }).getAttribute("href");
+  expect(href).toMatch(/[?&]language=sw/);
+  const filtered = await page.request.get(href!);
+  const [filteredHeader, ...filteredCells] = Papa.parse<string[]>((await filtered.text()).trimEnd()).data;
+  const [filteredPhoneAt, filteredLanguageAt] = [filteredHeader!.indexOf("phone"), filteredHeader!.indexOf("language")];
+  expect(filteredCells).toHaveLength(400);
+  expect(new Set(filteredCells.map((c) => c[filteredLanguageAt]))).toEqual(new Set(["sw"]));
+  expect(new Set(filteredCells.map((c) => c[filteredPhoneAt]))).toEqual(
+    new Set(
+      Array.from({ length: ROWS }, (_, i) => i)
+        .filter(isSwahili)
+        .map((i) => storedOf(tag, i)),
+    ),
+  );
+  // Back to every language: the choice leaves the URL.
+  await recipients.getByRole("combobox", { name: "Language", exact: true }).selectOption("");
+  await expect(page).not.toHaveURL(/[?&]language=/);
+  await expect(recipients.getByTestId("language-count")).toHaveCount(0);
+
+  // The number's page says which language each message was sent in (the default text says nothing).
+  await page.goto(`/numbers/${storedOf(tag, 0)}`);
+  const sentSwahili = page.getByTestId("number-message").filter({ hasText: `Languages ${tag}` });
+  await expect(sentSwahili.getByTestId("number-message-language")).toHaveText("in Kiswahili (sw)");
+  await page.goto(`/numbers/${storedOf(tag, 2)}`);
+  const sentDefault = page.getByTestId("number-message").filter({ hasText: `Languages ${tag}` });
+  await expect(sentDefault).toContainText(`Hello Name 2, your clinic visit is tomorrow.`);
+  await expect(sentDefault.getByTestId("number-message-language")).toHaveCount(0);
+
+  // The duplicate-send guard compares each recipient on their own language's text: the same Kiswahili text with a new
+  // default text finds the 400 who were sent it, and leaves them out of the plan.
+  await page.goto("/lists");
+  await page
+    .getByRole("link", { name: `Compose to lugha-${tag}` })
+    .first()
+    .click();
+  await page.getByLabel("Message").fill("Hello {{name}}, your clinic visit moved to Friday.");
+  await languages.getByLabel("Add a language").selectOption("sw");
+  await languages.getByLabel("Message in Kiswahili (sw)").fill("Habari {{name}}, ziara yako ya kliniki ni kesho.");
+  await expect(languages.getByLabel("Language column")).toHaveValue("language");
+  await expect(page.getByTestId("duplicates")).toContainText("400 recipient(s) were sent this exact text", {
+    timeout: 30_000,
+  });
+  await expect(page.getByTestId("languages")).not.toContainText("sent to everyone on the list");
 });
 
 test("a voice list in two languages: each call carries its recipient's voice language and text", async ({

@@ -184,6 +184,7 @@ export function BatchLive({
         xlsx={batch.recipientCount <= XLSX_MAX_ROWS}
         canExport={canExport}
         list={batch.list ? { columns: batch.list.columns, phoneColumn: batch.list.phoneColumn } : null}
+        variants={batch.variants}
       />
     </div>
   );

@@ -10,6 +10,8 @@ import type { MessagePage } from "@/lib/batches/list-messages";
 import { MESSAGE_FILTERS } from "@/lib/states/states";
 import { fetchJson } from "@/lib/http/fetch-json";
 import type { Serialized } from "@/lib/http/serialize";
+import { languageChoices } from "@/lib/batches/language-filter";
+import { LanguageFilterSelect } from "./language-filter-select";
 import { ListColumnsChooser } from "./list-columns-chooser";
 import { StateBadge } from "./state-badge";
 import { CallOutcomeNote } from "./call-outcome-note";
@@ -27,6 +29,7 @@ export function RecipientTable({
   version,
   xlsx,
   list,
+  variants = null,
   canExport = true,
 }: {
   batchId: string;
@@ -37,15 +40,25 @@ export function RecipientTable({
   canExport?: boolean;
   /** The list the batch was sent from: its columns can be shown beside each recipient. */
   list: { columns: string[]; phoneColumn: string } | null;
+  /** The batch's variants as stored (Batch.variants): with any, the table can show one language's recipients. */
+  variants?: unknown;
 }) {
-  const { filter, search, trail, after, show } = useRecipientView();
+  const { filter, language, search, trail, after, show } = useRecipientView();
   const [shown, choose] = useShownColumns(batchId, list?.columns ?? NONE, list?.phoneColumn ?? "");
   const shownIndexes = shown.map((column) => list!.columns.indexOf(column));
-  const params = new URLSearchParams({ filter, q: search });
-  const { data, error, isLoading } = useQuery({
-    queryKey: ["messages", batchId, filter, search, after, version],
+  // A batch in several languages shows whose text each recipient was sent, and can show one language's only.
+  const languages = languageChoices(variants);
+  const columns = COLUMNS + shown.length + (languages.length > 0 ? 1 : 0);
+  const languageName = (code: string | null) =>
+    languages.find((choice) => choice.value === (code ?? "default"))?.label ?? code ?? "";
+  const params = new URLSearchParams({ filter, q: search, ...(language ? { language } : {}) });
+  const { data, error, isLoading, isPlaceholderData } = useQuery({
+    queryKey: ["messages", batchId, filter, language, search, after, version],
     placeholderData: (previous) => previous, // keep showing the rows while the next version loads
-    queryFn: () => fetchJson<Serialized<MessagePage>>(`/api/batches/${batchId}/messages?${params}&after=${after}`),
+    queryFn: () =>
+      fetchJson<Serialized<MessagePage> & { languageCount?: number }>(
+        `/api/batches/${batchId}/messages?${params}&after=${after}`,
+      ),
     refetchInterval: live ? 3_000 : false,
   });
   const exportHref = `/api/batches/${batchId}/export?${params}`;
@@ -65,6 +78,12 @@ export function RecipientTable({
             ))}
           </Select>
         </label>
+        <LanguageFilterSelect
+          choices={languages}
+          value={language}
+          count={language && !isPlaceholderData ? data?.languageCount : undefined}
+          onChange={(code) => show({ language: code })}
+        />
         <form
           role="search"
           className="flex items-center gap-2"
@@ -123,6 +142,7 @@ export function RecipientTable({
           {shown.map((column) => (
             <Th key={column}>{column}</Th>
           ))}
+          {languages.length > 0 ? <Th>Language</Th> : null}
           <Th>State</Th>
           <Th>Provider status</Th>
           <Th>Operator</Th>
@@ -133,9 +153,9 @@ export function RecipientTable({
         </THead>
         <tbody>
           {isLoading ? (
-            <EmptyRow columns={COLUMNS + shown.length}>Loading…</EmptyRow>
+            <EmptyRow columns={columns}>Loading…</EmptyRow>
           ) : data?.rows.length === 0 ? (
-            <EmptyRow columns={COLUMNS + shown.length}>No recipients here.</EmptyRow>
+            <EmptyRow columns={columns}>No recipients here.</EmptyRow>
           ) : (
             data?.rows.map((m) => (
               <Tr key={m.id}>
@@ -161,6 +181,11 @@ export function RecipientTable({
                     {m.cells?.[index] ?? ""}
                   </Td>
                 ))}
+                {languages.length > 0 ? (
+                  <Td data-label="Language" data-testid="recipient-language">
+                    {languageName(m.language)}
+                  </Td>
+                ) : null}
                 <Td data-label="State" data-testid="recipient-state">
                   <span className="flex flex-wrap items-center gap-1">
                     <StateBadge state={m.state} />

@@ -42,7 +42,7 @@ import { SendButton } from "./send-button";
 import { useDraftSaving } from "./use-draft-saving";
 import { useLiveUnits } from "./use-live-units";
 import { LanguageFields } from "./language-fields";
-import { inLanguages, languagesProblem, planInLanguages, reviewLanguages } from "./languages";
+import { duplicatesLanguages, inLanguages, languagesProblem, planInLanguages, reviewLanguages } from "./languages";
 import { useLanguagePlan } from "./use-language-plan";
 
 export type { TemplateChoice } from "./message-fields";
@@ -83,11 +83,12 @@ export function ComposeForm({
   // In several languages, the plan counts each recipient's own language's text (languages.ts).
   const multilingual = inLanguages(languages, source);
   const languagePlan = useLanguagePlan({ enabled: multilingual, listId, kind, text: message, languages });
-  const plan = multilingual ? planInLanguages(listPlan.plan, languagePlan.plan, kind) : listPlan.plan;
   const text = message.trim();
-  // The guard does not yet compare each language's text (docs/languages.md): not asked for a batch in languages.
-  const guardText = multilingual ? "" : text;
-  const resent = useDuplicateGuard({ source, listId, pasted, text: guardText, initialChoice: draft?.duplicates });
+  const guarded = { source, listId, pasted, text, initialChoice: draft?.duplicates };
+  // In several languages, the guard compares each recipient on their own language's text (docs/languages.md).
+  const resent = useDuplicateGuard({ ...guarded, languages: duplicatesLanguages(multilingual, languages, kind) });
+  const found = resent.found?.recipients;
+  const plan = multilingual ? planInLanguages(listPlan.plan, languagePlan.plan, kind, found) : listPlan.plan;
   const reviewing = review !== null && review.after === result;
   const serverErrors: Errors = result?.ok === false ? (result.fieldErrors ?? {}) : {};
   const fresh = checked && checked.after === result ? checked : null;

@@ -69,10 +69,6 @@ export function LanguageFields({
             />
             <input type="hidden" name="languageColumn" value={languages.column} />
             <input type="hidden" name="languageMapping" value={JSON.stringify(languages.mapping)} />
-            <p className="text-sm text-slate-600">
-              A batch in several languages is sent to everyone on the list: the check for recipients who had the same
-              text recently does not compare each language&apos;s text yet.
-            </p>
           </>
         ) : null}
       </div>

@@ -87,21 +87,36 @@ export function submittedVariants(
   });
 }
 
+/** What the duplicate-send guard is asked for a list in languages (use-duplicates.ts); null for one text. */
+export function duplicatesLanguages(multilingual: boolean, languages: Languages, kind: "SMS" | "VOICE") {
+  if (!multilingual) return null;
+  return {
+    variants: submittedVariants(languages.variants, kind, undefined).map(({ language, text }) => ({ language, text })),
+    languageColumn: languages.column,
+    languageMapping: languages.mapping,
+  };
+}
+
 /**
  * The list's plan with each recipient's own language: the units the language pass counted (each recipient's own
  * text), the first recipients of each language as the preview, and no single-text segment spread (the table per
- * language says each language's). Null until the language pass has answered for what is typed now.
+ * language says each language's). Null until the language pass has answered for what is typed now. `resent`: the
+ * recipients the guard found sent their own language's text recently (use-duplicates.ts), left out unless included
+ * (plan-figures.ts) at the average units of a recipient — the single text's figures do not apply.
  */
 export function planInLanguages(
   plan: ListPlan | null,
   languages: LanguagesPlan | null,
   kind: "SMS" | "VOICE",
+  resent = 0,
 ): ListPlan | null {
   if (!plan || !languages) return null;
+  const perRecipient = languages.recipients > 0 ? languages.units / languages.recipients : 0;
   return {
     ...plan,
     units: languages.units,
     segments: {},
+    recentlySent: { recipients: resent, units: Math.round(perRecipient * resent), segments: {} },
     previews: languages.previews.map((preview) => ({
       row: preview.row,
       phone: preview.phone,

@@ -9,7 +9,17 @@ import type { DuplicateChoice } from "./duplicate-fields";
 import { fingerprint, type PastedNumbers } from "./use-pasted-numbers";
 import { useSettled } from "./use-settled";
 
-export type DuplicatesQuestion = { templateText: string; listId?: string; phones?: string[] };
+/** A list in several languages adds its texts, column and mapping: each row is compared on its own language's text. */
+export type DuplicatesLanguages = {
+  variants: { language: string; text: string }[];
+  languageColumn: string;
+  languageMapping: Record<string, string>;
+};
+export type DuplicatesQuestion = {
+  templateText: string;
+  listId?: string;
+  phones?: string[];
+} & Partial<DuplicatesLanguages>;
 /** The guard's answer (lib/batches/find-duplicates.ts DuplicatesAnswer): how many, and how many never got it. */
 export type Duplicates = {
   windowHours: number;
@@ -68,8 +78,11 @@ export function useDuplicateGuard({
   listId,
   pasted,
   text,
+  languages = null,
   initialChoice,
 }: {
+  /** A list in several languages (lib/batches/list-duplicates-in-languages.ts); null: one text. */
+  languages?: DuplicatesLanguages | null;
   /** The choice kept in Compose's draft (compose-draft.ts). */
   initialChoice?: DuplicateChoice | undefined;
   source: "numbers" | "list";
@@ -83,14 +96,16 @@ export function useDuplicateGuard({
       ? null
       : source === "list"
         ? listId
-          ? { templateText: text, listId }
+          ? { templateText: text, listId, ...languages }
           : null
         : pasted.check.phones.length > 0 && !pasted.tooMany
           ? { templateText: text, phones: pasted.check.phones }
           : null;
   const found = useDuplicates(
     question,
-    source === "list" ? `list:${listId}:${text}` : `numbers:${fingerprint(pasted.check.phones)}:${text}`,
+    source === "list"
+      ? `list:${listId}:${text}:${languages ? JSON.stringify(languages) : ""}`
+      : `numbers:${fingerprint(pasted.check.phones)}:${text}`,
   );
   const count = found?.recipients ?? 0;
   const phones = choice.include ? undefined : found?.phones;

@@ -3,6 +3,7 @@
 // and the messages sent with a caller's reference, across batches.
 import "server-only";
 import { listMessages } from "@/lib/batches/list-messages";
+import type { LanguageFilter } from "@/lib/batches/language-filter";
 import type { RecipientSearch } from "@/lib/batches/recipient-search";
 import type { MessageFilter } from "@/lib/states/states";
 import { AppError } from "@/lib/errors/app-error";
@@ -55,12 +56,14 @@ export async function pageBatchMessages(
     cursor?: string | undefined;
     filter?: MessageFilter | undefined;
     q?: RecipientSearch | undefined;
+    language?: LanguageFilter | undefined;
   },
 ): Promise<Page<MessageResource>> {
   const { templateText } = await assertBatchExists(batchId);
   const { rows } = await listMessages(batchId, {
     filter: query.filter ?? null,
     search: query.q ?? null,
+    language: query.language ?? null,
     after: query.cursor,
     limit: query.limit + 1,
   });

@@ -74,7 +74,9 @@ export const languagePlanQuerySchema = z.object({
 
 /**
  * The duplicate-send guard's question (duplicate-guard.ts): who, of a saved list or of the numbers pasted (254… form),
- * was sent this text within the window; answered as JSON or as the CSV the operator downloads.
+ * was sent this text within the window; answered as JSON or as the CSV the operator downloads. A list in several
+ * languages adds its variants, column and mapping: each row is compared on its own language's text
+ * (list-duplicates-in-languages.ts).
  */
 export const duplicatesQuerySchema = z
   .object({
@@ -84,6 +86,13 @@ export const duplicatesQuerySchema = z
       .array(z.string().regex(/^254\d{9}$/, "Numbers in the 254… form."))
       .max(MAX_PASTED_NUMBERS, `At most ${formatCount(MAX_PASTED_NUMBERS)} numbers.`)
       .optional(),
+    variants: variantsField,
+    languageColumn: languageSourceFields.languageColumn,
+    languageMapping: languageSourceFields.languageMapping,
     format: z.enum(["json", "csv"]).default("json"),
   })
-  .refine((q) => (q.listId === undefined) !== (q.phones === undefined), "Ask about a list or about numbers, not both.");
+  .refine((q) => (q.listId === undefined) !== (q.phones === undefined), "Ask about a list or about numbers, not both.")
+  .refine(
+    (q) => !q.variants?.length || (q.listId !== undefined && q.languageColumn !== undefined),
+    "Texts in other languages go to a saved list, with the column that holds each recipient's language.",
+  );

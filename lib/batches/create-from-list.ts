@@ -29,7 +29,7 @@ export async function createBatchFromList(
 ): Promise<CreatedBatch> {
   const list = await loadList(listId);
   if (Array.isArray(settings.variants) && settings.variants.length > 0)
-    return createInLanguages(list, settings, { languageColumn, languageMapping });
+    return createInLanguages(list, settings, { languageColumn, languageMapping }, { guardDuplicates });
   const compiled = compileTemplate(settings.templateText, list.columns);
   const unknown = unknownPlaceholders(compiled, list);
   if (unknown) throw unknown;
@@ -100,7 +100,7 @@ async function plannedForList(
   return { units: sent > 0 ? Math.ceil((plan.units / sent) * recipients) : 0, recipients };
 }
 
-function withoutRows<T extends { rows: number[]; phones: string[]; values: string[][] }>(
+export function withoutRows<T extends { rows: number[]; phones: string[]; values: string[][] }>(
   slice: T,
   rows: Set<number>,
 ): T {

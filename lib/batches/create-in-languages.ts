@@ -3,14 +3,22 @@
 // that checks each row's own text and counts units per language as sent, then the batch stored from the list read in
 // slices, each row rendered in its language as it is stored (create-from-list.ts does the same for one text).
 //
-// The duplicate-send guard is not applied here: it is the console's (compose-batch.ts), and Compose does not offer
-// variants yet; the API's batches are never guarded (docs/duplicate-guard.md).
+// The duplicate-send guard, when the console asks for it (compose-batch.ts; the API's batches are never guarded,
+// docs/duplicate-guard.md), compares each row on its own language's text (list-duplicates-in-languages.ts) and leaves
+// out those sent it within the window unless the operator includes them, as create-from-list.ts does for one text.
 import "server-only";
 import { AppError } from "@/lib/errors/app-error";
 import type { SavedList } from "@/lib/lists/find-lists";
 import { readList } from "@/lib/lists/read-list";
-import { createBatchFromSlices, type BatchOnlyInput, type CreatedBatch, type RecipientSlice } from "./create-batch";
-import { readAhead } from "./create-from-list";
+import {
+  createBatchFromSlices,
+  everyoneResent,
+  type BatchOnlyInput,
+  type CreatedBatch,
+  type RecipientSlice,
+} from "./create-batch";
+import { readAhead, withoutRows } from "./create-from-list";
+import { listDuplicatesInLanguages } from "./list-duplicates-in-languages";
 import { countOverColumn, passOverList, type LanguageSource, type ListLanguages } from "./list-languages";
 import { isBudgeted } from "@/lib/units/planned-units";
 import { cannotBeTooLong } from "./plan-list";
@@ -24,6 +32,7 @@ export async function createInLanguages(
   list: SavedList,
   settings: BatchOnlyInput,
   source: Partial<LanguageSource>,
+  { guardDuplicates = false }: { guardDuplicates?: boolean } = {},
 ): Promise<CreatedBatch> {
   // The variants' languages as codes (variants.ts), before the column's values are matched to them.
   const parsed = z.object({ variants: variantsField }).safeParse({ variants: settings.variants });
@@ -47,8 +56,21 @@ export async function createInLanguages(
       : null;
   const pass = counted ?? (await passOverList(list.id, settings.kind, settings.templateText, variants, languages));
 
+  // The duplicate-send guard: the rows sent their own language's text within the window, left out unless included.
+  const languageSource = { languageColumn: source.languageColumn, languageMapping: source.languageMapping };
+  const resent = guardDuplicates
+    ? await listDuplicatesInLanguages(list, settings.templateText, variants, languageSource)
+    : [];
+  const excluded = settings.includeDuplicates ? new Set<number>() : new Set(resent.map((r) => r.row));
+  if (excluded.size > 0 && excluded.size >= list.validCount) throw everyoneResent(excluded.size);
+  const count = list.validCount - excluded.size;
+  // The pass counted every row; those left out cost nothing, at the average units of a recipient (as
+  // create-from-list.ts counts a personalised text's).
+  const units = excluded.size && pass.recipients ? Math.ceil((pass.units / pass.recipients) * count) : pass.units;
+
   async function* slices(): AsyncGenerator<RecipientSlice> {
-    for await (const read of readAhead(readList(list.id))) {
+    for await (const all of readAhead(readList(list.id))) {
+      const read = excluded.size === 0 ? all : withoutRows(all, excluded);
       const rendered = read.values.map((values) => languages.render(values));
       yield {
         phones: read.phones,
@@ -58,8 +80,9 @@ export async function createInLanguages(
       };
     }
   }
-  return createBatchFromSlices(settings, list.validCount, slices(), {
-    planned: { units: pass.units, recipients: pass.recipients },
+  return createBatchFromSlices(settings, count, slices(), {
+    resent: { found: resent.length, excluded: excluded.size },
+    planned: { units, recipients: Math.min(pass.recipients, count) },
     auditDetail: {
       languages: Object.fromEntries(pass.plans.map((plan) => [plan.language ?? "default", plan.recipients])),
       ...(pass.unmapped.length ? { unmappedLanguages: pass.unmapped, unmappedOther: pass.unmappedOther } : {}),

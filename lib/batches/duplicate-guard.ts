@@ -18,6 +18,20 @@ export const PRUNE_SLICE = 50_000;
 type Query = Pick<pg.Pool | pg.PoolClient, "query">;
 /** A list row sent its text within the window, and the batch that last sent it. */
 export type SentRow = { row: number; phone: string; batchId: string };
+/**
+ * Only the list's rows whose cell in `column` (as written, "" when missing) is one of `values` — or, `except`, none of
+ * them: one language's rows of a list batch in several languages (list-duplicates-in-languages.ts).
+ */
+export type RowsByValue = { column: number; values: readonly string[]; except: boolean };
+
+/** The condition on a list row's values (`v`, as json) for `only`, its two parameters added by `param`. */
+function rowsByValueSql(v: string, only: RowsByValue | undefined, param: (value: unknown) => string): string {
+  if (!only) return "TRUE";
+  const cell = `coalesce(${v} ->> ${param(only.column)}::int, '')`;
+  return only.except
+    ? `NOT (${cell} = ANY(${param(only.values)}::text[]))`
+    : `${cell} = ANY(${param(only.values)}::text[])`;
+}
 
 export async function duplicateWindowHours(db: Query = pool()): Promise<number> {
   const { rows } = await db.query<{ hours: number }>(
@@ -66,13 +80,21 @@ export async function recentlySentBy(
  * The rows of a saved list sent `text` (the same for every row) since `since`: the few numbers sent that text, found
  * by the primary key's hash prefix, joined to the list — one pass over the list's rows, no message history.
  */
-export async function listRowsSent(listId: string, text: string, since: Date, db: Query = pool()): Promise<SentRow[]> {
+export async function listRowsSent(
+  listId: string,
+  text: string,
+  since: Date,
+  db: Query = pool(),
+  only?: RowsByValue,
+): Promise<SentRow[]> {
+  const values: unknown[] = [listId, textHash(text), since];
+  const param = (value: unknown) => `$${values.push(value)}`;
   const { rows } = await db.query<SentRow>(
     `SELECT r."rowNumber" AS row, r.phone, s."batchId"
      FROM "SentText" s JOIN "ListRecipient" r ON r.phone = s.phone AND r."listId" = $1
-     WHERE s."textHash" = $2 AND s."sentAt" > $3
+     WHERE s."textHash" = $2 AND s."sentAt" > $3 AND ${rowsByValueSql(`r."values"::json`, only, param)}
      ORDER BY r."rowNumber"`,
-    [listId, textHash(text), since],
+    values,
   );
   return rows;
 }
@@ -87,18 +109,22 @@ export async function listRowsSentPersonalised(
   compiled: CompiledTemplate,
   since: Date,
   db: Query = pool(),
+  only?: RowsByValue,
 ): Promise<SentRow[]> {
   // $1 list, $2 since, then the literals: concat(lit0, value of column c0, lit1, …). A missing value is "".
+  const values: unknown[] = [listId, since, ...compiled.literals];
+  const param = (value: unknown) => `$${values.push(value)}`;
   const parts: string[] = ["$3::text"];
   compiled.columns.forEach((column, i) => parts.push(`coalesce(v ->> ${column}, '')`, `$${i + 4}::text`));
   const { rows } = await db.query<SentRow>(
     `SELECT r.row, r.phone, s."batchId"
      FROM (SELECT "rowNumber" AS row, phone, ${textHashSql(`concat(${parts.join(", ")})`)} AS hash
-           FROM (SELECT "rowNumber", phone, "values"::json AS v FROM "ListRecipient" WHERE "listId" = $1) AS l) AS r
+           FROM (SELECT "rowNumber", phone, "values"::json AS v FROM "ListRecipient" WHERE "listId" = $1) AS l
+           WHERE ${rowsByValueSql("v", only, param)}) AS r
      JOIN "SentText" s ON s."textHash" = r.hash AND s.phone = r.phone
      WHERE s."sentAt" > $2
      ORDER BY r.row`,
-    [listId, since, ...compiled.literals],
+    values,
   );
   return rows;
 }

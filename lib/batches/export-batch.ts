@@ -10,6 +10,7 @@ import { heldStream } from "@/lib/fair-share/held-stream";
 import { reportFileName, reportStream } from "./export-report";
 import { reportXlsxStream } from "./export-report-xlsx";
 import { getBatch } from "./get-batch";
+import type { LanguageFilter } from "./language-filter";
 import type { RecipientSearch } from "./recipient-search";
 import type { MessageFilter } from "@/lib/states/states";
 
@@ -23,25 +24,35 @@ export async function exportBatchResponse(request: {
   batchId: string;
   filter: MessageFilter | null;
   search: RecipientSearch | null;
+  /** One language's recipients only (language-filter.ts); null or absent: every language. */
+  language?: LanguageFilter | null;
   format: keyof typeof CONTENT_TYPES;
   /** Said in the audit entry when the API took it ("api"); the console's entries say nothing. */
   through?: "api";
 }): Promise<Response> {
   const { actorId, filter, search, format } = request;
+  const language = request.language ?? null;
+  const view = { search, language };
   const batch = await getBatch(request.batchId);
   if (!batch) throw new AppError("NOT_FOUND", "No such batch.");
   const body = await heldStream("EXPORT", actorId, async () => {
-    const stream = format === "xlsx" ? reportXlsxStream(batch, filter, search) : reportStream(batch, filter, search);
+    const stream = format === "xlsx" ? reportXlsxStream(batch, filter, view) : reportStream(batch, filter, view);
     await recordAudit({
       actorId,
       action: "export.batch",
       targetType: "Batch",
       targetId: batch.id,
-      detail: { format, filter, search, ...(request.through ? { through: request.through } : {}) },
+      detail: {
+        format,
+        filter,
+        search,
+        ...(language ? { language } : {}),
+        ...(request.through ? { through: request.through } : {}),
+      },
     });
     return stream;
   });
-  const fileName = reportFileName(batch.name, filter).replace(/\.csv$/, `.${format}`);
+  const fileName = reportFileName(batch.name, filter, language).replace(/\.csv$/, `.${format}`);
   return new Response(body, {
     headers: { "content-type": CONTENT_TYPES[format], "content-disposition": `attachment; filename="${fileName}"` },
   });

@@ -7,9 +7,8 @@ import "server-only";
 import { AppError } from "@/lib/errors/app-error";
 import { getOrgTimeZone } from "@/lib/organisation/time-zone";
 import { xlsxSheetStream, type XlsxCell } from "@/lib/xlsx/sheet-stream";
-import type { MessageRow } from "./list-messages";
+import type { MessageRow, MessageView } from "./list-messages";
 import { messagePages } from "./message-pages";
-import type { RecipientSearch } from "./recipient-search";
 import { reportColumns, reportRow, type ReportBatch } from "./report-columns";
 import { XLSX_MAX_ROWS, type MessageFilter } from "@/lib/states/states";
 
@@ -17,9 +16,10 @@ import { formatCount } from "@/lib/numbers/format";
 export function reportXlsxStream(
   batch: ReportBatch & { id: string; recipientCount: number },
   filter: MessageFilter | null,
-  search: RecipientSearch | null = null,
+  /** The search and the language narrowing the view (list-messages.ts MessageView). */
+  view: Omit<MessageView, "filter"> | null = null,
   /** The recipients a page at a time (messagePages; a test passes them through a counter). */
-  pages: AsyncGenerator<MessageRow[]> = messagePages(batch.id, filter, search),
+  pages: AsyncGenerator<MessageRow[]> = messagePages(batch.id, filter, view),
 ): ReadableStream<Uint8Array> {
   if (batch.recipientCount > XLSX_MAX_ROWS) {
     throw new AppError(

@@ -4,7 +4,7 @@
 // the console shows it. Each page arrives as CSV text written by the database (report-csv-page.ts).
 import "server-only";
 import { csvHeader } from "@/lib/csv/to-csv";
-import type { RecipientSearch } from "./recipient-search";
+import type { MessageView } from "./list-messages";
 import { reportCsvPages } from "./report-csv-page";
 import { reportColumns, type ReportBatch } from "./report-columns";
 import type { MessageFilter } from "@/lib/states/states";
@@ -12,9 +12,10 @@ import type { MessageFilter } from "@/lib/states/states";
 export function reportStream(
   batch: ReportBatch & { id: string },
   filter: MessageFilter | null,
-  search: RecipientSearch | null = null,
+  /** The search and the language narrowing the view (list-messages.ts MessageView). */
+  view: Omit<MessageView, "filter"> | null = null,
   /** The recipients a page of CSV text at a time (reportCsvPages; a test passes them through a counter). */
-  pages: AsyncGenerator<string> = reportCsvPages(batch, filter, search),
+  pages: AsyncGenerator<string> = reportCsvPages(batch, filter, view),
 ): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
   let headed = false;
@@ -43,8 +44,8 @@ export function reportStream(
   );
 }
 
-/** A file name from the batch's name: letters, digits, dot, dash and underscore only. */
-export function reportFileName(name: string, filter: MessageFilter | null): string {
+/** A file name from the batch's name (and the view's language): letters, digits, dot, dash and underscore only. */
+export function reportFileName(name: string, filter: MessageFilter | null, language: string | null = null): string {
   const base = name.replace(/[^\w.-]+/g, "_").slice(0, 60) || "batch";
-  return `${base}-${filter?.toLowerCase() ?? "all"}.csv`;
+  return `${base}-${filter?.toLowerCase() ?? "all"}${language ? `-${language}` : ""}.csv`;
 }

@@ -4,10 +4,19 @@ import "server-only";
 import { compileTemplate } from "@/lib/recipients/render-template";
 import { duplicateWindowHours, recentlySentBy, windowStart } from "./duplicate-guard";
 import { listDuplicates } from "./list-duplicates";
+import { listDuplicatesInLanguages } from "./list-duplicates-in-languages";
+import type { LanguageSource } from "./list-languages";
+import type { Variant } from "./variants";
 import { neverGot, type EarlierBatch } from "./never-got";
 import { loadList } from "./plan-list";
 
-export type DuplicatesQuestion = { templateText: string; listId?: string | undefined; phones?: string[] | undefined };
+export type DuplicatesQuestion = {
+  templateText: string;
+  listId?: string | undefined;
+  phones?: string[] | undefined;
+  /** A list in several languages: each row is compared on its own language's text (list-duplicates-in-languages.ts). */
+  variants?: Variant[] | undefined;
+} & Partial<LanguageSource>;
 
 export type FoundDuplicates = {
   windowHours: number;
@@ -42,6 +51,12 @@ export async function findDuplicates(question: DuplicatesQuestion, signal?: Abor
     const list = await loadList(question.listId);
     const compiled = compileTemplate(question.templateText, list.columns);
     if (compiled.unknown.length > 0) return { windowHours, recipients: [] };
+    const { variants, languageColumn, languageMapping } = question;
+    if (variants?.length && languageColumn) {
+      const source = { languageColumn, languageMapping };
+      const found = await listDuplicatesInLanguages(list, question.templateText, variants, source, { signal });
+      return { windowHours, recipients: found };
+    }
     return { windowHours, recipients: await listDuplicates(list.id, compiled, question.templateText, { signal }) };
   }
   const phones = [...new Set(question.phones ?? [])];

@@ -1,7 +1,8 @@
 // A page of a batch's recipients in id order (keyset pagination: as fast on page 10,000 as on page 1), optionally
 // of one state or of those without a final receipt after the no-receipt age, or the ones a search finds (a phone
 // through the phone index, a correlator through the primary key, a name or any other cell of the batch's list through
-// the list's search text: list-search.ts), each with its row of the list when the batch was sent from one.
+// the list's search text: list-search.ts), optionally of one language (language-filter.ts), each with its row of the
+// list when the batch was sent from one.
 //
 // The sort is on the bigint column itself. Selecting `id::text AS id` and then `ORDER BY id` sorts by the *output*
 // column, the text ("1000000" < "999999"), while the keyset condition compares numbers: every page then started
@@ -15,6 +16,7 @@ import { noReceiptSql } from "./no-receipt";
 import { AppError } from "@/lib/errors/app-error";
 import { batchList, listMatchSql } from "./list-search";
 import { noListToSearch, type RecipientSearch } from "./recipient-search";
+import { languageFilterSql, type LanguageFilter } from "./language-filter";
 import { NO_RECEIPT, isUncommonState, type MessageFilter } from "@/lib/states/states";
 
 export type MessageRow = {
@@ -44,9 +46,16 @@ export type MessagePage = { rows: MessageRow[]; next: string | null };
 
 export const PAGE_SIZE_MAX = 1000;
 
+/** Which of a batch's recipients a page, an export or the API's list shows: a state, a search, a language. */
+export type MessageView = {
+  filter?: MessageFilter | null;
+  search?: RecipientSearch | null;
+  language?: LanguageFilter | null;
+};
+
 export async function listMessages(
   batchId: string,
-  options: { filter?: MessageFilter | null; search?: RecipientSearch | null; after?: string; limit?: number } = {},
+  options: MessageView & { after?: string; limit?: number } = {},
 ): Promise<MessagePage> {
   // One row past a full page is allowed: the API reads limit + 1 to say whether another page follows (has_more).
   const limit = Math.min(options.limit ?? 50, PAGE_SIZE_MAX + 1);
@@ -72,7 +81,7 @@ export async function listMessages(
  */
 export async function messageSelection(
   batchId: string,
-  options: { filter?: MessageFilter | null; search?: RecipientSearch | null; after?: string },
+  options: MessageView & { after?: string },
 ): Promise<{ body: string; values: unknown[]; param: (value: unknown) => string } | null> {
   const filter = options.filter ?? null;
   const search = options.search ?? null;
@@ -99,6 +108,9 @@ export async function messageSelection(
     );
     where.push(noReceiptSql("m", hours));
   } else if (filter && !rare) where.push(`m.state = ${param(filter)}::"MessageState"`);
+  // A variant's language walks the partial index (batchId, language, id) of migration message_language; the default
+  // text (language null, no entry there) walks (batchId, id) as the unfiltered page does, past the variants' rows.
+  if (options.language) where.push(languageFilterSql(options.language, param));
   if (search) {
     const either = [
       search.phone ? `m.phone = ${param(search.phone)}` : null,

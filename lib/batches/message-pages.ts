@@ -5,16 +5,15 @@
 // (return(): the page already asked for is dropped when it comes). The XLSX export reads rows (messagePages); the CSV
 // export reads pages its database query already wrote as CSV (report-csv-page.ts), through the same pagesAhead.
 import "server-only";
-import { listMessages, PAGE_SIZE_MAX, type MessageRow } from "./list-messages";
-import type { RecipientSearch } from "./recipient-search";
+import { listMessages, PAGE_SIZE_MAX, type MessageRow, type MessageView } from "./list-messages";
 import type { MessageFilter } from "@/lib/states/states";
 
 export function messagePages(
   batchId: string,
   filter: MessageFilter | null,
-  search: RecipientSearch | null,
+  view: Omit<MessageView, "filter"> | null,
 ): AsyncGenerator<MessageRow[]> {
-  return pagesAhead((after) => listMessages(batchId, { filter, search, after, limit: PAGE_SIZE_MAX }));
+  return pagesAhead((after) => listMessages(batchId, { ...view, filter, after, limit: PAGE_SIZE_MAX }));
 }
 
 /** Pages from `ask` (the page after a cursor, and the next cursor or null at the end), one asked ahead. */

@@ -7,9 +7,8 @@
 import "server-only";
 import { pool } from "@/lib/db/pool";
 import { getOrgTimeZone } from "@/lib/organisation/time-zone";
-import { messageSelection } from "./list-messages";
+import { messageSelection, type MessageView } from "./list-messages";
 import { pagesAhead } from "./message-pages";
-import type { RecipientSearch } from "./recipient-search";
 import { reportLineSql, type ReportBatch } from "./report-columns";
 import type { MessageFilter } from "@/lib/states/states";
 
@@ -35,7 +34,7 @@ export const CSV_PAGE_ROWS = 10_000;
 export async function reportCsvPage(
   batch: ReportBatch & { id: string },
   zone: string,
-  options: { filter?: MessageFilter | null; search?: RecipientSearch | null; after?: string; limit?: number },
+  options: MessageView & { after?: string; limit?: number },
 ): Promise<CsvPage> {
   const limit = Math.min(options.limit ?? CSV_PAGE_ROWS, CSV_PAGE_ROWS);
   const selection = await messageSelection(batch.id, options);
@@ -61,9 +60,10 @@ export async function reportCsvPage(
 export async function* reportCsvPages(
   batch: ReportBatch & { id: string },
   filter: MessageFilter | null,
-  search: RecipientSearch | null,
+  /** The search and the language narrowing the view (list-messages.ts MessageView). */
+  view: Omit<MessageView, "filter"> | null,
   limit = CSV_PAGE_ROWS,
 ): AsyncGenerator<string> {
   const zone = await getOrgTimeZone();
-  yield* pagesAhead((after) => reportCsvPage(batch, zone, { filter, search, after, limit }));
+  yield* pagesAhead((after) => reportCsvPage(batch, zone, { ...view, filter, after, limit }));
 }

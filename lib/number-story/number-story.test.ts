@@ -30,6 +30,8 @@ beforeAll(async () => {
       { phone: "254733000333", state: "QUEUED" },
     ])),
   ];
+  // The newest was sent its batch's Kiswahili variant (docs/languages.md); the others, the default text.
+  await pool().query(`UPDATE "Message" SET language = 'sw' WHERE id = $1`, [ids[3]]);
 });
 
 test("a number in any Kenyan form is the stored one; anything else is told why", () => {
@@ -50,9 +52,20 @@ test("its messages across batches, newest first, in pages that meet each once", 
   expect(two.next).toBeNull();
 
   const newest = one.rows[0]!;
-  expect(newest).toMatchObject({ batchName: "November reminders", text: "Hello Amina", kind: "SMS", smsUnits: 2 });
+  expect(newest).toMatchObject({
+    batchName: "November reminders",
+    text: "Hello Amina",
+    language: "sw",
+    kind: "SMS",
+    smsUnits: 2,
+  });
   const failed = one.rows[1]!;
-  expect(failed).toMatchObject({ state: "FAILED", failureClass: "ABSENT", text: "Hello from the template" });
+  expect(failed).toMatchObject({
+    state: "FAILED",
+    failureClass: "ABSENT",
+    text: "Hello from the template",
+    language: null,
+  });
   expect((await numberMessages("254799999999")).rows).toEqual([]);
 });
 

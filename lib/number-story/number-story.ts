@@ -31,6 +31,8 @@ export type NumberMessage = {
   /** The message's own text when personalised (null: the template as is), and the template. */
   ownText: string | null;
   templateText: string;
+  /** The language whose variant it was sent (Message.language, docs/languages.md); null: the default text. */
+  language: string | null;
   /** Sender ID for SMS, originator for voice. */
   sender: string | null;
   state: MessageState;
@@ -59,7 +61,8 @@ export async function numberMessages(
   const before = options.before && /^\d{1,19}$/.test(options.before) ? options.before : null;
   const { rows } = await pool().query<NumberMessage & { callId: string | null; callState: MessageState | null }>(
     `SELECT m.id::text AS id, b.id AS "batchId", b.name AS "batchName", b.kind::text AS kind,
-            coalesce(m.text, b."templateText") AS text, m.text AS "ownText", b."templateText", coalesce(b.sender, b.originator) AS sender,
+            coalesce(m.text, b."templateText") AS text, m.text AS "ownText", b."templateText", m.language,
+            coalesce(b.sender, b.originator) AS sender,
             m.state::text AS state, m."failureClass", m."deliveryStatus", m."lastError", m."createdAt",
             m."submittedAt", m."receiptAt", m."smsUnits", m.operator, m."providerUniqueId",
             call.id::text AS "callId", call.state::text AS "callState", followed."parentMessageId"::text AS followed

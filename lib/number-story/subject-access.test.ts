@@ -55,7 +55,8 @@ beforeAll(async () => {
     ])
   )[0]!;
   await messages(sms, [{ phone: OTHER, state: "DELIVERED", text: "Hello Baraka", providerUniqueId: "u-666" }]);
-  await pool().query(`UPDATE "Message" SET "listRow" = 1 WHERE id = $1`, [smsId]);
+  // Sent the batch's Kiswahili variant (docs/languages.md): the file says in which language.
+  await pool().query(`UPDATE "Message" SET "listRow" = 1, language = 'sw' WHERE id = $1`, [smsId]);
   const voice = await db.batch.create({
     data: {
       kind: "VOICE",
@@ -108,9 +109,9 @@ test("the JSON file: a header saying when, by whom and for what; every part; not
     made_at: "2026-11-28T09:30:00+03:00",
     made_by: "Admin <admin@example.test>",
   });
-  expect(file.messages!.map((m) => [m.id, m.text])).toEqual([
-    [callId, "Please call the clinic"],
-    [smsId, "Hello Amina, see you at 9"],
+  expect(file.messages!.map((m) => [m.id, m.text, m.language])).toEqual([
+    [callId, "Please call the clinic", null],
+    [smsId, "Hello Amina, see you at 9", "sw"],
   ]);
   expect(file.receipts!.map((r) => r.unique_id).sort()).toEqual(["stray", "u-555"]);
   expect(file.receipts!.every((r) => typeof r.raw === "string" && (r.raw as string).includes("deliveryStatus"))).toBe(

@@ -34,6 +34,7 @@ export function subjectParts(phone: string, timeZone: string): Part[] {
     kind: m.kind,
     sender: m.sender,
     text: m.text,
+    language: m.language,
     state: m.state,
     failure_class: m.failureClass,
     delivery_status: m.deliveryStatus,

@@ -142,6 +142,31 @@ test("1,000 SMS recipients each get the text of their language, however it was w
   expect(lines).toHaveLength(1_000);
   for (const line of lines) expect(line[languageAt] || null).toBe(expected.get(line[phoneAt]!)!.code);
 
+  // One language's recipients (`language=`): a page of them, and the export of them alone.
+  for (const [language, code] of [
+    ["en", "en"],
+    ["default", null],
+  ] as const) {
+    const path = `/batches/${id}/messages?language=${language}&limit=20`;
+    const answer = await call(batchMessages, { key, params: { id }, path });
+    const filtered = (await answer.json()) as { data: { language: string | null }[] };
+    expect(filtered.data).toHaveLength(20);
+    expect(new Set(filtered.data.map((m) => m.language))).toEqual(new Set([code]));
+  }
+  const swCsv = await (
+    await call(exportBatch, { key, params: { id }, path: `/batches/${id}/export?language=sw` })
+  ).text();
+  const [, ...swLines] = Papa.parse<string[]>(swCsv.replace(/^\ufeff/, "").trimEnd(), { newline: "\r\n" }).data;
+  expect(swLines).toHaveLength(500);
+  expect(new Set(swLines.map((line) => line[languageAt]))).toEqual(new Set(["sw"]));
+  // A filter takes a code as stored: a name is refused with its code, not guessed.
+  const named = await call(batchMessages, { key, params: { id }, path: `/batches/${id}/messages?language=Kiswahili` });
+  expect(named.status).toBe(400);
+  expect(await named.json()).toMatchObject({
+    code: "validation_failed",
+    errors: [{ path: "language", code: "unknown_language" }],
+  });
+
   // The report's breakdown per language agrees with a count of the messages themselves, once every receipt is in.
   await waitFor(
     () => batchRow(id),

@@ -3,6 +3,7 @@
 // once), as the gate refuses unknown query parameters (lib/api/api-route.ts).
 import { z } from "zod";
 import { BATCH_KINDS } from "@/lib/batches/list-batches";
+import { languageFilterSchema } from "@/lib/batches/language-filter";
 import { recipientSearchSchema } from "@/lib/batches/recipient-search";
 import { resendScopeSchema } from "@/lib/batches/resend-scope";
 import { messageFilterSchema } from "@/lib/states/states";
@@ -102,9 +103,18 @@ export const CREATE_BATCH_EXAMPLE = {
 
 export const batchIdParams = z.object({ id: uuidParam.meta({ description: "The batch's id." }) });
 
+/** One language's recipients (docs/api.md "Languages"): unknown_language for a code Tuma does not know. */
+const languageParam = optionalParam(languageFilterSchema).meta({
+  type: "string",
+  description:
+    "Only the recipients sent this language's variant (its code: sw, en, …), or `default`: those sent the default text. A code Tuma does not know is refused (unknown_language); a language the batch has no variant in finds nobody.",
+  example: "sw",
+});
+
 export const messagesQuery = z.object({
   filter: optionalParam(messageFilterSchema).meta({ description: "A message state, or NO_RECEIPT." }),
   q: optionalParam(recipientSearchSchema).meta({ description: "A phone number (or its end) or a message id." }),
+  language: languageParam,
   limit: limitParam,
   cursor: cursorParam.optional().meta({ description: cursorDescription }),
 });
@@ -130,6 +140,7 @@ export const listBatchesQuery = z.object({
 export const exportQuery = z.object({
   filter: optionalParam(messageFilterSchema),
   q: optionalParam(recipientSearchSchema),
+  language: languageParam,
 });
 
 export const resendBodySchema = resendScopeSchema.strict().meta({ id: "Resend" });

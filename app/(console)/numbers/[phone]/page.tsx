@@ -20,6 +20,7 @@ import { PROBLEM_STATES } from "@/lib/states/states";
 import { numberFrom, numberLists, numberMessages, numberOptOut, numberSummary } from "@/lib/number-story/number-story";
 import { summaryLine } from "@/lib/number-story/summary-line";
 import { getOrgTimeZone } from "@/lib/organisation/time-zone";
+import { languageLabel } from "@/lib/languages/known-languages";
 import { failureKindOf } from "@/lib/receipts/failure-classes";
 import { ForgetNumber } from "@/components/numbers/forget-number";
 import { isNeverContacted } from "@/lib/opt-outs/never-contact";
@@ -159,6 +160,12 @@ export default async function NumberPage({
                   </Td>
                   <Td className="max-w-sm break-words" data-label="Text as sent">
                     {m.text}
+                    {/* The variant it was sent (docs/languages.md); the default text says nothing. */}
+                    {m.language ? (
+                      <span className="block text-xs text-slate-500" data-testid="number-message-language">
+                        in {languageLabel(m.language)}
+                      </span>
+                    ) : null}
                   </Td>
                   <Td data-label="State">
                     <span className="flex flex-wrap items-center gap-1">

@@ -1,8 +1,9 @@
-// GET /api/batches/[id]/export?filter=&q=&format=csv|xlsx – the batch's delivery report (or the filtered view),
+// GET /api/batches/[id]/export?filter=&q=&language=&format=csv|xlsx – the batch's delivery report (or the filtered view),
 // streamed: CSV of any size, XLSX up to 100,000 recipients (lib/batches/export-batch.ts, shared with the API).
 import { z } from "zod";
 import { canExport, EXPORT_REFUSAL } from "@/lib/auth/permissions";
 import { exportBatchResponse } from "@/lib/batches/export-batch";
+import { languageFilterSchema } from "@/lib/batches/language-filter";
 import { recipientSearchSchema } from "@/lib/batches/recipient-search";
 import { messageFilterSchema } from "@/lib/states/states";
 import { batchParams, optionalParam } from "@/lib/http/params";
@@ -13,6 +14,7 @@ export const dynamic = "force-dynamic";
 const query = z.object({
   filter: optionalParam(messageFilterSchema),
   q: optionalParam(recipientSearchSchema),
+  language: optionalParam(languageFilterSchema),
   format: optionalParam(z.enum(["csv", "xlsx"], { error: "The format is csv or xlsx." })),
 });
 
@@ -24,6 +26,7 @@ export const GET = route(
       batchId: params.id,
       filter: query.filter ?? null,
       search: query.q ?? null,
+      language: query.language ?? null,
       format: query.format ?? "csv",
     }),
 );

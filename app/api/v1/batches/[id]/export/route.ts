@@ -1,4 +1,4 @@
-// GET /api/v1/batches/[id]/export?filter=&q= – the batch's delivery report as CSV, streamed through the console's
+// GET /api/v1/batches/[id]/export?filter=&q=&language= – the batch's delivery report as CSV, streamed through the console's
 // export (lib/batches/export-batch.ts) in its slot (lib/fair-share: two per user, eight per process), audited.
 import { apiRoute } from "@/lib/api/api-route";
 import { batchIdParams, exportQuery } from "@/lib/api/schemas/batches";
@@ -15,6 +15,7 @@ export const GET = apiRoute(
       batchId: params.id,
       filter: query.filter ?? null,
       search: query.q ?? null,
+      language: query.language ?? null,
       format: "csv",
       through: "api",
     }),

@@ -1,4 +1,4 @@
-// GET /api/v1/batches/[id]/messages?filter=&q=&limit=&cursor= – a page of a batch's messages in id order, as the
+// GET /api/v1/batches/[id]/messages?filter=&q=&language=&limit=&cursor= – a page of a batch's messages in id order, as the
 // Message resource; 404 for an unknown batch (never an empty page).
 import { apiRoute } from "@/lib/api/api-route";
 import { json } from "@/lib/api/json";

@@ -1,0 +1,12 @@
+-- Hand-written. A batch's recipients in one language (issue 39, docs/languages.md): the recipients table, its export
+-- and GET /api/v1/batches/{id}/messages?language= show only those sent one variant.
+--
+-- The index is partial, ("batchId", language, id) WHERE language IS NOT NULL: a page of one variant's recipients is
+-- one range of it in id order (the keyset of the pages: "batchId" = $1 AND language = $2 AND id > $cursor ORDER BY
+-- id), however few of the batch's recipients that language has. Only a variant's messages add an entry: a batch in
+-- one text (language null throughout: nearly every message) stores by COPY as before, and its unfiltered pages walk
+-- ("batchId", id) as before. The default text's recipients (language null) are read along ("batchId", id) too, past
+-- the variants' rows. Message is partitioned by week (migration partition_by_week): the index reaches every partition,
+-- present and future. Neither column is ever updated after the message is stored, so state updates stay HOT
+-- (migration hot_updates).
+CREATE INDEX "Message_batchId_language_id_idx" ON "Message" ("batchId", "language", "id") WHERE "language" IS NOT NULL;
