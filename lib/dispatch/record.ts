@@ -7,8 +7,34 @@ import "server-only";
 import { batchState, chunkState, messageState, messageStates } from "@/lib/states/state-sql";
 import { UNCONFIRMED_MESSAGE_STATES } from "@/lib/states/states";
 import { relaxedPool } from "@/lib/db/pool";
+import { isPoolTimeout } from "@/lib/db/pool-timeout";
+import { logger } from "@/lib/log";
 import { escalateAtSql } from "@/lib/escalation/escalate-at-sql";
 import type { ClaimedChunk } from "./claim";
+
+/** How many times an outcome in hand is written when no connection comes free in time. */
+export const RECORD_ATTEMPTS = 3;
+
+/**
+ * An outcome is known only in this process's memory until it is written: when the pool found no free connection in
+ * time (a busy machine; lib/db/pool-timeout.ts) the statement never ran, so it is tried again rather than given up —
+ * given up, recovery would make a chunk the provider accepted UNKNOWN. The lane holds the chunk meanwhile, so recovery
+ * leaves it alone. Any other error is thrown at once, as before.
+ */
+async function recordQuery(sql: string, values: unknown[]): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await relaxedPool().query(sql, values);
+      return;
+    } catch (error) {
+      if (attempt >= RECORD_ATTEMPTS || !isPoolTimeout(error)) throw error;
+      logger().warn(
+        { attempt, of: RECORD_ATTEMPTS },
+        "Recording a chunk's outcome found no free database connection in time; trying again.",
+      );
+    }
+  }
+}
 
 export type Accepted = {
   id: string;
@@ -40,7 +66,7 @@ export async function recordResponse(
     ...refused.map((r) => ({ ...r, state: "REJECTED" })),
     ...unknown.map((r) => ({ ...r, state: "UNKNOWN" })),
   ];
-  await relaxedPool().query(RECORD_SQL, [
+  await recordQuery(RECORD_SQL, [
     chunk.chunkId,
     accepted.map((a) => a.id),
     accepted.map((a) => a.uniqueId),
@@ -75,7 +101,7 @@ export const RECORD_SQL = `WITH accepted AS (
 
 /** The whole chunk ended in one state with one reason (rejected, or outcome unknown). */
 export async function settleChunk(chunk: RecordedChunk, state: "REJECTED" | "UNKNOWN", error: string): Promise<void> {
-  await relaxedPool().query(
+  await recordQuery(
     `WITH settled AS (
        UPDATE "Message" SET state = $3::"MessageState", "lastError" = $4, "submittedAt" = now(), "updatedAt" = now()
        WHERE id = ANY($2::bigint[]) AND id BETWEEN $5 AND $6 AND state = ${messageState("PENDING")}
@@ -94,7 +120,7 @@ export async function settleChunk(chunk: RecordedChunk, state: "REJECTED" | "UNK
  * locked FOR SHARE so a cancel committing meanwhile is waited for and seen.
  */
 export async function releaseChunk(chunkId: string, error: string): Promise<void> {
-  await relaxedPool().query(
+  await recordQuery(
     `WITH batch AS (
        SELECT b.id, b.state FROM "Batch" b JOIN "DispatchChunk" c ON c."batchId" = b.id WHERE c.id = $1 FOR SHARE OF b
      ), released AS (
