@@ -44,6 +44,7 @@ export const subjectAccessSchema = z
       kind: z.enum(["SMS", "VOICE"]).meta({ description: "SMS or voice call.", example: "SMS" }),
       sender: text("The sender ID (SMS).", "CLINIC"),
       text: z.string().meta({ description: "The text as sent.", example: "Your appointment is tomorrow at 9:00." }),
+      language: text("The language of the batch's variant it was sent (sw, en, …); null: the default text.", "sw"),
       state: z.string().meta({ description: "Its state (docs/api.md, Messages).", example: "DELIVERED" }),
       failure_class: text("Why it failed, when it did.", null),
       delivery_status: text("The last receipt's status, as the provider wrote it.", "DeliveredToTerminal"),
