@@ -8,6 +8,7 @@ import type { RecipientSearch } from "@/lib/batches/recipient-search";
 import type { MessageFilter } from "@/lib/states/states";
 import { AppError } from "@/lib/errors/app-error";
 import { getMessage } from "@/lib/messages/get-message";
+import { numberIndexEdge, numberRows } from "@/lib/number-story/number-rows";
 import { pool } from "@/lib/db/pool";
 import type { MessageState } from "@/lib/generated/prisma/enums";
 import type { ListMessagesQuery } from "./schemas/messages";
@@ -78,26 +79,34 @@ export async function pageBatchMessages(
 /**
  * GET /api/v1/messages: the messages sent with `reference` in id order (oldest first; one range of the partial index
  * (reference, id) of migration message_reference per weekly partition), or one number's messages newest first (one
- * backward range of (phone, id), migration message_phone_id_index) — a keyset page at a time, as fast on the last
- * page as on the first. A test key finds only the sandbox account's (lib/api/key-reach.ts).
+ * lib/number-story/number-rows.ts: backward ranges of each closed week's (phone, id)) — a keyset page at a time, as
+ * fast on the last page as on the first. A test key finds only the sandbox account's (lib/api/key-reach.ts).
  */
 export async function pageMessagesFound(
   query: ListMessagesQuery,
   key: { test: boolean },
 ): Promise<Page<MessageResource>> {
   const byPhone = query.phone !== undefined;
+  const sandboxOnly = key.test
+    ? `AND m."batchId" IN (SELECT b.id FROM "Batch" b JOIN "ProviderAccount" a ON a.id = b."accountId" WHERE a."isSandbox")`
+    : "";
   const { rows } = await pool().query<
     MessageSource & { metadata: unknown; state: MessageState; callState: MessageState | null }
   >(
     `SELECT m.id::text AS id, m."batchId", m.phone, m.text, b."templateText", m.state, m."deliveryStatus",
             m."providerUniqueId", m.operator, m."smsUnits", m."lastError", m."submittedAt", m."receiptAt",
             m.reference, m.metadata, m.language, m."callState"
-     FROM "Message" m JOIN "Batch" b ON b.id = m."batchId"
-     WHERE ${byPhone ? `m.phone = $1 AND ($2::bigint IS NULL OR m.id < $2::bigint)` : `m.reference = $1 AND m.id > coalesce($2::bigint, 0)`}
-       ${key.test ? `AND b."accountId" IN (SELECT id FROM "ProviderAccount" WHERE "isSandbox")` : ""}
+     FROM ${byPhone ? numberRows({ phone: "$1", before: "$2", take: "$3", edge: "$4", where: sandboxOnly }) : `"Message"`} m
+     JOIN "Batch" b ON b.id = m."batchId"
+     ${byPhone ? "" : `WHERE m.reference = $1 AND m.id > coalesce($2::bigint, 0) ${sandboxOnly}`}
      ORDER BY m.id ${byPhone ? "DESC" : "ASC"}
      LIMIT $3`,
-    [byPhone ? query.phone : query.reference, query.cursor ?? null, query.limit + 1],
+    [
+      byPhone ? query.phone : query.reference,
+      query.cursor ?? null,
+      query.limit + 1,
+      ...(byPhone ? [await numberIndexEdge()] : []),
+    ],
   );
   return pageOf(rows, query.limit, (row) => row.id, toMessageResource);
 }

@@ -17,6 +17,7 @@ import { failInterruptedStoringChore } from "./chores/fail-interrupted-storing";
 import { forgetIdempotencyKeysChore } from "./chores/forget-idempotency-keys";
 import { forgetLoginFailuresChore } from "./chores/forget-login-failures";
 import { forgetWebhookDeliveriesChore } from "./chores/forget-webhook-deliveries";
+import { indexClosedWeeksChore } from "./chores/index-closed-weeks";
 import { keepPartitionsChore } from "./chores/keep-partitions";
 import { pruneSentTextsChore } from "./chores/prune-sent-texts";
 import { recoverOrphansChore } from "./chores/recover-orphans";
@@ -98,6 +99,8 @@ export async function startWorker(options: WorkerOptions): Promise<WorkerHandle>
   const escalation = runChores([escalateUndeliveredChore], log);
   // Webhooks on their own loop too: an endpoint slow to answer holds back neither receipts nor the sweep.
   const webhooks = runChores([deliverWebhooksChore], log);
+  // And the closed weeks' number index: a build takes minutes on a busy week.
+  const indexing = runChores([indexClosedWeeksChore], log);
   log(`Dispatch worker ${identity.key} running with ${lanes} lanes.`);
 
   return {
@@ -107,7 +110,15 @@ export async function startWorker(options: WorkerOptions): Promise<WorkerHandle>
       await jobs.offWork(START_BATCH).catch(() => {});
       // Lanes finish the request in hand, so nothing they claimed is left SUBMITTING.
       await Promise.race([Promise.allSettled(sending), sleep(lane.timeoutMs + 5_000)]);
-      await Promise.all([sweep.stop(), receipts.stop(), webhooks.stop(), escalation.stop()]);
+      // An index build in hand is not waited for: it may take minutes. One cut short is left invalid and built again
+      // at the next start (lib/history/partitions.ts indexClosedWeeks).
+      await Promise.all([
+        sweep.stop(),
+        receipts.stop(),
+        webhooks.stop(),
+        escalation.stop(),
+        Promise.race([indexing.stop(), sleep(1_000)]),
+      ]);
       await closeClients();
       await stopBoss();
       await identity.release().catch(() => {});

@@ -10,7 +10,8 @@ import { storeReceipts } from "@/lib/receipts/store-receipts";
 import { account, batch, messages } from "@/test/report-data";
 import { CLAIM_SQL } from "@/lib/dispatch/claim";
 import { RECORD_SQL } from "@/lib/dispatch/record";
-import { dropExpiredPartitions, preparePartitions, WEEKS_AHEAD } from "./partitions";
+import { numberIndexEdge, numberRows } from "@/lib/number-story/number-rows";
+import { dropExpiredPartitions, indexClosedWeeks, preparePartitions, WEEKS_AHEAD } from "./partitions";
 
 const base = (week: number) => BigInt(week) << 32n;
 let week = 0; // this week's number (tuma_week_number(now()))
@@ -23,6 +24,15 @@ async function partitions(table: "Message" | "Receipt"): Promise<string[]> {
     [`"${table}"`],
   );
   return rows.map((r) => r.name);
+}
+
+/** `count` messages to other numbers, one each, in the week the ids are in. */
+async function others(batchId: string, count: number): Promise<void> {
+  await pool().query(
+    `INSERT INTO "Message" ("batchId", phone, state, "createdAt", "updatedAt")
+     SELECT $1, '2547' || lpad(g::text, 8, '0'), 'DELIVERED', now(), now() FROM generate_series(1, $2::int) g`,
+    [batchId, count],
+  );
 }
 
 async function nextMessageId(id: bigint): Promise<void> {
@@ -223,6 +233,82 @@ test("a claim and its record are planned for the batch's weeks only, not for eve
       last,
     ]),
   ).toEqual([`Message_w${week + 3}`]);
+});
+
+test("a week gets its number index once closed; a number's page reads it backwards and sorts only the open week's", async () => {
+  await preparePartitions(new Date(Date.now() + 7 * 24 * 3_600_000)); // partitions through week + 5
+  const phone = "254755000001";
+  const batchId = await batch(accountId, { state: "COMPLETED" });
+  const indexed = async () =>
+    (
+      await pool().query<{ name: string }>(
+        `SELECT c.relname AS name FROM pg_index x JOIN pg_class c ON c.oid = x.indexrelid
+         WHERE c.relname LIKE 'Message\\_%\\_phone\\_id\\_idx' AND x.indisvalid ORDER BY 1`,
+      )
+    ).rows.map((r) => r.name);
+
+  // 40 of the number's messages in week + 4, the week the ids are in: it is open, so it gets no index.
+  await nextMessageId(base(week + 4) + 1000n);
+  const older = await messages(
+    batchId,
+    Array.from({ length: 400 }, () => ({ phone, state: "DELIVERED" as const })),
+  );
+  await others(batchId, 20_000);
+  const before = await indexed();
+  const closed = Array.from({ length: 4 }, (_, i) => `Message_w${week + i}`);
+  expect((await indexClosedWeeks()).sort()).toEqual(closed.filter((w) => !before.includes(`${w}_phone_id_idx`)).sort());
+  expect(await indexed()).not.toContain(`Message_w${week + 4}_phone_id_idx`);
+
+  // The ids move to week + 5: week + 4 can take no more, and gets its index; a second run has nothing to do.
+  await nextMessageId(base(week + 5) + 1000n);
+  const newer = await messages(
+    batchId,
+    Array.from({ length: 3 }, () => ({ phone, state: "QUEUED" as const })),
+  );
+  await others(batchId, 5_000);
+  expect(await indexClosedWeeks()).toEqual([`Message_w${week + 4}`]);
+  expect(await indexClosedWeeks()).toEqual([]);
+  expect(await indexed()).toContain(`Message_w${week + 4}_phone_id_idx`);
+  expect(await indexed()).not.toContain(`Message_w${week + 5}_phone_id_idx`);
+
+  // A build cut short (the worker stopped) leaves the index invalid: the next run builds it again.
+  await pool().query(`UPDATE pg_index SET indisvalid = false WHERE indexrelid = $1::regclass`, [
+    `"Message_w${week + 4}_phone_id_idx"`,
+  ]);
+  expect(await indexed()).not.toContain(`Message_w${week + 4}_phone_id_idx`);
+  expect(await indexClosedWeeks()).toEqual([`Message_w${week + 4}`]);
+  expect(await indexed()).toContain(`Message_w${week + 4}_phone_id_idx`);
+
+  // A page of 11, newest first (lib/number-story/number-rows.ts): the 3 of the open week, found through its (phone)
+  // index and sorted (they are all it holds of the number), then a backward range of week + 4's (phone, id) — not its
+  // 400. With other numbers' messages around them, as in life: a table of a few rows is read whole whatever its
+  // indexes.
+  expect(await numberIndexEdge()).toBe(base(week + 5).toString());
+  await pool().query(`ANALYZE "Message"`);
+  const rowsSql = `SELECT id FROM ${numberRows({ phone: "$1", before: "$2", take: "$3", edge: "$4" })} m ORDER BY id DESC LIMIT $3`;
+  const values = [phone, null, 11, await numberIndexEdge()];
+  const { rows } = await pool().query<{ "QUERY PLAN": unknown }>(
+    `EXPLAIN (ANALYZE, FORMAT JSON, COSTS OFF, TIMING OFF) ${rowsSql}`,
+    values,
+  );
+  const scans = new Map<string, { type: string; index: unknown; rows: number }>();
+  const walk = (node: Record<string, unknown>) => {
+    if (typeof node["Relation Name"] === "string" && Number(node["Actual Loops"]) > 0)
+      scans.set(node["Relation Name"], {
+        type: `${String(node["Node Type"])} ${String(node["Scan Direction"] ?? "")}`.trim(),
+        index: node["Index Name"],
+        rows: Number(node["Actual Rows"]),
+      });
+    for (const child of (node.Plans as Record<string, unknown>[] | undefined) ?? []) walk(child);
+  };
+  walk((rows[0]!["QUERY PLAN"] as { Plan: Record<string, unknown> }[])[0]!.Plan);
+  expect(scans.get(`Message_w${week + 4}`)).toMatchObject({ index: `Message_w${week + 4}_phone_id_idx` });
+  expect(scans.get(`Message_w${week + 4}`)!.type).toMatch(/^Index (Only )?Scan Backward$/);
+  expect(scans.get(`Message_w${week + 4}`)!.rows).toBeLessThanOrEqual(11);
+  // The open week: its (phone) index (a bitmap or index scan), never its primary key walked backwards.
+  expect(JSON.stringify(scans.get(`Message_w${week + 5}`))).toMatch(/Message_w\d+_phone_idx|Bitmap Heap Scan/);
+  const { rows: page } = await pool().query<{ id: string }>(rowsSql, values);
+  expect(page.map((r) => r.id)).toEqual([...newer.reverse(), ...older.reverse().slice(0, 8)]);
 });
 
 test("an insert never lacks a partition: ids stay in the last prepared week until its successor exists", async () => {

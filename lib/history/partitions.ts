@@ -4,7 +4,9 @@
 //     one), then moves the id sequences on to this week's base — in that order, so a sequence never points into a
 //     week without a partition;
 //   - dropExpiredPartitions drops whole partitions older than the retention (DETACH … CONCURRENTLY, then DROP: never a
-//     DELETE). Dropping fires no trigger, so the batches' counters and DeliveryRollup keep what they counted.
+//     DELETE). Dropping fires no trigger, so the batches' counters and DeliveryRollup keep what they counted;
+//   - indexClosedWeeks gives each Message week that can take no more ids its (phone, id) index, the one a number's
+//     page reads (docs/partitioning.md, "One number's index").
 import "server-only";
 import { pool } from "@/lib/db/pool";
 
@@ -44,6 +46,23 @@ export async function dropExpiredPartitions(cutoff: Date): Promise<string[]> {
     dropped.push(partition);
   }
   return dropped;
+}
+
+/**
+ * Builds the (phone, id) index of every closed Message week that lacks a valid one, newest first; returns their names.
+ * CONCURRENTLY: late receipts and dispatch records still update a closed week while its index is built. A build that
+ * was interrupted (the worker stopped) leaves an invalid index, dropped and built again here.
+ */
+export async function indexClosedWeeks(): Promise<string[]> {
+  const { rows } = await pool().query<{ partition: string; invalid: boolean }>(
+    `SELECT partition, invalid FROM tuma_message_weeks_to_index()`,
+  );
+  for (const { partition, invalid } of rows) {
+    const index = ident(`${partition}_phone_id_idx`);
+    if (invalid) await pool().query(`DROP INDEX CONCURRENTLY IF EXISTS ${index}`);
+    await pool().query(`CREATE INDEX CONCURRENTLY IF NOT EXISTS ${index} ON ${ident(partition)} (phone, id)`);
+  }
+  return rows.map((r) => r.partition);
 }
 
 function ident(name: string): string {

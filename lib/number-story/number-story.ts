@@ -1,15 +1,16 @@
 // One number's story (issue 38): every message Tuma sent to it, newest first, a page at a time, with the batch, the
 // text as sent, the state and its failure kind, the times and units, and the escalation call beside the SMS it
-// followed; its opt-out; the lists it was sent from; a summary line. Every read goes through the Message phone index
-// (`Message_phone_id_idx`, (phone, id) in every weekly partition, docs/partitioning.md): a page is a keyset range
-// of the index ("id below the last one shown"), never a scan of the history, so the first page and the hundredth
-// cost the same.
+// followed; its opt-out; the lists it was sent from; a summary line. Every read of its messages goes through
+// number-rows.ts: a page is a keyset range ("id below the last one shown") of each closed week's (phone, id) index and
+// the number's few messages of the open week, never a scan of the history, so the first page and the hundredth cost
+// the same.
 import "server-only";
 import { pool } from "@/lib/db/pool";
 import type { MessageState } from "@/lib/generated/prisma/enums";
 import { messageStates } from "@/lib/states/state-sql";
 import { DELIVERED_STATES } from "@/lib/states/states";
 import { normalizePhone } from "@/lib/provider/wire/phone";
+import { numberIndexEdge, numberRows } from "./number-rows";
 
 export const NUMBER_PAGE = 50;
 /** The summary counts at most this many messages (bounded work for a number sent to very often). */
@@ -59,6 +60,7 @@ export async function numberMessages(
 ): Promise<NumberPage> {
   const take = Math.min(Math.max(options.take ?? NUMBER_PAGE, 1), 1_000);
   const before = options.before && /^\d{1,19}$/.test(options.before) ? options.before : null;
+  const edge = await numberIndexEdge();
   const { rows } = await pool().query<NumberMessage & { callId: string | null; callState: MessageState | null }>(
     `SELECT m.id::text AS id, b.id AS "batchId", b.name AS "batchName", b.kind::text AS kind,
             coalesce(m.text, b."templateText") AS text, m.text AS "ownText", b."templateText", m.language,
@@ -66,15 +68,14 @@ export async function numberMessages(
             m.state::text AS state, m."failureClass", m."deliveryStatus", m."lastError", m."createdAt",
             m."submittedAt", m."receiptAt", m."smsUnits", m.operator, m."providerUniqueId",
             call.id::text AS "callId", call.state::text AS "callState", followed."parentMessageId"::text AS followed
-     FROM "Message" m
+     FROM ${numberRows({ phone: "$1", before: "$2", take: "$3", edge: "$4" })} m
      JOIN "Batch" b ON b.id = m."batchId"
      LEFT JOIN "Escalation" e ON e."parentMessageId" = m.id
      LEFT JOIN "Message" call ON call.id = e."childMessageId"
      LEFT JOIN "Escalation" followed ON followed."childMessageId" = m.id
-     WHERE m.phone = $1 AND ($2::bigint IS NULL OR m.id < $2::bigint)
      ORDER BY m.id DESC
      LIMIT $3`,
-    [phone, before, take + 1],
+    [phone, before, take + 1, edge],
   );
   const more = rows.length > take;
   const page = (more ? rows.slice(0, take) : rows).map(({ callId, callState, ...row }) => ({
@@ -105,9 +106,10 @@ export async function numberSummary(phone: string): Promise<NumberSummary> {
             count(*) FILTER (WHERE state IN ${messageStates(DELIVERED_STATES)})::int AS delivered,
             max(coalesce("receiptAt", "updatedAt")) FILTER (WHERE state IN ${messageStates(DELIVERED_STATES)})
               AS "lastDelivered"
-     FROM (SELECT state, "createdAt", "receiptAt", "updatedAt" FROM "Message" WHERE phone = $1
+     FROM (SELECT state, "createdAt", "receiptAt", "updatedAt"
+           FROM ${numberRows({ phone: "$1", before: "NULL", take: "$2", edge: "$3" })} n
            ORDER BY id DESC LIMIT $2) m`,
-    [phone, SUMMARY_CAP + 1],
+    [phone, SUMMARY_CAP + 1, await numberIndexEdge()],
   );
   const row = rows[0]!;
   return { ...row, capped: row.messages > SUMMARY_CAP, messages: Math.min(row.messages, SUMMARY_CAP) };
@@ -140,13 +142,14 @@ export type NumberList = { id: string; name: string; rowNumber: number };
 export async function numberLists(phone: string): Promise<NumberList[]> {
   const { rows } = await pool().query<NumberList>(
     `SELECT DISTINCT ON (l.id) l.id, l.name, r."rowNumber"
-     FROM (SELECT "batchId", "listRow" FROM "Message" WHERE phone = $1 AND "listRow" IS NOT NULL
+     FROM (SELECT "batchId", "listRow"
+           FROM ${numberRows({ phone: "$1", before: "NULL", take: "$2", edge: "$3", where: `AND m."listRow" IS NOT NULL` })} n
            ORDER BY id DESC LIMIT $2) m
      JOIN "Batch" b ON b.id = m."batchId"
      JOIN "List" l ON l.id = b."listId"
      JOIN "ListRecipient" r ON r."listId" = l.id AND r."rowNumber" = m."listRow" AND r.phone = $1
      ORDER BY l.id, r."rowNumber"`,
-    [phone, SUMMARY_CAP],
+    [phone, SUMMARY_CAP, await numberIndexEdge()],
   );
   return rows.sort((a, b) => a.name.localeCompare(b.name));
 }
