@@ -1,7 +1,7 @@
 // Erasure (issue 38 item 5; Kenya's Data Protection Act, 2019, the right to deletion): an administrator forgets one
 // number. First a dry run counts what will go, per kind, for the confirmation; then, with a reason, one transaction
 // removes the number and its texts from every place Tuma holds them (docs/design.md §3 "Erasure"):
-// - Message (every weekly partition, through the (phone, id) index of each, docs/partitioning.md): the phone becomes
+// - Message (every weekly partition, through the (phone) index of each, docs/partitioning.md): the phone becomes
 //   '' (no real number is empty: numbers are stored in the 254… form), the text '' and the caller's metadata null.
 //   The rows stay, with their states, units and times, so batch counters, reports and the Overview's totals (kept by
 //   counters, never recounted) are unchanged; the receipts applier leaves a message with an empty phone alone
