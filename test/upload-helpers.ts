@@ -1,5 +1,6 @@
 // Helpers for upload tests: a file's bytes as a stream in small pieces (so that rows, quotes, CRLFs and multi-byte
-// characters are cut at every boundary), the stored state of uploads, and a user to be their author.
+// characters are cut at every boundary), large files generated piece by piece (never whole in memory), the stored
+// state of uploads, and a user to be their author.
 import { db } from "@/lib/db/client";
 import { pool } from "@/lib/db/pool";
 import { isAppError, type AppError } from "@/lib/errors/app-error";
@@ -7,6 +8,35 @@ import { isAppError, type AppError } from "@/lib/errors/app-error";
 export async function* pieces(data: Uint8Array | string, size = 7): AsyncGenerator<Uint8Array> {
   const bytes = typeof data === "string" ? Buffer.from(data, "utf8") : data;
   for (let i = 0; i < bytes.length; i += size) yield bytes.subarray(i, i + size);
+}
+
+/** The pieces of `data`, counting how many bytes the reader pulled before it stopped. */
+export function counted(data: string, size = 64 * 1024) {
+  const body = { pulled: 0, total: Buffer.byteLength(data) };
+  async function* read() {
+    for await (const piece of pieces(data, size)) {
+      body.pulled += piece.length;
+      yield piece;
+    }
+  }
+  return Object.assign(body, { stream: read() });
+}
+
+/** A CSV of `rows` data rows (and a header), generated piece by piece; the last rows are a duplicate and an invalid
+ * number. */
+export async function* numberedRows(rows: number): AsyncGenerator<Uint8Array> {
+  yield Buffer.from("phone,n\n");
+  const per = 50_000;
+  for (let start = 0; start < rows; start += per) {
+    let text = "";
+    for (let i = start; i < Math.min(rows, start + per); i++) {
+      if (i === rows - 2)
+        text += `0700000000,${i}\n`; // repeats the first row
+      else if (i === rows - 1) text += `12345,${i}\n`;
+      else text += `07${String(i).padStart(8, "0")},${i}\n`;
+    }
+    yield Buffer.from(text);
+  }
 }
 
 export async function author(): Promise<string> {

@@ -6,7 +6,7 @@
 //
 // exceljs 4.4 has no public way to read parts from elsewhere, so its reader's part parsers (_parseRels,
 // _parseWorkbook, _parseSharedStrings, _parseStyles, _parseWorksheet) are called by name; import-xlsx.test.ts and
-// bad-uploads.test.ts read real workbooks through them, so an exceljs upgrade that renames them fails there.
+// bad-xlsx.test.ts read real workbooks through them, so an exceljs upgrade that renames them fails there.
 import { Readable } from "node:stream";
 import type ExcelJS from "exceljs";
 import { AppError } from "@/lib/errors/app-error";
