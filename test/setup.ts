@@ -1,7 +1,7 @@
 // Per-file setup: each test file gets its own database, cloned from the migrated template, as DATABASE_URL.
 import { randomBytes } from "node:crypto";
 import { inject } from "vitest";
-import { cloneTemplate } from "./test-cluster";
+import { cloneTemplate } from "./clone-template";
 
 const template = inject("pgServerUrlTemplate");
 const name = `t_${randomBytes(6).toString("hex")}`;

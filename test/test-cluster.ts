@@ -7,8 +7,9 @@ import pg from "pg";
 import { startEmbeddedPostgres } from "@/lib/db/embedded";
 import { applyMigrations } from "@/lib/db/migrator";
 import { freePort } from "./free-port";
+import { TEMPLATE_DB } from "./clone-template";
 
-export const TEMPLATE_DB = "tuma_template";
+export { cloneTemplate, TEMPLATE_DB } from "./clone-template";
 
 /** Flags that put a benchmark's cluster back to a production database's durability (fsync and full pages on). */
 export const DURABLE = ["-c", "fsync=on", "-c", "full_page_writes=on"];
@@ -54,16 +55,4 @@ export async function setDatabaseTimeZone(databaseUrl: string, zone: string): Pr
   } finally {
     await client.end();
   }
-}
-
-/** A new database cloned from the migrated template; returns its URL. */
-export async function cloneTemplate(serverUrl: (db: string) => string, name: string): Promise<string> {
-  const admin = new pg.Client(serverUrl("postgres"));
-  await admin.connect();
-  try {
-    await admin.query(`CREATE DATABASE "${name}" TEMPLATE ${TEMPLATE_DB}`);
-  } finally {
-    await admin.end();
-  }
-  return serverUrl(name);
 }
