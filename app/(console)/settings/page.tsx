@@ -3,7 +3,7 @@ import Link from "next/link";
 import { AccountForm } from "@/components/settings/account-form";
 import { formatOverlapEnd } from "@/components/settings/overlap-end";
 import { ReceiptSecretForm } from "@/components/settings/receipt-secret-form";
-import { DuplicateWindowForm } from "@/components/settings/duplicate-window-form";
+import { NumberSettingForm } from "@/components/settings/number-setting-form";
 import { PromotionalWindowForm } from "@/components/settings/promotional-window-form";
 import { TimeZoneForm } from "@/components/settings/time-zone-form";
 import { Badge } from "@/components/ui/badge";
@@ -184,7 +184,17 @@ export default async function SettingsPage() {
           Compose leaves out recipients who were sent the same text (with their own values filled in) within this
           window, unless the operator includes them and says why. Changes are audited.
         </p>
-        <DuplicateWindowForm current={windowHours} action={setDuplicateWindowAction} />
+        <NumberSettingForm
+          current={windowHours}
+          action={setDuplicateWindowAction}
+          name="hours"
+          label="Duplicate-send window (hours)"
+          min={1}
+          max={720}
+          width="w-64"
+          save="Save window"
+          variant="primary"
+        />
       </Card>
       <Card title="Promotional hours" className="space-y-3">
         <p className="text-sm text-slate-600">

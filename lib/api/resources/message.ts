@@ -3,6 +3,7 @@
 // (claimedAt, attempts) or the request we built for the provider (docs/api.md, "Resources").
 import { z } from "zod";
 import type { MessageState } from "@/lib/generated/prisma/enums";
+import { MESSAGE_STATES } from "@/lib/states/states";
 import { atOrNull, at, iso } from "./common";
 import {
   callStateOf,
@@ -14,18 +15,6 @@ import {
   reachOf,
   referenceOut,
 } from "./outcome-fields";
-
-const MESSAGE_STATES = [
-  "PENDING",
-  "QUEUED",
-  "DELIVERED",
-  "ANSWERED",
-  "FAILED",
-  "REJECTED",
-  "UNKNOWN",
-  "CANCELLED",
-  "SUPPRESSED",
-] as const satisfies readonly MessageState[];
 
 export const messageResourceSchema = z
   .object({
