@@ -12,15 +12,7 @@ import { fmt, seedAccount, withBenchEnv } from "./bench-env";
 import { generateList, listPhone } from "./generated-list";
 import type { BenchResult } from "./types";
 import { runAlone } from "./run-alone";
-import {
-  alternatingRuns,
-  eachRun,
-  exactlyOnce,
-  floorSeconds,
-  middle,
-  timeDispatch,
-  type TimedDispatch,
-} from "./timed-dispatch";
+import { inPairs, perRun, exactlyOnce, floorSeconds, middle, timeDispatch, type TimedDispatch } from "./timed-dispatch";
 
 const ROWS = Number(process.env.BENCH_LIST_DISPATCH_ROWS ?? 1_000_000);
 const PAIRS = Number(process.env.BENCH_LIST_DISPATCH_RUNS ?? 1);
@@ -55,7 +47,7 @@ async function oneRun(source: Source): Promise<TimedDispatch> {
 const loopDelay = (run: TimedDispatch) => `${run.loopDelay.p99.toFixed(0)} / ${run.loopDelay.max.toFixed(0)}`;
 
 export async function benchListDispatch(): Promise<BenchResult> {
-  const runs = await alternatingRuns<Source>("list-dispatch", PAIRS, ["array", "list"], oneRun, ONLY);
+  const runs = await inPairs<Source>("list-dispatch", PAIRS, ["array", "list"], oneRun, ONLY);
   const array = middle(runs.array.map((run) => run.allQueued));
   const list = middle(runs.list.map((run) => run.allQueued));
   const floor = floorSeconds(ROWS);
@@ -63,14 +55,14 @@ export async function benchListDispatch(): Promise<BenchResult> {
     name: `dispatch ${fmt(ROWS)} SMS created from a stored list${NOTE ? " (with a long unused column)" : ""} vs from an array`,
     figures: {
       "floor (s)": fmt(floor, 2),
-      "array, one text: create → all QUEUED (s)": eachRun(runs.array, (run) => run.allQueued),
-      "list, {{name}}: create → all QUEUED (s)": eachRun(runs.list, (run) => run.allQueued),
+      "array, one text: create → all QUEUED (s)": perRun(runs.array, (run) => run.allQueued),
+      "list, {{name}}: create → all QUEUED (s)": perRun(runs.list, (run) => run.allQueued),
       [`list ÷ array, medians (target ≤ ${TARGET.toFixed(2)})`]: fmt(list / array, 3),
       "array ÷ floor / list ÷ floor": `${fmt(array / floor, 3)} / ${fmt(list / floor, 3)}`,
-      "array: first QUEUED after create (s)": eachRun(runs.array, (run) => run.firstQueued),
-      "list: first QUEUED after create (s)": eachRun(runs.list, (run) => run.firstQueued),
-      "array: create returned after (s)": eachRun(runs.array, (run) => run.stored),
-      "list: create returned after (s)": eachRun(runs.list, (run) => run.stored),
+      "array: first QUEUED after create (s)": perRun(runs.array, (run) => run.firstQueued),
+      "list: first QUEUED after create (s)": perRun(runs.list, (run) => run.firstQueued),
+      "array: create returned after (s)": perRun(runs.array, (run) => run.stored),
+      "list: create returned after (s)": perRun(runs.list, (run) => run.stored),
       "event-loop delay p99 / max, array (ms)": runs.array.map(loopDelay).join(", "),
       "event-loop delay p99 / max, list (ms)": runs.list.map(loopDelay).join(", "),
       "array: sent": runs.array.map((run) => exactlyOnce(run, ROWS)).join("; "),

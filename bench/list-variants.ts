@@ -9,15 +9,7 @@
 import { fmt, seedAccount, withBenchEnv } from "./bench-env";
 import { generateList } from "./generated-list";
 import { runAlone } from "./run-alone";
-import {
-  alternatingRuns,
-  eachRun,
-  exactlyOnce,
-  floorSeconds,
-  middle,
-  timeDispatch,
-  type TimedDispatch,
-} from "./timed-dispatch";
+import { inPairs, perRun, exactlyOnce, floorSeconds, middle, timeDispatch, type TimedDispatch } from "./timed-dispatch";
 import type { BenchResult } from "./types";
 
 const ROWS = Number(process.env.BENCH_LIST_VARIANTS_ROWS ?? 100_000);
@@ -49,20 +41,20 @@ async function oneRun(side: Side): Promise<TimedDispatch> {
 }
 
 export async function benchListVariants(): Promise<BenchResult> {
-  const runs = await alternatingRuns<Side>("list-variants", PAIRS, ["one", "two"], oneRun);
+  const runs = await inPairs<Side>("list-variants", PAIRS, ["one", "two"], oneRun);
   const ratio = (pick: (run: TimedDispatch) => number) => middle(runs.two.map(pick)) / middle(runs.one.map(pick));
   return {
     name: `a ${fmt(ROWS)}-row list batch in two languages vs one text`,
     figures: {
       "floor (s)": fmt(floorSeconds(ROWS), 2),
-      "one text: create returned after (s)": eachRun(runs.one, (run) => run.stored),
-      "two texts: create returned after (s)": eachRun(runs.two, (run) => run.stored),
+      "one text: create returned after (s)": perRun(runs.one, (run) => run.stored),
+      "two texts: create returned after (s)": perRun(runs.two, (run) => run.stored),
       [`storing, two ÷ one, medians (target ≤ ${TARGET.toFixed(2)})`]: fmt(
         ratio((run) => run.stored),
         3,
       ),
-      "one text: create → all QUEUED (s)": eachRun(runs.one, (run) => run.allQueued),
-      "two texts: create → all QUEUED (s)": eachRun(runs.two, (run) => run.allQueued),
+      "one text: create → all QUEUED (s)": perRun(runs.one, (run) => run.allQueued),
+      "two texts: create → all QUEUED (s)": perRun(runs.two, (run) => run.allQueued),
       [`dispatch, two ÷ one, medians (target ≤ ${TARGET.toFixed(2)})`]: fmt(
         ratio((run) => run.allQueued),
         3,

@@ -137,7 +137,7 @@ export function exactlyOnce(run: TimedDispatch, expected: number): string {
  * `pairs` runs of each side (each on a fresh database, `run`'s to start), alternating which goes first, so that a
  * machine getting busier or quieter weighs on both alike; `only` leaves the other side out (a profile of one).
  */
-export async function alternatingRuns<S extends string>(
+export async function inPairs<S extends string>(
   name: string,
   pairs: number,
   sides: [S, S],
@@ -159,5 +159,5 @@ export async function alternatingRuns<S extends string>(
 export const middle = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;
 
 /** One figure of each run, in seconds. */
-export const eachRun = (runs: TimedDispatch[], pick: (run: TimedDispatch) => number) =>
+export const perRun = (runs: TimedDispatch[], pick: (run: TimedDispatch) => number) =>
   runs.map((run) => pick(run).toFixed(2)).join(", ");
