@@ -4,7 +4,7 @@
 import { z } from "zod";
 import type { MessageState } from "@/lib/generated/prisma/enums";
 import { MESSAGE_STATES } from "@/lib/states/states";
-import { atOrNull, at, iso } from "./common";
+import { atOrNull, at, iso, textOrNull, intOrNull } from "./common";
 import {
   callStateOf,
   callStateOut,
@@ -47,15 +47,8 @@ export const messageResourceSchema = z
       description: "The provider's id for the message (its uniqueId); null before it answered.",
       example: "sbx-1f2e3d",
     }),
-    operator: z
-      .string()
-      .nullable()
-      .meta({ description: "The mobile network, when the provider said.", example: "Safaricom" }),
-    smsUnits: z
-      .number()
-      .int()
-      .nullable()
-      .meta({ description: "SMS units charged; null for voice or before an answer.", example: 1 }),
+    operator: textOrNull("The mobile network, when the provider said.", "Safaricom"),
+    smsUnits: intOrNull("SMS units charged; null for voice or before an answer.", 1),
     error: z.string().nullable().meta({
       description: "Why it was refused or failed, as a sentence or the provider's words; null otherwise.",
       example: null,
