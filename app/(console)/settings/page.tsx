@@ -9,7 +9,7 @@ import { TimeZoneForm } from "@/components/settings/time-zone-form";
 import { Badge } from "@/components/ui/badge";
 import { Card } from "@/components/ui/card";
 import { PageHeader } from "@/components/ui/page-header";
-import { Table, Td, THead, Th, Tr } from "@/components/ui/table";
+import { ActionsTh, Table, Td, Th, THead, Tr } from "@/components/ui/table";
 import { RowAction } from "@/components/console/row-action";
 import { listAccounts } from "@/lib/accounts/list-accounts";
 import { listSenderIdProblems } from "@/lib/accounts/sender-id-problems";
@@ -103,9 +103,7 @@ export default async function SettingsPage() {
               <Th>Sender ID</Th>
               <Th>Last status</Th>
               <Th numeric>Messages</Th>
-              <Th>
-                <span className="sr-only">Actions</span>
-              </Th>
+              <ActionsTh />
             </THead>
             <tbody>
               {senderProblems.map((p) => (
