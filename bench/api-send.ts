@@ -3,7 +3,7 @@
 // createBatch — from the request to all QUEUED, against the sandbox at its default 120 requests/s, compared with
 // the provider's floor (8.33 s) like bench/dispatch.ts (target ≤ 1.10 × the floor, as from the console). The route
 // handler is called in this process, as Next calls it; receipts are off, as in the dispatch benchmark.
-import { benchPhones, fmt, seedAccount, startBenchEnv } from "./bench-env";
+import { benchPhones, fmt, seedAccount, withBenchEnv } from "./bench-env";
 import type { BenchResult } from "./types";
 import { runAlone } from "./run-alone";
 import { exactlyOnce, floorSeconds, timeDispatch } from "./timed-dispatch";
@@ -12,8 +12,7 @@ const RECIPIENTS = 100_000;
 const FLOOR_SECONDS = floorSeconds(RECIPIENTS);
 
 export async function benchApiSend(): Promise<BenchResult> {
-  const env = await startBenchEnv(["--no-receipts"]);
-  try {
+  return withBenchEnv(async (env) => {
     const { accountId, userId } = await seedAccount(env);
     const { db } = await import("../lib/db/client");
     await db.providerAccount.update({ where: { id: accountId }, data: { senders: ["TUMA"] } });
@@ -52,9 +51,7 @@ export async function benchApiSend(): Promise<BenchResult> {
         "batch state": run.batchState,
       },
     };
-  } finally {
-    await env.stop();
-  }
+  });
 }
 
 runAlone(import.meta.url, benchApiSend);

@@ -2,9 +2,13 @@
 // bench/partitions.ts): its pages' own queries in this process, p95 of `repeat` runs each — the batch page, the first
 // and the 10,000th recipients page of 50 (or the last, for a smaller batch), a rare-state (REJECTED) and the
 // no-receipt filter, a phone search — and its whole CSV export streamed, its rows counted.
+import { fmt } from "./bench-env";
 import { p95 } from "./timed-runs";
 
 const PAGE = 50;
+
+/** A page's time against the pages' 150 ms target (docs/design.md §5). */
+export const againstPageTarget = (ms: number) => `${fmt(ms, 1)} ms (${fmt(ms / 150, 2)} × the 150 ms target)`;
 
 export async function batchPageTimings(batchId: string, recipients: number, repeat: number) {
   const { pool } = await import("../lib/db/pool");

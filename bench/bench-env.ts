@@ -47,6 +47,22 @@ export async function startBenchEnv(sandboxArgs: string[] = [], postgresFlags: s
   };
 }
 
+/**
+ * A benchmark's life in its own bench env: `run` with it, then everything stopped, whether it finished or threw. The
+ * sandbox sends no receipts unless `sandboxArgs` says otherwise.
+ */
+export async function withBenchEnv<T>(
+  run: (env: BenchEnv) => Promise<T>,
+  { sandboxArgs = ["--no-receipts"], postgresFlags = [] }: { sandboxArgs?: string[]; postgresFlags?: string[] } = {},
+): Promise<T> {
+  const env = await startBenchEnv(sandboxArgs, postgresFlags);
+  try {
+    return await run(env);
+  } finally {
+    await env.stop();
+  }
+}
+
 /** The sandbox provider in its own process (`sandbox/cli.ts`), accepting `token`. */
 export async function spawnSandbox(
   token: string,

@@ -5,7 +5,7 @@
 // the same for everyone (one indexed query), for a personalised text (every row rendered and hashed, asked a slice at
 // a time), and for 100,000 pasted numbers; each the median of REPEAT runs after one warm-up. "Message" is not read.
 // Run: npx tsx --conditions=react-server bench/duplicate-guard.ts   (BENCH_LIST_ROWS=1000000, BENCH_REPEAT=5)
-import { fmt, startBenchEnv } from "./bench-env";
+import { fmt, withBenchEnv } from "./bench-env";
 import { generateList } from "./generated-list";
 import { runAlone } from "./run-alone";
 import { median } from "./timed-runs";
@@ -16,8 +16,7 @@ const REPEAT = Number(process.env.BENCH_REPEAT ?? 5);
 const TARGET_MS = 2_000;
 
 export async function benchDuplicateGuard(): Promise<BenchResult> {
-  const env = await startBenchEnv(["--no-receipts"]);
-  try {
+  return withBenchEnv(async () => {
     const { pool } = await import("../lib/db/pool");
     const { textHash } = await import("../lib/batches/text-hash");
     const { rememberSent } = await import("../lib/batches/duplicate-guard");
@@ -68,9 +67,7 @@ export async function benchDuplicateGuard(): Promise<BenchResult> {
       figures[`${label}: ${fmt(found)} found, median`] = `${fmt(ms)} ms (${fmt(ms / TARGET_MS, 2)} × the 2 s target)`;
     }
     return { name: `duplicate-send guard (${fmt(ROWS)}-row list)`, figures };
-  } finally {
-    await env.stop();
-  }
+  });
 }
 
 runAlone(import.meta.url, benchDuplicateGuard);

@@ -6,7 +6,7 @@
 // 2. Then 90 % of them are marked delivered and every chunk's deadline is set 3 s ahead (all at once: the worst
 //    burst), a worker is started, and the lateness is read from the database's own clock: deadline → the last of the
 //    10,000 calls inserted, and deadline → the last of them QUEUED at the provider. Target: ≤ 5 s.
-import { benchPhones, fmt, seedAccount, startBenchEnv } from "./bench-env";
+import { benchPhones, fmt, seedAccount, withBenchEnv } from "./bench-env";
 import { runAlone } from "./run-alone";
 import { exactlyOnce, floorSeconds, timeDispatch } from "./timed-dispatch";
 import type { BenchResult } from "./types";
@@ -15,8 +15,7 @@ const RECIPIENTS = 100_000;
 const FLOOR_SECONDS = floorSeconds(RECIPIENTS);
 
 export async function benchEscalation(): Promise<BenchResult> {
-  const env = await startBenchEnv(["--no-receipts"]);
-  try {
+  return withBenchEnv(async (env) => {
     const { accountId, userId } = await seedAccount(env);
     const { createBatch } = await import("../lib/batches/create-batch");
     const { pool } = await import("../lib/db/pool");
@@ -101,9 +100,7 @@ export async function benchEscalation(): Promise<BenchResult> {
         "deadline → last call QUEUED at the provider (s, target ≤ 5)": fmt(l.last_queued, 2),
       },
     };
-  } finally {
-    await env.stop();
-  }
+  });
 }
 
 runAlone(import.meta.url, benchEscalation);

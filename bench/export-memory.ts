@@ -10,7 +10,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { download, operatorSession, startBenchConsole } from "./bench-console";
 import { generatedBatch } from "./bench-batch";
-import { fmt, startBenchEnv } from "./bench-env";
+import { fmt, withBenchEnv, type BenchEnv } from "./bench-env";
 import { runAlone } from "./run-alone";
 import type { BenchResult } from "./types";
 
@@ -26,8 +26,7 @@ const status = (field: string, pid: number | "self" = "self") =>
   Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(fs.readFileSync(`/proc/${pid}/status`, "utf8"))?.[1]) / 1024;
 
 export async function benchExportMemory(): Promise<BenchResult> {
-  const env = await startBenchEnv(["--no-receipts"]);
-  try {
+  return withBenchEnv(async (env) => {
     const batch = await generatedBatch(env, ROWS, "Export memory");
 
     const served = VIA === "next" ? await throughNext(env) : await inThisProcess(batch);
@@ -52,9 +51,7 @@ export async function benchExportMemory(): Promise<BenchResult> {
     } finally {
       await served.stop();
     }
-  } finally {
-    await env.stop();
-  }
+  });
 }
 
 runAlone(import.meta.url, benchExportMemory);
@@ -99,7 +96,7 @@ async function inThisProcess(batch: { id: string; templateText: string; recipien
 }
 
 /** The built console (bench/bench-console.ts), a logged-in operator's cookie, its web process measured. */
-async function throughNext(env: Awaited<ReturnType<typeof startBenchEnv>>): Promise<Served> {
+async function throughNext(env: BenchEnv): Promise<Served> {
   const console_ = await startBenchConsole(env, "export-memory");
   const cookie = await operatorSession(console_.url);
   const pid = console_.webPid();

@@ -8,7 +8,7 @@
 import { to as copyTo } from "pg-copy-streams";
 import { download, operatorSession, startBenchConsole } from "./bench-console";
 import { generatedBatch, type GeneratedBatch } from "./bench-batch";
-import { fmt, startBenchEnv } from "./bench-env";
+import { fmt, withBenchEnv } from "./bench-env";
 import { emptyRouteRate } from "./empty-route";
 import { runAlone } from "./run-alone";
 import type { BenchResult } from "./types";
@@ -42,8 +42,7 @@ async function copySeconds(batch: GeneratedBatch, zone: string): Promise<{ secon
 }
 
 export async function benchExport(): Promise<BenchResult> {
-  const env = await startBenchEnv(["--no-receipts"]);
-  try {
+  return withBenchEnv(async (env) => {
     const { getOrgTimeZone } = await import("../lib/organisation/time-zone");
     const big = await generatedBatch(env, ROWS, "Export");
     const small = await generatedBatch(env, XLSX_ROWS, "Export XLSX");
@@ -77,9 +76,7 @@ export async function benchExport(): Promise<BenchResult> {
     } finally {
       await console_.stopAll();
     }
-  } finally {
-    await env.stop();
-  }
+  });
 }
 
 runAlone(import.meta.url, benchExport);

@@ -8,11 +8,11 @@
 // BENCH_LIST_DISPATCH_ONLY=list (or array) runs one side only, e.g. under --cpu-prof; BENCH_LIST_DISPATCH_NOTE=1 adds
 // a column the template does not use, 1,600 characters long in one row (generated-list.ts); BENCH_LIST_DISPATCH_FRESH=1
 // leaves the list as the bulk insert left it (not vacuumed: a batch composed the moment the upload finished).
-import { fmt, seedAccount, startBenchEnv } from "./bench-env";
+import { fmt, seedAccount, withBenchEnv } from "./bench-env";
 import { generateList, listPhone } from "./generated-list";
 import type { BenchResult } from "./types";
 import { runAlone } from "./run-alone";
-import { exactlyOnce, floorSeconds, timeDispatch, type TimedDispatch } from "./timed-dispatch";
+import { inPairs, perRun, exactlyOnce, floorSeconds, middle, timeDispatch, type TimedDispatch } from "./timed-dispatch";
 
 const ROWS = Number(process.env.BENCH_LIST_DISPATCH_ROWS ?? 1_000_000);
 const PAIRS = Number(process.env.BENCH_LIST_DISPATCH_RUNS ?? 1);
@@ -27,8 +27,7 @@ const FRESH = process.env.BENCH_LIST_DISPATCH_FRESH === "1";
 type Source = "array" | "list";
 
 async function oneRun(source: Source): Promise<TimedDispatch> {
-  const env = await startBenchEnv(["--no-receipts"]);
-  try {
+  return withBenchEnv(async (env) => {
     const { accountId, userId } = await seedAccount(env);
     // The list is stored for both runs, so both databases are the same size when the clock starts.
     const list = await generateList(ROWS, { settle: !FRESH, note: NOTE });
@@ -42,45 +41,28 @@ async function oneRun(source: Source): Promise<TimedDispatch> {
     const { createBatch } = await import("../lib/batches/create-batch");
     const recipients = Array.from({ length: ROWS }, (_, i) => ({ phone: listPhone(i + 1) }));
     return await timeDispatch(env, ROWS, () => createBatch({ ...settings, templateText: FIXED, recipients }));
-  } finally {
-    await env.stop();
-  }
+  });
 }
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;
-const seconds = (runs: TimedDispatch[], pick: (run: TimedDispatch) => number) =>
-  runs.map((run) => pick(run).toFixed(2)).join(", ");
 
 const loopDelay = (run: TimedDispatch) => `${run.loopDelay.p99.toFixed(0)} / ${run.loopDelay.max.toFixed(0)}`;
 
 export async function benchListDispatch(): Promise<BenchResult> {
-  const runs: Record<Source, TimedDispatch[]> = { array: [], list: [] };
-  for (let pair = 0; pair < PAIRS; pair++) {
-    // Alternating which goes first, so that a machine getting busier or quieter weighs on both alike.
-    const order: Source[] = pair % 2 === 0 ? ["array", "list"] : ["list", "array"];
-    for (const source of order.filter((side) => !ONLY || side === ONLY)) {
-      const run = await oneRun(source);
-      console.log(
-        `list-dispatch ${source} run ${pair + 1}/${PAIRS}: create → all QUEUED ${run.allQueued.toFixed(2)} s`,
-      );
-      runs[source].push(run);
-    }
-  }
-  const array = median(runs.array.map((run) => run.allQueued));
-  const list = median(runs.list.map((run) => run.allQueued));
+  const runs = await inPairs<Source>("list-dispatch", PAIRS, ["array", "list"], oneRun, ONLY);
+  const array = middle(runs.array.map((run) => run.allQueued));
+  const list = middle(runs.list.map((run) => run.allQueued));
   const floor = floorSeconds(ROWS);
   return {
     name: `dispatch ${fmt(ROWS)} SMS created from a stored list${NOTE ? " (with a long unused column)" : ""} vs from an array`,
     figures: {
       "floor (s)": fmt(floor, 2),
-      "array, one text: create → all QUEUED (s)": seconds(runs.array, (run) => run.allQueued),
-      "list, {{name}}: create → all QUEUED (s)": seconds(runs.list, (run) => run.allQueued),
+      "array, one text: create → all QUEUED (s)": perRun(runs.array, (run) => run.allQueued),
+      "list, {{name}}: create → all QUEUED (s)": perRun(runs.list, (run) => run.allQueued),
       [`list ÷ array, medians (target ≤ ${TARGET.toFixed(2)})`]: fmt(list / array, 3),
       "array ÷ floor / list ÷ floor": `${fmt(array / floor, 3)} / ${fmt(list / floor, 3)}`,
-      "array: first QUEUED after create (s)": seconds(runs.array, (run) => run.firstQueued),
-      "list: first QUEUED after create (s)": seconds(runs.list, (run) => run.firstQueued),
-      "array: create returned after (s)": seconds(runs.array, (run) => run.stored),
-      "list: create returned after (s)": seconds(runs.list, (run) => run.stored),
+      "array: first QUEUED after create (s)": perRun(runs.array, (run) => run.firstQueued),
+      "list: first QUEUED after create (s)": perRun(runs.list, (run) => run.firstQueued),
+      "array: create returned after (s)": perRun(runs.array, (run) => run.stored),
+      "list: create returned after (s)": perRun(runs.list, (run) => run.stored),
       "event-loop delay p99 / max, array (ms)": runs.array.map(loopDelay).join(", "),
       "event-loop delay p99 / max, list (ms)": runs.list.map(loopDelay).join(", "),
       "array: sent": runs.array.map((run) => exactlyOnce(run, ROWS)).join("; "),

@@ -6,10 +6,10 @@
 // storing (lib/batches/list-languages.ts) — that pass is what the target weighs.
 // Run: npx tsx --conditions=react-server bench/list-variants.ts   (or BENCH_ONLY=list-variants npm run bench)
 // BENCH_LIST_VARIANTS_ROWS=100000; BENCH_LIST_VARIANTS_RUNS=3 pairs.
-import { fmt, seedAccount, startBenchEnv } from "./bench-env";
+import { fmt, seedAccount, withBenchEnv } from "./bench-env";
 import { generateList } from "./generated-list";
 import { runAlone } from "./run-alone";
-import { exactlyOnce, floorSeconds, timeDispatch, type TimedDispatch } from "./timed-dispatch";
+import { inPairs, perRun, exactlyOnce, floorSeconds, middle, timeDispatch, type TimedDispatch } from "./timed-dispatch";
 import type { BenchResult } from "./types";
 
 const ROWS = Number(process.env.BENCH_LIST_VARIANTS_ROWS ?? 100_000);
@@ -21,8 +21,7 @@ const SWAHILI = "Habari {{name}}, karibu Tuma.";
 type Side = "one" | "two";
 
 async function oneRun(side: Side): Promise<TimedDispatch> {
-  const env = await startBenchEnv(["--no-receipts"]);
-  try {
+  return withBenchEnv(async (env) => {
     const { accountId, userId } = await seedAccount(env);
     const list = await generateList(ROWS, { settle: true, language: true });
     const { createBatchFromList } = await import("../lib/batches/create-from-list");
@@ -38,40 +37,24 @@ async function oneRun(side: Side): Promise<TimedDispatch> {
             listId: list.id,
           }),
     );
-  } finally {
-    await env.stop();
-  }
+  });
 }
 
-const middle = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;
-const each = (runs: TimedDispatch[], pick: (run: TimedDispatch) => number) =>
-  runs.map((run) => pick(run).toFixed(2)).join(", ");
-
 export async function benchListVariants(): Promise<BenchResult> {
-  const runs: Record<Side, TimedDispatch[]> = { one: [], two: [] };
-  for (let pair = 0; pair < PAIRS; pair++) {
-    const order: Side[] = pair % 2 === 0 ? ["one", "two"] : ["two", "one"];
-    for (const side of order) {
-      const run = await oneRun(side);
-      console.log(
-        `list-variants ${side} text(s) run ${pair + 1}/${PAIRS}: stored ${run.stored.toFixed(2)} s, all QUEUED ${run.allQueued.toFixed(2)} s`,
-      );
-      runs[side].push(run);
-    }
-  }
+  const runs = await inPairs<Side>("list-variants", PAIRS, ["one", "two"], oneRun);
   const ratio = (pick: (run: TimedDispatch) => number) => middle(runs.two.map(pick)) / middle(runs.one.map(pick));
   return {
     name: `a ${fmt(ROWS)}-row list batch in two languages vs one text`,
     figures: {
       "floor (s)": fmt(floorSeconds(ROWS), 2),
-      "one text: create returned after (s)": each(runs.one, (run) => run.stored),
-      "two texts: create returned after (s)": each(runs.two, (run) => run.stored),
+      "one text: create returned after (s)": perRun(runs.one, (run) => run.stored),
+      "two texts: create returned after (s)": perRun(runs.two, (run) => run.stored),
       [`storing, two ÷ one, medians (target ≤ ${TARGET.toFixed(2)})`]: fmt(
         ratio((run) => run.stored),
         3,
       ),
-      "one text: create → all QUEUED (s)": each(runs.one, (run) => run.allQueued),
-      "two texts: create → all QUEUED (s)": each(runs.two, (run) => run.allQueued),
+      "one text: create → all QUEUED (s)": perRun(runs.one, (run) => run.allQueued),
+      "two texts: create → all QUEUED (s)": perRun(runs.two, (run) => run.allQueued),
       [`dispatch, two ÷ one, medians (target ≤ ${TARGET.toFixed(2)})`]: fmt(
         ratio((run) => run.allQueued),
         3,

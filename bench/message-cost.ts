@@ -13,7 +13,7 @@
 // Run: npx tsx --conditions=react-server bench/message-cost.ts   (BENCH_COST_MESSAGES=100000; or
 // BENCH_ONLY=cost npm run bench)
 import fs from "node:fs";
-import { benchPhones, fmt, keepPastWeeks, seedAccount, startBenchEnv } from "./bench-env";
+import { benchPhones, fmt, keepPastWeeks, seedAccount, withBenchEnv } from "./bench-env";
 import { runAlone } from "./run-alone";
 import type { BenchResult } from "./types";
 
@@ -31,139 +31,139 @@ const TICKS = 100;
 type Snapshot = { cpuMs: number; walLsn: string; at: number };
 
 export async function benchMessageCost(): Promise<BenchResult> {
-  const env = await startBenchEnv(
-    ["--no-receipts"],
-    ["-c", "shared_preload_libraries=pg_stat_statements", "-c", `pg_stat_statements.track=${TRACK}`],
-  );
-  try {
-    const { pool } = await import("../lib/db/pool");
-    const { createBatch } = await import("../lib/batches/create-batch");
-    const { startWorker } = await import("../lib/dispatch/worker");
-    const { waitFor } = await import("../test/dispatch-harness");
-    const { storeReceipts } = await import("../lib/receipts/store-receipts");
-    const { applyPendingReceipts } = await import("../lib/receipts/apply-receipts");
-    const { accountId, userId } = await seedAccount(env);
-    await keepPastWeeks(PAST_WEEKS);
-    await pool().query("CREATE EXTENSION IF NOT EXISTS pg_stat_statements");
-    const postmaster = await postmasterPid(pool);
-    const snapshot = async (): Promise<Snapshot> => {
-      const { rows } = await pool().query<{ lsn: string }>("SELECT pg_current_wal_insert_lsn()::text AS lsn");
-      return { cpuMs: clusterCpuMs(postmaster), walLsn: rows[0]!.lsn, at: performance.now() };
-    };
-    const recipients = benchPhones(MESSAGES).map((phone) => ({ phone }));
-    await pool().query("CHECKPOINT");
-    await pool().query("SELECT pg_stat_statements_reset(), pg_stat_reset_shared('wal'), pg_stat_reset()");
-    const start = await snapshot();
+  return withBenchEnv(
+    async (env) => {
+      const { pool } = await import("../lib/db/pool");
+      const { createBatch } = await import("../lib/batches/create-batch");
+      const { startWorker } = await import("../lib/dispatch/worker");
+      const { waitFor } = await import("../test/dispatch-harness");
+      const { storeReceipts } = await import("../lib/receipts/store-receipts");
+      const { applyPendingReceipts } = await import("../lib/receipts/apply-receipts");
+      const { accountId, userId } = await seedAccount(env);
+      await keepPastWeeks(PAST_WEEKS);
+      await pool().query("CREATE EXTENSION IF NOT EXISTS pg_stat_statements");
+      const postmaster = await postmasterPid(pool);
+      const snapshot = async (): Promise<Snapshot> => {
+        const { rows } = await pool().query<{ lsn: string }>("SELECT pg_current_wal_insert_lsn()::text AS lsn");
+        return { cpuMs: clusterCpuMs(postmaster), walLsn: rows[0]!.lsn, at: performance.now() };
+      };
+      const recipients = benchPhones(MESSAGES).map((phone) => ({ phone }));
+      await pool().query("CHECKPOINT");
+      await pool().query("SELECT pg_stat_statements_reset(), pg_stat_reset_shared('wal'), pg_stat_reset()");
+      const start = await snapshot();
 
-    // Store, claim, send, record: the worker in this process, as in `npm start`.
-    const worker = await startWorker({ receiptBaseUrl: "http://127.0.0.1:9" });
-    try {
-      await createBatch({
-        kind: "SMS",
-        accountId,
-        authorId: userId,
-        name: "message cost",
-        templateText: "Habari! Your order has shipped.",
-        sender: "TUMA",
-        recipients,
-      });
-      await waitFor(
-        async () =>
-          (await pool().query<{ n: number }>(`SELECT COALESCE(sum("queuedCount"), 0)::int AS n FROM "Batch"`)).rows[0]!
-            .n,
-        (queued) => queued >= MESSAGES,
-        300_000,
-        "every message queued",
+      // Store, claim, send, record: the worker in this process, as in `npm start`.
+      const worker = await startWorker({ receiptBaseUrl: "http://127.0.0.1:9" });
+      try {
+        await createBatch({
+          kind: "SMS",
+          accountId,
+          authorId: userId,
+          name: "message cost",
+          templateText: "Habari! Your order has shipped.",
+          sender: "TUMA",
+          recipients,
+        });
+        await waitFor(
+          async () =>
+            (await pool().query<{ n: number }>(`SELECT COALESCE(sum("queuedCount"), 0)::int AS n FROM "Batch"`))
+              .rows[0]!.n,
+          (queued) => queued >= MESSAGES,
+          300_000,
+          "every message queued",
+        );
+      } finally {
+        await worker.stop();
+      }
+      const sent = await snapshot();
+
+      // Receipts: one per message, stored 100 per call, then applied until none is left.
+      const { rows: messages } = await pool().query<{ id: string; phone: string; uniqueId: string }>(
+        `SELECT id::text, phone, "providerUniqueId" AS "uniqueId" FROM "Message" ORDER BY id`,
       );
-    } finally {
-      await worker.stop();
-    }
-    const sent = await snapshot();
+      const receiptAt = new Date();
+      const deliveryTime = `${receiptAt.toISOString().slice(0, 10)} ${receiptAt.toISOString().slice(11, 19)}`;
+      const rows = messages.map((m) => ({
+        accountId,
+        uniqueId: m.uniqueId,
+        correlator: m.id,
+        phone: m.phone,
+        deliveryStatus: "DeliveredToTerminal",
+        deliveryTime,
+        deliveryAt: receiptAt,
+        raw: JSON.stringify({ phone: m.phone, correlator: m.id, uniqueId: m.uniqueId, deliveryTime }),
+      }));
+      let next = 0;
+      await Promise.all(
+        Array.from({ length: CONCURRENT_CALLS }, async () => {
+          for (let i = next; i < rows.length; i = next) {
+            next += RECEIPTS_PER_CALL;
+            await storeReceipts(rows.slice(i, i + RECEIPTS_PER_CALL));
+          }
+        }),
+      );
+      const stored = await snapshot();
+      while ((await applyPendingReceipts()).taken > 0);
+      const end = await snapshot();
+      const { rows: check } = await pool().query<{ delivered: number }>(
+        `SELECT count(*)::int AS delivered FROM "Message" WHERE state = 'DELIVERED'`,
+      );
+      if (check[0]!.delivered !== MESSAGES) throw new Error(`only ${check[0]!.delivered} of ${MESSAGES} delivered`);
 
-    // Receipts: one per message, stored 100 per call, then applied until none is left.
-    const { rows: messages } = await pool().query<{ id: string; phone: string; uniqueId: string }>(
-      `SELECT id::text, phone, "providerUniqueId" AS "uniqueId" FROM "Message" ORDER BY id`,
-    );
-    const receiptAt = new Date();
-    const deliveryTime = `${receiptAt.toISOString().slice(0, 10)} ${receiptAt.toISOString().slice(11, 19)}`;
-    const rows = messages.map((m) => ({
-      accountId,
-      uniqueId: m.uniqueId,
-      correlator: m.id,
-      phone: m.phone,
-      deliveryStatus: "DeliveredToTerminal",
-      deliveryTime,
-      deliveryAt: receiptAt,
-      raw: JSON.stringify({ phone: m.phone, correlator: m.id, uniqueId: m.uniqueId, deliveryTime }),
-    }));
-    let next = 0;
-    await Promise.all(
-      Array.from({ length: CONCURRENT_CALLS }, async () => {
-        for (let i = next; i < rows.length; i = next) {
-          next += RECEIPTS_PER_CALL;
-          await storeReceipts(rows.slice(i, i + RECEIPTS_PER_CALL));
-        }
-      }),
-    );
-    const stored = await snapshot();
-    while ((await applyPendingReceipts()).taken > 0);
-    const end = await snapshot();
-    const { rows: check } = await pool().query<{ delivered: number }>(
-      `SELECT count(*)::int AS delivered FROM "Message" WHERE state = 'DELIVERED'`,
-    );
-    if (check[0]!.delivered !== MESSAGES) throw new Error(`only ${check[0]!.delivered} of ${MESSAGES} delivered`);
-
-    // Statistics reach the shared views within a second of a backend going idle.
-    await new Promise((resolve) => setTimeout(resolve, 1_500));
-    const { rows: totals } = await pool().query<{ ms: number; calls: string; fpi: string; records: string }>(
-      `SELECT (SELECT sum(total_exec_time + total_plan_time) FROM pg_stat_statements WHERE query NOT LIKE '%pg_stat%') AS ms,
+      // Statistics reach the shared views within a second of a backend going idle.
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      const { rows: totals } = await pool().query<{ ms: number; calls: string; fpi: string; records: string }>(
+        `SELECT (SELECT sum(total_exec_time + total_plan_time) FROM pg_stat_statements WHERE query NOT LIKE '%pg_stat%') AS ms,
               (SELECT sum(calls) FROM pg_stat_statements WHERE query NOT LIKE '%pg_stat%')::text AS calls,
               (SELECT wal_fpi FROM pg_stat_wal)::text AS fpi, (SELECT wal_records FROM pg_stat_wal)::text AS records`,
-    );
-    const { rows: top } = await pool().query<{ query: string; calls: string; ms: number; wal: string; rows: string }>(
-      `SELECT regexp_replace(query, '\\s+', ' ', 'g') AS query, calls::text, total_exec_time + total_plan_time AS ms,
+      );
+      const { rows: top } = await pool().query<{ query: string; calls: string; ms: number; wal: string; rows: string }>(
+        `SELECT regexp_replace(query, '\\s+', ' ', 'g') AS query, calls::text, total_exec_time + total_plan_time AS ms,
               wal_bytes::text AS wal, rows::text
        FROM pg_stat_statements WHERE query NOT LIKE '%pg_stat%' ORDER BY total_exec_time + total_plan_time DESC LIMIT $1`,
-      [TOP],
-    );
-    const { rows: hot } = await pool().query<{ relname: string; upd: string; hot: string }>(
-      // Summed over the partitions of each table (the partitioned parent itself counts nothing).
-      `SELECT COALESCE(p.relname, s.relname) AS relname, sum(s.n_tup_upd)::text AS upd, sum(s.n_tup_hot_upd)::text AS hot
+        [TOP],
+      );
+      const { rows: hot } = await pool().query<{ relname: string; upd: string; hot: string }>(
+        // Summed over the partitions of each table (the partitioned parent itself counts nothing).
+        `SELECT COALESCE(p.relname, s.relname) AS relname, sum(s.n_tup_upd)::text AS upd, sum(s.n_tup_hot_upd)::text AS hot
        FROM pg_stat_user_tables s
        LEFT JOIN pg_inherits i ON i.inhrelid = s.relid LEFT JOIN pg_class p ON p.oid = i.inhparent
        WHERE COALESCE(p.relname, s.relname) IN ('Message', 'Receipt') GROUP BY 1 ORDER BY 1`,
-    );
-    const walBytes = async (from: string, to: string) =>
-      Number((await pool().query<{ b: string }>("SELECT pg_wal_lsn_diff($2, $1)::text AS b", [from, to])).rows[0]!.b);
-    const per1k = MESSAGES / 1_000;
-    const wal = await walBytes(start.walLsn, end.walLsn);
-    const phase = async (a: Snapshot, b: Snapshot) =>
-      `${fmt((b.at - a.at) / 1000, 1)} s, CPU ${fmt((b.cpuMs - a.cpuMs) / per1k, 1)} ms, WAL ${fmt((await walBytes(a.walLsn, b.walLsn)) / per1k / 1024, 1)} kB per 1,000`;
-    const figures: BenchResult["figures"] = {
-      messages: fmt(MESSAGES),
-      "PostgreSQL CPU per 1,000 messages (ms, /proc, all server processes)": fmt((end.cpuMs - start.cpuMs) / per1k, 1),
-      "statement time per 1,000 messages (ms, pg_stat_statements)": fmt(totals[0]!.ms / per1k, 1),
-      "WAL per 1,000 messages (kB)": fmt(wal / per1k / 1024, 1),
-      "WAL records / full-page images per 1,000": `${fmt(Number(totals[0]!.records) / per1k)} / ${fmt(Number(totals[0]!.fpi) / per1k)}`,
-      "statements executed per 1,000": fmt(Number(totals[0]!.calls) / per1k),
-      "updates in place (HOT)": hot
-        .map(
-          (t) => `${t.relname} ${fmt((100 * Number(t.hot)) / Math.max(1, Number(t.upd)))} % of ${fmt(Number(t.upd))}`,
-        )
-        .join(", "),
-      "store + claim + send + record": await phase(start, sent),
-      "receipt store": await phase(sent, stored),
-      "receipt apply": await phase(stored, end),
-    };
-    top.forEach((s, i) => {
-      figures[`top ${i + 1}: ${s.query.slice(0, 110)}`] =
-        `${fmt(s.ms)} ms, ${fmt(Number(s.calls))} calls, ${fmt(Number(s.rows))} rows, WAL ${fmt(Number(s.wal) / 1048576, 1)} MB`;
-    });
-    const weeks = PAST_WEEKS ? `, ${PAST_WEEKS} past weeks' partitions` : "";
-    return { name: `PostgreSQL cost of a message (${fmt(MESSAGES)} end to end${weeks})`, figures };
-  } finally {
-    await env.stop();
-  }
+      );
+      const walBytes = async (from: string, to: string) =>
+        Number((await pool().query<{ b: string }>("SELECT pg_wal_lsn_diff($2, $1)::text AS b", [from, to])).rows[0]!.b);
+      const per1k = MESSAGES / 1_000;
+      const wal = await walBytes(start.walLsn, end.walLsn);
+      const phase = async (a: Snapshot, b: Snapshot) =>
+        `${fmt((b.at - a.at) / 1000, 1)} s, CPU ${fmt((b.cpuMs - a.cpuMs) / per1k, 1)} ms, WAL ${fmt((await walBytes(a.walLsn, b.walLsn)) / per1k / 1024, 1)} kB per 1,000`;
+      const figures: BenchResult["figures"] = {
+        messages: fmt(MESSAGES),
+        "PostgreSQL CPU per 1,000 messages (ms, /proc, all server processes)": fmt(
+          (end.cpuMs - start.cpuMs) / per1k,
+          1,
+        ),
+        "statement time per 1,000 messages (ms, pg_stat_statements)": fmt(totals[0]!.ms / per1k, 1),
+        "WAL per 1,000 messages (kB)": fmt(wal / per1k / 1024, 1),
+        "WAL records / full-page images per 1,000": `${fmt(Number(totals[0]!.records) / per1k)} / ${fmt(Number(totals[0]!.fpi) / per1k)}`,
+        "statements executed per 1,000": fmt(Number(totals[0]!.calls) / per1k),
+        "updates in place (HOT)": hot
+          .map(
+            (t) => `${t.relname} ${fmt((100 * Number(t.hot)) / Math.max(1, Number(t.upd)))} % of ${fmt(Number(t.upd))}`,
+          )
+          .join(", "),
+        "store + claim + send + record": await phase(start, sent),
+        "receipt store": await phase(sent, stored),
+        "receipt apply": await phase(stored, end),
+      };
+      top.forEach((s, i) => {
+        figures[`top ${i + 1}: ${s.query.slice(0, 110)}`] =
+          `${fmt(s.ms)} ms, ${fmt(Number(s.calls))} calls, ${fmt(Number(s.rows))} rows, WAL ${fmt(Number(s.wal) / 1048576, 1)} MB`;
+      });
+      const weeks = PAST_WEEKS ? `, ${PAST_WEEKS} past weeks' partitions` : "";
+      return { name: `PostgreSQL cost of a message (${fmt(MESSAGES)} end to end${weeks})`, figures };
+    },
+    { postgresFlags: ["-c", "shared_preload_libraries=pg_stat_statements", "-c", `pg_stat_statements.track=${TRACK}`] },
+  );
 }
 
 /** The postmaster is the parent of our own backend. */

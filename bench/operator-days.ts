@@ -9,19 +9,18 @@
 // Run: npx tsx --conditions=react-server bench/operator-days.ts   (BENCH_MESSAGES=10000000, BENCH_SLICE=1000000,
 // BENCH_REPEAT=40)
 import { benchAccountId, benchBatch } from "./bench-batch";
-import { fmt, startBenchEnv } from "./bench-env";
+import { fmt, withBenchEnv } from "./bench-env";
 import { runAlone } from "./run-alone";
 import type { BenchResult } from "./types";
 import { p95 } from "./timed-runs";
+import { againstPageTarget } from "./batch-pages";
 
 const MESSAGES = Number(process.env.BENCH_MESSAGES ?? 10_000_000);
 const SLICE = Number(process.env.BENCH_SLICE ?? 1_000_000);
 const REPEAT = Number(process.env.BENCH_REPEAT ?? 40);
-const TARGET_MS = 150;
 
 export async function benchOperatorDays(): Promise<BenchResult> {
-  const env = await startBenchEnv(["--no-receipts"]);
-  try {
+  return withBenchEnv(async (env) => {
     const { pool } = await import("../lib/db/pool");
     const { getOperatorDays, operatorDaysQuery } = await import("../lib/reports/operator-days");
 
@@ -90,21 +89,18 @@ export async function benchOperatorDays(): Promise<BenchResult> {
     }
     const rate = (mode: "without" | "with") => rows[mode] / (elapsed[mode] / 1000);
 
-    const ratio = (ms: number) => `${fmt(ms, 1)} ms (${fmt(ms / TARGET_MS, 2)} × the 150 ms target)`;
     return {
       name: `per-network days (${fmt(MESSAGES)} messages over 30 days)`,
       figures: {
         "messages generated (s)": `${fmt(MESSAGES)} in ${fmt(generateSeconds, 1)} s, rollup built by its triggers`,
         "rollup rows / messages sent in it": `${fmt(Number(size[0]!.rows))} / ${fmt(Number(size[0]!.sent))}`,
         "networks × days reported": `${report.operators.length} × ${report.days.length}`,
-        "Overview per-network report, p95": ratio(timings.report),
-        "its SQL alone, p95": ratio(timings.sql),
+        "Overview per-network report, p95": againstPageTarget(timings.report),
+        "its SQL alone, p95": againstPageTarget(timings.sql),
         "state updates, 500 per statement, without / with the rollup trigger (rows/s)": `${fmt(rate("without"))} / ${fmt(rate("with"))} (${fmt(rate("with") / rate("without"), 2)} ×)`,
       },
     };
-  } finally {
-    await env.stop();
-  }
+  });
 }
 
 runAlone(import.meta.url, benchOperatorDays);

@@ -11,10 +11,10 @@
 //     per-message tables (its rare-state rows), removed as the chore removes them (lib/history/leftovers.ts).
 // Run: npx tsx --conditions=react-server bench/partitions.ts   (or BENCH_ONLY=partitions npm run bench)
 import { benchAccountId, benchBatch } from "./bench-batch";
-import { fmt, startBenchEnv } from "./bench-env";
+import { fmt, withBenchEnv } from "./bench-env";
 import { runAlone } from "./run-alone";
 import type { BenchResult } from "./types";
-import { batchPageTimings, exportedRows } from "./batch-pages";
+import { againstPageTarget, batchPageTimings, exportedRows } from "./batch-pages";
 
 const MESSAGES = Number(process.env.BENCH_PARTITION_MESSAGES ?? 10_000_000);
 const BIG = Number(process.env.BENCH_EXPORT_RECIPIENTS ?? 1_000_000);
@@ -37,8 +37,7 @@ const GENERATED = `
 const COLUMNS = `("batchId", phone, state, "deliveryStatus", operator, "smsUnits", "submittedAt", "receiptAt", "providerUniqueId", "createdAt", "updatedAt")`;
 
 export async function benchPartitions(): Promise<BenchResult> {
-  const env = await startBenchEnv(["--no-receipts"]);
-  try {
+  return withBenchEnv(async (env) => {
     const { pool } = await import("../lib/db/pool");
     const { dropExpiredPartitions } = await import("../lib/history/partitions");
     const { forgetLeftovers, keptFromId } = await import("../lib/history/leftovers");
@@ -127,7 +126,6 @@ export async function benchPartitions(): Promise<BenchResult> {
     }
     const leftSeconds = (performance.now() - l0) / 1000;
 
-    const ms = (value: number) => `${fmt(value, 1)} ms (${fmt(value / 150, 2)} × the 150 ms target)`;
     return {
       name: `partitioned history (${fmt(MESSAGES)} messages over ${DAYS} days + a ${fmt(BIG)}-recipient batch)`,
       figures: {
@@ -136,12 +134,12 @@ export async function benchPartitions(): Promise<BenchResult> {
         "store rate, unpartitioned (rows/s)": fmt(storeRate(storeMs.flat)),
         "store rate, partitioned (rows/s)": fmt(storeRate(storeMs.parted)),
         "partitioned ÷ unpartitioned (target ≥ 0.95)": fmt(storeMs.flat / storeMs.parted, 3),
-        "batch page, p95": ms(timings.batchPage),
-        "recipients page 1, p95": ms(timings.firstPage),
-        "recipients page 10,000, p95": ms(timings.page10000),
-        "rare-state filter, p95": ms(timings.rareFilter),
-        "no-receipt filter, p95": ms(timings.noReceiptFilter),
-        "phone search, p95": ms(timings.phoneSearch),
+        "batch page, p95": againstPageTarget(timings.batchPage),
+        "recipients page 1, p95": againstPageTarget(timings.firstPage),
+        "recipients page 10,000, p95": againstPageTarget(timings.page10000),
+        "rare-state filter, p95": againstPageTarget(timings.rareFilter),
+        "no-receipt filter, p95": againstPageTarget(timings.noReceiptFilter),
+        "phone search, p95": againstPageTarget(timings.phoneSearch),
         "export: rows / expected": `${fmt(rows)} / ${fmt(BIG)}`,
         "export: seconds (÷ 15 s target)": `${fmt(exportSeconds, 1)} (${fmt(exportSeconds / 15, 2)})`,
         "retention drop: partitions, oldest week's rows": `${dropped.join(", ")}; ${fmt(Number(oldest))} rows`,
@@ -150,9 +148,7 @@ export async function benchPartitions(): Promise<BenchResult> {
         "retention leftovers: seconds, runs (rows/s)": `${fmt(leftSeconds, 2)} s in ${leftRuns} run(s) (${fmt(removed / leftSeconds)} rows/s)`,
       },
     };
-  } finally {
-    await env.stop();
-  }
+  });
 }
 
 runAlone(import.meta.url, benchPartitions);

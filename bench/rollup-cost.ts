@@ -8,7 +8,8 @@
 // Run: npx tsx --conditions=react-server bench/rollup-cost.ts   (BENCH_ROLLUP_MESSAGES=100000; or
 // BENCH_ONLY=rollup-cost npm run bench)
 import os from "node:os";
-import { fmt, seedAccount, startBenchEnv } from "./bench-env";
+import { benchBatch } from "./bench-batch";
+import { fmt, seedAccount, withBenchEnv } from "./bench-env";
 import { runAlone } from "./run-alone";
 import type { BenchResult } from "./types";
 
@@ -23,10 +24,8 @@ type Tally = Record<Mode, { ms: number; rows: number; calls: number }>;
 const tally = (): Tally => ({ without: { ms: 0, rows: 0, calls: 0 }, with: { ms: 0, rows: 0, calls: 0 } });
 
 export async function benchRollupCost(): Promise<BenchResult> {
-  const env = await startBenchEnv(["--no-receipts"]);
-  try {
+  return withBenchEnv(async (env) => {
     const { pool } = await import("../lib/db/pool");
-    const { db } = await import("../lib/db/client");
     const { recordResponse } = await import("../lib/dispatch/record");
     const { applyPendingReceipts } = await import("../lib/receipts/apply-receipts");
     const { storeReceipts } = await import("../lib/receipts/store-receipts");
@@ -37,17 +36,7 @@ export async function benchRollupCost(): Promise<BenchResult> {
       await pool().query(`ALTER TABLE "Message" ${ROLLUP_TRIGGERS.map((t) => `${action} TRIGGER ${t}`).join(", ")}`);
     };
 
-    const batch = await db.batch.create({
-      data: {
-        kind: "SMS",
-        name: "rollup cost",
-        accountId,
-        templateText: "Habari",
-        sender: "TUMA",
-        state: "SENDING",
-        recipientCount: MESSAGES,
-      },
-    });
+    const batch = await benchBatch(accountId, "rollup cost", MESSAGES, { state: "SENDING" });
     const { rows: stored } = await pool().query<{ id: string; phone: string }>(
       `INSERT INTO "Message" ("batchId", phone, state, "updatedAt")
        SELECT $1, '2547' || lpad(g::text, 8, '0'), 'PENDING', now() FROM generate_series(1, $2) g
@@ -146,9 +135,7 @@ export async function benchRollupCost(): Promise<BenchResult> {
         "messages DELIVERED / FAILED after": `${fmt(outcome[0]!.delivered)} / ${fmt(outcome[0]!.failed)}`,
       },
     };
-  } finally {
-    await env.stop();
-  }
+  });
 }
 
 runAlone(import.meta.url, benchRollupCost);

@@ -132,3 +132,32 @@ export function exactlyOnce(run: TimedDispatch, expected: number): string {
     `${run.sandbox.accepted} accepted requests (refused: ${run.sandbox.refused})`;
   return `${ok ? "0 lost, 0 duplicates" : "MISMATCH"} (${counts}); batch ${run.batchState}`;
 }
+
+/**
+ * `pairs` runs of each side (each on a fresh database, `run`'s to start), alternating which goes first, so that a
+ * machine getting busier or quieter weighs on both alike; `only` leaves the other side out (a profile of one).
+ */
+export async function inPairs<S extends string>(
+  name: string,
+  pairs: number,
+  sides: [S, S],
+  run: (side: S) => Promise<TimedDispatch>,
+  only?: string,
+): Promise<Record<S, TimedDispatch[]>> {
+  const runs = Object.fromEntries(sides.map((side) => [side, []])) as unknown as Record<S, TimedDispatch[]>;
+  for (let pair = 0; pair < pairs; pair++)
+    for (const side of (pair % 2 === 0 ? sides : [...sides].reverse()).filter((side) => !only || side === only)) {
+      const timed = await run(side);
+      console.log(
+        `${name} ${side} run ${pair + 1}/${pairs}: stored ${timed.stored.toFixed(2)} s, all QUEUED ${timed.allQueued.toFixed(2)} s`,
+      );
+      runs[side].push(timed);
+    }
+  return runs;
+}
+
+export const middle = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;
+
+/** One figure of each run, in seconds. */
+export const perRun = (runs: TimedDispatch[], pick: (run: TimedDispatch) => number) =>
+  runs.map((run) => pick(run).toFixed(2)).join(", ");

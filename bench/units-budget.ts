@@ -5,7 +5,7 @@
 // recomputes, and the planned units of 100,000 pasted numbers (lib/units/planned-units.ts: the opt-out lookup and the
 // segment count createBatch adds for a budgeted account).
 // Run: npx tsx --conditions=react-server bench/units-budget.ts   (BENCH_REPEAT=5)
-import { fmt, seedAccount, startBenchEnv } from "./bench-env";
+import { fmt, seedAccount, withBenchEnv } from "./bench-env";
 import { runAlone } from "./run-alone";
 import { median } from "./timed-runs";
 import type { BenchResult } from "./types";
@@ -15,8 +15,7 @@ const BATCHES = 10_000;
 const OPT_OUTS = 100_000;
 
 export async function benchUnitsBudget(): Promise<BenchResult> {
-  const env = await startBenchEnv(["--no-receipts"]);
-  try {
+  return withBenchEnv(async (env) => {
     const { pool } = await import("../lib/db/pool");
     const { unitsFigures } = await import("../lib/units/units-figures");
     const { plannedForPhones } = await import("../lib/units/planned-units");
@@ -62,9 +61,7 @@ export async function benchUnitsBudget(): Promise<BenchResult> {
         [`planned units of 100,000 pasted numbers (${fmt(100_000 - planned.recipients)} opted out), median`]: `${fmt(plannedMs)} ms`,
       },
     };
-  } finally {
-    await env.stop();
-  }
+  });
 }
 
 runAlone(import.meta.url, benchUnitsBudget);

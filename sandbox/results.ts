@@ -17,60 +17,51 @@ export interface ResultContext {
 }
 
 export function smsResult(request: SmsRequest, ctx: ResultContext): SmsQueued {
-  return {
-    status: true,
-    message: QUEUED_MESSAGE,
-    data: {
-      correlator: request.correlator ?? null,
-      uniqueId: ctx.uniqueId,
-      client_id: ctx.clientId,
-      phone: request.phone,
-      operator: ctx.operator,
-      sms_units: ctx.smsUnits,
-      short_code: request.sender,
-      message: request.message,
-      link_id: request.link_id ?? null,
-      end_point: request.endpoint ?? null,
-      batch_id: ctx.batchId,
-      created_at: ctx.createdAt,
-    },
-  };
+  return queued({
+    ...head(request, ctx),
+    short_code: request.sender,
+    message: request.message,
+    link_id: request.link_id ?? null,
+    ...tail(request, ctx),
+  });
 }
 
 export function smsBatchResult(request: SmsRequest, ctx: ResultContext): SmsBatchQueued {
-  return {
-    status: true,
-    message: QUEUED_MESSAGE,
-    data: {
-      correlator: request.correlator ?? null,
-      uniqueId: ctx.uniqueId,
-      phone: request.phone,
-      sms_units: ctx.smsUnits,
-    },
-  };
+  return queued({
+    correlator: request.correlator ?? null,
+    uniqueId: ctx.uniqueId,
+    phone: request.phone,
+    sms_units: ctx.smsUnits,
+  });
 }
 
 export function voiceResult(request: VoiceRequest, ctx: ResultContext): VoiceQueued {
-  return {
-    status: true,
-    message: QUEUED_MESSAGE,
-    data: {
-      correlator: request.correlator ?? null,
-      uniqueId: ctx.uniqueId,
-      client_id: ctx.clientId,
-      phone: request.phone,
-      operator: ctx.operator,
-      sms_units: ctx.smsUnits,
-      originator: plusOriginator(request.originator),
-      message: request.message,
-      voice: String(request.voice ?? 1) as "1" | "2",
-      repeat: String(request.repeat ?? 1),
-      end_point: request.endpoint ?? null,
-      batch_id: ctx.batchId,
-      created_at: ctx.createdAt,
-    },
-  };
+  return queued({
+    ...head(request, ctx),
+    originator: plusOriginator(request.originator),
+    message: request.message,
+    voice: String(request.voice ?? 1) as "1" | "2",
+    repeat: String(request.repeat ?? 1),
+    ...tail(request, ctx),
+  });
 }
+
+const queued = <D>(data: D) => ({ status: true as const, message: QUEUED_MESSAGE, data });
+
+// The fields an SMS's and a voice message's results share, first and last in the spec's order (kept on the wire).
+const head = (request: SmsRequest | VoiceRequest, ctx: ResultContext) => ({
+  correlator: request.correlator ?? null,
+  uniqueId: ctx.uniqueId,
+  client_id: ctx.clientId,
+  phone: request.phone,
+  operator: ctx.operator,
+  sms_units: ctx.smsUnits,
+});
+const tail = (request: SmsRequest | VoiceRequest, ctx: ResultContext) => ({
+  end_point: request.endpoint ?? null,
+  batch_id: ctx.batchId,
+  created_at: ctx.createdAt,
+});
 
 /** "+" and the number in international form: a local 07…/01… originator becomes +2547…/+2541…. */
 export function plusOriginator(originator: string): string {

@@ -4,6 +4,7 @@
 import { useActionState } from "react";
 import { ActionNotice } from "@/components/ui/action-notice";
 import { Button } from "@/components/ui/button";
+import { Checkbox } from "@/components/ui/checkbox";
 import { Field, Input } from "@/components/ui/field";
 import { CopyField } from "@/components/ui/copy-button";
 import type { ActionResult } from "@/lib/auth/action";
@@ -28,23 +29,17 @@ export function NewKeyForm({ action, scopes }: { action: Action; scopes: { scope
         <legend className="text-sm font-medium">Scopes</legend>
         <div className="mt-1 space-y-1">
           {scopes.map(({ scope, meaning }) => (
-            <label key={scope} className="flex items-start gap-2 text-sm">
-              <input type="checkbox" name="scopes" value={scope} defaultChecked={scope === "read"} className="mt-1" />
-              <span>
-                <span className="font-mono">{scope}</span> — {meaning}
-              </span>
-            </label>
+            <Checkbox key={scope} name="scopes" value={scope} defaultChecked={scope === "read"}>
+              <span className="font-mono">{scope}</span> — {meaning}
+            </Checkbox>
           ))}
         </div>
         {errors.scopes ? <p className="mt-1 text-sm text-red-700">{errors.scopes.join(" ")}</p> : null}
       </fieldset>
-      <label className="flex items-start gap-2 text-sm">
-        <input type="checkbox" name="mode" value="test" className="mt-1" />
-        <span>
-          Test key (<span className="font-mono">tuma_test_…</span>): reaches only the sandbox account, so a system can
-          be built without sending real messages.
-        </span>
-      </label>
+      <Checkbox name="mode" value="test">
+        Test key (<span className="font-mono">tuma_test_…</span>): reaches only the sandbox account, so a system can be
+        built without sending real messages.
+      </Checkbox>
       <Field label="Your current password" hint="Asked again: a key works without you." errors={errors.password}>
         {(ids) => (
           <Input {...ids} name="password" type="password" autoComplete="current-password" className="max-w-sm" />

@@ -2,6 +2,7 @@
 // SMS → voice escalation in Compose (docs/escalation.md): "if not delivered within N minutes, call the number" — with
 // the SMS's own text or a script of its own, a voice and a repeat count. Its fields are in the form only when it is
 // on, so an SMS batch without it sends none of them (the schema refuses a call's options without the minutes).
+import { Checkbox } from "@/components/ui/checkbox";
 import { Field, Input, Textarea } from "@/components/ui/field";
 import { ESCALATE_MAX_MINUTES, ESCALATE_MIN_MINUTES } from "@/lib/batches/escalation-settings";
 import { VOICE_MESSAGE_MAX_CHARS } from "@/lib/provider/wire/schemas";
@@ -39,20 +40,12 @@ export function EscalationFields({
   const set = (patch: Partial<Escalation>) => onEscalation({ ...escalation, ...patch });
   return (
     <div className="space-y-3" data-testid="escalation">
-      <label className="flex items-start gap-2 text-sm">
-        <input
-          type="checkbox"
-          className="mt-1"
-          checked={escalation.on}
-          onChange={(e) => set({ on: e.target.checked })}
-        />
-        <span>
-          Call whoever the SMS does not reach
-          <span className="block text-xs text-slate-500">
-            A recipient whose SMS is not delivered in time gets one voice call; a delivery that comes first cancels it.
-          </span>
+      <Checkbox checked={escalation.on} onChecked={(on) => set({ on })}>
+        Call whoever the SMS does not reach
+        <span className="block text-xs text-slate-500">
+          A recipient whose SMS is not delivered in time gets one voice call; a delivery that comes first cancels it.
         </span>
-      </label>
+      </Checkbox>
       {escalation.on ? (
         <div className="space-y-3 border-l-2 border-slate-200 pl-4">
           <div className="grid gap-4 sm:grid-cols-3">
@@ -82,15 +75,9 @@ export function EscalationFields({
               onChange={set}
             />
           </div>
-          <label className="flex items-start gap-2 text-sm">
-            <input
-              type="checkbox"
-              className="mt-1"
-              checked={escalation.ownScript}
-              onChange={(e) => set({ ownScript: e.target.checked })}
-            />
-            <span>The call reads its own script (otherwise it reads the SMS)</span>
-          </label>
+          <Checkbox checked={escalation.ownScript} onChecked={(ownScript) => set({ ownScript })}>
+            The call reads its own script (otherwise it reads the SMS)
+          </Checkbox>
           {escalation.ownScript ? (
             <Field label="Call script" errors={errors.escalationText}>
               {(ids) => (

@@ -3,6 +3,7 @@
 // account's configured senders (never typed, never a vendor's default; none configured → say who can add one) and
 // an optional link ID; for voice the originator, voice and repeat.
 import Link from "next/link";
+import { Checkbox } from "@/components/ui/checkbox";
 import { Field, Input, Select } from "@/components/ui/field";
 import { Notice } from "@/components/ui/notice";
 import type { UnitPrice } from "@/lib/compose/cost";
@@ -160,21 +161,12 @@ export function OptionsFields({
           />
         </div>
       )}
-      <label className="flex items-start gap-2 text-sm">
-        <input
-          type="checkbox"
-          name="promotional"
-          className="mt-1"
-          checked={options.promotional}
-          onChange={(e) => set({ promotional: e.target.checked })}
-        />
-        <span>
-          Promotional: send only {promotionalHours}, waiting outside those hours
-          <span className="block text-xs text-slate-500">
-            Leave it unticked for reminders and alerts, which are sent at any hour.
-          </span>
+      <Checkbox name="promotional" checked={options.promotional} onChecked={(promotional) => set({ promotional })}>
+        Promotional: send only {promotionalHours}, waiting outside those hours
+        <span className="block text-xs text-slate-500">
+          Leave it unticked for reminders and alerts, which are sent at any hour.
         </span>
-      </label>
+      </Checkbox>
     </>
   );
 }

@@ -99,3 +99,16 @@ function Outcome({ result }: { result: ActionResult | null }) {
     </span>
   );
 }
+
+/** What a row's action answered, beside its buttons: a status when it worked, an alert when it did not. */
+export function RowResult({ result, className }: { result: ActionResult | null; className: string }) {
+  if (!result) return null;
+  return (
+    <p
+      role={result.ok ? "status" : "alert"}
+      className={`${className} ${result.ok ? "text-emerald-800" : "text-red-700"}`}
+    >
+      {result.message}
+    </p>
+  );
+}

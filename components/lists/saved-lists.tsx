@@ -4,7 +4,7 @@ import Link from "next/link";
 import { RowAction } from "@/components/console/row-action";
 import { Time } from "@/components/time/time";
 import { ButtonLink } from "@/components/ui/button";
-import { EmptyState, Table, Td, Th, THead, Tr } from "@/components/ui/table";
+import { ActionsTh, EmptyState, Table, Td, Th, THead, Tr } from "@/components/ui/table";
 import type { ActionResult } from "@/lib/auth/action";
 import type { SavedList } from "@/lib/lists/find-lists";
 import type { ReportGroup } from "@/lib/lists/report-csv";
@@ -44,9 +44,7 @@ export function SavedLists({
         <Th numeric>Opted out</Th>
         <Th>Placeholders</Th>
         <Th>Uploaded</Th>
-        <Th>
-          <span className="sr-only">Actions</span>
-        </Th>
+        <ActionsTh />
       </THead>
       <tbody>
         {lists.map((list) => (

@@ -1,12 +1,13 @@
 // The Receipts page's section of carrier-blacklist opt-outs held back as a burst: why they are held, how many wait,
-// the list with its two answers, and the burst limit (held-opt-outs.tsx holds the forms).
+// the list with its two answers, and the burst limit (held-opt-outs.tsx holds the list's form).
 import { Badge } from "@/components/ui/badge";
 import { Notice } from "@/components/ui/notice";
 import type { ActionResult } from "@/lib/auth/action";
 import { formatCount } from "@/lib/numbers/format";
 import type { HeldOptOut } from "@/lib/receipts/held-opt-outs";
 import { formatDateTime } from "@/lib/time/format";
-import { CarrierBurstForm, HeldOptOuts } from "./held-opt-outs";
+import { NumberSettingForm } from "@/components/settings/number-setting-form";
+import { HeldOptOuts } from "./held-opt-outs";
 
 type Action = (previous: ActionResult | null, form: FormData) => Promise<ActionResult>;
 
@@ -52,7 +53,16 @@ export function HeldOptOutsSection({
         upTo={held.upTo.toISOString()}
         decide={decide}
       />
-      <CarrierBurstForm current={burst} action={setBurst} />
+      <NumberSettingForm
+        current={burst}
+        action={setBurst}
+        name="limit"
+        label="Carrier-blacklist opt-outs per minute before holding"
+        min={0}
+        width="w-80"
+        save="Save limit"
+        variant="secondary"
+      />
     </section>
   );
 }

@@ -1,18 +1,15 @@
 "use client";
 // Carrier-blacklist opt-outs held back as a burst (lib/receipts/held-opt-outs.ts): the numbers, and an
 // administrator's two answers — release them to the opt-outs, or discard them (forged receipts) — covering the numbers
-// held up to when the page was read; and the burst limit itself.
+// held up to when the page was read.
 import Link from "next/link";
-import { useActionState, useState } from "react";
+import { useActionState } from "react";
 import { ActionNotice } from "@/components/ui/action-notice";
 import { Button } from "@/components/ui/button";
-import { Field, Input } from "@/components/ui/field";
 import { EmptyRow, Table, Td, THead, Th, Tr } from "@/components/ui/table";
-import { useHydrated } from "@/components/ui/use-hydrated";
 import type { ActionResult } from "@/lib/auth/action";
 import { formatCount } from "@/lib/numbers/format";
 
-type Action = (previous: ActionResult | null, form: FormData) => Promise<ActionResult>;
 export type HeldRow = { phone: string; reason: string; messageId: string; heldAt: string };
 
 export function HeldOptOuts({
@@ -25,7 +22,7 @@ export function HeldOptOuts({
   total: number;
   /** The latest hold the page shows (ISO): a decision covers the numbers held up to it. */
   upTo: string;
-  decide: Action;
+  decide: (previous: ActionResult | null, form: FormData) => Promise<ActionResult>;
 }) {
   const [state, formAction, pending] = useActionState(decide, null);
   return (
@@ -72,35 +69,5 @@ export function HeldOptOuts({
         </form>
       ) : null}
     </div>
-  );
-}
-
-export function CarrierBurstForm({ current, action }: { current: number; action: Action }) {
-  const [state, formAction, pending] = useActionState(action, null);
-  const hydrated = useHydrated();
-  const [limit, setLimit] = useState(String(current));
-  const errors = state?.ok === false ? (state.fieldErrors ?? {}) : {};
-  return (
-    <form action={formAction} className="flex flex-wrap items-end gap-3 text-sm">
-      {/* Disabled until React runs the form: a value typed into the server's HTML would be reset by hydration. */}
-      <fieldset disabled={!hydrated} className="contents">
-        <Field label="Carrier-blacklist opt-outs per minute before holding" errors={errors.limit} className="w-80">
-          {(ids) => (
-            <Input
-              {...ids}
-              name="limit"
-              type="number"
-              min={0}
-              value={limit}
-              onChange={(e) => setLimit(e.target.value)}
-            />
-          )}
-        </Field>
-      </fieldset>
-      <Button type="submit" variant="secondary" size="sm" disabled={pending || limit === String(current)}>
-        {pending ? "Saving…" : "Save limit"}
-      </Button>
-      <ActionNotice result={state} className="w-full" />
-    </form>
   );
 }

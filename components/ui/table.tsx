@@ -33,6 +33,15 @@ export function Th({ className, numeric, ...props }: ComponentProps<"th"> & { nu
   );
 }
 
+/** The header of a column of row actions: named for screen readers, blank on screen. */
+export function ActionsTh() {
+  return (
+    <Th>
+      <span className="sr-only">Actions</span>
+    </Th>
+  );
+}
+
 export function Tr({ className, ...props }: ComponentProps<"tr">) {
   return <tr className={cx("border-t border-slate-100", className)} {...props} />;
 }

@@ -9,6 +9,13 @@ import { PASSWORD_MIN } from "@/lib/password-length";
 
 type Action = (previous: ActionResult | null, form: FormData) => Promise<ActionResult>;
 
+// The three password fields, alike but for their name, words and what the browser may fill in.
+const FIELDS: { name: "current" | "next" | "repeat"; label: string; hint?: string; autoComplete: string }[] = [
+  { name: "current", label: "Current password", autoComplete: "current-password" },
+  { name: "next", label: "New password", hint: `At least ${PASSWORD_MIN} characters.`, autoComplete: "new-password" },
+  { name: "repeat", label: "New password again", autoComplete: "new-password" },
+];
+
 export function ChangePasswordForm({ action }: { action: Action }) {
   const [state, formAction, pending] = useActionState(action, null);
   const [values, setValues] = useState({ current: "", next: "", repeat: "" });
@@ -17,42 +24,20 @@ export function ChangePasswordForm({ action }: { action: Action }) {
     setValues({ ...values, [name]: e.target.value });
   return (
     <form action={formAction} className="max-w-sm space-y-4">
-      <Field label="Current password" errors={errors.current}>
-        {(ids) => (
-          <Input
-            {...ids}
-            name="current"
-            type="password"
-            autoComplete="current-password"
-            value={values.current}
-            onChange={set("current")}
-          />
-        )}
-      </Field>
-      <Field label="New password" hint={`At least ${PASSWORD_MIN} characters.`} errors={errors.next}>
-        {(ids) => (
-          <Input
-            {...ids}
-            name="next"
-            type="password"
-            autoComplete="new-password"
-            value={values.next}
-            onChange={set("next")}
-          />
-        )}
-      </Field>
-      <Field label="New password again" errors={errors.repeat}>
-        {(ids) => (
-          <Input
-            {...ids}
-            name="repeat"
-            type="password"
-            autoComplete="new-password"
-            value={values.repeat}
-            onChange={set("repeat")}
-          />
-        )}
-      </Field>
+      {FIELDS.map(({ name, label, hint, autoComplete }) => (
+        <Field key={name} label={label} hint={hint} errors={errors[name]}>
+          {(ids) => (
+            <Input
+              {...ids}
+              name={name}
+              type="password"
+              autoComplete={autoComplete}
+              value={values[name]}
+              onChange={set(name)}
+            />
+          )}
+        </Field>
+      ))}
       <ActionNotice result={state} />
       <Button type="submit" variant="primary" disabled={pending}>
         {pending ? "Changing…" : "Change password"}

@@ -1,7 +1,7 @@
 "use client";
 
 import { useState, useTransition } from "react";
-import { RowAction } from "@/components/console/row-action";
+import { RowAction, RowResult } from "@/components/console/row-action";
 import { Button } from "@/components/ui/button";
 import { Select } from "@/components/ui/field";
 import { CopyField } from "@/components/ui/copy-button";
@@ -109,14 +109,7 @@ export function UserRowActions({
       >
         Reset password
       </Button>
-      {result ? (
-        <p
-          role={result.ok ? "status" : "alert"}
-          className={`w-full text-sm ${result.ok ? "text-emerald-800" : "text-red-700"}`}
-        >
-          {result.message}
-        </p>
-      ) : null}
+      <RowResult result={result} className="w-full text-sm" />
       {result?.ok && result.oneTimePassword ? (
         <CopyField label="One-time password" value={result.oneTimePassword} className="w-full" />
       ) : null}

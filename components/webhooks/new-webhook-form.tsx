@@ -5,6 +5,7 @@ import { useActionState } from "react";
 import { ActionNotice } from "@/components/ui/action-notice";
 import { Button } from "@/components/ui/button";
 import { CopyField } from "@/components/ui/copy-button";
+import { Checkbox } from "@/components/ui/checkbox";
 import { Field, Input } from "@/components/ui/field";
 import type { ActionResult } from "@/lib/auth/action";
 import { WEBHOOK_EVENT_INFO, WEBHOOK_EVENTS } from "@/lib/webhooks/events";
@@ -29,13 +30,10 @@ export function NewWebhookForm({ action }: { action: Action }) {
         <legend className="text-sm font-medium">Events</legend>
         <div className="mt-2 grid gap-2 sm:grid-cols-2">
           {WEBHOOK_EVENTS.map((event) => (
-            <label key={event} className="flex items-start gap-2 text-sm">
-              <input type="checkbox" name="events" value={event} defaultChecked className="mt-1" />
-              <span>
-                <span className="font-mono">{event}</span>
-                <span className="block text-slate-600">{WEBHOOK_EVENT_INFO[event]}</span>
-              </span>
-            </label>
+            <Checkbox key={event} name="events" value={event} defaultChecked>
+              <span className="font-mono">{event}</span>
+              <span className="block text-slate-600">{WEBHOOK_EVENT_INFO[event]}</span>
+            </Checkbox>
           ))}
         </div>
         {errors.events ? <p className="mt-1 text-sm text-red-700">{errors.events.join(" ")}</p> : null}

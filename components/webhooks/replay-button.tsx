@@ -1,6 +1,7 @@
 "use client";
 // Sends a delivery's event again (audited): the same webhook-id and payload, newly signed.
 import { useState, useTransition } from "react";
+import { RowResult } from "@/components/console/row-action";
 import { Button } from "@/components/ui/button";
 import type { ActionResult } from "@/lib/auth/action";
 
@@ -23,14 +24,7 @@ export function ReplayButton({
       >
         Replay
       </Button>
-      {result ? (
-        <p
-          role={result.ok ? "status" : "alert"}
-          className={`text-xs ${result.ok ? "text-emerald-800" : "text-red-700"}`}
-        >
-          {result.message}
-        </p>
-      ) : null}
+      <RowResult result={result} className="text-xs" />
     </div>
   );
 }

@@ -2,7 +2,7 @@
 // One endpoint's controls: enable or disable, send a test event, rotate its secret (the new one shown once), delete
 // (asked first).
 import { useState, useTransition } from "react";
-import { RowAction } from "@/components/console/row-action";
+import { RowAction, RowResult } from "@/components/console/row-action";
 import { Button } from "@/components/ui/button";
 import { CopyField } from "@/components/ui/copy-button";
 import type { ActionResult } from "@/lib/auth/action";
@@ -56,14 +56,7 @@ export function WebhookRowActions({
         confirmLabel="Delete the endpoint"
         run={() => actions.remove(endpoint.id)}
       />
-      {result ? (
-        <p
-          role={result.ok ? "status" : "alert"}
-          className={`w-full text-sm ${result.ok ? "text-emerald-800" : "text-red-700"}`}
-        >
-          {result.message}
-        </p>
-      ) : null}
+      <RowResult result={result} className="w-full text-sm" />
       {result?.ok && result.secret ? <CopyField label="New signing secret" value={result.secret} /> : null}
     </div>
   );

@@ -18,40 +18,34 @@ import { env } from "@/lib/env";
 import { AppError } from "@/lib/errors/app-error";
 import { bodyLimitFor } from "@/lib/http/body-limits";
 import { parseJsonBody, readBodyBytes } from "@/lib/http/read-json-body";
-import { withApiSecurityHeaders } from "@/lib/http/security-headers";
+import {
+  anything,
+  leaving,
+  parseParams,
+  type RouteParts,
+  type RouteSchemas,
+  type RouteSegment,
+} from "@/lib/http/route-parts";
 import { requestHash, withIdempotency } from "./idempotency";
 import { assertKeyReachesBatch, assertKeyReachesMessage } from "./key-reach";
 import { ApiProblem, fieldProblems, problemResponse, validationProblem, type FieldProblem } from "./problem";
 import { rateHeaders, spendRequest, type RateState } from "./rate-limit";
 import { formatCount } from "@/lib/numbers/format";
 
-export type ApiGate<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType> = {
+export type ApiGate<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType> = RouteSchemas<P, Q, B> & {
   /** The scope the key needs. */
   scope: ApiScope;
   /** What the key's user's role must allow (lib/auth/permissions.ts), as in the console. */
   allowed: (actor: Actor) => boolean;
   /** The sentence when `allowed` says no, if the role alone does not say why (the export permission). */
   refusal?: string;
-  params?: P;
-  query?: Q;
-  /** A JSON body, read up to the path's limit (lib/http/body-limits.ts). */
-  body?: B;
   /** The handler reads request.body itself (an upload): the Idempotency-Key then covers path, query and length. */
   rawBody?: boolean;
   /** The path as the admin scope's audit entry writes it, when the real one names a person (a number to erase). */
   auditedPath?: string;
-  /** For a route proxy.ts does not run before (an upload): the gate sets the security headers itself. */
-  ownSecurityHeaders?: boolean;
 };
 
-export type ApiContext<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType> = KeyActor & {
-  params: z.output<P>;
-  query: z.output<Q>;
-  body: z.output<B>;
-  request: Request;
-};
-
-const anything = z.object({}).loose();
+export type ApiContext<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType> = KeyActor & RouteParts<P, Q, B>;
 
 export function apiRoute<
   P extends z.ZodType = typeof anything,
@@ -60,7 +54,7 @@ export function apiRoute<
 >(
   gate: ApiGate<P, Q, B>,
   handle: (context: ApiContext<P, Q, B>) => Promise<Response>,
-): (request: Request, segment?: { params?: Promise<unknown> }) => Promise<Response> {
+): (request: Request, segment?: RouteSegment) => Promise<Response> {
   return async (request, segment) => {
     const url = new URL(request.url);
     let rate: RateState | null = null;
@@ -93,16 +87,10 @@ export function apiRoute<
       response = problemResponse(error, `api ${url.pathname}`);
     }
     if (rate) for (const [name, value] of Object.entries(rateHeaders(rate))) response.headers.set(name, value);
-    if (!response.headers.has("cache-control")) response.headers.set("cache-control", "no-store");
-    return gate.ownSecurityHeaders ? withApiSecurityHeaders(response) : response;
+    return leaving(response, gate.ownSecurityHeaders);
   };
 
-  async function answer(
-    request: Request,
-    url: URL,
-    who: KeyActor,
-    segment?: { params?: Promise<unknown> },
-  ): Promise<Response> {
+  async function answer(request: Request, url: URL, who: KeyActor, segment?: RouteSegment): Promise<Response> {
     if (!who.key.scopes.includes(gate.scope))
       throw new ApiProblem(403, "missing_scope", `This key does not have the “${gate.scope}” scope.`);
     if (!gate.allowed(who.actor))
@@ -120,7 +108,7 @@ export function apiRoute<
         targetId: who.key.id,
         detail: { prefix: who.key.prefix, operation: `${request.method} ${gate.auditedPath ?? url.pathname}` },
       });
-    const params = (gate.params ?? anything).safeParse((await segment?.params) ?? {});
+    const params = await parseParams(gate.params, segment);
     if (!params.success)
       throw new AppError("NOT_FOUND", "No such resource: the id in the path is not one that exists.");
     const id = (params.data as { id?: unknown }).id;

@@ -12,29 +12,20 @@ import { invalidInput, toErrorBody } from "@/lib/errors/error-shape";
 import { bodyLimitFor } from "@/lib/http/body-limits";
 import { readJsonBody } from "@/lib/http/read-json-body";
 import { foreignOrigin } from "@/lib/http/same-origin";
-import { withApiSecurityHeaders } from "@/lib/http/security-headers";
+import {
+  anything,
+  leaving,
+  parseParams,
+  type RouteParts,
+  type RouteSchemas,
+  type RouteSegment,
+} from "@/lib/http/route-parts";
 
-type Gate<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType> = {
+type Gate<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType> = RouteSchemas<P, Q, B> & {
   allowed: (actor: Actor) => boolean;
   /** The sentence when `allowed` says no, if the role alone does not say why (the export permission). */
   refusal?: string;
-  params?: P;
-  query?: Q;
-  /** A JSON body (read up to the path's limit in lib/http/body-limits.ts). */
-  body?: B;
-  /** For a route proxy.ts does not run before (its matcher says why): the gate sets the security headers itself. */
-  ownSecurityHeaders?: boolean;
 };
-
-type Context<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType> = {
-  actor: Actor;
-  params: z.output<P>;
-  query: z.output<Q>;
-  body: z.output<B>;
-  request: Request;
-};
-
-const anything = z.object({}).loose();
 
 /** Builds a GET/POST handler for `app/api/**\/route.ts`. */
 export function route<
@@ -43,15 +34,11 @@ export function route<
   B extends z.ZodType = typeof anything,
 >(
   gate: Gate<P, Q, B>,
-  handle: (context: Context<P, Q, B>) => Promise<Response>,
-): (request: Request, segment?: { params?: Promise<unknown> }) => Promise<Response> {
-  return async (request, segment) => {
-    const response = await answer(request, segment);
-    if (!response.headers.has("cache-control")) response.headers.set("cache-control", "no-store");
-    return gate.ownSecurityHeaders ? withApiSecurityHeaders(response) : response;
-  };
+  handle: (context: RouteParts<P, Q, B> & { actor: Actor }) => Promise<Response>,
+): (request: Request, segment?: RouteSegment) => Promise<Response> {
+  return async (request, segment) => leaving(await answer(request, segment), gate.ownSecurityHeaders);
 
-  async function answer(request: Request, segment?: { params?: Promise<unknown> }): Promise<Response> {
+  async function answer(request: Request, segment?: RouteSegment): Promise<Response> {
     try {
       const foreign = foreignOrigin(request.method, request.headers, appOrigin());
       if (foreign) throw new AppError("FORBIDDEN", foreign);
@@ -59,8 +46,7 @@ export function route<
       if (!actor) throw new AppError("UNAUTHENTICATED", "Not logged in.");
       if (actor.mustChangePassword) throw new AppError("FORBIDDEN", "Choose your own password first.");
       if (!gate.allowed(actor)) throw new AppError("FORBIDDEN", gate.refusal ?? "Your role does not allow this.");
-      // A route without dynamic segments (POST /api/lists, the audit export) has no params at all.
-      const params = (gate.params ?? anything).safeParse((await segment?.params) ?? {});
+      const params = await parseParams(gate.params, segment);
       // A path that names nothing we have is "not found", whatever its shape.
       if (!params.success) throw new AppError("NOT_FOUND", "Not found.");
       const url = new URL(request.url);

@@ -7,7 +7,7 @@ import { Button, ButtonLink } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Input } from "@/components/ui/field";
 import { PageHeader } from "@/components/ui/page-header";
-import { EmptyState, Table, Td, Th, THead, Tr } from "@/components/ui/table";
+import { ActionsTh, EmptyState, Table, Td, Th, THead, Tr } from "@/components/ui/table";
 import { Badge } from "@/components/ui/badge";
 import { canRemoveCarrierOptOuts, canSend } from "@/lib/auth/permissions";
 import { requireActor } from "@/lib/auth/session";
@@ -56,9 +56,7 @@ export default async function OptOutsPage({
             <Th>Number</Th>
             <Th>Reason</Th>
             <Th>Added</Th>
-            <Th>
-              <span className="sr-only">Actions</span>
-            </Th>
+            <ActionsTh />
           </THead>
           <tbody>
             {page.rows.map((row) => (

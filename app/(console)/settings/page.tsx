@@ -3,13 +3,13 @@ import Link from "next/link";
 import { AccountForm } from "@/components/settings/account-form";
 import { formatOverlapEnd } from "@/components/settings/overlap-end";
 import { ReceiptSecretForm } from "@/components/settings/receipt-secret-form";
-import { DuplicateWindowForm } from "@/components/settings/duplicate-window-form";
+import { NumberSettingForm } from "@/components/settings/number-setting-form";
 import { PromotionalWindowForm } from "@/components/settings/promotional-window-form";
 import { TimeZoneForm } from "@/components/settings/time-zone-form";
 import { Badge } from "@/components/ui/badge";
 import { Card } from "@/components/ui/card";
 import { PageHeader } from "@/components/ui/page-header";
-import { Table, Td, THead, Th, Tr } from "@/components/ui/table";
+import { ActionsTh, Table, Td, Th, THead, Tr } from "@/components/ui/table";
 import { RowAction } from "@/components/console/row-action";
 import { listAccounts } from "@/lib/accounts/list-accounts";
 import { listSenderIdProblems } from "@/lib/accounts/sender-id-problems";
@@ -103,9 +103,7 @@ export default async function SettingsPage() {
               <Th>Sender ID</Th>
               <Th>Last status</Th>
               <Th numeric>Messages</Th>
-              <Th>
-                <span className="sr-only">Actions</span>
-              </Th>
+              <ActionsTh />
             </THead>
             <tbody>
               {senderProblems.map((p) => (
@@ -184,7 +182,17 @@ export default async function SettingsPage() {
           Compose leaves out recipients who were sent the same text (with their own values filled in) within this
           window, unless the operator includes them and says why. Changes are audited.
         </p>
-        <DuplicateWindowForm current={windowHours} action={setDuplicateWindowAction} />
+        <NumberSettingForm
+          current={windowHours}
+          action={setDuplicateWindowAction}
+          name="hours"
+          label="Duplicate-send window (hours)"
+          min={1}
+          max={720}
+          width="w-64"
+          save="Save window"
+          variant="primary"
+        />
       </Card>
       <Card title="Promotional hours" className="space-y-3">
         <p className="text-sm text-slate-600">

@@ -5,7 +5,7 @@ import { Time } from "@/components/time/time";
 import { ButtonLink } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { PageHeader } from "@/components/ui/page-header";
-import { EmptyState, Table, Td, Th, THead, Tr } from "@/components/ui/table";
+import { ActionsTh, EmptyState, Table, Td, Th, THead, Tr } from "@/components/ui/table";
 import { canSend } from "@/lib/auth/permissions";
 import { requireActor } from "@/lib/auth/session";
 import { listAccounts } from "@/lib/accounts/list-accounts";
@@ -52,9 +52,7 @@ export default async function TemplatesPage({ searchParams }: { searchParams: Pr
             <Th>Kind</Th>
             <Th>Body</Th>
             <Th>Changed</Th>
-            <Th>
-              <span className="sr-only">Actions</span>
-            </Th>
+            <ActionsTh />
           </THead>
           <tbody>
             {templates.map((t) => (

@@ -125,6 +125,16 @@ function operation(
   };
 }
 
+/** A POST: it takes an Idempotency-Key, and its answers include the key's conflicts (409, 422). */
+const idempotent = (scope: ApiScope, summary: string, described: Parameters<typeof operation>[2]) =>
+  operation(scope, summary, described, true);
+
+/** A required JSON body with the example that works against a fresh `npm start`. */
+const jsonBody = (schema: z.ZodType, example: unknown) => ({
+  required: true,
+  content: { "application/json": { schema, example } },
+});
+
 const json = (schema: z.ZodType, description: string) => ({
   description,
   content: { "application/json": { schema } },
@@ -141,19 +151,11 @@ export const API_PATHS: ZodOpenApiPathsObject = {
       requestParams: { query: listMessagesQuery },
       responses: { "200": json(messagePage, "A page of the messages found.") },
     }),
-    post: operation(
-      "send",
-      "Send one SMS or voice message",
-      {
-        operationId: "sendMessage",
-        requestBody: {
-          required: true,
-          content: { "application/json": { schema: sendMessageSchema, example: SEND_MESSAGE_EXAMPLE } },
-        },
-        responses: { "201": json(sentMessageSchema, "Sent (queued).") },
-      },
-      true,
-    ),
+    post: idempotent("send", "Send one SMS or voice message", {
+      operationId: "sendMessage",
+      requestBody: jsonBody(sendMessageSchema, SEND_MESSAGE_EXAMPLE),
+      responses: { "201": json(sentMessageSchema, "Sent (queued).") },
+    }),
   },
   "/messages/{id}": {
     get: operation("read", "Get a message with its receipts", {
@@ -170,21 +172,13 @@ export const API_PATHS: ZodOpenApiPathsObject = {
         "200": json(pageSchema(batchResourceSchema, "BatchPage", "A page of batches, newest first."), "A page."),
       },
     }),
-    post: operation(
-      "send",
-      "Create a batch from numbers or a saved list",
-      {
-        operationId: "createBatch",
-        description:
-          "Scope: `send`; `overrideBudget` also needs `admin` (audited). Recipients with fields fill the text's {{placeholders}}: one without a value for one is refused (`missing_field`, its path) unless `fieldDefaults` gives it.",
-        requestBody: {
-          required: true,
-          content: { "application/json": { schema: createBatchBodySchema, example: CREATE_BATCH_EXAMPLE } },
-        },
-        responses: { "201": json(createdBatchSchema, "Created.") },
-      },
-      true,
-    ),
+    post: idempotent("send", "Create a batch from numbers or a saved list", {
+      operationId: "createBatch",
+      description:
+        "Scope: `send`; `overrideBudget` also needs `admin` (audited). Recipients with fields fill the text's {{placeholders}}: one without a value for one is refused (`missing_field`, its path) unless `fieldDefaults` gives it.",
+      requestBody: jsonBody(createBatchBodySchema, CREATE_BATCH_EXAMPLE),
+      responses: { "201": json(createdBatchSchema, "Created.") },
+    }),
   },
   "/batches/{id}": {
     get: operation("read", "Get a batch", {
@@ -215,77 +209,49 @@ export const API_PATHS: ZodOpenApiPathsObject = {
     }),
   },
   "/batches/{id}/pause": {
-    post: operation(
-      "send",
-      "Pause a batch",
-      {
-        operationId: "pauseBatch",
-        requestParams: { path: batchIdParams },
-        responses: { "200": json(batchResourceSchema, "Paused: the batch as it now is.") },
-      },
-      true,
-    ),
+    post: idempotent("send", "Pause a batch", {
+      operationId: "pauseBatch",
+      requestParams: { path: batchIdParams },
+      responses: { "200": json(batchResourceSchema, "Paused: the batch as it now is.") },
+    }),
   },
   "/batches/{id}/resume": {
-    post: operation(
-      "send",
-      "Resume a paused batch",
-      {
-        operationId: "resumeBatch",
-        requestParams: { path: batchIdParams },
-        responses: { "200": json(batchResourceSchema, "Resumed: the batch as it now is.") },
-      },
-      true,
-    ),
+    post: idempotent("send", "Resume a paused batch", {
+      operationId: "resumeBatch",
+      requestParams: { path: batchIdParams },
+      responses: { "200": json(batchResourceSchema, "Resumed: the batch as it now is.") },
+    }),
   },
   "/batches/{id}/cancel": {
-    post: operation(
-      "send",
-      "Cancel a batch",
-      {
-        operationId: "cancelBatch",
-        requestParams: { path: batchIdParams },
-        responses: { "200": json(batchResourceSchema, "Cancelled: the batch as it now is (counts.cancelled).") },
-      },
-      true,
-    ),
+    post: idempotent("send", "Cancel a batch", {
+      operationId: "cancelBatch",
+      requestParams: { path: batchIdParams },
+      responses: { "200": json(batchResourceSchema, "Cancelled: the batch as it now is (counts.cancelled).") },
+    }),
   },
   "/batches/{id}/resend": {
-    post: operation(
-      "send",
-      "Resend to the recipients a scope names",
-      {
-        operationId: "resendBatch",
-        requestParams: { path: batchIdParams },
-        requestBody: {
-          required: true,
-          content: { "application/json": { schema: resendBodySchema, example: RESEND_EXAMPLE } },
-        },
-        responses: { "201": json(createdBatchSchema, "The new batch.") },
-      },
-      true,
-    ),
+    post: idempotent("send", "Resend to the recipients a scope names", {
+      operationId: "resendBatch",
+      requestParams: { path: batchIdParams },
+      requestBody: jsonBody(resendBodySchema, RESEND_EXAMPLE),
+      responses: { "201": json(createdBatchSchema, "The new batch.") },
+    }),
   },
   "/lists": {
-    post: operation(
-      "lists",
-      "Upload a recipient list (CSV or XLSX, the raw body)",
-      {
-        operationId: "uploadList",
-        requestParams: { query: uploadListQuery },
-        requestBody: {
-          required: true,
-          content: {
-            "text/csv": { schema: { type: "string" }, example: "phone,name\n254712345678,Amina\n0712345679,Baraka\n" },
-            "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": {
-              schema: { type: "string", format: "binary" },
-            },
+    post: idempotent("lists", "Upload a recipient list (CSV or XLSX, the raw body)", {
+      operationId: "uploadList",
+      requestParams: { query: uploadListQuery },
+      requestBody: {
+        required: true,
+        content: {
+          "text/csv": { schema: { type: "string" }, example: "phone,name\n254712345678,Amina\n0712345679,Baraka\n" },
+          "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": {
+            schema: { type: "string", format: "binary" },
           },
         },
-        responses: { "201": json(uploadedListSchema, "Stored.") },
       },
-      true,
-    ),
+      responses: { "201": json(uploadedListSchema, "Stored.") },
+    }),
   },
   "/lists/{id}": {
     get: operation("lists", "Get a saved list", {
@@ -309,28 +275,20 @@ export const API_PATHS: ZodOpenApiPathsObject = {
         ),
       },
     }),
-    post: operation(
-      "admin",
-      "Register a webhook endpoint (the answer holds its signing secret, once)",
-      {
-        operationId: "createWebhook",
-        description:
-          "Scope: `admin`. Deliveries are signed per Standard Webhooks (webhook-id, webhook-timestamp, " +
-          "webhook-signature); their bodies are in this document's `webhooks`. A private or loopback address must be " +
-          "allowed first (PUT /webhooks/allowed-hosts).",
-        requestBody: {
-          required: true,
-          content: { "application/json": { schema: createWebhookBodySchema, example: CREATE_WEBHOOK_EXAMPLE } },
-        },
-        responses: {
-          "201": json(
-            registeredWebhook,
-            "Registered; `secret` (whsec_…) is shown only here (a replay of the Idempotency-Key answers it null).",
-          ),
-        },
+    post: idempotent("admin", "Register a webhook endpoint (the answer holds its signing secret, once)", {
+      operationId: "createWebhook",
+      description:
+        "Scope: `admin`. Deliveries are signed per Standard Webhooks (webhook-id, webhook-timestamp, " +
+        "webhook-signature); their bodies are in this document's `webhooks`. A private or loopback address must be " +
+        "allowed first (PUT /webhooks/allowed-hosts).",
+      requestBody: jsonBody(createWebhookBodySchema, CREATE_WEBHOOK_EXAMPLE),
+      responses: {
+        "201": json(
+          registeredWebhook,
+          "Registered; `secret` (whsec_…) is shown only here (a replay of the Idempotency-Key answers it null).",
+        ),
       },
-      true,
-    ),
+    }),
   },
   "/webhooks/allowed-hosts": {
     get: operation("admin", "The private host:port pairs webhooks may reach", {
@@ -339,10 +297,7 @@ export const API_PATHS: ZodOpenApiPathsObject = {
     }),
     put: operation("admin", "Set the private host:port pairs webhooks may reach (audited)", {
       operationId: "setWebhookAllowedHosts",
-      requestBody: {
-        required: true,
-        content: { "application/json": { schema: allowedHostsBodySchema, example: ALLOWED_HOSTS_EXAMPLE } },
-      },
+      requestBody: jsonBody(allowedHostsBodySchema, ALLOWED_HOSTS_EXAMPLE),
       responses: { "200": json(allowedHostsBodySchema, "Saved.") },
     }),
   },
@@ -355,10 +310,7 @@ export const API_PATHS: ZodOpenApiPathsObject = {
     patch: operation("admin", "Change a webhook endpoint's URL, events, description or enabled", {
       operationId: "updateWebhook",
       requestParams: { path: webhookIdParams },
-      requestBody: {
-        required: true,
-        content: { "application/json": { schema: updateWebhookBodySchema, example: UPDATE_WEBHOOK_EXAMPLE } },
-      },
+      requestBody: jsonBody(updateWebhookBodySchema, UPDATE_WEBHOOK_EXAMPLE),
       responses: { "200": json(webhookEndpointResourceSchema, "Changed.") },
     }),
     delete: operation("admin", "Delete a webhook endpoint and its delivery log", {
@@ -368,21 +320,16 @@ export const API_PATHS: ZodOpenApiPathsObject = {
     }),
   },
   "/webhooks/{id}/rotate-secret": {
-    post: operation(
-      "admin",
-      "Rotate a webhook endpoint's signing secret (both sign for 24 hours)",
-      {
-        operationId: "rotateWebhookSecret",
-        requestParams: { path: webhookIdParams },
-        responses: {
-          "200": json(
-            rotatedSecret,
-            "The new secret, shown only here (a replay of the Idempotency-Key answers it null).",
-          ),
-        },
+    post: idempotent("admin", "Rotate a webhook endpoint's signing secret (both sign for 24 hours)", {
+      operationId: "rotateWebhookSecret",
+      requestParams: { path: webhookIdParams },
+      responses: {
+        "200": json(
+          rotatedSecret,
+          "The new secret, shown only here (a replay of the Idempotency-Key answers it null).",
+        ),
       },
-      true,
-    ),
+    }),
   },
   "/webhooks/{id}/deliveries": {
     get: operation("admin", "Page a webhook endpoint's delivery log, newest first", {
@@ -397,28 +344,23 @@ export const API_PATHS: ZodOpenApiPathsObject = {
     }),
   },
   "/webhooks/{id}/test": {
-    post: operation(
-      "admin",
-      "Send a test event (webhook.test) to an endpoint",
-      {
-        operationId: "sendWebhookTestEvent",
-        description:
-          "Queues a `webhook.test` event for the endpoint, whatever it subscribes to, signed and delivered like any other; audited. Its delivery shows in the log.",
-        requestParams: { path: webhookIdParams },
-        responses: {
-          "201": json(
-            z
-              .object({
-                id: z.string().regex(/^\d+$/).meta({ description: "The delivery's id.", example: "1044" }),
-                eventId: z.string().meta({ description: "The event's webhook-id.", example: "msg_test_5f0c…" }),
-              })
-              .meta({ id: "TestEventQueued", description: "The test event's delivery." }),
-            "Queued.",
-          ),
-        },
+    post: idempotent("admin", "Send a test event (webhook.test) to an endpoint", {
+      operationId: "sendWebhookTestEvent",
+      description:
+        "Queues a `webhook.test` event for the endpoint, whatever it subscribes to, signed and delivered like any other; audited. Its delivery shows in the log.",
+      requestParams: { path: webhookIdParams },
+      responses: {
+        "201": json(
+          z
+            .object({
+              id: z.string().regex(/^\d+$/).meta({ description: "The delivery's id.", example: "1044" }),
+              eventId: z.string().meta({ description: "The event's webhook-id.", example: "msg_test_5f0c…" }),
+            })
+            .meta({ id: "TestEventQueued", description: "The test event's delivery." }),
+          "Queued.",
+        ),
       },
-      true,
-    ),
+    }),
   },
   "/events": {
     get: operation("admin", "Recover an endpoint's events since a time, oldest first", {
@@ -435,16 +377,11 @@ export const API_PATHS: ZodOpenApiPathsObject = {
     }),
   },
   "/webhooks/deliveries/{deliveryId}/replay": {
-    post: operation(
-      "admin",
-      "Send a delivery's event again",
-      {
-        operationId: "replayWebhookDelivery",
-        requestParams: { path: deliveryIdParams },
-        responses: { "201": json(replayedDelivery, "Queued.") },
-      },
-      true,
-    ),
+    post: idempotent("admin", "Send a delivery's event again", {
+      operationId: "replayWebhookDelivery",
+      requestParams: { path: deliveryIdParams },
+      responses: { "201": json(replayedDelivery, "Queued.") },
+    }),
   },
   "/numbers/{phone}/subject-access": {
     get: operation("admin", "Everything held about one number (subject access)", {
@@ -464,22 +401,14 @@ export const API_PATHS: ZodOpenApiPathsObject = {
     }),
   },
   "/numbers/{phone}/erase": {
-    post: operation(
-      "admin",
-      "Forget one number (erasure), or count what would go",
-      {
-        operationId: "eraseNumber",
-        description:
-          'Scope: `admin`. Removes the number and its texts from its messages, receipts, list rows and stored webhook payloads, in every partition, as the console\'s "Forget this number…" does; batch counters, reports and totals stay as they were. With `neverContact` the number stays suppressed, kept only as a keyed hash. Audited (`number.erase`) without the number in clear. With `dryRun: true` nothing changes and the answer counts what would go; send the same body without it to erase. Irreversible: use an Idempotency-Key, so a retry replays the first answer rather than erasing again (which would count zero). A number that is not one is refused (400, `phone`); a test key is refused (403 `test_key_live_account`).',
-        requestParams: { path: phoneParams },
-        requestBody: {
-          required: true,
-          content: { "application/json": { schema: eraseNumberSchema, example: ERASE_NUMBER_EXAMPLE } },
-        },
-        responses: { "200": json(numberErasureSchema, "Erased (or, with dryRun, counted): what went, per kind.") },
-      },
-      true,
-    ),
+    post: idempotent("admin", "Forget one number (erasure), or count what would go", {
+      operationId: "eraseNumber",
+      description:
+        'Scope: `admin`. Removes the number and its texts from its messages, receipts, list rows and stored webhook payloads, in every partition, as the console\'s "Forget this number…" does; batch counters, reports and totals stay as they were. With `neverContact` the number stays suppressed, kept only as a keyed hash. Audited (`number.erase`) without the number in clear. With `dryRun: true` nothing changes and the answer counts what would go; send the same body without it to erase. Irreversible: use an Idempotency-Key, so a retry replays the first answer rather than erasing again (which would count zero). A number that is not one is refused (400, `phone`); a test key is refused (403 `test_key_live_account`).',
+      requestParams: { path: phoneParams },
+      requestBody: jsonBody(eraseNumberSchema, ERASE_NUMBER_EXAMPLE),
+      responses: { "200": json(numberErasureSchema, "Erased (or, with dryRun, counted): what went, per kind.") },
+    }),
   },
   "/openapi.json": {
     get: {

@@ -5,7 +5,7 @@ import { z } from "zod";
 import type { BatchKind, BatchState } from "@/lib/generated/prisma/enums";
 import type { BatchPhaseKey } from "@/lib/batches/phase";
 import type { BatchPlan } from "@/lib/batches/batch-plan";
-import { at, atOrNull, iso } from "./common";
+import { at, atOrNull, iso, textOrNull, intOrNull } from "./common";
 
 export const BATCH_STATES = ["SCHEDULED", "QUEUED", "SENDING", "PAUSED", "COMPLETED", "CANCELLED", "FAILED"] as const;
 const PHASES = [
@@ -48,14 +48,8 @@ export const batchResourceSchema = z
         "Where the batch stands for its outcomes: as `state`, except that a COMPLETED batch is `waiting` while receipts are awaited and `finished` once every outcome is known or the no-receipt age has passed; `unmapped` while receipts with a status Tuma does not know hold messages (an administrator maps the status on the Receipts page).",
       example: "sending",
     }),
-    pauseReason: z
-      .string()
-      .nullable()
-      .meta({ description: "Why a PAUSED batch is paused, as a sentence; null otherwise.", example: null }),
-    error: z
-      .string()
-      .nullable()
-      .meta({ description: "Why a FAILED batch failed, as a sentence; null otherwise.", example: null }),
+    pauseReason: textOrNull("Why a PAUSED batch is paused, as a sentence; null otherwise.", null),
+    error: textOrNull("Why a FAILED batch failed, as a sentence; null otherwise.", null),
     accountId: z.uuid().meta({
       description: "The provider account it is sent through.",
       example: "0b7c6d5e-1f2a-4b3c-8d4e-5f6a7b8c9d0e",
@@ -67,11 +61,7 @@ export const batchResourceSchema = z
     sender: z.string().nullable().meta({ description: "The SMS sender ID; null for voice.", example: "SANDBOX" }),
     originator: z.string().nullable().meta({ description: "The voice calling number; null for SMS.", example: null }),
     voice: z.number().int().nullable().meta({ description: "Voice 1 or 2 (voice only).", example: null }),
-    repeat: z
-      .number()
-      .int()
-      .nullable()
-      .meta({ description: "Times a voice message is read (voice only).", example: null }),
+    repeat: intOrNull("Times a voice message is read (voice only).", null),
     linkId: z.string().nullable().meta({ description: "The provider's link_id, passed on.", example: null }),
     language: z.string().nullable().meta({ description: "A voice batch's language.", example: null }),
     variants: z
@@ -113,10 +103,7 @@ export const batchResourceSchema = z
           .number()
           .int()
           .meta({ description: "Minutes after sending an undelivered SMS is called.", example: 30 }),
-        text: z
-          .string()
-          .nullable()
-          .meta({ description: "The call's script; null: the SMS's own text.", example: null }),
+        text: textOrNull("The call's script; null: the SMS's own text.", null),
         voice: z.number().int().nullable().meta({ description: "The call's voice, 1 or 2.", example: null }),
         repeat: z.number().int().nullable().meta({ description: "Times the call's message is read.", example: null }),
       })

@@ -14,6 +14,12 @@ export const at = (description: string) => instant.meta({ description, example: 
 export const atOrNull = (description: string) =>
   instant.nullable().meta({ description, example: "2026-12-01T06:00:00.000Z" });
 
+/** A text or a whole number that may be null (what null means is in the description), exemplified. */
+export const textOrNull = (description: string, example: string | null) =>
+  z.string().nullable().meta({ description, example });
+export const intOrNull = (description: string, example: number | null) =>
+  z.number().int().nullable().meta({ description, example });
+
 export const iso = (value: Date | null | undefined): string | null => (value ? value.toISOString() : null);
 
 export const PAGE_LIMIT_DEFAULT = 50;

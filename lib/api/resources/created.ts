@@ -4,6 +4,7 @@
 // "References"); a larger one is paged through its `messages` link, whatever its size.
 import { formatCount } from "@/lib/numbers/format";
 import { z } from "zod";
+import { textOrNull } from "./common";
 import { INLINE_MESSAGES, type CreatedBatch } from "@/lib/batches/create-batch";
 
 const link = (description: string, example: string) => z.string().meta({ description, example });
@@ -19,10 +20,7 @@ const createdMessageSchema = z
       example: 0,
     }),
     phone: z.string().meta({ description: "The number, in international form.", example: "254712345678" }),
-    reference: z
-      .string()
-      .nullable()
-      .meta({ description: "Your reference for it; null when none.", example: "appt-0042" }),
+    reference: textOrNull("Your reference for it; null when none.", "appt-0042"),
   })
   .meta({ id: "CreatedMessage", description: "A message a request created." });
 
@@ -92,10 +90,7 @@ export const sentMessageSchema = z
       .meta({ description: "The batch of one it was sent as.", example: "3f1c2a4e-8b7d-4c1e-9a2b-5d6e7f809a1b" }),
     messageId: z.string().regex(/^\d+$/).meta({ description: "The message's id.", example: "4294967297" }),
     phone: z.string().meta({ description: "The number, in international form.", example: "254712345678" }),
-    reference: z
-      .string()
-      .nullable()
-      .meta({ description: "Your reference for it, as given; null when none.", example: "appt-0042" }),
+    reference: textOrNull("Your reference for it, as given; null when none.", "appt-0042"),
     suppressed: z
       .boolean()
       .meta({ description: "True when the number opted out: it is stored, not sent.", example: false }),

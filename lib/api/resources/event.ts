@@ -6,7 +6,7 @@
 import { z } from "zod";
 import type { WebhookEvent } from "@/lib/webhooks/events";
 import { PAUSE_CODES, WEBHOOK_EVENT_INFO } from "@/lib/webhooks/events";
-import { at, atOrNull } from "./common";
+import { at, atOrNull, textOrNull } from "./common";
 import { callStateOut, languageOut, metadataOut, reachedByOut, reachedOut, referenceOut } from "./outcome-fields";
 
 const messageData = z
@@ -23,10 +23,7 @@ const messageData = z
         description: "Its state (QUEUED: message.unknown with reason no_receipt, still waiting for a receipt).",
         example: "DELIVERED",
       }),
-    deliveryStatus: z
-      .string()
-      .nullable()
-      .meta({ description: "The provider's status, as sent.", example: "DeliveredToTerminal" }),
+    deliveryStatus: textOrNull("The provider's status, as sent.", "DeliveredToTerminal"),
     failureClass: z.string().nullable().meta({
       description: "For a failure: `permanent` or `temporary` (worth resending); null otherwise.",
       example: null,

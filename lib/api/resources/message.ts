@@ -3,7 +3,8 @@
 // (claimedAt, attempts) or the request we built for the provider (docs/api.md, "Resources").
 import { z } from "zod";
 import type { MessageState } from "@/lib/generated/prisma/enums";
-import { atOrNull, at, iso } from "./common";
+import { MESSAGE_STATES } from "@/lib/states/states";
+import { atOrNull, at, iso, textOrNull, intOrNull } from "./common";
 import {
   callStateOf,
   callStateOut,
@@ -14,18 +15,6 @@ import {
   reachOf,
   referenceOut,
 } from "./outcome-fields";
-
-const MESSAGE_STATES = [
-  "PENDING",
-  "QUEUED",
-  "DELIVERED",
-  "ANSWERED",
-  "FAILED",
-  "REJECTED",
-  "UNKNOWN",
-  "CANCELLED",
-  "SUPPRESSED",
-] as const satisfies readonly MessageState[];
 
 export const messageResourceSchema = z
   .object({
@@ -58,15 +47,8 @@ export const messageResourceSchema = z
       description: "The provider's id for the message (its uniqueId); null before it answered.",
       example: "sbx-1f2e3d",
     }),
-    operator: z
-      .string()
-      .nullable()
-      .meta({ description: "The mobile network, when the provider said.", example: "Safaricom" }),
-    smsUnits: z
-      .number()
-      .int()
-      .nullable()
-      .meta({ description: "SMS units charged; null for voice or before an answer.", example: 1 }),
+    operator: textOrNull("The mobile network, when the provider said.", "Safaricom"),
+    smsUnits: intOrNull("SMS units charged; null for voice or before an answer.", 1),
     error: z.string().nullable().meta({
       description: "Why it was refused or failed, as a sentence or the provider's words; null otherwise.",
       example: null,

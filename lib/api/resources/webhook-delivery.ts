@@ -2,7 +2,7 @@
 // (toWebhookDeliveryResource) from the delivery log's view (lib/webhooks/deliveries.ts), without the payload.
 import { z } from "zod";
 import type { WebhookDeliveryView } from "@/lib/webhooks/deliveries";
-import { at, atOrNull, iso } from "./common";
+import { at, atOrNull, iso, textOrNull, intOrNull } from "./common";
 
 export const webhookDeliveryResourceSchema = z
   .object({
@@ -19,24 +19,10 @@ export const webhookDeliveryResourceSchema = z
     attempts: z.number().int().min(0).meta({ description: "Attempts made so far.", example: 1 }),
     nextAttemptAt: atOrNull("When it is tried next; null when it is not."),
     lastAttemptAt: atOrNull("When it was last tried; null before the first attempt."),
-    lastStatusCode: z
-      .number()
-      .int()
-      .nullable()
-      .meta({ description: "The receiver's last HTTP status; null when none came.", example: 200 }),
-    lastLatencyMs: z
-      .number()
-      .int()
-      .nullable()
-      .meta({ description: "How long the last attempt took, in ms.", example: 84 }),
-    lastError: z
-      .string()
-      .nullable()
-      .meta({ description: "Why the last attempt failed; null when it did not.", example: null }),
-    responseExcerpt: z
-      .string()
-      .nullable()
-      .meta({ description: "The start of the receiver's last answer.", example: "ok" }),
+    lastStatusCode: intOrNull("The receiver's last HTTP status; null when none came.", 200),
+    lastLatencyMs: intOrNull("How long the last attempt took, in ms.", 84),
+    lastError: textOrNull("Why the last attempt failed; null when it did not.", null),
+    responseExcerpt: textOrNull("The start of the receiver's last answer.", "ok"),
     createdAt: at("When the event was queued for this endpoint."),
     deliveredAt: atOrNull("When a 2xx answer came; null before."),
   })

@@ -3,7 +3,7 @@
 import { z } from "zod";
 import { isWebhookEvent, WEBHOOK_EVENTS } from "@/lib/webhooks/events";
 import type { WebhookEndpointView } from "@/lib/webhooks/endpoints";
-import { at, atOrNull, iso } from "./common";
+import { at, atOrNull, iso, textOrNull } from "./common";
 
 export const webhookEndpointResourceSchema = z
   .object({
@@ -17,10 +17,7 @@ export const webhookEndpointResourceSchema = z
       .meta({ description: "The event types it receives.", example: ["message.delivered", "batch.completed"] }),
     enabled: z.boolean().meta({ description: "Whether deliveries are made to it.", example: true }),
     disabledAt: atOrNull("When it was disabled (by a person, or after failing for days); null when enabled."),
-    disabledReason: z
-      .string()
-      .nullable()
-      .meta({ description: "Why it was disabled; null when enabled.", example: null }),
+    disabledReason: textOrNull("Why it was disabled; null when enabled.", null),
     failingSince: atOrNull("Since when every delivery to it has failed; null when the last one succeeded."),
     previousSecretValidUntil: atOrNull("After a rotation, until when the previous secret also signs; null otherwise."),
     createdAt: at("When it was registered."),

@@ -144,38 +144,35 @@ export function requestFormOf(body: { phone: string } | ReadonlyArray<unknown>):
 const echoedCorrelator = correlatorSchema.nullable();
 const echoedText = z.string().nullable();
 
-/** Spec 2.4, voice `data`. */
-export const voiceResultDataSchema = z.looseObject({
+/** The fields an SMS's and a voice message's `data` share, first and last in spec 2.4's order. */
+const resultHead = {
   correlator: echoedCorrelator,
   uniqueId: uuidSchema,
   client_id: z.string(),
   phone: z.string(),
   operator: z.string(),
   sms_units: z.int(),
+};
+const resultTail = { end_point: echoedText, batch_id: uuidSchema, created_at: providerDateTimeSchema };
+
+/** Spec 2.4, voice `data`. */
+export const voiceResultDataSchema = z.looseObject({
+  ...resultHead,
   originator: z.string().startsWith("+"),
   message: z.string(),
   voice: z.enum(["1", "2"]),
   repeat: z.string().regex(/^\d+$/),
-  end_point: echoedText,
-  batch_id: uuidSchema,
-  created_at: providerDateTimeSchema,
+  ...resultTail,
 });
 export type VoiceResultData = z.infer<typeof voiceResultDataSchema>;
 
 /** Spec 2.4, SMS `data` for single and comma-separated requests. */
 export const smsResultDataSchema = z.looseObject({
-  correlator: echoedCorrelator,
-  uniqueId: uuidSchema,
-  client_id: z.string(),
-  phone: z.string(),
-  operator: z.string(),
-  sms_units: z.int(),
+  ...resultHead,
   short_code: z.string(),
   message: z.string(),
   link_id: echoedText,
-  end_point: echoedText,
-  batch_id: uuidSchema,
-  created_at: providerDateTimeSchema,
+  ...resultTail,
 });
 export type SmsResultData = z.infer<typeof smsResultDataSchema>;
 

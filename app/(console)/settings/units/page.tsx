@@ -1,11 +1,10 @@
 // Settings → Units: per provider account, its units (bought, used, balance, committed, left), the ledger where an
 // administrator records units bought, and the overview's warning threshold (docs/units-budget.md).
 import type { Metadata } from "next";
-import Link from "next/link";
 import { UnitsPurchaseForm } from "@/components/settings/units-purchase-form";
 import { UnitsThresholdForm } from "@/components/settings/units-threshold-form";
+import { SettingsPageHeader } from "@/components/settings/settings-page-header";
 import { Card } from "@/components/ui/card";
-import { PageHeader } from "@/components/ui/page-header";
 import { Table, Td, THead, Th, Tr } from "@/components/ui/table";
 import { listAccounts } from "@/lib/accounts/list-accounts";
 import { canManageAccounts } from "@/lib/auth/permissions";
@@ -36,15 +35,10 @@ export default async function UnitsPage() {
   );
   return (
     <div className="space-y-8">
-      <PageHeader
+      <SettingsPageHeader
         title="Units"
         description="The provider shows no balance, so record here the units bought for each account: Compose then shows what a batch needs and what is left, and refuses one that does not fit."
       />
-      <p className="text-sm">
-        <Link href="/settings" className="text-sky-700 underline">
-          Back to Settings
-        </Link>
-      </p>
       {sections.map(({ account, figures, ledger, paused }) => (
         <Card key={account.id} title={account.name} className="space-y-4" aria-label={`Units of ${account.name}`}>
           {figures.budgeted ? (

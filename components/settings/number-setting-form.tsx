@@ -1,0 +1,64 @@
+"use client";
+// One whole number an administrator sets on its own form — the duplicate-send guard's window
+// (lib/batches/duplicate-guard.ts), the carrier-blacklist burst limit (lib/receipts/held-opt-outs.ts): the field, a
+// Save that waits for a change, and the answer.
+import { useActionState, useState } from "react";
+import { ActionNotice } from "@/components/ui/action-notice";
+import { Button, type ButtonVariant } from "@/components/ui/button";
+import { Field, Input } from "@/components/ui/field";
+import { useHydrated } from "@/components/ui/use-hydrated";
+import type { ActionResult } from "@/lib/auth/action";
+
+export function NumberSettingForm({
+  current,
+  action,
+  name,
+  label,
+  min,
+  max,
+  width,
+  save,
+  variant,
+}: {
+  current: number;
+  action: (previous: ActionResult | null, form: FormData) => Promise<ActionResult>;
+  /** The form field's name, also the key of its errors. */
+  name: string;
+  label: string;
+  min: number;
+  max?: number;
+  /** The field's width class. */
+  width: string;
+  /** The button's words. */
+  save: string;
+  variant: ButtonVariant;
+}) {
+  const [state, formAction, pending] = useActionState(action, null);
+  const hydrated = useHydrated();
+  const [value, setValue] = useState(String(current));
+  const errors = state?.ok === false ? (state.fieldErrors ?? {}) : {};
+  return (
+    <form action={formAction} className="flex flex-wrap items-end gap-3 text-sm">
+      {/* Disabled until React runs the form: a value typed into the server's HTML would be reset by hydration. */}
+      <fieldset disabled={!hydrated} className="contents">
+        <Field label={label} errors={errors[name]} className={width}>
+          {(ids) => (
+            <Input
+              {...ids}
+              name={name}
+              type="number"
+              min={min}
+              max={max}
+              value={value}
+              onChange={(e) => setValue(e.target.value)}
+            />
+          )}
+        </Field>
+      </fieldset>
+      <Button type="submit" variant={variant} size="sm" disabled={pending || value === String(current)}>
+        {pending ? "Saving…" : save}
+      </Button>
+      <ActionNotice result={state} className="w-full" />
+    </form>
+  );
+}
