@@ -126,11 +126,15 @@ export async function keepPastWeeks(weeks: number): Promise<void> {
 }
 
 /**
- * Each benchmark starts its own PostgreSQL, but the Prisma client is a process-wide singleton created on first use
- * with the DATABASE_URL of that moment: forget it (and the pools) between benchmarks so the next one connects to
- * its own database rather than to the stopped one.
+ * Each benchmark starts its own PostgreSQL, but the Prisma client and the job queue (lib/jobs/queue.ts) are
+ * process-wide singletons created on first use with the DATABASE_URL of that moment: forget them (and the pools)
+ * between benchmarks so the next one connects to its own database rather than to the stopped one. A queue kept from
+ * an earlier benchmark never installed its schema in the next database: createBatch's enqueueBatchStart then failed
+ * there with `relation "pgboss.job" does not exist` (receipts after storing in one `npm run bench`).
  */
 export async function forgetDatabase(): Promise<void> {
+  const { stopBoss } = await import("../lib/jobs/queue");
+  await stopBoss();
   const { closePool } = await import("../lib/db/pool");
   await closePool();
   const holder = globalThis as unknown as { tumaPrisma?: { $disconnect: () => Promise<void> } };

@@ -52,9 +52,12 @@ export async function assertKeyReachesBatch(key: Key, batchId: string): Promise<
 
 export async function assertKeyReachesMessage(key: Key, messageId: string): Promise<void> {
   if (!key.test || !/^[0-9]{1,18}$/.test(messageId)) return;
-  const message = await db.message.findFirst({
-    where: { id: BigInt(messageId) },
-    select: { batch: { select: { account: { select: { isSandbox: true } } } } },
+  const message = await db.message.findFirst({ where: { id: BigInt(messageId) }, select: { batchId: true } });
+  if (!message) return;
+  // The message's batch by key (Message has no relation in the schema: prisma/schema.prisma); it always exists.
+  const batch = await db.batch.findUniqueOrThrow({
+    where: { id: message.batchId },
+    select: { account: { select: { isSandbox: true } } },
   });
-  if (message && !message.batch.account.isSandbox) refuse("this message");
+  if (!batch.account.isSandbox) refuse("this message");
 }

@@ -128,7 +128,8 @@ test("each changed message raises one signed event with its data; the batch rais
 });
 
 test("a later copy of a final receipt changes nothing and raises no event", async () => {
-  const message = await db.message.findFirstOrThrow({ where: { state: "DELIVERED", batch: { name: "loud" } } });
+  const loud = await db.batch.findFirstOrThrow({ where: { name: "loud" }, select: { id: true } });
+  const message = await db.message.findFirstOrThrow({ where: { state: "DELIVERED", batchId: loud.id } });
   const before = await db.webhookDelivery.count();
   const later = new Date(message.receiptAt!.getTime() + 60_000);
   const answer = await fetch(`${h.receiptBaseUrl}/api/receipts/${h.receiptSecret}`, {
