@@ -156,32 +156,53 @@ test("a scheduled batch waits for its time, then starts", async () => {
 
 test("pause and resume ten times during a send: every recipient once, counters add up", async () => {
   await h.sandbox.reset();
-  const { id } = await sms(5_000, 20_000);
-  await waitFor(
-    () => batchRow(id),
-    (b) => b.state === "SENDING",
-    10_000,
-    "sending",
-  );
-  for (let i = 0; i < 10; i++) {
-    await pauseBatch(id, null, h.userId);
-    await new Promise((resolve) => setTimeout(resolve, 150));
+  // Each request answered after 100 ms: sending 200 chunks takes seconds whatever the machine, so ten pauses all
+  // land while it sends. Each step waits for its effect, never for a time.
+  await h.sandbox.setKnobs({ latencyMs: [100, 100] });
+  try {
+    const { id } = await sms(20_000, 20_000);
+    await waitFor(
+      () => batchRow(id),
+      (b) => b.state === "SENDING",
+      10_000,
+      "sending",
+    );
+    for (let i = 0; i < 10; i++) {
+      expect(await pauseBatch(id, null, h.userId)).toBe(true);
+      // Paused: what was in flight comes back, then nothing moves; the counters add up.
+      await waitFor(
+        () => inFlight(id),
+        (n) => n === 0,
+        30_000,
+        "nothing in flight after the pause",
+      );
+      expect(await countersConsistent(id)).toBe(true);
+      const paused = await batchRow(id);
+      expect(paused.pendingCount).toBeGreaterThan(0);
+      await resumeBatch(id, h.userId);
+      // Resumed: it sends again.
+      await waitFor(
+        () => batchRow(id),
+        (b) => b.queuedCount > paused.queuedCount,
+        30_000,
+        "sending again after the resume",
+      );
+    }
+    const batch = await waitFor(
+      () => batchRow(id),
+      (b) => b.state === "COMPLETED",
+      60_000,
+      "completed",
+    );
+    expect(batch.pendingCount).toBe(0);
+    expect(await inFlight(id)).toBe(0);
+    const accepted = await h.accepted();
+    expect(duplicates(accepted)).toEqual([]);
+    expect(accepted).toHaveLength(20_000);
     expect(await countersConsistent(id)).toBe(true);
-    await resumeBatch(id, h.userId);
-    await new Promise((resolve) => setTimeout(resolve, 100));
+  } finally {
+    await h.sandbox.setKnobs({ latencyMs: [0, 0] });
   }
-  const batch = await waitFor(
-    () => batchRow(id),
-    (b) => b.state === "COMPLETED",
-    60_000,
-    "completed",
-  );
-  expect(batch.pendingCount).toBe(0);
-  expect(await inFlight(id)).toBe(0);
-  const accepted = await h.accepted();
-  expect(duplicates(accepted)).toEqual([]);
-  expect(accepted).toHaveLength(5_000);
-  expect(await countersConsistent(id)).toBe(true);
 });
 
 test("cancel stops what was not yet submitted; what was in flight is sent once or, if it comes back unsent, cancelled", async () => {
