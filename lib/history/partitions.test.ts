@@ -11,7 +11,14 @@ import { account, batch, messages } from "@/test/report-data";
 import { CLAIM_SQL } from "@/lib/dispatch/claim";
 import { RECORD_SQL } from "@/lib/dispatch/record";
 import { numberIndexEdge, numberRows } from "@/lib/number-story/number-rows";
-import { dropExpiredPartitions, indexClosedWeeks, preparePartitions, WEEKS_AHEAD } from "./partitions";
+import { createBatch } from "@/lib/batches/create-batch";
+import {
+  analyzeMessageParent,
+  dropExpiredPartitions,
+  indexClosedWeeks,
+  preparePartitions,
+  WEEKS_AHEAD,
+} from "./partitions";
 
 const base = (week: number) => BigInt(week) << 32n;
 let week = 0; // this week's number (tuma_week_number(now()))
@@ -309,6 +316,41 @@ test("a week gets its number index once closed; a number's page reads it backwar
   expect(JSON.stringify(scans.get(`Message_w${week + 5}`))).toMatch(/Message_w\d+_phone_idx|Bitmap Heap Scan/);
   const { rows: page } = await pool().query<{ id: string }>(rowsSql, values);
   expect(page.map((r) => r.id)).toEqual([...newer.reverse(), ...older.reverse().slice(0, 8)]);
+});
+
+test("a large batch refreshes the statistics of the week its messages are in, not of every week kept", async () => {
+  // Ids in week + 5 (the last prepared one now): week + 4, with the earlier test's messages, must not be analysed.
+  await nextMessageId(base(week + 5) + 100_000n);
+  const analysed = async () =>
+    new Map(
+      (
+        await pool().query<{ name: string; n: number }>(
+          `SELECT relname AS name, analyze_count::int AS n FROM pg_stat_user_tables WHERE relname LIKE 'Message_w%'`,
+        )
+      ).rows.map((r) => [r.name, r.n]),
+    );
+  const before = await analysed();
+  await createBatch({
+    kind: "SMS",
+    accountId,
+    authorId: null,
+    name: "large",
+    templateText: "Habari",
+    sender: "TUMA",
+    scheduledAt: new Date(Date.now() + 3_600_000),
+    recipients: Array.from({ length: 10_000 }, (_, i) => ({ phone: `2547660${String(i).padStart(5, "0")}` })),
+  });
+  const after = await analysed();
+  // At least once: autovacuum may analyse the week too, having seen 10,000 rows arrive.
+  expect((after.get(`Message_w${week + 5}`) ?? 0) - (before.get(`Message_w${week + 5}`) ?? 0)).toBeGreaterThanOrEqual(
+    1,
+  );
+  expect((after.get(`Message_w${week + 4}`) ?? 0) - (before.get(`Message_w${week + 4}`) ?? 0)).toBe(0);
+  // The partitioned table's own statistics, the hourly chore's: the parent alone, no week analysed again.
+  // (The batch's week aside: autovacuum may get to it at any moment.)
+  const settled = (counts: Map<string, number>) => [...counts].filter(([name]) => name !== `Message_w${week + 5}`);
+  await analyzeMessageParent();
+  expect(settled(await analysed())).toEqual(settled(after));
 });
 
 test("an insert never lacks a partition: ids stay in the last prepared week until its successor exists", async () => {

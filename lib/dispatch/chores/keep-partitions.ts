@@ -5,7 +5,12 @@
 import "server-only";
 import { env } from "@/lib/env";
 import { forgetLeftovers, keptFromId } from "@/lib/history/leftovers";
-import { dropExpiredPartitions, preparePartitions, retentionCutoff } from "@/lib/history/partitions";
+import {
+  analyzeMessageParent,
+  dropExpiredPartitions,
+  preparePartitions,
+  retentionCutoff,
+} from "@/lib/history/partitions";
 import type { Chore } from "./chore";
 
 export const keepPartitionsChore: Chore = {
@@ -13,6 +18,10 @@ export const keepPartitionsChore: Chore = {
   everyMs: 60 * 60_000,
   run: async (log) => {
     await preparePartitions();
+    // The partitioned table's own statistics (what the planner uses for joins over all weeks), which autovacuum never
+    // gathers for a partitioned table; each week's are autovacuum's, and a large batch refreshes its week's at once
+    // (lib/batches/create-batch.ts). ONLY: the parent's one sample, not every week's again.
+    await analyzeMessageParent();
     const months = env().RETENTION_MONTHS;
     if (months > 0) {
       const dropped = await dropExpiredPartitions(retentionCutoff(months));
