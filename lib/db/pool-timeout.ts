@@ -35,3 +35,22 @@ export function isPoolTimeout(error: unknown): boolean {
  * have room for anyway (README, "Connections"; lib/bootstrap/connection-room.ts checks it at start).
  */
 export const POOL_IDLE_TIMEOUT_MILLIS = 0;
+
+/** Attempts in all for a write that must not be lost to a busy pool (retryOnPoolTimeout). */
+export const POOL_TIMEOUT_ATTEMPTS = 3;
+
+/**
+ * Runs `work`, and runs it again (up to POOL_TIMEOUT_ATTEMPTS in all) when it failed only because no connection came
+ * free within the pool's wait: for writing an outcome already known (a chunk's answer, a page of webhook attempts),
+ * which lost would be redone — the chunk made UNKNOWN, the webhooks posted again. Any other error is thrown at once.
+ */
+export async function retryOnPoolTimeout<T>(work: () => Promise<T>, onRetry: (attempt: number) => void): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await work();
+    } catch (error) {
+      if (attempt >= POOL_TIMEOUT_ATTEMPTS || !isPoolTimeout(error)) throw error;
+      onRetry(attempt);
+    }
+  }
+}

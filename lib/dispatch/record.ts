@@ -7,13 +7,13 @@ import "server-only";
 import { batchState, chunkState, messageState, messageStates } from "@/lib/states/state-sql";
 import { UNCONFIRMED_MESSAGE_STATES } from "@/lib/states/states";
 import { relaxedPool } from "@/lib/db/pool";
-import { isPoolTimeout } from "@/lib/db/pool-timeout";
+import { POOL_TIMEOUT_ATTEMPTS, retryOnPoolTimeout } from "@/lib/db/pool-timeout";
 import { logger } from "@/lib/log";
 import { escalateAtSql } from "@/lib/escalation/escalate-at-sql";
 import type { ClaimedChunk } from "./claim";
 
 /** How many times an outcome in hand is written when no connection comes free in time. */
-export const RECORD_ATTEMPTS = 3;
+export const RECORD_ATTEMPTS = POOL_TIMEOUT_ATTEMPTS;
 
 /**
  * An outcome is known only in this process's memory until it is written: when the pool found no free connection in
@@ -22,18 +22,14 @@ export const RECORD_ATTEMPTS = 3;
  * leaves it alone. Any other error is thrown at once, as before.
  */
 async function recordQuery(sql: string, values: unknown[]): Promise<void> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      await relaxedPool().query(sql, values);
-      return;
-    } catch (error) {
-      if (attempt >= RECORD_ATTEMPTS || !isPoolTimeout(error)) throw error;
+  await retryOnPoolTimeout(
+    () => relaxedPool().query(sql, values),
+    (attempt) =>
       logger().warn(
         { attempt, of: RECORD_ATTEMPTS },
         "Recording a chunk's outcome found no free database connection in time; trying again.",
-      );
-    }
-  }
+      ),
+  );
 }
 
 export type Accepted = {

@@ -7,6 +7,7 @@
 // is down or busy fails the page as before (its error is thrown), never row by row.
 import "server-only";
 import { pool } from "@/lib/db/pool";
+import { POOL_TIMEOUT_ATTEMPTS, retryOnPoolTimeout } from "@/lib/db/pool-timeout";
 import { storableText } from "@/lib/db/storable-text";
 import { logger } from "@/lib/log";
 
@@ -36,7 +37,23 @@ const RECORD_SQL = `WITH o AS (
      SELECT o.id, $2::timestamptz, o.status, o.latency, o.error, o.excerpt FROM o JOIN recorded r ON r.id = o.id
      ORDER BY o.id`;
 
+/**
+ * One statement for the page; tried again when the pool had no free connection in time (lib/db/pool-timeout.ts): the
+ * attempts are made, and a page left unrecorded would be posted again at its lease's end — a duplicate for every
+ * receiver, seen under load (lib/webhooks/outcome-events.test.ts).
+ */
 async function record(outcomes: Outcome[], at: Date): Promise<void> {
+  await retryOnPoolTimeout(
+    () => recordOnce(outcomes, at),
+    (attempt) =>
+      logger().warn(
+        { attempt, of: POOL_TIMEOUT_ATTEMPTS },
+        "Recording a page of webhook attempts found no free database connection in time; trying again.",
+      ),
+  );
+}
+
+async function recordOnce(outcomes: Outcome[], at: Date): Promise<void> {
   await pool().query(RECORD_SQL, [
     outcomes.map((o) => o.id),
     at,
