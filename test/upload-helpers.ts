@@ -1,7 +1,9 @@
 // Helpers for upload tests: a file's bytes as a stream in small pieces (so that rows, quotes, CRLFs and multi-byte
 // characters are cut at every boundary), large files generated piece by piece (never whole in memory), the stored
 // state of uploads, and a user to be their author.
+import { expect } from "vitest";
 import { db } from "@/lib/db/client";
+import { importList } from "@/lib/lists/import-list";
 import { pool } from "@/lib/db/pool";
 import { isAppError, type AppError } from "@/lib/errors/app-error";
 
@@ -62,4 +64,17 @@ export async function refusal(work: Promise<unknown>): Promise<AppError> {
   );
   if (!isAppError(error)) throw new Error(`expected an AppError, got ${String(error)}`);
   return error;
+}
+
+/** A file imported as an author's `list.xlsx`, read in 64 KB pieces (the XLSX refusal tests). */
+export function uploadXlsx(file: Buffer, authorId: string) {
+  return importList({ body: pieces(file, 64 * 1024), declaredBytes: file.length, filename: "list.xlsx", authorId });
+}
+
+/** The sentence an XLSX import is refused with; nothing was stored by it. */
+export async function refusedXlsx(file: Buffer, authorId: string): Promise<string> {
+  const before = await stored();
+  const error = await refusal(uploadXlsx(file, authorId));
+  expect(await stored()).toEqual(before);
+  return error.message;
 }

@@ -4,9 +4,8 @@
 // value of 2 MB. The zip bombs, which inflate a gigabyte each, are their own file so that they run beside these
 // (zip-bombs.test.ts).
 import { beforeAll, expect, test } from "vitest";
-import { author, pieces, refusal, stored } from "@/test/upload-helpers";
+import { author, refusedXlsx } from "@/test/upload-helpers";
 import { deflatePieces, row, sheetPieces, sheetXml, xlsxFile } from "@/test/zip-builder";
-import { importList } from "@/lib/lists/import-list";
 import { TOO_MANY_ROWS, TOO_MUCH_TEXT } from "@/lib/list-files/upload-limits";
 import { NOT_A_WORKBOOK } from "./xlsx-zip";
 
@@ -15,15 +14,7 @@ beforeAll(async () => {
   authorId = await author();
 });
 
-const upload = (file: Buffer) =>
-  importList({ body: pieces(file, 64 * 1024), declaredBytes: file.length, filename: "list.xlsx", authorId });
-
-async function refused(file: Buffer): Promise<string> {
-  const before = await stored();
-  const error = await refusal(upload(file));
-  expect(await stored()).toEqual(before);
-  return error.message;
-}
+const refused = (file: Buffer) => refusedXlsx(file, authorId);
 
 const header = row(1, { A: "phone", B: "name" });
 const people = [2, 3, 4].map((n) => row(n, { A: `07120000${n}0`, B: `Person ${n}` })).join("");

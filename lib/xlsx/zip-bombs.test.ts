@@ -4,9 +4,8 @@
 // rule: an entry the list does not need is never inflated, however large. Their own file (each inflates up to a
 // gigabyte): they run beside bad-xlsx.test.ts rather than after it.
 import { beforeAll, expect, test } from "vitest";
-import { author, pieces, refusal, stored } from "@/test/upload-helpers";
+import { author, refusedXlsx, uploadXlsx } from "@/test/upload-helpers";
 import { deflateParts, row, sheetXml, xlsxFile, zipFile } from "@/test/zip-builder";
-import { importList } from "@/lib/lists/import-list";
 import { MAX_ZIP_ENTRIES } from "./xlsx-zip";
 
 let authorId: string;
@@ -14,15 +13,8 @@ beforeAll(async () => {
   authorId = await author();
 });
 
-const upload = (file: Buffer) =>
-  importList({ body: pieces(file, 64 * 1024), declaredBytes: file.length, filename: "list.xlsx", authorId });
-
-async function refused(file: Buffer): Promise<string> {
-  const before = await stored();
-  const error = await refusal(upload(file));
-  expect(await stored()).toEqual(before);
-  return error.message;
-}
+const upload = (file: Buffer) => uploadXlsx(file, authorId);
+const refused = (file: Buffer) => refusedXlsx(file, authorId);
 
 const header = row(1, { A: "phone", B: "name" });
 const people = [2, 3, 4].map((n) => row(n, { A: `07120000${n}0`, B: `Person ${n}` })).join("");
