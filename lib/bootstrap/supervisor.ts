@@ -117,7 +117,6 @@ class Child {
       child.kill("SIGKILL");
       throw error;
     });
-    this.started = true;
   }
 
   private spawn(): Running {
@@ -186,8 +185,11 @@ class Child {
         clearTimeout(timer);
         child.off("message", onMessage);
         child.off("exit", onExit);
-        if (error) reject(error);
-        else resolve();
+        if (error) return reject(error);
+        // Now, not after the caller's await: Node can deliver a thread's ready message and its exit in one turn, and
+        // that exit must be read as a restart (supervisor.test.ts, "dies as it says it is ready").
+        this.started = true;
+        resolve();
       };
       const onMessage = (message: unknown) => isReadyMessage(message) && settle();
       const onExit = (code: number | null, signal: NodeJS.Signals | null) =>
