@@ -85,20 +85,27 @@ export function phones(count: number, offset = 0): string[] {
   return Array.from({ length: count }, (_, i) => `2547${String(10_000_000 + offset + i).slice(-8)}`);
 }
 
+/**
+ * Polls `probe` until `done`. What fails it is a stall, not a slow machine: `stallMs` with the probed value unchanged
+ * (nothing moved: no counter, no state, no row). While the value keeps changing the wait goes on, and the test's own
+ * timeout is the bound — a loaded machine sends and applies more slowly, and a wait for a total time failed there
+ * with the work still progressing.
+ */
 export async function waitFor<T>(
   probe: () => Promise<T>,
   done: (value: T) => boolean,
-  timeoutMs = 60_000,
+  stallMs = 60_000,
   what = "condition",
 ): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
+  let last = "";
+  let movedAt = Date.now();
   for (;;) {
     const value = await probe();
     if (done(value)) return value;
-    if (Date.now() > deadline)
-      throw new Error(
-        `Timed out waiting for ${what}: ${JSON.stringify(value, (_k, v: unknown) => (typeof v === "bigint" ? String(v) : v))}`,
-      );
+    const seen = JSON.stringify(value, (_k, v: unknown) => (typeof v === "bigint" ? String(v) : v));
+    if (seen !== last) [last, movedAt] = [seen, Date.now()];
+    else if (Date.now() - movedAt > stallMs)
+      throw new Error(`Waiting for ${what}, nothing moved for ${stallMs / 1000} s: ${seen}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
