@@ -4,7 +4,7 @@
 // Times are ISO 8601 with the offset of the organisation's zone ("2026-11-23T13:16:30+03:00"). Each column also says
 // how PostgreSQL writes it as a CSV cell (`sql`, over the page's row `p`: report-csv-page.ts), the same text as `value`
 // through csvCell (report-csv-page.test.ts compares the two).
-import { csvIsoInZoneSql, csvPlainSql, csvTextSql } from "@/lib/csv/csv-sql";
+import { csvIsoSql, csvPlainSql, csvTextSql } from "@/lib/csv/csv-sql";
 import { isoInZone } from "@/lib/time/format";
 import type { MessageRow } from "./list-messages";
 
@@ -12,8 +12,9 @@ type Column = {
   header: string;
   width: number;
   value: (m: MessageRow, batch: ReportBatch, zone: string) => Cell;
-  /** The CSV cell in SQL; `zone` and `template` name the parameters holding the zone and the batch's text. */
-  sql: (names: { zone: string; template: string }) => string;
+  /** The CSV cell in SQL; `template` names the parameter holding the batch's text. Times are written in the
+   * session's zone: the statement runs with the organisation's (report-csv-page.ts). */
+  sql: (names: { template: string }) => string;
 };
 type Cell = string | number | null;
 export type ReportBatch = { templateText: string; list?: { columns: string[] } | null };
@@ -42,13 +43,13 @@ const COLUMNS: readonly Column[] = [
     header: "sent_at",
     width: 26,
     value: (m, _, zone) => at(m.submittedAt, zone),
-    sql: ({ zone }) => csvIsoInZoneSql(`p."submittedAt"`, zone),
+    sql: () => csvIsoSql(`p."submittedAt"`),
   },
   {
     header: "receipt_time",
     width: 26,
     value: (m, _, zone) => at(m.receiptAt, zone),
-    sql: ({ zone }) => csvIsoInZoneSql(`p."receiptAt"`, zone),
+    sql: () => csvIsoSql(`p."receiptAt"`),
   },
   // Each recipient's own text when it was personalised, else the batch's.
   {
@@ -101,7 +102,7 @@ export function reportRow(m: MessageRow, batch: ReportBatch, zone: string): Cell
  * One recipient's CSV line in SQL, in the order of reportColumns, over the page's row `p` (its list row's values as
  * jsonb `p.cells`): the same cells as reportRow through csvCell, with its CRLF.
  */
-export function reportLineSql(batch: ReportBatch, names: { zone: string; template: string }): string {
+export function reportLineSql(batch: ReportBatch, names: { template: string }): string {
   const cells = COLUMNS.map((c) => c.sql(names));
   const width = batch.list?.columns.length ?? 0;
   for (let i = 0; i < width; i++) cells.push(csvTextSql(`(p.cells ->> ${i})`));

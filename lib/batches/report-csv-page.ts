@@ -5,7 +5,7 @@
 // the database now does the work COPY does, and the web process only passes a page's text on (BENCHMARKS.md,
 // "Export").
 import "server-only";
-import { pool } from "@/lib/db/pool";
+import { transaction } from "@/lib/db/transaction";
 import { getOrgTimeZone } from "@/lib/organisation/time-zone";
 import { messageSelection, type MessageView } from "./list-messages";
 import { pagesAhead } from "./message-pages";
@@ -39,19 +39,24 @@ export async function reportCsvPage(
   const limit = Math.min(options.limit ?? CSV_PAGE_ROWS, CSV_PAGE_ROWS);
   const selection = await messageSelection(batch.id, options);
   if (!selection) return { rows: "", next: null };
-  const names = { zone: selection.param(zone), template: selection.param(batch.templateText) };
+  const names = { template: selection.param(batch.templateText) };
   // The list's row as jsonb once per recipient (its cells are read by position), only when there is a list.
   const cells = batch.list?.columns.length ? `lr."values"::jsonb` : "NULL::jsonb";
-  const { rows } = await pool().query<{ text: string; n: number; last: string | null }>(
-    `SELECT COALESCE(string_agg(${reportLineSql(batch, names)}, '' ORDER BY p.id), '') AS text,
+  // Times are written in the session's zone (csvIsoSql): the organisation's, for this transaction only — the
+  // connection goes back to the pool in UTC (lib/db/session-zone.ts).
+  const { rows } = await transaction(async (client) => {
+    await client.query(`SELECT set_config('TimeZone', $1, true)`, [zone]);
+    return client.query<{ text: string; n: number; last: string | null }>(
+      `SELECT COALESCE(string_agg(${reportLineSql(batch, names)}, '' ORDER BY p.id), '') AS text,
             count(*)::int AS n, max(p.id)::text AS last
      FROM (SELECT m.id, m.phone, m.state, m."deliveryStatus", m."providerUniqueId", m.operator, m."smsUnits", m.text,
                   m."submittedAt", m."receiptAt", m."lastError", m."callState", m.reference, m.language,
                   ${METADATA_JSON} AS "metadataJson", ${cells} AS cells
            ${selection.body}
            LIMIT ${selection.param(limit)}) p`,
-    selection.values,
-  );
+      selection.values,
+    );
+  });
   const page = rows[0]!;
   return { rows: page.text, next: page.n === limit ? page.last : null };
 }

@@ -25,14 +25,12 @@ export function csvPlainSql(expr: string): string {
 }
 
 /**
- * A timestamptz as lib/time/format.ts isoInZone writes it ("2026-11-23T13:16:30+03:00"), in the zone named by the
- * parameter `zone` (an IANA name): the wall clock there and that instant's offset, to the minute. Empty for NULL.
+ * A timestamptz as lib/time/format.ts isoInZone writes it ("2026-11-23T13:16:30+03:00"): the wall clock and that
+ * instant's offset, to the minute, in the session's zone — so the statement must run where the organisation's zone
+ * is the session's (SET LOCAL, as report-csv-page.ts does in its transaction). One conversion per value: naming the
+ * zone in the expression (AT TIME ZONE, twice, and the offset worked out from the difference) cost three times as
+ * much, the largest part of the export's own work in the database. Empty for NULL.
  */
-export function csvIsoInZoneSql(expr: string, zone: string): string {
-  const local = `(${expr} AT TIME ZONE ${zone})`;
-  const offset = `(extract(epoch FROM ${local} - (${expr} AT TIME ZONE 'UTC'))::int / 60)`;
-  return `CASE WHEN ${expr} IS NULL THEN '' ELSE
-     to_char(${local}, 'YYYY-MM-DD"T"HH24:MI:SS')
-     || CASE WHEN ${offset} < 0 THEN '-' ELSE '+' END
-     || lpad((abs(${offset}) / 60)::text, 2, '0') || ':' || lpad((abs(${offset}) % 60)::text, 2, '0') END`;
+export function csvIsoSql(expr: string): string {
+  return `COALESCE(to_char(${expr}, 'YYYY-MM-DD"T"HH24:MI:SSTZH:TZM'), '')`;
 }
