@@ -7,6 +7,8 @@ import type { AcceptedMessage } from "@/sandbox/state";
 import { db } from "@/lib/db/client";
 import { pool } from "@/lib/db/pool";
 import { sealAccountToken } from "@/lib/accounts/account-token";
+import { account } from "./report-data";
+import { createBatch, type CreateBatchInput } from "@/lib/batches/create-batch";
 import { answerReceiptCallback, receiptCallbackSecret } from "@/lib/receipts/receipt-callback";
 import { inProcessSandbox, sandboxProcess, type SandboxLink } from "./sandbox-link";
 
@@ -45,20 +47,15 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   const receiptSecret = randomBytes(12).toString("hex");
   const accountToken = options.accountToken ?? token;
   const accountId = randomUUID();
-  const account = await db.providerAccount.create({
-    data: {
-      id: accountId,
-      name: `Sandbox ${receiptSecret.slice(0, 6)}`,
-      baseUrl: sandbox.url,
-      tokenCiphertext: sealAccountToken(accountToken, accountId),
-      tokenLast4: accountToken.slice(-4),
-      defaultSender: "TUMA",
-      defaultOriginator: "254700000000",
-      receiptSecret,
-      requestsPerSecond: options.requestsPerSecond ?? 120,
-      isDefault: true,
-    },
-    select: { id: true },
+  await account({
+    id: accountId,
+    name: `Sandbox ${receiptSecret.slice(0, 6)}`,
+    baseUrl: sandbox.url,
+    tokenCiphertext: sealAccountToken(accountToken, accountId),
+    tokenLast4: accountToken.slice(-4),
+    receiptSecret,
+    requestsPerSecond: options.requestsPerSecond ?? 120,
+    isDefault: true,
   });
   const user = await db.user.create({
     data: { email: `op-${receiptSecret}@test.local`, name: "Operator", role: "OPERATOR", passwordHash: "x" },
@@ -67,7 +64,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   return {
     sandbox,
     receiptBaseUrl: `http://127.0.0.1:${port}`,
-    accountId: account.id,
+    accountId,
     receiptSecret,
     userId: user.id,
     token,
@@ -78,6 +75,20 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
       await new Promise<void>((resolve) => receiptServer.close(() => resolve()));
     },
   };
+}
+
+/** An SMS batch by the harness's operator on its account, to `recipients`; `input` sets what else the test needs. */
+export function harnessBatch(h: Harness, name: string, recipients: string[], input: Partial<CreateBatchInput> = {}) {
+  return createBatch({
+    kind: "SMS",
+    accountId: h.accountId,
+    authorId: h.userId,
+    name,
+    templateText: "Habari",
+    sender: "TUMA",
+    recipients: recipients.map((phone) => ({ phone })),
+    ...input,
+  });
 }
 
 /** Kenyan numbers 2547xxxxxxxx, distinct. */
@@ -112,6 +123,16 @@ export async function waitFor<T>(
 
 export function batchRow(id: string) {
   return db.batch.findUniqueOrThrow({ where: { id } });
+}
+
+/** Waits (as waitFor: failing on a stall of `stallMs`) for the batch to be COMPLETED, and returns its row. */
+export function completed(id: string, stallMs?: number, what = "completed") {
+  return waitFor(
+    () => batchRow(id),
+    (b) => b.state === "COMPLETED",
+    stallMs,
+    what,
+  );
 }
 
 /**

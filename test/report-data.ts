@@ -1,10 +1,15 @@
-// Report tests' data written straight into the database (set-based, like the real paths): an account, batches, and
+// Tests' data written straight into the database (set-based, like the real paths): an account, batches, and
 // messages and receipts with the states, times and ids a test needs. Counters stay right: the triggers keep them.
 import { randomBytes } from "node:crypto";
 import { db } from "@/lib/db/client";
+import type { Prisma } from "@/lib/generated/prisma/client";
 import { pool } from "@/lib/db/pool";
 
-export async function account(): Promise<string> {
+/**
+ * A provider account nothing is sent through (port 9 on loopback refuses), with a fresh name and receipt secret;
+ * `data` sets what a test needs otherwise (its id, token, limits, languages, …). Returns its id.
+ */
+export async function account(data: Partial<Prisma.ProviderAccountUncheckedCreateInput> = {}): Promise<string> {
   const secret = randomBytes(8).toString("hex");
   const created = await db.providerAccount.create({
     data: {
@@ -15,6 +20,7 @@ export async function account(): Promise<string> {
       defaultSender: "TUMA",
       defaultOriginator: "254700000000",
       receiptSecret: secret,
+      ...data,
     },
     select: { id: true },
   });

@@ -41,9 +41,10 @@ export async function* numberedRows(rows: number): AsyncGenerator<Uint8Array> {
   }
 }
 
-export async function author(): Promise<string> {
+/** A user with a fresh address (an operator unless `role` says otherwise): an upload's author, an action's actor. */
+export async function author(role: "ADMIN" | "OPERATOR" | "VIEWER" = "OPERATOR"): Promise<string> {
   const user = await db.user.create({
-    data: { email: `u-${Math.random()}@t.local`, name: "Uploader", role: "OPERATOR", passwordHash: "x" },
+    data: { email: `u-${Math.random()}@t.local`, name: "Uploader", role, passwordHash: "x" },
   });
   return user.id;
 }

@@ -54,19 +54,38 @@ const listPlan = (patch: Partial<ListPlan> = {}): ListPlan => ({
   ...patch,
 });
 
+type Input = Parameters<typeof planFigures>[0];
+/** Compose's figures for pasted numbers (an SMS saying "Hello", sent now); `patch` changes the rest. */
+const numbersFigures = (numbers: PastedNumbers, patch: Partial<Input> = {}) =>
+  planFigures({
+    source: "numbers",
+    kind: "SMS",
+    message: "Hello",
+    account,
+    list: undefined,
+    plan: null,
+    pasted: numbers,
+    scheduled: false,
+    ...patch,
+  });
+/** The same for the list `list` with its planner's `plan`. */
+const listFigures = (plan: ListPlan, patch: Partial<Input> = {}) =>
+  planFigures({
+    source: "list",
+    kind: "SMS",
+    message: "Hello",
+    account,
+    list,
+    plan,
+    pasted: pasted("", []),
+    scheduled: false,
+    ...patch,
+  });
+
 describe("planFigures", () => {
   it("pasted numbers: sends to the distinct valid ones not opted out; units for those only", () => {
     const numbers = pasted("0712345678\n0712 345 67\n+254712345678\n0733000111", ["254733000111"]);
-    const figures = planFigures({
-      source: "numbers",
-      kind: "SMS",
-      message: "x".repeat(170),
-      account,
-      list: undefined,
-      plan: null,
-      pasted: numbers,
-      scheduled: false,
-    });
+    const figures = numbersFigures(numbers, { message: "x".repeat(170) });
     expect(figures.summary).toEqual({
       kind: "SMS",
       given: 4,
@@ -83,31 +102,13 @@ describe("planFigures", () => {
   });
 
   it("no summary until the opt-out check has answered for what is typed now", () => {
-    const figures = planFigures({
-      source: "numbers",
-      kind: "SMS",
-      message: "Hello",
-      account,
-      list: undefined,
-      plan: null,
-      pasted: pasted("0712345678", null),
-      scheduled: false,
-    });
+    const figures = numbersFigures(pasted("0712345678", null));
     expect(figures.summary).toBeNull();
     expect(figures.sendCount).toBe(1);
   });
 
   it("a personalised list: the segments per recipient in words, the upload's invalid and repeated rows as skipped", () => {
-    const figures = planFigures({
-      source: "list",
-      kind: "SMS",
-      message: "Habari {{name}}",
-      account,
-      list,
-      plan: listPlan(),
-      pasted: pasted("", []),
-      scheduled: true,
-    });
+    const figures = listFigures(listPlan(), { message: "Habari {{name}}", scheduled: true });
     expect(figures.perRecipient).toBe("1–2 segments; 41 recipients need 2");
     expect(figures.summary).toMatchObject({ given: 1_015, invalid: 10, duplicates: 5, optedOut: 1, send: 999 });
     expect(figures.sendCount).toBe(999);
@@ -115,15 +116,8 @@ describe("planFigures", () => {
   });
 
   it("a placeholder naming no column refuses the list by name, and the list keeps its count", () => {
-    const figures = planFigures({
-      source: "list",
-      kind: "SMS",
+    const figures = listFigures(listPlan({ unknown: ["jina"], recipients: 0, optedOut: 0, segments: {} }), {
       message: "Habari {{jina}}",
-      account,
-      list,
-      plan: listPlan({ unknown: ["jina"], recipients: 0, optedOut: 0, segments: {} }),
-      pasted: pasted("", []),
-      scheduled: false,
     });
     expect(figures.listRefusal).toBe(
       "The list “wateja.csv” has no column for {{jina}}. Its placeholders are: {{phone}} {{name}}.",
@@ -134,35 +128,18 @@ describe("planFigures", () => {
 
   it("recipients sent this text recently are left out: the plan, the summary and the button count them out", () => {
     const numbers = pasted("0712345678\n0733000111\n0744000222", []);
-    const figures = planFigures({
-      source: "numbers",
-      kind: "SMS",
-      message: "Hello",
-      account,
-      list: undefined,
-      plan: null,
-      pasted: numbers,
-      scheduled: false,
-      resent: 2,
-    });
+    const figures = numbersFigures(numbers, { resent: 2 });
     expect(figures.planView).toMatchObject({ resent: 2, recipients: 1, units: 1 });
     expect(figures.summary).toMatchObject({ resent: 2, send: 1 });
     expect(figures.sendCount).toBe(1);
-    const fromList = planFigures({
-      source: "list",
-      kind: "SMS",
-      message: "Hello",
-      account,
-      list,
-      plan: listPlan({
+    const fromList = listFigures(
+      listPlan({
         segments: { 1: 999 },
         units: 999,
         recentlySent: { recipients: 300, units: 300, segments: { 1: 300 } },
       }),
-      pasted: pasted("", []),
-      scheduled: false,
-      resent: 300,
-    });
+      { resent: 300 },
+    );
     // 1,000 saved, 1 opted out, 300 sent it recently: 699 are sent it, in 7 requests.
     expect(fromList.planView).toMatchObject({ resent: 300, recipients: 699, requests: 7, units: 699 });
     expect(fromList.planView?.segments).toEqual({ 1: 699 });
@@ -171,13 +148,8 @@ describe("planFigures", () => {
   });
 
   it("everyone left out by the guard: no provider requests, no time to submit, and nothing to send (issue 35)", () => {
-    const fromList = planFigures({
-      source: "list",
-      kind: "SMS",
-      message: "Hello",
-      account,
-      list: { ...list, validCount: 1_900 },
-      plan: listPlan({
+    const fromList = listFigures(
+      listPlan({
         recipients: 1_900,
         optedOut: 0,
         segments: { 1: 1_900 },
@@ -185,60 +157,33 @@ describe("planFigures", () => {
         requests: 19,
         recentlySent: { recipients: 1_900, units: 1_900, segments: { 1: 1_900 } },
       }),
-      pasted: pasted("", []),
-      scheduled: false,
-      resent: 1_900,
-    });
+      { list: { ...list, validCount: 1_900 }, resent: 1_900 },
+    );
     expect(fromList.planView).toMatchObject({ recipients: 0, requests: 0, seconds: 0, units: 0 });
     expect(fromList.summary).toMatchObject({ send: 0 });
     // Opted-out recipients are stored but never sent: 150 to send make 2 requests, not 3.
-    const optedOut = planFigures({
-      source: "list",
-      kind: "SMS",
-      message: "Hello",
-      account,
-      list: { ...list, validCount: 250 },
-      plan: listPlan({ recipients: 250, optedOut: 100, segments: { 1: 150 }, units: 150, requests: 3 }),
-      pasted: pasted("", []),
-      scheduled: false,
-    });
+    const optedOut = listFigures(
+      listPlan({ recipients: 250, optedOut: 100, segments: { 1: 150 }, units: 150, requests: 3 }),
+      { list: { ...list, validCount: 250 } },
+    );
     expect(optedOut.planView).toMatchObject({ recipients: 150, requests: 2, units: 150 });
   });
 
   it("the preview shows only numbers that will be sent: an opted-out one is not previewed", () => {
     const numbers = pasted("0733000111\n0712345678", ["254733000111"]);
-    const figures = planFigures({
-      source: "numbers",
-      kind: "SMS",
-      message: "Hello",
-      account,
-      list: undefined,
-      plan: null,
-      pasted: numbers,
-      scheduled: false,
-    });
+    const figures = numbersFigures(numbers);
     expect(figures.planView?.previews.map((p) => p.phone)).toEqual(["254712345678"]);
     expect(figures.planView).toMatchObject({ requests: 1 });
   });
 
   it("the preview skips the numbers the guard leaves out, and shows them again when the operator includes them", () => {
     const numbers = pasted("0711000001\n0711000002\n0711000003\n0711000004", ["254711000001"]);
-    const base = {
-      source: "numbers" as const,
-      kind: "SMS" as const,
-      message: "Hello",
-      account,
-      list: undefined,
-      plan: null,
-      pasted: numbers,
-      scheduled: false,
-      resentPhones: new Set(["254711000002"]),
-    };
-    const left = planFigures({ ...base, resent: 1 });
+    const resentPhones = new Set(["254711000002"]);
+    const left = numbersFigures(numbers, { resentPhones, resent: 1 });
     expect(left.planView?.previews.map((p) => p.phone)).toEqual(["254711000003", "254711000004"]);
     expect(left.planView).toMatchObject({ recipients: 2, requests: 1, units: 2, optedOut: 1, resent: 1 });
     // Included (the guard's count is then 0): the number is previewed and counted again.
-    const included = planFigures({ ...base, resent: 0 });
+    const included = numbersFigures(numbers, { resentPhones, resent: 0 });
     expect(included.planView?.previews.map((p) => p.phone)).toEqual(["254711000002", "254711000003", "254711000004"]);
     expect(included.planView).toMatchObject({ recipients: 3, units: 3 });
   });
@@ -262,20 +207,11 @@ describe("planFigures", () => {
       previews: [preview(2), preview(3, true), preview(4), preview(5), preview(6), preview(7)],
       recentlySent: { recipients: 1, units: 2, segments: { 2: 1 } },
     });
-    const input = {
-      source: "list" as const,
-      kind: "SMS" as const,
-      message: "Habari {{name}}",
-      account,
-      list: { ...list, validCount: 10 },
-      plan,
-      pasted: pasted("", []),
-      scheduled: false,
-    };
-    const left = planFigures({ ...input, resent: 1 });
+    const input = { message: "Habari {{name}}", list: { ...list, validCount: 10 } };
+    const left = listFigures(plan, { ...input, resent: 1 });
     expect(left.planView?.previews.map((p) => p.row)).toEqual([2, 4, 5, 6, 7]);
     expect(left.planView).toMatchObject({ recipients: 8, units: 8, segments: { 1: 8 } });
-    const included = planFigures({ ...input, resent: 0 });
+    const included = listFigures(plan, { ...input, resent: 0 });
     expect(included.planView?.previews.map((p) => p.row)).toEqual([2, 3, 4, 5, 6]);
     expect(included.planView).toMatchObject({ recipients: 9, units: 10, segments: { 1: 8, 2: 1 } });
   });
@@ -284,15 +220,8 @@ describe("planFigures", () => {
     const clinic = { ...list, validCount: 1_810, invalidCount: 150, duplicateCount: 40, withoutNumber: 19 };
     expect(listRows(clinic)).toBe("1,981 rows with a number, 19 without");
     expect(listRows({ ...clinic, withoutNumber: 0 })).toBe("2,000 rows with a number");
-    const figures = planFigures({
-      source: "list",
-      kind: "SMS",
-      message: "Hello",
-      account,
+    const figures = listFigures(listPlan({ recipients: 1_810, optedOut: 0, segments: { 1: 1_810 }, units: 1_810 }), {
       list: clinic,
-      plan: listPlan({ recipients: 1_810, optedOut: 0, segments: { 1: 1_810 }, units: 1_810 }),
-      pasted: pasted("", []),
-      scheduled: false,
     });
     expect(figures.summary).toMatchObject({ given: 1_981, invalid: 131, duplicates: 40, send: 1_810 });
   });

@@ -2,7 +2,7 @@
 // constraint, and the token required again when the base URL changes.
 import { expect, test } from "vitest";
 import { db } from "@/lib/db/client";
-import { isAppError } from "@/lib/errors/app-error";
+import { author, refusal } from "@/test/upload-helpers";
 import { accountSchema, saveAccount } from "./save-account";
 
 const form = (patch: Record<string, unknown> = {}) =>
@@ -18,22 +18,6 @@ const form = (patch: Record<string, unknown> = {}) =>
     ...patch,
   });
 
-async function admin(): Promise<string> {
-  const user = await db.user.create({
-    data: { email: `a-${Math.random()}@t.local`, name: "A", role: "ADMIN", passwordHash: "x" },
-  });
-  return user.id;
-}
-
-async function failure(work: Promise<unknown>) {
-  const error = await work.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  if (!isAppError(error)) throw new Error(`expected an AppError, got ${String(error)}`);
-  return error;
-}
-
 test("a sender the provider would refuse (over 11 characters) is refused at the form", () => {
   const result = accountSchema.safeParse({ ...form(), defaultSender: "TWELVE-CHARS" });
   expect(result.success).toBe(false);
@@ -44,9 +28,9 @@ test("a sender the provider would refuse (over 11 characters) is refused at the 
 });
 
 test("a taken name is a conflict on the name field (the database's unique constraint, P2002), nothing written", async () => {
-  const actor = await admin();
+  const actor = await author("ADMIN");
   await saveAccount(form({ name: "Taken" }), actor);
-  const error = await failure(saveAccount(form({ name: "Taken", token: "other-token" }), actor));
+  const error = await refusal(saveAccount(form({ name: "Taken", token: "other-token" }), actor));
   expect(error.code).toBe("CONFLICT");
   expect(error.details).toEqual({ name: ["Already used."] });
   expect(await db.providerAccount.count({ where: { name: "Taken" } })).toBe(1);
@@ -54,11 +38,11 @@ test("a taken name is a conflict on the name field (the database's unique constr
 });
 
 test("changing the base URL without the token again is refused; with the token it saves and is audited as a token change", async () => {
-  const actor = await admin();
+  const actor = await author("ADMIN");
   const { id } = await saveAccount(form({ name: "Moving" }), actor);
   const before = await db.providerAccount.findUniqueOrThrow({ where: { id }, omit: { tokenCiphertext: false } });
 
-  const error = await failure(
+  const error = await refusal(
     saveAccount(form({ id, name: "Moving", token: "", baseUrl: "https://elsewhere.example/api/v1" }), actor),
   );
   expect(error.code).toBe("INVALID_INPUT");
@@ -128,7 +112,7 @@ test("sender IDs: one per line or comma, each checked against the wire contract,
     [["senders"], "“TWELVE-CHARS”: The sender must be at most 11 characters, or a number of at most 15 digits."],
   ]);
 
-  const actor = await admin();
+  const actor = await author("ADMIN");
   const { id } = await saveAccount(form({ name: "Senders", senders: "CLINIC\r\n NEWS , CLINIC\n\n" }), actor);
   expect(
     await db.providerAccount.findUniqueOrThrow({ where: { id }, select: { senders: true, defaultSender: true } }),
@@ -152,7 +136,7 @@ test("a price per SMS unit: optional, a plain decimal (up to 4 places) kept exac
     "A price such as 0.80 (at most 4 decimals), or empty.",
   );
   expect(accountSchema.safeParse({ ...form(), priceCurrency: "shillings" }).success).toBe(false);
-  const actor = await admin();
+  const actor = await author("ADMIN");
   const { id } = await saveAccount(form({ name: "Priced", unitPrice: "0.8", priceCurrency: "kes" }), actor);
   const priced = await db.providerAccount.findUniqueOrThrow({ where: { id } });
   expect([priced.unitPrice?.toString(), priced.priceCurrency]).toEqual(["0.8", "KES"]);

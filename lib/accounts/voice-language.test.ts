@@ -5,7 +5,7 @@ import { afterEach, expect, test } from "vitest";
 import { db } from "@/lib/db/client";
 import { createBatch } from "@/lib/batches/create-batch";
 import { startWorker, type WorkerHandle } from "@/lib/dispatch/worker";
-import { batchRow, phones, startHarness, waitFor, type Harness } from "@/test/dispatch-harness";
+import { completed, type Harness, phones, startHarness } from "@/test/dispatch-harness";
 import { refusal } from "@/test/upload-helpers";
 import { setVoiceLanguage, voiceLanguageFormSchema } from "./voice-language";
 
@@ -99,12 +99,7 @@ test("a voice batch carries its language in the account's field, which the sandb
     language: "sw",
     recipients: phones(150, 810_000).map((phone) => ({ phone })),
   });
-  const done = await waitFor(
-    () => batchRow(id),
-    (b) => b.state === "COMPLETED",
-    30_000,
-    "voice batch sent",
-  );
+  const done = await completed(id, 30_000, "voice batch sent");
   expect(done.queuedCount).toBe(150);
   expect(done.language).toBe("sw");
   const accepted = await h.accepted();

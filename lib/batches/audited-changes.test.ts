@@ -3,9 +3,10 @@
 // event that failed left a pause or a resend nobody could trace).
 import { beforeAll, expect, test } from "vitest";
 import { db } from "@/lib/db/client";
+import { account } from "@/test/report-data";
 import { pool } from "@/lib/db/pool";
 import { pauseAccountBatches } from "@/lib/dispatch/batch-state";
-import { createBatch } from "./create-batch";
+import { heldBatch, numbersFrom } from "@/test/small-batch";
 import { pauseBatch } from "./pause-batch";
 import { resendBatch } from "./resend-batch";
 
@@ -13,19 +14,7 @@ let accountId = "";
 let offset = 0;
 
 beforeAll(async () => {
-  accountId = (
-    await db.providerAccount.create({
-      data: {
-        name: "audited",
-        baseUrl: "http://127.0.0.1:9/api/v1",
-        tokenCiphertext: "x",
-        tokenLast4: "xxxx",
-        defaultSender: "TUMA",
-        defaultOriginator: "254700000000",
-        receiptSecret: "audited",
-      },
-    })
-  ).id;
+  accountId = await account();
   await pool().query(`
     CREATE TABLE refused_actions (action text PRIMARY KEY);
     CREATE FUNCTION refuse_audit() RETURNS trigger LANGUAGE plpgsql AS $$
@@ -51,18 +40,7 @@ async function refusing<T>(action: string, work: () => Promise<T>): Promise<unkn
 /** A batch in SENDING (set directly: no worker runs here) whose recipients ended FAILED. */
 async function sendingBatch(count = 3) {
   offset += 100;
-  const { id } = await createBatch({
-    kind: "SMS",
-    accountId,
-    authorId: null,
-    name: `b${offset}`,
-    templateText: "Hi",
-    sender: "TUMA",
-    scheduledAt: new Date(Date.now() + 3_600_000),
-    recipients: Array.from({ length: count }, (_, i) => ({
-      phone: `2547${String(30_000_000 + offset + i).slice(-8)}`,
-    })),
-  });
+  const id = await heldBatch(accountId, `b${offset}`, numbersFrom(30_000_000 + offset, count), { templateText: "Hi" });
   await pool().query(`UPDATE "Batch" SET state = 'SENDING' WHERE id = $1`, [id]);
   await pool().query(`UPDATE "Message" SET state = 'FAILED' WHERE "batchId" = $1`, [id]);
   return id;

@@ -3,6 +3,7 @@
 // 2,000, 4,000, 8,000 and 10,000 and the last, short one), and whatever the plan refuses creates nothing.
 import { beforeAll, expect, test } from "vitest";
 import { db } from "@/lib/db/client";
+import { account } from "@/test/report-data";
 import { pool } from "@/lib/db/pool";
 import { importList } from "@/lib/lists/import-list";
 import { author, pieces, refusal } from "@/test/upload-helpers";
@@ -24,20 +25,7 @@ const csvCell = (value: string) => (/[",]/.test(value) ? `"${value.replace(/"/g,
 
 beforeAll(async () => {
   authorId = await author();
-  const account = await db.providerAccount.create({
-    data: {
-      name: "list",
-      baseUrl: "http://127.0.0.1:9/api/v1",
-      tokenCiphertext: "x",
-      tokenLast4: "xxxx",
-      defaultSender: "TUMA",
-      defaultOriginator: "254700000000",
-      receiptSecret: "from-list",
-      batchSizeLimit: 100,
-      requestsPerSecond: 120,
-    },
-  });
-  accountId = account.id;
+  accountId = await account({ batchSizeLimit: 100, requestsPerSecond: 120 });
   const csv = `phone,Name,town\n${Array.from({ length: ROWS }, (_, i) => `${phoneOf(i)},${csvCell(nameOf(i))},Nakuru`).join("\n")}\n`;
   const upload = await importList({
     body: pieces(csv, 65_536),

@@ -3,7 +3,7 @@
 // Kiswahili text is caught by a new batch with the same Kiswahili text, and not by one whose Kiswahili text differs
 // while the default text is the same — and the batch Compose sends leaves out exactly those the guard found.
 import { beforeAll, expect, test } from "vitest";
-import { db } from "@/lib/db/client";
+import { account } from "@/test/report-data";
 import { pool } from "@/lib/db/pool";
 import { importList } from "@/lib/lists/import-list";
 import { author, pieces, refusal } from "@/test/upload-helpers";
@@ -53,17 +53,7 @@ const foundRows = async (templateText: string, sw: string) =>
 
 beforeAll(async () => {
   authorId = await author();
-  ({ id: accountId } = await db.providerAccount.create({
-    data: {
-      name: "guard-languages",
-      baseUrl: "http://127.0.0.1:9/api/v1",
-      tokenCiphertext: "x",
-      tokenLast4: "xxxx",
-      defaultSender: "TUMA",
-      defaultOriginator: "254700000000",
-      receiptSecret: "guard-languages",
-    },
-  }));
+  accountId = await account();
   const csv = `phone,name,language\n${ROWS.map((row) => row.join(",")).join("\n")}\n`;
   const upload = await importList({
     body: pieces(csv, 4096),

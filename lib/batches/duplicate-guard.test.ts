@@ -3,6 +3,7 @@
 // needs, resends that pass, pruning, and a query plan that reads "SentText" by its key (never "Message").
 import { beforeAll, expect, test } from "vitest";
 import { db } from "@/lib/db/client";
+import { account } from "@/test/report-data";
 import { pool } from "@/lib/db/pool";
 import { importList } from "@/lib/lists/import-list";
 import { textHash } from "@/lib/batches/text-hash";
@@ -28,20 +29,7 @@ const HOUR = 3_600_000;
 
 beforeAll(async () => {
   authorId = await author();
-  const account = await db.providerAccount.create({
-    data: {
-      name: "guard",
-      baseUrl: "http://127.0.0.1:9/api/v1",
-      tokenCiphertext: "x",
-      tokenLast4: "xxxx",
-      defaultSender: "TUMA",
-      defaultOriginator: "254700000000",
-      receiptSecret: "guard",
-      batchSizeLimit: 100,
-      requestsPerSecond: 120,
-    },
-  });
-  accountId = account.id;
+  accountId = await account({ batchSizeLimit: 100, requestsPerSecond: 120 });
 });
 
 const batch = (templateText: string, phones: string[], extra: Record<string, unknown> = {}) =>

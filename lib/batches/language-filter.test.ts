@@ -2,9 +2,9 @@
 // sent one variant (or the default text), through the partial index of migration message_language.
 import Papa from "papaparse";
 import { beforeAll, expect, test } from "vitest";
-import { db } from "@/lib/db/client";
+import { account } from "@/test/report-data";
 import { pool } from "@/lib/db/pool";
-import { createBatch } from "./create-batch";
+import { heldBatch } from "@/test/small-batch";
 import { reportStream } from "./export-report";
 import { languageCount } from "./language-count";
 import { languageChoices, languageFilterSchema } from "./language-filter";
@@ -16,32 +16,15 @@ const phoneOf = (i: number) => `2547${String(20_000_000 + i).slice(-8)}`;
 let batchId = "";
 
 beforeAll(async () => {
-  const account = await db.providerAccount.create({
-    data: {
-      name: "lugha",
-      baseUrl: "http://127.0.0.1:9/api/v1",
-      tokenCiphertext: "x",
-      tokenLast4: "xxxx",
-      defaultSender: "TUMA",
-      defaultOriginator: "254700000000",
-      receiptSecret: "language-filter",
-    },
-  });
-  // Scheduled an hour ahead and no worker runs: every recipient stays PENDING, nothing is sent.
-  ({ id: batchId } = await createBatch({
-    kind: "SMS",
-    accountId: account.id,
-    authorId: null,
-    name: "Lugha",
-    templateText: "Hello",
-    sender: "TUMA",
-    scheduledAt: new Date(Date.now() + 3_600_000),
-    variants: [{ language: "sw", text: "Habari" }],
-    recipients: Array.from({ length: COUNT }, (_, i) => ({
-      phone: phoneOf(i),
-      language: isSwahili(i) ? "sw" : null,
-    })),
+  const accountId = await account();
+  const recipients = Array.from({ length: COUNT }, (_, i) => ({
+    phone: phoneOf(i),
+    language: isSwahili(i) ? "sw" : null,
   }));
+  batchId = await heldBatch(accountId, "Lugha", recipients, {
+    templateText: "Hello",
+    variants: [{ language: "sw", text: "Habari" }],
+  });
 });
 
 async function allPages(options: Parameters<typeof listMessages>[1], limit: number) {

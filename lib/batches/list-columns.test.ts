@@ -4,7 +4,7 @@
 // is refused with a sentence.
 import ExcelJS from "exceljs";
 import { beforeAll, expect, onTestFinished, test } from "vitest";
-import { db } from "@/lib/db/client";
+import { account } from "@/test/report-data";
 import { pool } from "@/lib/db/pool";
 import { serialize } from "@/lib/http/serialize";
 import { importList } from "@/lib/lists/import-list";
@@ -34,20 +34,7 @@ const clinicOf = (i: number) => (i % 10 === 4 ? "Kisumu East" : i === 5 ? "=HYPE
 
 beforeAll(async () => {
   authorId = await author();
-  const account = await db.providerAccount.create({
-    data: {
-      name: "columns",
-      baseUrl: "http://127.0.0.1:9/api/v1",
-      tokenCiphertext: "x",
-      tokenLast4: "xxxx",
-      defaultSender: "TUMA",
-      defaultOriginator: "254700000000",
-      receiptSecret: "list-columns",
-      batchSizeLimit: 100,
-      requestsPerSecond: 120,
-    },
-  });
-  accountId = account.id;
+  accountId = await account({ batchSizeLimit: 100, requestsPerSecond: 120 });
   const rows = Array.from({ length: ROWS }, (_, i) => `${nameOf(i)},${phoneOf(i)},${clinicOf(i)}`);
   const upload = await importList({
     body: pieces(`name,phone,clinic\n${rows.join("\n")}\n`, 4096),

@@ -2,9 +2,9 @@
 // Sorting the ids as text once skipped rows exactly there (an export of 1,000,000 returned 949,496).
 import Papa from "papaparse";
 import { beforeAll, expect, test } from "vitest";
-import { db } from "@/lib/db/client";
+import { account } from "@/test/report-data";
 import { pool } from "@/lib/db/pool";
-import { createBatch } from "./create-batch";
+import { heldBatch, numbersFrom } from "@/test/small-batch";
 import ExcelJS from "exceljs";
 import { reportStream } from "./export-report";
 import { reportXlsxStream } from "./export-report-xlsx";
@@ -12,22 +12,12 @@ import { listMessages } from "./list-messages";
 import { recipientSearchSchema } from "./recipient-search";
 
 const batches: { name: string; id: string; ids: string[] }[] = [];
+let accountId = "";
 
 async function batchFrom(firstId: number, count: number, offset: number) {
   await pool().query(`SELECT setval('"Message_id_seq"', $1, false)`, [firstId]);
-  const account = await db.providerAccount.findFirstOrThrow();
-  // Scheduled an hour ahead and no worker runs: every recipient stays PENDING, nothing is sent.
-  const { id } = await createBatch({
-    kind: "SMS",
-    accountId: account.id,
-    authorId: null,
-    name: `from ${firstId}`,
+  const id = await heldBatch(accountId, `from ${firstId}`, numbersFrom(10_000_000 + offset, count), {
     templateText: "Boundary",
-    sender: "TUMA",
-    scheduledAt: new Date(Date.now() + 3_600_000),
-    recipients: Array.from({ length: count }, (_, i) => ({
-      phone: `2547${String(10_000_000 + offset + i).slice(-8)}`,
-    })),
   });
   // ORDER BY the column, not the text made of it (the very trap these tests are about).
   const ids = (
@@ -40,17 +30,7 @@ async function batchFrom(firstId: number, count: number, offset: number) {
 }
 
 beforeAll(async () => {
-  await db.providerAccount.create({
-    data: {
-      name: "b",
-      baseUrl: "http://127.0.0.1:9/api/v1",
-      tokenCiphertext: "x",
-      tokenLast4: "xxxx",
-      defaultSender: "TUMA",
-      defaultOriginator: "254700000000",
-      receiptSecret: "boundaries",
-    },
-  });
+  accountId = await account();
   batches.push(await batchFrom(1, 25, 0)); // 1 … 25
   batches.push(await batchFrom(990, 25, 100)); // 990 … 1,014
   batches.push(await batchFrom(999_990, 25, 200)); // 999,990 … 1,000,014

@@ -9,43 +9,20 @@ import type pg from "pg";
 import { from as copyFrom } from "pg-copy-streams";
 import { beforeAll, expect, test } from "vitest";
 import { db } from "@/lib/db/client";
+import { account } from "@/test/report-data";
 import { pool } from "@/lib/db/pool";
-import { createBatch } from "./create-batch";
+import { heldBatch, numbersFrom } from "@/test/small-batch";
 
 let accountId = "";
 let offset = 0;
 
 beforeAll(async () => {
-  accountId = (
-    await db.providerAccount.create({
-      data: {
-        name: "message batch",
-        baseUrl: "http://127.0.0.1:9/api/v1",
-        tokenCiphertext: "x",
-        tokenLast4: "xxxx",
-        defaultSender: "TUMA",
-        defaultOriginator: "254700000000",
-        receiptSecret: "message-batch",
-      },
-    })
-  ).id;
+  accountId = await account();
 });
 
 async function batch(count: number): Promise<string> {
   offset += 1_000;
-  const { id } = await createBatch({
-    kind: "SMS",
-    accountId,
-    authorId: null,
-    name: `message batch ${offset}`,
-    templateText: "x",
-    sender: "TUMA",
-    scheduledAt: new Date(Date.now() + 3_600_000),
-    recipients: Array.from({ length: count }, (_, i) => ({
-      phone: `2547${String(40_000_000 + offset + i).slice(-8)}`,
-    })),
-  });
-  return id;
+  return heldBatch(accountId, `message batch ${offset}`, numbersFrom(40_000_000 + offset, count));
 }
 
 const messagesOf = async (batchIds: string[]) =>

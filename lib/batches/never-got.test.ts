@@ -3,7 +3,7 @@
 // receipt-less ones do not; each earlier batch is named with its own count, the most first (issue 35: "1,810 already
 // sent this text today; 399 of them never got it").
 import { beforeAll, expect, test } from "vitest";
-import { db } from "@/lib/db/client";
+import { account } from "@/test/report-data";
 import { pool } from "@/lib/db/pool";
 import { author } from "@/test/upload-helpers";
 import { createBatch } from "./create-batch";
@@ -14,20 +14,7 @@ let authorId = "";
 
 beforeAll(async () => {
   authorId = await author();
-  const account = await db.providerAccount.create({
-    data: {
-      name: "never got",
-      baseUrl: "http://127.0.0.1:9/api/v1",
-      tokenCiphertext: "x",
-      tokenLast4: "xxxx",
-      defaultSender: "TUMA",
-      defaultOriginator: "254700000000",
-      receiptSecret: "never-got",
-      batchSizeLimit: 100,
-      requestsPerSecond: 120,
-    },
-  });
-  accountId = account.id;
+  accountId = await account({ batchSizeLimit: 100, requestsPerSecond: 120 });
 });
 
 const batch = (name: string, templateText: string, phones: string[]) =>

@@ -4,6 +4,7 @@
 // transactional batch is claimed at any hour.
 import { beforeAll, expect, test } from "vitest";
 import { db } from "@/lib/db/client";
+import { account } from "@/test/report-data";
 import { pool } from "@/lib/db/pool";
 import { isInsideWindow } from "@/lib/compose/promotional-window";
 import { zonedParts } from "@/lib/time/zoned-parts";
@@ -17,18 +18,7 @@ const ZONE = "Africa/Lagos"; // UTC+1: another zone than the session's and the p
 let accountId = "";
 
 beforeAll(async () => {
-  const account = await db.providerAccount.create({
-    data: {
-      name: "promo",
-      baseUrl: "http://127.0.0.1:9/api/v1",
-      tokenCiphertext: "x",
-      tokenLast4: "xxxx",
-      defaultSender: "TUMA",
-      defaultOriginator: "254700000000",
-      receiptSecret: "promo",
-    },
-  });
-  accountId = account.id;
+  accountId = await account();
 });
 
 async function setWindow(startMinute: number, endMinute: number) {

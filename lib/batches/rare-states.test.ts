@@ -2,45 +2,22 @@
 // exactly the states lib/states/states.ts calls uncommon (the trigger's SQL list and the TS list agree).
 import { beforeAll, expect, test } from "vitest";
 import { db } from "@/lib/db/client";
+import { account } from "@/test/report-data";
 import { pool } from "@/lib/db/pool";
 import { cancelBatch } from "./cancel-batch";
-import { createBatch } from "./create-batch";
+import { heldBatch, numbersFrom } from "@/test/small-batch";
 import { MESSAGE_STATES, UNCOMMON_MESSAGE_STATES } from "@/lib/states/states";
 
 let accountId = "";
 let offset = 0;
 
 beforeAll(async () => {
-  accountId = (
-    await db.providerAccount.create({
-      data: {
-        name: "rare",
-        baseUrl: "http://127.0.0.1:9/api/v1",
-        tokenCiphertext: "x",
-        tokenLast4: "xxxx",
-        defaultSender: "TUMA",
-        defaultOriginator: "254700000000",
-        receiptSecret: "rare",
-      },
-    })
-  ).id;
+  accountId = await account();
 });
 
 async function batch(count: number) {
   offset += 1_000;
-  const { id } = await createBatch({
-    kind: "SMS",
-    accountId,
-    authorId: null,
-    name: `rare ${offset}`,
-    templateText: "x",
-    sender: "TUMA",
-    scheduledAt: new Date(Date.now() + 3_600_000),
-    recipients: Array.from({ length: count }, (_, i) => ({
-      phone: `2547${String(30_000_000 + offset + i).slice(-8)}`,
-    })),
-  });
-  return id;
+  return heldBatch(accountId, `rare ${offset}`, numbersFrom(30_000_000 + offset, count));
 }
 
 const rows = (batchId: string) =>

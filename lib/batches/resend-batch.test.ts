@@ -2,9 +2,10 @@
 // confirmation counts what would be sent and what already was.
 import { beforeAll, expect, test } from "vitest";
 import { db } from "@/lib/db/client";
+import { account } from "@/test/report-data";
 import { pool } from "@/lib/db/pool";
 import { isAppError } from "@/lib/errors/app-error";
-import { createBatch } from "./create-batch";
+import { heldBatch, numbersFrom } from "@/test/small-batch";
 import { resendBatch } from "./resend-batch";
 import { resendPreview } from "./resend-preview";
 
@@ -12,35 +13,15 @@ let accountId = "";
 let offset = 0;
 
 beforeAll(async () => {
-  const account = await db.providerAccount.create({
-    data: {
-      name: "r",
-      baseUrl: "http://127.0.0.1:9/api/v1",
-      tokenCiphertext: "x",
-      tokenLast4: "xxxx",
-      defaultSender: "TUMA",
-      defaultOriginator: "254700000000",
-      receiptSecret: "resend",
-    },
-  });
-  accountId = account.id;
+  accountId = await account();
 });
 
 /** A batch whose recipients ended UNKNOWN and FAILED (set directly: no provider is involved in resending). */
 async function settledBatch(unknown: number, failed: number) {
   const count = unknown + failed;
   offset += 1_000;
-  const { id } = await createBatch({
-    kind: "SMS",
-    accountId,
-    authorId: null,
-    name: `parent ${offset}`,
+  const id = await heldBatch(accountId, `parent ${offset}`, numbersFrom(20_000_000 + offset, count), {
     templateText: "Again",
-    sender: "TUMA",
-    scheduledAt: new Date(Date.now() + 3_600_000),
-    recipients: Array.from({ length: count }, (_, i) => ({
-      phone: `2547${String(20_000_000 + offset + i).slice(-8)}`,
-    })),
   });
   await pool().query(
     `UPDATE "Message" m SET state = CASE WHEN r.n <= $2 THEN 'UNKNOWN'::"MessageState" ELSE 'FAILED'::"MessageState" END

@@ -1,44 +1,25 @@
 // The resend confirmation's cost is the resend's: the same recipients (scope, not yet resent, not opted out) and the
 // SMS units of the very texts the child batch gets.
 import { beforeAll, expect, test } from "vitest";
-import { db } from "@/lib/db/client";
+import { account } from "@/test/report-data";
 import { pool } from "@/lib/db/pool";
 import { smsSegments } from "@/lib/provider/wire/sms-units";
-import { createBatch } from "./create-batch";
+import { heldBatch } from "@/test/small-batch";
 import { resendBatch } from "./resend-batch";
 import { resendUnits } from "./resend-units";
 
 let accountId = "";
 
 beforeAll(async () => {
-  const account = await db.providerAccount.create({
-    data: {
-      name: "units",
-      baseUrl: "http://127.0.0.1:9/api/v1",
-      tokenCiphertext: "x",
-      tokenLast4: "xxxx",
-      defaultSender: "TUMA",
-      defaultOriginator: "254700000000",
-      receiptSecret: "resend-units",
-    },
-  });
-  accountId = account.id;
+  accountId = await account();
 });
 
 test("units and recipients of a personalised resend match the child batch it creates; opted-out and other states are left out", async () => {
   const phone = (i: number) => `2547300${String(i).padStart(5, "0")}`;
   // Texts of 1, 2 and 3 segments (a long GSM-7 one, a UCS-2 one), and some with the batch's own text.
   const texts = [null, "short", "x".repeat(170), `Habari ũ ${"y".repeat(130)}`];
-  const { id } = await createBatch({
-    kind: "SMS",
-    accountId,
-    authorId: null,
-    name: "personal",
-    templateText: "Template text",
-    sender: "TUMA",
-    scheduledAt: new Date(Date.now() + 3_600_000),
-    recipients: Array.from({ length: 40 }, (_, i) => ({ phone: phone(i), text: texts[i % 4] })),
-  });
+  const recipients = Array.from({ length: 40 }, (_, i) => ({ phone: phone(i), text: texts[i % 4] }));
+  const id = await heldBatch(accountId, "personal", recipients, { templateText: "Template text" });
   // Rows 0–29 UNKNOWN, 30–39 DELIVERED; one UNKNOWN number opted out since.
   await pool().query(
     `UPDATE "Message" m SET state = CASE WHEN r.n <= 30 THEN 'UNKNOWN'::"MessageState" ELSE 'DELIVERED'::"MessageState" END

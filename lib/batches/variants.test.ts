@@ -3,6 +3,7 @@
 // the text each person actually received, and a resend keeps each recipient's language and text.
 import { beforeAll, expect, test } from "vitest";
 import { db } from "@/lib/db/client";
+import { account } from "@/test/report-data";
 import { pool } from "@/lib/db/pool";
 import { smsSegments } from "@/lib/provider/wire/sms-units";
 import { createBatch, type CreateBatchInput } from "./create-batch";
@@ -12,18 +13,7 @@ let accountId = "";
 let offset = 0;
 
 beforeAll(async () => {
-  const account = await db.providerAccount.create({
-    data: {
-      name: "variants",
-      baseUrl: "http://127.0.0.1:9/api/v1",
-      tokenCiphertext: "x",
-      tokenLast4: "xxxx",
-      defaultSender: "TUMA",
-      defaultOriginator: "254700000097",
-      receiptSecret: "variants",
-    },
-  });
-  accountId = account.id;
+  accountId = await account();
   // Budgeted: the planner counts each recipient's own text (lib/units/planned-units.ts).
   await db.unitPurchase.create({ data: { accountId, units: 1_000_000 } });
 });

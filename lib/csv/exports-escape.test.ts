@@ -4,9 +4,9 @@ import Papa from "papaparse";
 import { beforeAll, expect, test } from "vitest";
 import { auditStream } from "@/lib/audit/export-audit";
 import { recordAudit } from "@/lib/audit/record-audit";
-import { createBatch } from "@/lib/batches/create-batch";
+import { heldBatch } from "@/test/small-batch";
 import { reportStream } from "@/lib/batches/export-report";
-import { db } from "@/lib/db/client";
+import { account } from "@/test/report-data";
 import { importList } from "@/lib/lists/import-list";
 import { reportCsvStream } from "@/lib/lists/report-csv";
 import { author, pieces } from "@/test/upload-helpers";
@@ -17,19 +17,7 @@ let authorId: string;
 let accountId: string;
 beforeAll(async () => {
   authorId = await author();
-  accountId = (
-    await db.providerAccount.create({
-      data: {
-        name: "escape",
-        baseUrl: "http://127.0.0.1:9/api/v1",
-        tokenCiphertext: "x",
-        tokenLast4: "xxxx",
-        defaultSender: "TUMA",
-        defaultOriginator: "254700000000",
-        receiptSecret: "escape-test",
-      },
-    })
-  ).id;
+  accountId = await account();
 });
 
 async function cells(stream: ReadableStream<Uint8Array>): Promise<string[][]> {
@@ -41,17 +29,8 @@ async function cells(stream: ReadableStream<Uint8Array>): Promise<string[][]> {
 const carrying = (rows: string[][]) => rows.flat().filter((cell) => cell.includes("HYPERLINK"));
 
 test("a message text with a formula and a line break is escaped in the batch export", async () => {
-  // Scheduled an hour ahead and no worker runs: nothing is sent.
-  const { id } = await createBatch({
-    kind: "SMS",
-    accountId,
-    authorId,
-    name: "escape",
-    templateText: "Hello",
-    sender: "TUMA",
-    scheduledAt: new Date(Date.now() + 3_600_000),
-    recipients: [{ phone: "254712000001", text: EVIL }, { phone: "254712000002" }],
-  });
+  const recipients = [{ phone: "254712000001", text: EVIL }, "254712000002"];
+  const id = await heldBatch(accountId, "escape", recipients, { authorId, templateText: "Hello" });
   const rows = await cells(reportStream({ id, templateText: "Hello" }, null));
   expect(rows).toHaveLength(3);
   expect(carrying(rows)).toEqual([`'${EVIL}`]);

@@ -4,13 +4,15 @@ import { db } from "@/lib/db/client";
 import {
   batchAndInFlight,
   batchRow,
+  completed,
   countersConsistent,
   duplicates,
+  type Harness,
+  harnessBatch,
   inFlight,
   phones,
   startHarness,
   waitFor,
-  type Harness,
 } from "@/test/dispatch-harness";
 import { createBatch } from "@/lib/batches/create-batch";
 import { cancelBatch } from "@/lib/batches/cancel-batch";
@@ -32,16 +34,7 @@ afterAll(async () => {
 });
 
 const sms = (count: number, offset: number, extra: Partial<Parameters<typeof createBatch>[0]> = {}) =>
-  createBatch({
-    kind: "SMS",
-    accountId: h.accountId,
-    authorId: h.userId,
-    name: `t${offset}`,
-    templateText: "Hello from Tuma",
-    sender: "TUMA",
-    recipients: phones(count, offset).map((phone) => ({ phone })),
-    ...extra,
-  });
+  harnessBatch(h, `t${offset}`, phones(count, offset), { templateText: "Hello from Tuma", ...extra });
 
 test("a batch is sent in chunks of 100, each recipient once, and ends DELIVERED through receipts", async () => {
   await h.sandbox.reset();
@@ -92,15 +85,7 @@ test("voice batches carry originator, voice and repeat, and end ANSWERED", async
 test("invalid numbers refuse the whole batch with each reason, and store nothing", async () => {
   const before = await db.batch.count();
   await expect(
-    createBatch({
-      kind: "SMS",
-      accountId: h.accountId,
-      authorId: h.userId,
-      name: "bad",
-      templateText: "x",
-      sender: "TUMA",
-      recipients: [{ phone: "0712345678" }, { phone: "12345" }, { phone: "0812345678" }],
-    }),
+    harnessBatch(h, "bad", ["0712345678", "12345", "0812345678"], { templateText: "x" }),
   ).rejects.toMatchObject({
     code: "INVALID_INPUT",
     details: {
@@ -114,15 +99,7 @@ test("duplicates are sent once and opted-out numbers are suppressed, counters ad
   await h.sandbox.reset();
   const [a, b, c] = phones(3, 9_000) as [string, string, string];
   await db.optOut.create({ data: { phone: c } });
-  const created = await createBatch({
-    kind: "SMS",
-    accountId: h.accountId,
-    authorId: h.userId,
-    name: "dups",
-    templateText: "Hi",
-    sender: "TUMA",
-    recipients: [{ phone: a }, { phone: `0${a.slice(3)}` }, { phone: b }, { phone: c }],
-  });
+  const created = await harnessBatch(h, "dups", [a, `0${a.slice(3)}`, b, c], { templateText: "Hi" });
   expect(created).toMatchObject({ recipients: 3, duplicates: 1, suppressed: 1 });
   const batch = await waitFor(
     () => batchRow(created.id),
@@ -140,12 +117,7 @@ test("a scheduled batch waits for its time, then starts", async () => {
   const at = new Date(Date.now() + 2_500);
   const { id } = await sms(10, 12_000, { scheduledAt: at });
   expect((await batchRow(id)).state).toBe("SCHEDULED");
-  const batch = await waitFor(
-    () => batchRow(id),
-    (b) => b.state === "COMPLETED",
-    20_000,
-    "scheduled batch done",
-  );
+  const batch = await completed(id, 20_000, "scheduled batch done");
   expect(batch.startedAt!.getTime()).toBeGreaterThanOrEqual(at.getTime());
   // Nothing reached the provider before its time: each request's own arrival, stamped by the sandbox, rather than a
   // look after a pause that a loaded machine can stretch past the scheduled time.
@@ -188,12 +160,7 @@ test("pause and resume ten times during a send: every recipient once, counters a
         "sending again after the resume",
       );
     }
-    const batch = await waitFor(
-      () => batchRow(id),
-      (b) => b.state === "COMPLETED",
-      60_000,
-      "completed",
-    );
+    const batch = await completed(id, 60_000);
     expect(batch.pendingCount).toBe(0);
     expect(await inFlight(id)).toBe(0);
     const accepted = await h.accepted();

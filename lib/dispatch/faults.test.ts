@@ -7,15 +7,16 @@ import { sealAccountToken } from "@/lib/accounts/account-token";
 import {
   batchAndInFlight,
   batchRow,
+  completed,
   countersConsistent,
   duplicates,
+  type Harness,
+  harnessBatch,
   phones,
   startHarness,
   waitFor,
-  type Harness,
 } from "@/test/dispatch-harness";
 import { spawnWorker, type WorkerProcess } from "@/test/worker-process";
-import { createBatch } from "@/lib/batches/create-batch";
 import { resumeBatch } from "@/lib/batches/resume-batch";
 import { startWorker, type WorkerHandle } from "./worker";
 
@@ -33,26 +34,13 @@ afterEach(async () => {
 });
 
 const smsBatch = (harness: Harness, count: number, offset: number) =>
-  createBatch({
-    kind: "SMS",
-    accountId: harness.accountId,
-    authorId: harness.userId,
-    name: `fault-${offset}`,
-    templateText: "Fault test",
-    sender: "TUMA",
-    recipients: phones(count, offset).map((phone) => ({ phone })),
-  });
+  harnessBatch(harness, `fault-${offset}`, phones(count, offset), { templateText: "Fault test" });
 
 test("30 % of requests answered 429 with Retry-After: every recipient sent in the end, 0 duplicates", async () => {
   h = await startHarness({ knobs: { error429Rate: 0.3, receipts: false } });
   inProcess = await startWorker({ receiptBaseUrl: h.receiptBaseUrl, lanes: 8, requestTimeoutMs: 5_000 });
   const { id } = await smsBatch(h, 1_500, 200_000);
-  const batch = await waitFor(
-    () => batchRow(id),
-    (b) => b.state === "COMPLETED",
-    90_000,
-    "completed",
-  );
+  const batch = await completed(id, 90_000);
   expect(batch.queuedCount).toBe(1_500);
   expect((await h.requests()).filter((r) => r.status === 429).length).toBeGreaterThan(0);
   const accepted = await h.accepted();
@@ -65,12 +53,7 @@ test("accepted then connection dropped: UNKNOWN, never resent; a later receipt s
   h = await startHarness({ knobs: { dropRate: 1, receipts: false } });
   inProcess = await startWorker({ receiptBaseUrl: h.receiptBaseUrl, lanes: 4, requestTimeoutMs: 5_000 });
   const { id } = await smsBatch(h, 250, 300_000);
-  const batch = await waitFor(
-    () => batchRow(id),
-    (b) => b.state === "COMPLETED",
-    30_000,
-    "completed",
-  );
+  const batch = await completed(id, 30_000);
   expect(batch.unknownCount).toBe(250);
   await new Promise((resolve) => setTimeout(resolve, 1_500)); // time for any (wrong) automatic resend
   const accepted = await h.accepted();
@@ -122,12 +105,7 @@ test("401 pauses the batch with the reason; resuming after the token is fixed fi
     data: { tokenCiphertext: sealAccountToken(h.token, h.accountId), tokenLast4: h.token.slice(-4) },
   });
   expect(await resumeBatch(id, h.userId)).toBe(true);
-  const done = await waitFor(
-    () => batchRow(id),
-    (b) => b.state === "COMPLETED",
-    30_000,
-    "completed",
-  );
+  const done = await completed(id, 30_000);
   expect(done.queuedCount).toBe(500);
   expect(done.pauseReason).toBeNull();
   const accepted = await h.accepted();
@@ -152,12 +130,7 @@ test("resend of UNKNOWN and FAILED recipients is a new child batch with new corr
   const { resendBatch } = await import("@/lib/batches/resend-batch");
   const child = await resendBatch(id, { unknown: true, temporary: true }, h.userId);
   expect(child.recipients).toBe(119);
-  const done = await waitFor(
-    () => batchRow(child.id),
-    (b) => b.state === "COMPLETED",
-    30_000,
-    "resend done",
-  );
+  const done = await completed(child.id, 30_000, "resend done");
   expect(done.parentBatchId).toBe(id);
   expect(done.queuedCount).toBe(119);
   const parentCorrelators = new Set(
@@ -225,28 +198,14 @@ test("a chunk whose answer this worker could not record becomes UNKNOWN; one sti
 test("a scheduled batch whose time passes while no worker runs starts when one does: late, and once", async () => {
   h = await startHarness({ knobs: { receipts: false } });
   const at = new Date(Date.now() + 1_000);
-  const { id } = await createBatch({
-    kind: "SMS",
-    accountId: h.accountId,
-    authorId: h.userId,
-    name: "late",
-    templateText: "Late but once",
-    sender: "TUMA",
-    scheduledAt: at,
-    recipients: phones(30, 900_000).map((phone) => ({ phone })),
-  });
+  const { id } = await harnessBatch(h, "late", phones(30, 900_000), { templateText: "Late but once", scheduledAt: at });
   await new Promise((resolve) => setTimeout(resolve, 2_500)); // its time passes with no worker anywhere
   expect((await batchRow(id)).state).toBe("SCHEDULED");
   expect(await h.accepted()).toHaveLength(0);
 
   inProcess = await startWorker({ receiptBaseUrl: h.receiptBaseUrl, lanes: 4, requestTimeoutMs: 5_000 });
   processes.push(await spawnWorker({ receiptBaseUrl: h.receiptBaseUrl, lanes: 4 })); // two workers compete for the job
-  const done = await waitFor(
-    () => batchRow(id),
-    (b) => b.state === "COMPLETED",
-    30_000,
-    "late start",
-  );
+  const done = await completed(id, 30_000, "late start");
   expect(done.startedAt!.getTime()).toBeGreaterThan(at.getTime() + 1_000);
   const accepted = await h.accepted();
   expect(accepted).toHaveLength(30);

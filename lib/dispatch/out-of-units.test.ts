@@ -5,14 +5,14 @@ import { afterEach, expect, test } from "vitest";
 import { db } from "@/lib/db/client";
 import {
   batchAndInFlight,
-  batchRow,
+  completed,
   duplicates,
+  type Harness,
+  harnessBatch,
   phones,
   startHarness,
   waitFor,
-  type Harness,
 } from "@/test/dispatch-harness";
-import { createBatch } from "@/lib/batches/create-batch";
 import { recordPurchase } from "@/lib/purchases/record-purchase";
 import { isOutOfUnits } from "@/lib/units/out-of-units";
 import { startWorker, type WorkerHandle } from "./worker";
@@ -35,15 +35,7 @@ test("402 mid-batch pauses with no failed message; a top-up resumes it and every
     data: { email: `admin-${h.receiptSecret}@t.local`, name: "Admin", role: "ADMIN", passwordHash: "x" },
   });
   worker = await startWorker({ receiptBaseUrl: h.receiptBaseUrl, lanes: 4, requestTimeoutMs: 5_000 });
-  const { id } = await createBatch({
-    kind: "SMS",
-    accountId: h.accountId,
-    authorId: h.userId,
-    name: "out-of-units",
-    templateText: "Out of units test",
-    sender: "TUMA",
-    recipients: phones(1_000, 700_000).map((phone) => ({ phone })),
-  });
+  const { id } = await harnessBatch(h, "out-of-units", phones(1_000, 700_000), { templateText: "Out of units test" });
   const paused = await waitFor(
     () => batchAndInFlight(id),
     (x) => x.b.state === "PAUSED" && x.flying === 0,
@@ -65,12 +57,7 @@ test("402 mid-batch pauses with no failed message; a top-up resumes it and every
   await h.sandbox.setKnobs({ unitsBalance: 5_000 });
   const topUp = await recordPurchase({ accountId: h.accountId, units: 5_000, note: "top-up" }, admin.id);
   expect(topUp.resumed).toBe(1);
-  const done = await waitFor(
-    () => batchRow(id),
-    (b) => b.state === "COMPLETED",
-    30_000,
-    "completed after the top-up",
-  );
+  const done = await completed(id, 30_000, "completed after the top-up");
   expect(done.queuedCount).toBe(1_000);
   expect(done.pauseReason).toBeNull();
   const accepted = await h.accepted();

@@ -3,12 +3,12 @@
 // the retry the write failed at the first wait and recovery made the chunk UNKNOWN although its answer was known.
 import type pg from "pg";
 import { afterAll, beforeAll, expect, test, vi } from "vitest";
-import { db } from "@/lib/db/client";
+import { account } from "@/test/report-data";
 import { pool, relaxedPool } from "@/lib/db/pool";
 import { logger } from "@/lib/log";
 import { author } from "@/test/upload-helpers";
 import { phones } from "@/test/dispatch-harness";
-import { createBatch } from "@/lib/batches/create-batch";
+import { heldBatch } from "@/test/small-batch";
 import { releaseChunk } from "./record";
 
 // The pool's wait, short so that the test's held connections outlast it at once (read when the pools are made).
@@ -20,33 +20,11 @@ let chunkId = "";
 
 beforeAll(async () => {
   const authorId = await author();
-  const accountId = (
-    await db.providerAccount.create({
-      data: {
-        name: "record retry",
-        baseUrl: "http://127.0.0.1:9/api/v1",
-        tokenCiphertext: "x",
-        tokenLast4: "xxxx",
-        defaultSender: "TUMA",
-        defaultOriginator: "254700000000",
-        receiptSecret: "record-retry",
-        batchSizeLimit: 100,
-        requestsPerSecond: 120,
-      },
-    })
-  ).id;
-  batchId = (
-    await createBatch({
-      kind: "SMS",
-      accountId,
-      authorId,
-      name: "record retry",
-      templateText: "Clinic on Monday",
-      sender: "TUMA",
-      scheduledAt: new Date(Date.now() + 3_600_000),
-      recipients: phones(100, 7_300_000).map((phone) => ({ phone })),
-    })
-  ).id;
+  const accountId = await account({ batchSizeLimit: 100, requestsPerSecond: 120 });
+  batchId = await heldBatch(accountId, "record retry", phones(100, 7_300_000), {
+    authorId,
+    templateText: "Clinic on Monday",
+  });
   chunkId = (
     await pool().query<{ id: string }>(
       `UPDATE "DispatchChunk" SET state = 'SUBMITTING', "workerKey" = 1, attempts = 1, "claimedAt" = now()

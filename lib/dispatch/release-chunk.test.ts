@@ -3,11 +3,11 @@
 // have done, and the duplicate-send guard forgets them. Against a real PostgreSQL, with the chunk put in flight the
 // way a claim leaves it (SUBMITTING), so the order of cancel and release is the test's, not a race's.
 import { beforeAll, expect, test } from "vitest";
-import { db } from "@/lib/db/client";
+import { account } from "@/test/report-data";
 import { pool } from "@/lib/db/pool";
 import { author } from "@/test/upload-helpers";
 import { batchRow, countersConsistent, phones } from "@/test/dispatch-harness";
-import { createBatch } from "@/lib/batches/create-batch";
+import { heldBatch } from "@/test/small-batch";
 import { cancelBatch } from "@/lib/batches/cancel-batch";
 import { releaseChunk } from "./record";
 
@@ -16,36 +16,16 @@ let authorId = "";
 
 beforeAll(async () => {
   authorId = await author();
-  accountId = (
-    await db.providerAccount.create({
-      data: {
-        name: "release",
-        baseUrl: "http://127.0.0.1:9/api/v1",
-        tokenCiphertext: "x",
-        tokenLast4: "xxxx",
-        defaultSender: "TUMA",
-        defaultOriginator: "254700000000",
-        receiptSecret: "release-chunk",
-        batchSizeLimit: 100,
-        requestsPerSecond: 120,
-      },
-    })
-  ).id;
+  accountId = await account({ batchSizeLimit: 100, requestsPerSecond: 120 });
 });
 
 /** A batch of 250 (chunks of 100, 100 and 50) whose first chunk is in flight, as a claim leaves it. */
 async function batchInFlight(offset: number) {
-  const { id } = await createBatch(
-    {
-      kind: "SMS",
-      accountId,
-      authorId,
-      name: `release ${offset}`,
-      templateText: "Clinic on Monday",
-      sender: "TUMA",
-      scheduledAt: new Date(Date.now() + 3_600_000),
-      recipients: phones(250, offset).map((phone) => ({ phone })),
-    },
+  const id = await heldBatch(
+    accountId,
+    `release ${offset}`,
+    phones(250, offset),
+    { authorId, templateText: "Clinic on Monday" },
     { guardDuplicates: true },
   );
   const { rows } = await pool().query<{ id: string }>(

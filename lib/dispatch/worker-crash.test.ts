@@ -4,16 +4,17 @@ import { afterEach, expect, test } from "vitest";
 import { db } from "@/lib/db/client";
 import {
   batchRow,
+  completed,
   countersConsistent,
   duplicates,
+  type Harness,
+  harnessBatch,
   inFlight,
   phones,
   startHarness,
   waitFor,
-  type Harness,
 } from "@/test/dispatch-harness";
 import { spawnWorker, type WorkerProcess } from "@/test/worker-process";
-import { createBatch } from "@/lib/batches/create-batch";
 
 let h: Harness | undefined;
 let processes: WorkerProcess[] = [];
@@ -35,15 +36,7 @@ test("kill -9 of a worker mid-send, then a new worker: 0 duplicates, nothing los
   const lanes = 6;
   const first = await spawnWorker({ receiptBaseUrl: h.receiptBaseUrl, lanes });
   processes.push(first);
-  const { id } = await createBatch({
-    kind: "SMS",
-    accountId: h.accountId,
-    authorId: h.userId,
-    name: "fault-100000",
-    templateText: "Fault test",
-    sender: "TUMA",
-    recipients: phones(20_000, 100_000).map((phone) => ({ phone })),
-  });
+  const { id } = await harnessBatch(h, "fault-100000", phones(20_000, 100_000), { templateText: "Fault test" });
   await waitFor(
     () => batchRow(id),
     (b) => b.queuedCount >= 6_000,
@@ -65,12 +58,7 @@ test("kill -9 of a worker mid-send, then a new worker: 0 duplicates, nothing los
   await h.sandbox.setKnobs({ holdResponses: false });
 
   processes.push(await spawnWorker({ receiptBaseUrl: h.receiptBaseUrl, lanes }));
-  const done = await waitFor(
-    () => batchRow(id),
-    (b) => b.state === "COMPLETED",
-    90_000,
-    "completed after restart",
-  );
+  const done = await completed(id, 90_000, "completed after restart");
   const accepted = await h.accepted();
   expect(duplicates(accepted)).toEqual([]);
   const states = await statesOf(id);

@@ -5,6 +5,7 @@
 import { randomUUID } from "node:crypto";
 import { beforeAll, expect, test } from "vitest";
 import { db } from "@/lib/db/client";
+import { account } from "@/test/report-data";
 import { pool } from "@/lib/db/pool";
 import { cancelBatch } from "@/lib/batches/cancel-batch";
 import { createBatch } from "@/lib/batches/create-batch";
@@ -23,18 +24,7 @@ let accountId = "";
 let offset = 0;
 
 beforeAll(async () => {
-  const account = await db.providerAccount.create({
-    data: {
-      name: "escalation",
-      baseUrl: "http://127.0.0.1:9/api/v1",
-      tokenCiphertext: "x",
-      tokenLast4: "xxxx",
-      defaultSender: "TUMA",
-      defaultOriginator: "254700000099",
-      receiptSecret: "escalation",
-    },
-  });
-  accountId = account.id;
+  accountId = await account({ defaultOriginator: "254700000099" });
 });
 
 /** An SMS batch with escalation after `minutes`, of `count` fresh numbers. */
@@ -277,23 +267,15 @@ test("the calls batch of a list's SMS batch has the list: its calls carry their 
 });
 
 test("each recipient is called in their language: their variant's script, or their own SMS text; the calls' voice language is the variant's", async () => {
-  const account = await db.providerAccount.create({
-    data: {
-      name: "escalation languages",
-      baseUrl: "http://127.0.0.1:9/api/v1",
-      tokenCiphertext: "x",
-      tokenLast4: "xxxx",
-      defaultSender: "TUMA",
-      defaultOriginator: "254700000098",
-      receiptSecret: "escalation-languages",
-      languageField: "lang",
-      languages: ["sw", "en-KE"],
-    },
+  const languagesAccount = await account({
+    defaultOriginator: "254700000098",
+    languageField: "lang",
+    languages: ["sw", "en-KE"],
   });
   const phones = ["254733000001", "254733000002", "254733000003"];
   const { id } = await createBatch({
     kind: "SMS",
-    accountId: account.id,
+    accountId: languagesAccount,
     authorId: null,
     name: "escalation languages",
     templateText: "Default SMS.",

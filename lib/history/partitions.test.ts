@@ -11,7 +11,7 @@ import { account, batch, messages } from "@/test/report-data";
 import { CLAIM_SQL } from "@/lib/dispatch/claim";
 import { RECORD_SQL } from "@/lib/dispatch/record";
 import { numberIndexEdge, numberRows } from "@/lib/number-story/number-rows";
-import { createBatch } from "@/lib/batches/create-batch";
+import { heldBatch } from "@/test/small-batch";
 import {
   analyzeMessageParent,
   dropExpiredPartitions,
@@ -330,16 +330,8 @@ test("a large batch refreshes the statistics of the week its messages are in, no
       ).rows.map((r) => [r.name, r.n]),
     );
   const before = await analysed();
-  await createBatch({
-    kind: "SMS",
-    accountId,
-    authorId: null,
-    name: "large",
-    templateText: "Habari",
-    sender: "TUMA",
-    scheduledAt: new Date(Date.now() + 3_600_000),
-    recipients: Array.from({ length: 10_000 }, (_, i) => ({ phone: `2547660${String(i).padStart(5, "0")}` })),
-  });
+  const phones = Array.from({ length: 10_000 }, (_, i) => `2547660${String(i).padStart(5, "0")}`);
+  await heldBatch(accountId, "large", phones, { templateText: "Habari" });
   const after = await analysed();
   // At least once: autovacuum may analyse the week too, having seen 10,000 rows arrive.
   expect((after.get(`Message_w${week + 5}`) ?? 0) - (before.get(`Message_w${week + 5}`) ?? 0)).toBeGreaterThanOrEqual(

@@ -3,6 +3,7 @@
 import { beforeAll, expect, test } from "vitest";
 import { auditSentence, sentenceText } from "@/lib/audit/audit-sentence";
 import { db } from "@/lib/db/client";
+import { account } from "@/test/report-data";
 import { pool } from "@/lib/db/pool";
 import { author, pieces } from "@/test/upload-helpers";
 import { importList } from "./import-list";
@@ -45,22 +46,8 @@ test("the list of the first check is replaced by the second, and the log says so
 
 test("nothing is removed that the first check did not make for this person", async () => {
   const sent = await check();
-  const account = await db.providerAccount.findFirst({ select: { id: true } });
-  const accountId =
-    account?.id ??
-    (
-      await db.providerAccount.create({
-        data: {
-          name: "replace",
-          baseUrl: "http://127.0.0.1:9/api/v1",
-          tokenCiphertext: "x",
-          tokenLast4: "xxxx",
-          defaultSender: "TUMA",
-          defaultOriginator: "254700000000",
-          receiptSecret: "replace-test",
-        },
-      })
-    ).id;
+  const existing = await db.providerAccount.findFirst({ select: { id: true } });
+  const accountId = existing?.id ?? (await account());
   await db.batch.create({ data: { kind: "SMS", name: "sent", accountId, templateText: "Hi", listId: sent.id } });
   const other = await check(undefined, csv, await author());
   const otherBytes = await check(undefined, csv.replace("Amina", "Amina W"));

@@ -6,9 +6,8 @@
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { db } from "@/lib/db/client";
 import { pool } from "@/lib/db/pool";
-import { createBatch } from "@/lib/batches/create-batch";
 import { startWorker, type WorkerHandle } from "@/lib/dispatch/worker";
-import { batchRow, phones, startHarness, waitFor, type Harness } from "@/test/dispatch-harness";
+import { completed, type Harness, harnessBatch, phones, startHarness, waitFor } from "@/test/dispatch-harness";
 import { decideHeldOptOuts, listHeldOptOuts, setCarrierOptOutBurst } from "./held-opt-outs";
 
 let h: Harness;
@@ -27,21 +26,8 @@ afterAll(async () => {
 type Sent = { id: bigint; phone: string; providerUniqueId: string | null };
 
 async function sentBatch(count: number, offset: number): Promise<Sent[]> {
-  const { id } = await createBatch({
-    kind: "SMS",
-    accountId: h.accountId,
-    authorId: h.userId,
-    name: `forged ${offset}`,
-    templateText: "Habari",
-    sender: "CLINIC",
-    recipients: phones(count, offset).map((phone) => ({ phone })),
-  });
-  await waitFor(
-    () => batchRow(id),
-    (b) => b.state === "COMPLETED",
-    30_000,
-    "sent",
-  );
+  const { id } = await harnessBatch(h, `forged ${offset}`, phones(count, offset), { sender: "CLINIC" });
+  await completed(id, 30_000, "sent");
   const messages = await db.message.findMany({ where: { batchId: id }, orderBy: { id: "asc" } });
   expect(messages.every((m) => m.providerUniqueId !== null)).toBe(true);
   return messages;

@@ -4,6 +4,7 @@ import http from "node:http";
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, expect, test, vi } from "vitest";
 import { db } from "@/lib/db/client";
+import { account } from "@/test/report-data";
 import { pool } from "@/lib/db/pool";
 import { logger } from "@/lib/log";
 import { POST as routePost } from "@/app/api/receipts/[secret]/route";
@@ -16,18 +17,7 @@ let accountId: string;
 
 beforeAll(async () => {
   secret = randomBytes(12).toString("hex");
-  const account = await db.providerAccount.create({
-    data: {
-      name: `callback ${secret.slice(0, 6)}`,
-      baseUrl: "http://127.0.0.1:9/api/v1",
-      tokenCiphertext: "x",
-      tokenLast4: "xxxx",
-      defaultSender: "T",
-      defaultOriginator: "254700000000",
-      receiptSecret: secret,
-    },
-  });
-  accountId = account.id;
+  accountId = await account({ receiptSecret: secret });
   server = http.createServer((req, res) => {
     const found = receiptCallbackSecret(new URL(req.url ?? "/", "http://host").pathname);
     if (found === null) return void res.writeHead(418).end();

@@ -3,6 +3,7 @@
 import { randomBytes } from "node:crypto";
 import { beforeEach, expect, test, vi } from "vitest";
 import { db } from "@/lib/db/client";
+import { account } from "@/test/report-data";
 import { pool } from "@/lib/db/pool";
 import { accountIdBySecret, cachedSecrets, forgetReceiptSecrets, WRONG_SECRETS_KEPT } from "./account-by-secret";
 import { rotateReceiptSecret, rotateReceiptSecretSchema } from "./rotate-receipt-secret";
@@ -12,19 +13,7 @@ let adminId = "";
 beforeEach(async () => {
   forgetReceiptSecrets();
   const suffix = randomBytes(4).toString("hex");
-  accountId = (
-    await db.providerAccount.create({
-      data: {
-        name: `rot ${suffix}`,
-        baseUrl: "http://127.0.0.1:9/api/v1",
-        tokenCiphertext: "x",
-        tokenLast4: "xxxx",
-        defaultSender: "TUMA",
-        defaultOriginator: "254700000000",
-        receiptSecret: `first-${suffix}`,
-      },
-    })
-  ).id;
+  accountId = await account({ receiptSecret: `first-${suffix}` });
   adminId = (
     await db.user.create({ data: { email: `a-${suffix}@test.local`, name: "A", role: "ADMIN", passwordHash: "x" } })
   ).id;

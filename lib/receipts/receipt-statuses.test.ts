@@ -6,10 +6,18 @@
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { db } from "@/lib/db/client";
 import { pool } from "@/lib/db/pool";
-import { createBatch } from "@/lib/batches/create-batch";
 import { startWorker, type WorkerHandle } from "@/lib/dispatch/worker";
 import { isAppError } from "@/lib/errors/app-error";
-import { batchRow, countersConsistent, phones, startHarness, waitFor, type Harness } from "@/test/dispatch-harness";
+import {
+  batchRow,
+  completed,
+  countersConsistent,
+  type Harness,
+  harnessBatch,
+  phones,
+  startHarness,
+  waitFor,
+} from "@/test/dispatch-harness";
 import { clearSenderIdProblem, listSenderIdProblems } from "@/lib/accounts/sender-id-problems";
 import { listReceiptStatuses } from "@/lib/reports/receipt-statuses";
 import { rollupMatchesRecount } from "@/test/report-data";
@@ -31,21 +39,8 @@ afterAll(async () => {
 type Sent = { id: bigint; phone: string; providerUniqueId: string | null };
 
 async function sentBatch(count: number, offset: number) {
-  const { id } = await createBatch({
-    kind: "SMS",
-    accountId: h.accountId,
-    authorId: h.userId,
-    name: `statuses ${offset}`,
-    templateText: "Habari",
-    sender: "CLINIC",
-    recipients: phones(count, offset).map((phone) => ({ phone })),
-  });
-  await waitFor(
-    () => batchRow(id),
-    (b) => b.state === "COMPLETED",
-    30_000,
-    "sent",
-  );
+  const { id } = await harnessBatch(h, `statuses ${offset}`, phones(count, offset), { sender: "CLINIC" });
+  await completed(id, 30_000, "sent");
   return { id, messages: await db.message.findMany({ where: { batchId: id }, orderBy: { id: "asc" } }) };
 }
 
@@ -134,15 +129,10 @@ test("Kenyan statuses end messages in their state and class; a blacklist opts th
   });
 
   // The next batch to the blacklisted number stores it suppressed: it is never sent again.
-  const next = await createBatch({
-    kind: "SMS",
-    accountId: h.accountId,
-    authorId: h.userId,
-    name: "next",
+  const next = await harnessBatch(h, "next", [messages[2]!.phone, messages[1]!.phone], {
     templateText: "Again",
     sender: "CLINIC",
     scheduledAt: new Date(Date.now() + 3_600_000),
-    recipients: [{ phone: messages[2]!.phone }, { phone: messages[1]!.phone }],
   });
   expect(next.suppressed).toBe(1);
   const stored = await db.message.findMany({ where: { batchId: next.id }, orderBy: { phone: "asc" } });

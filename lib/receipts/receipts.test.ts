@@ -3,11 +3,19 @@
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { db } from "@/lib/db/client";
 import { pool } from "@/lib/db/pool";
-import { createBatch } from "@/lib/batches/create-batch";
 import { startWorker, type WorkerHandle } from "@/lib/dispatch/worker";
 import { formatProviderTime } from "@/lib/provider/wire/provider-time";
 import { applyPendingReceipts } from "./apply-receipts";
-import { batchRow, countersConsistent, phones, startHarness, waitFor, type Harness } from "@/test/dispatch-harness";
+import {
+  batchRow,
+  completed,
+  countersConsistent,
+  type Harness,
+  harnessBatch,
+  phones,
+  startHarness,
+  waitFor,
+} from "@/test/dispatch-harness";
 
 let h: Harness;
 let worker: WorkerHandle;
@@ -48,21 +56,8 @@ function post(body: unknown, secret = h.receiptSecret, raw?: string) {
 }
 
 async function sentBatch(count: number, offset: number) {
-  const { id } = await createBatch({
-    kind: "SMS",
-    accountId: h.accountId,
-    authorId: h.userId,
-    name: `r${offset}`,
-    templateText: "Receipt test",
-    sender: "TUMA",
-    recipients: phones(count, offset).map((phone) => ({ phone })),
-  });
-  await waitFor(
-    () => batchRow(id),
-    (b) => b.state === "COMPLETED",
-    30_000,
-    "sent",
-  );
+  const { id } = await harnessBatch(h, `r${offset}`, phones(count, offset), { templateText: "Receipt test" });
+  await completed(id, 30_000, "sent");
   const messages = await db.message.findMany({ where: { batchId: id }, orderBy: { id: "asc" } });
   return { id, messages };
 }
@@ -203,15 +198,7 @@ test("a receipt that beats the send response is matched by correlator, and the r
   // still in flight, so the early match is what happens, not what may happen — whatever the machine's load.
   await h.sandbox.setKnobs({ receipts: true, receiptsBeforeResponse: true, holdResponses: true });
   try {
-    const { id } = await createBatch({
-      kind: "SMS",
-      accountId: h.accountId,
-      authorId: h.userId,
-      name: "early",
-      templateText: "Early",
-      sender: "TUMA",
-      recipients: phones(200, 20_000).map((phone) => ({ phone })),
-    });
+    const { id } = await harnessBatch(h, "early", phones(200, 20_000), { templateText: "Early" });
     const ids = (await db.message.findMany({ where: { batchId: id }, select: { id: true } })).map((m) => String(m.id));
     await waitFor(
       () => db.receipt.count({ where: { correlator: { in: ids } } }),
@@ -329,15 +316,9 @@ test("a deeply nested extra field or a NUL character is bad input (400, not 503)
 });
 
 test("a receipt whose message was never sent is kept unmatched with the reason, and the message stays PENDING", async () => {
-  const { id } = await createBatch({
-    kind: "SMS",
-    accountId: h.accountId,
-    authorId: h.userId,
-    name: "later",
+  const { id } = await harnessBatch(h, "later", phones(3, 50_000), {
     templateText: "Not yet",
-    sender: "TUMA",
     scheduledAt: new Date(Date.now() + 3_600_000),
-    recipients: phones(3, 50_000).map((phone) => ({ phone })),
   });
   const message = await db.message.findFirstOrThrow({ where: { batchId: id }, orderBy: { id: "asc" } });
   const response = await post({

@@ -2,22 +2,13 @@
 // callback that sent it.
 import { expect, test } from "vitest";
 import { db } from "@/lib/db/client";
+import { account } from "@/test/report-data";
 import { storeReceipts, type ReceiptRow } from "./store-receipts";
 
 test("one bad receipt in a group commit fails alone; the good ones of the same group are stored", async () => {
-  const account = await db.providerAccount.create({
-    data: {
-      name: "g",
-      baseUrl: "http://127.0.0.1:9/api/v1",
-      tokenCiphertext: "x",
-      tokenLast4: "xxxx",
-      defaultSender: "T",
-      defaultOriginator: "254700000000",
-      receiptSecret: "group-commit",
-    },
-  });
+  const accountId = await account();
   const row = (phone: string): ReceiptRow => ({
-    accountId: account.id,
+    accountId,
     uniqueId: `u-${phone}`,
     correlator: null,
     phone,
@@ -44,7 +35,7 @@ test("one bad receipt in a group commit fails alone; the good ones of the same g
     "fulfilled",
   ]);
   const stored = await db.receipt.findMany({
-    where: { accountId: account.id },
+    where: { accountId },
     select: { phone: true },
     orderBy: { phone: "asc" },
   });

@@ -6,6 +6,7 @@ import http from "node:http";
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { db } from "@/lib/db/client";
+import { account } from "@/test/report-data";
 import { cachedSecrets } from "./account-by-secret";
 import { answerReceiptCallback, receiptCallbackSecret } from "./receipt-callback";
 import { checkReceiptSecret, forgetSecretThrottle, REFILL_PER_SECOND, WRONG_BURST } from "./wrong-secret-throttle";
@@ -17,17 +18,7 @@ let secret: string;
 beforeAll(async () => {
   forgetSecretThrottle();
   secret = randomBytes(16).toString("hex");
-  await db.providerAccount.create({
-    data: {
-      name: "throttle",
-      baseUrl: "http://127.0.0.1:9/api/v1",
-      tokenCiphertext: "x",
-      tokenLast4: "xxxx",
-      defaultSender: "T",
-      defaultOriginator: "254700000000",
-      receiptSecret: secret,
-    },
-  });
+  await account({ receiptSecret: secret });
   // The web server judges the client's address (lib/client-address/client-address.ts); here a header stands for it.
   server = http.createServer((req, res) => {
     const found = receiptCallbackSecret(new URL(req.url ?? "/", "http://host").pathname);

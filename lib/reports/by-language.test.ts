@@ -3,25 +3,14 @@
 // the two agree with a count of the messages themselves; an unknown batch is null.
 import { randomUUID } from "node:crypto";
 import { beforeAll, expect, test } from "vitest";
-import { db } from "@/lib/db/client";
+import { account } from "@/test/report-data";
 import { pool } from "@/lib/db/pool";
 import { createBatch } from "@/lib/batches/create-batch";
 import { outcomesByLanguage } from "./by-language";
 
 let accountId = "";
 beforeAll(async () => {
-  const account = await db.providerAccount.create({
-    data: {
-      name: "by-language",
-      baseUrl: "http://127.0.0.1:9/api/v1",
-      tokenCiphertext: "x",
-      tokenLast4: "xxxx",
-      defaultSender: "TUMA",
-      defaultOriginator: "254700000096",
-      receiptSecret: "by-language",
-    },
-  });
-  accountId = account.id;
+  accountId = await account();
 });
 
 /** A batch of `languages.length` recipients, each then given the state at the same index (the counters follow). */

@@ -3,6 +3,7 @@
 // call, the batch counters — agrees with states.ts state by state.
 import { describe, expect, test } from "vitest";
 import { db } from "@/lib/db/client";
+import { account } from "@/test/report-data";
 import { pool } from "@/lib/db/pool";
 import { transaction } from "@/lib/db/transaction";
 import { BatchState, ChunkState, ListState, MessageState } from "@/lib/generated/prisma/enums";
@@ -116,19 +117,9 @@ describe("the database agrees", () => {
   });
 
   test("the batch counters count each state in its own counter (STATE_COUNTERS)", async () => {
-    const account = await db.providerAccount.create({
-      data: {
-        name: "states",
-        baseUrl: "http://127.0.0.1:9/api/v1",
-        tokenCiphertext: "x",
-        tokenLast4: "xxxx",
-        defaultSender: "TUMA",
-        defaultOriginator: "254700000000",
-        receiptSecret: "states",
-      },
-    });
+    const accountId = await account();
     const { id: batchId } = await db.batch.create({
-      data: { kind: "SMS", name: "states", accountId: account.id, templateText: "x", state: "COMPLETED" },
+      data: { kind: "SMS", name: "states", accountId, templateText: "x", state: "COMPLETED" },
     });
     const counters = () =>
       pool()

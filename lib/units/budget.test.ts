@@ -4,11 +4,12 @@
 // and a top-up resuming only the batches the provider's 402 paused.
 import { beforeAll, expect, test } from "vitest";
 import { db } from "@/lib/db/client";
+import { account } from "@/test/report-data";
 import { pool } from "@/lib/db/pool";
 import { createBatch } from "@/lib/batches/create-batch";
 import { composeSchema } from "@/lib/batches/compose-schema";
 import { pauseBatch } from "@/lib/batches/pause-batch";
-import { refusal } from "@/test/upload-helpers";
+import { author, refusal } from "@/test/upload-helpers";
 import { recordPurchase } from "@/lib/purchases/record-purchase";
 import { FIGURES_SQL, unitsFigures } from "./units-figures";
 import { outOfUnitsReason } from "./out-of-units";
@@ -16,29 +17,6 @@ import { outOfUnitsReason } from "./out-of-units";
 let adminId = "";
 let operatorId = "";
 let seq = 0;
-
-async function user(role: "ADMIN" | "OPERATOR"): Promise<string> {
-  const made = await db.user.create({
-    data: { email: `${role}-${Math.random()}@t.local`, name: role, role, passwordHash: "x" },
-  });
-  return made.id;
-}
-
-async function account(): Promise<string> {
-  seq++;
-  const made = await db.providerAccount.create({
-    data: {
-      name: `units-${seq}`,
-      baseUrl: "http://127.0.0.1:9/api/v1",
-      tokenCiphertext: "x",
-      tokenLast4: "xxxx",
-      defaultSender: "TUMA",
-      defaultOriginator: "254700000000",
-      receiptSecret: `units-${seq}-${Math.random()}`,
-    },
-  });
-  return made.id;
-}
 
 /** `count` distinct numbers, none shared with another call. */
 function numbers(count: number): string[] {
@@ -59,8 +37,8 @@ const batch = (accountId: string, phones: string[], extra: Record<string, unknow
   });
 
 beforeAll(async () => {
-  adminId = await user("ADMIN");
-  operatorId = await user("OPERATOR");
+  adminId = await author("ADMIN");
+  operatorId = await author("OPERATOR");
 });
 
 test("an account with no ledger entry refuses nothing and is not budgeted", async () => {

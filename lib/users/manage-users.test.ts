@@ -5,7 +5,7 @@ import { beforeEach, expect, test } from "vitest";
 import { PAIR_POLICY } from "@/lib/auth/login-throttle";
 import { hashPassword, verifyPassword } from "@/lib/auth/password";
 import { db } from "@/lib/db/client";
-import { isAppError } from "@/lib/errors/app-error";
+import { refusal } from "@/test/upload-helpers";
 import { checkCurrentPassword } from "@/lib/auth/check-current-password";
 import { changeOwnPassword } from "./change-own-password";
 import { changeRole } from "./change-role";
@@ -31,20 +31,11 @@ const seed = async (role: "ADMIN" | "OPERATOR" | "VIEWER", password = "x") =>
     select: { id: true, email: true },
   });
 
-async function failure(work: Promise<unknown>) {
-  const error = await work.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  if (!isAppError(error)) throw new Error(`expected an AppError, got ${String(error)}`);
-  return error;
-}
-
 test("the last active administrator can be neither demoted nor disabled; with a second one both work", async () => {
   const only = await seed("ADMIN");
   const other = await seed("OPERATOR");
-  expect((await failure(changeRole(only.id, "OPERATOR", only.id))).code).toBe("CONFLICT");
-  expect((await failure(setUserDisabled(only.id, true, other.id))).message).toMatch(/last active administrator/);
+  expect((await refusal(changeRole(only.id, "OPERATOR", only.id))).code).toBe("CONFLICT");
+  expect((await refusal(setUserDisabled(only.id, true, other.id))).message).toMatch(/last active administrator/);
   expect((await db.user.findUniqueOrThrow({ where: { id: only.id } })).role).toBe("ADMIN");
 
   await changeRole(other.id, "ADMIN", only.id);
@@ -74,7 +65,7 @@ test("a new user gets a one-time password that works once and must be replaced; 
   expect(user.mustChangePassword).toBe(true);
   expect(await verifyPassword(user.passwordHash, password)).toBe(true);
   expect(password).toHaveLength(18);
-  const taken = await failure(createUser(input, admin.id));
+  const taken = await refusal(createUser(input, admin.id));
   expect(taken.code).toBe("CONFLICT");
   expect(taken.details).toEqual({ email: ["Already used."] });
 
@@ -97,7 +88,7 @@ test("a new user gets a one-time password that works once and must be replaced; 
 
 test("changing one's password needs the current one; the new one must be long enough and typed twice alike", async () => {
   const user = await seed("OPERATOR", "the current password");
-  const error = await failure(
+  const error = await refusal(
     changeOwnPassword(user.id, { current: "not it", next: "a new long password", repeat: "a new long password" }),
   );
   expect(error.details).toEqual({ current: ["Wrong password."] });
@@ -117,7 +108,7 @@ test("a password reset ends the user's sessions and asks for a new password; an 
   expect(row.sessionVersion).toBe(1);
   expect(row.mustChangePassword).toBe(true);
   expect(await verifyPassword(row.passwordHash, password)).toBe(true);
-  expect((await failure(resetPassword("00000000-0000-4000-8000-000000000000", admin.id))).code).toBe("NOT_FOUND");
+  expect((await refusal(resetPassword("00000000-0000-4000-8000-000000000000", admin.id))).code).toBe("NOT_FOUND");
   expect(
     await db.auditEvent.count({ where: { targetId: user.id, action: "user.password_reset", actorId: admin.id } }),
   ).toBe(1);
@@ -128,9 +119,9 @@ test("the current-password check is throttled like a log-in, and every wrong one
   const change = (current: string) =>
     changeOwnPassword(user.id, { current, next: "a new long password", repeat: "a new long password" });
   for (let i = 0; i < PAIR_POLICY.maxFailures; i++)
-    expect((await failure(change(`guess ${i}`))).message).toBe("The current password is wrong.");
+    expect((await refusal(change(`guess ${i}`))).message).toBe("The current password is wrong.");
   // Locked now: even the right password is refused, and says for how long.
-  const locked = await failure(change("the current password"));
+  const locked = await refusal(change("the current password"));
   expect(locked.message).toBe("Too many wrong passwords. Try again in 15 minute(s).");
   const failures = await db.auditEvent.findMany({
     where: { targetId: user.id, action: "user.password_change_failure" },
@@ -161,7 +152,7 @@ test("100 wrong current passwords at once: at most the limit reach argon2, the r
   const check = (hash: string, password: string) => (verifications++, verifyPassword(hash, password));
   const outcomes = await Promise.all(
     Array.from({ length: 100 }, (_, i) =>
-      failure(checkCurrentPassword(user.id, `guess ${i}`, { check })).then((error) => error.message),
+      refusal(checkCurrentPassword(user.id, `guess ${i}`, { check })).then((error) => error.message),
     ),
   );
   expect(verifications).toBeLessThanOrEqual(PAIR_POLICY.maxFailures);

@@ -7,12 +7,19 @@ import { afterAll, beforeAll, expect, test } from "vitest";
 import { Webhook } from "standardwebhooks";
 import type { Actor } from "@/lib/auth/permissions";
 import { cancelBatch } from "@/lib/batches/cancel-batch";
-import { createBatch } from "@/lib/batches/create-batch";
 import { resumeBatch } from "@/lib/batches/resume-batch";
 import { db } from "@/lib/db/client";
 import { pool } from "@/lib/db/pool";
 import { startWorker, type WorkerHandle } from "@/lib/dispatch/worker";
-import { batchRow, phones, startHarness, waitFor, type Harness } from "@/test/dispatch-harness";
+import {
+  batchRow,
+  completed,
+  type Harness,
+  harnessBatch,
+  phones,
+  startHarness,
+  waitFor,
+} from "@/test/dispatch-harness";
 import { startWebhookSink, type WebhookSink } from "@/test/webhook-sink";
 import { setAllowedHostsSetting } from "./allowed-hosts-setting";
 import { createEndpoint } from "./endpoints";
@@ -82,16 +89,7 @@ async function received(): Promise<Event[]> {
 const ofBatch = async (batchId: string) => (await received()).filter((e) => e.data.batchId === batchId);
 
 async function send(name: string, numbers: string[], extra: { escalateAfterMinutes?: number } = {}) {
-  const { id } = await createBatch({
-    kind: "SMS",
-    accountId: h.accountId,
-    authorId: h.userId,
-    name,
-    templateText: "Events test",
-    sender: "TUMA",
-    recipients: numbers.map((phone) => ({ phone })),
-    ...extra,
-  });
+  const { id } = await harnessBatch(h, name, numbers, { templateText: "Events test", ...extra });
   return id;
 }
 
@@ -273,12 +271,7 @@ test("a batch cancelled while paused: its sent messages' outcomes, the rest canc
 test("receipts that never come: past the no-receipt age each message is unknown (no_receipt), then batch.completed", async () => {
   await h.sandbox.setKnobs({ receipts: false });
   const id = await send("silent", phones(5, 3_000));
-  await waitFor(
-    () => batchRow(id),
-    (b) => b.state === "COMPLETED",
-    60_000,
-    "sent",
-  );
+  await completed(id, 60_000, "sent");
   await eventsOf(id, 2); // started, sent
   expect(await settleBatchOutcomes(48)).toEqual([]); // not yet: the age has not passed
   await pool().query(`UPDATE "Batch" SET "finishedAt" = now() - interval '49 hours' WHERE id = $1`, [id]);

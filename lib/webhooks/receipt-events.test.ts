@@ -4,11 +4,18 @@
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { Webhook } from "standardwebhooks";
 import type { Actor } from "@/lib/auth/permissions";
-import { createBatch } from "@/lib/batches/create-batch";
 import { formatProviderTime } from "@/lib/provider/wire/provider-time";
 import { db } from "@/lib/db/client";
 import { startWorker, type WorkerHandle } from "@/lib/dispatch/worker";
-import { batchRow, phones, startHarness, waitFor, type Harness } from "@/test/dispatch-harness";
+import {
+  batchRow,
+  completed,
+  type Harness,
+  harnessBatch,
+  phones,
+  startHarness,
+  waitFor,
+} from "@/test/dispatch-harness";
 import { startWebhookSink, type WebhookSink } from "@/test/webhook-sink";
 import { setAllowedHostsSetting } from "./allowed-hosts-setting";
 import { createEndpoint } from "./endpoints";
@@ -36,21 +43,8 @@ afterAll(async () => {
 });
 
 async function sendAndSettle(numbers: string[], name: string): Promise<string> {
-  const { id } = await createBatch({
-    kind: "SMS",
-    accountId: h.accountId,
-    authorId: h.userId,
-    name,
-    templateText: "Webhook test",
-    sender: "TUMA",
-    recipients: numbers.map((phone) => ({ phone })),
-  });
-  await waitFor(
-    () => batchRow(id),
-    (b) => b.state === "COMPLETED",
-    60_000,
-    "batch sent",
-  );
+  const { id } = await harnessBatch(h, name, numbers, { templateText: "Webhook test" });
+  await completed(id, 60_000, "batch sent");
   await waitFor(
     () => db.message.count({ where: { batchId: id, state: { in: ["PENDING", "QUEUED"] } } }),
     (n) => n === 0,

@@ -4,6 +4,7 @@ import { randomUUID } from "node:crypto";
 import { createApiKey } from "@/lib/api-keys/create-api-key";
 import type { ApiScope } from "@/lib/api-keys/scopes";
 import { db } from "@/lib/db/client";
+import { account } from "@/test/report-data";
 import type { Role } from "@/lib/generated/prisma/enums";
 
 type Handler = (request: Request, segment?: { params?: Promise<unknown> }) => Promise<Response>;
@@ -49,18 +50,6 @@ export async function keyFor(userId: string, scopes: ApiScope[], name: string = 
 export async function defaultAccount(): Promise<string> {
   const existing = await db.providerAccount.findFirst({ where: { isDefault: true }, select: { id: true } });
   if (existing) return existing.id;
-  const account = await db.providerAccount.create({
-    data: {
-      name: "Sandbox",
-      baseUrl: "http://127.0.0.1:9/api/v1",
-      tokenCiphertext: "x",
-      tokenLast4: "xxxx",
-      defaultSender: "SANDBOX",
-      senders: ["SANDBOX"],
-      defaultOriginator: "254700000000",
-      receiptSecret: randomUUID(),
-      isDefault: true,
-    },
-  });
-  return account.id;
+  const sandbox = { name: "Sandbox", baseUrl: "http://127.0.0.1:9/api/v1", defaultSender: "SANDBOX" };
+  return account({ ...sandbox, senders: ["SANDBOX"], isDefault: true });
 }

@@ -9,6 +9,7 @@ import { GET as getMessage } from "@/app/api/v1/messages/[id]/route";
 import { POST as sendMessage } from "@/app/api/v1/messages/route";
 import { createApiKey } from "@/lib/api-keys/create-api-key";
 import { db } from "@/lib/db/client";
+import { account as newAccount } from "@/test/report-data";
 import { call, keyFor, user } from "./api-client";
 
 const body = { templateText: "Hello", recipients: ["254712345678"] };
@@ -18,23 +19,15 @@ let realId = "";
 let testKey = "";
 let liveKey = "";
 
-async function account(name: string, isDefault: boolean, isSandbox: boolean): Promise<string> {
-  const created = await db.providerAccount.create({
-    data: {
-      name,
-      baseUrl: "http://127.0.0.1:9/api/v1",
-      tokenCiphertext: "x",
-      tokenLast4: "xxxx",
-      defaultSender: "SANDBOX",
-      senders: ["SANDBOX"],
-      defaultOriginator: "254700000000",
-      receiptSecret: `${name}-secret`,
-      isDefault,
-      isSandbox,
-    },
+const account = (name: string, isDefault: boolean, isSandbox: boolean) =>
+  newAccount({
+    name,
+    baseUrl: "http://127.0.0.1:9/api/v1",
+    defaultSender: "SANDBOX",
+    senders: ["SANDBOX"],
+    isDefault,
+    isSandbox,
   });
-  return created.id;
-}
 
 beforeAll(async () => {
   sandboxId = await account("Sandbox", false, true);
