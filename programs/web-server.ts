@@ -28,6 +28,7 @@ import { answerMetrics } from "@/lib/metrics/serve-metrics";
 import { collectProcessMetrics, metricsEnabled } from "@/lib/metrics/registry";
 import { registerDatabaseGauges } from "@/lib/web-server/database-gauges";
 import { applyBuiltNextConfig } from "@/lib/web-server/built-next-config";
+import { keepConnectionsAlive } from "@/lib/http/keep-alive";
 
 // Its pools' shares of DATABASE_POOL_MAX (lib/db/connection-budget.ts).
 process.env.TUMA_PROCESS_KIND = "web";
@@ -119,6 +120,7 @@ function routeNotFound(request: http.IncomingMessage, response: http.ServerRespo
 }
 
 const server = http.createServer(serve);
+keepConnectionsAlive(server); // a provider posting receipts on a kept-alive connection (lib/http/keep-alive.ts)
 // A client that asks before sending its body (Expect: 100-continue, as curl does for large uploads) is told 413
 // instead of "go on" when the body it announces is over the limit.
 server.on("checkContinue", (request: http.IncomingMessage, response: http.ServerResponse) => {

@@ -10,6 +10,7 @@ import { sealAccountToken } from "@/lib/accounts/account-token";
 import { account } from "./report-data";
 import { createBatch, type CreateBatchInput } from "@/lib/batches/create-batch";
 import { answerReceiptCallback, receiptCallbackSecret } from "@/lib/receipts/receipt-callback";
+import { keepConnectionsAlive } from "@/lib/http/keep-alive";
 import { inProcessSandbox, sandboxProcess, type SandboxLink } from "./sandbox-link";
 
 export type Harness = {
@@ -42,6 +43,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     if (secret === null) return void res.writeHead(404).end();
     void answerReceiptCallback(req, res, secret);
   });
+  keepConnectionsAlive(receiptServer); // as the web server does
   await new Promise<void>((resolve) => receiptServer.listen(0, "127.0.0.1", resolve));
   const port = (receiptServer.address() as { port: number }).port;
   const receiptSecret = randomBytes(12).toString("hex");

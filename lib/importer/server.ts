@@ -13,6 +13,7 @@ import { toErrorBody } from "@/lib/errors/error-shape";
 import { importList } from "@/lib/lists/import-list";
 import { reportSamples } from "@/lib/lists/report-csv";
 import { addOptOutsFromUpload } from "@/lib/opt-outs/opt-outs";
+import { keepConnectionsAlive } from "@/lib/http/keep-alive";
 import {
   AUTHOR_HEADER,
   DECLARED_BYTES_HEADER,
@@ -35,6 +36,7 @@ export async function startImporter(options: { port: number; host?: string; secr
       send(response, status, { ...body, code: null });
     });
   });
+  keepConnectionsAlive(server);
   const host = options.host ?? "127.0.0.1";
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
