@@ -6,7 +6,7 @@
 // 2. Then 90 % of them are marked delivered and every chunk's deadline is set 3 s ahead (all at once: the worst
 //    burst), a worker is started, and the lateness is read from the database's own clock: deadline → the last of the
 //    10,000 calls inserted, and deadline → the last of them QUEUED at the provider. Target: ≤ 5 s.
-import { benchPhones, fmt, seedAccount, withBenchEnv } from "./bench-env";
+import { fmt, seedAccount, smsBatch, withBenchEnv } from "./bench-env";
 import { runAlone } from "./run-alone";
 import { exactlyOnce, floorSeconds, timeDispatch } from "./timed-dispatch";
 import type { BenchResult } from "./types";
@@ -16,23 +16,13 @@ const FLOOR_SECONDS = floorSeconds(RECIPIENTS);
 
 export async function benchEscalation(): Promise<BenchResult> {
   return withBenchEnv(async (env) => {
-    const { accountId, userId } = await seedAccount(env);
+    const ids = await seedAccount(env);
     const { createBatch } = await import("../lib/batches/create-batch");
     const { pool } = await import("../lib/db/pool");
     const { startWorker } = await import("../lib/dispatch/worker");
-    const recipients = benchPhones(RECIPIENTS).map((phone) => ({ phone }));
-    const run = await timeDispatch(env, RECIPIENTS, () =>
-      createBatch({
-        kind: "SMS",
-        accountId,
-        authorId: userId,
-        name: "bench escalation",
-        templateText: "Habari! Your clinic visit is tomorrow at 9.",
-        sender: "TUMA",
-        escalateAfterMinutes: 5,
-        recipients,
-      }),
-    );
+    const text = "Habari! Your clinic visit is tomorrow at 9.";
+    const batch = { ...smsBatch(ids, "bench escalation", RECIPIENTS, text), escalateAfterMinutes: 5 };
+    const run = await timeDispatch(env, RECIPIENTS, () => createBatch(batch));
 
     console.log(`escalation: 100,000 SMS sent in ${fmt(run.allQueued, 2)} s; marking 90 % delivered`);
     // 10 % never delivered; every deadline 3 s from now. Marked 5,000 at a time, as the receipts applier writes.

@@ -11,17 +11,18 @@
 // the upload cap of lib/fair-share/transfer-slots.ts is sized by), and each process's peak during a 1,000,000-row
 // import and during a 1,000,000-recipient export (CSV over HTTP, read as fast as the client can).
 // Run: npx tsx --conditions=react-server bench/hostile.ts   (or BENCH_ONLY=hostile npm run bench)
-import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { generatedBatch } from "./bench-batch";
-import { startBenchConsole, uploadFile, type BenchConsole } from "./bench-console";
-import { fmt, startBenchEnv } from "./bench-env";
+import { download, startBenchConsole, uploadFile } from "./bench-console";
+import { fmt, scratchDir, withBenchEnv } from "./bench-env";
+import { writePeopleCsv } from "./people-csv";
 import type { BenchResult } from "./types";
 import { runAlone } from "./run-alone";
 import { freePort } from "../test/free-port";
 
-const ROWS = 1_000_000;
+/** The import's rows and the export's recipients (BENCH_HOSTILE_ROWS for a quick run). */
+const ROWS = Number(process.env.BENCH_HOSTILE_ROWS ?? 1_000_000);
 const TARGET_REFUSAL_S = 30;
 const TARGET_NORMAL_S = 10;
 const TARGET_LOGIN_S = 2;
@@ -34,38 +35,13 @@ const seconds = (t0: number) => (performance.now() - t0) / 1000;
 const perProcess = (memory: Memory, field: "rssMb" | "peakMb") =>
   memory.map((m) => `${m.part} ${fmt(m[field])}`).join(", ");
 
-function writeMillionCsv(file: string): void {
-  const fd = fs.openSync(file, "w");
-  fs.writeSync(fd, "phone,name,town\n");
-  for (let from = 0; from < ROWS; from += 10_000) {
-    const lines = Array.from(
-      { length: 10_000 },
-      (_, k) => `07${String(10_000_000 + from + k).slice(-8)},Name ${from + k},Town ${k % 47}`,
-    );
-    fs.writeSync(fd, `${lines.join("\n")}\n`);
-  }
-  fs.closeSync(fd);
-}
-
-/** The export read to its end as fast as this process reads: its bytes. */
-async function exportAll(base: string, cookie: string, batchId: string): Promise<number> {
-  const response = await fetch(`${base}/api/batches/${batchId}/export`, { headers: { cookie } });
-  if (response.status !== 200) throw new Error(`export: ${response.status} ${await response.text()}`);
-  let bytes = 0;
-  const reader = response.body!.getReader();
-  for (let next = await reader.read(); !next.done; next = await reader.read()) bytes += next.value.byteLength;
-  return bytes;
-}
-
 export async function benchHostile(): Promise<BenchResult> {
-  const env = await startBenchEnv(["--no-receipts"]);
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "tuma-bench-hostile-"));
-  let console_: BenchConsole | undefined;
-  try {
+  return withBenchEnv(async (env) => {
+    const dir = scratchDir(env, "hostile");
     // Imported once DATABASE_URL names the benchmark's database.
     const probe: Probe = await import("../test/hostile-probe");
     const { waitFor } = await import("../test/dispatch-harness");
-    console_ = await startBenchConsole(env, "hostile", {
+    const console_ = await startBenchConsole(env, "hostile", {
       SANDBOX: "true",
       WORKER: "true",
       SANDBOX_PORT: String(await freePort()),
@@ -144,7 +120,7 @@ export async function benchHostile(): Promise<BenchResult> {
 
     // 4. A million-row import, then a million-recipient export: each process's peak during each.
     const csv = path.join(dir, "million.csv");
-    writeMillionCsv(csv);
+    writePeopleCsv(csv, ROWS, (i) => `07${String(10_000_000 + i).slice(-8)}`);
     probe.resetPeaks(processes);
     const i0 = performance.now();
     const imported = (await uploadFile(base, ninth.cookie, csv)).status;
@@ -152,9 +128,7 @@ export async function benchHostile(): Promise<BenchResult> {
     const importPeak = probe.memoryOf(processes);
     const batchId = (await generatedBatch(env, ROWS, "A million to export")).id;
     probe.resetPeaks(processes);
-    const e0 = performance.now();
-    const exportBytes = await exportAll(base, ninth.cookie, batchId);
-    const exportS = seconds(e0);
+    const exported = await download(`${base}/api/batches/${batchId}/export`, ninth.cookie);
     const exportPeak = probe.memoryOf(processes);
     const serving = (await fetch(`${base}/api/health`)).status;
     const load1 = os.loadavg()[0]!;
@@ -173,20 +147,16 @@ export async function benchHostile(): Promise<BenchResult> {
         "log-in page during the probe: answers, slowest (s, ÷ 2 s target)": `${polled.statuses.length} answers, ${polled.statuses.filter((s) => s !== 200).length} not 200; slowest ${fmt(maxLoginS, 2)} (${fmt(maxLoginS / TARGET_LOGIN_S, 2)})`,
         "peak RSS of each process during the probe (MB)": perProcess(probePeak, "peakMb"),
         "peak RSS, all together, vs baseline + 1,000 MB": `${fmt(peakSum)} vs ${fmt(baseline + GROWTH_MB)} (growth ${fmt(peakSum - baseline)} MB, ${fmt((peakSum - baseline) / GROWTH_MB, 2)} of the allowance)`,
-        "1,000,000-row CSV import over HTTP": `${imported} in ${fmt(importS, 2)} s`,
+        [`${fmt(ROWS)}-row CSV import over HTTP`]: `${imported} in ${fmt(importS, 2)} s`,
         "peak RSS of each process during the import (MB)": perProcess(importPeak, "peakMb"),
-        "1,000,000-recipient CSV export over HTTP": `${fmt(exportBytes / 1e6, 1)} MB in ${fmt(exportS, 2)} s`,
+        [`${fmt(ROWS)}-recipient CSV export over HTTP`]: `${fmt(exported.bytes / 1e6, 1)} MB in ${fmt(exported.seconds, 2)} s`,
         "peak RSS of each process during the export (MB)": perProcess(exportPeak, "peakMb"),
         "console serving at the end (/api/health)": serving,
         "load average before / after": `${fmt(load0, 2)} / ${fmt(load1, 2)}`,
         "console build before the run (s)": console_.buildSeconds ? fmt(console_.buildSeconds, 1) : "up to date",
       },
     };
-  } finally {
-    await console_?.stopAll();
-    fs.rmSync(dir, { recursive: true, force: true });
-    await env.stop();
-  }
+  });
 }
 
 runAlone(import.meta.url, benchHostile);

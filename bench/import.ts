@@ -10,8 +10,9 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import ExcelJS from "exceljs";
-import { operatorSession, startBenchConsole, uploadFile, type BenchConsole } from "./bench-console";
-import { fmt, startBenchEnv } from "./bench-env";
+import { operatorSession, startBenchConsole, uploadFile } from "./bench-console";
+import { fmt, scratchDir, withBenchEnv } from "./bench-env";
+import { writePeopleCsv } from "./people-csv";
 import type { BenchResult } from "./types";
 import { runAlone } from "./run-alone";
 
@@ -26,22 +27,6 @@ function phoneOf(i: number): string {
   if (i % 50 === 7) return `07${String(i).padStart(5, "0")}`; // too short
   const n = i % 100 === 99 ? i - 1 : i;
   return `07${String(10_000_000 + n).slice(-8)}`;
-}
-
-function writeCsv(file: string): number {
-  const fd = fs.openSync(file, "w");
-  fs.writeSync(fd, "phone,name,town\n");
-  let lines: string[] = [];
-  for (let i = 0; i < ROWS; i++) {
-    lines.push(`${phoneOf(i)},Name ${i},Town ${i % 47}`);
-    if (lines.length === 10_000) {
-      fs.writeSync(fd, `${lines.join("\n")}\n`);
-      lines = [];
-    }
-  }
-  if (lines.length) fs.writeSync(fd, `${lines.join("\n")}\n`);
-  fs.closeSync(fd);
-  return fs.statSync(file).size;
 }
 
 async function writeXlsx(file: string): Promise<number> {
@@ -93,12 +78,10 @@ async function upload(base: string, cookie: string, file: string, name: string):
 }
 
 export async function benchImport(): Promise<BenchResult> {
-  const env = await startBenchEnv(["--no-receipts"]);
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "tuma-bench-import-"));
-  let console_: BenchConsole | undefined;
-  try {
+  return withBenchEnv(async (env) => {
+    const dir = scratchDir(env, "import");
     const csv = path.join(dir, "customers.csv");
-    const csvBytes = writeCsv(csv);
+    const csvBytes = writePeopleCsv(csv, ROWS, phoneOf);
     const xlsx = path.join(dir, "customers.xlsx");
     const xlsxBytes = await writeXlsx(xlsx);
     const small = path.join(dir, "warm-up.csv");
@@ -119,14 +102,14 @@ export async function benchImport(): Promise<BenchResult> {
     });
     const inProcess = (performance.now() - t0) / 1000;
 
-    console_ = await startBenchConsole(env, "import");
+    const console_ = await startBenchConsole(env, "import");
     const cookie = await operatorSession(console_.url);
     const pids = { web: console_.webPid(), importer: console_.partPid("importer") };
     // The route's code is loaded by its first request, as after any start of the console.
     await upload(console_.url, cookie, small, "warm-up.csv");
     const load0 = os.loadavg()[0]!;
-    const big = await measure(pids, () => upload(console_!.url, cookie, csv, "customers.csv"));
-    const sheet = await measure(pids, () => upload(console_!.url, cookie, xlsx, "customers.xlsx"));
+    const big = await measure(pids, () => upload(console_.url, cookie, csv, "customers.csv"));
+    const sheet = await measure(pids, () => upload(console_.url, cookie, xlsx, "customers.xlsx"));
     const load1 = os.loadavg()[0]!;
 
     const counts = (r: Imported) =>
@@ -149,11 +132,7 @@ export async function benchImport(): Promise<BenchResult> {
         "console build before the run (s)": console_.buildSeconds ? fmt(console_.buildSeconds, 1) : "up to date",
       },
     };
-  } finally {
-    await console_?.stopAll();
-    fs.rmSync(dir, { recursive: true, force: true });
-    await env.stop();
-  }
+  });
 }
 
 runAlone(import.meta.url, benchImport);

@@ -13,8 +13,9 @@
 // Run: npx tsx --conditions=react-server bench/message-cost.ts   (BENCH_COST_MESSAGES=100000; or
 // BENCH_ONLY=cost npm run bench)
 import fs from "node:fs";
-import { benchPhones, fmt, keepPastWeeks, seedAccount, withBenchEnv } from "./bench-env";
+import { fmt, keepPastWeeks, seedAccount, smsBatch, withBenchEnv } from "./bench-env";
 import { runAlone } from "./run-alone";
+import { applyAll, receiptRow, sendAll, sentMessages, storeAll } from "./sent-messages";
 import type { BenchResult } from "./types";
 
 const MESSAGES = Number(process.env.BENCH_COST_MESSAGES ?? 100_000);
@@ -34,12 +35,7 @@ export async function benchMessageCost(): Promise<BenchResult> {
   return withBenchEnv(
     async (env) => {
       const { pool } = await import("../lib/db/pool");
-      const { createBatch } = await import("../lib/batches/create-batch");
-      const { startWorker } = await import("../lib/dispatch/worker");
-      const { waitFor } = await import("../test/dispatch-harness");
-      const { storeReceipts } = await import("../lib/receipts/store-receipts");
-      const { applyPendingReceipts } = await import("../lib/receipts/apply-receipts");
-      const { accountId, userId } = await seedAccount(env);
+      const ids = await seedAccount(env);
       await keepPastWeeks(PAST_WEEKS);
       await pool().query("CREATE EXTENSION IF NOT EXISTS pg_stat_statements");
       const postmaster = await postmasterPid(pool);
@@ -47,63 +43,28 @@ export async function benchMessageCost(): Promise<BenchResult> {
         const { rows } = await pool().query<{ lsn: string }>("SELECT pg_current_wal_insert_lsn()::text AS lsn");
         return { cpuMs: clusterCpuMs(postmaster), walLsn: rows[0]!.lsn, at: performance.now() };
       };
-      const recipients = benchPhones(MESSAGES).map((phone) => ({ phone }));
+      const batch = smsBatch(ids, "message cost", MESSAGES);
       await pool().query("CHECKPOINT");
       await pool().query("SELECT pg_stat_statements_reset(), pg_stat_reset_shared('wal'), pg_stat_reset()");
       const start = await snapshot();
 
       // Store, claim, send, record: the worker in this process, as in `npm start`.
-      const worker = await startWorker({ receiptBaseUrl: "http://127.0.0.1:9" });
-      try {
-        await createBatch({
-          kind: "SMS",
-          accountId,
-          authorId: userId,
-          name: "message cost",
-          templateText: "Habari! Your order has shipped.",
-          sender: "TUMA",
-          recipients,
-        });
-        await waitFor(
-          async () =>
-            (await pool().query<{ n: number }>(`SELECT COALESCE(sum("queuedCount"), 0)::int AS n FROM "Batch"`))
-              .rows[0]!.n,
-          (queued) => queued >= MESSAGES,
-          300_000,
-          "every message queued",
-        );
-      } finally {
-        await worker.stop();
-      }
+      await sendAll(batch);
       const sent = await snapshot();
 
       // Receipts: one per message, stored 100 per call, then applied until none is left.
-      const { rows: messages } = await pool().query<{ id: string; phone: string; uniqueId: string }>(
-        `SELECT id::text, phone, "providerUniqueId" AS "uniqueId" FROM "Message" ORDER BY id`,
-      );
       const receiptAt = new Date();
-      const deliveryTime = `${receiptAt.toISOString().slice(0, 10)} ${receiptAt.toISOString().slice(11, 19)}`;
-      const rows = messages.map((m) => ({
-        accountId,
-        uniqueId: m.uniqueId,
-        correlator: m.id,
-        phone: m.phone,
-        deliveryStatus: "DeliveredToTerminal",
-        deliveryTime,
-        deliveryAt: receiptAt,
-        raw: JSON.stringify({ phone: m.phone, correlator: m.id, uniqueId: m.uniqueId, deliveryTime }),
-      }));
-      let next = 0;
-      await Promise.all(
-        Array.from({ length: CONCURRENT_CALLS }, async () => {
-          for (let i = next; i < rows.length; i = next) {
-            next += RECEIPTS_PER_CALL;
-            await storeReceipts(rows.slice(i, i + RECEIPTS_PER_CALL));
-          }
-        }),
-      );
+      const rows = (await sentMessages()).map((m) => {
+        const row = receiptRow(ids.accountId, m, receiptAt);
+        const { deliveryTime } = row;
+        return {
+          ...row,
+          raw: JSON.stringify({ phone: m.phone, correlator: m.id, uniqueId: m.uniqueId, deliveryTime }),
+        };
+      });
+      await storeAll(rows, RECEIPTS_PER_CALL, CONCURRENT_CALLS);
       const stored = await snapshot();
-      while ((await applyPendingReceipts()).taken > 0);
+      await applyAll();
       const end = await snapshot();
       const { rows: check } = await pool().query<{ delivered: number }>(
         `SELECT count(*)::int AS delivered FROM "Message" WHERE state = 'DELIVERED'`,

@@ -5,15 +5,14 @@
 // message_batch_check; a row-by-row foreign key before) and without it, and the guard's write (SentText). Target:
 // storing 100,000 ≤ 2.5 s. Then one text against two language variants (issue 39: half the recipients in Kiswahili,
 // half the default; guard off): the target is within 5 %. Run: npx tsx --conditions=react-server bench/storing.ts   (BENCH_STORING=100000)
-import { benchPhones, fmt, seedAccount, startBenchEnv } from "./bench-env";
+import { benchPhones, fmt, seedAccount, withBenchEnv } from "./bench-env";
 import { runAlone } from "./run-alone";
 import type { BenchResult } from "./types";
 
 const RECIPIENTS = Number(process.env.BENCH_STORING ?? 100_000);
 
 export async function benchStoring(): Promise<BenchResult> {
-  const env = await startBenchEnv(["--no-receipts"]);
-  try {
+  return withBenchEnv(async (env) => {
     const { accountId, userId } = await seedAccount(env);
     const { createBatch } = await import("../lib/batches/create-batch");
     const { pool } = await import("../lib/db/pool");
@@ -97,9 +96,7 @@ export async function benchStoring(): Promise<BenchResult> {
         "parts alone — the guard's write (s)": fmt(guardWrite, 2),
       },
     };
-  } finally {
-    await env.stop();
-  }
+  });
 }
 
 runAlone(import.meta.url, benchStoring);
