@@ -11,6 +11,7 @@ import type { AddressInfo } from "node:net";
 import { download, operatorSession, startBenchConsole } from "./bench-console";
 import { generatedBatch, type GeneratedBatch } from "./bench-batch";
 import { fmt, withBenchEnv, type BenchEnv } from "./bench-env";
+import { kibOf } from "./proc";
 import { runAlone } from "./run-alone";
 import type { BenchResult } from "./types";
 
@@ -22,8 +23,6 @@ const VIA = process.env.EXPORT_VIA === "next" ? "next" : "node";
 const CURL = (process.env.EXPORT_CURL ?? "").split(" ").filter(Boolean);
 
 const mb = (bytes: number) => bytes / 1024 / 1024;
-const status = (field: string, pid: number | "self" = "self") =>
-  Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(fs.readFileSync(`/proc/${pid}/status`, "utf8"))?.[1]) / 1024;
 
 export async function benchExportMemory(): Promise<BenchResult> {
   return withBenchEnv(async (env) => {
@@ -37,7 +36,7 @@ export async function benchExportMemory(): Promise<BenchResult> {
     const sampler = setInterval(() => (heapPeak = Math.max(heapPeak, served.heapMb())), 50);
     const { seconds, bytes } = await download(url, served.cookie, CURL);
     clearInterval(sampler);
-    const peak = status("VmHWM", served.pid);
+    const peak = kibOf(served.pid, "VmHWM") / 1024;
     return {
       name: `export memory (${FORMAT} via ${VIA}, ${ROWS.toLocaleString("en")} recipients, curl ${CURL.join(" ")}, NODE_OPTIONS=${process.env.NODE_OPTIONS ?? ""})`,
       figures: {
@@ -99,7 +98,7 @@ async function throughNext(env: BenchEnv): Promise<Served> {
     base: console_.url,
     pid,
     cookie,
-    rssMb: () => status("VmRSS", pid),
+    rssMb: () => kibOf(pid, "VmRSS") / 1024,
     heapMb: () => 0,
   };
 }

@@ -13,6 +13,7 @@
 import { benchPhones, fmt, seedAccount, withBenchEnv } from "./bench-env";
 import { startBenchConsole, type BenchConsole } from "./bench-console";
 import { startRoundRobinProxy } from "./round-robin-proxy";
+import { firstRow, numberOf } from "./query";
 import { runAlone } from "./run-alone";
 import type { BenchResult } from "./types";
 import { connectionsOf } from "../test/process-connections";
@@ -31,7 +32,6 @@ export async function benchManyProcesses(): Promise<BenchResult> {
       const consoles: BenchConsole[] = [];
       const { accountId, userId } = await seedAccount(env);
       const { db } = await import("../lib/db/client");
-      const { pool } = await import("../lib/db/pool");
       await db.providerAccount.update({ where: { id: accountId }, data: { senders: ["TUMA"] } });
       const { createApiKey } = await import("../lib/api-keys/create-api-key");
       const { key } = await createApiKey(userId, { name: "bench", scopes: ["send", "read"] }, userId);
@@ -76,10 +76,8 @@ export async function benchManyProcesses(): Promise<BenchResult> {
             }
           });
           peakSum = Math.max(peakSum, sum);
-          const { rows } = await pool().query<{ n: number }>(
-            `SELECT count(*)::int AS n FROM pg_stat_activity WHERE backend_type = 'client backend'`,
-          );
-          peakServer = Math.max(peakServer, rows[0]!.n);
+          const clients = `SELECT count(*)::int AS n FROM pg_stat_activity WHERE backend_type = 'client backend'`;
+          peakServer = Math.max(peakServer, await numberOf(clients));
           await new Promise((resolve) => setTimeout(resolve, 50));
         }
       })();
@@ -105,12 +103,11 @@ export async function benchManyProcesses(): Promise<BenchResult> {
       const { id } = (await response.json()) as { id: string };
       let allQueued = 0;
       for (;;) {
-        const { rows } = await pool().query<{ queued: number; delivered: number }>(
+        const { queued, delivered } = await firstRow<{ queued: number; delivered: number }>(
           `SELECT "queuedCount" + "deliveredCount" + "failedCount" AS queued, "deliveredCount" AS delivered
          FROM "Batch" WHERE id = $1`,
           [id],
         );
-        const { queued, delivered } = rows[0]!;
         if (!allQueued && queued >= RECIPIENTS) allQueued = (performance.now() - started) / 1000;
         if (delivered >= RECIPIENTS) break;
         // Receipts one per POST through three Next processes on two cores arrive at ~170/s: ten minutes for 100,000.
@@ -142,7 +139,7 @@ export async function benchManyProcesses(): Promise<BenchResult> {
         while (times[i]! - times[j]! >= 1_000) j++;
         worst = Math.max(worst, i - j + 1);
       }
-      const { rows: check } = await pool().query<{ delivered: number; uniqueIds: number; receipts: number }>(
+      const check = await firstRow<{ delivered: number; uniqueIds: number; receipts: number }>(
         `SELECT count(*) FILTER (WHERE state = 'DELIVERED')::int AS delivered,
               count(DISTINCT "providerUniqueId")::int AS "uniqueIds",
               (SELECT count(*)::int FROM "Receipt" WHERE "accountId" = $2) AS receipts
@@ -161,7 +158,7 @@ export async function benchManyProcesses(): Promise<BenchResult> {
         "request → all QUEUED (s)": fmt(allQueued, 2),
         "request → all DELIVERED (s)": fmt(allDelivered, 2),
         "requests in the busiest 1-s window (≤ 120)": log.evicted > 0 ? "log evicted" : worst,
-        "delivered / distinct provider ids / receipts stored (a POST the provider retried is stored again)": `${fmt(check[0]!.delivered)} / ${fmt(check[0]!.uniqueIds)} / ${fmt(check[0]!.receipts)}`,
+        "delivered / distinct provider ids / receipts stored (a POST the provider retried is stored again)": `${fmt(check.delivered)} / ${fmt(check.uniqueIds)} / ${fmt(check.receipts)}`,
         "receipt POSTs answered by web #1 / #2 / #3 (round robin)": receiptPosts.answered
           .map((n) => fmt(n))
           .join(" / "),

@@ -12,8 +12,8 @@
 // binaries ship the extension).
 // Run: npx tsx --conditions=react-server bench/message-cost.ts   (BENCH_COST_MESSAGES=100000; or
 // BENCH_ONLY=cost npm run bench)
-import fs from "node:fs";
 import { fmt, keepPastWeeks, seedAccount, smsBatch, withBenchEnv } from "./bench-env";
+import { allPids, statOf } from "./proc";
 import { runAlone } from "./run-alone";
 import { applyAll, receiptRow, sendAll, sentMessages, storeAll } from "./sent-messages";
 import type { BenchResult } from "./types";
@@ -130,33 +130,20 @@ export async function benchMessageCost(): Promise<BenchResult> {
 /** The postmaster is the parent of our own backend. */
 async function postmasterPid(pool: () => import("pg").Pool): Promise<number> {
   const { rows } = await pool().query<{ pid: number }>("SELECT pg_backend_pid() AS pid");
-  return statOf(rows[0]!.pid)!.ppid;
+  return statOf(rows[0]!.pid)!(4);
 }
 
-/** CPU of the postmaster, its reaped children, and its live children (backends and background processes), in ms. */
+/** CPU of the postmaster (utime, stime), its reaped children (cutime, cstime), and its live children (backends and
+ * background processes), in ms. */
 function clusterCpuMs(postmaster: number): number {
   const own = statOf(postmaster);
   if (!own) throw new Error(`PostgreSQL's postmaster ${postmaster} is gone`);
-  let ticks = own.utime + own.stime + own.cutime + own.cstime;
-  for (const entry of fs.readdirSync("/proc")) {
-    if (!/^\d+$/.test(entry)) continue;
-    const stat = statOf(Number(entry));
-    if (stat?.ppid === postmaster) ticks += stat.utime + stat.stime;
+  let ticks = own(14) + own(15) + own(16) + own(17);
+  for (const pid of allPids()) {
+    const stat = statOf(pid);
+    if (stat?.(4) === postmaster) ticks += stat(14) + stat(15);
   }
   return (ticks * 1000) / TICKS;
-}
-
-function statOf(pid: number): { ppid: number; utime: number; stime: number; cutime: number; cstime: number } | null {
-  let text: string;
-  try {
-    text = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
-  } catch {
-    return null; // exited meanwhile
-  }
-  // The command name (field 2) may hold spaces: the fields after it start past its closing parenthesis.
-  const fields = text.slice(text.lastIndexOf(")") + 2).split(" ");
-  const at = (field: number) => Number(fields[field - 3]);
-  return { ppid: at(4), utime: at(14), stime: at(15), cutime: at(16), cstime: at(17) };
 }
 
 runAlone(import.meta.url, benchMessageCost);

@@ -19,6 +19,7 @@ import { fmt, withBenchEnv } from "./bench-env";
 import { EMPTY_ROUTE } from "./empty-route";
 import { mergeLoads, runLoad, type LoadResult } from "./http-load";
 import type { BenchResult } from "./types";
+import { numberOf } from "./query";
 import { runAlone } from "./run-alone";
 import { seedSentMessages, sentMessages, type SentMessage } from "./sent-messages";
 import { subscribeSink } from "./webhook-endpoint";
@@ -48,8 +49,6 @@ function receipt(m: SentMessage, base: number, second: number) {
 export async function benchReceipts(): Promise<BenchResult> {
   return withBenchEnv(async (env) => {
     const { receiptSecret } = await seedSentMessages(env, MESSAGES);
-    const { pool } = await import("../lib/db/pool");
-    const count = async (sql: string): Promise<number> => (await pool().query<{ n: number }>(sql)).rows[0]!.n;
     const sent = await sentMessages();
     if (sent.length !== MESSAGES) throw new Error(`only ${sent.length} of ${MESSAGES} messages were sent`);
 
@@ -98,7 +97,7 @@ export async function benchReceipts(): Promise<BenchResult> {
     const ping = mergeLoads(pings);
     const unknown = mergeLoads(unknowns);
     const one = mergeLoads(ones);
-    const storedAfterOne = await count(`SELECT count(*)::int AS n FROM "Receipt"`);
+    const storedAfterOne = await numberOf(`SELECT count(*)::int AS n FROM "Receipt"`);
     report("ping", ping);
     report("receipts x1", one);
     const load1 = os.loadavg()[0]!;
@@ -123,19 +122,19 @@ export async function benchReceipts(): Promise<BenchResult> {
     });
     const loadEnded = performance.now();
     const load2 = os.loadavg()[0]!;
-    const storedAfterAll = await count(`SELECT count(*)::int AS n FROM "Receipt"`);
-    const appliedAtEnd = await count(`SELECT count(*)::int AS n FROM "Receipt" WHERE "appliedAt" IS NOT NULL`);
+    const storedAfterAll = await numberOf(`SELECT count(*)::int AS n FROM "Receipt"`);
+    const appliedAtEnd = await numberOf(`SELECT count(*)::int AS n FROM "Receipt" WHERE "appliedAt" IS NOT NULL`);
     report("receipts x100", hundred);
 
     // Drain: the worker applies what is left.
     let pending = storedAfterAll - appliedAtEnd;
     while (pending > 0 && performance.now() - loadEnded < APPLY_TIMEOUT_MS) {
       await new Promise((resolve) => setTimeout(resolve, 250));
-      pending = await count(`SELECT count(*)::int AS n FROM "Receipt" WHERE "appliedAt" IS NULL`);
+      pending = await numberOf(`SELECT count(*)::int AS n FROM "Receipt" WHERE "appliedAt" IS NULL`);
     }
     const drainSeconds = (performance.now() - loadEnded) / 1000;
-    const delivered = await count(`SELECT count(*)::int AS n FROM "Message" WHERE state = 'DELIVERED'`);
-    const unmatched = await count(
+    const delivered = await numberOf(`SELECT count(*)::int AS n FROM "Message" WHERE state = 'DELIVERED'`);
+    const unmatched = await numberOf(
       `SELECT count(*)::int AS n FROM "Receipt" WHERE "appliedAt" IS NOT NULL AND "messageId" IS NULL`,
     );
 
@@ -186,7 +185,7 @@ export async function benchReceipts(): Promise<BenchResult> {
         "messages DELIVERED / unmatched receipts": `${fmt(delivered)} / ${fmt(unmatched)}`,
         ...(hook
           ? {
-              "webhook endpoint subscribed: deliveries written / received by the sink": `${fmt(await count(`SELECT count(*)::int AS n FROM "WebhookDelivery"`))} / ${fmt(hook.sink.count())}`,
+              "webhook endpoint subscribed: deliveries written / received by the sink": `${fmt(await numberOf(`SELECT count(*)::int AS n FROM "WebhookDelivery"`))} / ${fmt(hook.sink.count())}`,
             }
           : {}),
       },

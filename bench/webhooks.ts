@@ -9,6 +9,7 @@ import os from "node:os";
 import { fmt, withBenchEnv } from "./bench-env";
 import { applyAll, receiptRow, seedSentMessages, sentMessages, storeAll } from "./sent-messages";
 import type { BenchResult } from "./types";
+import { numberOf } from "./query";
 import { runAlone } from "./run-alone";
 import { subscribeSink } from "./webhook-endpoint";
 
@@ -19,7 +20,6 @@ const TIMEOUT_MS = 600_000;
 export async function benchWebhooks(): Promise<BenchResult> {
   return withBenchEnv(async (env) => {
     const { accountId } = await seedSentMessages(env, BASELINE + DELIVERIES);
-    const { pool } = await import("../lib/db/pool");
     const { deliverDueWebhooks, WEBHOOK_PAGE } = await import("../lib/webhooks/deliver");
     const at = new Date(Date.UTC(2026, 10, 22, 10));
     const receipts = (await sentMessages()).map((m) => receiptRow(accountId, m, at));
@@ -46,9 +46,8 @@ export async function benchWebhooks(): Promise<BenchResult> {
     await delivering;
     const totalSeconds = (performance.now() - started) / 1000;
     const load1 = os.loadavg()[0]!;
-    const count = async (sql: string) => (await pool().query<{ n: number }>(sql)).rows[0]!.n;
-    const written = await count(`SELECT count(*)::int AS n FROM "WebhookDelivery"`);
-    const delivered = await count(`SELECT count(*)::int AS n FROM "WebhookDelivery" WHERE state = 'DELIVERED'`);
+    const written = await numberOf(`SELECT count(*)::int AS n FROM "WebhookDelivery"`);
+    const delivered = await numberOf(`SELECT count(*)::int AS n FROM "WebhookDelivery" WHERE state = 'DELIVERED'`);
     return {
       name: "webhooks",
       figures: {
