@@ -17,6 +17,7 @@ import { generatedBatch } from "./bench-batch";
 import { download, startBenchConsole, uploadFile } from "./bench-console";
 import { fmt, scratchDir, withBenchEnv } from "./bench-env";
 import { writePeopleCsv } from "./people-csv";
+import { timed } from "./timed-runs";
 import type { BenchResult } from "./types";
 import { runAlone } from "./run-alone";
 import { freePort } from "../test/free-port";
@@ -31,7 +32,6 @@ const GROWTH_MB = 1_000;
 type Probe = typeof import("../test/hostile-probe");
 type Memory = ReturnType<Probe["memoryOf"]>;
 
-const seconds = (t0: number) => (performance.now() - t0) / 1000;
 const perProcess = (memory: Memory, field: "rssMb" | "peakMb") =>
   memory.map((m) => `${m.part} ${fmt(m[field])}`).join(", ");
 
@@ -60,20 +60,19 @@ export async function benchHostile(): Promise<BenchResult> {
     // 1. The 1 GiB bodies, one after the other (each timed alone).
     const bodies: string[] = [];
     for (const { route, limit } of await probe.publicBodies()) {
-      const t0 = performance.now();
-      const exchange = await probe.gibibyteTo(base, route);
+      const { result: exchange, seconds } = await timed(() => probe.gibibyteTo(base, route));
       const ok = exchange.status === 413 && probe.messageOf(exchange) === limit.message;
       bodies.push(
-        `${route.replace(/receipts\/.*/, "receipts/<secret>")} ${exchange.status}${ok ? "" : " (NOT its sentence)"} in ${fmt(seconds(t0), 2)} s, ${fmt(exchange.written / 1024)} KiB taken`,
+        `${route.replace(/receipts\/.*/, "receipts/<secret>")} ${exchange.status}${ok ? "" : " (NOT its sentence)"} in ${fmt(seconds, 2)} s, ${fmt(exchange.written / 1024)} KiB taken`,
       );
     }
 
     // 2. The hostile files.
     const files: string[] = [];
     for (const file of probe.hostileFiles()) {
-      const t0 = performance.now();
-      const answer = await probe.upload(base, sender.cookie, file.filename, file.bytes);
-      const s = seconds(t0);
+      const { result: answer, seconds: s } = await timed(() =>
+        probe.upload(base, sender.cookie, file.filename, file.bytes),
+      );
       const ok = answer.status === file.status && probe.messageOf(answer) === file.sentence;
       files.push(
         `${file.filename} ${answer.status}${ok ? "" : " (NOT its sentence)"} in ${fmt(s, 2)} s (${fmt(s / TARGET_REFUSAL_S, 3)})`,
@@ -106,9 +105,10 @@ export async function benchHostile(): Promise<BenchResult> {
     );
     const importerHeld = probe.memoryOf([importer])[0]!.rssMb;
     const third = await probe.upload(base, people[0]!.cookie, "third.csv", probe.csvList(10));
-    const t0 = performance.now();
-    const normal = await probe.upload(base, ninth.cookie, "normal.csv", probe.csvList(1_000));
-    const normalS = seconds(t0);
+    const normalList = probe.csvList(1_000);
+    const { result: normal, seconds: normalS } = await timed(() =>
+      probe.upload(base, ninth.cookie, "normal.csv", normalList),
+    );
     const stillHeld = await probe.storingUploads(keys);
     held.slice(8).forEach((h) => h.abort());
     const finished = await Promise.all(held.slice(0, 8).map((h) => h.finish()));
@@ -122,9 +122,7 @@ export async function benchHostile(): Promise<BenchResult> {
     const csv = path.join(dir, "million.csv");
     writePeopleCsv(csv, ROWS, (i) => `07${String(10_000_000 + i).slice(-8)}`);
     probe.resetPeaks(processes);
-    const i0 = performance.now();
-    const imported = (await uploadFile(base, ninth.cookie, csv)).status;
-    const importS = seconds(i0);
+    const { result: imported, seconds: importS } = await timed(() => uploadFile(base, ninth.cookie, csv));
     const importPeak = probe.memoryOf(processes);
     const batchId = (await generatedBatch(env, ROWS, "A million to export")).id;
     probe.resetPeaks(processes);
@@ -147,7 +145,7 @@ export async function benchHostile(): Promise<BenchResult> {
         "log-in page during the probe: answers, slowest (s, ÷ 2 s target)": `${polled.statuses.length} answers, ${polled.statuses.filter((s) => s !== 200).length} not 200; slowest ${fmt(maxLoginS, 2)} (${fmt(maxLoginS / TARGET_LOGIN_S, 2)})`,
         "peak RSS of each process during the probe (MB)": perProcess(probePeak, "peakMb"),
         "peak RSS, all together, vs baseline + 1,000 MB": `${fmt(peakSum)} vs ${fmt(baseline + GROWTH_MB)} (growth ${fmt(peakSum - baseline)} MB, ${fmt((peakSum - baseline) / GROWTH_MB, 2)} of the allowance)`,
-        [`${fmt(ROWS)}-row CSV import over HTTP`]: `${imported} in ${fmt(importS, 2)} s`,
+        [`${fmt(ROWS)}-row CSV import over HTTP`]: `${imported.status} in ${fmt(importS, 2)} s`,
         "peak RSS of each process during the import (MB)": perProcess(importPeak, "peakMb"),
         [`${fmt(ROWS)}-recipient CSV export over HTTP`]: `${fmt(exported.bytes / 1e6, 1)} MB in ${fmt(exported.seconds, 2)} s`,
         "peak RSS of each process during the export (MB)": perProcess(exportPeak, "peakMb"),

@@ -11,8 +11,9 @@ import os from "node:os";
 import path from "node:path";
 import ExcelJS from "exceljs";
 import { operatorSession, startBenchConsole, uploadFile } from "./bench-console";
-import { fmt, scratchDir, withBenchEnv } from "./bench-env";
+import { fmt, scratchDir, seedAccount, withBenchEnv } from "./bench-env";
 import { writePeopleCsv } from "./people-csv";
+import { secondsOf, timed } from "./timed-runs";
 import type { BenchResult } from "./types";
 import { runAlone } from "./run-alone";
 
@@ -56,9 +57,7 @@ async function measure<T>(pids: { web: number; importer: number }, work: () => P
   ];
   resetPeaks(processes);
   const [web, importer] = memoryOf(processes);
-  const t0 = performance.now();
-  const result = await work();
-  const seconds = (performance.now() - t0) / 1000;
+  const { result, seconds } = await timed(work);
   const [webAfter, importerAfter] = memoryOf(processes);
   return {
     result,
@@ -88,19 +87,16 @@ export async function benchImport(): Promise<BenchResult> {
     fs.writeFileSync(small, "phone,name\n0712345678,Warm\n");
 
     // First the CSV through the import alone, in this process (no HTTP, no Next): what the route adds is the rest.
-    const { db } = await import("../lib/db/client");
     const { importList } = await import("../lib/lists/import-list");
-    const author = await db.user.create({
-      data: { email: "import@bench.local", name: "Import", role: "OPERATOR", passwordHash: "x" },
-    });
-    const t0 = performance.now();
-    await importList({
-      body: fs.createReadStream(csv, { highWaterMark: 64 * 1024 }),
-      declaredBytes: csvBytes,
-      filename: "customers.csv",
-      authorId: author.id,
-    });
-    const inProcess = (performance.now() - t0) / 1000;
+    const { userId } = await seedAccount(env);
+    const inProcess = await secondsOf(() =>
+      importList({
+        body: fs.createReadStream(csv, { highWaterMark: 64 * 1024 }),
+        declaredBytes: csvBytes,
+        filename: "customers.csv",
+        authorId: userId,
+      }),
+    );
 
     const console_ = await startBenchConsole(env, "import");
     const cookie = await operatorSession(console_.url);
