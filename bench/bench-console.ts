@@ -1,21 +1,21 @@
 // The built console as `npm start` runs it, for benchmarks that measure it over HTTP: built first when a source is
 // newer than the build (the time is reported, not counted), started on the benchmark's database without the
-// sandbox, and a logged-in operator's session cookie got through the real log-in (next-auth's credentials flow).
+// sandbox (stopped with the bench env), and a logged-in operator's session cookie got through the real log-in
+// (next-auth's credentials flow).
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
-import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { hash } from "@node-rs/argon2";
 import { buildIfStale } from "../lib/bootstrap/build";
 import { startConsole, type ConsoleProcess } from "../test/console-process";
 import { logInOverHttp } from "../test/http-log-in";
-import type { BenchEnv } from "./bench-env";
+import { scratchDir, type BenchEnv } from "./bench-env";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
-export type BenchConsole = ConsoleProcess & { buildSeconds: number; stopAll: () => Promise<void> };
+export type BenchConsole = ConsoleProcess & { buildSeconds: number };
 
 export async function startBenchConsole(
   env: BenchEnv,
@@ -30,25 +30,18 @@ export async function startBenchConsole(
     console.log(`${name} bench: building the console…`);
   });
   if (built) buildSeconds = (performance.now() - t0) / 1000;
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `tuma-bench-${name}-`));
   const console_ = await startConsole({
     DATABASE_URL: env.databaseUrl,
     SANDBOX: "off",
     ALLOW_INSECURE_HTTP: "on",
     WORKER: "off",
-    TUMA_DATA_DIR: dataDir,
+    TUMA_DATA_DIR: scratchDir(env, name),
     TUMA_ENCRYPTION_KEY: process.env.TUMA_ENCRYPTION_KEY ?? "",
     LOG_LEVEL: "warn",
     ...extra,
   });
-  return {
-    ...console_,
-    buildSeconds,
-    stopAll: async () => {
-      await console_.stop();
-      fs.rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
+  env.atStop(console_.stop);
+  return { ...console_, buildSeconds };
 }
 
 /** A new operator, logged in through the console's own log-in form handler: its session cookie. */

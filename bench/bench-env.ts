@@ -1,8 +1,11 @@
 // Shared set-up for benchmarks: a throw-away embedded PostgreSQL with a migrated database, the sandbox provider in
 // its own process (so it has a core of its own, as beside a real deployment), and a provider account pointing at it.
-// `stop` is the whole teardown: this process's connections closed (and forgotten), the sandbox and the cluster stopped.
+// `stop` is the whole teardown: what the benchmark gave `atStop` (its console, sink, files), this process's connections
+// closed (and forgotten), the sandbox and the cluster stopped.
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes, randomUUID } from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { cloneTemplate, DURABLE, startTestCluster } from "../test/test-cluster";
 
@@ -11,6 +14,8 @@ export type BenchEnv = {
   sandboxUrl: string;
   sandboxOrigin: string;
   token: string;
+  /** `stop` is run when the env stops, before the database: the last one given first. */
+  atStop: (stop: () => unknown) => void;
   stop: () => Promise<void>;
 };
 
@@ -34,17 +39,30 @@ export async function startBenchEnv(sandboxArgs: string[] = [], postgresFlags: s
   const { databaseUrl, stop } = await startBenchDatabase("tuma_bench", postgresFlags);
   const token = `bench-${randomBytes(8).toString("hex")}`;
   const sandbox = await spawnSandbox(token, sandboxArgs);
+  const stops: (() => unknown)[] = [];
   return {
     databaseUrl,
     sandboxUrl: sandbox.url,
     sandboxOrigin: new URL(sandbox.url).origin,
     token,
+    atStop: (stop) => stops.push(stop),
     stop: async () => {
-      await forgetDatabase();
-      sandbox.child.kill("SIGTERM");
-      await stop();
+      try {
+        for (const stopOne of stops.splice(0).reverse()) await stopOne();
+      } finally {
+        await forgetDatabase();
+        sandbox.child.kill("SIGTERM");
+        await stop();
+      }
     },
   };
+}
+
+/** A scratch directory of the benchmark `name`'s, removed when the env stops. */
+export function scratchDir(env: BenchEnv, name: string): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), `tuma-bench-${name}-`));
+  env.atStop(() => fs.rmSync(dir, { recursive: true, force: true }));
+  return dir;
 }
 
 /**
@@ -145,6 +163,17 @@ export async function forgetDatabase(): Promise<void> {
 /** `n` recipients' numbers, 254710000000 on, as the send benchmarks all address them. */
 export const benchPhones = (n: number): string[] =>
   Array.from({ length: n }, (_, i) => `2547${String(10_000_000 + i).slice(-8)}`);
+
+/** createBatch's input: one SMS from TUMA to `n` recipients (benchPhones), sent now, by the seeded author. */
+export function smsBatch(
+  { accountId, userId }: { accountId: string; userId: string },
+  name: string,
+  n: number,
+  templateText = "Habari! Your order has shipped.",
+) {
+  const recipients = benchPhones(n).map((phone) => ({ phone }));
+  return { kind: "SMS" as const, accountId, authorId: userId, name, templateText, sender: "TUMA", recipients };
+}
 
 export const fmt = (n: number, digits = 0) =>
   n.toLocaleString("en-US", { maximumFractionDigits: digits, minimumFractionDigits: digits });

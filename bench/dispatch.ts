@@ -2,7 +2,7 @@
 // the sandbox at its default 120 requests/s. The provider's ceiling allows it in 8.33 s; target ≤ 1.06 × that
 // (1.053 × is the practical floor).
 // Receipts are off here so that the figure is the send path alone (receipts have their own benchmark).
-import { benchPhones, fmt, keepPastWeeks, seedAccount, startBenchEnv } from "./bench-env";
+import { fmt, keepPastWeeks, seedAccount, smsBatch, withBenchEnv } from "./bench-env";
 import type { BenchResult } from "./types";
 import { runAlone } from "./run-alone";
 import { exactlyOnce, floorSeconds, timeDispatch } from "./timed-dispatch";
@@ -18,28 +18,13 @@ export const RETAINED_WEEKS = 57;
  * a year — so that a statement which cannot prune its partitions when it is planned shows what it costs there.
  */
 export async function benchDispatch(workers = 1, pastWeeks = 0): Promise<BenchResult> {
-  const env = await startBenchEnv(["--no-receipts"]);
-  try {
-    const { accountId, userId } = await seedAccount(env);
+  return withBenchEnv(async (env) => {
+    const ids = await seedAccount(env);
     await keepPastWeeks(pastWeeks);
     const { createBatch } = await import("../lib/batches/create-batch");
-    const recipients = benchPhones(RECIPIENTS).map((phone) => ({ phone }));
+    const batch = smsBatch(ids, "bench", RECIPIENTS);
     const rssBefore = process.memoryUsage().rss;
-    const run = await timeDispatch(
-      env,
-      RECIPIENTS,
-      () =>
-        createBatch({
-          kind: "SMS",
-          accountId,
-          authorId: userId,
-          name: "bench",
-          templateText: "Habari! Your order has shipped.",
-          sender: "TUMA",
-          recipients,
-        }),
-      workers - 1,
-    );
+    const run = await timeDispatch(env, RECIPIENTS, () => createBatch(batch), workers - 1);
     const sending = run.allQueued - run.firstQueued;
     return {
       name: `dispatch 100,000 SMS${workers === 1 ? "" : `, ${workers} workers`}${pastWeeks ? `, ${pastWeeks} past weeks' partitions` : ""}`,
@@ -58,9 +43,7 @@ export async function benchDispatch(workers = 1, pastWeeks = 0): Promise<BenchRe
         "RSS growth (MB)": fmt((process.memoryUsage().rss - rssBefore) / 1e6),
       },
     };
-  } finally {
-    await env.stop();
-  }
+  });
 }
 
 runAlone(import.meta.url, benchDispatch);

@@ -6,7 +6,8 @@
 // 2. Then 90 % of them are marked delivered and every chunk's deadline is set 3 s ahead (all at once: the worst
 //    burst), a worker is started, and the lateness is read from the database's own clock: deadline → the last of the
 //    10,000 calls inserted, and deadline → the last of them QUEUED at the provider. Target: ≤ 5 s.
-import { benchPhones, fmt, seedAccount, withBenchEnv } from "./bench-env";
+import { fmt, seedAccount, smsBatch, withBenchEnv } from "./bench-env";
+import { firstRow, numberOf } from "./query";
 import { runAlone } from "./run-alone";
 import { exactlyOnce, floorSeconds, timeDispatch } from "./timed-dispatch";
 import type { BenchResult } from "./types";
@@ -16,62 +17,46 @@ const FLOOR_SECONDS = floorSeconds(RECIPIENTS);
 
 export async function benchEscalation(): Promise<BenchResult> {
   return withBenchEnv(async (env) => {
-    const { accountId, userId } = await seedAccount(env);
+    const ids = await seedAccount(env);
     const { createBatch } = await import("../lib/batches/create-batch");
     const { pool } = await import("../lib/db/pool");
     const { startWorker } = await import("../lib/dispatch/worker");
-    const recipients = benchPhones(RECIPIENTS).map((phone) => ({ phone }));
-    const run = await timeDispatch(env, RECIPIENTS, () =>
-      createBatch({
-        kind: "SMS",
-        accountId,
-        authorId: userId,
-        name: "bench escalation",
-        templateText: "Habari! Your clinic visit is tomorrow at 9.",
-        sender: "TUMA",
-        escalateAfterMinutes: 5,
-        recipients,
-      }),
-    );
+    const text = "Habari! Your clinic visit is tomorrow at 9.";
+    const batch = { ...smsBatch(ids, "bench escalation", RECIPIENTS, text), escalateAfterMinutes: 5 };
+    const run = await timeDispatch(env, RECIPIENTS, () => createBatch(batch));
 
     console.log(`escalation: 100,000 SMS sent in ${fmt(run.allQueued, 2)} s; marking 90 % delivered`);
     // 10 % never delivered; every deadline 3 s from now. Marked 5,000 at a time, as the receipts applier writes.
-    const { rows: bounds } = await pool().query<{ lo: string; hi: string }>(
+    const bounds = await firstRow<{ lo: string; hi: string }>(
       `SELECT min(id)::text AS lo, max(id)::text AS hi FROM "Message" WHERE "batchId" = $1`,
       [run.batchId],
     );
-    for (let lo = BigInt(bounds[0]!.lo); lo <= BigInt(bounds[0]!.hi); lo += 5_000n)
+    for (let lo = BigInt(bounds.lo); lo <= BigInt(bounds.hi); lo += 5_000n)
       await pool().query(
         `UPDATE "Message" SET state = 'DELIVERED' WHERE "batchId" = $1 AND id BETWEEN $2 AND $3 AND id % 10 <> 0`,
         [run.batchId, lo.toString(), (lo + 4_999n).toString()],
       );
-    const { rows: undelivered } = await pool().query<{ n: number }>(
-      `SELECT count(*)::int AS n FROM "Message" WHERE "batchId" = $1 AND state = 'QUEUED'`,
-      [run.batchId],
-    );
-    const expected = undelivered[0]!.n;
-    const { rows: due } = await pool().query<{ deadline: Date }>(
+    const queued = `SELECT count(*)::int AS n FROM "Message" WHERE "batchId" = $1 AND state = 'QUEUED'`;
+    const expected = await numberOf(queued, [run.batchId]);
+    const { deadline } = await firstRow<{ deadline: Date }>(
       `UPDATE "DispatchChunk" SET "escalateAt" = date_trunc('milliseconds', now()) + interval '3 seconds'
        WHERE "batchId" = $1 RETURNING "escalateAt" AS deadline`,
       [run.batchId],
     );
-    const deadline = due[0]!.deadline;
     const worker = await startWorker({ receiptBaseUrl: "http://127.0.0.1:9", lanes: 48 });
     try {
       const started = Date.now();
       for (;;) {
-        const { rows } = await pool().query<{ n: number }>(
-          `SELECT COALESCE((SELECT "queuedCount" FROM "Batch" WHERE "escalatesBatchId" = $1), 0) AS n`,
-          [run.batchId],
-        );
-        if (rows[0]!.n >= expected) break;
-        if (Date.now() - started > 120_000) throw new Error(`escalation did not finish: ${rows[0]!.n} calls queued`);
+        const calls = `SELECT COALESCE((SELECT "queuedCount" FROM "Batch" WHERE "escalatesBatchId" = $1), 0) AS n`;
+        const n = await numberOf(calls, [run.batchId]);
+        if (n >= expected) break;
+        if (Date.now() - started > 120_000) throw new Error(`escalation did not finish: ${n} calls queued`);
         await new Promise((resolve) => setTimeout(resolve, 50));
       }
     } finally {
       await worker.stop();
     }
-    const { rows: late } = await pool().query<{
+    const l = await firstRow<{
       calls: number;
       distinct_sms: number;
       first_inserted: number;
@@ -86,7 +71,6 @@ export async function benchEscalation(): Promise<BenchResult> {
        WHERE e."childBatchId" = (SELECT id FROM "Batch" WHERE "escalatesBatchId" = $1)`,
       [run.batchId, deadline],
     );
-    const l = late[0]!;
     return {
       name: "escalation: 100,000 SMS with escalation on, then 10,000 undelivered called",
       figures: {

@@ -9,8 +9,9 @@ import fs from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { download, operatorSession, startBenchConsole } from "./bench-console";
-import { generatedBatch } from "./bench-batch";
+import { generatedBatch, type GeneratedBatch } from "./bench-batch";
 import { fmt, withBenchEnv, type BenchEnv } from "./bench-env";
+import { kibOf } from "./proc";
 import { runAlone } from "./run-alone";
 import type { BenchResult } from "./types";
 
@@ -22,35 +23,29 @@ const VIA = process.env.EXPORT_VIA === "next" ? "next" : "node";
 const CURL = (process.env.EXPORT_CURL ?? "").split(" ").filter(Boolean);
 
 const mb = (bytes: number) => bytes / 1024 / 1024;
-const status = (field: string, pid: number | "self" = "self") =>
-  Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(fs.readFileSync(`/proc/${pid}/status`, "utf8"))?.[1]) / 1024;
 
 export async function benchExportMemory(): Promise<BenchResult> {
   return withBenchEnv(async (env) => {
     const batch = await generatedBatch(env, ROWS, "Export memory");
 
-    const served = VIA === "next" ? await throughNext(env) : await inThisProcess(batch);
-    try {
-      const url = `${served.base}/api/batches/${batch.id}/export?format=${FORMAT}`;
-      const before = served.rssMb();
-      fs.writeFileSync(`/proc/${served.pid}/clear_refs`, "5"); // resets VmHWM to the current RSS
-      let heapPeak = 0;
-      const sampler = setInterval(() => (heapPeak = Math.max(heapPeak, served.heapMb())), 50);
-      const { seconds, bytes } = await download(url, served.cookie, CURL);
-      clearInterval(sampler);
-      const peak = status("VmHWM", served.pid);
-      return {
-        name: `export memory (${FORMAT} via ${VIA}, ${ROWS.toLocaleString("en")} recipients, curl ${CURL.join(" ")}, NODE_OPTIONS=${process.env.NODE_OPTIONS ?? ""})`,
-        figures: {
-          export: `${fmt(bytes / 1e6, 1)} MB in ${fmt(seconds, 2)} s`,
-          "RSS before (MB)": fmt(before, 0),
-          "peak RSS during (MB)": `${fmt(peak, 0)} (+${fmt(peak - before, 0)})`,
-          "JS heap used, peak sampled (MB)": VIA === "node" ? fmt(heapPeak, 0) : "—",
-        },
-      };
-    } finally {
-      await served.stop();
-    }
+    const served = VIA === "next" ? await throughNext(env) : await inThisProcess(env, batch);
+    const url = `${served.base}/api/batches/${batch.id}/export?format=${FORMAT}`;
+    const before = served.rssMb();
+    fs.writeFileSync(`/proc/${served.pid}/clear_refs`, "5"); // resets VmHWM to the current RSS
+    let heapPeak = 0;
+    const sampler = setInterval(() => (heapPeak = Math.max(heapPeak, served.heapMb())), 50);
+    const { seconds, bytes } = await download(url, served.cookie, CURL);
+    clearInterval(sampler);
+    const peak = kibOf(served.pid, "VmHWM") / 1024;
+    return {
+      name: `export memory (${FORMAT} via ${VIA}, ${ROWS.toLocaleString("en")} recipients, curl ${CURL.join(" ")}, NODE_OPTIONS=${process.env.NODE_OPTIONS ?? ""})`,
+      figures: {
+        export: `${fmt(bytes / 1e6, 1)} MB in ${fmt(seconds, 2)} s`,
+        "RSS before (MB)": fmt(before, 0),
+        "peak RSS during (MB)": `${fmt(peak, 0)} (+${fmt(peak - before, 0)})`,
+        "JS heap used, peak sampled (MB)": VIA === "node" ? fmt(heapPeak, 0) : "—",
+      },
+    };
   });
 }
 
@@ -62,11 +57,10 @@ type Served = {
   cookie?: string;
   rssMb: () => number;
   heapMb: () => number;
-  stop: () => Promise<void>;
 };
 
 /** A plain node:http server writing the stream as Next's route handlers do: write, and wait for `drain`. */
-async function inThisProcess(batch: { id: string; templateText: string; recipientCount: number }): Promise<Served> {
+async function inThisProcess(env: BenchEnv, batch: GeneratedBatch): Promise<Served> {
   const { reportStream } = await import("../lib/batches/export-report");
   const { reportXlsxStream } = await import("../lib/batches/export-report-xlsx");
   const server = http.createServer((_, res) => {
@@ -85,13 +79,13 @@ async function inThisProcess(batch: { id: string; templateText: string; recipien
       .catch(() => res.destroy());
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  env.atStop(() => new Promise((resolve) => server.close(resolve)));
   global.gc?.();
   return {
     base: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     pid: "self",
     rssMb: () => mb(process.memoryUsage().rss),
     heapMb: () => mb(process.memoryUsage().heapUsed),
-    stop: () => new Promise((resolve) => server.close(() => resolve())),
   };
 }
 
@@ -104,8 +98,7 @@ async function throughNext(env: BenchEnv): Promise<Served> {
     base: console_.url,
     pid,
     cookie,
-    rssMb: () => status("VmRSS", pid),
+    rssMb: () => kibOf(pid, "VmRSS") / 1024,
     heapMb: () => 0,
-    stop: console_.stopAll,
   };
 }

@@ -61,36 +61,32 @@ export async function benchExport(): Promise<BenchResult> {
     const small = await generatedBatch(env, XLSX_ROWS, "Export XLSX");
     const zone = await getOrgTimeZone();
     const console_ = await startBenchConsole(env, "export");
-    try {
-      const cookie = await operatorSession(console_.url);
-      const empty = await emptyRouteRate(console_.url);
-      const url = (batch: GeneratedBatch, format: string) =>
-        `${console_.url}/api/batches/${batch.id}/export?format=${format}`;
-      const copy1 = await copySeconds(big, zone);
-      const pages = await pagesSeconds(big);
-      const identity = await download(url(big, "csv"), cookie);
-      const gzip = await download(url(big, "csv"), cookie, ["--compressed"]);
-      const copy2 = await copySeconds(big, zone);
-      const copySmall = await copySeconds(small, zone);
-      const xlsx = await download(url(small, "xlsx"), cookie);
-      const copy = (copy1.seconds + copy2.seconds) / 2;
-      const line = (d: { seconds: number; bytes: number }, floor: number) =>
-        `${fmt(d.seconds, 2)} s, ${fmt(d.bytes / 1e6, 1)} MB: ${fmt(d.seconds / floor, 2)} × COPY`;
-      return {
-        name: `export (${ROWS.toLocaleString("en")} recipients CSV, ${XLSX_ROWS.toLocaleString("en")} XLSX, over HTTP)`,
-        figures: {
-          "empty route (req/s), same minutes": fmt(empty),
-          "COPY … TO STDOUT, before / after (s)": `${fmt(copy1.seconds, 2)} / ${fmt(copy2.seconds, 2)} (${fmt(copy1.bytes / 1e6, 1)} MB)`,
-          "CSV pages in-process, no HTTP (the database's share)": line(pages, copy),
-          "CSV, identity (target ≤ 1.5 × COPY)": line(identity, copy),
-          "CSV, gzip (target ≤ 1.5 × COPY)": line(gzip, copy),
-          [`COPY of ${XLSX_ROWS.toLocaleString("en")} (s)`]: fmt(copySmall.seconds, 2),
-          "XLSX (target ≤ 2.5 × COPY)": line(xlsx, copySmall.seconds),
-        },
-      };
-    } finally {
-      await console_.stopAll();
-    }
+    const cookie = await operatorSession(console_.url);
+    const empty = await emptyRouteRate(console_.url);
+    const url = (batch: GeneratedBatch, format: string) =>
+      `${console_.url}/api/batches/${batch.id}/export?format=${format}`;
+    const copy1 = await copySeconds(big, zone);
+    const pages = await pagesSeconds(big);
+    const identity = await download(url(big, "csv"), cookie);
+    const gzip = await download(url(big, "csv"), cookie, ["--compressed"]);
+    const copy2 = await copySeconds(big, zone);
+    const copySmall = await copySeconds(small, zone);
+    const xlsx = await download(url(small, "xlsx"), cookie);
+    const copy = (copy1.seconds + copy2.seconds) / 2;
+    const line = (d: { seconds: number; bytes: number }, floor: number) =>
+      `${fmt(d.seconds, 2)} s, ${fmt(d.bytes / 1e6, 1)} MB: ${fmt(d.seconds / floor, 2)} × COPY`;
+    return {
+      name: `export (${ROWS.toLocaleString("en")} recipients CSV, ${XLSX_ROWS.toLocaleString("en")} XLSX, over HTTP)`,
+      figures: {
+        "empty route (req/s), same minutes": fmt(empty),
+        "COPY … TO STDOUT, before / after (s)": `${fmt(copy1.seconds, 2)} / ${fmt(copy2.seconds, 2)} (${fmt(copy1.bytes / 1e6, 1)} MB)`,
+        "CSV pages in-process, no HTTP (the database's share)": line(pages, copy),
+        "CSV, identity (target ≤ 1.5 × COPY)": line(identity, copy),
+        "CSV, gzip (target ≤ 1.5 × COPY)": line(gzip, copy),
+        [`COPY of ${XLSX_ROWS.toLocaleString("en")} (s)`]: fmt(copySmall.seconds, 2),
+        "XLSX (target ≤ 2.5 × COPY)": line(xlsx, copySmall.seconds),
+      },
+    };
   });
 }
 

@@ -11,17 +11,19 @@
 // the upload cap of lib/fair-share/transfer-slots.ts is sized by), and each process's peak during a 1,000,000-row
 // import and during a 1,000,000-recipient export (CSV over HTTP, read as fast as the client can).
 // Run: npx tsx --conditions=react-server bench/hostile.ts   (or BENCH_ONLY=hostile npm run bench)
-import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { generatedBatch } from "./bench-batch";
-import { startBenchConsole, uploadFile, type BenchConsole } from "./bench-console";
-import { fmt, startBenchEnv } from "./bench-env";
+import { download, startBenchConsole, uploadFile } from "./bench-console";
+import { fmt, scratchDir, withBenchEnv } from "./bench-env";
+import { writePeopleCsv } from "./people-csv";
+import { timed } from "./timed-runs";
 import type { BenchResult } from "./types";
 import { runAlone } from "./run-alone";
 import { freePort } from "../test/free-port";
 
-const ROWS = 1_000_000;
+/** The import's rows and the export's recipients (BENCH_HOSTILE_ROWS for a quick run). */
+const ROWS = Number(process.env.BENCH_HOSTILE_ROWS ?? 1_000_000);
 const TARGET_REFUSAL_S = 30;
 const TARGET_NORMAL_S = 10;
 const TARGET_LOGIN_S = 2;
@@ -30,42 +32,16 @@ const GROWTH_MB = 1_000;
 type Probe = typeof import("../test/hostile-probe");
 type Memory = ReturnType<Probe["memoryOf"]>;
 
-const seconds = (t0: number) => (performance.now() - t0) / 1000;
 const perProcess = (memory: Memory, field: "rssMb" | "peakMb") =>
   memory.map((m) => `${m.part} ${fmt(m[field])}`).join(", ");
 
-function writeMillionCsv(file: string): void {
-  const fd = fs.openSync(file, "w");
-  fs.writeSync(fd, "phone,name,town\n");
-  for (let from = 0; from < ROWS; from += 10_000) {
-    const lines = Array.from(
-      { length: 10_000 },
-      (_, k) => `07${String(10_000_000 + from + k).slice(-8)},Name ${from + k},Town ${k % 47}`,
-    );
-    fs.writeSync(fd, `${lines.join("\n")}\n`);
-  }
-  fs.closeSync(fd);
-}
-
-/** The export read to its end as fast as this process reads: its bytes. */
-async function exportAll(base: string, cookie: string, batchId: string): Promise<number> {
-  const response = await fetch(`${base}/api/batches/${batchId}/export`, { headers: { cookie } });
-  if (response.status !== 200) throw new Error(`export: ${response.status} ${await response.text()}`);
-  let bytes = 0;
-  const reader = response.body!.getReader();
-  for (let next = await reader.read(); !next.done; next = await reader.read()) bytes += next.value.byteLength;
-  return bytes;
-}
-
 export async function benchHostile(): Promise<BenchResult> {
-  const env = await startBenchEnv(["--no-receipts"]);
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "tuma-bench-hostile-"));
-  let console_: BenchConsole | undefined;
-  try {
+  return withBenchEnv(async (env) => {
+    const dir = scratchDir(env, "hostile");
     // Imported once DATABASE_URL names the benchmark's database.
     const probe: Probe = await import("../test/hostile-probe");
     const { waitFor } = await import("../test/dispatch-harness");
-    console_ = await startBenchConsole(env, "hostile", {
+    const console_ = await startBenchConsole(env, "hostile", {
       SANDBOX: "true",
       WORKER: "true",
       SANDBOX_PORT: String(await freePort()),
@@ -84,20 +60,19 @@ export async function benchHostile(): Promise<BenchResult> {
     // 1. The 1 GiB bodies, one after the other (each timed alone).
     const bodies: string[] = [];
     for (const { route, limit } of await probe.publicBodies()) {
-      const t0 = performance.now();
-      const exchange = await probe.gibibyteTo(base, route);
+      const { result: exchange, seconds } = await timed(() => probe.gibibyteTo(base, route));
       const ok = exchange.status === 413 && probe.messageOf(exchange) === limit.message;
       bodies.push(
-        `${route.replace(/receipts\/.*/, "receipts/<secret>")} ${exchange.status}${ok ? "" : " (NOT its sentence)"} in ${fmt(seconds(t0), 2)} s, ${fmt(exchange.written / 1024)} KiB taken`,
+        `${route.replace(/receipts\/.*/, "receipts/<secret>")} ${exchange.status}${ok ? "" : " (NOT its sentence)"} in ${fmt(seconds, 2)} s, ${fmt(exchange.written / 1024)} KiB taken`,
       );
     }
 
     // 2. The hostile files.
     const files: string[] = [];
     for (const file of probe.hostileFiles()) {
-      const t0 = performance.now();
-      const answer = await probe.upload(base, sender.cookie, file.filename, file.bytes);
-      const s = seconds(t0);
+      const { result: answer, seconds: s } = await timed(() =>
+        probe.upload(base, sender.cookie, file.filename, file.bytes),
+      );
       const ok = answer.status === file.status && probe.messageOf(answer) === file.sentence;
       files.push(
         `${file.filename} ${answer.status}${ok ? "" : " (NOT its sentence)"} in ${fmt(s, 2)} s (${fmt(s / TARGET_REFUSAL_S, 3)})`,
@@ -130,9 +105,10 @@ export async function benchHostile(): Promise<BenchResult> {
     );
     const importerHeld = probe.memoryOf([importer])[0]!.rssMb;
     const third = await probe.upload(base, people[0]!.cookie, "third.csv", probe.csvList(10));
-    const t0 = performance.now();
-    const normal = await probe.upload(base, ninth.cookie, "normal.csv", probe.csvList(1_000));
-    const normalS = seconds(t0);
+    const normalList = probe.csvList(1_000);
+    const { result: normal, seconds: normalS } = await timed(() =>
+      probe.upload(base, ninth.cookie, "normal.csv", normalList),
+    );
     const stillHeld = await probe.storingUploads(keys);
     held.slice(8).forEach((h) => h.abort());
     const finished = await Promise.all(held.slice(0, 8).map((h) => h.finish()));
@@ -144,17 +120,13 @@ export async function benchHostile(): Promise<BenchResult> {
 
     // 4. A million-row import, then a million-recipient export: each process's peak during each.
     const csv = path.join(dir, "million.csv");
-    writeMillionCsv(csv);
+    writePeopleCsv(csv, ROWS, (i) => `07${String(10_000_000 + i).slice(-8)}`);
     probe.resetPeaks(processes);
-    const i0 = performance.now();
-    const imported = (await uploadFile(base, ninth.cookie, csv)).status;
-    const importS = seconds(i0);
+    const { result: imported, seconds: importS } = await timed(() => uploadFile(base, ninth.cookie, csv));
     const importPeak = probe.memoryOf(processes);
     const batchId = (await generatedBatch(env, ROWS, "A million to export")).id;
     probe.resetPeaks(processes);
-    const e0 = performance.now();
-    const exportBytes = await exportAll(base, ninth.cookie, batchId);
-    const exportS = seconds(e0);
+    const exported = await download(`${base}/api/batches/${batchId}/export`, ninth.cookie);
     const exportPeak = probe.memoryOf(processes);
     const serving = (await fetch(`${base}/api/health`)).status;
     const load1 = os.loadavg()[0]!;
@@ -173,20 +145,16 @@ export async function benchHostile(): Promise<BenchResult> {
         "log-in page during the probe: answers, slowest (s, ÷ 2 s target)": `${polled.statuses.length} answers, ${polled.statuses.filter((s) => s !== 200).length} not 200; slowest ${fmt(maxLoginS, 2)} (${fmt(maxLoginS / TARGET_LOGIN_S, 2)})`,
         "peak RSS of each process during the probe (MB)": perProcess(probePeak, "peakMb"),
         "peak RSS, all together, vs baseline + 1,000 MB": `${fmt(peakSum)} vs ${fmt(baseline + GROWTH_MB)} (growth ${fmt(peakSum - baseline)} MB, ${fmt((peakSum - baseline) / GROWTH_MB, 2)} of the allowance)`,
-        "1,000,000-row CSV import over HTTP": `${imported} in ${fmt(importS, 2)} s`,
+        [`${fmt(ROWS)}-row CSV import over HTTP`]: `${imported.status} in ${fmt(importS, 2)} s`,
         "peak RSS of each process during the import (MB)": perProcess(importPeak, "peakMb"),
-        "1,000,000-recipient CSV export over HTTP": `${fmt(exportBytes / 1e6, 1)} MB in ${fmt(exportS, 2)} s`,
+        [`${fmt(ROWS)}-recipient CSV export over HTTP`]: `${fmt(exported.bytes / 1e6, 1)} MB in ${fmt(exported.seconds, 2)} s`,
         "peak RSS of each process during the export (MB)": perProcess(exportPeak, "peakMb"),
         "console serving at the end (/api/health)": serving,
         "load average before / after": `${fmt(load0, 2)} / ${fmt(load1, 2)}`,
         "console build before the run (s)": console_.buildSeconds ? fmt(console_.buildSeconds, 1) : "up to date",
       },
     };
-  } finally {
-    await console_?.stopAll();
-    fs.rmSync(dir, { recursive: true, force: true });
-    await env.stop();
-  }
+  });
 }
 
 runAlone(import.meta.url, benchHostile);

@@ -13,6 +13,7 @@ import { startConsole } from "../test/console-process";
 import { programOf } from "../test/program-of";
 import { freePort } from "../test/free-port";
 import { fmt } from "./bench-env";
+import { allPids, kibOf, statOf } from "./proc";
 import type { BenchResult } from "./types";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -27,23 +28,13 @@ function partOf(cmdline: string): string {
   return `other: ${cmdline.replaceAll("\0", " ").slice(0, 60)}`;
 }
 
-function kib(status: string, field: string): number {
-  const match = new RegExp(`^${field}:\\s+(\\d+) kB`, "m").exec(status);
-  return match ? Number(match[1]) : 0;
-}
-
 /** KiB by part, over `root` and every process descending from it (Linux /proc: PostgreSQL's postmaster starts a
  * process group of its own, so the group of `npm start` would miss its backends). */
 function memoryByPart(root: number): Map<string, { kib: number; pssKib: number; processes: number }> {
   const parent = new Map<number, number>();
-  for (const entry of fs.readdirSync("/proc")) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = fs.readFileSync(`/proc/${entry}/stat`, "utf8");
-      parent.set(Number(entry), Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]));
-    } catch {
-      // gone meanwhile
-    }
+  for (const pid of allPids()) {
+    const stat = statOf(pid);
+    if (stat) parent.set(pid, stat(4));
   }
   const descends = (pid: number): boolean => {
     for (let p: number | undefined = pid; p !== undefined && p > 1; p = parent.get(p)) if (p === root) return true;
@@ -55,8 +46,8 @@ function memoryByPart(root: number): Map<string, { kib: number; pssKib: number; 
     try {
       const cmdline = fs.readFileSync(`/proc/${pid}/cmdline`, "utf8");
       const part = partOf(cmdline);
-      const pss = kib(fs.readFileSync(`/proc/${pid}/smaps_rollup`, "utf8"), "Pss");
-      const size = part.startsWith("postgres") ? pss : kib(fs.readFileSync(`/proc/${pid}/status`, "utf8"), "VmRSS");
+      const pss = kibOf(pid, "Pss");
+      const size = part.startsWith("postgres") ? pss : kibOf(pid, "VmRSS");
       const current = parts.get(part) ?? { kib: 0, pssKib: 0, processes: 0 };
       parts.set(part, { kib: current.kib + size, pssKib: current.pssKib + pss, processes: current.processes + 1 });
     } catch {

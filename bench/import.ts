@@ -10,8 +10,10 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import ExcelJS from "exceljs";
-import { operatorSession, startBenchConsole, uploadFile, type BenchConsole } from "./bench-console";
-import { fmt, startBenchEnv } from "./bench-env";
+import { operatorSession, startBenchConsole, uploadFile } from "./bench-console";
+import { fmt, scratchDir, seedAccount, withBenchEnv } from "./bench-env";
+import { writePeopleCsv } from "./people-csv";
+import { secondsOf, timed } from "./timed-runs";
 import type { BenchResult } from "./types";
 import { runAlone } from "./run-alone";
 
@@ -26,22 +28,6 @@ function phoneOf(i: number): string {
   if (i % 50 === 7) return `07${String(i).padStart(5, "0")}`; // too short
   const n = i % 100 === 99 ? i - 1 : i;
   return `07${String(10_000_000 + n).slice(-8)}`;
-}
-
-function writeCsv(file: string): number {
-  const fd = fs.openSync(file, "w");
-  fs.writeSync(fd, "phone,name,town\n");
-  let lines: string[] = [];
-  for (let i = 0; i < ROWS; i++) {
-    lines.push(`${phoneOf(i)},Name ${i},Town ${i % 47}`);
-    if (lines.length === 10_000) {
-      fs.writeSync(fd, `${lines.join("\n")}\n`);
-      lines = [];
-    }
-  }
-  if (lines.length) fs.writeSync(fd, `${lines.join("\n")}\n`);
-  fs.closeSync(fd);
-  return fs.statSync(file).size;
 }
 
 async function writeXlsx(file: string): Promise<number> {
@@ -71,9 +57,7 @@ async function measure<T>(pids: { web: number; importer: number }, work: () => P
   ];
   resetPeaks(processes);
   const [web, importer] = memoryOf(processes);
-  const t0 = performance.now();
-  const result = await work();
-  const seconds = (performance.now() - t0) / 1000;
+  const { result, seconds } = await timed(work);
   const [webAfter, importerAfter] = memoryOf(processes);
   return {
     result,
@@ -93,40 +77,35 @@ async function upload(base: string, cookie: string, file: string, name: string):
 }
 
 export async function benchImport(): Promise<BenchResult> {
-  const env = await startBenchEnv(["--no-receipts"]);
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "tuma-bench-import-"));
-  let console_: BenchConsole | undefined;
-  try {
+  return withBenchEnv(async (env) => {
+    const dir = scratchDir(env, "import");
     const csv = path.join(dir, "customers.csv");
-    const csvBytes = writeCsv(csv);
+    const csvBytes = writePeopleCsv(csv, ROWS, phoneOf);
     const xlsx = path.join(dir, "customers.xlsx");
     const xlsxBytes = await writeXlsx(xlsx);
     const small = path.join(dir, "warm-up.csv");
     fs.writeFileSync(small, "phone,name\n0712345678,Warm\n");
 
     // First the CSV through the import alone, in this process (no HTTP, no Next): what the route adds is the rest.
-    const { db } = await import("../lib/db/client");
     const { importList } = await import("../lib/lists/import-list");
-    const author = await db.user.create({
-      data: { email: "import@bench.local", name: "Import", role: "OPERATOR", passwordHash: "x" },
-    });
-    const t0 = performance.now();
-    await importList({
-      body: fs.createReadStream(csv, { highWaterMark: 64 * 1024 }),
-      declaredBytes: csvBytes,
-      filename: "customers.csv",
-      authorId: author.id,
-    });
-    const inProcess = (performance.now() - t0) / 1000;
+    const { userId } = await seedAccount(env);
+    const inProcess = await secondsOf(() =>
+      importList({
+        body: fs.createReadStream(csv, { highWaterMark: 64 * 1024 }),
+        declaredBytes: csvBytes,
+        filename: "customers.csv",
+        authorId: userId,
+      }),
+    );
 
-    console_ = await startBenchConsole(env, "import");
+    const console_ = await startBenchConsole(env, "import");
     const cookie = await operatorSession(console_.url);
     const pids = { web: console_.webPid(), importer: console_.partPid("importer") };
     // The route's code is loaded by its first request, as after any start of the console.
     await upload(console_.url, cookie, small, "warm-up.csv");
     const load0 = os.loadavg()[0]!;
-    const big = await measure(pids, () => upload(console_!.url, cookie, csv, "customers.csv"));
-    const sheet = await measure(pids, () => upload(console_!.url, cookie, xlsx, "customers.xlsx"));
+    const big = await measure(pids, () => upload(console_.url, cookie, csv, "customers.csv"));
+    const sheet = await measure(pids, () => upload(console_.url, cookie, xlsx, "customers.xlsx"));
     const load1 = os.loadavg()[0]!;
 
     const counts = (r: Imported) =>
@@ -149,11 +128,7 @@ export async function benchImport(): Promise<BenchResult> {
         "console build before the run (s)": console_.buildSeconds ? fmt(console_.buildSeconds, 1) : "up to date",
       },
     };
-  } finally {
-    await console_?.stopAll();
-    fs.rmSync(dir, { recursive: true, force: true });
-    await env.stop();
-  }
+  });
 }
 
 runAlone(import.meta.url, benchImport);

@@ -5,26 +5,25 @@
 // of the same 1,000,000 numbers (the pasted-numbers path), and the peak RSS of this process.
 // Run: npx tsx --conditions=react-server bench/list-batch.ts   (BENCH_LIST_ROWS=1000000, BENCH_SKIP_ARRAY=1)
 import { benchAccountId } from "./bench-batch";
-import { fmt, startBenchEnv } from "./bench-env";
+import { fmt, withBenchEnv } from "./bench-env";
 import type { BenchResult } from "./types";
 import { runAlone } from "./run-alone";
 import { generateList } from "./generated-list";
+import { firstRow } from "./query";
+import { secondsOf, timed } from "./timed-runs";
 
 const ROWS = Number(process.env.BENCH_LIST_ROWS ?? 1_000_000);
 
 export async function benchListBatch(): Promise<BenchResult> {
-  const env = await startBenchEnv(["--no-receipts"]);
-  let peak = 0;
-  const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 50);
-  try {
-    const { pool } = await import("../lib/db/pool");
+  return withBenchEnv(async (env) => {
+    let peak = 0;
+    const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 50);
+    env.atStop(() => clearInterval(sampler));
     const { planList } = await import("../lib/batches/plan-list");
     const { createBatchFromList } = await import("../lib/batches/create-from-list");
     const { createBatch } = await import("../lib/batches/create-batch");
     const accountId = await benchAccountId(env);
-    const generated = await generateList(ROWS, { settle: false });
-    const upload = { id: generated.id };
-    const generate = generated.seconds;
+    const { id: listId, seconds: generate } = await generateList(ROWS, { settle: false });
     const settings = {
       kind: "SMS" as const,
       accountId,
@@ -36,26 +35,19 @@ export async function benchListBatch(): Promise<BenchResult> {
     };
 
     const { readList } = await import("../lib/lists/read-list");
-    let t = performance.now();
     let read = 0;
-    for await (const slice of readList(upload.id)) read += slice.phones.length;
-    const readSeconds = (performance.now() - t) / 1000;
-
-    t = performance.now();
-    const plan = await planList({
-      listId: upload.id,
-      templateText: settings.templateText,
-      kind: "SMS",
-      accountId,
+    const readSeconds = await secondsOf(async () => {
+      for await (const slice of readList(listId)) read += slice.phones.length;
     });
-    const planSeconds = (performance.now() - t) / 1000;
+    const { templateText } = settings;
+    const { result: plan, seconds: planSeconds } = await timed(() =>
+      planList({ listId, templateText, kind: "SMS", accountId }),
+    );
 
     peak = 0;
-    t = performance.now();
-    const created = await createBatchFromList({ ...settings, listId: upload.id });
-    const createSeconds = (performance.now() - t) / 1000;
+    const { result: created, seconds: createSeconds } = await timed(() => createBatchFromList({ ...settings, listId }));
     const listPeak = peak;
-    const { rows } = await pool().query<{ n: number; sample: string }>(
+    const stored = await firstRow<{ n: number; sample: string }>(
       `SELECT count(*)::int AS n, (SELECT text FROM "Message" WHERE "batchId" = $1 ORDER BY id DESC LIMIT 1) AS sample FROM "Message" WHERE "batchId" = $1`,
       [created.id],
     );
@@ -65,9 +57,7 @@ export async function benchListBatch(): Promise<BenchResult> {
     if (!process.env.BENCH_SKIP_ARRAY) {
       const recipients = Array.from({ length: ROWS }, (_, i) => ({ phone: `2541${String(i).padStart(8, "0")}` }));
       peak = 0;
-      t = performance.now();
-      await createBatch({ ...settings, templateText: "Same for all", recipients });
-      arraySeconds = (performance.now() - t) / 1000;
+      arraySeconds = await secondsOf(() => createBatch({ ...settings, templateText: "Same for all", recipients }));
       arrayPeak = peak;
     }
     return {
@@ -79,17 +69,14 @@ export async function benchListBatch(): Promise<BenchResult> {
         "plan: recipients / requests / units": `${fmt(plan.recipients)} / ${fmt(plan.requests)} / ${fmt(plan.units)}`,
         "createBatchFromList, scheduled (s)": createSeconds.toFixed(2),
         "createBatchFromList rows/s": fmt(Math.round(ROWS / createSeconds)),
-        "messages stored": fmt(rows[0]!.n),
-        "last message's text": rows[0]!.sample,
+        "messages stored": fmt(stored.n),
+        "last message's text": stored.sample,
         "peak RSS during createBatchFromList (MB)": Math.round(listPeak / 1e6),
         "createBatch from an array of the same count, scheduled (s)": arraySeconds.toFixed(2),
         "peak RSS during createBatch from an array (MB)": Number.isNaN(arrayPeak) ? "—" : Math.round(arrayPeak / 1e6),
       },
     };
-  } finally {
-    clearInterval(sampler);
-    await env.stop();
-  }
+  });
 }
 
 runAlone(import.meta.url, benchListBatch);

@@ -8,7 +8,7 @@
 // what the index both need costs where lists are stored: 1,000,000 rows inserted with and without it. Figures are
 // printed; docs/design.md ("Lists") records the choice.
 import { startBenchDatabase } from "./bench-env";
-import { timedRuns } from "./timed-runs";
+import { printMedian } from "./timed-runs";
 
 const BIG = 100_000;
 const SMALL = 5_000;
@@ -17,14 +17,7 @@ const LISTS = 40;
 const cluster = await startBenchDatabase("tuma_list_opted_out_bench");
 const { pool, closePool } = await import("../lib/db/pool");
 
-async function median(label: string, work: () => Promise<unknown>, runs = 7): Promise<number> {
-  const times = await timedRuns(work, runs);
-  const mid = times[Math.floor(runs / 2)]!;
-  console.log(
-    `  ${label.padEnd(64)} median ${mid.toFixed(2)} ms  (min ${times[0]!.toFixed(2)}, max ${times.at(-1)!.toFixed(2)})`,
-  );
-  return mid;
-}
+const median = (label: string, work: () => Promise<unknown>) => printMedian(label, work, 7, true, 2);
 
 const PAGE = `SELECT id, name, "optedOutCount" FROM "List" WHERE state = 'READY' ORDER BY "createdAt" DESC LIMIT 100`;
 const LIVE = `SELECT r."listId", count(*)::int AS n FROM "OptOut" o JOIN "ListRecipient" r ON r.phone = o.phone
@@ -62,8 +55,7 @@ try {
     );
     await db.query(`VACUUM ANALYZE "OptOut"`);
   };
-  await db.query(`VACUUM ANALYZE "ListRecipient"`);
-  await db.query(`VACUUM ANALYZE "List"`);
+  await db.query(`VACUUM ANALYZE "ListRecipient", "List"`);
   console.log(
     `Lists page: ${LISTS + 1} lists (one of ${BIG.toLocaleString("en")} rows, ${LISTS} of ${SMALL.toLocaleString("en")})`,
   );
@@ -121,12 +113,10 @@ try {
   await optOuts(1_000);
   await optOutWrite("opt out 1 number on the big list and remove it, with the trigger", 1);
   await optOutWrite("opt out 10,000 numbers on the big list and remove them, with the trigger", 10_000);
-  await db.query(`ALTER TABLE "OptOut" DISABLE TRIGGER opt_out_lists_insert`);
-  await db.query(`ALTER TABLE "OptOut" DISABLE TRIGGER opt_out_lists_delete`);
+  await db.query(`ALTER TABLE "OptOut" DISABLE TRIGGER opt_out_lists_insert, DISABLE TRIGGER opt_out_lists_delete`);
   await optOutWrite("opt out 1 number on the big list and remove it, no trigger", 1);
   await optOutWrite("opt out 10,000 numbers on the big list and remove them, no trigger", 10_000);
-  await db.query(`ALTER TABLE "OptOut" ENABLE TRIGGER opt_out_lists_insert`);
-  await db.query(`ALTER TABLE "OptOut" ENABLE TRIGGER opt_out_lists_delete`);
+  await db.query(`ALTER TABLE "OptOut" ENABLE TRIGGER opt_out_lists_insert, ENABLE TRIGGER opt_out_lists_delete`);
 
   // What the index costs where lists are stored.
   const { rows: spare } = await db.query<{ id: string }>(

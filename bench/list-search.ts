@@ -11,7 +11,8 @@ import { fmt, withBenchEnv } from "./bench-env";
 import { readyList } from "./generated-list";
 import { runAlone } from "./run-alone";
 import type { BenchResult } from "./types";
-import { p95 } from "./timed-runs";
+import { firstRow } from "./query";
+import { p95, secondsOf, timed } from "./timed-runs";
 import { againstPageTarget } from "./batch-pages";
 
 const ROWS = Number(process.env.BENCH_LIST_ROWS ?? 1_000_000);
@@ -51,8 +52,7 @@ export async function benchListSearch(): Promise<BenchResult> {
        SELECT $1, '2547' || lpad(g::text, 8, '0'), 'DELIVERED', g + 1, now() FROM generate_series(1, $2::int) g`,
       [batch.id, ROWS],
     );
-    await pool().query(`VACUUM ANALYZE "ListRecipient"`);
-    await pool().query(`VACUUM ANALYZE "Message"`);
+    await pool().query(`VACUUM ANALYZE "ListRecipient", "Message"`);
     await pool().query(`CHECKPOINT`);
     const generated = (performance.now() - t0) / 1000;
 
@@ -66,12 +66,12 @@ export async function benchListSearch(): Promise<BenchResult> {
       ["the last page of a clinic", "nakuru", undefined],
     ];
     // The last page: the cursor 50 matches before the end of the batch.
-    const { rows: tail } = await pool().query<{ id: string }>(
+    const tail = await firstRow<{ id: string }>(
       `SELECT m.id::text AS id FROM "Message" m WHERE m."batchId" = $1 AND m."listRow" % 8 = 1
        ORDER BY m.id DESC OFFSET 30 LIMIT 1`,
       [batch.id],
     );
-    searches[5]![2] = tail[0]!.id;
+    searches[5]![2] = tail.id;
     const page = (term: string, after?: string) =>
       listMessages(batch.id, { search: recipientSearchSchema.parse(term), after, limit: 50 });
 
@@ -82,16 +82,13 @@ export async function benchListSearch(): Promise<BenchResult> {
     const { BUILD_LOCK_SPACE } = await import("../lib/batches/list-search");
     await holder.query(`SELECT pg_advisory_lock($1, hashtext($2))`, [BUILD_LOCK_SPACE, upload.id]);
     for (const [label, term, after] of searches) {
-      const s0 = performance.now();
-      found[label] = (await page(term, after)).rows.length;
-      overRows[label] = performance.now() - s0;
+      const { result, ms } = await timed(() => page(term, after));
+      [found[label], overRows[label]] = [result.rows.length, ms];
     }
     await holder.query(`SELECT pg_advisory_unlock_all()`);
     holder.release();
 
-    const b0 = performance.now();
-    await buildSearchText(upload.id);
-    const built = (performance.now() - b0) / 1000;
+    const built = await secondsOf(() => buildSearchText(upload.id));
     await pool().query(`VACUUM ANALYZE "ListSearchText"`);
 
     const figures: Record<string, string> = {

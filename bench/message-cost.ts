@@ -12,9 +12,10 @@
 // binaries ship the extension).
 // Run: npx tsx --conditions=react-server bench/message-cost.ts   (BENCH_COST_MESSAGES=100000; or
 // BENCH_ONLY=cost npm run bench)
-import fs from "node:fs";
-import { benchPhones, fmt, keepPastWeeks, seedAccount, withBenchEnv } from "./bench-env";
+import { fmt, keepPastWeeks, seedAccount, smsBatch, withBenchEnv } from "./bench-env";
+import { allPids, statOf } from "./proc";
 import { runAlone } from "./run-alone";
+import { applyAll, receiptRow, sendAll, sentMessages, storeAll } from "./sent-messages";
 import type { BenchResult } from "./types";
 
 const MESSAGES = Number(process.env.BENCH_COST_MESSAGES ?? 100_000);
@@ -34,12 +35,7 @@ export async function benchMessageCost(): Promise<BenchResult> {
   return withBenchEnv(
     async (env) => {
       const { pool } = await import("../lib/db/pool");
-      const { createBatch } = await import("../lib/batches/create-batch");
-      const { startWorker } = await import("../lib/dispatch/worker");
-      const { waitFor } = await import("../test/dispatch-harness");
-      const { storeReceipts } = await import("../lib/receipts/store-receipts");
-      const { applyPendingReceipts } = await import("../lib/receipts/apply-receipts");
-      const { accountId, userId } = await seedAccount(env);
+      const ids = await seedAccount(env);
       await keepPastWeeks(PAST_WEEKS);
       await pool().query("CREATE EXTENSION IF NOT EXISTS pg_stat_statements");
       const postmaster = await postmasterPid(pool);
@@ -47,63 +43,28 @@ export async function benchMessageCost(): Promise<BenchResult> {
         const { rows } = await pool().query<{ lsn: string }>("SELECT pg_current_wal_insert_lsn()::text AS lsn");
         return { cpuMs: clusterCpuMs(postmaster), walLsn: rows[0]!.lsn, at: performance.now() };
       };
-      const recipients = benchPhones(MESSAGES).map((phone) => ({ phone }));
+      const batch = smsBatch(ids, "message cost", MESSAGES);
       await pool().query("CHECKPOINT");
       await pool().query("SELECT pg_stat_statements_reset(), pg_stat_reset_shared('wal'), pg_stat_reset()");
       const start = await snapshot();
 
       // Store, claim, send, record: the worker in this process, as in `npm start`.
-      const worker = await startWorker({ receiptBaseUrl: "http://127.0.0.1:9" });
-      try {
-        await createBatch({
-          kind: "SMS",
-          accountId,
-          authorId: userId,
-          name: "message cost",
-          templateText: "Habari! Your order has shipped.",
-          sender: "TUMA",
-          recipients,
-        });
-        await waitFor(
-          async () =>
-            (await pool().query<{ n: number }>(`SELECT COALESCE(sum("queuedCount"), 0)::int AS n FROM "Batch"`))
-              .rows[0]!.n,
-          (queued) => queued >= MESSAGES,
-          300_000,
-          "every message queued",
-        );
-      } finally {
-        await worker.stop();
-      }
+      await sendAll(batch);
       const sent = await snapshot();
 
       // Receipts: one per message, stored 100 per call, then applied until none is left.
-      const { rows: messages } = await pool().query<{ id: string; phone: string; uniqueId: string }>(
-        `SELECT id::text, phone, "providerUniqueId" AS "uniqueId" FROM "Message" ORDER BY id`,
-      );
       const receiptAt = new Date();
-      const deliveryTime = `${receiptAt.toISOString().slice(0, 10)} ${receiptAt.toISOString().slice(11, 19)}`;
-      const rows = messages.map((m) => ({
-        accountId,
-        uniqueId: m.uniqueId,
-        correlator: m.id,
-        phone: m.phone,
-        deliveryStatus: "DeliveredToTerminal",
-        deliveryTime,
-        deliveryAt: receiptAt,
-        raw: JSON.stringify({ phone: m.phone, correlator: m.id, uniqueId: m.uniqueId, deliveryTime }),
-      }));
-      let next = 0;
-      await Promise.all(
-        Array.from({ length: CONCURRENT_CALLS }, async () => {
-          for (let i = next; i < rows.length; i = next) {
-            next += RECEIPTS_PER_CALL;
-            await storeReceipts(rows.slice(i, i + RECEIPTS_PER_CALL));
-          }
-        }),
-      );
+      const rows = (await sentMessages()).map((m) => {
+        const row = receiptRow(ids.accountId, m, receiptAt);
+        const { deliveryTime } = row;
+        return {
+          ...row,
+          raw: JSON.stringify({ phone: m.phone, correlator: m.id, uniqueId: m.uniqueId, deliveryTime }),
+        };
+      });
+      await storeAll(rows, RECEIPTS_PER_CALL, CONCURRENT_CALLS);
       const stored = await snapshot();
-      while ((await applyPendingReceipts()).taken > 0);
+      await applyAll();
       const end = await snapshot();
       const { rows: check } = await pool().query<{ delivered: number }>(
         `SELECT count(*)::int AS delivered FROM "Message" WHERE state = 'DELIVERED'`,
@@ -169,33 +130,20 @@ export async function benchMessageCost(): Promise<BenchResult> {
 /** The postmaster is the parent of our own backend. */
 async function postmasterPid(pool: () => import("pg").Pool): Promise<number> {
   const { rows } = await pool().query<{ pid: number }>("SELECT pg_backend_pid() AS pid");
-  return statOf(rows[0]!.pid)!.ppid;
+  return statOf(rows[0]!.pid)!(4);
 }
 
-/** CPU of the postmaster, its reaped children, and its live children (backends and background processes), in ms. */
+/** CPU of the postmaster (utime, stime), its reaped children (cutime, cstime), and its live children (backends and
+ * background processes), in ms. */
 function clusterCpuMs(postmaster: number): number {
   const own = statOf(postmaster);
   if (!own) throw new Error(`PostgreSQL's postmaster ${postmaster} is gone`);
-  let ticks = own.utime + own.stime + own.cutime + own.cstime;
-  for (const entry of fs.readdirSync("/proc")) {
-    if (!/^\d+$/.test(entry)) continue;
-    const stat = statOf(Number(entry));
-    if (stat?.ppid === postmaster) ticks += stat.utime + stat.stime;
+  let ticks = own(14) + own(15) + own(16) + own(17);
+  for (const pid of allPids()) {
+    const stat = statOf(pid);
+    if (stat?.(4) === postmaster) ticks += stat(14) + stat(15);
   }
   return (ticks * 1000) / TICKS;
-}
-
-function statOf(pid: number): { ppid: number; utime: number; stime: number; cutime: number; cstime: number } | null {
-  let text: string;
-  try {
-    text = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
-  } catch {
-    return null; // exited meanwhile
-  }
-  // The command name (field 2) may hold spaces: the fields after it start past its closing parenthesis.
-  const fields = text.slice(text.lastIndexOf(")") + 2).split(" ");
-  const at = (field: number) => Number(fields[field - 3]);
-  return { ppid: at(4), utime: at(14), stime: at(15), cutime: at(16), cstime: at(17) };
 }
 
 runAlone(import.meta.url, benchMessageCost);

@@ -13,9 +13,10 @@
 //     runs them — first page and last page, p95 of BENCH_REPEAT (20) runs; and the read of
 //     `GET /api/v1/messages?phone=` (lib/api/read-messages.ts), the same two pages.
 // Run: BENCH_ONLY=number npm run bench   (BENCH_NUMBER_MESSAGES=1000000 for a quicker run)
-import { benchAccountId, benchBatch } from "./bench-batch";
-import { fmt, keepPastWeeks, startBenchEnv } from "./bench-env";
-import { p95 } from "./timed-runs";
+import { benchAccountId, benchBatch, messageIdsFrom, thisWeek, weekBase } from "./bench-batch";
+import { fmt, keepPastWeeks, withBenchEnv } from "./bench-env";
+import { firstRow, numberOf } from "./query";
+import { p95, timed } from "./timed-runs";
 import { runAlone } from "./run-alone";
 import type { BenchResult } from "./types";
 
@@ -41,14 +42,10 @@ const GENERATED = `
 const COLUMNS = `("batchId", phone, state, "deliveryStatus", operator, "smsUnits", "submittedAt", "receiptAt", "providerUniqueId", "createdAt", "updatedAt")`;
 
 export async function benchNumber(): Promise<BenchResult> {
-  const env = await startBenchEnv(["--no-receipts"]);
-  try {
+  return withBenchEnv(async (env) => {
     const { pool } = await import("../lib/db/pool");
     const story = await import("../lib/number-story/number-story");
-    const q = async <T extends object>(sql: string, values: unknown[] = []) =>
-      (await pool().query<T & import("pg").QueryResultRow>(sql, values)).rows;
-    const week = (await q<{ w: number }>(`SELECT tuma_week_number(now()) AS w`))[0]!.w;
-    const base = (w: number) => BigInt(w) << 32n;
+    const week = await thisWeek();
     const accountId = await benchAccountId(env);
     // The weeks' batches are finished; the cost rounds' batches are about to send (QUEUED, a batch's first state).
     const newBatch = async (name: string, count: number, state: "COMPLETED" | "QUEUED") =>
@@ -56,10 +53,10 @@ export async function benchNumber(): Promise<BenchResult> {
 
     const g0 = performance.now();
     const perWeek = Math.floor(MESSAGES / WEEKS);
-    const seqAt = (await q<{ v: string }>(`SELECT last_value::text AS v FROM "Message_id_seq"`))[0]!.v;
+    const { v: seqAt } = await firstRow<{ v: string }>(`SELECT last_value::text AS v FROM "Message_id_seq"`);
     await keepPastWeeks(WEEKS);
     for (let w = 0; w < WEEKS; w++) {
-      await pool().query(`SELECT setval('"Message_id_seq"', $1, false)`, [(base(week - WEEKS + w) + 1n).toString()]);
+      await messageIdsFrom(weekBase(week - WEEKS + w) + 1n);
       const id = await newBatch(`week ${w}`, perWeek, "COMPLETED");
       for (let done = 0; done < perWeek; done += 1_000_000) {
         const n = Math.min(1_000_000, perWeek - done);
@@ -70,9 +67,7 @@ export async function benchNumber(): Promise<BenchResult> {
     await pool().query(`VACUUM ANALYZE "Message"`);
     const generateSeconds = (performance.now() - g0) / 1000;
     const { indexClosedWeeks } = await import("../lib/history/partitions");
-    const i0 = performance.now();
-    const indexed = await indexClosedWeeks();
-    const indexSeconds = (performance.now() - i0) / 1000;
+    const { result: indexed, seconds: indexSeconds } = await timed(indexClosedWeeks);
 
     // The open week's index set: the design's (phone) alone, against (phone, id) as well, alternately.
     const open = `Message_w${week}`;
@@ -92,25 +87,22 @@ export async function benchNumber(): Promise<BenchResult> {
         const s0 = performance.now();
         await pool().query(`INSERT INTO "Message" ${COLUMNS} ${GENERATED}`, [id, BATCH, new Date(), true]);
         cost[variant].store += performance.now() - s0;
-        const { lo } = (
-          await q<{ lo: string }>(`SELECT min(id)::text AS lo FROM "Message" WHERE "batchId" = $1`, [id])
-        )[0]!;
-        const r0 = performance.now();
-        for (let first = BigInt(lo); first < BigInt(lo) + BigInt(BATCH); first += BigInt(CHUNK))
-          await pool().query(
-            `UPDATE "Message" SET state = 'QUEUED', "providerUniqueId" = md5(id::text), "smsUnits" = 1,
-                    operator = 'Safaricom', "submittedAt" = now(), "updatedAt" = now()
-             WHERE "batchId" = $1 AND id BETWEEN $2 AND $3`,
-            [id, first.toString(), (first + BigInt(CHUNK) - 1n).toString()],
-          );
-        cost[variant].record += performance.now() - r0;
+        const lo = await numberOf(`SELECT min(id) AS n FROM "Message" WHERE "batchId" = $1`, [id]);
+        const { ms: recordMs } = await timed(async () => {
+          for (let first = BigInt(lo); first < BigInt(lo) + BigInt(BATCH); first += BigInt(CHUNK))
+            await pool().query(
+              `UPDATE "Message" SET state = 'QUEUED', "providerUniqueId" = md5(id::text), "smsUnits" = 1,
+                      operator = 'Safaricom', "submittedAt" = now(), "updatedAt" = now()
+               WHERE "batchId" = $1 AND id BETWEEN $2 AND $3`,
+              [id, first.toString(), (first + BigInt(CHUNK) - 1n).toString()],
+            );
+        });
+        cost[variant].record += recordMs;
       }
     }
     await withPhoneId(false);
     await pool().query(`ANALYZE "Message"`);
-    const targetCount = Number(
-      (await q<{ n: string }>(`SELECT count(*) AS n FROM "Message" WHERE phone = $1`, [TARGET]))[0]!.n,
-    );
+    const targetCount = await numberOf(`SELECT count(*) AS n FROM "Message" WHERE phone = $1`, [TARGET]);
 
     const pageReads = (before?: string) =>
       Promise.all([
@@ -120,20 +112,14 @@ export async function benchNumber(): Promise<BenchResult> {
         story.numberLists(TARGET),
       ]);
     // The last page: the cursor that leaves fewer than a page of the oldest messages.
-    const last = (
-      await q<{ id: string }>(`SELECT id::text FROM "Message" WHERE phone = $1 ORDER BY id LIMIT 1 OFFSET $2`, [
-        TARGET,
-        Math.max(0, Math.min(story.NUMBER_PAGE - 1, targetCount - 1)),
-      ])
-    )[0]!.id;
+    const { id: last } = await firstRow<{ id: string }>(
+      `SELECT id::text FROM "Message" WHERE phone = $1 ORDER BY id LIMIT 1 OFFSET $2`,
+      [TARGET, Math.max(0, Math.min(story.NUMBER_PAGE - 1, targetCount - 1))],
+    );
     // The first reads after the cost rounds find the pages they need evicted by those rounds' writes: timed apart,
     // and the p95 is of the reads after them (a page read again, as a person paging and coming back does).
-    const c0 = performance.now();
-    await pageReads();
-    const coldFirst = performance.now() - c0;
-    const c1 = performance.now();
-    await pageReads(last);
-    const coldLast = performance.now() - c1;
+    const coldFirst = (await timed(() => pageReads())).ms;
+    const coldLast = (await timed(() => pageReads(last))).ms;
     const firstPage = await p95(() => pageReads(), REPEAT);
     const lastPage = await p95(() => pageReads(last), REPEAT);
     // The API's read of the same pages (all of GET /api/v1/messages?phone= but its HTTP and key check).
@@ -166,9 +152,7 @@ export async function benchNumber(): Promise<BenchResult> {
         "record: (phone, id) in the open week too, over the design": ratio(cost.phone_id.record, cost.phone.record),
       },
     };
-  } finally {
-    await env.stop();
-  }
+  });
 }
 
 runAlone(import.meta.url, benchNumber);

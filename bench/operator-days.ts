@@ -8,11 +8,12 @@
 // (the receipts applier's kind of change), with and without it, interleaved.
 // Run: npx tsx --conditions=react-server bench/operator-days.ts   (BENCH_MESSAGES=10000000, BENCH_SLICE=1000000,
 // BENCH_REPEAT=40)
-import { benchAccountId, benchBatch } from "./bench-batch";
+import { benchAccountId, benchBatch, markDelivered } from "./bench-batch";
 import { fmt, withBenchEnv } from "./bench-env";
 import { runAlone } from "./run-alone";
 import type { BenchResult } from "./types";
-import { p95 } from "./timed-runs";
+import { firstRow, rowsOf } from "./query";
+import { p95, timed } from "./timed-runs";
 import { againstPageTarget } from "./batch-pages";
 
 const MESSAGES = Number(process.env.BENCH_MESSAGES ?? 10_000_000);
@@ -55,7 +56,7 @@ export async function benchOperatorDays(): Promise<BenchResult> {
     }
     await pool().query(`VACUUM ANALYZE "DeliveryRollup"`);
     const generateSeconds = (performance.now() - t0) / 1000;
-    const { rows: size } = await pool().query<{ rows: string; sent: string }>(
+    const size = await firstRow<{ rows: string; sent: string }>(
       `SELECT count(*) AS rows, COALESCE(sum(outcomes[1]), 0) AS sent FROM "DeliveryRollup"`, // outcomes[1]: sent
     );
     const report = await getOperatorDays(now);
@@ -71,19 +72,14 @@ export async function benchOperatorDays(): Promise<BenchResult> {
     // What the rollup trigger costs the hot path: QUEUED → DELIVERED, 500 per statement, on 2 × 10,000 rounds of the
     // same data — alternately without the trigger (disabled) and with it, so that both see the same load.
     const sample = (
-      await pool().query<{ id: string }>(`SELECT id::text FROM "Message" WHERE state = 'QUEUED' LIMIT 100000`)
-    ).rows.map((r) => r.id);
+      await rowsOf<{ id: string }>(`SELECT id::text FROM "Message" WHERE state = 'QUEUED' LIMIT 100000`)
+    ).map((r) => r.id);
     const elapsed = { without: 0, with: 0 };
     const rows = { without: 0, with: 0 };
     for (let i = 0; i < sample.length; i += 500) {
       const mode = (i / 500) % 2 === 0 ? "without" : "with";
       if (mode === "without") await pool().query(`ALTER TABLE "Message" DISABLE TRIGGER message_rollup_update`);
-      const u0 = performance.now();
-      await pool().query(
-        `UPDATE "Message" m SET state = 'DELIVERED', "deliveryStatus" = 'DeliveredToTerminal', "receiptAt" = now() FROM unnest($1::bigint[]) AS r(id) WHERE m.id = r.id`,
-        [sample.slice(i, i + 500)],
-      );
-      elapsed[mode] += performance.now() - u0;
+      elapsed[mode] += (await timed(() => markDelivered(sample.slice(i, i + 500)))).ms;
       rows[mode] += sample.slice(i, i + 500).length;
       if (mode === "without") await pool().query(`ALTER TABLE "Message" ENABLE TRIGGER message_rollup_update`);
     }
@@ -93,7 +89,7 @@ export async function benchOperatorDays(): Promise<BenchResult> {
       name: `per-network days (${fmt(MESSAGES)} messages over 30 days)`,
       figures: {
         "messages generated (s)": `${fmt(MESSAGES)} in ${fmt(generateSeconds, 1)} s, rollup built by its triggers`,
-        "rollup rows / messages sent in it": `${fmt(Number(size[0]!.rows))} / ${fmt(Number(size[0]!.sent))}`,
+        "rollup rows / messages sent in it": `${fmt(Number(size.rows))} / ${fmt(Number(size.sent))}`,
         "networks × days reported": `${report.operators.length} × ${report.days.length}`,
         "Overview per-network report, p95": againstPageTarget(timings.report),
         "its SQL alone, p95": againstPageTarget(timings.sql),

@@ -10,11 +10,13 @@
 //   - retention: dropping the oldest week's partitions (DETACH … CONCURRENTLY + DROP), then what it left in the
 //     per-message tables (its rare-state rows), removed as the chore removes them (lib/history/leftovers.ts).
 // Run: npx tsx --conditions=react-server bench/partitions.ts   (or BENCH_ONLY=partitions npm run bench)
-import { benchAccountId, benchBatch } from "./bench-batch";
+import { benchAccountId, benchBatch, messageIdsFrom, MIXED, thisWeek, weekBase } from "./bench-batch";
 import { fmt, withBenchEnv } from "./bench-env";
 import { runAlone } from "./run-alone";
 import type { BenchResult } from "./types";
 import { againstPageTarget, batchPageTimings, exportedRows } from "./batch-pages";
+import { firstRow, numberOf, rowsOf } from "./query";
+import { secondsOf, timed } from "./timed-runs";
 
 const MESSAGES = Number(process.env.BENCH_PARTITION_MESSAGES ?? 10_000_000);
 const BIG = Number(process.env.BENCH_EXPORT_RECIPIENTS ?? 1_000_000);
@@ -24,27 +26,13 @@ const RARE = 100;
 const STORE_SLICE = 100_000;
 const STORE_ROUNDS = 5;
 
-const GENERATED = `
-  SELECT $1::uuid, '2547' || lpad((g % 100000000)::text, 8, '0'), s.state::"MessageState",
-         CASE s.state WHEN 'DELIVERED' THEN 'DeliveredToTerminal' WHEN 'FAILED' THEN 'DeliveryImpossible' END,
-         CASE WHEN g % 3 = 0 THEN 'Airtel' ELSE 'Safaricom' END, 1, $3::timestamptz,
-         CASE WHEN s.state IN ('DELIVERED', 'FAILED') THEN $3::timestamptz + interval '10 seconds' END,
-         CASE WHEN s.state <> 'REJECTED' THEN md5(g::text) END, $3::timestamptz, $3::timestamptz
-  FROM generate_series(1, $2::int) g
-  CROSS JOIN LATERAL (SELECT CASE
-    WHEN g > $2::int - $4::int THEN 'REJECTED'
-    WHEN g % 100 < 85 THEN 'DELIVERED' WHEN g % 100 < 93 THEN 'QUEUED' WHEN g % 100 < 97 THEN 'FAILED' ELSE 'UNKNOWN' END AS state) s`;
-const COLUMNS = `("batchId", phone, state, "deliveryStatus", operator, "smsUnits", "submittedAt", "receiptAt", "providerUniqueId", "createdAt", "updatedAt")`;
-
 export async function benchPartitions(): Promise<BenchResult> {
   return withBenchEnv(async (env) => {
     const { pool } = await import("../lib/db/pool");
     const { dropExpiredPartitions } = await import("../lib/history/partitions");
     const { forgetLeftovers, keptFromId } = await import("../lib/history/leftovers");
-    const q = async <T extends object>(sql: string, values: unknown[] = []) =>
-      (await pool().query<T & import("pg").QueryResultRow>(sql, values)).rows;
-    const week = (await q<{ w: number }>(`SELECT tuma_week_number(now()) AS w`))[0]!.w;
-    const base = (w: number) => (BigInt(w) << 32n).toString();
+    const week = await thisWeek();
+    const base = (w: number) => weekBase(w).toString();
     const accountId = await benchAccountId(env);
     const newBatch = async (name: string, count: number) => (await benchBatch(accountId, name, count)).id;
 
@@ -56,22 +44,20 @@ export async function benchPartitions(): Promise<BenchResult> {
       const w = week + Math.floor(d / 7);
       // Past the room the big batch takes at the start of week + 3 (below).
       const start = nextInWeek.get(w) ?? BigInt(base(w)) + BigInt(BIG) + 1n;
-      await pool().query(`SELECT setval('"Message_id_seq"', $1, false)`, [start.toString()]);
+      await messageIdsFrom(start);
       const id = await newBatch(`day ${d}`, perDay);
       const at = new Date(Date.now() + d * 86_400_000);
-      await pool().query(`INSERT INTO "Message" ${COLUMNS} ${GENERATED}`, [id, perDay, at, 0]);
+      await pool().query(`INSERT INTO "Message" ${MIXED.columns} ${MIXED.rows}`, [id, perDay, at, 0]);
       nextInWeek.set(w, start + BigInt(perDay));
     }
     // The big batch: its ids cross from week + 2 into week + 3.
-    await pool().query(`SELECT setval('"Message_id_seq"', $1, false)`, [
-      (BigInt(base(week + 3)) - BigInt(Math.floor(BIG / 2))).toString(),
-    ]);
+    await messageIdsFrom(weekBase(week + 3) - BigInt(Math.floor(BIG / 2)));
     const big = await newBatch("the big one", BIG);
-    await pool().query(`INSERT INTO "Message" ${COLUMNS} ${GENERATED}`, [big, BIG, new Date(), RARE]);
-    await pool().query(`SELECT setval('"Message_id_seq"', $1, false)`, [base(week + 4)]);
+    await pool().query(`INSERT INTO "Message" ${MIXED.columns} ${MIXED.rows}`, [big, BIG, new Date(), RARE]);
+    await messageIdsFrom(base(week + 4));
     await pool().query(`VACUUM ANALYZE "Message"`);
     const generateSeconds = (performance.now() - g0) / 1000;
-    const parts = await q<{ name: string; n: string }>(
+    const parts = await rowsOf<{ name: string; n: string }>(
       `SELECT tableoid::regclass::text AS name, count(*)::text AS n FROM "Message" GROUP BY 1 ORDER BY 1`,
     );
 
@@ -89,12 +75,13 @@ export async function benchPartitions(): Promise<BenchResult> {
     for (let round = 0; round < STORE_ROUNDS; round++) {
       for (const table of round % 2 === 0 ? (["flat", "parted"] as const) : (["parted", "flat"] as const)) {
         const first = BigInt(base(week + (round % 5))) + BigInt(round * STORE_SLICE) + 1n;
-        const t0 = performance.now();
-        await pool().query(
-          `INSERT INTO bench_${table} (id, ${COLUMNS.slice(1)} SELECT $5::bigint + row_number() OVER () - 1, * FROM (${GENERATED}) x`,
-          [big, STORE_SLICE, new Date(), 0, first.toString()],
+        const { ms } = await timed(() =>
+          pool().query(
+            `INSERT INTO bench_${table} (id, ${MIXED.columns.slice(1)} SELECT $5::bigint + row_number() OVER () - 1, * FROM (${MIXED.rows}) x`,
+            [big, STORE_SLICE, new Date(), 0, first.toString()],
+          ),
         );
-        storeMs[table] += performance.now() - t0;
+        storeMs[table] += ms;
       }
     }
     const storeRate = (ms: number) => (STORE_SLICE * STORE_ROUNDS) / (ms / 1000);
@@ -105,26 +92,22 @@ export async function benchPartitions(): Promise<BenchResult> {
 
     // Retention: the oldest week (and the empty legacy partitions) past a cut-off two weeks on.
     await pool().query(`SELECT setval('"Receipt_id_seq"', $1)`, [base(week + 4)]);
-    const cutoff = (await q<{ c: Date }>(`SELECT tuma_week_start($1) AS c`, [week + 2]))[0]!.c;
+    const { c: cutoff } = await firstRow<{ c: Date }>(`SELECT tuma_week_start($1) AS c`, [week + 2]);
     const oldest = parts.find((p) => p.name === `"Message_w${week}"`)?.n ?? "0";
-    const r0 = performance.now();
-    const dropped = await dropExpiredPartitions(cutoff);
-    const dropSeconds = (performance.now() - r0) / 1000;
+    const { result: dropped, seconds: dropSeconds } = await timed(() => dropExpiredPartitions(cutoff));
     // Then what the dropped week left in the per-message tables (its rare-state rows here), as the chore removes
     // it: runs of a second each until none is left.
     const keptFrom = await keptFromId();
-    const leftRows = Number(
-      (await q<{ n: string }>(`SELECT count(*) AS n FROM "MessageRareState" WHERE "messageId" < $1`, [keptFrom]))[0]!.n,
-    );
-    const l0 = performance.now();
+    const leftRows = await numberOf(`SELECT count(*) AS n FROM "MessageRareState" WHERE "messageId" < $1`, [keptFrom]);
     let leftRuns = 0;
     let removed = 0;
-    for (let more = true; more; leftRuns++) {
-      const run = await forgetLeftovers(keptFrom);
-      removed += Object.values(run.deleted).reduce((sum, n) => sum + n, 0);
-      more = run.more;
-    }
-    const leftSeconds = (performance.now() - l0) / 1000;
+    const leftSeconds = await secondsOf(async () => {
+      for (let more = true; more; leftRuns++) {
+        const run = await forgetLeftovers(keptFrom);
+        removed += Object.values(run.deleted).reduce((sum, n) => sum + n, 0);
+        more = run.more;
+      }
+    });
 
     return {
       name: `partitioned history (${fmt(MESSAGES)} messages over ${DAYS} days + a ${fmt(BIG)}-recipient batch)`,

@@ -14,12 +14,14 @@
 // Run: npx tsx --conditions=react-server bench/receipts.ts   (BENCH_SECONDS=60, BENCH_CONCURRENCY=64, see below)
 // BENCH_RECEIPTS_WORKER=off measures the route alone: no worker applies receipts while the load runs (nor after).
 import os from "node:os";
-import { startBenchConsole, type BenchConsole } from "./bench-console";
-import { benchPhones, fmt, seedAccount, startBenchEnv } from "./bench-env";
+import { startBenchConsole } from "./bench-console";
+import { fmt, withBenchEnv } from "./bench-env";
 import { EMPTY_ROUTE } from "./empty-route";
 import { mergeLoads, runLoad, type LoadResult } from "./http-load";
 import type { BenchResult } from "./types";
+import { numberOf } from "./query";
 import { runAlone } from "./run-alone";
+import { seedSentMessages, sentMessages, type SentMessage } from "./sent-messages";
 import { subscribeSink } from "./webhook-endpoint";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 60);
@@ -32,10 +34,8 @@ const WARMUP_SECONDS = 3;
 const SLICE_SECONDS = 10;
 const APPLY_TIMEOUT_MS = Number(process.env.BENCH_APPLY_TIMEOUT_SECONDS ?? 300) * 1000;
 
-type Sent = { id: string; phone: string; uniqueId: string };
-
 /** A provider receipt (spec 2.5) for message `m`; `second` moves deliveryTime on so replays are later receipts. */
-function receipt(m: Sent, base: number, second: number) {
+function receipt(m: SentMessage, base: number, second: number) {
   const at = new Date(base + second * 1000).toISOString(); // the provider's "YYYY-MM-DD HH:MM:SS"
   return {
     phone: m.phone,
@@ -47,24 +47,15 @@ function receipt(m: Sent, base: number, second: number) {
 }
 
 export async function benchReceipts(): Promise<BenchResult> {
-  const env = await startBenchEnv(["--no-receipts"]);
-  let console_: BenchConsole | undefined;
-  let hook: Awaited<ReturnType<typeof subscribeSink>> | null = null;
-  try {
-    const { receiptSecret } = await seedSentMessages(env);
-    const { pool } = await import("../lib/db/pool");
-    const count = async (sql: string): Promise<number> => (await pool().query<{ n: number }>(sql)).rows[0]!.n;
-    const sent = (
-      await pool().query<Sent>(
-        `SELECT m.id::text, m.phone, m."providerUniqueId" AS "uniqueId" FROM "Message" m WHERE m."providerUniqueId" IS NOT NULL ORDER BY m.id`,
-      )
-    ).rows;
+  return withBenchEnv(async (env) => {
+    const { receiptSecret } = await seedSentMessages(env, MESSAGES);
+    const sent = await sentMessages();
     if (sent.length !== MESSAGES) throw new Error(`only ${sent.length} of ${MESSAGES} messages were sent`);
 
     // BENCH_RECEIPTS_WEBHOOK=1: the same run with an endpoint subscribed to message.delivered (bench/webhooks.ts):
     // the route's ratio must not change, since events are written by the worker's applier, not the route.
-    hook = process.env.BENCH_RECEIPTS_WEBHOOK === "1" ? await subscribeSink() : null;
-    console_ = await startBenchConsole(env, "receipts", {
+    const hook = process.env.BENCH_RECEIPTS_WEBHOOK === "1" ? await subscribeSink(env) : null;
+    const console_ = await startBenchConsole(env, "receipts", {
       WORKER: process.env.BENCH_RECEIPTS_WORKER ?? "on",
       ...(hook ? { WEBHOOK_ALLOW_HOSTS: hook.sink.hostPort } : {}),
     });
@@ -106,7 +97,7 @@ export async function benchReceipts(): Promise<BenchResult> {
     const ping = mergeLoads(pings);
     const unknown = mergeLoads(unknowns);
     const one = mergeLoads(ones);
-    const storedAfterOne = await count(`SELECT count(*)::int AS n FROM "Receipt"`);
+    const storedAfterOne = await numberOf(`SELECT count(*)::int AS n FROM "Receipt"`);
     report("ping", ping);
     report("receipts x1", one);
     const load1 = os.loadavg()[0]!;
@@ -131,19 +122,19 @@ export async function benchReceipts(): Promise<BenchResult> {
     });
     const loadEnded = performance.now();
     const load2 = os.loadavg()[0]!;
-    const storedAfterAll = await count(`SELECT count(*)::int AS n FROM "Receipt"`);
-    const appliedAtEnd = await count(`SELECT count(*)::int AS n FROM "Receipt" WHERE "appliedAt" IS NOT NULL`);
+    const storedAfterAll = await numberOf(`SELECT count(*)::int AS n FROM "Receipt"`);
+    const appliedAtEnd = await numberOf(`SELECT count(*)::int AS n FROM "Receipt" WHERE "appliedAt" IS NOT NULL`);
     report("receipts x100", hundred);
 
     // Drain: the worker applies what is left.
     let pending = storedAfterAll - appliedAtEnd;
     while (pending > 0 && performance.now() - loadEnded < APPLY_TIMEOUT_MS) {
       await new Promise((resolve) => setTimeout(resolve, 250));
-      pending = await count(`SELECT count(*)::int AS n FROM "Receipt" WHERE "appliedAt" IS NULL`);
+      pending = await numberOf(`SELECT count(*)::int AS n FROM "Receipt" WHERE "appliedAt" IS NULL`);
     }
     const drainSeconds = (performance.now() - loadEnded) / 1000;
-    const delivered = await count(`SELECT count(*)::int AS n FROM "Message" WHERE state = 'DELIVERED'`);
-    const unmatched = await count(
+    const delivered = await numberOf(`SELECT count(*)::int AS n FROM "Message" WHERE state = 'DELIVERED'`);
+    const unmatched = await numberOf(
       `SELECT count(*)::int AS n FROM "Receipt" WHERE "appliedAt" IS NOT NULL AND "messageId" IS NULL`,
     );
 
@@ -194,61 +185,18 @@ export async function benchReceipts(): Promise<BenchResult> {
         "messages DELIVERED / unmatched receipts": `${fmt(delivered)} / ${fmt(unmatched)}`,
         ...(hook
           ? {
-              "webhook endpoint subscribed: deliveries written / received by the sink": `${fmt(await count(`SELECT count(*)::int AS n FROM "WebhookDelivery"`))} / ${fmt(hook.sink.count())}`,
+              "webhook endpoint subscribed: deliveries written / received by the sink": `${fmt(await numberOf(`SELECT count(*)::int AS n FROM "WebhookDelivery"`))} / ${fmt(hook.sink.count())}`,
             }
           : {}),
       },
     };
-  } finally {
-    await hook?.sink.close();
-    await console_?.stopAll();
-    await env.stop();
-  }
+  });
 }
 
 function report(label: string, r: LoadResult): void {
   console.log(
     `  receipts bench: ${label}: ${fmt(r.reqPerSec)} req/s, ${fmt(r.itemsPerSec)} items/s, p50 ${fmt(r.p50, 1)} ms, p99 ${fmt(r.p99, 1)} ms`,
   );
-}
-
-/** MESSAGES recipients sent to the sandbox by an in-process worker, so they have uniqueIds as in production. */
-export async function seedSentMessages(
-  env: Awaited<ReturnType<typeof startBenchEnv>>,
-  messages = MESSAGES,
-): Promise<{ receiptSecret: string; accountId: string }> {
-  const { accountId, userId, receiptSecret } = await seedAccount(env);
-  const { createBatch } = await import("../lib/batches/create-batch");
-  const { startWorker } = await import("../lib/dispatch/worker");
-  const { pool } = await import("../lib/db/pool");
-  const { waitFor } = await import("../test/dispatch-harness");
-  const worker = await startWorker({ receiptBaseUrl: "http://127.0.0.1:9" });
-  try {
-    const recipients = benchPhones(messages).map((phone) => ({ phone }));
-    await createBatch({
-      kind: "SMS",
-      accountId,
-      authorId: userId,
-      name: "receipts bench",
-      templateText: "Habari! Your order has shipped.",
-      sender: "TUMA",
-      recipients,
-    });
-    await waitFor(
-      async () =>
-        (
-          await pool().query<{ n: number }>(
-            `SELECT count(*)::int AS n FROM "Message" WHERE "providerUniqueId" IS NOT NULL`,
-          )
-        ).rows[0]!.n,
-      (sent) => sent >= messages,
-      180_000,
-      "the receipts bench's messages sent",
-    );
-  } finally {
-    await worker.stop();
-  }
-  return { receiptSecret, accountId };
 }
 
 runAlone(import.meta.url, benchReceipts);

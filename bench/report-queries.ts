@@ -3,7 +3,7 @@
 // BUFFERS) of the batch report's one aggregate statement, then the median of 5 timed calls of each report function,
 // with a warm cache of the table (what a running console sees). Figures are printed; record them in BENCHMARKS.md.
 import { startBenchDatabase } from "./bench-env";
-import { timedRuns } from "./timed-runs";
+import { printMedian } from "./timed-runs";
 
 const N = Number(process.env.REPORT_ROWS ?? 1_000_000);
 
@@ -16,12 +16,7 @@ const { listAgeingMessages } = await import("../lib/reports/ageing-messages");
 const { getOverviewReport, getRecentFailures } = await import("../lib/reports/overview");
 const { getMessage } = await import("../lib/messages/get-message");
 
-async function median(label: string, work: () => Promise<unknown>, runs = 5): Promise<void> {
-  const times = await timedRuns(work, runs, false);
-  console.log(
-    `  ${label.padEnd(58)} median ${times[Math.floor(runs / 2)]!.toFixed(1)} ms  (min ${times[0]!.toFixed(1)}, max ${times.at(-1)!.toFixed(1)})`,
-  );
-}
+const median = (label: string, work: () => Promise<unknown>) => printMedian(label, work, 5, false);
 
 try {
   const db = pool();
@@ -75,9 +70,7 @@ try {
     [accountId],
   );
   console.log(`generated receipts in ${((performance.now() - t) / 1000).toFixed(1)} s`);
-  await db.query(`VACUUM ANALYZE "Message"`);
-  await db.query(`VACUUM ANALYZE "Receipt"`);
-  await db.query(`VACUUM ANALYZE "Batch"`);
+  await db.query(`VACUUM ANALYZE "Message", "Receipt", "Batch"`);
   const { rows: size } = await db.query<{ messages: string; receipts: string }>(
     `SELECT pg_size_pretty(pg_total_relation_size('"Message"')) AS messages, pg_size_pretty(pg_total_relation_size('"Receipt"')) AS receipts`,
   );

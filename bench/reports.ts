@@ -6,11 +6,13 @@
 // the hot path: the same set-based state update dispatch uses, on 100,000 messages.
 // Run: npx tsx --conditions=react-server bench/reports.ts   (BENCH_RECIPIENTS=1000000, BENCH_REPEAT=40,
 // BENCH_EXPERIMENT_SQL='CREATE INDEX …' to measure a candidate index on the same data)
-import { benchAccountId, benchBatch } from "./bench-batch";
+import { benchAccountId, benchBatch, markDelivered, messageIdsFrom, MIXED } from "./bench-batch";
 import { fmt, withBenchEnv } from "./bench-env";
 import type { BenchResult } from "./types";
 import { runAlone } from "./run-alone";
 import { againstPageTarget, batchPageTimings, exportedRows } from "./batch-pages";
+import { firstRow, rowsOf } from "./query";
+import { secondsOf } from "./timed-runs";
 
 const RECIPIENTS = Number(process.env.BENCH_RECIPIENTS ?? 1_000_000);
 const REPEAT = Number(process.env.BENCH_REPEAT ?? 40);
@@ -27,32 +29,18 @@ export async function benchReports(): Promise<BenchResult> {
       templateText: "Habari {{name}}",
     });
     const t0 = performance.now();
-    await pool().query(`SELECT setval('"Message_id_seq"', $1, false)`, [FIRST_ID]);
+    await messageIdsFrom(FIRST_ID);
     // States by position: 85 % delivered, 8 % queued (no receipt yet), 4 % failed, 3 % unknown; the last 100 rejected.
-    await pool().query(
-      `INSERT INTO "Message" ("batchId", phone, state, "deliveryStatus", operator, "smsUnits", "submittedAt", "receiptAt", "providerUniqueId", "updatedAt")
-       SELECT $1, '2547' || lpad(g::text, 8, '0'),
-              s.state::"MessageState",
-              CASE s.state WHEN 'DELIVERED' THEN 'DeliveredToTerminal' WHEN 'FAILED' THEN 'DeliveryImpossible' END,
-              CASE WHEN g % 3 = 0 THEN 'Airtel' ELSE 'Safaricom' END, 1,
-              now() - interval '1 hour', CASE WHEN s.state IN ('DELIVERED', 'FAILED') THEN now() - interval '50 minutes' END,
-              CASE WHEN s.state <> 'REJECTED' THEN md5(g::text) END, now()
-       FROM generate_series(1, $2::int) g
-       CROSS JOIN LATERAL (SELECT CASE
-         WHEN g > $2::int - ${RARE} THEN 'REJECTED'
-         WHEN g % 100 < 85 THEN 'DELIVERED' WHEN g % 100 < 93 THEN 'QUEUED' WHEN g % 100 < 97 THEN 'FAILED' ELSE 'UNKNOWN' END AS state) s`,
-      [batch.id, RECIPIENTS],
-    );
+    const sentAt = new Date(Date.now() - 3_600_000);
+    await pool().query(`INSERT INTO "Message" ${MIXED.columns} ${MIXED.rows}`, [batch.id, RECIPIENTS, sentAt, RARE]);
     // BENCH_EXPERIMENT_SQL: try an index or a setting on the generated data before a migration is written for it.
     if (process.env.BENCH_EXPERIMENT_SQL) await pool().query(process.env.BENCH_EXPERIMENT_SQL);
     await pool().query(`VACUUM ANALYZE "Message"`);
     const generateSeconds = (performance.now() - t0) / 1000;
-    const ids = (
-      await pool().query<{ first: string; last: string }>(
-        `SELECT min(id)::text AS first, max(id)::text AS last FROM "Message" WHERE "batchId" = $1`,
-        [batch.id],
-      )
-    ).rows[0]!;
+    const ids = await firstRow<{ first: string; last: string }>(
+      `SELECT min(id)::text AS first, max(id)::text AS last FROM "Message" WHERE "batchId" = $1`,
+      [batch.id],
+    );
 
     const timings = await batchPageTimings(batch.id, RECIPIENTS, REPEAT);
     const rare = await listMessages(batch.id, { filter: "REJECTED", limit: 1000 });
@@ -62,20 +50,14 @@ export async function benchReports(): Promise<BenchResult> {
 
     // What the hot path pays: dispatch records answers with one UPDATE … FROM unnest per chunk; here 100,000 messages
     // in statements of 500, as QUEUED → DELIVERED (the receipts applier's kind of change).
-    const sample = (
-      await pool().query<{ id: string }>(
-        `SELECT id::text FROM "Message" WHERE "batchId" = $1 AND state = 'QUEUED' LIMIT 80000`,
-        [batch.id],
-      )
-    ).rows.map((r) => r.id);
-    const u0 = performance.now();
-    for (let i = 0; i < sample.length; i += 500) {
-      await pool().query(
-        `UPDATE "Message" m SET state = 'DELIVERED', "deliveryStatus" = 'DeliveredToTerminal', "receiptAt" = now() FROM unnest($1::bigint[]) AS r(id) WHERE m.id = r.id`,
-        [sample.slice(i, i + 500)],
-      );
-    }
-    const updateRate = sample.length / ((performance.now() - u0) / 1000);
+    const sample = await rowsOf<{ id: string }>(
+      `SELECT id::text FROM "Message" WHERE "batchId" = $1 AND state = 'QUEUED' LIMIT 80000`,
+      [batch.id],
+    );
+    const updateSeconds = await secondsOf(async () => {
+      for (let i = 0; i < sample.length; i += 500) await markDelivered(sample.slice(i, i + 500).map((r) => r.id));
+    });
+    const updateRate = sample.length / updateSeconds;
 
     return {
       name: "reports (1,000,000-recipient batch)",

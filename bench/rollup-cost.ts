@@ -10,7 +10,9 @@
 import os from "node:os";
 import { benchBatch } from "./bench-batch";
 import { fmt, seedAccount, withBenchEnv } from "./bench-env";
+import { firstRow } from "./query";
 import { runAlone } from "./run-alone";
+import { receiptRow, storeAll } from "./sent-messages";
 import type { BenchResult } from "./types";
 
 const MESSAGES = Number(process.env.BENCH_ROLLUP_MESSAGES ?? 100_000);
@@ -28,7 +30,6 @@ export async function benchRollupCost(): Promise<BenchResult> {
     const { pool } = await import("../lib/db/pool");
     const { recordResponse } = await import("../lib/dispatch/record");
     const { applyPendingReceipts } = await import("../lib/receipts/apply-receipts");
-    const { storeReceipts } = await import("../lib/receipts/store-receipts");
     const { accountId } = await seedAccount(env);
 
     const setMode = async (mode: Mode) => {
@@ -85,24 +86,20 @@ export async function benchRollupCost(): Promise<BenchResult> {
     // receipts route stores them, then applied 5,000 at a time.
     const now = Date.now();
     const receipt = (m: { id: string; phone: string }, n: number, second: number) => {
-      const at = new Date(now + second * 1000);
       const status = Number(m.id) % 100 < 88 ? "DeliveredToTerminal" : "AbsentSubscriber";
-      return {
+      return receiptRow(
         accountId,
-        uniqueId: `u-${m.id}`,
-        correlator: m.id,
-        phone: m.phone,
-        deliveryStatus: status,
-        deliveryTime: at.toISOString().slice(0, 19).replace("T", " "),
-        deliveryAt: at,
-        raw: `{"n":${n}}`,
-      };
+        { ...m, uniqueId: `u-${m.id}` },
+        new Date(now + second * 1000),
+        status,
+        `{"n":${n}}`,
+      );
     };
     const receipts = [
       ...stored.map((m, n) => receipt(m, n, 5 + (n % 600))),
       ...stored.filter((_, n) => n % 3 === 0).map((m, n) => receipt(m, n, 700 + (n % 3600))),
     ];
-    for (let i = 0; i < receipts.length; i += 5_000) await storeReceipts(receipts.slice(i, i + 5_000));
+    await storeAll(receipts);
     await pool().query(`VACUUM ANALYZE "Receipt", "ReceiptQueue", "Message"`);
     const apply = tally();
     for (let call = 0; ; call++) {
@@ -117,7 +114,7 @@ export async function benchRollupCost(): Promise<BenchResult> {
     }
     await setMode("with");
     const load2 = os.loadavg()[0]!;
-    const { rows: outcome } = await pool().query<{ delivered: number; failed: number }>(
+    const outcome = await firstRow<{ delivered: number; failed: number }>(
       `SELECT count(*) FILTER (WHERE state = 'DELIVERED')::int AS delivered, count(*) FILTER (WHERE state = 'FAILED')::int AS failed FROM "Message"`,
     );
 
@@ -132,7 +129,7 @@ export async function benchRollupCost(): Promise<BenchResult> {
         "(1) messages recorded/s without / with the rollup triggers": compare(dispatch),
         "(2) receipts applied: calls without / with": `${apply.without.calls} / ${apply.with.calls} (${fmt(receipts.length)} receipts)`,
         "(2) receipts applied/s without / with the rollup triggers": compare(apply),
-        "messages DELIVERED / FAILED after": `${fmt(outcome[0]!.delivered)} / ${fmt(outcome[0]!.failed)}`,
+        "messages DELIVERED / FAILED after": `${fmt(outcome.delivered)} / ${fmt(outcome.failed)}`,
       },
     };
   });

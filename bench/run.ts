@@ -27,18 +27,13 @@ import { benchReports } from "./reports";
 import { benchRollupCost } from "./rollup-cost";
 import { benchSandbox } from "./sandbox";
 import { benchStoring } from "./storing";
+import { printResult } from "./run-alone";
 import { benchWebhooks } from "./webhooks";
 import type { BenchResult } from "./types";
 
 const DISPATCH_RUNS = 3;
 const only = process.env.BENCH_ONLY?.split(",").map((s) => s.trim());
 const wanted = (name: string) => !only || only.includes(name);
-
-function print(result: BenchResult): void {
-  console.log(`\n== ${result.name}`);
-  const width = Math.max(...Object.keys(result.figures).map((k) => k.length));
-  for (const [label, value] of Object.entries(result.figures)) console.log(`  ${label.padEnd(width)}  ${value}`);
-}
 
 async function dispatchMedian(pastWeeks = 0): Promise<BenchResult> {
   const runs: { result: BenchResult; total: number }[] = [];
@@ -95,7 +90,7 @@ for (const [name, step] of steps) {
   try {
     await forgetDatabase();
     const result = await step();
-    print(result);
+    printResult(result);
     results.push(result);
   } catch (error) {
     failures.push(name);
@@ -104,7 +99,7 @@ for (const [name, step] of steps) {
 }
 
 console.log("\n==== summary");
-for (const result of results) print(result);
+for (const result of results) printResult(result);
 if (failures.length) console.log(`\nfailed: ${failures.join(", ")}`);
 // Benchmarks are measurements, not timed tests: a slow machine does not fail the run; a broken benchmark does.
 process.exit(failures.length ? 1 : 0);

@@ -5,38 +5,35 @@
 // message_batch_check; a row-by-row foreign key before) and without it, and the guard's write (SentText). Target:
 // storing 100,000 ≤ 2.5 s. Then one text against two language variants (issue 39: half the recipients in Kiswahili,
 // half the default; guard off): the target is within 5 %. Run: npx tsx --conditions=react-server bench/storing.ts   (BENCH_STORING=100000)
-import { benchPhones, fmt, seedAccount, startBenchEnv } from "./bench-env";
+import { benchPhones, fmt, seedAccount, smsBatch, withBenchEnv } from "./bench-env";
+import { numberOf } from "./query";
+import { secondsOf, timed } from "./timed-runs";
 import { runAlone } from "./run-alone";
 import type { BenchResult } from "./types";
 
 const RECIPIENTS = Number(process.env.BENCH_STORING ?? 100_000);
 
 export async function benchStoring(): Promise<BenchResult> {
-  const env = await startBenchEnv(["--no-receipts"]);
-  try {
-    const { accountId, userId } = await seedAccount(env);
+  return withBenchEnv(async (env) => {
+    const account = await seedAccount(env);
     const { createBatch } = await import("../lib/batches/create-batch");
     const { pool } = await import("../lib/db/pool");
     const { copyLines } = await import("../lib/db/copy-lines");
     const { rememberSent } = await import("../lib/batches/duplicate-guard");
     const phones = benchPhones(RECIPIENTS);
     const store = async (guard: boolean, name: string, variants = false) => {
-      const t0 = performance.now();
-      const batch = await createBatch(
-        {
-          kind: "SMS",
-          accountId,
-          authorId: userId,
-          name,
-          templateText: `Habari! ${name}`,
-          sender: "TUMA",
-          scheduledAt: new Date(Date.now() + 3_600_000),
-          recipients: phones.map((phone, i) => ({ phone, language: variants && i % 2 ? "sw" : null })),
-          ...(variants ? { variants: [{ language: "sw", text: `Habari za leo! ${name}` }] } : {}),
-        },
-        { guardDuplicates: guard },
+      const { result: batch, seconds } = await timed(() =>
+        createBatch(
+          {
+            ...smsBatch(account, name, 0, `Habari! ${name}`),
+            scheduledAt: new Date(Date.now() + 3_600_000),
+            recipients: phones.map((phone, i) => ({ phone, language: variants && i % 2 ? "sw" : null })),
+            ...(variants ? { variants: [{ language: "sw", text: `Habari za leo! ${name}` }] } : {}),
+          },
+          { guardDuplicates: guard },
+        ),
       );
-      return { seconds: (performance.now() - t0) / 1000, id: batch.id };
+      return { seconds, id: batch.id };
     };
     const guarded = await store(true, "guarded");
     const plain = await store(false, "plain");
@@ -65,16 +62,12 @@ export async function benchStoring(): Promise<BenchResult> {
       phones.map((phone, i) => `${first + i}\t${batchId}\t${phone}\t\\N\tPENDING\t\\N\t${now}\n`);
     const copyStatement = `COPY "Message" (id, "batchId", phone, text, state, "listRow", "updatedAt") FROM STDIN`;
     // Ids past every one stored, read before the transaction (an ALTER in it locks Message for every other session).
-    const firstFree = async () =>
-      Number((await pool().query<{ n: string }>(`SELECT max(id)::text AS n FROM "Message"`)).rows[0]!.n) + 1000;
-    const first = await firstFree();
+    const first = (await numberOf(`SELECT max(id) AS n FROM "Message"`)) + 1000;
     const copyWithCheck = await alone((c) => copyLines(c, copyStatement, lines(plain.id, first)));
     // The ALTER's own time is not the COPY's: only the COPY is timed.
     const copyWithoutCheck = await alone(async (c) => {
       await c.query(`ALTER TABLE "Message" DISABLE TRIGGER message_batches_exist`);
-      const t0 = performance.now();
-      await copyLines(c, copyStatement, lines(plain.id, first));
-      return (performance.now() - t0) / 1000;
+      return secondsOf(() => copyLines(c, copyStatement, lines(plain.id, first)));
     });
     const guardWrite = await alone((c) =>
       rememberSent(
@@ -97,9 +90,7 @@ export async function benchStoring(): Promise<BenchResult> {
         "parts alone — the guard's write (s)": fmt(guardWrite, 2),
       },
     };
-  } finally {
-    await env.stop();
-  }
+  });
 }
 
 runAlone(import.meta.url, benchStoring);

@@ -6,6 +6,7 @@
 // segment count createBatch adds for a budgeted account).
 // Run: npx tsx --conditions=react-server bench/units-budget.ts   (BENCH_REPEAT=5)
 import { fmt, seedAccount, withBenchEnv } from "./bench-env";
+import { listPhone } from "./generated-list";
 import { runAlone } from "./run-alone";
 import { median } from "./timed-runs";
 import type { BenchResult } from "./types";
@@ -42,10 +43,9 @@ export async function benchUnitsBudget(): Promise<BenchResult> {
       `INSERT INTO "OptOut" (phone) SELECT '2547' || lpad((g * 2)::text, 8, '0') FROM generate_series(1, $1::int) g`,
       [OPT_OUTS],
     );
-    await pool().query(`VACUUM ANALYZE "Batch"`);
-    await pool().query(`VACUUM ANALYZE "OptOut"`);
+    await pool().query(`VACUUM ANALYZE "Batch", "OptOut"`);
     const figures = await unitsFigures(accountId);
-    const pasted = Array.from({ length: 100_000 }, (_, i) => `2547${String(i + 1).padStart(8, "0")}`);
+    const pasted = Array.from({ length: 100_000 }, (_, i) => listPhone(i + 1));
     const texts = pasted.map(() => null);
     const planned = await plannedForPhones(accountId, "SMS", "Habari, kliniki itafunguliwa saa mbili.", pasted, texts);
     const figuresMs = await median(() => unitsFigures(accountId), REPEAT);

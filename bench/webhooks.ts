@@ -6,9 +6,10 @@
 // and how long after the last receipt was applied the last delivery arrived.
 // Run: npx tsx --conditions=react-server bench/webhooks.ts   (BENCH_WEBHOOK_DELIVERIES=100000)
 import os from "node:os";
-import { fmt, startBenchEnv } from "./bench-env";
-import { seedSentMessages } from "./receipts";
+import { fmt, withBenchEnv } from "./bench-env";
+import { applyAll, receiptRow, seedSentMessages, sentMessages, storeAll } from "./sent-messages";
 import type { BenchResult } from "./types";
+import { numberOf } from "./query";
 import { runAlone } from "./run-alone";
 import { subscribeSink } from "./webhook-endpoint";
 
@@ -17,44 +18,17 @@ const BASELINE = Math.round(DELIVERIES / 5);
 const TIMEOUT_MS = 600_000;
 
 export async function benchWebhooks(): Promise<BenchResult> {
-  const env = await startBenchEnv(["--no-receipts"]);
-  let hook: Awaited<ReturnType<typeof subscribeSink>> | null = null;
-  try {
+  return withBenchEnv(async (env) => {
     const { accountId } = await seedSentMessages(env, BASELINE + DELIVERIES);
-    const { pool } = await import("../lib/db/pool");
-    const { storeReceipts } = await import("../lib/receipts/store-receipts");
-    const { applyPendingReceipts } = await import("../lib/receipts/apply-receipts");
     const { deliverDueWebhooks, WEBHOOK_PAGE } = await import("../lib/webhooks/deliver");
-    const { rows: sent } = await pool().query<{ id: string; phone: string; uniqueId: string }>(
-      `SELECT id::text, phone, "providerUniqueId" AS "uniqueId" FROM "Message" ORDER BY id`,
-    );
-    const store = async (from: number, to: number) => {
-      for (let i = from; i < to; i += 5_000)
-        await storeReceipts(
-          sent.slice(i, Math.min(to, i + 5_000)).map((m) => ({
-            accountId,
-            uniqueId: m.uniqueId,
-            correlator: m.id,
-            phone: m.phone,
-            deliveryStatus: "DeliveredToTerminal",
-            deliveryTime: "2026-11-22 10:00:00",
-            deliveryAt: new Date(Date.UTC(2026, 10, 22, 10)),
-            raw: "{}",
-          })),
-        );
-    };
-    const applyAll = async (): Promise<number> => {
-      const started = performance.now();
-      while ((await applyPendingReceipts()).taken > 0);
-      return (performance.now() - started) / 1000;
-    };
+    const at = new Date(Date.UTC(2026, 10, 22, 10));
+    const receipts = (await sentMessages()).map((m) => receiptRow(accountId, m, at));
 
-    await store(0, BASELINE);
+    await storeAll(receipts.slice(0, BASELINE));
     const baselineSeconds = await applyAll();
 
-    hook = await subscribeSink();
-    const sink = hook.sink;
-    await store(BASELINE, BASELINE + DELIVERIES);
+    const { sink } = await subscribeSink(env);
+    await storeAll(receipts.slice(BASELINE, BASELINE + DELIVERIES));
     const load0 = os.loadavg()[0]!;
     const started = performance.now();
     let applying = true;
@@ -72,9 +46,8 @@ export async function benchWebhooks(): Promise<BenchResult> {
     await delivering;
     const totalSeconds = (performance.now() - started) / 1000;
     const load1 = os.loadavg()[0]!;
-    const count = async (sql: string) => (await pool().query<{ n: number }>(sql)).rows[0]!.n;
-    const written = await count(`SELECT count(*)::int AS n FROM "WebhookDelivery"`);
-    const delivered = await count(`SELECT count(*)::int AS n FROM "WebhookDelivery" WHERE state = 'DELIVERED'`);
+    const written = await numberOf(`SELECT count(*)::int AS n FROM "WebhookDelivery"`);
+    const delivered = await numberOf(`SELECT count(*)::int AS n FROM "WebhookDelivery" WHERE state = 'DELIVERED'`);
     return {
       name: "webhooks",
       figures: {
@@ -91,10 +64,7 @@ export async function benchWebhooks(): Promise<BenchResult> {
         "deliverer pages": fmt(pages),
       },
     };
-  } finally {
-    await hook?.sink.close();
-    await env.stop();
-  }
+  });
 }
 
 runAlone(import.meta.url, benchWebhooks);
