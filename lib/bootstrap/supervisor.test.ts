@@ -179,6 +179,13 @@ function threadModule(dir: string, notes: string, body: string): string {
   return file;
 }
 
+/** A thread's first lines: its run counted in `runs` (1, 2, …: `run`), noted, stopping when asked, then ready. */
+const countedRun = (runs: string) => `fs.appendFileSync(${JSON.stringify(runs)}, "x");
+     const run = fs.readFileSync(${JSON.stringify(runs)}, "utf8").length;
+     note("thread run " + run);
+     parentPort.on("message", (message) => message.type === "stop" && process.exit(0));
+     ready();`;
+
 test("a thread whose code throws (an Error or not), or exits, ends alone and is started again; the supervisor and the others go on", async () => {
   const dir = scratch();
   const notes = path.join(dir, "notes");
@@ -191,11 +198,7 @@ test("a thread whose code throws (an Error or not), or exits, ends alone and is 
   const file = threadModule(
     dir,
     notes,
-    `fs.appendFileSync(${JSON.stringify(runs)}, "x");
-     const run = fs.readFileSync(${JSON.stringify(runs)}, "utf8").length;
-     note("thread run " + run);
-     parentPort.on("message", (message) => message.type === "stop" && process.exit(0));
-     ready();
+    `${countedRun(runs)}
      setTimeout(() => {
        if (run === 1) throw new Error("sandbox bug");
        if (run === 2) throw null;
@@ -227,11 +230,7 @@ test("a thread that dies as it says it is ready is started again, not forgotten"
   const file = threadModule(
     dir,
     notes,
-    `fs.appendFileSync(${JSON.stringify(runs)}, "x");
-     const run = fs.readFileSync(${JSON.stringify(runs)}, "utf8").length;
-     note("thread run " + run);
-     parentPort.on("message", (message) => message.type === "stop" && process.exit(0));
-     ready();
+    `${countedRun(runs)}
      if (run === 1) process.exit(3);`,
   );
   const started = s.start({ name: "sandbox", thread: true, args: [file] });
