@@ -1,7 +1,7 @@
 // A batch's delivery report as a CSV stream: page after page of the recipients list in id order (a million rows never
 // sit in memory at once), each recipient with its own text when it was personalised, read as fast as the client reads.
 // Times are ISO 8601 with the offset of the organisation's zone ("2026-11-23T13:16:30+03:00"): the instant, readable as
-// the console shows it. Each page arrives as CSV text written by the database (report-csv-page.ts).
+// the console shows it. Each page arrives as CSV bytes written by the database's COPY (report-csv-page.ts).
 import "server-only";
 import { csvHeader } from "@/lib/csv/to-csv";
 import type { MessageView } from "./list-messages";
@@ -15,7 +15,7 @@ export function reportStream(
   /** The search and the language narrowing the view (list-messages.ts MessageView). */
   view: Omit<MessageView, "filter"> | null = null,
   /** The recipients a page of CSV text at a time (reportCsvPages; a test passes them through a counter). */
-  pages: AsyncGenerator<string> = reportCsvPages(batch, filter, view),
+  pages: AsyncGenerator<Uint8Array> = reportCsvPages(batch, filter, view),
 ): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
   let headed = false;
@@ -33,7 +33,7 @@ export function reportStream(
           const page = await pages.next();
           if (page.done) return controller.close();
           // An empty last page (a batch of exactly n pages) is no chunk.
-          if (page.value) return controller.enqueue(encoder.encode(page.value));
+          if (page.value.length) return controller.enqueue(page.value);
         }
       },
       async cancel() {

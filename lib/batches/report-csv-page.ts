@@ -1,15 +1,18 @@
-// A page of a batch's delivery report as CSV text, written by PostgreSQL in one statement: the page's rows (the
-// same walk as list-messages.ts, messageSelection) formatted cell by cell as csvCell would (lib/csv/csv-sql.ts) and
-// joined into one string. The export of 1,000,000 recipients built a JavaScript object per row and formatted and
-// escaped 14 cells of each in the web process, which cost three times the database's own COPY of the same rows;
-// the database now does the work COPY does, and the web process only passes a page's text on (BENCHMARKS.md,
-// "Export").
+// A page of a batch's delivery report as CSV, written by PostgreSQL's own COPY (FORMAT csv): the page's rows (the same
+// walk as list-messages.ts, messageSelection) with each cell as csvCell would read (lib/csv/csv-sql.ts). The export of
+// 1,000,000 recipients first built a JavaScript object per row and formatted and escaped 14 cells of each in the web
+// process; then the database joined each page into one string with the quoting decided in SQL, cell by cell; both cost
+// several times the database's own COPY of the same rows (BENCHMARKS.md, "Where the export's time goes"). COPY's
+// writer now does the quoting, and its bytes go to the client as they came, rows ended CRLF (lib/csv/crlf-rows.ts).
 import "server-only";
+import { to as copyTo } from "pg-copy-streams";
+import { crlfRows } from "@/lib/csv/crlf-rows";
+import { inlineParams } from "@/lib/db/inline-params";
 import { transaction } from "@/lib/db/transaction";
 import { getOrgTimeZone } from "@/lib/organisation/time-zone";
 import { messageSelection, type MessageView } from "./list-messages";
 import { pagesAhead } from "./message-pages";
-import { reportLineSql, type ReportBatch } from "./report-columns";
+import { reportCellsSql, type ReportBatch } from "./report-columns";
 import type { MessageFilter } from "@/lib/states/states";
 
 /**
@@ -21,13 +24,12 @@ const METADATA_JSON = `CASE WHEN m.metadata IS NULL THEN NULL ELSE
   (SELECT '{' || COALESCE(string_agg(to_json(e.key)::text || ':' || e.value::text, ',' ORDER BY e.n), '') || '}'
    FROM jsonb_each(m.metadata) WITH ORDINALITY AS e(key, value, n)) END`;
 
-export type CsvPage = { rows: string; next: string | null };
+export type CsvPage = { rows: Buffer; next: string | null };
 
 /**
- * Recipients per CSV page: ~1.6 MB of text. Each page is two statements (list-messages.ts), and on a loaded machine
- * each round trip waits for its turn on a core: pages of 1,000 made an export of 1,000,000 two thousand waits
- * (BENCHMARKS.md, "Export against PostgreSQL's COPY"). Two pages at most are held at once (the one sent and the one
- * asked ahead).
+ * Recipients per CSV page: ~1.6 MB of text. Each page is a few statements, and on a loaded machine each round trip
+ * waits for its turn on a core: pages of 1,000 made an export of 1,000,000 two thousand waits (BENCHMARKS.md, "Export
+ * against PostgreSQL's COPY"). Two pages at most are held at once (the one sent and the one asked ahead).
  */
 export const CSV_PAGE_ROWS = 10_000;
 
@@ -38,37 +40,47 @@ export async function reportCsvPage(
 ): Promise<CsvPage> {
   const limit = Math.min(options.limit ?? CSV_PAGE_ROWS, CSV_PAGE_ROWS);
   const selection = await messageSelection(batch.id, options);
-  if (!selection) return { rows: "", next: null };
-  const names = { template: selection.param(batch.templateText) };
+  if (!selection) return { rows: Buffer.alloc(0), next: null };
   // The list's row as jsonb once per recipient (its cells are read by position), only when there is a list.
   const cells = batch.list?.columns.length ? `lr."values"::jsonb` : "NULL::jsonb";
-  // Times are written in the session's zone (csvIsoSql): the organisation's, for this transaction only — the
-  // connection goes back to the pool in UTC (lib/db/session-zone.ts).
-  const { rows } = await transaction(async (client) => {
+  const rows = `SELECT m.id, m.phone, m.state, m."deliveryStatus", m."providerUniqueId", m.operator, m."smsUnits", m.text,
+                       m."submittedAt", m."receiptAt", m."lastError", m."callState", m.reference, m.language,
+                       ${METADATA_JSON} AS "metadataJson", ${cells} AS cells
+                ${selection.body}
+                LIMIT ${selection.param(limit)}`;
+  return transaction(async (client) => {
+    // One snapshot for the page's two statements, so the page COPY writes is the one counted; times in the
+    // organisation's zone (csvIsoSql) for this transaction only — the connection goes back to the pool in UTC
+    // (lib/db/session-zone.ts).
+    await client.query(`SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY`);
     await client.query(`SELECT set_config('TimeZone', $1, true)`, [zone]);
-    return client.query<{ text: string; n: number; last: string | null }>(
-      `SELECT COALESCE(string_agg(${reportLineSql(batch, names)}, '' ORDER BY p.id), '') AS text,
-            count(*)::int AS n, max(p.id)::text AS last
-     FROM (SELECT m.id, m.phone, m.state, m."deliveryStatus", m."providerUniqueId", m.operator, m."smsUnits", m.text,
-                  m."submittedAt", m."receiptAt", m."lastError", m."callState", m.reference, m.language,
-                  ${METADATA_JSON} AS "metadataJson", ${cells} AS cells
-           ${selection.body}
-           LIMIT ${selection.param(limit)}) p`,
+    // The page's end for the next page's cursor: COPY answers with bytes only.
+    const { rows: ends } = await client.query<{ n: number; last: string | null }>(
+      `SELECT count(*)::int AS n, max(p.id)::text AS last FROM (${rows}) p`,
       selection.values,
     );
+    const { n, last } = ends[0]!;
+    if (n === 0) return { rows: Buffer.alloc(0), next: null };
+    // COPY binds no parameters: the values go in as literals (inline-params.ts).
+    const names = { template: selection.param(batch.templateText) };
+    const statement = `SELECT ${reportCellsSql(batch, names)} FROM (${rows}) p ORDER BY p.id`;
+    const chunks: Buffer[] = [];
+    for await (const chunk of client.query(
+      copyTo(`COPY (${inlineParams(statement, selection.values)}) TO STDOUT (FORMAT csv)`),
+    ))
+      chunks.push(chunk as Buffer);
+    return { rows: crlfRows(Buffer.concat(chunks)), next: n === limit ? last : null };
   });
-  const page = rows[0]!;
-  return { rows: page.text, next: page.n === limit ? page.last : null };
 }
 
-/** The report's pages as CSV text, one asked ahead (pagesAhead), in the organisation's zone; `limit` rows each. */
+/** The report's pages as CSV, one asked ahead (pagesAhead), in the organisation's zone; `limit` rows each. */
 export async function* reportCsvPages(
   batch: ReportBatch & { id: string },
   filter: MessageFilter | null,
   /** The search and the language narrowing the view (list-messages.ts MessageView). */
   view: Omit<MessageView, "filter"> | null,
   limit = CSV_PAGE_ROWS,
-): AsyncGenerator<string> {
+): AsyncGenerator<Buffer> {
   const zone = await getOrgTimeZone();
   yield* pagesAhead((after) => reportCsvPage(batch, zone, { ...view, filter, after, limit }));
 }

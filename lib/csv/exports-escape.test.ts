@@ -1,5 +1,6 @@
-// Every CSV Tuma writes goes through to-csv.ts: a formula with a line break in it — which papaparse's escapeFormulae
-// missed — comes back escaped from the batch report, the upload report and the audit export, read from the database.
+// Every CSV Tuma writes escapes formulas, through to-csv.ts or, for the batch report's COPY, csv-sql.ts: a formula with a
+// line break in it — which papaparse's escapeFormulae missed — comes back escaped from the batch report, the upload
+// report and the audit export, read from the database.
 import Papa from "papaparse";
 import { beforeAll, expect, test } from "vitest";
 import { auditStream } from "@/lib/audit/export-audit";

@@ -1,9 +1,9 @@
-// CSV for every download (batch reports, upload report groups, the audit log): RFC 4180 quoting with CRLF, and no
-// cell a spreadsheet would run as a formula (CSV injection). Every text cell goes through csvCell, which prefixes a
-// value starting with = + - @ or a tab, CR or LF with an apostrophe before any quoting is decided. papaparse's
-// `escapeFormulae` was not enough: its pattern (/^[=+\-@\t\r].*$/) has no `s` flag, so "=HYPERLINK(…)\nx" did not
-// match and went out as a live formula. Streamed exports write the header once and then pages of rows with the same
-// columns.
+// CSV for every download (upload report groups, the audit log; the batch report's rows are COPY's, csv-sql.ts):
+// RFC 4180 quoting with CRLF, and no cell a spreadsheet would run as a formula (CSV injection). Every text cell goes
+// through csvCell, which prefixes a value starting with = + - @ or a tab, CR or LF with an apostrophe before any
+// quoting is decided. papaparse's `escapeFormulae` was not enough: its pattern (/^[=+\-@\t\r].*$/) has no `s`
+// flag, so "=HYPERLINK(…)\nx" did not match and went out as a live formula. Streamed exports write the header once
+// and then pages of rows with the same columns.
 
 export type CsvValue = string | number | null | undefined;
 
