@@ -160,6 +160,25 @@ test("a term too short for the index, or a name in a batch of typed numbers, is 
   );
 });
 
+test.each([
+  ["its matches' phones", 5_000],
+  ["probing each recipient's row", 10],
+])("the CSV export of a search holds exactly its matches (%s)", async (_, few) => {
+  // The export's COPY has the search's values written in as literals (lib/db/inline-params.ts): a list of phones, or
+  // the term the rows are probed with.
+  await buildSearchText(listId);
+  searchTuning.fewMatches = few;
+  onTestFinished(() => {
+    searchTuning.fewMatches = 5_000;
+  });
+  const batch = (await getBatch(batchId))!;
+  const csv = await new Response(reportStream(batch, null, { search: search("kisumu") })).text();
+  const exported = csv.trimEnd().split("\r\n").slice(1);
+  expect(exported.map((line) => line.split(",")[0])).toEqual(
+    Array.from({ length: ROWS / 10 }, (_, k) => phoneOf(k * 10 + 4)),
+  );
+});
+
 test("both exports carry the list's columns after their own, formulae escaped in the CSV", async () => {
   const batch = (await getBatch(batchId))!;
   const csv = await new Response(reportStream(batch, null)).text();

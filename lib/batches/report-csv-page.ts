@@ -3,12 +3,13 @@
 // 1,000,000 recipients first built a JavaScript object per row and formatted and escaped 14 cells of each in the web
 // process; then the database joined each page into one string with the quoting decided in SQL, cell by cell; both cost
 // several times the database's own COPY of the same rows (BENCHMARKS.md, "Where the export's time goes"). COPY's
-// writer now does the quoting, and its bytes go to the client as they came, rows ended CRLF (lib/csv/crlf-rows.ts).
+// writer now does the quoting, and its bytes go to the client as they came, rows ended CRLF (lib/csv/keyed-rows.ts).
 import "server-only";
 import { to as copyTo } from "pg-copy-streams";
-import { crlfRows } from "@/lib/csv/crlf-rows";
+import pg from "pg";
+import { keyedRows } from "@/lib/csv/keyed-rows";
 import { inlineParams } from "@/lib/db/inline-params";
-import { transaction } from "@/lib/db/transaction";
+import { pool } from "@/lib/db/pool";
 import { getOrgTimeZone } from "@/lib/organisation/time-zone";
 import { messageSelection, type MessageView } from "./list-messages";
 import { pagesAhead } from "./message-pages";
@@ -27,7 +28,7 @@ const METADATA_JSON = `CASE WHEN m.metadata IS NULL THEN NULL ELSE
 export type CsvPage = { rows: Buffer; next: string | null };
 
 /**
- * Recipients per CSV page: ~1.6 MB of text. Each page is a few statements, and on a loaded machine each round trip
+ * Recipients per CSV page: ~1.6 MB of text. Each page is four round trips, and on a loaded machine each
  * waits for its turn on a core: pages of 1,000 made an export of 1,000,000 two thousand waits (BENCHMARKS.md, "Export
  * against PostgreSQL's COPY"). Two pages at most are held at once (the one sent and the one asked ahead).
  */
@@ -41,36 +42,35 @@ export async function reportCsvPage(
   const limit = Math.min(options.limit ?? CSV_PAGE_ROWS, CSV_PAGE_ROWS);
   const selection = await messageSelection(batch.id, options);
   if (!selection) return { rows: Buffer.alloc(0), next: null };
+  const names = { template: selection.param(batch.templateText) };
   // The list's row as jsonb once per recipient (its cells are read by position), only when there is a list.
   const cells = batch.list?.columns.length ? `lr."values"::jsonb` : "NULL::jsonb";
-  const rows = `SELECT m.id, m.phone, m.state, m."deliveryStatus", m."providerUniqueId", m.operator, m."smsUnits", m.text,
-                       m."submittedAt", m."receiptAt", m."lastError", m."callState", m.reference, m.language,
-                       ${METADATA_JSON} AS "metadataJson", ${cells} AS cells
-                ${selection.body}
-                LIMIT ${selection.param(limit)}`;
-  return transaction(async (client) => {
-    // One snapshot for the page's two statements, so the page COPY writes is the one counted; times in the
-    // organisation's zone (csvIsoSql) for this transaction only — the connection goes back to the pool in UTC
-    // (lib/db/session-zone.ts).
-    await client.query(`SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY`);
-    await client.query(`SELECT set_config('TimeZone', $1, true)`, [zone]);
-    // The page's end for the next page's cursor: COPY answers with bytes only.
-    const { rows: ends } = await client.query<{ n: number; last: string | null }>(
-      `SELECT count(*)::int AS n, max(p.id)::text AS last FROM (${rows}) p`,
-      selection.values,
-    );
-    const { n, last } = ends[0]!;
-    if (n === 0) return { rows: Buffer.alloc(0), next: null };
-    // COPY binds no parameters: the values go in as literals (inline-params.ts).
-    const names = { template: selection.param(batch.templateText) };
-    const statement = `SELECT ${reportCellsSql(batch, names)} FROM (${rows}) p ORDER BY p.id`;
+  // Each row led by its id, the next page's cursor, which keyedRows takes off: COPY answers with bytes only.
+  const statement = `SELECT p.id, ${reportCellsSql(batch, names)}
+     FROM (SELECT m.id, m.phone, m.state, m."deliveryStatus", m."providerUniqueId", m.operator, m."smsUnits", m.text,
+                  m."submittedAt", m."receiptAt", m."lastError", m."callState", m.reference, m.language,
+                  ${METADATA_JSON} AS "metadataJson", ${cells} AS cells
+           ${selection.body}
+           LIMIT ${selection.param(limit)}) p
+     ORDER BY p.id`;
+  // COPY binds no parameters: the values go in as literals (inline-params.ts).
+  const copy = `COPY (${inlineParams(statement, selection.values)}) TO STDOUT (FORMAT csv)`;
+  const client = await pool().connect();
+  try {
+    // Times in the organisation's zone (csvIsoSql) for this transaction only — the connection goes back to the pool
+    // in UTC (lib/db/session-zone.ts). One round trip for both: on a loaded machine each waits for its turn on a core.
+    await client.query(`BEGIN READ ONLY; SET LOCAL TimeZone TO ${pg.escapeLiteral(zone)}`);
     const chunks: Buffer[] = [];
-    for await (const chunk of client.query(
-      copyTo(`COPY (${inlineParams(statement, selection.values)}) TO STDOUT (FORMAT csv)`),
-    ))
-      chunks.push(chunk as Buffer);
-    return { rows: crlfRows(Buffer.concat(chunks)), next: n === limit ? last : null };
-  });
+    for await (const chunk of client.query(copyTo(copy))) chunks.push(chunk as Buffer);
+    await client.query("COMMIT");
+    const page = keyedRows(Buffer.concat(chunks));
+    return { rows: page.bytes, next: page.rows === limit ? page.lastKey : null };
+  } catch (error) {
+    await client.query("ROLLBACK").catch(() => {});
+    throw error;
+  } finally {
+    client.release();
+  }
 }
 
 /** The report's pages as CSV, one asked ahead (pagesAhead), in the organisation's zone; `limit` rows each. */

@@ -4,7 +4,7 @@
 // integer is wanted, '…'::bigint where the statement casts), so the statement means what it meant with $n. Quoting is
 // node-postgres's own escapeLiteral (quotes doubled, backslashes in an E'' literal); an array goes in as its array
 // literal (array-literal.ts), quoted the same way.
-import { escapeLiteral } from "pg";
+import pg from "pg";
 import { arrayLiteral } from "./array-literal";
 
 export type InlineValue = string | number | boolean | null | readonly (string | null)[];
@@ -20,8 +20,8 @@ export function inlineParams(sql: string, values: readonly unknown[]): string {
 
 function literal(value: unknown): string {
   if (value === null || value === undefined) return "NULL";
-  if (Array.isArray(value)) return escapeLiteral(arrayLiteral(value as (string | null)[]));
-  if (typeof value === "string") return escapeLiteral(value);
+  if (Array.isArray(value)) return pg.escapeLiteral(arrayLiteral(value as (string | null)[]));
+  if (typeof value === "string") return pg.escapeLiteral(value);
   if (typeof value === "boolean") return value ? "'true'" : "'false'";
   if (typeof value === "number" && Number.isFinite(value)) return `'${value}'`;
   if (typeof value === "bigint") return `'${value}'`;
