@@ -12,29 +12,38 @@
 const QUOTE = 0x22;
 const COMMA = 0x2c;
 const LF = 0x0a;
-const CRLF = Buffer.from("\r\n");
+const CR = 0x0d;
 
 export type KeyedRows = { bytes: Buffer; rows: number; lastKey: string | null };
 
 /** COPY's rows (whole rows, each led by its key column) as CSV rows ended CRLF, without the key; their count and
  * the last row's key. Line breaks inside quoted values are kept as they are. */
 export function keyedRows(copied: Buffer): KeyedRows {
-  const pieces: Buffer[] = [];
+  // The rows are copied into one buffer as they are found (no Buffer object per row). It is never longer than COPY's
+  // text: each row gains a CR and loses its key (a digit at least) and the key's comma.
+  const out = Buffer.alloc(copied.length);
+  let length = 0;
   let quote = copied.indexOf(QUOTE);
   let quoted = false;
   let start = 0;
   let rows = 0;
-  let lastKey: string | null = null;
+  let lastKey: [number, number] | null = null;
   for (let lf = copied.indexOf(LF); lf !== -1; lf = copied.indexOf(LF, lf + 1)) {
     for (; quote !== -1 && quote < lf; quote = copied.indexOf(QUOTE, quote + 1)) quoted = !quoted;
     if (quoted) continue;
     const comma = copied.indexOf(COMMA, start);
     if (comma === -1 || comma > lf) throw new Error(`A row without its key column at byte ${start}.`);
-    lastKey = copied.toString("latin1", start, comma);
-    pieces.push(copied.subarray(comma + 1, lf), CRLF);
+    lastKey = [start, comma];
+    length += copied.copy(out, length, comma + 1, lf);
+    out[length++] = CR;
+    out[length++] = LF;
     rows++;
     start = lf + 1;
   }
   if (start < copied.length) throw new Error(`An unfinished row at byte ${start}.`);
-  return { bytes: Buffer.concat(pieces), rows, lastKey };
+  return {
+    bytes: out.subarray(0, length),
+    rows,
+    lastKey: lastKey && copied.toString("latin1", ...lastKey),
+  };
 }
