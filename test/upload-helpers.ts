@@ -1,7 +1,8 @@
 // Helpers for upload tests: a file's bytes as a stream in small pieces (so that rows, quotes, CRLFs and multi-byte
 // characters are cut at every boundary), large files generated piece by piece (never whole in memory), the stored
-// state of uploads, and a user to be their author.
+// state of uploads, and a user to be their author (or an action's actor).
 import { expect } from "vitest";
+import type { Actor } from "@/lib/auth/permissions";
 import { db } from "@/lib/db/client";
 import { importList } from "@/lib/lists/import-list";
 import { pool } from "@/lib/db/pool";
@@ -47,6 +48,14 @@ export async function author(role: "ADMIN" | "OPERATOR" | "VIEWER" = "OPERATOR")
     data: { email: `u-${Math.random()}@t.local`, name: "Uploader", role, passwordHash: "x" },
   });
   return user.id;
+}
+
+/** A user as permission checks take it (an Actor), an administrator unless `role` says otherwise; a fresh address. */
+export function actor(role: "ADMIN" | "OPERATOR" | "VIEWER" = "ADMIN"): Promise<Actor> {
+  return db.user.create({
+    data: { email: `${role}-${Math.random()}@t.local`, name: role, role, passwordHash: "x" },
+    select: { id: true, email: true, name: true, role: true, mustChangePassword: true },
+  });
 }
 
 /** Everything uploads have stored: rows of Upload, ListRecipient, ListIssue. */

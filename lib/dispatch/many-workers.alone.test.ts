@@ -6,7 +6,7 @@
 // max_connections = 100 — is docs/scaling.md's "Many processes".
 import { afterAll, expect, test } from "vitest";
 import { createBatch } from "@/lib/batches/create-batch";
-import { batchRow, countersConsistent, duplicates, phones, startHarness, waitFor } from "@/test/dispatch-harness";
+import { batchWhen, countersConsistent, duplicates, phones, startHarness } from "@/test/dispatch-harness";
 import { connectionsOf } from "@/test/process-connections";
 import { spawnWorker, type WorkerProcess } from "@/test/worker-process";
 
@@ -49,12 +49,7 @@ test("3 worker processes, 8,000 recipients at 40/s: ≤ 40 requests in every 1-s
       sender: "TUMA",
       recipients: phones(RECIPIENTS, 600_000).map((phone) => ({ phone })),
     });
-    const done = await waitFor(
-      () => batchRow(id),
-      (b) => b.deliveredCount === RECIPIENTS,
-      150_000,
-      "all delivered",
-    );
+    const done = await batchWhen(id, (b) => b.deliveredCount === RECIPIENTS, 150_000, "all delivered");
     sampling = false;
     await sampler;
     expect(done.state).toBe("COMPLETED");

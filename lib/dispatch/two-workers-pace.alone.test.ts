@@ -4,7 +4,7 @@
 // test file's load on two cores delayed some stamps by up to 100 ms (measured), bunching later ones into a window —
 // the sandbox's measure, not the workers' pace (README.md, "Tests").
 import { afterAll, expect, test } from "vitest";
-import { batchRow, duplicates, phones, startHarness, waitFor } from "@/test/dispatch-harness";
+import { batchWhen, duplicates, phones, startHarness } from "@/test/dispatch-harness";
 import { spawnWorker, type WorkerProcess } from "@/test/worker-process";
 import { createBatch } from "@/lib/batches/create-batch";
 
@@ -29,12 +29,7 @@ test("two worker processes on one batch: no 1-second window over the account's l
       sender: "TUMA",
       recipients: phones(40_000, 400_000).map((phone) => ({ phone })),
     });
-    await waitFor(
-      () => batchRow(id),
-      (b) => b.state === "COMPLETED",
-      90_000,
-      "completed",
-    );
+    await batchWhen(id, (b) => b.state === "COMPLETED", 90_000, "completed");
     const times = (await h.requests()).map((r) => r.at).sort((a, b) => a - b);
     expect(times).toHaveLength(400);
     let worst = 0;

@@ -14,7 +14,7 @@ import { setVoiceLanguage } from "@/lib/accounts/voice-language";
 import { startWorker, type WorkerHandle } from "@/lib/dispatch/worker";
 import { outcomesByLanguage } from "@/lib/reports/by-language";
 import Papa from "papaparse";
-import { batchRow, phones, startHarness, waitFor, type Harness } from "@/test/dispatch-harness";
+import { batchRow, batchWhen, type Harness, phones, startHarness } from "@/test/dispatch-harness";
 import { importList } from "@/lib/lists/import-list";
 import { author, pieces } from "@/test/upload-helpers";
 import { call, keyFor } from "./api-client";
@@ -88,12 +88,7 @@ test("1,000 SMS recipients each get the text of their language, however it was w
   h = await harness({ knobs: { receiptDelayMs: [0, 5] } });
   worker = await startWorker({ receiptBaseUrl: h.receiptBaseUrl, lanes: 4, requestTimeoutMs: 10_000 });
   const { id, expected } = await sendThroughApi(key, { name: "languages-sms" }, 1_000);
-  await waitFor(
-    () => batchRow(id),
-    (b) => b.state === "COMPLETED",
-    120_000,
-    "the SMS batch sent",
-  );
+  await batchWhen(id, (b) => b.state === "COMPLETED", 120_000, "the SMS batch sent");
 
   // What the provider was sent: every recipient once, in their language (blank and unknown: the default).
   const accepted = (await h.accepted()).filter((m) => m.kind === "sms");
@@ -168,12 +163,7 @@ test("1,000 SMS recipients each get the text of their language, however it was w
   });
 
   // The report's breakdown per language agrees with a count of the messages themselves, once every receipt is in.
-  await waitFor(
-    () => batchRow(id),
-    (b) => b.queuedCount === 0,
-    60_000,
-    "every receipt applied",
-  );
+  await batchWhen(id, (b) => b.queuedCount === 0, 60_000, "every receipt applied");
   const report = await outcomesByLanguage(id);
   const truth = await db.message.groupBy({ by: ["language", "state"], where: { batchId: id }, _count: true });
   for (const row of report!) {
@@ -212,12 +202,7 @@ test("voice: each recipient is called in their variant's text with its voice lan
     },
     400,
   );
-  await waitFor(
-    () => batchRow(id),
-    (b) => b.state === "COMPLETED",
-    120_000,
-    "the voice batch sent",
-  );
+  await batchWhen(id, (b) => b.state === "COMPLETED", 120_000, "the voice batch sent");
   const accepted = (await h.accepted()).filter((m) => m.kind === "voice");
   expect(accepted).toHaveLength(400);
   const voiceOf: Record<string, string> = { sw: "sw", en: "en-KE", default: "en-KE" };
@@ -304,12 +289,7 @@ test("a list of 1,000 with a language column: each row gets its language's text,
   });
   expect(answer.status, JSON.stringify(await answer.clone().json())).toBe(201);
   const { id } = (await answer.json()) as { id: string };
-  await waitFor(
-    () => batchRow(id),
-    (b) => b.state === "COMPLETED",
-    120_000,
-    "the list batch sent",
-  );
+  await batchWhen(id, (b) => b.state === "COMPLETED", 120_000, "the list batch sent");
   const accepted = (await h.accepted()).filter((m) => m.kind === "sms");
   expect(accepted).toHaveLength(1_000);
   const row = new Map(numbers.map((phone, i) => [phone, i]));
