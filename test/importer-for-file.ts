@@ -1,5 +1,5 @@
 // The importer's server (lib/importer/server.ts) on loopback for one test file, as the web process reaches it, and a
-// user to author the uploads: started before the file's tests, closed after them.
+// user to author the uploads: started before the file's tests, closed after them; and a browser's body to hand on.
 import { afterAll, beforeAll } from "vitest";
 import type { ImporterTarget } from "@/lib/importer/forward-upload";
 import { startImporter, type Importer } from "@/lib/importer/server";
@@ -18,4 +18,17 @@ export function importerForFile(): { target: ImporterTarget; authorId: string } 
   });
   afterAll(() => importer?.close());
   return live;
+}
+
+/** A browser's body as Next hands it to the route: a web stream, pulled as the hand-off reads. */
+export function browserBody(parts: () => AsyncIterator<Uint8Array>, onCancel = () => {}): ReadableStream<Uint8Array> {
+  const source = parts();
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      const next = await source.next();
+      if (next.done) controller.close();
+      else controller.enqueue(next.value);
+    },
+    cancel: onCancel,
+  });
 }

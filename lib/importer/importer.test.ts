@@ -11,23 +11,10 @@ import { AppError } from "@/lib/errors/app-error";
 import { INTERRUPTED } from "@/lib/list-files/limited-body";
 import { refusal } from "@/test/upload-helpers";
 import { freePort } from "@/test/free-port";
-import { IMPORTER_SECRET, importerForFile } from "@/test/importer-for-file";
+import { browserBody, IMPORTER_SECRET, importerForFile } from "@/test/importer-for-file";
 import { forwardUpload, IMPORTER_DOWN, type ForwardInput } from "./forward-upload";
 
 const importer = importerForFile();
-
-/** A browser's body as Next hands it to the route: a web stream, pulled as the hand-off reads. */
-function body(parts: () => AsyncGenerator<Uint8Array>, onCancel: () => void = () => {}): ReadableStream<Uint8Array> {
-  const source = parts();
-  return new ReadableStream<Uint8Array>({
-    async pull(controller) {
-      const next = await source.next();
-      if (next.done) controller.close();
-      else controller.enqueue(next.value);
-    },
-    cancel: onCancel,
-  });
-}
 
 const input = (over: Partial<ForwardInput>): ForwardInput => ({
   body: null,
@@ -50,7 +37,7 @@ test("a list handed on is stored by the importer, and its report comes back with
   const csv = "phone,name\n0712000001,Amina\n12345,Short\n0712000001,Again\n0712000002,Baraka\n";
   const answer = await forwardUpload(
     input({
-      body: body(async function* () {
+      body: browserBody(async function* () {
         yield Buffer.from(csv);
       }),
       declaredBytes: csv.length,
@@ -69,7 +56,7 @@ test("a file refused on its first bytes is answered with its sentence, and the r
   let cancelled = false;
   let sent = 0;
   // A picture, as far as the bytes go: never ending, so only a refusal before its end can answer.
-  const picture = body(
+  const picture = browserBody(
     async function* () {
       yield Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
       for (;;) {
@@ -91,7 +78,7 @@ test("a refusal while the web is still sending always reaches it: the importer d
   // person would read "restarting" instead of why their file was refused. Twenty refusals in a row, each mid-stream.
   const header = Array.from({ length: 30_000 }, (_, i) => `c${i}`).join(",") + "\n";
   for (let attempt = 0; attempt < 20; attempt++) {
-    const wide = body(async function* () {
+    const wide = browserBody(async function* () {
       yield Buffer.from(`phone,${header}`);
       for (;;) yield Buffer.alloc(65_536, "0712000001,x\n");
     });
@@ -104,7 +91,7 @@ test("a file over the size limit by its declared length is refused at once, as 4
   const error = await refusal(
     forwardUpload(
       input({
-        body: body(async function* () {
+        body: browserBody(async function* () {
           yield Buffer.from("phone\n0712000001\n");
         }),
         declaredBytes: 200 * 1024 * 1024,
@@ -124,7 +111,7 @@ test("the browser going away mid-file stops the import: nothing is stored", asyn
     input({
       progressKey,
       signal: browser.signal,
-      body: body(async function* () {
+      body: browserBody(async function* () {
         yield Buffer.from(`phone,name\n${rows}`);
         await new Promise(() => {}); // the rest never comes: a slow connection, then Cancel
       }),
@@ -148,7 +135,7 @@ test("a caller without the secret is refused and nothing is stored", async () =>
     forwardUpload(
       input({
         progressKey,
-        body: body(async function* () {
+        body: browserBody(async function* () {
           yield Buffer.from("phone\n0712000001\n");
         }),
       }),
@@ -163,7 +150,7 @@ test("an importer that is down, or that stops mid-file, is a sentence to try aga
   const down = await refusal(
     forwardUpload(
       input({
-        body: body(async function* () {
+        body: browserBody(async function* () {
           yield Buffer.from("phone\n0712000001\n");
         }),
       }),
@@ -188,7 +175,7 @@ test("an importer that is down, or that stops mid-file, is a sentence to try aga
   const upload = forwardUpload(
     input({
       progressKey,
-      body: body(async function* () {
+      body: browserBody(async function* () {
         yield Buffer.from(`phone\n${rows}`);
         await new Promise(() => {});
       }),

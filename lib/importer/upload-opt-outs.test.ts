@@ -9,22 +9,13 @@ import { IMPORTER_DOWN } from "@/lib/importer/forward-upload";
 import { importList } from "@/lib/lists/import-list";
 import { TOO_MANY_BYTES } from "@/lib/http/body-limits";
 import { freePort } from "@/test/free-port";
-import { IMPORTER_SECRET, importerForFile } from "@/test/importer-for-file";
+import { browserBody, IMPORTER_SECRET, importerForFile } from "@/test/importer-for-file";
 import { pieces, refusal, stored } from "@/test/upload-helpers";
 import { uploadOptOuts } from "./upload-opt-outs";
 
 const importer = importerForFile();
 
-const stream = (data: Uint8Array | string) => {
-  const source = pieces(data, 4096);
-  return new ReadableStream<Uint8Array>({
-    async pull(controller) {
-      const next = await source.next();
-      if (next.done) controller.close();
-      else controller.enqueue(next.value);
-    },
-  });
-};
+const stream = (data: Uint8Array | string) => browserBody(() => pieces(data, 4096));
 
 const upload = (data: Uint8Array | string, over: { declaredBytes?: number | null; filename?: string } = {}) =>
   uploadOptOuts(
