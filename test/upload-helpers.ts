@@ -81,6 +81,11 @@ export function uploadXlsx(file: Buffer, authorId: string) {
   return importList({ body: pieces(file, 64 * 1024), declaredBytes: file.length, filename: "list.xlsx", authorId });
 }
 
+/** A file uploaded as a browser sends it: in pieces of `size` bytes, its length not declared. */
+export function uploadFile(authorId: string, filename: string, data: Uint8Array | string, size?: number) {
+  return importList({ body: pieces(data, size), declaredBytes: null, filename, authorId });
+}
+
 /** The sentence an XLSX import is refused with; nothing was stored by it. */
 export async function refusedXlsx(file: Buffer, authorId: string): Promise<string> {
   const before = await stored();

@@ -31,9 +31,7 @@ beforeAll(async () => {
   await setAllowedHostsSetting(admin, [healthy.hostPort, binary.hostPort, gzip.hostPort]);
 });
 
-afterAll(async () => {
-  await Promise.all([healthy.close(), binary.close(), gzip.close()]);
-});
+afterAll(() => Promise.all([healthy.close(), binary.close(), gzip.close()]));
 
 beforeEach(async () => {
   for (const sink of [healthy, binary, gzip]) sink.posts.length = 0;

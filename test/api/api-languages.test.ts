@@ -15,8 +15,7 @@ import { startWorker, type WorkerHandle } from "@/lib/dispatch/worker";
 import { outcomesByLanguage } from "@/lib/reports/by-language";
 import Papa from "papaparse";
 import { batchRow, batchWhen, type Harness, phones, startHarness } from "@/test/dispatch-harness";
-import { importList } from "@/lib/lists/import-list";
-import { author, pieces } from "@/test/upload-helpers";
+import { author, uploadFile } from "@/test/upload-helpers";
 import { call, keyFor } from "./api-client";
 
 let h: Harness | undefined;
@@ -264,13 +263,7 @@ test("a list of 1,000 with a language column: each row gets its language's text,
   const CODES = ["sw", "sw", "en", "en", null, "sw", "sw", null];
   const numbers = phones(1_000, 520_000);
   const csv = `phone,name,Language\n${numbers.map((phone, i) => `${phone},P${i},${VALUES[i % 8]}`).join("\n")}\n`;
-  const list = await importList({
-    body: pieces(csv, 4096),
-    declaredBytes: null,
-    filename: "patients.csv",
-    phoneColumn: undefined,
-    authorId: await author(),
-  });
+  const list = await uploadFile(await author(), "patients.csv", csv, 4096);
   const answer = await call(createBatch, {
     key,
     path: "/batches",
@@ -311,13 +304,7 @@ test("a list of 1,000 with a language column: each row gets its language's text,
 
 test("a list batch's language column must exist, and its mapping name languages", async () => {
   h = await harness({ knobs: { receipts: false } });
-  const list = await importList({
-    body: pieces("phone,lang\n0712000001,sw\n", 4096),
-    declaredBytes: null,
-    filename: "one.csv",
-    phoneColumn: undefined,
-    authorId: await author(),
-  });
+  const list = await uploadFile(await author(), "one.csv", "phone,lang\n0712000001,sw\n", 4096);
   const refused = async (extra: Record<string, unknown>) => {
     const answer = await call(createBatch, {
       key,
