@@ -1,5 +1,5 @@
 // The dispatch harness's lifecycle in vitest, written once: a file's harness and worker started before its tests and
-// stopped after them (harnessForFile), or a test's own, stopped after it (harnessPerTest). Apart from
+// stopped after them (harnessForFile), or a test's own, stopped after it (harnessPerTest). Kept apart from
 // dispatch-harness.ts, which the benchmarks import outside vitest.
 import { afterAll, afterEach, beforeAll } from "vitest";
 import { startWorker, type WorkerOptions } from "@/lib/dispatch/worker";
