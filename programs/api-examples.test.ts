@@ -4,42 +4,25 @@
 // createBatch example made, once the sandbox has answered for its recipients (one of them, by a sandbox knob, as an
 // absent subscriber: something for the resend example to resend). Needs the built console (built when stale).
 import { execFile } from "node:child_process";
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { promisify } from "node:util";
-import { afterAll, beforeAll, expect, test } from "vitest";
-import { buildIfStale } from "@/lib/bootstrap/build";
+import { beforeAll, expect, test } from "vitest";
 import { pool } from "@/lib/db/pool";
-import { startConsole, type ConsoleProcess } from "@/test/console-process";
+import { consoleForFile } from "@/test/console-for-file";
+import type { ConsoleProcess } from "@/test/console-process";
 import { waitFor } from "@/test/dispatch-harness";
 import { freePort } from "@/test/free-port";
 
 const run = promisify(execFile);
 const ADMIN = "admin@examples.test";
 const SANDBOX_TOKEN = "examples-sandbox-token-0123456789";
+const startConsole = consoleForFile("examples");
 let console_: ConsoleProcess | undefined;
-let dataDir = "";
 let sandboxPort = 0;
 
 beforeAll(async () => {
-  await buildIfStale(process.cwd());
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "tuma-examples-"));
   sandboxPort = await freePort();
-  console_ = await startConsole({
-    DATABASE_URL: process.env.DATABASE_URL!,
-    SANDBOX_PORT: String(sandboxPort),
-    SANDBOX_TOKEN,
-    TUMA_DATA_DIR: dataDir,
-    ADMIN_EMAIL: ADMIN,
-    LOG_LEVEL: "warn",
-  });
+  console_ = await startConsole({ SANDBOX_PORT: String(sandboxPort), SANDBOX_TOKEN });
 }, 15 * 60_000);
-
-afterAll(async () => {
-  await console_?.stop();
-  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
-}, 60_000);
 
 type Operation = {
   requestBody?: { content: Record<string, { example?: unknown }> };

@@ -7,46 +7,23 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { buildIfStale } from "@/lib/bootstrap/build";
-import { startConsole, type ConsoleProcess } from "@/test/console-process";
 import { waitFor } from "@/test/dispatch-harness";
-import { freePort } from "@/test/free-port";
+import { consoleForFile, health } from "@/test/console-for-file";
 
-let console_: ConsoleProcess | undefined;
-let dataDir: string;
-let crashDir: string;
-
-beforeAll(async () => {
-  await buildIfStale(process.cwd());
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "tuma-crash-"));
+let crashDir = "";
+// Registered first, so that its folder is removed after the console has stopped (after-hooks run last first).
+beforeAll(() => {
   crashDir = fs.mkdtempSync(path.join(os.tmpdir(), "tuma-crash-switch-"));
-}, 40 * 60_000);
-
-afterAll(async () => {
-  await console_?.stop();
-  fs.rmSync(dataDir, { recursive: true, force: true });
-  fs.rmSync(crashDir, { recursive: true, force: true });
 });
+afterAll(() => fs.rmSync(crashDir, { recursive: true, force: true }));
+const startConsole = consoleForFile("crash", 40 * 60_000);
 
 /** How many times the console's output says `pattern`. */
 const times = (output: string, pattern: RegExp) => output.match(new RegExp(pattern, "g"))?.length ?? 0;
 
 test("a crash in the web process's request path or a worker's chore ends that process with its cause logged; it is started again and the console answers", async () => {
-  console_ = await startConsole({
-    DATABASE_URL: process.env.DATABASE_URL!,
-    SANDBOX_PORT: String(await freePort()),
-    TUMA_DATA_DIR: dataDir,
-    ADMIN_EMAIL: "admin@crash.test",
-    ADMIN_PASSWORD: "crash-restart-admin-password",
-    LOG_LEVEL: "warn",
-    TUMA_TEST_CRASH_DIR: crashDir,
-  });
-  const running = console_;
-  const health = () =>
-    fetch(`${running.url}/api/health`)
-      .then((response) => response.status)
-      .catch(() => 0);
-  expect(await health()).toBe(200);
+  const running = await startConsole({ ADMIN_PASSWORD: "crash-restart-admin-password", TUMA_TEST_CRASH_DIR: crashDir });
+  expect(await health(running)).toBe(200);
   // Metrics are off without METRICS_TOKEN: /metrics is an unknown path (lib/metrics/serve-metrics.ts).
   expect((await fetch(`${running.url}/metrics`)).status).toBe(404);
 
@@ -57,7 +34,7 @@ test("a crash in the web process's request path or a worker's chore ends that pr
   for (const [index, fault] of faults.entries()) {
     const web = running.webPid();
     fs.writeFileSync(path.join(crashDir, "web-request"), fault.kind);
-    await health(); // the request that meets the fault
+    await health(running); // the request that meets the fault
     await waitFor(
       async () => running.output(),
       (output) => times(output, /web is running again \(process \d+\)\./) > index,
@@ -73,7 +50,7 @@ test("a crash in the web process's request path or a worker's chore ends that pr
     expect(JSON.parse(line!)).toMatchObject({ level: 60, component: "web", err: { type: "Error" } });
     expect(running.output()).toMatch(/web stopped \(exit code 70\); starting it again in \d+ ms\./);
     expect(running.webPid()).not.toBe(web);
-    expect(await health()).toBe(200);
+    expect(await health(running)).toBe(200);
   }
 
   const worker = running.partPid("worker");
@@ -94,7 +71,7 @@ test("a crash in the web process's request path or a worker's chore ends that pr
   expect(JSON.parse(line!)).toMatchObject({ level: 60, component: "worker" });
   expect(running.output()).toMatch(/worker stopped \(exit code 70\); starting it again in \d+ ms\./);
   expect(running.partPid("worker")).not.toBe(worker);
-  expect(await health()).toBe(200);
+  expect(await health(running)).toBe(200);
   expect((await fetch(`${running.url}/login`)).status).toBe(200);
   // The importer went on throughout.
   expect(running.output()).not.toMatch(/^importer stopped \(/m);

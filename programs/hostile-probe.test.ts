@@ -5,17 +5,12 @@
 // list is stored and the same person's third upload is refused with 429; the log-in page answers every time
 // throughout; the peak RSS of Tuma's processes stays within 1,000 MB of their baseline; and Tuma still serves at the
 // end. Needs the built console (built here when a source is newer than the build).
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { afterAll, beforeAll, expect, test } from "vitest";
-import { buildIfStale } from "@/lib/bootstrap/build";
+import { expect, test } from "vitest";
 import { pool } from "@/lib/db/pool";
 import { SLOT_REFUSALS } from "@/lib/fair-share/transfer-slots";
 import { REFUSAL_SLACK } from "@/test/stream-body";
-import { startConsole, type ConsoleProcess } from "@/test/console-process";
 import { waitFor } from "@/test/dispatch-harness";
-import { freePort } from "@/test/free-port";
+import { consoleForFile } from "@/test/console-for-file";
 import {
   csvList,
   gibibyteTo,
@@ -39,29 +34,12 @@ const GROWTH_MB = 1_000;
 /** Socket buffers on both sides and the lingering close (test/stream-body.ts). */
 const SLACK = REFUSAL_SLACK;
 
-let console_: ConsoleProcess | undefined;
-let dataDir: string;
-
-beforeAll(async () => {
-  await buildIfStale(process.cwd());
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "tuma-hostile-"));
-}, 15 * 60_000);
-
-afterAll(async () => {
-  await console_?.stop();
-  fs.rmSync(dataDir, { recursive: true, force: true });
-});
+const startConsole = consoleForFile("hostile");
 
 const json = (answer: { body: string }) => JSON.parse(answer.body) as Record<string, unknown>;
 
 test("the hostile probe: 1 GiB bodies, hostile files and sixteen slow uploads cost bounded memory, lose nothing, refuse with sentences and starve nobody", async () => {
-  console_ = await startConsole({
-    DATABASE_URL: process.env.DATABASE_URL!,
-    SANDBOX_PORT: String(await freePort()),
-    TUMA_DATA_DIR: dataDir,
-    ADMIN_EMAIL: "admin@hostile.test",
-    LOG_LEVEL: "warn",
-  });
+  const console_ = await startConsole();
   const base = console_.url;
   // Eight slow uploaders, a ninth person with a normal list, and one who sends the hostile files.
   const people = await operators(base, 10);

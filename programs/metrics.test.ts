@@ -1,31 +1,16 @@
 // GET /metrics under `npm start` with METRICS_TOKEN set (lib/metrics/serve-metrics.ts): refused without the token,
 // and with it the web process's, the worker's and the importer's own series in one answer, whose figures move when
 // a batch is sent and its receipts come back. Needs the built console (built here when a source is newer).
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { afterAll, beforeAll, expect, test } from "vitest";
-import { buildIfStale } from "@/lib/bootstrap/build";
+import { expect, test } from "vitest";
 import { createBatch } from "@/lib/batches/create-batch";
 import { db } from "@/lib/db/client";
-import { startConsole, type ConsoleProcess } from "@/test/console-process";
-import { batchRow, phones, waitFor } from "@/test/dispatch-harness";
-import { freePort } from "@/test/free-port";
+import { batchWhen, phones, waitFor } from "@/test/dispatch-harness";
+import { consoleForFile } from "@/test/console-for-file";
 
 const TOKEN = "metrics-test-token-0123456789";
 const RECIPIENTS = 600;
-let console_: ConsoleProcess | undefined;
-let dataDir: string;
 
-beforeAll(async () => {
-  await buildIfStale(process.cwd());
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "tuma-metrics-"));
-}, 40 * 60_000);
-
-afterAll(async () => {
-  await console_?.stop();
-  fs.rmSync(dataDir, { recursive: true, force: true });
-});
+const startConsole = consoleForFile("metrics", 40 * 60_000);
 
 type Sample = { name: string; labels: Record<string, string>; value: number };
 
@@ -52,16 +37,7 @@ function total(samples: Sample[], name: string, labels: Record<string, string> =
 }
 
 test("/metrics needs the token, and shows every process's figures, which move when a batch sends", async () => {
-  console_ = await startConsole({
-    DATABASE_URL: process.env.DATABASE_URL!,
-    SANDBOX_PORT: String(await freePort()),
-    TUMA_DATA_DIR: dataDir,
-    ADMIN_EMAIL: "admin@metrics.test",
-    ADMIN_PASSWORD: "metrics-admin-password",
-    LOG_LEVEL: "warn",
-    METRICS_TOKEN: TOKEN,
-  });
-  const running = console_;
+  const running = await startConsole({ ADMIN_PASSWORD: "metrics-admin-password", METRICS_TOKEN: TOKEN });
   const scrape = async (token = TOKEN) => {
     const response = await fetch(`${running.url}/metrics`, { headers: { authorization: `Bearer ${token}` } });
     return { status: response.status, type: response.headers.get("content-type"), text: await response.text() };
@@ -101,8 +77,8 @@ test("/metrics needs the token, and shows every process's figures, which move wh
     sender: "TUMA",
     recipients: phones(RECIPIENTS, 700_000).map((phone) => ({ phone })),
   });
-  await waitFor(
-    () => batchRow(id),
+  await batchWhen(
+    id,
     (b) => b.state === "COMPLETED" && b.deliveredCount + b.failedCount > 0,
     180_000,
     "the batch sent and its first receipts applied",

@@ -2,48 +2,20 @@
 // started again, the batch completes meanwhile (the worker is a process of its own), the console answers again, and
 // none of the other parts was restarted; then a Ctrl-C stops the parts in order. Needs the built console (built here
 // when a source is newer than the build).
-import fs from "node:fs";
 import http from "node:http";
-import os from "node:os";
-import path from "node:path";
-import { afterAll, beforeAll, expect, test } from "vitest";
-import { buildIfStale } from "@/lib/bootstrap/build";
+import { expect, test } from "vitest";
 import { createBatch } from "@/lib/batches/create-batch";
 import { db } from "@/lib/db/client";
-import { startConsole, type ConsoleProcess } from "@/test/console-process";
-import { batchRow, countersConsistent, phones, waitFor } from "@/test/dispatch-harness";
-import { freePort } from "@/test/free-port";
+import { batchRow, batchWhen, countersConsistent, phones, waitFor } from "@/test/dispatch-harness";
+import { consoleForFile, health } from "@/test/console-for-file";
 
 const RECIPIENTS = 3_000;
-let console_: ConsoleProcess | undefined;
-let dataDir: string;
 
-beforeAll(async () => {
-  await buildIfStale(process.cwd());
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "tuma-supervision-"));
-}, 15 * 60_000);
-
-afterAll(async () => {
-  await console_?.stop();
-  fs.rmSync(dataDir, { recursive: true, force: true });
-});
+const startConsole = consoleForFile("supervision");
 
 test("the web process killed mid-dispatch is started again; the batch completes, the console answers again; Ctrl-C stops all in order", async () => {
-  console_ = await startConsole({
-    DATABASE_URL: process.env.DATABASE_URL!,
-    SANDBOX_PORT: String(await freePort()),
-    TUMA_DATA_DIR: dataDir,
-    ADMIN_EMAIL: "admin@supervision.test",
-    ADMIN_PASSWORD: "supervision-admin-password",
-    LOG_LEVEL: "warn",
-    WORKER_LANES: "4",
-  });
-  const running = console_;
-  const health = () =>
-    fetch(`${running.url}/api/health`)
-      .then((response) => response.status)
-      .catch(() => 0);
-  expect(await health()).toBe(200);
+  const running = await startConsole({ ADMIN_PASSWORD: "supervision-admin-password", WORKER_LANES: "4" });
+  expect(await health(running)).toBe(200);
 
   // The sandbox account `npm start` set up, slowed to 5 requests a second so that the batch takes a few seconds.
   const account = await db.providerAccount.update({ where: { name: "Sandbox" }, data: { requestsPerSecond: 5 } });
@@ -57,26 +29,16 @@ test("the web process killed mid-dispatch is started again; the batch completes,
     sender: "TUMA",
     recipients: phones(RECIPIENTS, 400_000).map((phone) => ({ phone })),
   });
-  await waitFor(
-    () => batchRow(id),
-    (b) => b.queuedCount + b.deliveredCount + b.failedCount >= 200,
-    60_000,
-    "the first chunks sent",
-  );
+  await batchWhen(id, (b) => b.queuedCount + b.deliveredCount + b.failedCount >= 200, 60_000, "the first chunks sent");
 
   const others = (["importer", "worker"] as const).map((part) => running.partPid(part));
   const web = running.webPid();
   process.kill(web, "SIGKILL");
   const atKill = await batchRow(id);
   expect(atKill.state).toBe("SENDING"); // mid-dispatch
-  expect(await health()).toBe(0); // nobody answers on the console's port
+  expect(await health(running)).toBe(0); // nobody answers on the console's port
 
-  const done = await waitFor(
-    () => batchRow(id),
-    (b) => b.state === "COMPLETED",
-    120_000,
-    "the batch completed",
-  );
+  const done = await batchWhen(id, (b) => b.state === "COMPLETED", 120_000, "the batch completed");
   expect({ pending: done.pendingCount, unknown: done.unknownCount, rejected: done.rejectedCount }).toEqual({
     pending: 0,
     unknown: 0,
@@ -93,7 +55,7 @@ test("the web process killed mid-dispatch is started again; the batch completes,
   );
   expect(running.output()).toContain("web stopped (signal SIGKILL); starting it again in 250 ms.");
   expect(running.webPid()).not.toBe(web);
-  expect(await health()).toBe(200);
+  expect(await health(running)).toBe(200);
   expect((await fetch(`${running.url}/login`)).status).toBe(200);
   expect((["importer", "worker"] as const).map((part) => running.partPid(part))).toEqual(others);
   expect(running.output()).not.toMatch(/^(importer|worker|sandbox) stopped \(/m); // the sandbox: a thread of npm start

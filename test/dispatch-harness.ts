@@ -93,6 +93,13 @@ export function harnessBatch(h: Harness, name: string, recipients: string[], inp
   });
 }
 
+/** An SMS batch sent to the end (COMPLETED), and its messages in id order. */
+export async function sentBatch(h: Harness, name: string, recipients: string[], input: Partial<CreateBatchInput> = {}) {
+  const { id } = await harnessBatch(h, name, recipients, input);
+  await completed(id, 30_000, "sent");
+  return { id, messages: await db.message.findMany({ where: { batchId: id }, orderBy: { id: "asc" } }) };
+}
+
 /** Kenyan numbers 2547xxxxxxxx, distinct. */
 export function phones(count: number, offset = 0): string[] {
   return Array.from({ length: count }, (_, i) => `2547${String(10_000_000 + offset + i).slice(-8)}`);
@@ -127,14 +134,19 @@ export function batchRow(id: string) {
   return db.batch.findUniqueOrThrow({ where: { id } });
 }
 
+/** Waits (as waitFor: failing on a stall of `stallMs`) until the batch's row is `done`, and returns it. */
+export function batchWhen(
+  id: string,
+  done: (b: Awaited<ReturnType<typeof batchRow>>) => boolean,
+  stallMs?: number,
+  what?: string,
+) {
+  return waitFor(() => batchRow(id), done, stallMs, what);
+}
+
 /** Waits (as waitFor: failing on a stall of `stallMs`) for the batch to be COMPLETED, and returns its row. */
 export function completed(id: string, stallMs?: number, what = "completed") {
-  return waitFor(
-    () => batchRow(id),
-    (b) => b.state === "COMPLETED",
-    stallMs,
-    what,
-  );
+  return batchWhen(id, (b) => b.state === "COMPLETED", stallMs, what);
 }
 
 /**

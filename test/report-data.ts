@@ -97,6 +97,43 @@ export async function messages(batchId: string, specs: MessageSpec[]): Promise<s
   return rows.map((r) => r.id).sort((a, b) => Number(a) - Number(b));
 }
 
+/** A READY list "Clinic" (clinic.csv) of `columns`, one row per number from row 1, with its cells; returns its id. */
+export async function clinicList(columns: string[], rows: { phone: string; cells: string[] }[], validCount?: number) {
+  const list = await db.list.create({
+    data: {
+      filename: "clinic.csv",
+      name: "Clinic",
+      sizeBytes: 1,
+      state: "READY",
+      columns,
+      phoneColumn: "phone",
+      validCount,
+    },
+  });
+  await db.listRecipient.createMany({
+    data: rows.map((row, i) => ({
+      listId: list.id,
+      rowNumber: i + 1,
+      phone: row.phone,
+      values: JSON.stringify(row.cells),
+    })),
+  });
+  return list.id;
+}
+
+/** An escalation call: a VOICE batch "Calls" whose one message to `phone` was ANSWERED, following the SMS `smsId`. */
+export async function escalationCall(accountId: string, smsId: string, phone: string, templateText: string) {
+  const voice = await db.batch.create({
+    data: { kind: "VOICE", name: "Calls", accountId, templateText, originator: "254700000000" },
+  });
+  const [callId] = await messages(voice.id, [{ phone, state: "ANSWERED" }]);
+  await pool().query(
+    `INSERT INTO "Escalation" ("parentMessageId", "childMessageId", "childBatchId") VALUES ($1, $2, $3)`,
+    [smsId, callId, voice.id],
+  );
+  return { voiceId: voice.id, callId: callId! };
+}
+
 export type ReceiptSpec = {
   accountId: string;
   uniqueId?: string | null;

@@ -1,7 +1,8 @@
 // Helpers for upload tests: a file's bytes as a stream in small pieces (so that rows, quotes, CRLFs and multi-byte
 // characters are cut at every boundary), large files generated piece by piece (never whole in memory), the stored
-// state of uploads, and a user to be their author.
+// state of uploads, and a user to be their author (or an action's actor).
 import { expect } from "vitest";
+import type { Actor } from "@/lib/auth/permissions";
 import { db } from "@/lib/db/client";
 import { importList } from "@/lib/lists/import-list";
 import { pool } from "@/lib/db/pool";
@@ -49,6 +50,14 @@ export async function author(role: "ADMIN" | "OPERATOR" | "VIEWER" = "OPERATOR")
   return user.id;
 }
 
+/** A user as permission checks take it (an Actor), an administrator unless `role` says otherwise; a fresh address. */
+export function actor(role: "ADMIN" | "OPERATOR" | "VIEWER" = "ADMIN"): Promise<Actor> {
+  return db.user.create({
+    data: { email: `${role}-${Math.random()}@t.local`, name: role, role, passwordHash: "x" },
+    select: { id: true, email: true, name: true, role: true, mustChangePassword: true },
+  });
+}
+
 /** Everything uploads have stored: rows of Upload, ListRecipient, ListIssue. */
 export async function stored(): Promise<{ uploads: number; recipients: number; issues: number }> {
   const { rows } = await pool().query<{ uploads: number; recipients: number; issues: number }>(
@@ -70,6 +79,11 @@ export async function refusal(work: Promise<unknown>): Promise<AppError> {
 /** A file imported as an author's `list.xlsx`, read in 64 KB pieces (the XLSX refusal tests). */
 export function uploadXlsx(file: Buffer, authorId: string) {
   return importList({ body: pieces(file, 64 * 1024), declaredBytes: file.length, filename: "list.xlsx", authorId });
+}
+
+/** A file uploaded as a browser sends it: in pieces of `size` bytes, its length not declared. */
+export function uploadFile(authorId: string, filename: string, data: Uint8Array | string, size?: number) {
+  return importList({ body: pieces(data, size), declaredBytes: null, filename, authorId });
 }
 
 /** The sentence an XLSX import is refused with; nothing was stored by it. */

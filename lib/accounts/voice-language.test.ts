@@ -1,23 +1,15 @@
 // The voice language field (docs/voice-language.md): a reserved name refused (the spec's fields, any case, anything
 // naming the token), values checked, the setting audited, a batch's language outside the list refused, and a voice
 // batch sent through the real sandbox configured the same way carrying its language in every request.
-import { afterEach, expect, test } from "vitest";
+import { expect, test } from "vitest";
 import { db } from "@/lib/db/client";
 import { createBatch } from "@/lib/batches/create-batch";
-import { startWorker, type WorkerHandle } from "@/lib/dispatch/worker";
-import { completed, type Harness, phones, startHarness } from "@/test/dispatch-harness";
+import { completed, phones } from "@/test/dispatch-harness";
+import { harnessPerTest } from "@/test/harness-lifecycle";
 import { refusal } from "@/test/upload-helpers";
 import { setVoiceLanguage, voiceLanguageFormSchema } from "./voice-language";
 
-let h: Harness | undefined;
-let worker: WorkerHandle | undefined;
-
-afterEach(async () => {
-  await worker?.stop();
-  worker = undefined;
-  await h?.close();
-  h = undefined;
-});
+const run = harnessPerTest();
 
 const ACCOUNT = "00000000-0000-4000-8000-000000000001";
 const form = (field: string, languages = "en, sw") =>
@@ -59,12 +51,12 @@ test("values: at least one, each once, each a code-like word", () => {
 });
 
 test("a batch's language outside the account's list, or on an account that names no field, is refused; the setting is audited", async () => {
-  h = await startHarness({ knobs: { receipts: false } });
+  const h = await run.harness({ knobs: { receipts: false } });
   const voiceBatch = (language: string) =>
     createBatch({
       kind: "VOICE",
-      accountId: h!.accountId,
-      authorId: h!.userId,
+      accountId: h.accountId,
+      authorId: h.userId,
       name: "lang",
       templateText: "Habari",
       originator: "254700000000",
@@ -86,9 +78,9 @@ test("a batch's language outside the account's list, or on an account that names
 });
 
 test("a voice batch carries its language in the account's field, which the sandbox configured the same way accepts", async () => {
-  h = await startHarness({ knobs: { receipts: false, voiceLanguageField: "lang", voiceLanguages: ["en", "sw"] } });
+  const h = await run.harness({ knobs: { receipts: false, voiceLanguageField: "lang", voiceLanguages: ["en", "sw"] } });
   await setVoiceLanguage({ accountId: h.accountId, setting: { field: "lang", languages: ["en", "sw"] } }, h.userId);
-  worker = await startWorker({ receiptBaseUrl: h.receiptBaseUrl, lanes: 2, requestTimeoutMs: 5_000 });
+  await run.worker(h, { lanes: 2, requestTimeoutMs: 5_000 });
   const { id } = await createBatch({
     kind: "VOICE",
     accountId: h.accountId,

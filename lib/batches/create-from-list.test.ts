@@ -5,8 +5,7 @@ import { beforeAll, expect, test } from "vitest";
 import { db } from "@/lib/db/client";
 import { account } from "@/test/report-data";
 import { pool } from "@/lib/db/pool";
-import { importList } from "@/lib/lists/import-list";
-import { author, pieces, refusal } from "@/test/upload-helpers";
+import { author, refusal, uploadFile } from "@/test/upload-helpers";
 import { createBatchFromList } from "./create-from-list";
 import { cannotBeTooLong, planList } from "./plan-list";
 import { rememberSent } from "./duplicate-guard";
@@ -27,13 +26,7 @@ beforeAll(async () => {
   authorId = await author();
   accountId = await account({ batchSizeLimit: 100, requestsPerSecond: 120 });
   const csv = `phone,Name,town\n${Array.from({ length: ROWS }, (_, i) => `${phoneOf(i)},${csvCell(nameOf(i))},Nakuru`).join("\n")}\n`;
-  const upload = await importList({
-    body: pieces(csv, 65_536),
-    declaredBytes: null,
-    filename: "people.csv",
-    phoneColumn: undefined,
-    authorId,
-  });
+  const upload = await uploadFile(authorId, "people.csv", csv, 65_536);
   expect(upload.valid).toBe(ROWS);
   listId = upload.id;
   await db.optOut.create({ data: { phone: phoneOf(3) } });
@@ -149,13 +142,7 @@ test("a placeholder naming no column, or a text too long for one recipient, refu
 /** A small list of its own: phone, name, note; `rows` as [name, note]. */
 async function smallList(rows: [string, string][]): Promise<string> {
   const csv = `phone,name,note\n${rows.map(([name, note], i) => `${phoneOf(i)},${csvCell(name)},${csvCell(note)}`).join("\n")}\n`;
-  const upload = await importList({
-    body: pieces(csv, 65_536),
-    declaredBytes: null,
-    filename: "small.csv",
-    phoneColumn: undefined,
-    authorId,
-  });
+  const upload = await uploadFile(authorId, "small.csv", csv, 65_536);
   return upload.id;
 }
 

@@ -5,8 +5,7 @@
 import { beforeAll, expect, test } from "vitest";
 import { account } from "@/test/report-data";
 import { pool } from "@/lib/db/pool";
-import { importList } from "@/lib/lists/import-list";
-import { author, pieces, refusal } from "@/test/upload-helpers";
+import { author, refusal, uploadFile } from "@/test/upload-helpers";
 import { duplicatesQuerySchema } from "./compose-schema";
 import { createBatchFromList } from "./create-from-list";
 import { answerDuplicates, findDuplicates } from "./find-duplicates";
@@ -55,13 +54,7 @@ beforeAll(async () => {
   authorId = await author();
   accountId = await account();
   const csv = `phone,name,language\n${ROWS.map((row) => row.join(",")).join("\n")}\n`;
-  const upload = await importList({
-    body: pieces(csv, 4096),
-    declaredBytes: null,
-    filename: "lugha.csv",
-    phoneColumn: undefined,
-    authorId,
-  });
+  const upload = await uploadFile(authorId, "lugha.csv", csv, 4096);
   listId = upload.id;
   // Yesterday's batch, as the guard remembers it: each recipient sent their own language's text.
   const first = await send(DEFAULT_TEXT, SWAHILI);

@@ -5,9 +5,8 @@ import { beforeAll, expect, test } from "vitest";
 import { db } from "@/lib/db/client";
 import { account } from "@/test/report-data";
 import { pool } from "@/lib/db/pool";
-import { importList } from "@/lib/lists/import-list";
 import { textHash } from "@/lib/batches/text-hash";
-import { author, pieces, refusal } from "@/test/upload-helpers";
+import { author, refusal, uploadFile } from "@/test/upload-helpers";
 import { composeSchema } from "./compose-schema";
 import { cancelBatch } from "./cancel-batch";
 import { createBatch } from "./create-batch";
@@ -50,13 +49,7 @@ const batch = (templateText: string, phones: string[], extra: Record<string, unk
 
 async function list(name: string, rows: [string, string][]): Promise<string> {
   const csv = `phone,name\n${rows.map(([phone, value]) => `${phone},${value}`).join("\n")}\n`;
-  const upload = await importList({
-    body: pieces(csv, 4096),
-    declaredBytes: null,
-    filename: `${name}.csv`,
-    phoneColumn: undefined,
-    authorId,
-  });
+  const upload = await uploadFile(authorId, `${name}.csv`, csv, 4096);
   return upload.id;
 }
 

@@ -7,9 +7,8 @@ import { beforeAll, expect, onTestFinished, test } from "vitest";
 import { account } from "@/test/report-data";
 import { pool } from "@/lib/db/pool";
 import { serialize } from "@/lib/http/serialize";
-import { importList } from "@/lib/lists/import-list";
 import { removeList } from "@/lib/lists/remove-list";
-import { author, pieces, refusal } from "@/test/upload-helpers";
+import { author, refusal, uploadFile } from "@/test/upload-helpers";
 import { createBatch } from "./create-batch";
 import { createBatchFromList } from "./create-from-list";
 import { reportStream } from "./export-report";
@@ -36,12 +35,7 @@ beforeAll(async () => {
   authorId = await author();
   accountId = await account({ batchSizeLimit: 100, requestsPerSecond: 120 });
   const rows = Array.from({ length: ROWS }, (_, i) => `${nameOf(i)},${phoneOf(i)},${clinicOf(i)}`);
-  const upload = await importList({
-    body: pieces(`name,phone,clinic\n${rows.join("\n")}\n`, 4096),
-    declaredBytes: null,
-    filename: "patients.csv",
-    authorId,
-  });
+  const upload = await uploadFile(authorId, "patients.csv", `name,phone,clinic\n${rows.join("\n")}\n`, 4096);
   expect(upload.valid).toBe(ROWS);
   listId = upload.id;
   batchId = (await createBatchFromList({ ...settings(), listId })).id;

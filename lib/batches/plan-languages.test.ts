@@ -6,8 +6,7 @@
 // some row are refused with the variant's field.
 import { beforeAll, expect, test } from "vitest";
 import { db } from "@/lib/db/client";
-import { importList } from "@/lib/lists/import-list";
-import { author, pieces, refusal } from "@/test/upload-helpers";
+import { author, refusal, uploadFile } from "@/test/upload-helpers";
 import { planLanguages } from "./plan-languages";
 import { countOverColumn, listLanguages, passOverList } from "./list-languages";
 import { getList } from "@/lib/lists/find-lists";
@@ -19,13 +18,7 @@ let listId = "";
 let manyValuesId = "";
 
 async function upload(csv: string, filename: string): Promise<string> {
-  const list = await importList({
-    body: pieces(csv, 65_536),
-    declaredBytes: null,
-    filename,
-    phoneColumn: undefined,
-    authorId: await author(),
-  });
+  const list = await uploadFile(await author(), filename, csv, 65_536);
   return list.id;
 }
 

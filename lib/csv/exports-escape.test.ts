@@ -8,9 +8,8 @@ import { recordAudit } from "@/lib/audit/record-audit";
 import { heldBatch } from "@/test/small-batch";
 import { reportStream } from "@/lib/batches/export-report";
 import { account } from "@/test/report-data";
-import { importList } from "@/lib/lists/import-list";
 import { reportCsvStream } from "@/lib/lists/report-csv";
-import { author, pieces } from "@/test/upload-helpers";
+import { author, uploadFile } from "@/test/upload-helpers";
 
 const EVIL = '=HYPERLINK("http://evil.example","Click")\nfor your prize';
 
@@ -39,7 +38,7 @@ test("a message text with a formula and a line break is escaped in the batch exp
 
 test("an upload cell with a formula and a line break is escaped in the report download", async () => {
   const csv = `phone,name\n0712345678,Jane\n"${EVIL.replaceAll('"', '""')}",Evil\n`;
-  const upload = await importList({ body: pieces(csv), declaredBytes: null, filename: "x.csv", authorId });
+  const upload = await uploadFile(authorId, "x.csv", csv);
   expect(upload.invalid).toBe(1);
   const rows = await cells(reportCsvStream(upload.id, "invalid"));
   expect(carrying(rows)).toHaveLength(1);

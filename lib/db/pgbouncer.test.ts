@@ -5,7 +5,7 @@
 // is not installed (.ci/run installs it).
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { batchRow, countersConsistent, duplicates, phones, startHarness, waitFor } from "@/test/dispatch-harness";
+import { batchWhen, countersConsistent, duplicates, phones, startHarness } from "@/test/dispatch-harness";
 import { type Bouncer, pgbouncerMissing, startPgbouncer } from "@/test/pgbouncer";
 import { setDatabaseTimeZone } from "@/test/test-cluster";
 
@@ -65,12 +65,7 @@ describe.skipIf(missing !== null)(
           sender: "TUMA",
           recipients: phones(2_500, 0).map((phone) => ({ phone })),
         });
-        const batch = await waitFor(
-          () => batchRow(id),
-          (b) => b.deliveredCount === 2_500,
-          120_000,
-          "all delivered",
-        );
+        const batch = await batchWhen(id, (b) => b.deliveredCount === 2_500, 120_000, "all delivered");
         expect(batch.state).toBe("COMPLETED");
         const accepted = await h.accepted();
         expect(accepted).toHaveLength(2_500);

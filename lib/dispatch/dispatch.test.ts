@@ -1,37 +1,25 @@
 // Dispatch end to end against the sandbox over HTTP and a real PostgreSQL: one worker in this process.
-import { afterAll, beforeAll, expect, test } from "vitest";
+import { expect, test } from "vitest";
 import { db } from "@/lib/db/client";
 import {
   batchAndInFlight,
   batchRow,
+  batchWhen,
   completed,
   countersConsistent,
   duplicates,
-  type Harness,
   harnessBatch,
   inFlight,
   phones,
-  startHarness,
   waitFor,
 } from "@/test/dispatch-harness";
+import { harnessForFile } from "@/test/harness-lifecycle";
 import { createBatch } from "@/lib/batches/create-batch";
 import { cancelBatch } from "@/lib/batches/cancel-batch";
 import { pauseBatch } from "@/lib/batches/pause-batch";
 import { resumeBatch } from "@/lib/batches/resume-batch";
-import { startWorker, type WorkerHandle } from "./worker";
 
-let h: Harness;
-let worker: WorkerHandle;
-
-beforeAll(async () => {
-  h = await startHarness();
-  worker = await startWorker({ receiptBaseUrl: h.receiptBaseUrl, lanes: 8, requestTimeoutMs: 5_000 });
-});
-
-afterAll(async () => {
-  await worker.stop();
-  await h.close();
-});
+const h = harnessForFile({}, { lanes: 8, requestTimeoutMs: 5_000 });
 
 const sms = (count: number, offset: number, extra: Partial<Parameters<typeof createBatch>[0]> = {}) =>
   harnessBatch(h, `t${offset}`, phones(count, offset), { templateText: "Hello from Tuma", ...extra });
@@ -39,12 +27,7 @@ const sms = (count: number, offset: number, extra: Partial<Parameters<typeof cre
 test("a batch is sent in chunks of 100, each recipient once, and ends DELIVERED through receipts", async () => {
   await h.sandbox.reset();
   const { id } = await sms(1_050, 0);
-  const batch = await waitFor(
-    () => batchRow(id),
-    (b) => b.deliveredCount === 1_050,
-    30_000,
-    "all delivered",
-  );
+  const batch = await batchWhen(id, (b) => b.deliveredCount === 1_050, 30_000, "all delivered");
   expect(batch.state).toBe("COMPLETED");
   const accepted = await h.accepted();
   expect(accepted).toHaveLength(1_050);
@@ -74,12 +57,7 @@ test("voice batches carry originator, voice and repeat, and end ANSWERED", async
     repeat: 3,
     recipients: phones(150, 5_000).map((phone) => ({ phone })),
   });
-  await waitFor(
-    () => batchRow(id),
-    (b) => b.answeredCount === 150,
-    30_000,
-    "all answered",
-  );
+  await batchWhen(id, (b) => b.answeredCount === 150, 30_000, "all answered");
   const accepted = await h.accepted();
   expect(accepted).toHaveLength(150);
   expect(accepted.every((m) => m.kind === "voice" && m.from === "254700000001")).toBe(true);
@@ -105,8 +83,8 @@ test("duplicates are sent once and opted-out numbers are suppressed, counters ad
   await db.optOut.create({ data: { phone: c } });
   const created = await harnessBatch(h, "dups", [a, `0${a.slice(3)}`, b, c], { templateText: "Hi" });
   expect(created).toMatchObject({ recipients: 3, duplicates: 1, suppressed: 1 });
-  const batch = await waitFor(
-    () => batchRow(created.id),
+  const batch = await batchWhen(
+    created.id,
     (x) => x.state === "COMPLETED" && x.deliveredCount === 2,
     20_000,
     "completed",
@@ -137,12 +115,7 @@ test("pause and resume ten times during a send: every recipient once, counters a
   await h.sandbox.setKnobs({ latencyMs: [100, 100] });
   try {
     const { id } = await sms(20_000, 20_000);
-    await waitFor(
-      () => batchRow(id),
-      (b) => b.state === "SENDING",
-      10_000,
-      "sending",
-    );
+    await batchWhen(id, (b) => b.state === "SENDING", 10_000, "sending");
     for (let i = 0; i < 10; i++) {
       expect(await pauseBatch(id, null, h.userId)).toBe(true);
       // Paused: what was in flight comes back, then nothing moves; the counters add up.
@@ -157,12 +130,7 @@ test("pause and resume ten times during a send: every recipient once, counters a
       expect(paused.pendingCount).toBeGreaterThan(0);
       await resumeBatch(id, h.userId);
       // Resumed: it sends again — fewer waiting (the queued count alone can stay put: receipts empty it as fast).
-      await waitFor(
-        () => batchRow(id),
-        (b) => b.pendingCount < paused.pendingCount,
-        30_000,
-        "sending again after the resume",
-      );
+      await batchWhen(id, (b) => b.pendingCount < paused.pendingCount, 30_000, "sending again after the resume");
     }
     const batch = await completed(id, 60_000);
     expect(batch.pendingCount).toBe(0);
@@ -181,12 +149,7 @@ test("cancel stops what was not yet submitted; what was in flight is sent once o
   await h.sandbox.setKnobs({ latencyMs: [100, 100] });
   try {
     const { id } = await sms(3_000, 40_000);
-    await waitFor(
-      () => batchRow(id),
-      (b) => b.queuedCount + b.deliveredCount > 0,
-      60_000,
-      "some sent",
-    );
+    await batchWhen(id, (b) => b.queuedCount + b.deliveredCount > 0, 60_000, "some sent");
     const cancelled = await cancelBatch(id, h.userId);
     expect(cancelled).toBeGreaterThan(0);
     // Chunks in flight at the cancel finish; one that comes back unsent (a 429 or a refused connection on a loaded

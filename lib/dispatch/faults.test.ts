@@ -1,44 +1,33 @@
 // The dispatcher under provider faults and worker crashes (issue 4's proofs), each figure asserted exactly. The
 // kill -9 of a worker mid-send (20,000 recipients, two worker processes) is its own file so that it runs beside these
 // (worker-crash.test.ts).
-import { afterEach, expect, test } from "vitest";
+import { expect, test } from "vitest";
 import { db } from "@/lib/db/client";
 import { sealAccountToken } from "@/lib/accounts/account-token";
 import {
   batchAndInFlight,
   batchRow,
+  batchWhen,
   completed,
   countersConsistent,
   duplicates,
   type Harness,
   harnessBatch,
   phones,
-  startHarness,
   waitFor,
 } from "@/test/dispatch-harness";
-import { spawnWorker, type WorkerProcess } from "@/test/worker-process";
+import { harnessPerTest } from "@/test/harness-lifecycle";
+import { receiptPosts } from "@/test/receipt-posts";
 import { resumeBatch } from "@/lib/batches/resume-batch";
-import { startWorker, type WorkerHandle } from "./worker";
 
-let h: Harness | undefined;
-let inProcess: WorkerHandle | undefined;
-let processes: WorkerProcess[] = [];
-
-afterEach(async () => {
-  await Promise.all(processes.map((p) => p.kill("SIGKILL")));
-  processes = [];
-  await inProcess?.stop();
-  inProcess = undefined;
-  await h?.close();
-  h = undefined;
-});
+const run = harnessPerTest();
 
 const smsBatch = (harness: Harness, count: number, offset: number) =>
   harnessBatch(harness, `fault-${offset}`, phones(count, offset), { templateText: "Fault test" });
 
 test("30 % of requests answered 429 with Retry-After: every recipient sent in the end, 0 duplicates", async () => {
-  h = await startHarness({ knobs: { error429Rate: 0.3, receipts: false } });
-  inProcess = await startWorker({ receiptBaseUrl: h.receiptBaseUrl, lanes: 8, requestTimeoutMs: 5_000 });
+  const h = await run.harness({ knobs: { error429Rate: 0.3, receipts: false } });
+  await run.worker(h, { lanes: 8, requestTimeoutMs: 5_000 });
   const { id } = await smsBatch(h, 1_500, 200_000);
   const batch = await completed(id, 90_000);
   expect(batch.queuedCount).toBe(1_500);
@@ -50,8 +39,8 @@ test("30 % of requests answered 429 with Retry-After: every recipient sent in th
 });
 
 test("accepted then connection dropped: UNKNOWN, never resent; a later receipt settles one", async () => {
-  h = await startHarness({ knobs: { dropRate: 1, receipts: false } });
-  inProcess = await startWorker({ receiptBaseUrl: h.receiptBaseUrl, lanes: 4, requestTimeoutMs: 5_000 });
+  const h = await run.harness({ knobs: { dropRate: 1, receipts: false } });
+  await run.worker(h, { lanes: 4, requestTimeoutMs: 5_000 });
   const { id } = await smsBatch(h, 250, 300_000);
   const batch = await completed(id, 30_000);
   expect(batch.unknownCount).toBe(250);
@@ -61,24 +50,15 @@ test("accepted then connection dropped: UNKNOWN, never resent; a later receipt s
   expect(duplicates(accepted)).toEqual([]);
 
   const one = accepted[0]!;
-  const response = await fetch(`${h.receiptBaseUrl}/api/receipts/${h.receiptSecret}`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({
-      phone: one.phone,
-      correlator: one.correlator,
-      uniqueId: one.uniqueId,
-      deliveryStatus: "DeliveredToTerminal",
-      deliveryTime: "2026-11-22 10:00:00",
-    }),
+  const response = await receiptPosts(h).post({
+    phone: one.phone,
+    correlator: one.correlator,
+    uniqueId: one.uniqueId,
+    deliveryStatus: "DeliveredToTerminal",
+    deliveryTime: "2026-11-22 10:00:00",
   });
   expect(response.status).toBe(200);
-  const settled = await waitFor(
-    () => batchRow(id),
-    (b) => b.deliveredCount === 1,
-    10_000,
-    "settled",
-  );
+  const settled = await batchWhen(id, (b) => b.deliveredCount === 1, 10_000, "settled");
   expect(settled.unknownCount).toBe(249);
   const message = await db.message.findUniqueOrThrow({ where: { id: BigInt(String(one.correlator)) } });
   expect(message.state).toBe("DELIVERED");
@@ -86,8 +66,8 @@ test("accepted then connection dropped: UNKNOWN, never resent; a later receipt s
 });
 
 test("401 pauses the batch with the reason; resuming after the token is fixed finishes it with 0 duplicates", async () => {
-  h = await startHarness({ accountToken: "wrong-token-1234", knobs: { receipts: false } });
-  inProcess = await startWorker({ receiptBaseUrl: h.receiptBaseUrl, lanes: 4, requestTimeoutMs: 5_000 });
+  const h = await run.harness({ accountToken: "wrong-token-1234", knobs: { receipts: false } });
+  await run.worker(h, { lanes: 4, requestTimeoutMs: 5_000 });
   const { id } = await smsBatch(h, 500, 500_000);
   await waitFor(
     () => batchAndInFlight(id),
@@ -114,15 +94,10 @@ test("401 pauses the batch with the reason; resuming after the token is fixed fi
 });
 
 test("resend of UNKNOWN and FAILED recipients is a new child batch with new correlators, opted-out numbers left out", async () => {
-  h = await startHarness({ knobs: { dropRate: 1, receipts: false } });
-  inProcess = await startWorker({ receiptBaseUrl: h.receiptBaseUrl, lanes: 4, requestTimeoutMs: 5_000 });
+  const h = await run.harness({ knobs: { dropRate: 1, receipts: false } });
+  await run.worker(h, { lanes: 4, requestTimeoutMs: 5_000 });
   const { id } = await smsBatch(h, 120, 600_000);
-  await waitFor(
-    () => batchRow(id),
-    (b) => b.state === "COMPLETED" && b.unknownCount === 120,
-    30_000,
-    "all unknown",
-  );
+  await batchWhen(id, (b) => b.state === "COMPLETED" && b.unknownCount === 120, 30_000, "all unknown");
   const optedOut = await db.message.findFirstOrThrow({ where: { batchId: id }, orderBy: { id: "asc" } });
   await db.optOut.create({ data: { phone: optedOut.phone } });
   await h.sandbox.setKnobs({ dropRate: 0 });
@@ -144,7 +119,7 @@ test("resend of UNKNOWN and FAILED recipients is a new child batch with new corr
 });
 
 test("a batch whose creator died while storing its recipients is failed with the reason, its unsent part cancelled", async () => {
-  h = await startHarness({ knobs: { receipts: false } });
+  const h = await run.harness({ knobs: { receipts: false } });
   const { id } = await smsBatch(h, 350, 700_000); // no worker runs in this test: nothing is sent
   // As if the process storing it had died half-way: still marked storing, and nobody holds its lock.
   await db.batch.update({ where: { id }, data: { storing: true, recipientCount: 1_000 } });
@@ -169,7 +144,7 @@ test("a batch whose creator died while storing its recipients is failed with the
 });
 
 test("a chunk whose answer this worker could not record becomes UNKNOWN; one still in its lanes' hands does not", async () => {
-  h = await startHarness({ knobs: { receipts: false } });
+  const h = await run.harness({ knobs: { receipts: false } });
   const { id } = await smsBatch(h, 200, 800_000); // no worker runs: we claim by hand
   const { acquireWorkerIdentity } = await import("./worker-identity");
   const { claimChunk } = await import("./claim");
@@ -196,15 +171,15 @@ test("a chunk whose answer this worker could not record becomes UNKNOWN; one sti
 });
 
 test("a scheduled batch whose time passes while no worker runs starts when one does: late, and once", async () => {
-  h = await startHarness({ knobs: { receipts: false } });
+  const h = await run.harness({ knobs: { receipts: false } });
   const at = new Date(Date.now() + 1_000);
   const { id } = await harnessBatch(h, "late", phones(30, 900_000), { templateText: "Late but once", scheduledAt: at });
   await new Promise((resolve) => setTimeout(resolve, 2_500)); // its time passes with no worker anywhere
   expect((await batchRow(id)).state).toBe("SCHEDULED");
   expect(await h.accepted()).toHaveLength(0);
 
-  inProcess = await startWorker({ receiptBaseUrl: h.receiptBaseUrl, lanes: 4, requestTimeoutMs: 5_000 });
-  processes.push(await spawnWorker({ receiptBaseUrl: h.receiptBaseUrl, lanes: 4 })); // two workers compete for the job
+  await run.worker(h, { lanes: 4, requestTimeoutMs: 5_000 });
+  await run.process(h, 4); // two workers compete for the job
   const done = await completed(id, 30_000, "late start");
   expect(done.startedAt!.getTime()).toBeGreaterThan(at.getTime() + 1_000);
   const accepted = await h.accepted();

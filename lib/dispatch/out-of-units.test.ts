@@ -1,40 +1,23 @@
 // The provider running out of units mid-batch (docs/units-budget.md), against the real sandbox over HTTP: its 402
 // pauses the account's sending batches "out of units" with no message failed (the refused chunk goes back to
 // PENDING), and a top-up recorded in the ledger resumes them to the end with every recipient sent exactly once.
-import { afterEach, expect, test } from "vitest";
+import { expect, test } from "vitest";
 import { db } from "@/lib/db/client";
-import {
-  batchAndInFlight,
-  completed,
-  duplicates,
-  type Harness,
-  harnessBatch,
-  phones,
-  startHarness,
-  waitFor,
-} from "@/test/dispatch-harness";
+import { batchAndInFlight, completed, duplicates, harnessBatch, phones, waitFor } from "@/test/dispatch-harness";
+import { harnessPerTest } from "@/test/harness-lifecycle";
 import { recordPurchase } from "@/lib/purchases/record-purchase";
 import { isOutOfUnits } from "@/lib/units/out-of-units";
-import { startWorker, type WorkerHandle } from "./worker";
 
-let h: Harness | undefined;
-let worker: WorkerHandle | undefined;
-
-afterEach(async () => {
-  await worker?.stop();
-  worker = undefined;
-  await h?.close();
-  h = undefined;
-});
+const run = harnessPerTest();
 
 test("402 mid-batch pauses with no failed message; a top-up resumes it and every recipient is sent exactly once", async () => {
   // 350 units: three whole chunks of 100 one-unit messages, then the fourth (100 units) is refused whole. Answers
   // take 0–400 ms, so accepted chunks' answers often arrive after the 402 has paused the batch: they must still count.
-  h = await startHarness({ knobs: { receipts: false, unitsBalance: 350, latencyMs: [0, 400] } });
+  const h = await run.harness({ knobs: { receipts: false, unitsBalance: 350, latencyMs: [0, 400] } });
   const admin = await db.user.create({
     data: { email: `admin-${h.receiptSecret}@t.local`, name: "Admin", role: "ADMIN", passwordHash: "x" },
   });
-  worker = await startWorker({ receiptBaseUrl: h.receiptBaseUrl, lanes: 4, requestTimeoutMs: 5_000 });
+  await run.worker(h, { lanes: 4, requestTimeoutMs: 5_000 });
   const { id } = await harnessBatch(h, "out-of-units", phones(1_000, 700_000), { templateText: "Out of units test" });
   const paused = await waitFor(
     () => batchAndInFlight(id),

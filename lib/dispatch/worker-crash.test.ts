@@ -1,30 +1,20 @@
 // A dispatch worker killed with kill -9 mid-send, then a new one (issue 4's proofs): nothing sent twice, nothing lost.
 // Its own file (20,000 recipients through two worker processes): it runs beside faults.test.ts rather than after it.
-import { afterEach, expect, test } from "vitest";
+import { expect, test } from "vitest";
 import { db } from "@/lib/db/client";
 import {
-  batchRow,
+  batchWhen,
   completed,
   countersConsistent,
   duplicates,
-  type Harness,
   harnessBatch,
   inFlight,
   phones,
-  startHarness,
   waitFor,
 } from "@/test/dispatch-harness";
-import { spawnWorker, type WorkerProcess } from "@/test/worker-process";
+import { harnessPerTest } from "@/test/harness-lifecycle";
 
-let h: Harness | undefined;
-let processes: WorkerProcess[] = [];
-
-afterEach(async () => {
-  await Promise.all(processes.map((p) => p.kill("SIGKILL")));
-  processes = [];
-  await h?.close();
-  h = undefined;
-});
+const run = harnessPerTest();
 
 async function statesOf(batchId: string): Promise<Record<string, number>> {
   const rows = await db.message.groupBy({ by: ["state"], where: { batchId }, _count: { _all: true } });
@@ -32,17 +22,11 @@ async function statesOf(batchId: string): Promise<Record<string, number>> {
 }
 
 test("kill -9 of a worker mid-send, then a new worker: 0 duplicates, nothing lost, UNKNOWN only from in-flight chunks", async () => {
-  h = await startHarness({ knobs: { latencyMs: [40, 80], receipts: false } });
+  const h = await run.harness({ knobs: { latencyMs: [40, 80], receipts: false } });
   const lanes = 6;
-  const first = await spawnWorker({ receiptBaseUrl: h.receiptBaseUrl, lanes });
-  processes.push(first);
+  const first = await run.process(h, lanes);
   const { id } = await harnessBatch(h, "fault-100000", phones(20_000, 100_000), { templateText: "Fault test" });
-  await waitFor(
-    () => batchRow(id),
-    (b) => b.queuedCount >= 6_000,
-    60_000,
-    "a third sent",
-  );
+  await batchWhen(id, (b) => b.queuedCount >= 6_000, 60_000, "a third sent");
   // The provider's answers are held from here, so the requests the worker has out stay out until it dies: the crash
   // then surely leaves chunks in flight, however slowly a loaded machine runs the worker (killed at a moment of its
   // own choosing, it was sometimes between chunks, and nothing was in flight).
@@ -57,7 +41,7 @@ test("kill -9 of a worker mid-send, then a new worker: 0 duplicates, nothing los
   expect(await inFlight(id)).toBeGreaterThan(0); // the crash really left requests in flight
   await h.sandbox.setKnobs({ holdResponses: false });
 
-  processes.push(await spawnWorker({ receiptBaseUrl: h.receiptBaseUrl, lanes }));
+  await run.process(h, lanes);
   const done = await completed(id, 90_000, "completed after restart");
   const accepted = await h.accepted();
   expect(duplicates(accepted)).toEqual([]);

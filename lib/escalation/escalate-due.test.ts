@@ -12,8 +12,7 @@ import { createBatch } from "@/lib/batches/create-batch";
 import { pauseBatch } from "@/lib/batches/pause-batch";
 import { resumeBatch } from "@/lib/batches/resume-batch";
 import { listMessages } from "@/lib/batches/list-messages";
-import { importList } from "@/lib/lists/import-list";
-import { author, pieces } from "@/test/upload-helpers";
+import { author, uploadFile } from "@/test/upload-helpers";
 import { completeFinishedBatches } from "@/lib/dispatch/batch-state";
 import { claimChunk } from "@/lib/dispatch/claim";
 import { recordResponse } from "@/lib/dispatch/record";
@@ -232,13 +231,12 @@ test("a batch without escalation gets no deadlines, and its SMS are never called
 });
 
 test("the calls batch of a list's SMS batch has the list: its calls carry their rows' columns and are found by name", async () => {
-  const upload = await importList({
-    body: pieces("phone,name\n0731900001,Amina Otieno\n0731900002,Baraka Mwangi\n", 4096),
-    declaredBytes: null,
-    filename: "calls-list.csv",
-    phoneColumn: undefined,
-    authorId: await author(),
-  });
+  const upload = await uploadFile(
+    await author(),
+    "calls-list.csv",
+    "phone,name\n0731900001,Amina Otieno\n0731900002,Baraka Mwangi\n",
+    4096,
+  );
   const { id } = await createBatch({
     kind: "SMS",
     accountId,

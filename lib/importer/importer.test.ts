@@ -4,46 +4,23 @@
 // or stops mid-file is a sentence to try again.
 import { spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll, expect, test } from "vitest";
+import { expect, test } from "vitest";
 import { pool } from "@/lib/db/pool";
 import { isReadyMessage } from "@/lib/bootstrap/supervisor-messages";
 import { AppError } from "@/lib/errors/app-error";
 import { INTERRUPTED } from "@/lib/list-files/limited-body";
-import { author, refusal } from "@/test/upload-helpers";
+import { refusal } from "@/test/upload-helpers";
 import { freePort } from "@/test/free-port";
-import { forwardUpload, IMPORTER_DOWN, type ForwardInput, type ImporterTarget } from "./forward-upload";
-import { startImporter, type Importer } from "./server";
+import { browserBody, IMPORTER_SECRET, importerForFile } from "@/test/importer-for-file";
+import { forwardUpload, IMPORTER_DOWN, type ForwardInput } from "./forward-upload";
 
-const SECRET = "a-secret-the-web-process-and-importer-share";
-let importer: Importer;
-let target: ImporterTarget;
-let authorId: string;
-
-beforeAll(async () => {
-  importer = await startImporter({ port: 0, secret: SECRET });
-  target = { url: importer.url, secret: SECRET };
-  authorId = await author();
-});
-afterAll(() => importer.close());
-
-/** A browser's body as Next hands it to the route: a web stream, pulled as the hand-off reads. */
-function body(parts: () => AsyncGenerator<Uint8Array>, onCancel: () => void = () => {}): ReadableStream<Uint8Array> {
-  const source = parts();
-  return new ReadableStream<Uint8Array>({
-    async pull(controller) {
-      const next = await source.next();
-      if (next.done) controller.close();
-      else controller.enqueue(next.value);
-    },
-    cancel: onCancel,
-  });
-}
+const importer = importerForFile();
 
 const input = (over: Partial<ForwardInput>): ForwardInput => ({
   body: null,
   declaredBytes: null,
   filename: "list.csv",
-  authorId,
+  authorId: importer.authorId,
   signal: new AbortController().signal,
   ...over,
 });
@@ -60,26 +37,26 @@ test("a list handed on is stored by the importer, and its report comes back with
   const csv = "phone,name\n0712000001,Amina\n12345,Short\n0712000001,Again\n0712000002,Baraka\n";
   const answer = await forwardUpload(
     input({
-      body: body(async function* () {
+      body: browserBody(async function* () {
         yield Buffer.from(csv);
       }),
       declaredBytes: csv.length,
       filename: "small.csv",
     }),
-    target,
+    importer.target,
   );
   expect(answer.list).toMatchObject({ filename: "small.csv", rows: 4, valid: 2, invalid: 1, duplicates: 1 });
   expect(answer.samples.invalid).toEqual([expect.objectContaining({ row: 3, value: "12345" })]);
   expect(answer.samples.duplicates).toEqual([expect.objectContaining({ row: 4 })]);
   const { rows } = await pool().query(`SELECT state, "authorId" FROM "List" WHERE id = $1`, [answer.list.id]);
-  expect(rows).toEqual([{ state: "READY", authorId }]);
+  expect(rows).toEqual([{ state: "READY", authorId: importer.authorId }]);
 });
 
 test("a file refused on its first bytes is answered with its sentence, and the rest of the browser's body is not read", async () => {
   let cancelled = false;
   let sent = 0;
   // A picture, as far as the bytes go: never ending, so only a refusal before its end can answer.
-  const picture = body(
+  const picture = browserBody(
     async function* () {
       yield Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
       for (;;) {
@@ -89,7 +66,7 @@ test("a file refused on its first bytes is answered with its sentence, and the r
     },
     () => (cancelled = true),
   );
-  const error = await refusal(forwardUpload(input({ body: picture, filename: "photo.csv" }), target));
+  const error = await refusal(forwardUpload(input({ body: picture, filename: "photo.csv" }), importer.target));
   expect(error.code).toBe("INVALID_INPUT");
   expect(error.message).toMatch(/picture|image|PNG/i);
   expect(cancelled).toBe(true);
@@ -101,11 +78,11 @@ test("a refusal while the web is still sending always reaches it: the importer d
   // person would read "restarting" instead of why their file was refused. Twenty refusals in a row, each mid-stream.
   const header = Array.from({ length: 30_000 }, (_, i) => `c${i}`).join(",") + "\n";
   for (let attempt = 0; attempt < 20; attempt++) {
-    const wide = body(async function* () {
+    const wide = browserBody(async function* () {
       yield Buffer.from(`phone,${header}`);
       for (;;) yield Buffer.alloc(65_536, "0712000001,x\n");
     });
-    const error = await refusal(forwardUpload(input({ body: wide, filename: "wide.csv" }), target));
+    const error = await refusal(forwardUpload(input({ body: wide, filename: "wide.csv" }), importer.target));
     expect({ attempt, message: error.message }).toEqual({ attempt, message: expect.stringMatching(/30,001 columns/) });
   }
 });
@@ -114,12 +91,12 @@ test("a file over the size limit by its declared length is refused at once, as 4
   const error = await refusal(
     forwardUpload(
       input({
-        body: body(async function* () {
+        body: browserBody(async function* () {
           yield Buffer.from("phone\n0712000001\n");
         }),
         declaredBytes: 200 * 1024 * 1024,
       }),
-      target,
+      importer.target,
     ),
   );
   expect(error.code).toBe("TOO_LARGE");
@@ -134,12 +111,12 @@ test("the browser going away mid-file stops the import: nothing is stored", asyn
     input({
       progressKey,
       signal: browser.signal,
-      body: body(async function* () {
+      body: browserBody(async function* () {
         yield Buffer.from(`phone,name\n${rows}`);
         await new Promise(() => {}); // the rest never comes: a slow connection, then Cancel
       }),
     }),
-    target,
+    importer.target,
   );
   upload.catch(() => {});
   await expect.poll(async () => (await listOf(progressKey))?.rowCount ?? 0, { timeout: 15_000 }).toBe(25_000);
@@ -158,11 +135,11 @@ test("a caller without the secret is refused and nothing is stored", async () =>
     forwardUpload(
       input({
         progressKey,
-        body: body(async function* () {
+        body: browserBody(async function* () {
           yield Buffer.from("phone\n0712000001\n");
         }),
       }),
-      { url: importer.url, secret: "not-the-secret-at-all-not-the-secret" },
+      { url: importer.target.url, secret: "not-the-secret-at-all-not-the-secret" },
     ),
   );
   expect(error.code).toBe("UNAUTHENTICATED");
@@ -173,11 +150,11 @@ test("an importer that is down, or that stops mid-file, is a sentence to try aga
   const down = await refusal(
     forwardUpload(
       input({
-        body: body(async function* () {
+        body: browserBody(async function* () {
           yield Buffer.from("phone\n0712000001\n");
         }),
       }),
-      { url: `http://127.0.0.1:${await freePort()}`, secret: SECRET },
+      { url: `http://127.0.0.1:${await freePort()}`, secret: IMPORTER_SECRET },
     ),
   );
   expect(down).toEqual(new AppError("BUSY", IMPORTER_DOWN));
@@ -185,7 +162,7 @@ test("an importer that is down, or that stops mid-file, is a sentence to try aga
   // A real importer process, killed mid-file.
   const port = await freePort();
   const child = spawn(process.execPath, ["--import", "tsx", "--conditions=react-server", "programs/importer.ts"], {
-    env: { ...process.env, IMPORTER_PORT: String(port), IMPORTER_SECRET: SECRET, NODE_OPTIONS: "", LOG_LEVEL: "warn" },
+    env: { ...process.env, IMPORTER_PORT: String(port), IMPORTER_SECRET, NODE_OPTIONS: "", LOG_LEVEL: "warn" },
     stdio: ["ignore", "inherit", "inherit", "ipc"],
   });
   await new Promise<void>((resolve, reject) => {
@@ -198,12 +175,12 @@ test("an importer that is down, or that stops mid-file, is a sentence to try aga
   const upload = forwardUpload(
     input({
       progressKey,
-      body: body(async function* () {
+      body: browserBody(async function* () {
         yield Buffer.from(`phone\n${rows}`);
         await new Promise(() => {});
       }),
     }),
-    { url: `http://127.0.0.1:${port}`, secret: SECRET },
+    { url: `http://127.0.0.1:${port}`, secret: IMPORTER_SECRET },
   );
   upload.catch(() => {});
   await expect.poll(async () => (await listOf(progressKey))?.state, { timeout: 15_000 }).toBe("STORING");

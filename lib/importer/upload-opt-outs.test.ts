@@ -2,39 +2,20 @@
 // real PostgreSQL: its numbers are opted out and the list it passed through is gone; a broken or oversized file gets
 // the very sentence the import gives (as when the web process parsed it) and stores nothing; and with no importer
 // answering, the upload is refused with the importer's sentence — the web process does not read the file itself.
-import { afterAll, beforeAll, expect, test } from "vitest";
+import { expect, test } from "vitest";
 import { db } from "@/lib/db/client";
 import { AppError } from "@/lib/errors/app-error";
-import { IMPORTER_DOWN, type ImporterTarget } from "@/lib/importer/forward-upload";
-import { startImporter, type Importer } from "@/lib/importer/server";
+import { IMPORTER_DOWN } from "@/lib/importer/forward-upload";
 import { importList } from "@/lib/lists/import-list";
 import { TOO_MANY_BYTES } from "@/lib/http/body-limits";
 import { freePort } from "@/test/free-port";
-import { author, pieces, refusal, stored } from "@/test/upload-helpers";
+import { browserBody, IMPORTER_SECRET, importerForFile } from "@/test/importer-for-file";
+import { pieces, refusal, stored } from "@/test/upload-helpers";
 import { uploadOptOuts } from "./upload-opt-outs";
 
-const SECRET = "a-secret-the-web-process-and-importer-share";
-let importer: Importer;
-let target: ImporterTarget;
-let authorId: string;
+const importer = importerForFile();
 
-beforeAll(async () => {
-  importer = await startImporter({ port: 0, secret: SECRET });
-  target = { url: importer.url, secret: SECRET };
-  authorId = await author();
-});
-afterAll(() => importer.close());
-
-const stream = (data: Uint8Array | string) => {
-  const source = pieces(data, 4096);
-  return new ReadableStream<Uint8Array>({
-    async pull(controller) {
-      const next = await source.next();
-      if (next.done) controller.close();
-      else controller.enqueue(next.value);
-    },
-  });
-};
+const stream = (data: Uint8Array | string) => browserBody(() => pieces(data, 4096));
 
 const upload = (data: Uint8Array | string, over: { declaredBytes?: number | null; filename?: string } = {}) =>
   uploadOptOuts(
@@ -42,10 +23,10 @@ const upload = (data: Uint8Array | string, over: { declaredBytes?: number | null
       body: stream(data),
       declaredBytes: over.declaredBytes === undefined ? Buffer.byteLength(data) : over.declaredBytes,
       filename: over.filename ?? "stop.csv",
-      authorId,
+      authorId: importer.authorId,
       signal: new AbortController().signal,
     },
-    target,
+    importer.target,
   );
 
 const optOuts = () => db.optOut.findMany({ orderBy: { phone: "asc" }, select: { phone: true, reason: true } });
@@ -67,7 +48,12 @@ test("a broken or oversized file gets the import's own sentence and stores nothi
   const picture = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(5000, 7)]);
   // The sentence the web process gave when it parsed the file itself.
   const parsedHere = await refusal(
-    importList({ body: pieces(picture), declaredBytes: picture.length, filename: "photo.csv", authorId }),
+    importList({
+      body: pieces(picture),
+      declaredBytes: picture.length,
+      filename: "photo.csv",
+      authorId: importer.authorId,
+    }),
   );
   const handedOn = await refusal(upload(picture, { filename: "photo.csv" }));
   expect([handedOn.code, handedOn.message]).toEqual([parsedHere.code, parsedHere.message]);
@@ -90,10 +76,10 @@ test("with no importer answering, the upload is refused with its sentence: the w
         body: stream("phone\n0712000077\n"),
         declaredBytes: 17,
         filename: "stop.csv",
-        authorId,
+        authorId: importer.authorId,
         signal: new AbortController().signal,
       },
-      { url: `http://127.0.0.1:${await freePort()}`, secret: SECRET },
+      { url: `http://127.0.0.1:${await freePort()}`, secret: IMPORTER_SECRET },
     ),
   );
   expect(down).toEqual(new AppError("BUSY", IMPORTER_DOWN));

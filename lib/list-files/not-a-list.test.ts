@@ -4,7 +4,7 @@
 import { randomBytes } from "node:crypto";
 import zlib from "node:zlib";
 import { beforeAll, expect, test } from "vitest";
-import { author, pieces, refusal, stored } from "@/test/upload-helpers";
+import { author, pieces, refusal, stored, uploadFile } from "@/test/upload-helpers";
 import { row, sheetXml, xlsxFile, zipFile, type ZipInput } from "@/test/zip-builder";
 import { importList } from "@/lib/lists/import-list";
 import { NOT_A_LIST } from "./not-a-list";
@@ -137,6 +137,6 @@ test("a workbook is still read, even with a stray word/ part", async () => {
     sheets: [{ name: "Patients", xml: sheetXml(`${row(1, { A: "phone" })}${row(2, { A: "0712000001" })}`) }],
     extra: [{ name: "word/stray.xml", data: "<x/>" }],
   });
-  const list = await importList({ body: pieces(workbook, 4096), declaredBytes: null, filename: "a.csv", authorId });
+  const list = await uploadFile(authorId, "a.csv", workbook, 4096);
   expect([list.format, list.valid]).toEqual(["xlsx", 1]);
 });

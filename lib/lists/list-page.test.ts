@@ -4,8 +4,7 @@
 // is audited with the old and new names.
 import { beforeAll, expect, test } from "vitest";
 import { pool } from "@/lib/db/pool";
-import { author, pieces, refusal } from "@/test/upload-helpers";
-import { importList } from "./import-list";
+import { author, refusal, uploadFile } from "@/test/upload-helpers";
 import { listPage } from "./list-page";
 import { renameList } from "./rename-list";
 
@@ -14,8 +13,7 @@ beforeAll(async () => {
   authorId = await author();
 });
 
-const upload = (csv: string, filename = "clinic.csv") =>
-  importList({ body: pieces(csv, 1024), declaredBytes: null, filename, authorId });
+const upload = (csv: string, filename = "clinic.csv") => uploadFile(authorId, filename, csv, 1024);
 
 /** Data rows 2…131 (the header is row 1); rows 50 and 120 are invalid, so they are not in the list. */
 function clinicCsv(): string {

@@ -4,12 +4,10 @@
 import { expect, test } from "vitest";
 import { pool } from "@/lib/db/pool";
 import { addOptOut, addOptOutsFromUpload, removeOptOut } from "@/lib/opt-outs/opt-outs";
-import { author, pieces } from "@/test/upload-helpers";
+import { author, uploadFile } from "@/test/upload-helpers";
 import { findLists, getList } from "./find-lists";
-import { importList } from "./import-list";
 
-const upload = (csv: string, filename: string, authorId: string) =>
-  importList({ body: pieces(csv, 64), declaredBytes: null, filename, authorId });
+const upload = (csv: string, filename: string, authorId: string) => uploadFile(authorId, filename, csv, 64);
 
 const onPage = async (id: string) => (await findLists()).find((l) => l.id === id)?.optedOutCount;
 const group = async (id: string) =>

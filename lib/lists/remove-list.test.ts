@@ -2,8 +2,7 @@
 // is "not found", and nothing else is touched.
 import { expect, test } from "vitest";
 import { pool } from "@/lib/db/pool";
-import { author, pieces, refusal } from "@/test/upload-helpers";
-import { importList } from "./import-list";
+import { author, refusal, uploadFile } from "@/test/upload-helpers";
 import { removeList } from "./remove-list";
 
 const counts = async (id: string) =>
@@ -19,8 +18,7 @@ const counts = async (id: string) =>
 
 test("a saved list is deleted with its rows and report, audited once; deleting it again is not found", async () => {
   const authorId = await author();
-  const upload = (csv: string) =>
-    importList({ body: pieces(csv, 64), declaredBytes: null, filename: "gone.csv", authorId });
+  const upload = (csv: string) => uploadFile(authorId, "gone.csv", csv, 64);
   const kept = await upload("phone\n0712000001\n");
   const list = await upload("phone,name\n0712000001,A\n0712000002,B\n12345,C\n0712000001,D\n");
   expect(await counts(list.id)).toEqual({ uploads: 1, rows: 2, issues: 2, audits: 0 });

@@ -2,8 +2,7 @@
 // (CSV injection) comes back escaped in each of them.
 import { beforeAll, expect, test } from "vitest";
 import { pool } from "@/lib/db/pool";
-import { author, pieces } from "@/test/upload-helpers";
-import { importList } from "./import-list";
+import { author, uploadFile } from "@/test/upload-helpers";
 import { reportCsvStream } from "./report-csv";
 
 let authorId: string;
@@ -19,7 +18,7 @@ test("=HYPERLINK(…) comes back escaped in every download", async () => {
   await pool().query(`INSERT INTO "OptOut" (phone) VALUES ('254799000111') ON CONFLICT DO NOTHING`);
   const evil = '=HYPERLINK("http://evil.example","Click")';
   const csv = `phone,name\n0712345678,Jane\n"${evil.replace(/"/g, '""')}",Evil\n+254712345678,Dup\n0799000111,Out\n@SUM(1),At\n`;
-  const upload = await importList({ body: pieces(csv), declaredBytes: null, filename: "x.csv", authorId });
+  const upload = await uploadFile(authorId, "x.csv", csv);
   expect(upload).toMatchObject({ invalid: 2, duplicates: 1, optedOut: 1 });
 
   const invalid = await text(reportCsvStream(upload.id, "invalid"));
@@ -45,7 +44,7 @@ test("each download carries the whole row: every column in file order, formulae 
     "Otieno;=cmd|' /C calc'!A0;071234567;2026-12-02\n" + // one digit missing, a formula in another column
     "Ann, the second;Nakuru;+254 712 345 670;-3\n" + // repeats row 2
     "Short row;;12\n"; // fewer cells than columns: the missing ones come back empty
-  const upload = await importList({ body: pieces(csv), declaredBytes: null, filename: "x.csv", authorId });
+  const upload = await uploadFile(authorId, "x.csv", csv);
   expect(upload).toMatchObject({ columns: ["name", "clinic", "phone", "visit"], invalid: 2, duplicates: 1 });
 
   expect((await text(reportCsvStream(upload.id, "invalid"))).split("\r\n")).toEqual([
@@ -63,19 +62,14 @@ test("each download carries the whole row: every column in file order, formulae 
 
 test("a list column named like a report column is told apart in the header", async () => {
   const csv = "row,phone,reason\n1,0712,late\n";
-  const upload = await importList({ body: pieces(csv), declaredBytes: null, filename: "x.csv", authorId });
+  const upload = await uploadFile(authorId, "x.csv", csv);
   const lines = (await text(reportCsvStream(upload.id, "invalid"))).split("\r\n");
   expect(lines[0]).toBe("row (report),row,phone,reason,reason (report)");
   expect(lines[1]).toMatch(/^2,1,0712,late,"Too short: 4 digits/);
 });
 
 test("lines reported before whole rows were kept come back with their phone cell in its column", async () => {
-  const upload = await importList({
-    body: pieces("name,phone\nJane,0712\n"),
-    declaredBytes: null,
-    filename: "x.csv",
-    authorId,
-  });
+  const upload = await uploadFile(authorId, "x.csv", "name,phone\nJane,0712\n");
   await pool().query(`UPDATE "ListIssue" SET "values" = NULL WHERE "listId" = $1`, [upload.id]);
   expect((await text(reportCsvStream(upload.id, "invalid"))).split("\r\n")[1]).toMatch(/^2,,0712,"Too short: 4 digits/);
 });

@@ -1,26 +1,15 @@
 // A message's page data: the request rebuilt as sent (checked against what the sandbox received over HTTP), the
 // provider's answer, its receipts with their raw JSON (matched, and unmatched ones with its correlator), the
 // timeline; ids crossing 999 → 1,000; unknown and malformed ids are null.
-import { afterAll, beforeAll, expect, test } from "vitest";
+import { expect, test } from "vitest";
 import { createBatch } from "@/lib/batches/create-batch";
 import { db } from "@/lib/db/client";
-import { startWorker, type WorkerHandle } from "@/lib/dispatch/worker";
-import { batchRow, startHarness, waitFor, type Harness } from "@/test/dispatch-harness";
+import { batchWhen, waitFor } from "@/test/dispatch-harness";
+import { harnessForFile } from "@/test/harness-lifecycle";
 import { account, batch, messages, nextIdAt, receipts } from "@/test/report-data";
 import { getMessage, parseMessageId } from "./get-message";
 
-let h: Harness;
-let worker: WorkerHandle;
-
-beforeAll(async () => {
-  h = await startHarness();
-  worker = await startWorker({ receiptBaseUrl: h.receiptBaseUrl, lanes: 2, requestTimeoutMs: 5_000 });
-});
-
-afterAll(async () => {
-  await worker.stop();
-  await h.close();
-});
+const h = harnessForFile({}, { lanes: 2, requestTimeoutMs: 5_000 });
 
 test("a message sent through the sandbox: the request as the provider received it, its answer, its receipt and timeline", async () => {
   const { id } = await createBatch({
@@ -32,12 +21,7 @@ test("a message sent through the sandbox: the request as the provider received i
     sender: "TUMA",
     recipients: [{ phone: "0712000001", text: "Hello Amina" }, { phone: "0733000002" }],
   });
-  await waitFor(
-    () => batchRow(id),
-    (b) => b.deliveredCount === 2,
-    30_000,
-    "delivered",
-  );
+  await batchWhen(id, (b) => b.deliveredCount === 2, 30_000, "delivered");
   const [personal, plain] = await db.message.findMany({ where: { batchId: id }, orderBy: { id: "asc" } });
   await waitFor(
     () => db.receipt.count({ where: { messageId: plain!.id } }),

@@ -21,7 +21,7 @@ import { storeReceipts } from "@/lib/receipts/store-receipts";
 import { getBatchReport } from "@/lib/reports/batch-report";
 import { getOverviewReport } from "@/lib/reports/overview";
 import { call, defaultAccount, keyFor, user } from "@/test/api/api-client";
-import { account, batch, messages, receipts } from "@/test/report-data";
+import { account, batch, clinicList, escalationCall, messages, receipts } from "@/test/report-data";
 import { eraseNumber, erasureCounts, erasureSentence } from "./erase-number";
 import { numberMessages } from "./number-story";
 
@@ -73,25 +73,16 @@ beforeAll(async () => {
   adminId = (
     await db.user.create({ data: { email: "dpo@example.test", name: "DPO", passwordHash: "x", role: "ADMIN" } })
   ).id;
-  const list = await db.list.create({
-    data: {
-      filename: "clinic.csv",
-      name: "Clinic",
-      sizeBytes: 1,
-      state: "READY",
-      columns: ["name", "phone"],
-      phoneColumn: "phone",
-      validCount: 2,
-    },
-  });
-  await db.listRecipient.createMany({
-    data: [
-      { listId: list.id, rowNumber: 1, phone: PHONE, values: JSON.stringify(["Amina", "0712000777"]) },
-      { listId: list.id, rowNumber: 2, phone: OTHER, values: JSON.stringify(["Baraka", "0712000888"]) },
+  const listId = await clinicList(
+    ["name", "phone"],
+    [
+      { phone: PHONE, cells: ["Amina", "0712000777"] },
+      { phone: OTHER, cells: ["Baraka", "0712000888"] },
     ],
-  });
+    2,
+  );
   sms = await batch(accountId, { name: "Reminders" });
-  await db.batch.update({ where: { id: sms }, data: { listId: list.id } });
+  await db.batch.update({ where: { id: sms }, data: { listId } });
   [smsId, otherId] = (await messages(sms, [
     { phone: PHONE, state: "DELIVERED", text: "Hello Amina, see you at 9", providerUniqueId: "u-777", smsUnits: 1 },
     { phone: OTHER, state: "DELIVERED", text: "Hello Baraka", providerUniqueId: "u-888", smsUnits: 1 },
@@ -104,14 +95,7 @@ beforeAll(async () => {
     `INSERT INTO "SentText" ("textHash", phone, "sentAt", "batchId") VALUES (1, $1, now(), $3), (1, $2, now(), $3)`,
     [PHONE, OTHER, sms],
   );
-  const voice = await db.batch.create({
-    data: { kind: "VOICE", name: "Calls", accountId, templateText: "Please call", originator: "254700000000" },
-  });
-  const [callId] = await messages(voice.id, [{ phone: PHONE, state: "ANSWERED" }]);
-  await pool().query(
-    `INSERT INTO "Escalation" ("parentMessageId", "childMessageId", "childBatchId") VALUES ($1, $2, $3)`,
-    [smsId, callId, voice.id],
-  );
+  await escalationCall(accountId, smsId, PHONE, "Please call");
   await receipts([
     {
       accountId,

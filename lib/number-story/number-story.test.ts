@@ -4,7 +4,7 @@
 import { beforeAll, expect, test } from "vitest";
 import { db } from "@/lib/db/client";
 import { pool } from "@/lib/db/pool";
-import { account, batch, messages } from "@/test/report-data";
+import { account, batch, clinicList, escalationCall, messages } from "@/test/report-data";
 import { numberFrom, numberLists, numberMessages, numberOptOut, numberSummary } from "./number-story";
 import { summaryLine } from "./summary-line";
 
@@ -72,21 +72,14 @@ test("its messages across batches, newest first, in pages that meet each once", 
 test("an escalation call sits beside the SMS it followed, and the call names it", async () => {
   const sms = await batch(accountId, { name: "Escalating" });
   const [smsId] = await messages(sms, [{ phone: PHONE, state: "QUEUED" }]);
-  const voice = await db.batch.create({
-    data: { kind: "VOICE", name: "Calls", accountId, templateText: "Please call", originator: "254700000000" },
-  });
-  const [callId] = await messages(voice.id, [{ phone: PHONE, state: "ANSWERED" }]);
-  await pool().query(
-    `INSERT INTO "Escalation" ("parentMessageId", "childMessageId", "childBatchId") VALUES ($1, $2, $3)`,
-    [smsId, callId, voice.id],
-  );
+  const { voiceId, callId } = await escalationCall(accountId, smsId!, PHONE, "Please call");
   const { rows } = await numberMessages(PHONE, { take: 2 });
   expect(rows.map((r) => [r.id, r.kind, r.followed, r.call])).toEqual([
     [callId, "VOICE", smsId, null],
     [smsId, "SMS", null, { id: callId, state: "ANSWERED" }],
   ]);
   await pool().query(`DELETE FROM "Escalation" WHERE "parentMessageId" = $1`, [smsId]);
-  await pool().query(`DELETE FROM "Batch" WHERE id = ANY($1::uuid[])`, [[sms, voice.id]]);
+  await pool().query(`DELETE FROM "Batch" WHERE id = ANY($1::uuid[])`, [[sms, voiceId]]);
 });
 
 test("the summary line: how many since when, delivered, last delivered in the organisation's zone", async () => {
@@ -110,27 +103,18 @@ test("its opt-out with who and why, and the lists it was sent from", async () =>
     createdBy: "Reception",
   });
 
-  const list = await db.list.create({
-    data: {
-      filename: "clinic.csv",
-      name: "Clinic",
-      sizeBytes: 1,
-      state: "READY",
-      columns: ["phone"],
-      phoneColumn: "phone",
-    },
-  });
-  await db.listRecipient.createMany({
-    data: [
-      { listId: list.id, rowNumber: 1, phone: "254712000222", values: "[]" },
-      { listId: list.id, rowNumber: 2, phone: PHONE, values: "[]" },
+  const listId = await clinicList(
+    ["phone"],
+    [
+      { phone: "254712000222", cells: [] },
+      { phone: PHONE, cells: [] },
     ],
-  });
+  );
   const fromList = await batch(accountId, { name: "From the list" });
-  await db.batch.update({ where: { id: fromList }, data: { listId: list.id } });
+  await db.batch.update({ where: { id: fromList }, data: { listId } });
   const [sent] = await messages(fromList, [{ phone: PHONE, state: "QUEUED" }]);
   await pool().query(`UPDATE "Message" SET "listRow" = 2 WHERE id = $1`, [sent]);
-  expect(await numberLists(PHONE)).toEqual([{ id: list.id, name: "Clinic", rowNumber: 2 }]);
+  expect(await numberLists(PHONE)).toEqual([{ id: listId, name: "Clinic", rowNumber: 2 }]);
   expect(await numberLists("254712000222")).toEqual([]);
 });
 

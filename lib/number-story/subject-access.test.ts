@@ -7,7 +7,7 @@ import { beforeAll, expect, test } from "vitest";
 import { recordAudit } from "@/lib/audit/record-audit";
 import { db } from "@/lib/db/client";
 import { pool } from "@/lib/db/pool";
-import { account, batch, messages, receipts } from "@/test/report-data";
+import { account, batch, clinicList, escalationCall, messages, receipts } from "@/test/report-data";
 import { subjectParts } from "./subject-access";
 import { subjectJson, subjectZip } from "./subject-access-stream";
 
@@ -31,24 +31,15 @@ beforeAll(async () => {
   const user = await db.user.create({
     data: { email: "reception@example.test", name: "Reception", passwordHash: "x", role: "OPERATOR" },
   });
-  const list = await db.list.create({
-    data: {
-      filename: "clinic.csv",
-      name: "Clinic",
-      sizeBytes: 1,
-      state: "READY",
-      columns: ["name", "phone"],
-      phoneColumn: "phone",
-    },
-  });
-  await db.listRecipient.createMany({
-    data: [
-      { listId: list.id, rowNumber: 1, phone: PHONE, values: JSON.stringify(["Amina", "0712000555"]) },
-      { listId: list.id, rowNumber: 2, phone: OTHER, values: JSON.stringify(["Baraka", "0712000666"]) },
+  const listId = await clinicList(
+    ["name", "phone"],
+    [
+      { phone: PHONE, cells: ["Amina", "0712000555"] },
+      { phone: OTHER, cells: ["Baraka", "0712000666"] },
     ],
-  });
+  );
   const sms = await batch(accountId, { name: "Reminders" });
-  await db.batch.update({ where: { id: sms }, data: { listId: list.id } });
+  await db.batch.update({ where: { id: sms }, data: { listId } });
   smsId = (
     await messages(sms, [
       { phone: PHONE, state: "DELIVERED", text: "Hello Amina, see you at 9", providerUniqueId: "u-555" },
@@ -57,20 +48,7 @@ beforeAll(async () => {
   await messages(sms, [{ phone: OTHER, state: "DELIVERED", text: "Hello Baraka", providerUniqueId: "u-666" }]);
   // Sent the batch's Kiswahili variant (docs/languages.md): the file says in which language.
   await pool().query(`UPDATE "Message" SET "listRow" = 1, language = 'sw' WHERE id = $1`, [smsId]);
-  const voice = await db.batch.create({
-    data: {
-      kind: "VOICE",
-      name: "Calls",
-      accountId,
-      templateText: "Please call the clinic",
-      originator: "254700000000",
-    },
-  });
-  callId = (await messages(voice.id, [{ phone: PHONE, state: "ANSWERED" }]))[0]!;
-  await pool().query(
-    `INSERT INTO "Escalation" ("parentMessageId", "childMessageId", "childBatchId") VALUES ($1, $2, $3)`,
-    [smsId, callId, voice.id],
-  );
+  ({ callId } = await escalationCall(accountId, smsId, PHONE, "Please call the clinic"));
   await receipts([
     {
       accountId,

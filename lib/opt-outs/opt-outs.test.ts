@@ -2,8 +2,7 @@
 // file of numbers through the list import; pages by number that cross the page boundary exactly; search by digits.
 import { beforeAll, expect, test } from "vitest";
 import { pool } from "@/lib/db/pool";
-import { importList } from "@/lib/lists/import-list";
-import { author, pieces, refusal, stored } from "@/test/upload-helpers";
+import { author, refusal, stored, uploadFile } from "@/test/upload-helpers";
 import { addOptOut, addOptOutsFromUpload, listOptOuts, removeOptOut, searchDigits } from "./opt-outs";
 
 let actorId = "";
@@ -87,13 +86,7 @@ test("a carrier blacklist is removed by an administrator only, and the removal s
 test("a CSV of numbers goes through the list import: invalid ones reported, the rest added once, the upload gone", async () => {
   await addOptOut({ phone: "0711000003" }, actorId);
   const csv = "msisdn\n0711000001\n711000002\n0711000003\n12345\n0711000001\n";
-  const upload = await importList({
-    body: pieces(csv),
-    declaredBytes: null,
-    filename: "stop.csv",
-    phoneColumn: undefined,
-    authorId: actorId,
-  });
+  const upload = await uploadFile(actorId, "stop.csv", csv);
   expect(upload).toMatchObject({ valid: 3, invalid: 1, duplicates: 1, optedOut: 1 });
   expect(await addOptOutsFromUpload(upload.id, actorId)).toEqual({ added: 2 });
   expect((await listOptOuts({ search: "254711" })).rows.map((r) => [r.phone, r.reason])).toEqual([

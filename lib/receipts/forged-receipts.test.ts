@@ -3,57 +3,27 @@
 // message's, opts nobody out; the provider's own receipt (number and uniqueId) does; and a burst over the
 // organisation's limit is held, listed for the Receipts page, audited, and released to the opt-outs by an
 // administrator (or discarded).
-import { afterAll, beforeAll, expect, test } from "vitest";
+import { expect, test } from "vitest";
 import { db } from "@/lib/db/client";
 import { pool } from "@/lib/db/pool";
-import { startWorker, type WorkerHandle } from "@/lib/dispatch/worker";
-import { completed, type Harness, harnessBatch, phones, startHarness, waitFor } from "@/test/dispatch-harness";
+import { phones, sentBatch } from "@/test/dispatch-harness";
+import { receiptFor, receiptPosts } from "@/test/receipt-posts";
+import { harnessForFile } from "@/test/harness-lifecycle";
 import { decideHeldOptOuts, listHeldOptOuts, setCarrierOptOutBurst } from "./held-opt-outs";
 
-let h: Harness;
-let worker: WorkerHandle;
-
-beforeAll(async () => {
-  h = await startHarness({ knobs: { receipts: false } });
-  worker = await startWorker({ receiptBaseUrl: h.receiptBaseUrl, lanes: 2, requestTimeoutMs: 5_000 });
-});
-
-afterAll(async () => {
-  await worker.stop();
-  await h.close();
-});
+const h = harnessForFile({ knobs: { receipts: false } }, { lanes: 2, requestTimeoutMs: 5_000 });
+const { postAndApply } = receiptPosts(h);
 
 type Sent = { id: bigint; phone: string; providerUniqueId: string | null };
 
-async function sentBatch(count: number, offset: number): Promise<Sent[]> {
-  const { id } = await harnessBatch(h, `forged ${offset}`, phones(count, offset), { sender: "CLINIC" });
-  await completed(id, 30_000, "sent");
-  const messages = await db.message.findMany({ where: { batchId: id }, orderBy: { id: "asc" } });
+async function sent(count: number, offset: number): Promise<Sent[]> {
+  const { messages } = await sentBatch(h, `forged ${offset}`, phones(count, offset), { sender: "CLINIC" });
   expect(messages.every((m) => m.providerUniqueId !== null)).toBe(true);
   return messages;
 }
 
-async function postAndApply(body: unknown) {
-  const answer = await fetch(`${h.receiptBaseUrl}/api/receipts/${h.receiptSecret}`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify(body),
-  });
-  expect(answer.status).toBe(200);
-  await waitFor(
-    () => db.receiptQueue.count({ where: { attempts: 0 } }),
-    (n) => n === 0,
-    20_000,
-    "applied",
-  );
-}
-
 const blacklisted = (m: Sent, over: Partial<Record<string, string | null>> = {}) => ({
-  phone: m.phone,
-  correlator: String(m.id),
-  uniqueId: m.providerUniqueId,
-  deliveryStatus: "UserInBlackList",
-  deliveryTime: "2026-11-22 10:00:00",
+  ...receiptFor(m, "UserInBlackList"),
   ...over,
 });
 
@@ -71,7 +41,7 @@ const audits = (action: string) =>
     .then((r) => r.rows);
 
 test("a forged blacklist receipt (correlator alone, or without the message's number and uniqueId) opts nobody out; the provider's own does", async () => {
-  const messages = await sentBatch(4, 5_000);
+  const messages = await sent(4, 5_000);
   const [walked, wrongId, otherNumber, real] = messages as [Sent, Sent, Sent, Sent];
   await postAndApply([
     // A walker's receipt: the next correlator, a number of its own choosing and a made-up uniqueId.
@@ -96,7 +66,7 @@ test("a forged blacklist receipt (correlator alone, or without the message's num
 
 test("a burst over the limit is held, listed with a log line and an audit event, and released by an administrator", async () => {
   await setCarrierOptOutBurst(3, h.userId);
-  const messages = await sentBatch(5, 6_000);
+  const messages = await sent(5, 6_000);
   await postAndApply(messages.map((m) => blacklisted(m)));
   // Five at once against a limit of three: none is opted out, all five are held.
   expect(await optedOut(messages)).toEqual([]);
@@ -122,7 +92,7 @@ test("a burst over the limit is held, listed with a log line and an audit event,
 
 test("held numbers an administrator discards are not opted out", async () => {
   await setCarrierOptOutBurst(0, h.userId);
-  const messages = await sentBatch(2, 7_000);
+  const messages = await sent(2, 7_000);
   await postAndApply(messages.map((m) => blacklisted(m)));
   const held = await listHeldOptOuts();
   expect(held.total).toBe(2);

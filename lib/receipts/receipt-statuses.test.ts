@@ -3,69 +3,23 @@
 // refused sender ID is flagged on its account; a status nobody knows is counted with examples and, once mapped by an
 // administrator, changes the messages holding it at once (counters, rare states and the rollup kept right) and every
 // later receipt.
-import { afterAll, beforeAll, expect, test } from "vitest";
+import { expect, test } from "vitest";
 import { db } from "@/lib/db/client";
 import { pool } from "@/lib/db/pool";
-import { startWorker, type WorkerHandle } from "@/lib/dispatch/worker";
 import { isAppError } from "@/lib/errors/app-error";
-import {
-  batchRow,
-  completed,
-  countersConsistent,
-  type Harness,
-  harnessBatch,
-  phones,
-  startHarness,
-  waitFor,
-} from "@/test/dispatch-harness";
+import { batchRow, countersConsistent, harnessBatch, phones, sentBatch, waitFor } from "@/test/dispatch-harness";
 import { clearSenderIdProblem, listSenderIdProblems } from "@/lib/accounts/sender-id-problems";
 import { listReceiptStatuses } from "@/lib/reports/receipt-statuses";
 import { rollupMatchesRecount } from "@/test/report-data";
+import { notYetApplied, receiptFor, receiptPosts } from "@/test/receipt-posts";
+import { harnessForFile } from "@/test/harness-lifecycle";
 import { mapStatus } from "./map-status";
 
-let h: Harness;
-let worker: WorkerHandle;
+const h = harnessForFile({ knobs: { receipts: false } }, { lanes: 2, requestTimeoutMs: 5_000 });
+const { post, postAndApply } = receiptPosts(h);
 
-beforeAll(async () => {
-  h = await startHarness({ knobs: { receipts: false } });
-  worker = await startWorker({ receiptBaseUrl: h.receiptBaseUrl, lanes: 2, requestTimeoutMs: 5_000 });
-});
-
-afterAll(async () => {
-  await worker.stop();
-  await h.close();
-});
-
-type Sent = { id: bigint; phone: string; providerUniqueId: string | null };
-
-async function sentBatch(count: number, offset: number) {
-  const { id } = await harnessBatch(h, `statuses ${offset}`, phones(count, offset), { sender: "CLINIC" });
-  await completed(id, 30_000, "sent");
-  return { id, messages: await db.message.findMany({ where: { batchId: id }, orderBy: { id: "asc" } }) };
-}
-
-function post(body: unknown) {
-  return fetch(`${h.receiptBaseUrl}/api/receipts/${h.receiptSecret}`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify(body),
-  });
-}
-
-const receipt = (m: Sent, deliveryStatus: string, deliveryTime = "2026-11-22 10:00:00") => ({
-  phone: m.phone,
-  correlator: String(m.id),
-  uniqueId: m.providerUniqueId,
-  deliveryStatus,
-  deliveryTime,
-});
-
-const allApplied = () => db.receiptQueue.count({ where: { attempts: 0 } });
-
-async function postAndApply(body: unknown) {
-  expect((await post(body)).status).toBe(200);
-  await waitFor(allApplied, (n) => n === 0, 20_000, "applied");
-}
+const sent = (count: number, offset: number) =>
+  sentBatch(h, `statuses ${offset}`, phones(count, offset), { sender: "CLINIC" });
 
 const audits = (action: string) =>
   pool()
@@ -76,7 +30,7 @@ const audits = (action: string) =>
     .then((r) => r.rows);
 
 test("Kenyan statuses end messages in their state and class; a blacklist opts the number out, a refused sender is flagged", async () => {
-  const { id, messages } = await sentBatch(7, 0);
+  const { id, messages } = await sent(7, 0);
   const statuses = [
     "DeliveredToTerminal",
     "AbsentSubscriber",
@@ -86,7 +40,7 @@ test("Kenyan statuses end messages in their state and class; a blacklist opts th
     "Delivery Impossible",
     "UserInBlackList",
   ];
-  await postAndApply(messages.map((m, i) => receipt(m, statuses[i]!)));
+  await postAndApply(messages.map((m, i) => receiptFor(m, statuses[i]!)));
   const after = await db.message.findMany({ where: { batchId: id }, orderBy: { id: "asc" } });
   expect(after.map((m) => [m.deliveryStatus, m.state, m.failureClass])).toEqual([
     ["DeliveredToTerminal", "DELIVERED", null],
@@ -115,8 +69,8 @@ test("Kenyan statuses end messages in their state and class; a blacklist opts th
   expect(flags.map((f) => [f.sender, f.status, f.messages])).toEqual([["CLINIC", "Invalid Source Address", 1]]);
 
   // A replay changes nothing: no second opt-out event, no second flag count.
-  await postAndApply(receipt(messages[2]!, "SenderName Blacklisted"));
-  await postAndApply(receipt(messages[3]!, "Invalid Source Address"));
+  await postAndApply(receiptFor(messages[2]!, "SenderName Blacklisted"));
+  await postAndApply(receiptFor(messages[3]!, "Invalid Source Address"));
   expect(await audits("optout.add")).toHaveLength(1);
   expect((await db.senderIdProblem.findFirstOrThrow({ where: { accountId: h.accountId } })).messages).toBe(1);
   // Listed for the Settings page; cleared by an administrator once fixed, audited.
@@ -141,9 +95,9 @@ test("Kenyan statuses end messages in their state and class; a blacklist opts th
 });
 
 test("an unknown status is counted once per receipt with examples; mapping it changes its messages at once and every later receipt", async () => {
-  const { id, messages } = await sentBatch(4, 1_000);
+  const { id, messages } = await sent(4, 1_000);
   const status = "NetworkSaysNo";
-  await postAndApply(messages.slice(0, 3).map((m) => receipt(m, status)));
+  await postAndApply(messages.slice(0, 3).map((m) => receiptFor(m, status)));
   // And one that matches no message (yet): counted when first applied, not again when it is tried again.
   await postAndApply({
     phone: "254799000001",
@@ -205,7 +159,7 @@ test("an unknown status is counted once per receipt with examples; mapping it ch
   });
 
   // Every later receipt with it is mapped as it is applied.
-  await postAndApply(receipt(messages[3]!, status));
+  await postAndApply(receiptFor(messages[3]!, status));
   expect(await db.message.findUniqueOrThrow({ where: { id: messages[3]!.id } })).toMatchObject({
     state: "FAILED",
     failureClass: "BLACKLISTED",
@@ -224,14 +178,14 @@ test("an unknown status is counted once per receipt with examples; mapping it ch
 });
 
 test("receipts applied while the status is being mapped: none is left waiting with a mapped status", async () => {
-  const { id, messages } = await sentBatch(300, 2_000);
+  const { id, messages } = await sent(300, 2_000);
   const status = "LateNews";
-  await postAndApply(messages.slice(0, 100).map((m) => receipt(m, status)));
+  await postAndApply(messages.slice(0, 100).map((m) => receiptFor(m, status)));
   // The rest arrive in many small posts, and the mapping happens while they are being applied.
-  const posts = messages.slice(100).map((m) => post(receipt(m, status)));
+  const posts = messages.slice(100).map((m) => post(receiptFor(m, status)));
   const mapping = mapStatus({ status, state: "DELIVERED", failureClass: null }, h.userId);
   await Promise.all([...posts, mapping]);
-  await waitFor(allApplied, (n) => n === 0, 20_000, "applied");
+  await waitFor(notYetApplied, (n) => n === 0, 20_000, "applied");
   const states = await pool().query<{ state: string; n: number }>(
     `SELECT state::text, count(*)::int AS n FROM "Message" WHERE "batchId" = $1 GROUP BY 1`,
     [id],

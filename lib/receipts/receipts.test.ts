@@ -1,30 +1,31 @@
 // Receipts over HTTP into a real PostgreSQL: idempotent, forward-only, matched even before the send response,
 // and every bad request refused before anything is written.
-import { afterAll, beforeAll, expect, test } from "vitest";
+import { beforeAll, expect, test } from "vitest";
 import { db } from "@/lib/db/client";
 import { pool } from "@/lib/db/pool";
-import { startWorker, type WorkerHandle } from "@/lib/dispatch/worker";
 import { formatProviderTime } from "@/lib/provider/wire/provider-time";
 import { applyPendingReceipts } from "./apply-receipts";
 import {
   batchRow,
-  completed,
+  batchWhen,
   countersConsistent,
-  type Harness,
   harnessBatch,
   phones,
-  startHarness,
+  sentBatch,
   waitFor,
 } from "@/test/dispatch-harness";
+import { notYetApplied, receiptFor, receiptPosts } from "@/test/receipt-posts";
+import { harnessForFile } from "@/test/harness-lifecycle";
 
-let h: Harness;
-let worker: WorkerHandle;
+// A request timeout longer than any wait of this file: the early-receipt test holds the sandbox's answers while it
+// looks at the receipts, and a timed-out request would be a different story (an unknown outcome, retried).
+const h = harnessForFile({ knobs: { receipts: false } }, { lanes: 4, requestTimeoutMs: 120_000 });
+const { post } = receiptPosts(h);
+
+const sent = (count: number, offset: number) =>
+  sentBatch(h, `r${offset}`, phones(count, offset), { templateText: "Receipt test" });
 
 beforeAll(async () => {
-  h = await startHarness({ knobs: { receipts: false } });
-  // A request timeout longer than any wait of this file: the early-receipt test holds the sandbox's answers while it
-  // looks at the receipts, and a timed-out request would be a different story (an unknown outcome, retried).
-  worker = await startWorker({ receiptBaseUrl: h.receiptBaseUrl, lanes: 4, requestTimeoutMs: 120_000 });
   // Test-only audit of every state change, to count them exactly.
   await pool().query(`
     CREATE TABLE state_changes (message_id bigint, old_state text, new_state text);
@@ -34,51 +35,8 @@ beforeAll(async () => {
       EXECUTE FUNCTION log_state_change();`);
 });
 
-afterAll(async () => {
-  await worker.stop();
-  await h.close();
-});
-
-type Receipt = {
-  phone: string;
-  correlator: string | number | null;
-  uniqueId: string;
-  deliveryStatus: string;
-  deliveryTime: string;
-};
-
-function post(body: unknown, secret = h.receiptSecret, raw?: string) {
-  return fetch(`${h.receiptBaseUrl}/api/receipts/${secret}`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: raw ?? JSON.stringify(body),
-  });
-}
-
-async function sentBatch(count: number, offset: number) {
-  const { id } = await harnessBatch(h, `r${offset}`, phones(count, offset), { templateText: "Receipt test" });
-  await completed(id, 30_000, "sent");
-  const messages = await db.message.findMany({ where: { batchId: id }, orderBy: { id: "asc" } });
-  return { id, messages };
-}
-
-const receiptFor = (
-  m: { id: bigint; phone: string; providerUniqueId: string | null },
-  status: string,
-  time: string,
-): Receipt => ({
-  phone: m.phone,
-  correlator: String(m.id),
-  uniqueId: m.providerUniqueId!,
-  deliveryStatus: status,
-  deliveryTime: time,
-});
-
-/** Receipts stored and not yet attempted by the applier. */
-const allApplied = () => db.receiptQueue.count({ where: { attempts: 0 } });
-
 test("the same 1,000 receipts replayed 5 times concurrently change each message's state exactly once", async () => {
-  const { id, messages } = await sentBatch(1_000, 0);
+  const { id, messages } = await sent(1_000, 0);
   const receipts = messages.map((m) => receiptFor(m, "DeliveredToTerminal", "2026-11-22 10:00:00"));
   const posts: Promise<Response>[] = [];
   for (let copy = 0; copy < 5; copy++) {
@@ -86,7 +44,7 @@ test("the same 1,000 receipts replayed 5 times concurrently change each message'
   }
   const statuses = (await Promise.all(posts)).map((r) => r.status);
   expect(statuses.every((s) => s === 200)).toBe(true);
-  await waitFor(allApplied, (n) => n === 0, 20_000, "all applied");
+  await waitFor(notYetApplied, (n) => n === 0, 20_000, "all applied");
   const kept = await pool().query<{ n: string }>(
     `SELECT count(*) AS n FROM "Receipt" r JOIN "Message" m ON m.id = r."messageId" WHERE m."batchId" = $1`,
     [id],
@@ -103,7 +61,7 @@ test("the same 1,000 receipts replayed 5 times concurrently change each message'
 });
 
 test("every ordering of a delivered and a failed receipt ends in the state of the later delivery time", async () => {
-  const { messages } = await sentBatch(8, 10_000);
+  const { messages } = await sent(8, 10_000);
   const early = "2026-11-22 10:00:00";
   const late = "2026-11-22 10:05:00";
   const cases = [
@@ -144,9 +102,9 @@ test("every ordering of a delivered and a failed receipt ends in the state of th
   // Applied one after the other (separate applications)…
   for (const c of cases) {
     await post(receiptFor(c.m, c.first[0], c.first[1]));
-    await waitFor(allApplied, (n) => n === 0, 10_000, "first applied");
+    await waitFor(notYetApplied, (n) => n === 0, 10_000, "first applied");
     if (c.second) await post(receiptFor(c.m, c.second[0], c.second[1]));
-    await waitFor(allApplied, (n) => n === 0, 10_000, "second applied");
+    await waitFor(notYetApplied, (n) => n === 0, 10_000, "second applied");
   }
   // …and both in one request (one application): the same outcome.
   await post([
@@ -157,7 +115,7 @@ test("every ordering of a delivered and a failed receipt ends in the state of th
     receiptFor(messages[7]!, "DeliveryImpossible", late),
     receiptFor(messages[7]!, "DeliveredToTerminal", early),
   ]);
-  await waitFor(allApplied, (n) => n === 0, 10_000, "pairs applied");
+  await waitFor(notYetApplied, (n) => n === 0, 10_000, "pairs applied");
 
   const states = await db.message.findMany({
     where: { id: { in: messages.map((m) => m.id) } },
@@ -174,16 +132,16 @@ test("every ordering of a delivered and a failed receipt ends in the state of th
 });
 
 test("a final receipt repeated later with the same status changes nothing: the first one's time stands", async () => {
-  const { messages } = await sentBatch(2, 20_000);
+  const { messages } = await sent(2, 20_000);
   const [apart, together] = messages as [(typeof messages)[number], (typeof messages)[number]];
   const first = "2026-11-22 10:00:00";
   const again = "2026-11-22 10:00:01"; // a re-post in the next second, as the sandbox's duplicates can be
   await post(receiptFor(apart, "DeliveredToTerminal", first));
-  await waitFor(allApplied, (n) => n === 0, 10_000, "first applied");
+  await waitFor(notYetApplied, (n) => n === 0, 10_000, "first applied");
   await post(receiptFor(apart, "DeliveredToTerminal", again));
   // Both in one request (one lot) too: the first one's time, not the later copy's.
   await post([receiptFor(together, "DeliveredToTerminal", first), receiptFor(together, "DeliveredToTerminal", again)]);
-  await waitFor(allApplied, (n) => n === 0, 10_000, "repeats applied");
+  await waitFor(notYetApplied, (n) => n === 0, 10_000, "repeats applied");
   const after = await db.message.findMany({ where: { id: { in: [apart.id, together.id] } }, orderBy: { id: "asc" } });
   const firstAt = new Date("2026-11-22T10:00:00+03:00").getTime();
   expect(after.map((m) => [m.state, m.receiptAt?.getTime()])).toEqual([
@@ -207,20 +165,10 @@ test("a receipt that beats the send response is matched by correlator, and the r
       "receipts stored",
     );
     while ((await applyPendingReceipts()).taken > 0); // the worker's applier may hold some: it commits them too
-    await waitFor(
-      () => batchRow(id),
-      (b) => b.deliveredCount === 200,
-      30_000,
-      "receipts applied before the answers",
-    );
+    await batchWhen(id, (b) => b.deliveredCount === 200, 30_000, "receipts applied before the answers");
     expect(await db.message.count({ where: { batchId: id, providerUniqueId: { not: null } } })).toBe(0); // no answer yet
     await h.sandbox.setKnobs({ holdResponses: false });
-    const batch = await waitFor(
-      () => batchRow(id),
-      (b) => b.deliveredCount === 200 && b.state === "COMPLETED",
-      30_000,
-      "delivered",
-    );
+    const batch = await batchWhen(id, (b) => b.deliveredCount === 200 && b.state === "COMPLETED", 30_000, "delivered");
     expect(batch.queuedCount).toBe(0);
     expect(await db.message.count({ where: { batchId: id, providerUniqueId: null } })).toBe(0);
     const early = await pool().query<{ n: string }>(
@@ -249,7 +197,7 @@ test("a receipt for an unknown message is kept, unmatched, for later", async () 
     deliveryTime: "2026-11-22 10:00:00",
   });
   expect(response.status).toBe(200);
-  await waitFor(allApplied, (n) => n === 0, 10_000, "applied");
+  await waitFor(notYetApplied, (n) => n === 0, 10_000, "applied");
   const stored = await db.receipt.findFirstOrThrow({ where: { uniqueId: "7c9e6679-7425-40de-944b-e07fc1f90ae7" } });
   expect(stored.messageId).toBeNull();
   expect(stored.appliedAt).not.toBeNull();
@@ -261,7 +209,7 @@ test("a receipt for an unknown message is kept, unmatched, for later", async () 
 });
 
 test("wrong secret, a 1 MB body, malformed JSON and a wrong shape are refused, and nothing changes", async () => {
-  const { messages } = await sentBatch(3, 30_000);
+  const { messages } = await sent(3, 30_000);
   const good = receiptFor(messages[0]!, "DeliveredToTerminal", "2026-11-22 11:00:00");
   const receiptsBefore = await db.receipt.count();
   const statesBefore = await db.message.findMany({
@@ -289,7 +237,7 @@ test("wrong secret, a 1 MB body, malformed JSON and a wrong shape are refused, a
 });
 
 test("a deeply nested extra field or a NUL character is bad input (400, not 503), and good receipts sent alongside are stored", async () => {
-  const { messages } = await sentBatch(2, 40_000);
+  const { messages } = await sent(2, 40_000);
   const good = receiptFor(messages[0]!, "DeliveredToTerminal", "2026-11-22 12:00:00");
   // Built as text: serialising 5,000 levels would overflow this test's own stack, as it did the server's.
   const nested = `${'{"n":'.repeat(5_000)}"deep"${"}".repeat(5_000)}`;
@@ -343,7 +291,7 @@ test("a receipt whose message was never sent is kept unmatched with the reason, 
 });
 
 test("a receipt dated more than a day ahead is refused and stored nowhere, so it cannot pin its message's state", async () => {
-  const { messages } = await sentBatch(2, 60_000);
+  const { messages } = await sent(2, 60_000);
   const [pinned, edge] = [messages[0]!, messages[1]!];
   const inTwoDays = formatProviderTime(new Date(Date.now() + 2 * 24 * 3_600_000));
   const before = await db.receipt.count();
@@ -358,7 +306,7 @@ test("a receipt dated more than a day ahead is refused and stored nowhere, so it
   // A clock a few hours fast is still within the day's slack.
   const soon = formatProviderTime(new Date(Date.now() + 20 * 3_600_000));
   expect((await post(receiptFor(edge, "DeliveredToTerminal", soon))).status).toBe(200);
-  await waitFor(allApplied, (n) => n === 0, 10_000, "applied");
+  await waitFor(notYetApplied, (n) => n === 0, 10_000, "applied");
   const states = await db.message.findMany({ where: { id: { in: [pinned.id, edge.id] } }, orderBy: { id: "asc" } });
   expect(states.map((m) => m.state)).toEqual(["FAILED", "DELIVERED"]);
 });

@@ -8,6 +8,7 @@ import { Webhook } from "standardwebhooks";
 import type { Actor } from "@/lib/auth/permissions";
 import { db } from "@/lib/db/client";
 import { pool } from "@/lib/db/pool";
+import { actor } from "@/test/upload-helpers";
 import { startWebhookSink, type WebhookSink } from "@/test/webhook-sink";
 import { setAllowedHostsSetting } from "./allowed-hosts-setting";
 import { RETRY_FOR_MS, DISABLE_AFTER_MS } from "./backoff";
@@ -24,19 +25,12 @@ let operator: Actor;
 
 beforeAll(async () => {
   sink = await startWebhookSink();
-  const person = (role: "ADMIN" | "OPERATOR") =>
-    db.user.create({
-      data: { email: `${role}-${Date.now()}@test.local`, name: role, role, passwordHash: "x" },
-      select: { id: true, email: true, name: true, role: true, mustChangePassword: true },
-    });
-  admin = await person("ADMIN");
-  operator = await person("OPERATOR");
+  admin = await actor();
+  operator = await actor("OPERATOR");
   await setAllowedHostsSetting(admin, [sink.hostPort]);
 });
 
-afterAll(async () => {
-  await sink.close();
-});
+afterAll(() => sink.close());
 
 beforeEach(async () => {
   sink.posts.length = 0;

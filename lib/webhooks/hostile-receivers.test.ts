@@ -8,6 +8,7 @@ import type { Actor } from "@/lib/auth/permissions";
 import { db } from "@/lib/db/client";
 import { pool } from "@/lib/db/pool";
 import { REPLACEMENT } from "@/lib/db/storable-text";
+import { actor } from "@/test/upload-helpers";
 import { startWebhookSink, type WebhookSink } from "@/test/webhook-sink";
 import { setAllowedHostsSetting } from "./allowed-hosts-setting";
 import { RETRY_FOR_MS } from "./backoff";
@@ -26,16 +27,11 @@ let gzip: WebhookSink;
 
 beforeAll(async () => {
   [healthy, binary, gzip] = await Promise.all([startWebhookSink(), startWebhookSink(), startWebhookSink()]);
-  admin = await db.user.create({
-    data: { email: `admin-${Date.now()}@test.local`, name: "Admin", role: "ADMIN", passwordHash: "x" },
-    select: { id: true, email: true, name: true, role: true, mustChangePassword: true },
-  });
+  admin = await actor();
   await setAllowedHostsSetting(admin, [healthy.hostPort, binary.hostPort, gzip.hostPort]);
 });
 
-afterAll(async () => {
-  await Promise.all([healthy.close(), binary.close(), gzip.close()]);
-});
+afterAll(() => Promise.all([healthy.close(), binary.close(), gzip.close()]));
 
 beforeEach(async () => {
   for (const sink of [healthy, binary, gzip]) sink.posts.length = 0;

@@ -5,21 +5,13 @@
 // come: each event arrives (again only after a failed attempt), in the documented order, batch.completed last.
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { Webhook } from "standardwebhooks";
-import type { Actor } from "@/lib/auth/permissions";
 import { cancelBatch } from "@/lib/batches/cancel-batch";
 import { resumeBatch } from "@/lib/batches/resume-batch";
 import { db } from "@/lib/db/client";
 import { pool } from "@/lib/db/pool";
-import { startWorker, type WorkerHandle } from "@/lib/dispatch/worker";
-import {
-  batchRow,
-  completed,
-  type Harness,
-  harnessBatch,
-  phones,
-  startHarness,
-  waitFor,
-} from "@/test/dispatch-harness";
+import { batchRow, batchWhen, completed, harnessBatch, phones, waitFor } from "@/test/dispatch-harness";
+import { harnessForFile } from "@/test/harness-lifecycle";
+import { actor } from "@/test/upload-helpers";
 import { startWebhookSink, type WebhookSink } from "@/test/webhook-sink";
 import { setAllowedHostsSetting } from "./allowed-hosts-setting";
 import { createEndpoint } from "./endpoints";
@@ -29,28 +21,18 @@ import { settleBatchOutcomes } from "./settle-outcomes";
 
 type Event = { id: string; type: string; data: Record<string, unknown> & { batchId: string } };
 
-let h: Harness;
-let worker: WorkerHandle;
+const h = harnessForFile({}, { lanes: 4 });
 let sink: WebhookSink;
 let secret = "";
 
 beforeAll(async () => {
-  h = await startHarness();
-  worker = await startWorker({ receiptBaseUrl: h.receiptBaseUrl, lanes: 4 });
   sink = await startWebhookSink();
-  const admin: Actor = await db.user.create({
-    data: { email: "admin-events@test.local", name: "Admin", role: "ADMIN", passwordHash: "x" },
-    select: { id: true, email: true, name: true, role: true, mustChangePassword: true },
-  });
+  const admin = await actor();
   await setAllowedHostsSetting(admin, [sink.hostPort]);
   ({ secret } = await createEndpoint(admin, { url: sink.url, events: [...WEBHOOK_EVENTS], description: "all" }));
 });
 
-afterAll(async () => {
-  await worker.stop();
-  await sink.close();
-  await h.close();
-});
+afterAll(() => sink.close());
 
 /**
  * Every event posted so far, verified, once each. Delivery is at least once (docs/webhooks.md: receivers deduplicate
@@ -141,12 +123,7 @@ test("an escalating batch with failures: every outcome, each escalation, and bot
     60_000,
     "the calls' batch settled",
   );
-  await waitFor(
-    () => batchRow(parentId),
-    (b) => b.outcomesKnownAt !== null,
-    60_000,
-    "the SMS batch settled",
-  );
+  await batchWhen(parentId, (b) => b.outcomesKnownAt !== null, 60_000, "the SMS batch settled");
 
   // SMS batch: started, 7 delivered, 3 failed, 3 escalated, their 3 calls unanswered, sent, completed.
   const parent = await eventsOf(parentId, 19);
@@ -198,12 +175,7 @@ test("an escalating batch with failures: every outcome, each escalation, and bot
 test("a batch paused out of units says why, and resumed it goes on to sent and completed", async () => {
   await h.sandbox.setKnobs({ unitsBalance: 100 });
   const id = await send("units", phones(250, 1_000));
-  await waitFor(
-    () => batchRow(id),
-    (b) => b.state === "PAUSED",
-    60_000,
-    "paused for units",
-  );
+  await batchWhen(id, (b) => b.state === "PAUSED", 60_000, "paused for units");
   await waitFor(
     async () => (await ofBatch(id)).find((e) => e.type === "batch.paused"),
     (event) => event !== undefined,
@@ -216,12 +188,7 @@ test("a batch paused out of units says why, and resumed it goes on to sent and c
 
   await h.sandbox.setKnobs({ unitsBalance: null });
   expect(await resumeBatch(id, h.userId)).toBe(true);
-  await waitFor(
-    () => batchRow(id),
-    (b) => b.outcomesKnownAt !== null,
-    60_000,
-    "settled",
-  );
+  await batchWhen(id, (b) => b.outcomesKnownAt !== null, 60_000, "settled");
   const events = await eventsOf(id, 1 + 250 + 4);
   expect(events).toHaveLength(255);
   expectDocumentedOrder(events);
@@ -238,12 +205,7 @@ test("a batch paused out of units says why, and resumed it goes on to sent and c
 test("a batch cancelled while paused: its sent messages' outcomes, the rest cancelled, and batch.cancelled", async () => {
   await h.sandbox.setKnobs({ unitsBalance: 100 });
   const id = await send("cancelled", phones(250, 2_000));
-  await waitFor(
-    () => batchRow(id),
-    (b) => b.state === "PAUSED",
-    60_000,
-    "paused for units",
-  );
+  await batchWhen(id, (b) => b.state === "PAUSED", 60_000, "paused for units");
   await h.sandbox.setKnobs({ unitsBalance: null });
   // The chunks the provider refused for units went back whole: those are cancelled, the others were delivered.
   const cancelled = (await cancelBatch(id, h.userId))!;

@@ -6,41 +6,26 @@ import { Webhook } from "standardwebhooks";
 import type { Actor } from "@/lib/auth/permissions";
 import { formatProviderTime } from "@/lib/provider/wire/provider-time";
 import { db } from "@/lib/db/client";
-import { startWorker, type WorkerHandle } from "@/lib/dispatch/worker";
-import {
-  batchRow,
-  completed,
-  type Harness,
-  harnessBatch,
-  phones,
-  startHarness,
-  waitFor,
-} from "@/test/dispatch-harness";
+import { batchWhen, completed, harnessBatch, phones, waitFor } from "@/test/dispatch-harness";
+import { harnessForFile } from "@/test/harness-lifecycle";
+import { receiptFor, receiptPosts } from "@/test/receipt-posts";
+import { actor } from "@/test/upload-helpers";
 import { startWebhookSink, type WebhookSink } from "@/test/webhook-sink";
 import { setAllowedHostsSetting } from "./allowed-hosts-setting";
 import { createEndpoint } from "./endpoints";
 
-let h: Harness;
-let worker: WorkerHandle;
+const h = harnessForFile({ knobs: { duplicateRate: 1 } }, { lanes: 4 });
+const { post } = receiptPosts(h);
 let sink: WebhookSink;
 let admin: Actor;
 
 beforeAll(async () => {
-  h = await startHarness({ knobs: { duplicateRate: 1 } });
-  worker = await startWorker({ receiptBaseUrl: h.receiptBaseUrl, lanes: 4 });
   sink = await startWebhookSink();
-  admin = await db.user.create({
-    data: { email: "admin-wh@test.local", name: "Admin", role: "ADMIN", passwordHash: "x" },
-    select: { id: true, email: true, name: true, role: true, mustChangePassword: true },
-  });
+  admin = await actor();
   await setAllowedHostsSetting(admin, [sink.hostPort]);
 });
 
-afterAll(async () => {
-  await worker.stop();
-  await sink.close();
-  await h.close();
-});
+afterAll(() => sink.close());
 
 async function sendAndSettle(numbers: string[], name: string): Promise<string> {
   const { id } = await harnessBatch(h, name, numbers, { templateText: "Webhook test" });
@@ -52,12 +37,7 @@ async function sendAndSettle(numbers: string[], name: string): Promise<string> {
     "receipts applied",
   );
   // batch.completed is raised once every outcome is known (lib/webhooks/settle-outcomes.ts).
-  await waitFor(
-    () => batchRow(id),
-    (b) => b.outcomesKnownAt !== null,
-    60_000,
-    "outcomes known",
-  );
+  await batchWhen(id, (b) => b.outcomesKnownAt !== null, 60_000, "outcomes known");
   return id;
 }
 
@@ -126,17 +106,7 @@ test("a later copy of a final receipt changes nothing and raises no event", asyn
   const message = await db.message.findFirstOrThrow({ where: { state: "DELIVERED", batchId: loud.id } });
   const before = await db.webhookDelivery.count();
   const later = new Date(message.receiptAt!.getTime() + 60_000);
-  const answer = await fetch(`${h.receiptBaseUrl}/api/receipts/${h.receiptSecret}`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({
-      phone: message.phone,
-      correlator: String(message.id),
-      uniqueId: message.providerUniqueId,
-      deliveryStatus: message.deliveryStatus,
-      deliveryTime: formatProviderTime(later),
-    }),
-  });
+  const answer = await post(receiptFor(message, message.deliveryStatus!, formatProviderTime(later)));
   expect(answer.status).toBe(200);
   // Applied (linked to its message) …
   await waitFor(

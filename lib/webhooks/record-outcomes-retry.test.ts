@@ -2,17 +2,15 @@
 // past the pool's wait, the write is tried again and lands once a connection comes free. Unrecorded, the page's
 // deliveries were claimed again at their lease's end and posted a second time to receivers that had answered 2xx
 // (a clean run under load: 270 posts for 255 events, lib/webhooks/outcome-events.test.ts).
-import type pg from "pg";
-import { afterAll, beforeAll, expect, test, vi } from "vitest";
+import { beforeAll, expect, test } from "vitest";
 import { db } from "@/lib/db/client";
 import { pool } from "@/lib/db/pool";
-import { logger } from "@/lib/log";
+import { whileAllHeld } from "@/test/busy-pool";
 import { recordOutcomes } from "./record-outcomes";
 
 // The pool's wait, short so that the test's held connections outlast it at once (read when the pools are made).
 process.env.DATABASE_POOL_TIMEOUT_SECONDS = "1";
 
-let held: pg.PoolClient[] = [];
 let deliveryId = "";
 
 beforeAll(async () => {
@@ -32,32 +30,13 @@ beforeAll(async () => {
   ).id.toString();
 });
 
-afterAll(() => {
-  for (const client of held) client.release();
-  held = [];
-});
-
 test("a page's record that finds no free connection in time is tried again, and lands when one comes free", async () => {
-  const shared = pool();
-  held = await Promise.all(Array.from({ length: shared.options.max }, () => shared.connect()));
-  // The first attempt's wait ends without a connection and the retry says so: the connections come free right then,
-  // before the next attempt asks for one, whatever the machine's speed.
-  let retried = 0;
-  const warn = vi.spyOn(logger(), "warn").mockImplementation((...args: unknown[]) => {
-    if (String(args[1]).startsWith("Recording a page of webhook attempts")) {
-      retried++;
-      for (const client of held) client.release();
-      held = [];
-    }
-  });
-  try {
-    await recordOutcomes(
+  const retried = await whileAllHeld(pool(), "Recording a page of webhook attempts", () =>
+    recordOutcomes(
       [{ id: deliveryId, state: "DELIVERED", next: null, status: 204, latencyMs: 7, error: null, excerpt: null }],
       new Date(),
-    );
-  } finally {
-    warn.mockRestore();
-  }
+    ),
+  );
   expect(retried).toBe(1);
   const { rows } = await pool().query(
     `SELECT d.state::text, d."lastStatusCode", count(a.id)::int AS attempts

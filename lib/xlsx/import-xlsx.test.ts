@@ -3,7 +3,7 @@
 import ExcelJS from "exceljs";
 import { beforeAll, expect, test } from "vitest";
 import { pool } from "@/lib/db/pool";
-import { author, pieces } from "@/test/upload-helpers";
+import { author, pieces, uploadFile } from "@/test/upload-helpers";
 import { importList } from "@/lib/lists/import-list";
 
 let authorId: string;
@@ -61,12 +61,7 @@ test("formulas, merged cells, a title row, numeric phone cells, and several shee
 
 test("a workbook whose sheets are all empty is an empty file", async () => {
   const file = await workbook((wb) => void wb.addWorksheet("Sheet1"));
-  const error = await importList({
-    body: pieces(file, 4096),
-    declaredBytes: null,
-    filename: "empty.xlsx",
-    authorId,
-  }).catch((e: Error) => e);
+  const error = await uploadFile(authorId, "empty.xlsx", file, 4096).catch((e: Error) => e);
   expect((error as Error).message).toBe("The file is empty: it has no rows.");
 });
 
@@ -78,12 +73,7 @@ test("names with accents and emoji in a long sheet come back whole, wherever the
     for (let i = 0; i < 6_000; i++)
       sheet.addRow([`07${String(20_000_000 + i)}`, names[i % names.length], `é${"ü".repeat(i % 13)}`]);
   });
-  const result = await importList({
-    body: pieces(file, 64 * 1024),
-    declaredBytes: null,
-    filename: "a.xlsx",
-    authorId,
-  });
+  const result = await uploadFile(authorId, "a.xlsx", file, 64 * 1024);
   expect(result).toMatchObject({ rows: 6_000, valid: 6_000 });
   const { rows } = await pool().query<{ broken: number; names: number }>(
     `SELECT count(*) FILTER (WHERE "values" LIKE '%' || chr(65533) || '%')::int AS broken,

@@ -7,11 +7,11 @@ import { Webhook } from "standardwebhooks";
 import { GET as listEvents } from "@/app/api/v1/events/route";
 import { GET as listDeliveries } from "@/app/api/v1/webhooks/[id]/deliveries/route";
 import { POST as sendTest } from "@/app/api/v1/webhooks/[id]/test/route";
-import type { Actor } from "@/lib/auth/permissions";
 import { db } from "@/lib/db/client";
 import { setAllowedHostsSetting } from "@/lib/webhooks/allowed-hosts-setting";
 import { deliverDueWebhooks } from "@/lib/webhooks/deliver";
 import { createEndpoint } from "@/lib/webhooks/endpoints";
+import { actor } from "@/test/upload-helpers";
 import { startWebhookSink, type WebhookSink } from "@/test/webhook-sink";
 import { call, keyFor } from "./api-client";
 
@@ -23,10 +23,7 @@ const start = new Date();
 
 beforeAll(async () => {
   sink = await startWebhookSink();
-  const admin: Actor = await db.user.create({
-    data: { email: "events-admin@test.local", name: "Admin", role: "ADMIN", passwordHash: "x" },
-    select: { id: true, email: true, name: true, role: true, mustChangePassword: true },
-  });
+  const admin = await actor();
   adminKey = await keyFor(admin.id, ["admin"]);
   await setAllowedHostsSetting(admin, [sink.hostPort]);
   ({
@@ -39,9 +36,7 @@ beforeAll(async () => {
   }));
 });
 
-afterAll(async () => {
-  await sink.close();
-});
+afterAll(() => sink.close());
 
 const params = () => ({ id: endpointId });
 

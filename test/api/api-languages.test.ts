@@ -14,9 +14,8 @@ import { setVoiceLanguage } from "@/lib/accounts/voice-language";
 import { startWorker, type WorkerHandle } from "@/lib/dispatch/worker";
 import { outcomesByLanguage } from "@/lib/reports/by-language";
 import Papa from "papaparse";
-import { batchRow, phones, startHarness, waitFor, type Harness } from "@/test/dispatch-harness";
-import { importList } from "@/lib/lists/import-list";
-import { author, pieces } from "@/test/upload-helpers";
+import { batchRow, batchWhen, type Harness, phones, startHarness } from "@/test/dispatch-harness";
+import { author, uploadFile } from "@/test/upload-helpers";
 import { call, keyFor } from "./api-client";
 
 let h: Harness | undefined;
@@ -88,12 +87,7 @@ test("1,000 SMS recipients each get the text of their language, however it was w
   h = await harness({ knobs: { receiptDelayMs: [0, 5] } });
   worker = await startWorker({ receiptBaseUrl: h.receiptBaseUrl, lanes: 4, requestTimeoutMs: 10_000 });
   const { id, expected } = await sendThroughApi(key, { name: "languages-sms" }, 1_000);
-  await waitFor(
-    () => batchRow(id),
-    (b) => b.state === "COMPLETED",
-    120_000,
-    "the SMS batch sent",
-  );
+  await batchWhen(id, (b) => b.state === "COMPLETED", 120_000, "the SMS batch sent");
 
   // What the provider was sent: every recipient once, in their language (blank and unknown: the default).
   const accepted = (await h.accepted()).filter((m) => m.kind === "sms");
@@ -168,12 +162,7 @@ test("1,000 SMS recipients each get the text of their language, however it was w
   });
 
   // The report's breakdown per language agrees with a count of the messages themselves, once every receipt is in.
-  await waitFor(
-    () => batchRow(id),
-    (b) => b.queuedCount === 0,
-    60_000,
-    "every receipt applied",
-  );
+  await batchWhen(id, (b) => b.queuedCount === 0, 60_000, "every receipt applied");
   const report = await outcomesByLanguage(id);
   const truth = await db.message.groupBy({ by: ["language", "state"], where: { batchId: id }, _count: true });
   for (const row of report!) {
@@ -212,12 +201,7 @@ test("voice: each recipient is called in their variant's text with its voice lan
     },
     400,
   );
-  await waitFor(
-    () => batchRow(id),
-    (b) => b.state === "COMPLETED",
-    120_000,
-    "the voice batch sent",
-  );
+  await batchWhen(id, (b) => b.state === "COMPLETED", 120_000, "the voice batch sent");
   const accepted = (await h.accepted()).filter((m) => m.kind === "voice");
   expect(accepted).toHaveLength(400);
   const voiceOf: Record<string, string> = { sw: "sw", en: "en-KE", default: "en-KE" };
@@ -279,13 +263,7 @@ test("a list of 1,000 with a language column: each row gets its language's text,
   const CODES = ["sw", "sw", "en", "en", null, "sw", "sw", null];
   const numbers = phones(1_000, 520_000);
   const csv = `phone,name,Language\n${numbers.map((phone, i) => `${phone},P${i},${VALUES[i % 8]}`).join("\n")}\n`;
-  const list = await importList({
-    body: pieces(csv, 4096),
-    declaredBytes: null,
-    filename: "patients.csv",
-    phoneColumn: undefined,
-    authorId: await author(),
-  });
+  const list = await uploadFile(await author(), "patients.csv", csv, 4096);
   const answer = await call(createBatch, {
     key,
     path: "/batches",
@@ -304,12 +282,7 @@ test("a list of 1,000 with a language column: each row gets its language's text,
   });
   expect(answer.status, JSON.stringify(await answer.clone().json())).toBe(201);
   const { id } = (await answer.json()) as { id: string };
-  await waitFor(
-    () => batchRow(id),
-    (b) => b.state === "COMPLETED",
-    120_000,
-    "the list batch sent",
-  );
+  await batchWhen(id, (b) => b.state === "COMPLETED", 120_000, "the list batch sent");
   const accepted = (await h.accepted()).filter((m) => m.kind === "sms");
   expect(accepted).toHaveLength(1_000);
   const row = new Map(numbers.map((phone, i) => [phone, i]));
@@ -331,13 +304,7 @@ test("a list of 1,000 with a language column: each row gets its language's text,
 
 test("a list batch's language column must exist, and its mapping name languages", async () => {
   h = await harness({ knobs: { receipts: false } });
-  const list = await importList({
-    body: pieces("phone,lang\n0712000001,sw\n", 4096),
-    declaredBytes: null,
-    filename: "one.csv",
-    phoneColumn: undefined,
-    authorId: await author(),
-  });
+  const list = await uploadFile(await author(), "one.csv", "phone,lang\n0712000001,sw\n", 4096);
   const refused = async (extra: Record<string, unknown>) => {
     const answer = await call(createBatch, {
       key,
