@@ -6,6 +6,7 @@ import { pipeline } from "node:stream/promises";
 import { Readable } from "node:stream";
 import type pg from "pg";
 import { from as copyFrom } from "pg-copy-streams";
+import { arrayLiteral } from "@/lib/db/array-literal";
 import { copyText } from "@/lib/db/copy-lines";
 import type { RecipientSlice } from "./create-batch";
 import { neverContacted } from "@/lib/opt-outs/never-contact";
@@ -28,7 +29,7 @@ export async function storeRecipients(
   );
   const { rows: optedOut } = await client.query<{ phone: string }>(
     `SELECT phone FROM "OptOut" WHERE phone = ANY($1::text[])`,
-    [phones],
+    [arrayLiteral(phones)],
   );
   // Numbers erased with "never contact", known only by their keyed hashes (lib/opt-outs/never-contact.ts).
   const erased = await neverContacted(client, phones);
