@@ -5,7 +5,7 @@ import { useActionState } from "react";
 import { ActionNotice } from "@/components/ui/action-notice";
 import { Button } from "@/components/ui/button";
 import { Checkbox } from "@/components/ui/checkbox";
-import { Field, Input } from "@/components/ui/field";
+import { InputField } from "@/components/ui/field";
 import { CopyField } from "@/components/ui/copy-button";
 import type { ActionResult } from "@/lib/auth/action";
 
@@ -18,12 +18,13 @@ export function NewKeyForm({ action, scopes }: { action: Action; scopes: { scope
   return (
     <form action={formAction} className="space-y-4">
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field label="Name" errors={errors.name}>
-          {(ids) => <Input {...ids} name="name" placeholder="Clinic appointments system" />}
-        </Field>
-        <Field label="Expires after (days, empty for never)" errors={errors.expiresInDays}>
-          {(ids) => <Input {...ids} name="expiresInDays" inputMode="numeric" />}
-        </Field>
+        <InputField label="Name" errors={errors.name} name="name" placeholder="Clinic appointments system" />
+        <InputField
+          label="Expires after (days, empty for never)"
+          errors={errors.expiresInDays}
+          name="expiresInDays"
+          inputMode="numeric"
+        />
       </div>
       <fieldset>
         <legend className="text-sm font-medium">Scopes</legend>
@@ -40,11 +41,15 @@ export function NewKeyForm({ action, scopes }: { action: Action; scopes: { scope
         Test key (<span className="font-mono">tuma_test_…</span>): reaches only the sandbox account, so a system can be
         built without sending real messages.
       </Checkbox>
-      <Field label="Your current password" hint="Asked again: a key works without you." errors={errors.password}>
-        {(ids) => (
-          <Input {...ids} name="password" type="password" autoComplete="current-password" className="max-w-sm" />
-        )}
-      </Field>
+      <InputField
+        label="Your current password"
+        hint="Asked again: a key works without you."
+        errors={errors.password}
+        name="password"
+        type="password"
+        autoComplete="current-password"
+        className="max-w-sm"
+      />
       <Button type="submit" variant="primary" disabled={pending}>
         {pending ? "Creating…" : "Create key"}
       </Button>

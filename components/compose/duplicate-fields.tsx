@@ -7,7 +7,7 @@
 import Link from "next/link";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
-import { Field, Input } from "@/components/ui/field";
+import { InputField } from "@/components/ui/field";
 import { Notice } from "@/components/ui/notice";
 import { downloadDuplicates, type Duplicates, type DuplicatesQuestion } from "./use-duplicates";
 
@@ -73,17 +73,15 @@ export function DuplicateFields({
         </label>
       </div>
       {choice.include ? (
-        <Field label="Why they should get it again" hint="Kept in the audit log with the batch." errors={errors}>
-          {(ids) => (
-            <Input
-              {...ids}
-              name="duplicateReason"
-              maxLength={500}
-              value={choice.reason}
-              onChange={(e) => onChoice({ ...choice, reason: e.target.value })}
-            />
-          )}
-        </Field>
+        <InputField
+          label="Why they should get it again"
+          hint="Kept in the audit log with the batch."
+          errors={errors}
+          name="duplicateReason"
+          maxLength={500}
+          value={choice.reason}
+          onChange={(e) => onChoice({ ...choice, reason: e.target.value })}
+        />
       ) : null}
       {failed ? <Notice tone="error">{failed}</Notice> : null}
     </div>

@@ -6,7 +6,7 @@
 // (review-check.ts). Only for a saved list: pasted
 // numbers all get the default. The planner's answer (use-language-plan.ts) fills the table.
 import { Card } from "@/components/ui/card";
-import { Field, Select } from "@/components/ui/field";
+import { Select, SelectField } from "@/components/ui/field";
 import { Notice } from "@/components/ui/notice";
 import { Table, Td, Th, THead, Tr } from "@/components/ui/table";
 import { languageLabel } from "@/lib/languages/known-languages";
@@ -97,27 +97,21 @@ function Mapping({
   );
   return (
     <div className="space-y-3">
-      <Field
+      <SelectField
         label="Language column"
         hint="The list's column that says each recipient's language (sw, Kiswahili, English…)."
         errors={errors.languageColumn}
-        className="max-w-xs"
+        fieldClassName="max-w-xs"
+        value={languages.column}
+        onChange={(e) => onLanguages({ ...languages, column: e.target.value, mapping: {} })}
       >
-        {(ids) => (
-          <Select
-            {...ids}
-            value={languages.column}
-            onChange={(e) => onLanguages({ ...languages, column: e.target.value, mapping: {} })}
-          >
-            <option value="">Choose a column…</option>
-            {list.columns.map((column) => (
-              <option key={column} value={column}>
-                {column}
-              </option>
-            ))}
-          </Select>
-        )}
-      </Field>
+        <option value="">Choose a column…</option>
+        {list.columns.map((column) => (
+          <option key={column} value={column}>
+            {column}
+          </option>
+        ))}
+      </SelectField>
       {plan.error ? <Notice tone="error">{plan.error.message}</Notice> : null}
       {languages.column && shown ? (
         <>

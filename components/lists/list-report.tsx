@@ -4,7 +4,7 @@
 // the same file is checked again with the chosen column), the first lines of each group and their downloads.
 import { ButtonAnchor } from "@/components/ui/button";
 import { Card, Stat } from "@/components/ui/card";
-import { Field, Select } from "@/components/ui/field";
+import { SelectField } from "@/components/ui/field";
 import { Notice } from "@/components/ui/notice";
 import { EmptyRow, Table, Td, Th, THead, Tr } from "@/components/ui/table";
 import { SameFileNotice, type SameFile } from "./same-file-notice";
@@ -74,21 +74,19 @@ export function ListReport({
           {formatCount(u.report.longRows)} row(s) have more cells than the header; the extra cells were not kept.
         </Notice>
       ) : null}
-      <Field
+      <SelectField
         label="Phone column"
         hint="Guessed from the header and the values; choose another to check the file again."
-        className="my-4 max-w-xs"
+        fieldClassName="my-4 max-w-xs"
+        value={u.phoneColumn}
+        onChange={(e) => onPhoneColumn(e.target.value)}
       >
-        {(ids) => (
-          <Select {...ids} value={u.phoneColumn} onChange={(e) => onPhoneColumn(e.target.value)}>
-            {u.columns.map((c) => (
-              <option key={c} value={c}>
-                {c}
-              </option>
-            ))}
-          </Select>
-        )}
-      </Field>
+        {u.columns.map((c) => (
+          <option key={c} value={c}>
+            {c}
+          </option>
+        ))}
+      </SelectField>
       {GROUPS.map((group) =>
         group.count(report) > 0 ? (
           <section key={group.key} className="mt-4 space-y-2">

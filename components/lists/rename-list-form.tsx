@@ -4,7 +4,7 @@
 import { useActionState } from "react";
 import { ActionNotice } from "@/components/ui/action-notice";
 import { Button } from "@/components/ui/button";
-import { Field, Input } from "@/components/ui/field";
+import { InputField } from "@/components/ui/field";
 import type { ActionResult } from "@/lib/auth/action";
 import { LIST_NAME_MAX } from "@/lib/lists/list-name";
 
@@ -16,9 +16,16 @@ export function RenameListForm({ id, name, action }: { id: string; name: string;
   return (
     <form action={formAction} className="flex flex-wrap items-end gap-3">
       <input type="hidden" name="id" value={id} />
-      <Field label="List name" errors={errors.name} className="w-full max-w-sm">
-        {(ids) => <Input {...ids} name="name" required maxLength={LIST_NAME_MAX} defaultValue={name} key={name} />}
-      </Field>
+      <InputField
+        label="List name"
+        errors={errors.name}
+        fieldClassName="w-full max-w-sm"
+        name="name"
+        required
+        maxLength={LIST_NAME_MAX}
+        defaultValue={name}
+        key={name}
+      />
       <Button type="submit" disabled={pending}>
         Rename
       </Button>

@@ -5,7 +5,7 @@ import { useRouter } from "next/navigation";
 import { useActionState, useState } from "react";
 import { ActionNotice } from "@/components/ui/action-notice";
 import { Button } from "@/components/ui/button";
-import { Field, Input } from "@/components/ui/field";
+import { InputField } from "@/components/ui/field";
 import { Notice } from "@/components/ui/notice";
 import type { ActionResult } from "@/lib/auth/action";
 import { formatCount } from "@/lib/numbers/format";
@@ -45,52 +45,40 @@ export function AddOptOut({ action }: { action: Action }) {
   return (
     <div className="space-y-4">
       <form action={formAction} className="grid gap-4 sm:grid-cols-3 sm:items-end">
-        <Field label="Number to opt out" errors={errors.phone}>
-          {(ids) => (
-            <Input
-              {...ids}
-              name="phone"
-              required
-              value={values.phone}
-              onChange={(e) => setValues({ ...values, phone: e.target.value })}
-              placeholder="0712 345 678"
-            />
-          )}
-        </Field>
-        <Field label="Reason (optional)" errors={errors.reason}>
-          {(ids) => (
-            <Input
-              {...ids}
-              name="reason"
-              maxLength={200}
-              value={values.reason}
-              onChange={(e) => setValues({ ...values, reason: e.target.value })}
-            />
-          )}
-        </Field>
+        <InputField
+          label="Number to opt out"
+          errors={errors.phone}
+          name="phone"
+          required
+          value={values.phone}
+          onChange={(e) => setValues({ ...values, phone: e.target.value })}
+          placeholder="0712 345 678"
+        />
+        <InputField
+          label="Reason (optional)"
+          errors={errors.reason}
+          name="reason"
+          maxLength={200}
+          value={values.reason}
+          onChange={(e) => setValues({ ...values, reason: e.target.value })}
+        />
         <Button type="submit" variant="primary" disabled={pending}>
           {pending ? "Adding…" : "Opt out"}
         </Button>
         <ActionNotice result={state} className="sm:col-span-3" />
       </form>
-      <Field
+      <InputField
         label="Opt-out file (CSV or XLSX)"
         hint="One number per row, in any column named like phone, or the column of numbers."
-      >
-        {(ids) => (
-          <Input
-            {...ids}
-            type="file"
-            accept=".csv,.txt,.xlsx,text/csv"
-            disabled={upload.busy}
-            onChange={(e) => {
-              const file = e.target.files?.[0];
-              if (file) void send(file);
-              e.target.value = "";
-            }}
-          />
-        )}
-      </Field>
+        type="file"
+        accept=".csv,.txt,.xlsx,text/csv"
+        disabled={upload.busy}
+        onChange={(e) => {
+          const file = e.target.files?.[0];
+          if (file) void send(file);
+          e.target.value = "";
+        }}
+      />
       {upload.busy ? <Notice>Reading the file…</Notice> : null}
       {upload.error ? <Notice tone="error">{upload.error}</Notice> : null}
       {upload.result ? (

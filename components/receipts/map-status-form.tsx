@@ -5,7 +5,7 @@
 import { useActionState, useState } from "react";
 import { ActionNotice } from "@/components/ui/action-notice";
 import { Button } from "@/components/ui/button";
-import { Field, Select } from "@/components/ui/field";
+import { SelectField } from "@/components/ui/field";
 import type { ActionResult } from "@/lib/auth/action";
 import { FAILURE_CLASSES, FAILURE_KINDS, isFailureClass } from "@/lib/receipts/failure-classes";
 import { formatCount } from "@/lib/numbers/format";
@@ -33,47 +33,41 @@ export function MapStatusForm({ status, waiting, action }: { status: string; wai
     <form action={formAction} className="space-y-2" aria-label={`Map ${status}`}>
       <input type="hidden" name="status" value={status} />
       <div className="flex flex-wrap items-end gap-2">
-        <Field label="Means" errors={errors.state}>
-          {(ids) => (
-            <Select
-              {...ids}
-              name="state"
-              value={meaning}
-              onChange={(e) => {
-                setMeaning(e.target.value);
-                setConfirming(false);
-              }}
-              required
-              disabled={confirming}
-            >
-              {MEANINGS.map((m) => (
-                <option key={m.value} value={m.value}>
-                  {m.label}
-                </option>
-              ))}
-            </Select>
-          )}
-        </Field>
+        <SelectField
+          label="Means"
+          errors={errors.state}
+          name="state"
+          value={meaning}
+          onChange={(e) => {
+            setMeaning(e.target.value);
+            setConfirming(false);
+          }}
+          required
+          disabled={confirming}
+        >
+          {MEANINGS.map((m) => (
+            <option key={m.value} value={m.value}>
+              {m.label}
+            </option>
+          ))}
+        </SelectField>
         {meaning === "FAILED" ? (
-          <Field label="Because" errors={errors.failureClass}>
-            {(ids) => (
-              <Select
-                {...ids}
-                name="failureClass"
-                value={failureClass}
-                onChange={(e) => setFailureClass(e.target.value)}
-                required
-                disabled={confirming}
-              >
-                <option value="">Choose…</option>
-                {FAILURE_CLASSES.map((c) => (
-                  <option key={c} value={c}>
-                    {FAILURE_KINDS[c].label} ({FAILURE_KINDS[c].permanence})
-                  </option>
-                ))}
-              </Select>
-            )}
-          </Field>
+          <SelectField
+            label="Because"
+            errors={errors.failureClass}
+            name="failureClass"
+            value={failureClass}
+            onChange={(e) => setFailureClass(e.target.value)}
+            required
+            disabled={confirming}
+          >
+            <option value="">Choose…</option>
+            {FAILURE_CLASSES.map((c) => (
+              <option key={c} value={c}>
+                {FAILURE_KINDS[c].label} ({FAILURE_KINDS[c].permanence})
+              </option>
+            ))}
+          </SelectField>
         ) : (
           <input type="hidden" name="failureClass" value="" />
         )}

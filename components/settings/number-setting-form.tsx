@@ -5,7 +5,7 @@
 import { useActionState, useState } from "react";
 import { ActionNotice } from "@/components/ui/action-notice";
 import { Button, type ButtonVariant } from "@/components/ui/button";
-import { Field, Input } from "@/components/ui/field";
+import { InputField } from "@/components/ui/field";
 import { useHydrated } from "@/components/ui/use-hydrated";
 import type { ActionResult } from "@/lib/auth/action";
 
@@ -41,19 +41,17 @@ export function NumberSettingForm({
     <form action={formAction} className="flex flex-wrap items-end gap-3 text-sm">
       {/* Disabled until React runs the form: a value typed into the server's HTML would be reset by hydration. */}
       <fieldset disabled={!hydrated} className="contents">
-        <Field label={label} errors={errors[name]} className={width}>
-          {(ids) => (
-            <Input
-              {...ids}
-              name={name}
-              type="number"
-              min={min}
-              max={max}
-              value={value}
-              onChange={(e) => setValue(e.target.value)}
-            />
-          )}
-        </Field>
+        <InputField
+          label={label}
+          errors={errors[name]}
+          fieldClassName={width}
+          name={name}
+          type="number"
+          min={min}
+          max={max}
+          value={value}
+          onChange={(e) => setValue(e.target.value)}
+        />
       </fieldset>
       <Button type="submit" variant={variant} size="sm" disabled={pending || value === String(current)}>
         {pending ? "Saving…" : save}

@@ -6,7 +6,7 @@ import { useActionState, useState } from "react";
 import { ActionNotice } from "@/components/ui/action-notice";
 import { useHydrated } from "@/components/ui/use-hydrated";
 import { Button } from "@/components/ui/button";
-import { Field, Input } from "@/components/ui/field";
+import { InputField } from "@/components/ui/field";
 import type { ActionResult } from "@/lib/auth/action";
 
 export function PromotionalWindowForm({
@@ -27,12 +27,24 @@ export function PromotionalWindowForm({
     <form action={formAction} className="flex flex-wrap items-end gap-3 text-sm">
       {/* Disabled until React runs the form: a value typed into the server's HTML would be reset by hydration. */}
       <fieldset disabled={!hydrated} className="contents">
-        <Field label="Promotions from" errors={errors.start} className="w-40">
-          {(ids) => <Input {...ids} name="start" type="time" value={from} onChange={(e) => setFrom(e.target.value)} />}
-        </Field>
-        <Field label="Promotions until" errors={errors.end} className="w-40">
-          {(ids) => <Input {...ids} name="end" type="time" value={to} onChange={(e) => setTo(e.target.value)} />}
-        </Field>
+        <InputField
+          label="Promotions from"
+          errors={errors.start}
+          fieldClassName="w-40"
+          name="start"
+          type="time"
+          value={from}
+          onChange={(e) => setFrom(e.target.value)}
+        />
+        <InputField
+          label="Promotions until"
+          errors={errors.end}
+          fieldClassName="w-40"
+          name="end"
+          type="time"
+          value={to}
+          onChange={(e) => setTo(e.target.value)}
+        />
       </fieldset>
       <Button type="submit" variant="primary" size="sm" disabled={pending || (from === start && to === end)}>
         {pending ? "Saving…" : "Save window"}

@@ -3,7 +3,7 @@
 import { useActionState } from "react";
 import { ActionNotice } from "@/components/ui/action-notice";
 import { Button } from "@/components/ui/button";
-import { Field, Input } from "@/components/ui/field";
+import { InputField } from "@/components/ui/field";
 import type { ActionResult } from "@/lib/auth/action";
 
 /** Rotating an account's receipt secret, with how long the old one is still accepted. */
@@ -35,15 +35,17 @@ export function ReceiptSecretForm({
         <p className="text-slate-600">The previous secret is accepted until {previousAcceptedUntil}.</p>
       ) : null}
       <div className="flex flex-wrap items-end gap-3">
-        <Field
+        <InputField
           label="Accept the old secret for (hours)"
           hint="0 ends it now; at most 168 (a week)."
           errors={errors.overlapHours}
-        >
-          {(ids) => (
-            <Input {...ids} name="overlapHours" type="number" min={0} max={168} defaultValue={72} className="w-32" />
-          )}
-        </Field>
+          name="overlapHours"
+          type="number"
+          min={0}
+          max={168}
+          defaultValue={72}
+          className="w-32"
+        />
         <Button type="submit" size="sm" disabled={pending}>
           {pending ? "Rotating…" : "Rotate receipt secret"}
         </Button>

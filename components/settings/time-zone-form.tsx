@@ -6,7 +6,7 @@
 import { useActionState, useState } from "react";
 import { ActionNotice } from "@/components/ui/action-notice";
 import { Button } from "@/components/ui/button";
-import { Field, Select } from "@/components/ui/field";
+import { SelectField } from "@/components/ui/field";
 import type { ActionResult } from "@/lib/auth/action";
 import { zoneDescription } from "@/lib/time/format";
 
@@ -24,17 +24,21 @@ export function TimeZoneForm({
   const errors = state?.ok === false ? (state.fieldErrors ?? {}) : {};
   return (
     <form action={formAction} className="flex flex-wrap items-end gap-3 text-sm">
-      <Field label="Time zone" errors={errors.timeZone} hint={zoneDescription(zone)} className="min-w-64">
-        {(ids) => (
-          <Select {...ids} name="timeZone" value={zone} onChange={(e) => setZone(e.target.value)}>
-            {(zones.includes(current) ? zones : [current, ...zones]).map((name) => (
-              <option key={name} value={name}>
-                {name}
-              </option>
-            ))}
-          </Select>
-        )}
-      </Field>
+      <SelectField
+        label="Time zone"
+        errors={errors.timeZone}
+        hint={zoneDescription(zone)}
+        fieldClassName="min-w-64"
+        name="timeZone"
+        value={zone}
+        onChange={(e) => setZone(e.target.value)}
+      >
+        {(zones.includes(current) ? zones : [current, ...zones]).map((name) => (
+          <option key={name} value={name}>
+            {name}
+          </option>
+        ))}
+      </SelectField>
       <Button type="submit" variant="primary" size="sm" disabled={pending || zone === current}>
         {pending ? "Saving…" : "Save time zone"}
       </Button>

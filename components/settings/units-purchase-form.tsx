@@ -6,7 +6,7 @@
 import { useActionState, useState } from "react";
 import { ActionNotice } from "@/components/ui/action-notice";
 import { Button } from "@/components/ui/button";
-import { Field, Input } from "@/components/ui/field";
+import { InputField } from "@/components/ui/field";
 import type { ActionResult } from "@/lib/auth/action";
 
 export function UnitsPurchaseForm({
@@ -33,35 +33,27 @@ export function UnitsPurchaseForm({
       aria-label={`Record units for ${accountName}`}
     >
       <input type="hidden" name="accountId" value={accountId} />
-      <Field
+      <InputField
         label="Units bought"
         hint="A negative number corrects an earlier entry."
         errors={errors.units}
-        className="w-48"
-      >
-        {(ids) => (
-          <Input
-            {...ids}
-            name="units"
-            type="number"
-            step={1}
-            value={units}
-            onChange={(e) => setUnits(e.target.value)}
-          />
-        )}
-      </Field>
-      <Field label="Note" errors={errors.note} className="min-w-64 flex-1">
-        {(ids) => (
-          <Input
-            {...ids}
-            name="note"
-            maxLength={500}
-            value={note}
-            placeholder="Invoice 2291, M-Pesa ref…"
-            onChange={(e) => setNote(e.target.value)}
-          />
-        )}
-      </Field>
+        fieldClassName="w-48"
+        name="units"
+        type="number"
+        step={1}
+        value={units}
+        onChange={(e) => setUnits(e.target.value)}
+      />
+      <InputField
+        label="Note"
+        errors={errors.note}
+        fieldClassName="min-w-64 flex-1"
+        name="note"
+        maxLength={500}
+        value={note}
+        placeholder="Invoice 2291, M-Pesa ref…"
+        onChange={(e) => setNote(e.target.value)}
+      />
       {pausedForUnits > 0 ? (
         <label className="flex w-full items-center gap-2">
           <input type="checkbox" name="resumePaused" checked={resume} onChange={(e) => setResume(e.target.checked)} />

@@ -4,7 +4,7 @@
 import { useActionState, useState } from "react";
 import { ActionNotice } from "@/components/ui/action-notice";
 import { Button } from "@/components/ui/button";
-import { Field, Input } from "@/components/ui/field";
+import { InputField } from "@/components/ui/field";
 import type { ActionResult } from "@/lib/auth/action";
 
 export function UnitsThresholdForm({
@@ -22,11 +22,17 @@ export function UnitsThresholdForm({
   return (
     <form action={formAction} className="flex flex-wrap items-end gap-3 text-sm">
       <input type="hidden" name="accountId" value={accountId} />
-      <Field label="Warn below (units left)" hint="Empty: no warning." errors={errors.below} className="w-56">
-        {(ids) => (
-          <Input {...ids} name="below" type="number" min={1} value={below} onChange={(e) => setBelow(e.target.value)} />
-        )}
-      </Field>
+      <InputField
+        label="Warn below (units left)"
+        hint="Empty: no warning."
+        errors={errors.below}
+        fieldClassName="w-56"
+        name="below"
+        type="number"
+        min={1}
+        value={below}
+        onChange={(e) => setBelow(e.target.value)}
+      />
       <Button type="submit" size="sm" disabled={pending || below === (current === null ? "" : String(current))}>
         {pending ? "Saving…" : "Save warning"}
       </Button>

@@ -5,7 +5,7 @@
 import { useActionState, useState } from "react";
 import { ActionNotice } from "@/components/ui/action-notice";
 import { Button } from "@/components/ui/button";
-import { Field, Input, Textarea } from "@/components/ui/field";
+import { InputField, TextareaField } from "@/components/ui/field";
 import type { ActionResult } from "@/lib/auth/action";
 
 export function VoiceLanguageForm({
@@ -29,24 +29,23 @@ export function VoiceLanguageForm({
     <form action={formAction} className="space-y-3 text-sm" aria-label={`Voice language of ${accountName}`}>
       <input type="hidden" name="accountId" value={accountId} />
       <div className="grid gap-3 sm:grid-cols-2">
-        <Field label="Request field" hint="As the provider names it, e.g. language. Empty: none." errors={errors.field}>
-          {(ids) => <Input {...ids} name="field" value={field} onChange={(e) => setField(e.target.value)} />}
-        </Field>
-        <Field
+        <InputField
+          label="Request field"
+          hint="As the provider names it, e.g. language. Empty: none."
+          errors={errors.field}
+          name="field"
+          value={field}
+          onChange={(e) => setField(e.target.value)}
+        />
+        <TextareaField
           label="Allowed values"
           hint="As the provider spells them, separated by commas."
           errors={errors.languages}
-        >
-          {(ids) => (
-            <Textarea
-              {...ids}
-              name="languages"
-              rows={2}
-              value={languages}
-              onChange={(e) => setLanguages(e.target.value)}
-            />
-          )}
-        </Field>
+          name="languages"
+          rows={2}
+          value={languages}
+          onChange={(e) => setLanguages(e.target.value)}
+        />
       </div>
       <Button type="submit" variant="primary" size="sm" disabled={pending}>
         {pending ? "Saving…" : "Save voice language"}

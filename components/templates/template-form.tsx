@@ -7,7 +7,7 @@
 import { useActionState, useState } from "react";
 import { ActionNotice } from "@/components/ui/action-notice";
 import { Button, ButtonLink } from "@/components/ui/button";
-import { Field, Input, Select, Textarea } from "@/components/ui/field";
+import { InputField, SelectField, TextareaField } from "@/components/ui/field";
 import type { ActionResult } from "@/lib/auth/action";
 import { MessageCounter } from "@/components/compose/message-counter";
 import { UnitsWarning } from "@/components/compose/units-warning";
@@ -57,33 +57,27 @@ export function TemplateForm({
     <form action={formAction} className="space-y-4">
       <input type="hidden" name="id" value={editing?.id ?? ""} />
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field label="Template name" errors={errors.name}>
-          {(ids) => (
-            <Input
-              {...ids}
-              name="name"
-              required
-              maxLength={100}
-              value={values.name}
-              onChange={(e) => setValues({ ...values, name: e.target.value })}
-            />
-          )}
-        </Field>
-        <Field label="Kind" errors={errors.kind}>
-          {(ids) => (
-            <Select
-              {...ids}
-              name="kind"
-              value={values.kind}
-              onChange={(e) => setValues({ ...values, kind: e.target.value as "SMS" | "VOICE" })}
-            >
-              <option value="SMS">SMS</option>
-              <option value="VOICE">Voice (text to speech)</option>
-            </Select>
-          )}
-        </Field>
+        <InputField
+          label="Template name"
+          errors={errors.name}
+          name="name"
+          required
+          maxLength={100}
+          value={values.name}
+          onChange={(e) => setValues({ ...values, name: e.target.value })}
+        />
+        <SelectField
+          label="Kind"
+          errors={errors.kind}
+          name="kind"
+          value={values.kind}
+          onChange={(e) => setValues({ ...values, kind: e.target.value as "SMS" | "VOICE" })}
+        >
+          <option value="SMS">SMS</option>
+          <option value="VOICE">Voice (text to speech)</option>
+        </SelectField>
       </div>
-      <Field
+      <TextareaField
         label="Template body"
         hint={
           <>
@@ -92,18 +86,12 @@ export function TemplateForm({
           </>
         }
         errors={errors.body}
-      >
-        {(ids) => (
-          <Textarea
-            {...ids}
-            name="body"
-            required
-            rows={4}
-            value={values.body}
-            onChange={(e) => setValues({ ...values, body: e.target.value })}
-          />
-        )}
-      </Field>
+        name="body"
+        required
+        rows={4}
+        value={values.body}
+        onChange={(e) => setValues({ ...values, body: e.target.value })}
+      />
       {values.kind === "SMS" ? (
         <UnitsWarning text={values.body} onReplace={(body) => setValues({ ...values, body })} />
       ) : null}

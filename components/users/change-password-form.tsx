@@ -3,7 +3,7 @@
 import { useActionState, useState } from "react";
 import { ActionNotice } from "@/components/ui/action-notice";
 import { Button } from "@/components/ui/button";
-import { Field, Input } from "@/components/ui/field";
+import { InputField } from "@/components/ui/field";
 import type { ActionResult } from "@/lib/auth/action";
 import { PASSWORD_MIN } from "@/lib/password-length";
 
@@ -25,18 +25,17 @@ export function ChangePasswordForm({ action }: { action: Action }) {
   return (
     <form action={formAction} className="max-w-sm space-y-4">
       {FIELDS.map(({ name, label, hint, autoComplete }) => (
-        <Field key={name} label={label} hint={hint} errors={errors[name]}>
-          {(ids) => (
-            <Input
-              {...ids}
-              name={name}
-              type="password"
-              autoComplete={autoComplete}
-              value={values[name]}
-              onChange={set(name)}
-            />
-          )}
-        </Field>
+        <InputField
+          key={name}
+          label={label}
+          hint={hint}
+          errors={errors[name]}
+          name={name}
+          type="password"
+          autoComplete={autoComplete}
+          value={values[name]}
+          onChange={set(name)}
+        />
       ))}
       <ActionNotice result={state} />
       <Button type="submit" variant="primary" disabled={pending}>

@@ -3,7 +3,7 @@
 import { useActionState, useState } from "react";
 import { ActionNotice } from "@/components/ui/action-notice";
 import { Button } from "@/components/ui/button";
-import { Field, Input, Select } from "@/components/ui/field";
+import { InputField, SelectField } from "@/components/ui/field";
 import { CopyField } from "@/components/ui/copy-button";
 import type { ActionResult } from "@/lib/auth/action";
 
@@ -24,41 +24,32 @@ export function NewUserForm({ action }: { action: Action }) {
   const errors = state?.ok === false ? (state.fieldErrors ?? {}) : {};
   return (
     <form action={formAction} className="grid gap-4 sm:grid-cols-4 sm:items-end">
-      <Field label="Email" errors={errors.email}>
-        {(ids) => (
-          <Input
-            {...ids}
-            name="email"
-            type="email"
-            value={values.email}
-            onChange={(e) => setValues({ ...values, email: e.target.value })}
-          />
-        )}
-      </Field>
-      <Field label="Name" errors={errors.name}>
-        {(ids) => (
-          <Input
-            {...ids}
-            name="name"
-            value={values.name}
-            onChange={(e) => setValues({ ...values, name: e.target.value })}
-          />
-        )}
-      </Field>
-      <Field label="Role" errors={errors.role}>
-        {(ids) => (
-          <Select
-            {...ids}
-            name="role"
-            value={values.role}
-            onChange={(e) => setValues({ ...values, role: e.target.value })}
-          >
-            <option value="VIEWER">Viewer — reads reports</option>
-            <option value="OPERATOR">Operator — sends</option>
-            <option value="ADMIN">Admin — manages accounts and users</option>
-          </Select>
-        )}
-      </Field>
+      <InputField
+        label="Email"
+        errors={errors.email}
+        name="email"
+        type="email"
+        value={values.email}
+        onChange={(e) => setValues({ ...values, email: e.target.value })}
+      />
+      <InputField
+        label="Name"
+        errors={errors.name}
+        name="name"
+        value={values.name}
+        onChange={(e) => setValues({ ...values, name: e.target.value })}
+      />
+      <SelectField
+        label="Role"
+        errors={errors.role}
+        name="role"
+        value={values.role}
+        onChange={(e) => setValues({ ...values, role: e.target.value })}
+      >
+        <option value="VIEWER">Viewer — reads reports</option>
+        <option value="OPERATOR">Operator — sends</option>
+        <option value="ADMIN">Admin — manages accounts and users</option>
+      </SelectField>
       <Button type="submit" variant="primary" disabled={pending}>
         {pending ? "Adding…" : "Add user"}
       </Button>

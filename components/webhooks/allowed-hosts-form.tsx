@@ -3,7 +3,7 @@
 import { useActionState } from "react";
 import { ActionNotice } from "@/components/ui/action-notice";
 import { Button } from "@/components/ui/button";
-import { Field, Textarea } from "@/components/ui/field";
+import { TextareaField } from "@/components/ui/field";
 import type { ActionResult } from "@/lib/auth/action";
 
 type Action = (previous: ActionResult | null, form: FormData) => Promise<ActionResult>;
@@ -12,9 +12,7 @@ export function AllowedHostsForm({ action, hosts }: { action: Action; hosts: str
   const [state, formAction, pending] = useActionState(action, null);
   return (
     <form action={formAction} className="grid gap-3">
-      <Field label="Allowed private hosts (host:port)">
-        {(ids) => <Textarea {...ids} name="hosts" rows={3} defaultValue={hosts.join("\n")} />}
-      </Field>
+      <TextareaField label="Allowed private hosts (host:port)" name="hosts" rows={3} defaultValue={hosts.join("\n")} />
       <div>
         <Button type="submit" disabled={pending}>
           {pending ? "Saving…" : "Save hosts"}

@@ -6,7 +6,7 @@ import { ActionNotice } from "@/components/ui/action-notice";
 import { Button } from "@/components/ui/button";
 import { CopyField } from "@/components/ui/copy-button";
 import { Checkbox } from "@/components/ui/checkbox";
-import { Field, Input } from "@/components/ui/field";
+import { InputField } from "@/components/ui/field";
 import type { ActionResult } from "@/lib/auth/action";
 import { WEBHOOK_EVENT_INFO, WEBHOOK_EVENTS } from "@/lib/webhooks/events";
 
@@ -19,12 +19,20 @@ export function NewWebhookForm({ action }: { action: Action }) {
   return (
     <form action={formAction} className="grid gap-4">
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field label="URL" errors={errors.url}>
-          {(ids) => <Input {...ids} name="url" type="url" placeholder="https://example.com/tuma-events" required />}
-        </Field>
-        <Field label="Description" errors={errors.description}>
-          {(ids) => <Input {...ids} name="description" placeholder="Appointments system" />}
-        </Field>
+        <InputField
+          label="URL"
+          errors={errors.url}
+          name="url"
+          type="url"
+          placeholder="https://example.com/tuma-events"
+          required
+        />
+        <InputField
+          label="Description"
+          errors={errors.description}
+          name="description"
+          placeholder="Appointments system"
+        />
       </div>
       <fieldset>
         <legend className="text-sm font-medium">Events</legend>
