@@ -1,20 +1,24 @@
 "use client";
 // A new API key: name, scopes (admin only for administrators), optional expiry, live or test, and the current
 // password again (a key outlives the session); the key is shown once, with Copy.
-import { useActionState } from "react";
+import { useActionForm, type FormAction } from "@/components/ui/use-action-form";
 import { ActionNotice } from "@/components/ui/action-notice";
-import { Button } from "@/components/ui/button";
+import { SubmitButton } from "@/components/ui/submit-button";
 import { Checkbox } from "@/components/ui/checkbox";
 import { InputField } from "@/components/ui/field";
 import { CopyField } from "@/components/ui/copy-button";
 import type { ActionResult } from "@/lib/auth/action";
 
 type Result = ActionResult & { key?: string };
-type Action = (previous: Result | null, form: FormData) => Promise<Result>;
 
-export function NewKeyForm({ action, scopes }: { action: Action; scopes: { scope: string; meaning: string }[] }) {
-  const [state, formAction, pending] = useActionState(action, null);
-  const errors = state?.ok === false ? (state.fieldErrors ?? {}) : {};
+export function NewKeyForm({
+  action,
+  scopes,
+}: {
+  action: FormAction<Result>;
+  scopes: { scope: string; meaning: string }[];
+}) {
+  const { state, formAction, errors } = useActionForm(action);
   return (
     <form action={formAction} className="space-y-4">
       <div className="grid gap-4 sm:grid-cols-2">
@@ -50,9 +54,7 @@ export function NewKeyForm({ action, scopes }: { action: Action; scopes: { scope
         autoComplete="current-password"
         className="max-w-sm"
       />
-      <Button type="submit" variant="primary" disabled={pending}>
-        {pending ? "Creating…" : "Create key"}
-      </Button>
+      <SubmitButton busy="Creating…" variant="primary" label="Create key" />
       <div className="space-y-2">
         <ActionNotice result={state} />
         {state?.ok && state.key ? <CopyField label="API key" value={state.key} /> : null}

@@ -2,27 +2,26 @@
 // Adding to the opt-out list: one number in any form (with a reason), or a CSV/XLSX file of numbers sent as the raw
 // body to POST /api/opt-outs/upload (the recipient-list import reads it), with what came of it.
 import { useRouter } from "next/navigation";
-import { useActionState, useState } from "react";
+import { useState } from "react";
+import { useActionForm, type FormAction } from "@/components/ui/use-action-form";
 import { ActionNotice } from "@/components/ui/action-notice";
-import { Button } from "@/components/ui/button";
+import { SubmitButton } from "@/components/ui/submit-button";
 import { InputField } from "@/components/ui/field";
 import { Notice } from "@/components/ui/notice";
 import type { ActionResult } from "@/lib/auth/action";
 import { formatCount } from "@/lib/numbers/format";
 
-type Action = (previous: ActionResult | null, form: FormData) => Promise<ActionResult>;
 type UploadResult = { rows: number; added: number; already: number; invalid: number; duplicates: number };
 
-export function AddOptOut({ action }: { action: Action }) {
+export function AddOptOut({ action }: { action: FormAction }) {
   const router = useRouter();
   const [values, setValues] = useState({ phone: "", reason: "" });
-  const [state, formAction, pending] = useActionState(async (previous: ActionResult | null, form: FormData) => {
+  const { state, formAction, errors } = useActionForm(async (previous: ActionResult | null, form: FormData) => {
     const result = await action(previous, form);
     if (result.ok) setValues({ phone: "", reason: "" });
     return result;
-  }, null);
+  });
   const [upload, setUpload] = useState<{ busy: boolean; result?: UploadResult; error?: string }>({ busy: false });
-  const errors = state?.ok === false ? (state.fieldErrors ?? {}) : {};
 
   async function send(file: File) {
     setUpload({ busy: true });
@@ -62,9 +61,7 @@ export function AddOptOut({ action }: { action: Action }) {
           value={values.reason}
           onChange={(e) => setValues({ ...values, reason: e.target.value })}
         />
-        <Button type="submit" variant="primary" disabled={pending}>
-          {pending ? "Adding…" : "Opt out"}
-        </Button>
+        <SubmitButton busy="Adding…" variant="primary" label="Opt out" />
         <ActionNotice result={state} className="sm:col-span-3" />
       </form>
       <InputField

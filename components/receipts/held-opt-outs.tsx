@@ -3,11 +3,10 @@
 // administrator's two answers — release them to the opt-outs, or discard them (forged receipts) — covering the numbers
 // held up to when the page was read.
 import Link from "next/link";
-import { useActionState } from "react";
+import { useActionForm, type FormAction } from "@/components/ui/use-action-form";
 import { ActionNotice } from "@/components/ui/action-notice";
 import { Button } from "@/components/ui/button";
 import { EmptyRow, Table, Td, THead, Th, Tr } from "@/components/ui/table";
-import type { ActionResult } from "@/lib/auth/action";
 import { formatCount } from "@/lib/numbers/format";
 
 export type HeldRow = { phone: string; reason: string; messageId: string; heldAt: string };
@@ -22,9 +21,9 @@ export function HeldOptOuts({
   total: number;
   /** The latest hold the page shows (ISO): a decision covers the numbers held up to it. */
   upTo: string;
-  decide: (previous: ActionResult | null, form: FormData) => Promise<ActionResult>;
+  decide: FormAction;
 }) {
-  const [state, formAction, pending] = useActionState(decide, null);
+  const { state, formAction, pending } = useActionForm(decide);
   return (
     <div className="space-y-3">
       <ActionNotice result={state} />

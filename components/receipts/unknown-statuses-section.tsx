@@ -2,7 +2,7 @@
 // Overview pointed to (?status=a,b: components/batches/unmapped-notice.tsx) or all of them, each with its form, and
 // the ones already mapped.
 import Link from "next/link";
-import type { ActionResult } from "@/lib/auth/action";
+import type { FormAction } from "@/components/ui/use-action-form";
 import { formatCount } from "@/lib/numbers/format";
 import type { SeenStatus } from "@/lib/reports/receipt-statuses";
 import { formatDateTime } from "@/lib/time/format";
@@ -19,7 +19,7 @@ export function UnknownStatusesSection({
   /** The statuses pointed to, comma-separated; undefined: all. */
   only: string | undefined;
   timeZone: string;
-  mapStatus: (previous: ActionResult | null, form: FormData) => Promise<ActionResult>;
+  mapStatus: FormAction;
 }) {
   const pointed = only === undefined ? null : new Set(only.split(","));
   const shown = pointed ? statuses.unmapped.filter((s) => pointed.has(s.status)) : statuses.unmapped;

@@ -3,6 +3,7 @@
 // the mapped status leaves the table as the page is read again, and its form with it.
 import Link from "next/link";
 import { useState } from "react";
+import type { FormAction } from "@/components/ui/use-action-form";
 import { ActionNotice } from "@/components/ui/action-notice";
 import { EmptyRow, Table, Td, THead, Th, Tr } from "@/components/ui/table";
 import type { ActionResult } from "@/lib/auth/action";
@@ -10,7 +11,6 @@ import type { StatusExample } from "@/lib/reports/receipt-statuses";
 import { MapStatusForm } from "./map-status-form";
 import { formatCount } from "@/lib/numbers/format";
 
-type Action = (previous: ActionResult | null, form: FormData) => Promise<ActionResult>;
 export type UnknownStatusRow = {
   status: string;
   receipts: number;
@@ -21,9 +21,9 @@ export type UnknownStatusRow = {
   waiting: number;
 };
 
-export function UnknownStatuses({ rows, action }: { rows: UnknownStatusRow[]; action: Action }) {
+export function UnknownStatuses({ rows, action }: { rows: UnknownStatusRow[]; action: FormAction }) {
   const [last, setLast] = useState<ActionResult | null>(null);
-  const announced: Action = async (previous, form) => {
+  const announced: FormAction = async (previous, form) => {
     const result = await action(previous, form);
     setLast(result);
     return result;

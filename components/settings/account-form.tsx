@@ -1,10 +1,10 @@
 "use client";
 
-import { useActionState, useState, type ChangeEvent } from "react";
+import { useState, type ChangeEvent } from "react";
+import { useActionForm, type FormAction } from "@/components/ui/use-action-form";
 import { ActionNotice } from "@/components/ui/action-notice";
-import { Button } from "@/components/ui/button";
+import { SubmitButton } from "@/components/ui/submit-button";
 import { InputField, TextareaField } from "@/components/ui/field";
-import type { ActionResult } from "@/lib/auth/action";
 import { SENDER_RULE } from "@/lib/provider/wire/schemas";
 
 export type AccountFormValues = {
@@ -22,20 +22,13 @@ export type AccountFormValues = {
 };
 
 /** Every field controlled, so that a refused save keeps what was typed. The token is never shown, only replaced. */
-export function AccountForm({
-  initial,
-  action,
-}: {
-  initial: AccountFormValues;
-  action: (previous: ActionResult | null, form: FormData) => Promise<ActionResult>;
-}) {
-  const [state, formAction, pending] = useActionState(action, null);
+export function AccountForm({ initial, action }: { initial: AccountFormValues; action: FormAction }) {
+  const { state, formAction, errors } = useActionForm(action);
   const [values, setValues] = useState(initial);
   const [token, setToken] = useState("");
   const [senders, setSenders] = useState(initial.senders.join("\n"));
   const set = (name: Exclude<keyof AccountFormValues, "senders">) => (e: ChangeEvent<HTMLInputElement>) =>
     setValues((v) => ({ ...v, [name]: e.target.type === "checkbox" ? e.target.checked : e.target.value }));
-  const errors = state?.ok === false ? (state.fieldErrors ?? {}) : {};
   const baseUrlChanged = Boolean(values.id) && values.baseUrl !== initial.baseUrl;
 
   return (
@@ -134,9 +127,7 @@ export function AccountForm({
         account for new batches
       </label>
       <div className="flex flex-wrap items-center gap-3 sm:col-span-2">
-        <Button type="submit" variant="primary" size="sm" disabled={pending}>
-          {pending ? "Saving…" : values.id ? "Save account" : "Add account"}
-        </Button>
+        <SubmitButton busy="Saving…" variant="primary" size="sm" label={values.id ? "Save account" : "Add account"} />
         <ActionNotice result={state} />
       </div>
     </form>

@@ -1,10 +1,9 @@
 "use client";
 
-import { useActionState } from "react";
+import { useActionForm, type FormAction } from "@/components/ui/use-action-form";
 import { ActionNotice } from "@/components/ui/action-notice";
-import { Button } from "@/components/ui/button";
+import { SubmitButton } from "@/components/ui/submit-button";
 import { InputField } from "@/components/ui/field";
-import type { ActionResult } from "@/lib/auth/action";
 
 /** Rotating an account's receipt secret, with how long the old one is still accepted. */
 export function ReceiptSecretForm({
@@ -15,10 +14,9 @@ export function ReceiptSecretForm({
   accountId: string;
   /** When the secret before the last rotation stops working, formatted; null when it already has. */
   previousAcceptedUntil: string | null;
-  action: (previous: ActionResult | null, form: FormData) => Promise<ActionResult>;
+  action: FormAction;
 }) {
-  const [state, formAction, pending] = useActionState(action, null);
-  const errors = state?.ok === false ? (state.fieldErrors ?? {}) : {};
+  const { state, formAction, errors } = useActionForm(action);
   return (
     <form
       action={formAction}
@@ -46,9 +44,7 @@ export function ReceiptSecretForm({
           defaultValue={72}
           className="w-32"
         />
-        <Button type="submit" size="sm" disabled={pending}>
-          {pending ? "Rotating…" : "Rotate receipt secret"}
-        </Button>
+        <SubmitButton busy="Rotating…" size="sm" label="Rotate receipt secret" />
       </div>
       <ActionNotice result={state} />
     </form>

@@ -3,25 +3,16 @@
 // The organisation's time zone: every time in the console, the overview's days and the batch charts' hours follow it,
 // and "send later" is typed in it. The list is the server's (its Intl knows these zones), so what is offered can be
 // stored.
-import { useActionState, useState } from "react";
+import { useState } from "react";
+import { useActionForm, type FormAction } from "@/components/ui/use-action-form";
 import { ActionNotice } from "@/components/ui/action-notice";
-import { Button } from "@/components/ui/button";
+import { SubmitButton } from "@/components/ui/submit-button";
 import { SelectField } from "@/components/ui/field";
-import type { ActionResult } from "@/lib/auth/action";
 import { zoneDescription } from "@/lib/time/format";
 
-export function TimeZoneForm({
-  current,
-  zones,
-  action,
-}: {
-  current: string;
-  zones: string[];
-  action: (previous: ActionResult | null, form: FormData) => Promise<ActionResult>;
-}) {
-  const [state, formAction, pending] = useActionState(action, null);
+export function TimeZoneForm({ current, zones, action }: { current: string; zones: string[]; action: FormAction }) {
+  const { state, formAction, errors } = useActionForm(action);
   const [zone, setZone] = useState(current);
-  const errors = state?.ok === false ? (state.fieldErrors ?? {}) : {};
   return (
     <form action={formAction} className="flex flex-wrap items-end gap-3 text-sm">
       <SelectField
@@ -39,9 +30,7 @@ export function TimeZoneForm({
           </option>
         ))}
       </SelectField>
-      <Button type="submit" variant="primary" size="sm" disabled={pending || zone === current}>
-        {pending ? "Saving…" : "Save time zone"}
-      </Button>
+      <SubmitButton busy="Saving…" variant="primary" size="sm" disabled={zone === current} label="Save time zone" />
       <ActionNotice result={state} className="w-full" />
     </form>
   );

@@ -3,11 +3,11 @@
 // Units bought for an account, recorded in the ledger (lib/purchases/record-purchase.ts): how many, a note (needed for a
 // negative, correcting entry) and whether to resume the batches the provider paused for lack of units (ticked: the
 // top-up is usually for them).
-import { useActionState, useState } from "react";
+import { useState } from "react";
+import { useActionForm, type FormAction } from "@/components/ui/use-action-form";
 import { ActionNotice } from "@/components/ui/action-notice";
-import { Button } from "@/components/ui/button";
+import { SubmitButton } from "@/components/ui/submit-button";
 import { InputField } from "@/components/ui/field";
-import type { ActionResult } from "@/lib/auth/action";
 
 export function UnitsPurchaseForm({
   accountId,
@@ -19,13 +19,12 @@ export function UnitsPurchaseForm({
   accountName: string;
   /** Batches of the account paused because the provider said it was out of units. */
   pausedForUnits: number;
-  action: (previous: ActionResult | null, form: FormData) => Promise<ActionResult>;
+  action: FormAction;
 }) {
-  const [state, formAction, pending] = useActionState(action, null);
+  const { state, formAction, errors } = useActionForm(action);
   const [units, setUnits] = useState("");
   const [note, setNote] = useState("");
   const [resume, setResume] = useState(true);
-  const errors = state?.ok === false ? (state.fieldErrors ?? {}) : {};
   return (
     <form
       action={formAction}
@@ -61,9 +60,7 @@ export function UnitsPurchaseForm({
           units
         </label>
       ) : null}
-      <Button type="submit" variant="primary" size="sm" disabled={pending || units.trim() === ""}>
-        {pending ? "Recording…" : "Record units"}
-      </Button>
+      <SubmitButton busy="Recording…" variant="primary" size="sm" disabled={units.trim() === ""} label="Record units" />
       <ActionNotice result={state} className="w-full" />
     </form>
   );

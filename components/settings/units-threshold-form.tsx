@@ -1,11 +1,11 @@
 "use client";
 
 // The units left under which the overview warns, per account (lib/units/warn-threshold.ts); empty for no warning.
-import { useActionState, useState } from "react";
+import { useState } from "react";
+import { useActionForm, type FormAction } from "@/components/ui/use-action-form";
 import { ActionNotice } from "@/components/ui/action-notice";
-import { Button } from "@/components/ui/button";
+import { SubmitButton } from "@/components/ui/submit-button";
 import { InputField } from "@/components/ui/field";
-import type { ActionResult } from "@/lib/auth/action";
 
 export function UnitsThresholdForm({
   accountId,
@@ -14,11 +14,11 @@ export function UnitsThresholdForm({
 }: {
   accountId: string;
   current: number | null;
-  action: (previous: ActionResult | null, form: FormData) => Promise<ActionResult>;
+  action: FormAction;
 }) {
-  const [state, formAction, pending] = useActionState(action, null);
-  const [below, setBelow] = useState(current === null ? "" : String(current));
-  const errors = state?.ok === false ? (state.fieldErrors ?? {}) : {};
+  const { state, formAction, errors } = useActionForm(action);
+  const saved = current === null ? "" : String(current);
+  const [below, setBelow] = useState(saved);
   return (
     <form action={formAction} className="flex flex-wrap items-end gap-3 text-sm">
       <input type="hidden" name="accountId" value={accountId} />
@@ -33,9 +33,7 @@ export function UnitsThresholdForm({
         value={below}
         onChange={(e) => setBelow(e.target.value)}
       />
-      <Button type="submit" size="sm" disabled={pending || below === (current === null ? "" : String(current))}>
-        {pending ? "Saving…" : "Save warning"}
-      </Button>
+      <SubmitButton busy="Saving…" size="sm" disabled={below === saved} label="Save warning" />
       <ActionNotice result={state} className="w-full" />
     </form>
   );

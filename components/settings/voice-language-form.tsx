@@ -2,11 +2,11 @@
 
 // An account's voice language field and its values (lib/accounts/voice-language.ts). The field's name can never be
 // one the provider's API already uses: the server refuses it, naming the reserved fields.
-import { useActionState, useState } from "react";
+import { useState } from "react";
+import { useActionForm, type FormAction } from "@/components/ui/use-action-form";
 import { ActionNotice } from "@/components/ui/action-notice";
-import { Button } from "@/components/ui/button";
+import { SubmitButton } from "@/components/ui/submit-button";
 import { InputField, TextareaField } from "@/components/ui/field";
-import type { ActionResult } from "@/lib/auth/action";
 
 export function VoiceLanguageForm({
   accountId,
@@ -19,12 +19,11 @@ export function VoiceLanguageForm({
   accountName: string;
   field: string | null;
   languages: string[];
-  action: (previous: ActionResult | null, form: FormData) => Promise<ActionResult>;
+  action: FormAction;
 }) {
-  const [state, formAction, pending] = useActionState(action, null);
+  const { state, formAction, errors } = useActionForm(action);
   const [field, setField] = useState(currentField ?? "");
   const [languages, setLanguages] = useState(currentLanguages.join(", "));
-  const errors = state?.ok === false ? (state.fieldErrors ?? {}) : {};
   return (
     <form action={formAction} className="space-y-3 text-sm" aria-label={`Voice language of ${accountName}`}>
       <input type="hidden" name="accountId" value={accountId} />
@@ -47,9 +46,7 @@ export function VoiceLanguageForm({
           onChange={(e) => setLanguages(e.target.value)}
         />
       </div>
-      <Button type="submit" variant="primary" size="sm" disabled={pending}>
-        {pending ? "Saving…" : "Save voice language"}
-      </Button>
+      <SubmitButton busy="Saving…" variant="primary" size="sm" label="Save voice language" />
       <ActionNotice result={state} />
     </form>
   );

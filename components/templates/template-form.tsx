@@ -4,9 +4,11 @@
 // and its texts in other languages (issue 39), edited with Compose's own fields (variant-fields.tsx), each with its
 // counter and, for voice, its voice language among the accounts' values and a Listen preview in it.
 
-import { useActionState, useState } from "react";
+import { useState } from "react";
+import { useActionForm, type FormAction } from "@/components/ui/use-action-form";
 import { ActionNotice } from "@/components/ui/action-notice";
-import { Button, ButtonLink } from "@/components/ui/button";
+import { ButtonLink } from "@/components/ui/button";
+import { SubmitButton } from "@/components/ui/submit-button";
 import { InputField, SelectField, TextareaField } from "@/components/ui/field";
 import type { ActionResult } from "@/lib/auth/action";
 import { MessageCounter } from "@/components/compose/message-counter";
@@ -16,7 +18,6 @@ import { VariantFields } from "@/components/compose/variant-fields";
 import type { AccountLanguages } from "@/components/compose/voice-language-field";
 import type { LanguageVariant } from "@/lib/compose/language-variants";
 
-type Action = (previous: ActionResult | null, form: FormData) => Promise<ActionResult>;
 export type EditedTemplate = {
   id: string;
   name: string;
@@ -33,7 +34,7 @@ export function TemplateForm({
   editing,
   voiceLanguages,
 }: {
-  action: Action;
+  action: FormAction;
   editing?: EditedTemplate | undefined;
   /** The voice language's values of every account that names one; undefined: none does. */
   voiceLanguages: AccountLanguages | undefined;
@@ -47,12 +48,11 @@ export function TemplateForm({
       : empty,
   );
   // Saved: a new template's form is emptied for the next (an edit is redirected to the list by the action).
-  const [state, formAction, pending] = useActionState(async (previous: ActionResult | null, form: FormData) => {
+  const { state, formAction, errors } = useActionForm(async (previous: ActionResult | null, form: FormData) => {
     const result = await action(previous, form);
     if (result.ok) setValues(empty);
     return result;
-  }, null);
-  const errors = state?.ok === false ? (state.fieldErrors ?? {}) : {};
+  });
   return (
     <form action={formAction} className="space-y-4">
       <input type="hidden" name="id" value={editing?.id ?? ""} />
@@ -116,9 +116,7 @@ export function TemplateForm({
         />
       </fieldset>
       <div className="flex gap-3">
-        <Button type="submit" variant="primary" disabled={pending}>
-          {pending ? "Saving…" : editing ? "Save changes" : "Save template"}
-        </Button>
+        <SubmitButton busy="Saving…" variant="primary" label={editing ? "Save changes" : "Save template"} />
         {editing ? <ButtonLink href="/templates">Cancel</ButtonLink> : null}
       </div>
       <ActionNotice result={state} />

@@ -1,27 +1,26 @@
 "use client";
 
-import { useActionState, useState } from "react";
+import { useState } from "react";
+import { useActionForm, type FormAction } from "@/components/ui/use-action-form";
 import { ActionNotice } from "@/components/ui/action-notice";
-import { Button } from "@/components/ui/button";
+import { SubmitButton } from "@/components/ui/submit-button";
 import { InputField, SelectField } from "@/components/ui/field";
 import { CopyField } from "@/components/ui/copy-button";
 import type { ActionResult } from "@/lib/auth/action";
 
 type Result = ActionResult & { oneTimePassword?: string };
-type Action = (previous: Result | null, form: FormData) => Promise<Result>;
 
 // The least a new user can do is read (issue 19): sending or managing is a choice the administrator makes.
 const EMPTY = { email: "", name: "", role: "VIEWER" };
 
-export function NewUserForm({ action }: { action: Action }) {
+export function NewUserForm({ action }: { action: FormAction<Result> }) {
   const [values, setValues] = useState(EMPTY);
   // Added: the form is empty again for the next one, and the one-time password stays on screen with its Copy button.
-  const [state, formAction, pending] = useActionState(async (previous: Result | null, form: FormData) => {
+  const { state, formAction, errors } = useActionForm(async (previous: Result | null, form: FormData) => {
     const result = await action(previous, form);
     if (result.ok) setValues(EMPTY);
     return result;
-  }, null);
-  const errors = state?.ok === false ? (state.fieldErrors ?? {}) : {};
+  });
   return (
     <form action={formAction} className="grid gap-4 sm:grid-cols-4 sm:items-end">
       <InputField
@@ -50,9 +49,7 @@ export function NewUserForm({ action }: { action: Action }) {
         <option value="OPERATOR">Operator — sends</option>
         <option value="ADMIN">Admin — manages accounts and users</option>
       </SelectField>
-      <Button type="submit" variant="primary" disabled={pending}>
-        {pending ? "Adding…" : "Add user"}
-      </Button>
+      <SubmitButton busy="Adding…" variant="primary" label="Add user" />
       <div className="space-y-2 sm:col-span-4">
         <ActionNotice result={state} />
         {state?.ok && state.oneTimePassword ? (
