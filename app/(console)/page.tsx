@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import Link from "next/link";
+import { TextLink } from "@/components/ui/text-link";
 import { BatchTable } from "@/components/batches/batch-table";
 import { PhaseBadge } from "@/components/batches/phase-badge";
 import { UnmappedNotice } from "@/components/batches/unmapped-notice";
@@ -127,9 +127,7 @@ export default async function OverviewPage() {
               return (
                 <Tr key={b.id}>
                   <Td>
-                    <Link href={`/batches/${b.id}`} className="text-sky-700 underline">
-                      {b.name}
-                    </Link>
+                    <TextLink href={`/batches/${b.id}`}>{b.name}</TextLink>
                   </Td>
                   <Td>
                     <PhaseBadge phase={b.phase} />

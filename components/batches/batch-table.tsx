@@ -1,6 +1,6 @@
 // The batches as a table on a wide screen and as cards on a phone, where a table's Delivered and Failed columns would
 // sit off-screen in a side-scrolling box with no cue (issue 19): the key figures are what a phone must show at once.
-import Link from "next/link";
+import { TextLink } from "@/components/ui/text-link";
 import { Time } from "@/components/time/time";
 import { EmptyState, Table, Td, THead, Th, Tr } from "@/components/ui/table";
 import type { BatchListItem } from "@/lib/batches/list-batches";
@@ -33,9 +33,7 @@ export function BatchTable({ batches }: { batches: BatchListItem[] }) {
             {batches.map((batch) => (
               <Tr key={batch.id}>
                 <Td>
-                  <Link href={`/batches/${batch.id}`} className="text-sky-700 underline">
-                    {batch.name}
-                  </Link>
+                  <TextLink href={`/batches/${batch.id}`}>{batch.name}</TextLink>
                 </Td>
                 <Td>{batch.kind}</Td>
                 <Td>
@@ -61,9 +59,9 @@ export function BatchTable({ batches }: { batches: BatchListItem[] }) {
         {batches.map((batch) => (
           <li key={batch.id} className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
             <div className="flex flex-wrap items-center justify-between gap-2">
-              <Link href={`/batches/${batch.id}`} className="min-w-0 break-words font-medium text-sky-700 underline">
+              <TextLink href={`/batches/${batch.id}`} className="min-w-0 break-words font-medium">
                 {batch.name}
-              </Link>
+              </TextLink>
               <PhaseBadge phase={batch.phase} />
             </div>
             <p className="mt-1 text-xs text-slate-500">

@@ -2,6 +2,7 @@
 
 import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
+import { TextLink } from "@/components/ui/text-link";
 import { Time } from "@/components/time/time";
 import { Button, ButtonAnchor } from "@/components/ui/button";
 import { Input, Select } from "@/components/ui/field";
@@ -160,9 +161,7 @@ export function RecipientTable({
             data?.rows.map((m) => (
               <Tr key={m.id}>
                 <Td className="font-mono" data-label="Phone">
-                  <Link href={`/messages/${m.id}`} className="text-sky-700 underline">
-                    {m.phone}
-                  </Link>{" "}
+                  <TextLink href={`/messages/${m.id}`}>{m.phone}</TextLink>{" "}
                   <Link
                     href={`/numbers/${m.phone}`}
                     className="text-xs text-slate-500 underline"

@@ -4,7 +4,7 @@
 // them, which needs a reason (kept in the audit log with the batch). Of those left out, how many never got the text
 // (failed, unknown or no receipt; lib/batches/never-got.ts), with a link to the Resend of each earlier batch that
 // reaches them (issue 35: the guard blocked 1,810 without saying that 399 of them never got it).
-import Link from "next/link";
+import { TextLink } from "@/components/ui/text-link";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { InputField } from "@/components/ui/field";
@@ -43,10 +43,8 @@ export function DuplicateFields({
           {found.earlier.map((batch, i) => (
             <span key={batch.id}>
               {i > 0 ? ", " : ""}
-              <Link href={`/batches/${batch.id}#resend`} className="text-sky-700 underline">
-                Resend “{batch.name}”
-              </Link>{" "}
-              ({formatCount(batch.neverGot)})
+              <TextLink href={`/batches/${batch.id}#resend`}>Resend “{batch.name}”</TextLink> (
+              {formatCount(batch.neverGot)})
             </span>
           ))}
           .

@@ -1,6 +1,6 @@
 // A saved list's rows as a table whose columns are the list's own (the row number in the file first), a page at a
 // time, with First / Previous / Next / Last links that carry the keyset in the URL (lib/lists/list-page.ts).
-import Link from "next/link";
+import { TextLink } from "@/components/ui/text-link";
 import { EmptyRow, Table, Td, Th, THead, Tr } from "@/components/ui/table";
 import type { ListPage } from "@/lib/lists/list-page";
 import { formatCount } from "@/lib/numbers/format";
@@ -66,9 +66,5 @@ function PageLink({ href, enabled, children }: { href: string; enabled: boolean;
         {children}
       </span>
     );
-  return (
-    <Link href={href} className="text-sky-700 underline">
-      {children}
-    </Link>
-  );
+  return <TextLink href={href}>{children}</TextLink>;
 }

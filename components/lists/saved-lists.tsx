@@ -1,6 +1,6 @@
 // The saved lists with their counts, newest first: each opens its page (its report and rows) by its name; each report
 // group downloads from its count; compose or delete.
-import Link from "next/link";
+import { TextLink } from "@/components/ui/text-link";
 import { RowAction } from "@/components/console/row-action";
 import { Time } from "@/components/time/time";
 import { ButtonLink } from "@/components/ui/button";
@@ -50,9 +50,9 @@ export function SavedLists({
         {lists.map((list) => (
           <Tr key={list.id}>
             <Td>
-              <Link href={`/lists/${list.id}`} className="font-medium text-sky-700 underline">
+              <TextLink href={`/lists/${list.id}`} className="font-medium">
                 {list.name}
-              </Link>
+              </TextLink>
               {list.name !== list.filename ? (
                 <span className="block text-xs text-slate-500">{list.filename}</span>
               ) : null}

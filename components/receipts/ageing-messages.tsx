@@ -1,6 +1,6 @@
 // The Receipts page's messages ageing without a receipt (lib/reports/ageing-messages.ts): accepted by the provider
 // and still without a final receipt past the no-receipt age, in keyset pages of their own (?aged_after=).
-import Link from "next/link";
+import { TextLink } from "@/components/ui/text-link";
 import { Time } from "@/components/time/time";
 import { EmptyRow, Table, Td, THead, Th, Tr } from "@/components/ui/table";
 import { pageHref } from "@/lib/http/page-query";
@@ -41,14 +41,10 @@ export function AgeingMessages({
           {ageing.rows.map((m) => (
             <Tr key={m.id}>
               <Td>
-                <Link href={`/messages/${m.id}`} className="text-sky-700 underline">
-                  {m.id}
-                </Link>
+                <TextLink href={`/messages/${m.id}`}>{m.id}</TextLink>
               </Td>
               <Td>
-                <Link href={`/batches/${m.batchId}`} className="text-sky-700 underline">
-                  {m.batchName}
-                </Link>
+                <TextLink href={`/batches/${m.batchId}`}>{m.batchName}</TextLink>
               </Td>
               <Td className="font-mono text-xs">{m.phone}</Td>
               <Td className="whitespace-nowrap text-slate-600">

@@ -2,7 +2,7 @@
 // Carrier-blacklist opt-outs held back as a burst (lib/receipts/held-opt-outs.ts): the numbers, and an
 // administrator's two answers — release them to the opt-outs, or discard them (forged receipts) — covering the numbers
 // held up to when the page was read.
-import Link from "next/link";
+import { TextLink } from "@/components/ui/text-link";
 import { useActionForm, type FormAction } from "@/components/ui/use-action-form";
 import { ActionNotice } from "@/components/ui/action-notice";
 import { Button } from "@/components/ui/button";
@@ -41,9 +41,7 @@ export function HeldOptOuts({
               <Td className="font-mono text-xs">{r.phone}</Td>
               <Td className="text-xs">{r.reason}</Td>
               <Td>
-                <Link href={`/messages/${r.messageId}`} className="text-sky-700 underline">
-                  message {r.messageId}
-                </Link>
+                <TextLink href={`/messages/${r.messageId}`}>message {r.messageId}</TextLink>
               </Td>
               <Td className="whitespace-nowrap text-slate-600">{r.heldAt}</Td>
             </Tr>

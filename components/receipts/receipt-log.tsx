@@ -1,7 +1,7 @@
 // The Receipts page's receipt log: every delivery receipt as the provider sent it, newest first in keyset pages,
 // searched by uniqueId, correlator or phone and filtered by why it matched no message (lib/reports/receipt-log.ts);
 // the search and the page live in the URL.
-import Link from "next/link";
+import { TextLink } from "@/components/ui/text-link";
 import { Time } from "@/components/time/time";
 import { Badge } from "@/components/ui/badge";
 import { CodeBlock, prettyJson } from "@/components/ui/code-block";
@@ -84,9 +84,7 @@ export function ReceiptLog({
               </Td>
               <Td className="whitespace-nowrap">
                 {r.messageId ? (
-                  <Link href={`/messages/${r.messageId}`} className="text-sky-700 underline">
-                    message {r.messageId}
-                  </Link>
+                  <TextLink href={`/messages/${r.messageId}`}>message {r.messageId}</TextLink>
                 ) : r.unmatchedReason ? (
                   <span title={REASONS[r.unmatchedReason] ?? r.unmatchedReason}>
                     <Badge tone="warning">unmatched: {r.unmatchedReason.replace("_", " ")}</Badge>

@@ -1,7 +1,7 @@
 "use client";
 // The statuses Tuma does not know, each with its form. The outcome of a mapping is announced here, above the table:
 // the mapped status leaves the table as the page is read again, and its form with it.
-import Link from "next/link";
+import { TextLink } from "@/components/ui/text-link";
 import { useState } from "react";
 import type { FormAction } from "@/components/ui/use-action-form";
 import { ActionNotice } from "@/components/ui/action-notice";
@@ -59,9 +59,7 @@ export function UnknownStatuses({ rows, action }: { rows: UnknownStatusRow[]; ac
                   {s.examples.map((e) => (
                     <li key={e.receiptId} className="whitespace-nowrap">
                       {e.messageId ? (
-                        <Link href={`/messages/${e.messageId}`} className="text-sky-700 underline">
-                          message {e.messageId}
-                        </Link>
+                        <TextLink href={`/messages/${e.messageId}`}>message {e.messageId}</TextLink>
                       ) : (
                         <span>receipt {e.receiptId} (no message)</span>
                       )}{" "}

@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import Link from "next/link";
+import { TextLink } from "@/components/ui/text-link";
 import { RowAction } from "@/components/console/row-action";
 import { AddOptOut } from "@/components/opt-outs/add-opt-out";
 import { Time } from "@/components/time/time";
@@ -62,9 +62,7 @@ export default async function OptOutsPage({
             {page.rows.map((row) => (
               <Tr key={row.phone}>
                 <Td className="font-mono">
-                  <Link href={`/numbers/${row.phone}`} className="text-sky-700 underline">
-                    {row.phone}
-                  </Link>
+                  <TextLink href={`/numbers/${row.phone}`}>{row.phone}</TextLink>
                 </Td>
                 <Td>
                   {row.source === "carrier" ? (

@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import Link from "next/link";
+import { TextLink } from "@/components/ui/text-link";
 import { AccountForm } from "@/components/settings/account-form";
 import { formatOverlapEnd } from "@/components/settings/overlap-end";
 import { ReceiptSecretForm } from "@/components/settings/receipt-secret-form";
@@ -159,14 +159,8 @@ export default async function SettingsPage() {
       <Card title="Units and voice language" className="space-y-2 text-sm">
         <p className="text-slate-600">
           Record the units bought for each account, and when the overview should warn:{" "}
-          <Link href="/settings/units" className="text-sky-700 underline">
-            Units
-          </Link>
-          . Name the voice request&apos;s language field and its values:{" "}
-          <Link href="/settings/voice-language" className="text-sky-700 underline">
-            Voice language
-          </Link>
-          .
+          <TextLink href="/settings/units">Units</TextLink>. Name the voice request&apos;s language field and its
+          values: <TextLink href="/settings/voice-language">Voice language</TextLink>.
         </p>
       </Card>
       <Card title="Organisation time zone" className="space-y-3">

@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { TextLink } from "@/components/ui/text-link";
 import { Time } from "@/components/time/time";
 import { Badge } from "@/components/ui/badge";
 import { Card } from "@/components/ui/card";
@@ -44,9 +45,9 @@ export default async function WebhooksPage() {
         title="Webhooks"
         description="Tell your own systems when messages are delivered, fail or are answered, and when batches complete: signed HTTP posts (Standard Webhooks), retried for 24 hours."
         actions={
-          <Link href="/webhooks/help" className="text-sm text-sky-700 underline">
+          <TextLink href="/webhooks/help" className="text-sm">
             How to receive and check them
-          </Link>
+          </TextLink>
         }
       />
       {stopped.map((e) => (

@@ -1,6 +1,6 @@
 import { formatCount } from "@/lib/numbers/format";
 import type { Metadata } from "next";
-import Link from "next/link";
+import { TextLink } from "@/components/ui/text-link";
 import { redirect } from "next/navigation";
 import { CallOutcomeNote } from "@/components/batches/call-outcome-note";
 import { FailureKindLabel } from "@/components/batches/failure-kind";
@@ -138,22 +138,15 @@ export default async function NumberPage({
               page.rows.map((m) => (
                 <Tr key={m.id} data-testid="number-message">
                   <Td data-label="Batch">
-                    <Link href={`/batches/${m.batchId}`} className="text-sky-700 underline">
-                      {m.batchName}
-                    </Link>
+                    <TextLink href={`/batches/${m.batchId}`}>{m.batchName}</TextLink>
                     <span className="block text-xs text-slate-500">
                       {m.kind === "SMS" ? "SMS" : "voice call"}
                       {m.sender ? ` from ${m.sender}` : ""} ·{" "}
-                      <Link href={`/messages/${m.id}`} className="text-sky-700 underline">
-                        message {m.id}
-                      </Link>
+                      <TextLink href={`/messages/${m.id}`}>message {m.id}</TextLink>
                       {m.followed ? (
                         <>
                           {" "}
-                          · escalation of{" "}
-                          <Link href={`/messages/${m.followed}`} className="text-sky-700 underline">
-                            SMS {m.followed}
-                          </Link>
+                          · escalation of <TextLink href={`/messages/${m.followed}`}>SMS {m.followed}</TextLink>
                         </>
                       ) : null}
                     </span>
@@ -182,10 +175,7 @@ export default async function NumberPage({
                     ) : null}
                     {m.call ? (
                       <span className="mt-1 block text-xs text-slate-600">
-                        Called after it:{" "}
-                        <Link href={`/messages/${m.call.id}`} className="text-sky-700 underline">
-                          call {m.call.id}
-                        </Link>{" "}
+                        Called after it: <TextLink href={`/messages/${m.call.id}`}>call {m.call.id}</TextLink>{" "}
                         <StateBadge state={m.call.state} />
                       </span>
                     ) : null}
@@ -228,9 +218,7 @@ export default async function NumberPage({
           <ul className="list-disc space-y-1 pl-5 text-sm">
             {lists.map((l) => (
               <li key={l.id}>
-                <Link href={`/lists/${l.id}`} className="text-sky-700 underline">
-                  {l.name}
-                </Link>{" "}
+                <TextLink href={`/lists/${l.id}`}>{l.name}</TextLink>{" "}
                 <span className="text-slate-500">row {formatCount(l.rowNumber)}</span>
               </li>
             ))}

@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import Link from "next/link";
+import { TextLink } from "@/components/ui/text-link";
 import { Card } from "@/components/ui/card";
 import { CodeBlock } from "@/components/ui/code-block";
 import { PageHeader } from "@/components/ui/page-header";
@@ -52,9 +52,9 @@ export default async function WebhooksHelpPage() {
         title="Webhooks help"
         description="What your own system receives, how to check it came from Tuma, and what Tuma does when it does not answer."
         actions={
-          <Link href="/webhooks" className="text-sm text-sky-700 underline">
+          <TextLink href="/webhooks" className="text-sm">
             Back to Webhooks
-          </Link>
+          </TextLink>
         }
       />
       <Card title="Events">
