@@ -8,7 +8,7 @@
 import { Card } from "@/components/ui/card";
 import { Select, SelectField } from "@/components/ui/field";
 import { Notice } from "@/components/ui/notice";
-import { Table, Td, Th, THead, Tr } from "@/components/ui/table";
+import { Table, Td, Tr, numeric } from "@/components/ui/table";
 import { languageLabel } from "@/lib/languages/known-languages";
 import { formatCount } from "@/lib/numbers/format";
 import type { ListChoice } from "./list-source";
@@ -115,37 +115,36 @@ function Mapping({
       {plan.error ? <Notice tone="error">{plan.error.message}</Notice> : null}
       {languages.column && shown ? (
         <>
-          <Table aria-label="Who gets which text" cards data-testid="language-mapping" aria-busy={plan.pending}>
-            <THead>
-              <Th>Value in “{languages.column}”</Th>
-              <Th numeric>Recipients</Th>
-              <Th>Gets</Th>
-            </THead>
-            <tbody>
-              {shown.values.map(({ value, rows, language }) => (
-                <Tr key={value} data-value={value}>
-                  <Td data-label="Value">{value === "" ? <em>blank</em> : value}</Td>
-                  <Td numeric data-label="Recipients">
-                    {formatCount(rows)}
-                  </Td>
-                  <Td data-label="Gets">
-                    <Select
-                      aria-label={`Text for “${value || "blank"}”`}
-                      value={languages.mapping[value] ?? language ?? ""}
-                      onChange={(e) =>
-                        onLanguages({ ...languages, mapping: { ...languages.mapping, [value]: e.target.value } })
-                      }
-                    >
-                      {choices.map((choice) => (
-                        <option key={choice.code} value={choice.code}>
-                          {choice.label}
-                        </option>
-                      ))}
-                    </Select>
-                  </Td>
-                </Tr>
-              ))}
-            </tbody>
+          <Table
+            aria-label="Who gets which text"
+            cards
+            data-testid="language-mapping"
+            aria-busy={plan.pending}
+            columns={[`Value in “${languages.column}”`, numeric("Recipients"), "Gets"]}
+          >
+            {shown.values.map(({ value, rows, language }) => (
+              <Tr key={value} data-value={value}>
+                <Td data-label="Value">{value === "" ? <em>blank</em> : value}</Td>
+                <Td numeric data-label="Recipients">
+                  {formatCount(rows)}
+                </Td>
+                <Td data-label="Gets">
+                  <Select
+                    aria-label={`Text for “${value || "blank"}”`}
+                    value={languages.mapping[value] ?? language ?? ""}
+                    onChange={(e) =>
+                      onLanguages({ ...languages, mapping: { ...languages.mapping, [value]: e.target.value } })
+                    }
+                  >
+                    {choices.map((choice) => (
+                      <option key={choice.code} value={choice.code}>
+                        {choice.label}
+                      </option>
+                    ))}
+                  </Select>
+                </Td>
+              </Tr>
+            ))}
           </Table>
           {shown.valuesOther > 0 ? (
             <p className="text-sm text-slate-600">

@@ -6,7 +6,7 @@ import { ButtonAnchor } from "@/components/ui/button";
 import { Card, Stat } from "@/components/ui/card";
 import { SelectField } from "@/components/ui/field";
 import { Notice } from "@/components/ui/notice";
-import { EmptyRow, Table, Td, Th, THead, Tr } from "@/components/ui/table";
+import { Table, Td, Tr, numeric } from "@/components/ui/table";
 import { SameFileNotice, type SameFile } from "./same-file-notice";
 import { formatCount } from "@/lib/numbers/format";
 
@@ -98,22 +98,17 @@ export function ListReport({
                 Download {group.key} CSV
               </ButtonAnchor>
             </div>
-            <Table>
-              <THead>
-                <Th numeric>Row</Th>
-                <Th>Value</Th>
-                <Th>Reason</Th>
-              </THead>
-              <tbody>
-                {report.samples[group.key].length === 0 ? <EmptyRow columns={3}>None.</EmptyRow> : null}
-                {report.samples[group.key].map((s) => (
-                  <Tr key={s.row}>
-                    <Td numeric>{formatCount(s.row)}</Td>
-                    <Td className="font-mono">{s.value}</Td>
-                    <Td>{s.reason}</Td>
-                  </Tr>
-                ))}
-              </tbody>
+            <Table
+              columns={[numeric("Row"), "Value", "Reason"]}
+              empty={report.samples[group.key].length === 0 && "None."}
+            >
+              {report.samples[group.key].map((s) => (
+                <Tr key={s.row}>
+                  <Td numeric>{formatCount(s.row)}</Td>
+                  <Td className="font-mono">{s.value}</Td>
+                  <Td>{s.reason}</Td>
+                </Tr>
+              ))}
             </Table>
           </section>
         ) : null,

@@ -6,7 +6,7 @@ import { TextLink } from "@/components/ui/text-link";
 import { useActionForm, type FormAction } from "@/components/ui/use-action-form";
 import { ActionNotice } from "@/components/ui/action-notice";
 import { Button } from "@/components/ui/button";
-import { EmptyRow, Table, Td, THead, Th, Tr } from "@/components/ui/table";
+import { Table, Td, Tr } from "@/components/ui/table";
 import { formatCount } from "@/lib/numbers/format";
 
 export type HeldRow = { phone: string; reason: string; messageId: string; heldAt: string };
@@ -27,26 +27,21 @@ export function HeldOptOuts({
   return (
     <div className="space-y-3">
       <ActionNotice result={state} />
-      <Table aria-label="Held opt-outs">
-        <THead>
-          <Th>Phone</Th>
-          <Th>Reported</Th>
-          <Th>Message</Th>
-          <Th>Held</Th>
-        </THead>
-        <tbody>
-          {rows.length === 0 ? <EmptyRow columns={4}>No carrier-blacklist opt-out is held.</EmptyRow> : null}
-          {rows.map((r) => (
-            <Tr key={r.phone}>
-              <Td className="font-mono text-xs">{r.phone}</Td>
-              <Td className="text-xs">{r.reason}</Td>
-              <Td>
-                <TextLink href={`/messages/${r.messageId}`}>message {r.messageId}</TextLink>
-              </Td>
-              <Td className="whitespace-nowrap text-slate-600">{r.heldAt}</Td>
-            </Tr>
-          ))}
-        </tbody>
+      <Table
+        aria-label="Held opt-outs"
+        columns={["Phone", "Reported", "Message", "Held"]}
+        empty={rows.length === 0 && "No carrier-blacklist opt-out is held."}
+      >
+        {rows.map((r) => (
+          <Tr key={r.phone}>
+            <Td className="font-mono text-xs">{r.phone}</Td>
+            <Td className="text-xs">{r.reason}</Td>
+            <Td>
+              <TextLink href={`/messages/${r.messageId}`}>message {r.messageId}</TextLink>
+            </Td>
+            <Td className="whitespace-nowrap text-slate-600">{r.heldAt}</Td>
+          </Tr>
+        ))}
       </Table>
       {total > 0 ? (
         <form action={formAction} className="flex flex-wrap items-center gap-3 text-sm">

@@ -7,7 +7,7 @@ import { Button, ButtonLink } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Input } from "@/components/ui/field";
 import { PageHeader } from "@/components/ui/page-header";
-import { ActionsTh, EmptyState, Table, Td, Th, THead, Tr } from "@/components/ui/table";
+import { EmptyState, Table, Td, Tr, ACTIONS } from "@/components/ui/table";
 import { Badge } from "@/components/ui/badge";
 import { canRemoveCarrierOptOuts, canSend } from "@/lib/auth/permissions";
 import { requireActor } from "@/lib/auth/session";
@@ -51,48 +51,40 @@ export default async function OptOutsPage({
           {q ? `No opted-out number matches “${q}”.` : after ? "No more numbers." : "No numbers are opted out."}
         </EmptyState>
       ) : (
-        <Table aria-label="Opted-out numbers">
-          <THead>
-            <Th>Number</Th>
-            <Th>Reason</Th>
-            <Th>Added</Th>
-            <ActionsTh />
-          </THead>
-          <tbody>
-            {page.rows.map((row) => (
-              <Tr key={row.phone}>
-                <Td className="font-mono">
-                  <TextLink href={`/numbers/${row.phone}`}>{row.phone}</TextLink>
-                </Td>
-                <Td>
-                  {row.source === "carrier" ? (
-                    <>
-                      <Badge tone="danger">carrier blacklist</Badge>{" "}
-                    </>
-                  ) : null}
-                  {row.reason ?? ""}
-                </Td>
-                <Td className="whitespace-nowrap">
-                  <Time at={row.createdAt} />
-                  {row.createdBy ? ` · ${row.createdBy}` : row.source === "carrier" ? " · by the network" : ""}
-                </Td>
-                <Td>
-                  {row.source !== "carrier" || canRemoveCarrierOptOuts(actor) ? (
-                    <RowAction
-                      label="Remove"
-                      name={`Remove ${row.phone}`}
-                      confirm={`Remove ${row.phone} from the opt-out list? Every batch from now on sends to this number again${row.reason ? ` (it was opted out: “${row.reason}”)` : ""}.`}
-                      confirmLabel="Remove from the opt-out list"
-                      reason={{ label: "Why (kept in the audit log)" }}
-                      run={removeOptOutAction.bind(null, row.phone)}
-                    />
-                  ) : (
-                    <span className="text-xs text-slate-500">an administrator can remove it</span>
-                  )}
-                </Td>
-              </Tr>
-            ))}
-          </tbody>
+        <Table aria-label="Opted-out numbers" columns={["Number", "Reason", "Added", ACTIONS]}>
+          {page.rows.map((row) => (
+            <Tr key={row.phone}>
+              <Td className="font-mono">
+                <TextLink href={`/numbers/${row.phone}`}>{row.phone}</TextLink>
+              </Td>
+              <Td>
+                {row.source === "carrier" ? (
+                  <>
+                    <Badge tone="danger">carrier blacklist</Badge>{" "}
+                  </>
+                ) : null}
+                {row.reason ?? ""}
+              </Td>
+              <Td className="whitespace-nowrap">
+                <Time at={row.createdAt} />
+                {row.createdBy ? ` · ${row.createdBy}` : row.source === "carrier" ? " · by the network" : ""}
+              </Td>
+              <Td>
+                {row.source !== "carrier" || canRemoveCarrierOptOuts(actor) ? (
+                  <RowAction
+                    label="Remove"
+                    name={`Remove ${row.phone}`}
+                    confirm={`Remove ${row.phone} from the opt-out list? Every batch from now on sends to this number again${row.reason ? ` (it was opted out: “${row.reason}”)` : ""}.`}
+                    confirmLabel="Remove from the opt-out list"
+                    reason={{ label: "Why (kept in the audit log)" }}
+                    run={removeOptOutAction.bind(null, row.phone)}
+                  />
+                ) : (
+                  <span className="text-xs text-slate-500">an administrator can remove it</span>
+                )}
+              </Td>
+            </Tr>
+          ))}
         </Table>
       )}
       <div className="flex gap-3">
