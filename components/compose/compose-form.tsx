@@ -64,7 +64,7 @@ export function ComposeForm({
   draftKey,
   onDiscard,
 }: ComposeFormProps) {
-  const { state: result, formAction, pending } = useActionForm(action);
+  const { state: result, formAction, pending, errors: serverErrors } = useActionForm(action);
   const hydrated = useHydrated();
   const form = useRef<HTMLFormElement>(null);
   const fields = useComposeFields({ draft, accounts, lists, templates, initialListId, initialTemplateId });
@@ -91,7 +91,6 @@ export function ComposeForm({
   const found = resent.found?.recipients;
   const plan = multilingual ? planInLanguages(listPlan.plan, languagePlan.plan, kind, found) : listPlan.plan;
   const reviewing = review !== null && review.after === result;
-  const serverErrors: Errors = result?.ok === false ? (result.fieldErrors ?? {}) : {};
   const fresh = checked && checked.after === result ? checked : null;
   const errors: Errors = fresh ? fresh.errors : serverErrors;
 

@@ -8,7 +8,6 @@ import { ActionNotice } from "@/components/ui/action-notice";
 import { SubmitButton } from "@/components/ui/submit-button";
 import { InputField } from "@/components/ui/field";
 import { Notice } from "@/components/ui/notice";
-import type { ActionResult } from "@/lib/auth/action";
 import { formatCount } from "@/lib/numbers/format";
 
 type UploadResult = { rows: number; added: number; already: number; invalid: number; duplicates: number };
@@ -16,11 +15,7 @@ type UploadResult = { rows: number; added: number; already: number; invalid: num
 export function AddOptOut({ action }: { action: FormAction }) {
   const router = useRouter();
   const [values, setValues] = useState({ phone: "", reason: "" });
-  const { state, formAction, errors } = useActionForm(async (previous: ActionResult | null, form: FormData) => {
-    const result = await action(previous, form);
-    if (result.ok) setValues({ phone: "", reason: "" });
-    return result;
-  });
+  const { state, formAction, errors } = useActionForm(action, () => setValues({ phone: "", reason: "" }));
   const [upload, setUpload] = useState<{ busy: boolean; result?: UploadResult; error?: string }>({ busy: false });
 
   async function send(file: File) {

@@ -10,7 +10,6 @@ import { ActionNotice } from "@/components/ui/action-notice";
 import { ButtonLink } from "@/components/ui/button";
 import { SubmitButton } from "@/components/ui/submit-button";
 import { InputField, SelectField, TextareaField } from "@/components/ui/field";
-import type { ActionResult } from "@/lib/auth/action";
 import { MessageCounter } from "@/components/compose/message-counter";
 import { UnitsWarning } from "@/components/compose/units-warning";
 import { submittedVariants, templateLanguages, type VariantDraft } from "@/components/compose/languages";
@@ -48,11 +47,7 @@ export function TemplateForm({
       : empty,
   );
   // Saved: a new template's form is emptied for the next (an edit is redirected to the list by the action).
-  const { state, formAction, errors } = useActionForm(async (previous: ActionResult | null, form: FormData) => {
-    const result = await action(previous, form);
-    if (result.ok) setValues(empty);
-    return result;
-  });
+  const { state, formAction, errors } = useActionForm(action, () => setValues(empty));
   return (
     <form action={formAction} className="space-y-4">
       <input type="hidden" name="id" value={editing?.id ?? ""} />

@@ -16,11 +16,7 @@ const EMPTY = { email: "", name: "", role: "VIEWER" };
 export function NewUserForm({ action }: { action: FormAction<Result> }) {
   const [values, setValues] = useState(EMPTY);
   // Added: the form is empty again for the next one, and the one-time password stays on screen with its Copy button.
-  const { state, formAction, errors } = useActionForm(async (previous: Result | null, form: FormData) => {
-    const result = await action(previous, form);
-    if (result.ok) setValues(EMPTY);
-    return result;
-  });
+  const { state, formAction, errors } = useActionForm(action, () => setValues(EMPTY));
   return (
     <form action={formAction} className="grid gap-4 sm:grid-cols-4 sm:items-end">
       <InputField
