@@ -79,16 +79,15 @@ export function BatchReport({ initial }: { initial: ReportJson & { batchId: stri
           <ZoneDescription />
           {data.live ? ", refreshed as the counters move" : ""}.
         </p>
-        <div data-testid="delivery-chart">
-          <Chart
-            kind="area"
-            data={data.timeline}
-            xKey="at"
-            xFormat={data.bucketSeconds < 60 ? "seconds" : "minutes"}
-            series={series}
-            label="Delivered, failed and without receipt over time"
-          />
-        </div>
+        <Chart
+          testId="delivery-chart"
+          kind="area"
+          data={data.timeline}
+          xKey="at"
+          xFormat={data.bucketSeconds < 60 ? "seconds" : "minutes"}
+          series={series}
+          label="Delivered, failed and without receipt over time"
+        />
         {last ? (
           <p className="mt-2 text-sm" data-testid="chart-latest">
             At the last point: {formatCount(last.delivered + last.answered)} delivered, {formatCount(last.failed)}{" "}

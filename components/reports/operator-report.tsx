@@ -30,17 +30,16 @@ export function OperatorReport({ days, operators }: { days: string[]; operators:
   return (
     <div className="space-y-4">
       <Card title="Delivery rate per network, per day" className="min-w-0">
-        <div data-testid="operator-chart">
-          <Chart
-            kind="line"
-            data={data}
-            xKey="day"
-            xFormat="day"
-            percent
-            label="Delivery rate per network and day, last 30 days"
-            series={shown.map((o, n) => ({ key: `op${n}`, label: o.operator, color: COLORS[n]! }))}
-          />
-        </div>
+        <Chart
+          testId="operator-chart"
+          kind="line"
+          data={data}
+          xKey="day"
+          xFormat="day"
+          percent
+          label="Delivery rate per network and day, last 30 days"
+          series={shown.map((o, n) => ({ key: `op${n}`, label: o.operator, color: COLORS[n]! }))}
+        />
       </Card>
       <Table
         aria-label="By network, last 30 days"
