@@ -3,6 +3,7 @@ import Link from "next/link";
 import { Time } from "@/components/time/time";
 import { Badge, type Tone } from "@/components/ui/badge";
 import { FilterForm, FilterSelect } from "@/components/ui/filter-form";
+import { KeysetPager } from "@/components/ui/keyset-pager";
 import { Notice } from "@/components/ui/notice";
 import { PageHeader } from "@/components/ui/page-header";
 import { Table, Td, Tr } from "@/components/ui/table";
@@ -40,6 +41,8 @@ export default async function WebhookDeliveriesPage({
   const endpoint = await getEndpoint(actor, id.data).catch(() => null);
   if (!endpoint) notFound();
   const { deliveries, nextBefore } = await listDeliveries(actor, endpoint.id, { ...filter, limit: 50 });
+  const href = (before?: string) =>
+    pageHref(`/webhooks/${endpoint.id}`, { eventType: filter.eventType, state: filter.state, before });
   return (
     <div className="space-y-6">
       <PageHeader title="Delivery log" description={endpoint.url} />
@@ -115,18 +118,11 @@ export default async function WebhookDeliveriesPage({
           </Tr>
         ))}
       </Table>
-      {nextBefore ? (
-        <Link
-          className="text-sm underline"
-          href={pageHref(`/webhooks/${endpoint.id}`, {
-            eventType: filter.eventType,
-            state: filter.state,
-            before: nextBefore,
-          })}
-        >
-          Older deliveries →
-        </Link>
-      ) : null}
+      <KeysetPager
+        first={filter.before ? href() : null}
+        next={nextBefore ? href(nextBefore) : null}
+        labels={{ first: "Newest", next: "Older deliveries →" }}
+      />
     </div>
   );
 }
