@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { TextLink } from "@/components/ui/text-link";
 
 export default function Forbidden() {
   return (
@@ -7,9 +7,9 @@ export default function Forbidden() {
       <p className="mt-3 text-slate-600">
         Your role does not give access to this page. Ask an administrator if you need it.
       </p>
-      <Link href="/" className="mt-6 inline-block text-sky-700 underline">
+      <TextLink href="/" className="mt-6 inline-block">
         Back to the overview
-      </Link>
+      </TextLink>
     </main>
   );
 }

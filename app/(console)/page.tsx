@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import Link from "next/link";
+import { TextLink } from "@/components/ui/text-link";
 import { BatchTable } from "@/components/batches/batch-table";
 import { PhaseBadge } from "@/components/batches/phase-badge";
 import { UnmappedNotice } from "@/components/batches/unmapped-notice";
@@ -15,7 +15,7 @@ import { lowUnitAccounts } from "@/lib/units/low-accounts";
 import { PageHeader } from "@/components/ui/page-header";
 import { Progress } from "@/components/ui/progress";
 import { STATE_COLORS } from "@/components/ui/state-colors";
-import { EmptyRow, Table, Td, THead, Th, Tr } from "@/components/ui/table";
+import { Table, Td, Tr, numeric } from "@/components/ui/table";
 import { requireActor } from "@/lib/auth/session";
 import { listBatches } from "@/lib/batches/list-batches";
 import { deliveryRate, SENT_STATES } from "@/lib/states/states";
@@ -108,51 +108,41 @@ export default async function OverviewPage() {
 
       <section aria-label="Active batches" className="space-y-3">
         <h2 className="text-lg font-semibold">Active batches</h2>
-        <Table>
-          <THead>
-            <Th>Batch</Th>
-            <Th>State</Th>
-            <Th className="min-w-40">Progress</Th>
-            <Th numeric>Sent</Th>
-          </THead>
-          <tbody>
-            {overview.active.length === 0 ? (
-              <EmptyRow columns={4}>No batch is sending or waiting for receipts.</EmptyRow>
-            ) : null}
-            {overview.active.map((b) => {
-              const sent = STATE_COUNTERS.filter((c) => (SENT_STATES as readonly string[]).includes(c.state)).reduce(
-                (s, c) => s + b[c.field],
-                0,
-              );
-              return (
-                <Tr key={b.id}>
-                  <Td>
-                    <Link href={`/batches/${b.id}`} className="text-sky-700 underline">
-                      {b.name}
-                    </Link>
-                  </Td>
-                  <Td>
-                    <PhaseBadge phase={b.phase} />
-                  </Td>
-                  <Td>
-                    <Progress
-                      label={`${b.name}: progress`}
-                      total={b.recipientCount}
-                      segments={PROGRESS.map((p) => ({
-                        key: p.field,
-                        value: b[p.field],
-                        className: p.className,
-                        label: p.label,
-                      }))}
-                    />
-                  </Td>
-                  <Td numeric className="whitespace-nowrap">
-                    {formatCount(sent)} / {formatCount(b.recipientCount)}
-                  </Td>
-                </Tr>
-              );
-            })}
-          </tbody>
+        <Table
+          columns={["Batch", "State", { label: "Progress", className: "min-w-40" }, numeric("Sent")]}
+          empty={overview.active.length === 0 && "No batch is sending or waiting for receipts."}
+        >
+          {overview.active.map((b) => {
+            const sent = STATE_COUNTERS.filter((c) => (SENT_STATES as readonly string[]).includes(c.state)).reduce(
+              (s, c) => s + b[c.field],
+              0,
+            );
+            return (
+              <Tr key={b.id}>
+                <Td>
+                  <TextLink href={`/batches/${b.id}`}>{b.name}</TextLink>
+                </Td>
+                <Td>
+                  <PhaseBadge phase={b.phase} />
+                </Td>
+                <Td>
+                  <Progress
+                    label={`${b.name}: progress`}
+                    total={b.recipientCount}
+                    segments={PROGRESS.map((p) => ({
+                      key: p.field,
+                      value: b[p.field],
+                      className: p.className,
+                      label: p.label,
+                    }))}
+                  />
+                </Td>
+                <Td numeric className="whitespace-nowrap">
+                  {formatCount(sent)} / {formatCount(b.recipientCount)}
+                </Td>
+              </Tr>
+            );
+          })}
         </Table>
       </section>
 

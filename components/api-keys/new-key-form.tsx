@@ -1,29 +1,34 @@
 "use client";
 // A new API key: name, scopes (admin only for administrators), optional expiry, live or test, and the current
 // password again (a key outlives the session); the key is shown once, with Copy.
-import { useActionState } from "react";
+import { useActionForm, type FormAction } from "@/components/ui/use-action-form";
 import { ActionNotice } from "@/components/ui/action-notice";
-import { Button } from "@/components/ui/button";
+import { SubmitButton } from "@/components/ui/submit-button";
 import { Checkbox } from "@/components/ui/checkbox";
-import { Field, Input } from "@/components/ui/field";
+import { InputField } from "@/components/ui/field";
 import { CopyField } from "@/components/ui/copy-button";
 import type { ActionResult } from "@/lib/auth/action";
 
 type Result = ActionResult & { key?: string };
-type Action = (previous: Result | null, form: FormData) => Promise<Result>;
 
-export function NewKeyForm({ action, scopes }: { action: Action; scopes: { scope: string; meaning: string }[] }) {
-  const [state, formAction, pending] = useActionState(action, null);
-  const errors = state?.ok === false ? (state.fieldErrors ?? {}) : {};
+export function NewKeyForm({
+  action,
+  scopes,
+}: {
+  action: FormAction<Result>;
+  scopes: { scope: string; meaning: string }[];
+}) {
+  const { state, formAction, errors } = useActionForm(action);
   return (
     <form action={formAction} className="space-y-4">
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field label="Name" errors={errors.name}>
-          {(ids) => <Input {...ids} name="name" placeholder="Clinic appointments system" />}
-        </Field>
-        <Field label="Expires after (days, empty for never)" errors={errors.expiresInDays}>
-          {(ids) => <Input {...ids} name="expiresInDays" inputMode="numeric" />}
-        </Field>
+        <InputField label="Name" errors={errors.name} name="name" placeholder="Clinic appointments system" />
+        <InputField
+          label="Expires after (days, empty for never)"
+          errors={errors.expiresInDays}
+          name="expiresInDays"
+          inputMode="numeric"
+        />
       </div>
       <fieldset>
         <legend className="text-sm font-medium">Scopes</legend>
@@ -40,14 +45,16 @@ export function NewKeyForm({ action, scopes }: { action: Action; scopes: { scope
         Test key (<span className="font-mono">tuma_test_…</span>): reaches only the sandbox account, so a system can be
         built without sending real messages.
       </Checkbox>
-      <Field label="Your current password" hint="Asked again: a key works without you." errors={errors.password}>
-        {(ids) => (
-          <Input {...ids} name="password" type="password" autoComplete="current-password" className="max-w-sm" />
-        )}
-      </Field>
-      <Button type="submit" variant="primary" disabled={pending}>
-        {pending ? "Creating…" : "Create key"}
-      </Button>
+      <InputField
+        label="Your current password"
+        hint="Asked again: a key works without you."
+        errors={errors.password}
+        name="password"
+        type="password"
+        autoComplete="current-password"
+        className="max-w-sm"
+      />
+      <SubmitButton busy="Creating…" variant="primary" label="Create key" />
       <div className="space-y-2">
         <ActionNotice result={state} />
         {state?.ok && state.key ? <CopyField label="API key" value={state.key} /> : null}

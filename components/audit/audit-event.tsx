@@ -1,6 +1,6 @@
 // One audit event as the Audit page shows it: its sentence (names, links, times in the organisation's zone), and the
 // raw record — actor, action, target, detail as stored — one click away.
-import Link from "next/link";
+import { TextLink } from "@/components/ui/text-link";
 import { Time } from "@/components/time/time";
 import { CodeBlock, prettyJson } from "@/components/ui/code-block";
 import { auditSentence, type AuditNames } from "@/lib/audit/audit-sentence";
@@ -13,9 +13,9 @@ export function AuditSentence({ event, names }: { event: AuditRow; names: AuditN
         typeof part === "string" ? (
           part
         ) : "href" in part ? (
-          <Link key={i} href={part.href} className="text-sky-700 underline">
+          <TextLink key={i} href={part.href}>
             {part.text}
-          </Link>
+          </TextLink>
         ) : (
           <Time key={i} at={part.time} />
         ),

@@ -11,7 +11,7 @@ import { ZoneDescription } from "@/components/time/zone-description";
 import { Card } from "@/components/ui/card";
 import { Chart } from "@/components/ui/chart";
 import { OUTCOME_COLORS } from "@/components/ui/chart-colors";
-import { EmptyRow, Table, Td, THead, Th, Tr } from "@/components/ui/table";
+import { Table, Td, Tr, numeric } from "@/components/ui/table";
 import { deliveryRate } from "@/lib/states/states";
 import { fetchJson } from "@/lib/http/fetch-json";
 import type { Serialized } from "@/lib/http/serialize";
@@ -79,16 +79,15 @@ export function BatchReport({ initial }: { initial: ReportJson & { batchId: stri
           <ZoneDescription />
           {data.live ? ", refreshed as the counters move" : ""}.
         </p>
-        <div data-testid="delivery-chart">
-          <Chart
-            kind="area"
-            data={data.timeline}
-            xKey="at"
-            xFormat={data.bucketSeconds < 60 ? "seconds" : "minutes"}
-            series={series}
-            label="Delivered, failed and without receipt over time"
-          />
-        </div>
+        <Chart
+          testId="delivery-chart"
+          kind="area"
+          data={data.timeline}
+          xKey="at"
+          xFormat={data.bucketSeconds < 60 ? "seconds" : "minutes"}
+          series={series}
+          label="Delivered, failed and without receipt over time"
+        />
         {last ? (
           <p className="mt-2 text-sm" data-testid="chart-latest">
             At the last point: {formatCount(last.delivered + last.answered)} delivered, {formatCount(last.failed)}{" "}
@@ -102,34 +101,33 @@ export function BatchReport({ initial }: { initial: ReportJson & { batchId: stri
 
       <section aria-label="By operator" className="space-y-3">
         <h2 className="text-lg font-semibold">By operator</h2>
-        <Table>
-          <THead>
-            <Th>Operator</Th>
-            <Th numeric>Delivery rate</Th>
-            <Th numeric>Sent</Th>
-            <Th numeric>Delivered</Th>
-            <Th numeric>Failed</Th>
-            <Th numeric>Unknown</Th>
-            <Th numeric>No receipt yet</Th>
-          </THead>
-          <tbody>
-            {data.operators.length === 0 ? <EmptyRow columns={7}>Nothing sent yet.</EmptyRow> : null}
-            {data.operators.map((o) => (
-              <Tr key={o.operator}>
-                <Td>{o.operator}</Td>
-                <Td numeric className="font-semibold" data-testid={`rate-${o.operator}`}>
-                  {formatRate(deliveryRate(o.delivered, o.sent))}
-                </Td>
-                <Td numeric>{formatCount(o.sent)}</Td>
-                <Td numeric data-testid={`delivered-${o.operator}`}>
-                  {formatCount(o.delivered)}
-                </Td>
-                <Td numeric>{formatCount(o.failed)}</Td>
-                <Td numeric>{formatCount(o.unknown)}</Td>
-                <Td numeric>{formatCount(o.awaiting)}</Td>
-              </Tr>
-            ))}
-          </tbody>
+        <Table
+          columns={[
+            "Operator",
+            numeric("Delivery rate"),
+            numeric("Sent"),
+            numeric("Delivered"),
+            numeric("Failed"),
+            numeric("Unknown"),
+            numeric("No receipt yet"),
+          ]}
+          empty={data.operators.length === 0 && "Nothing sent yet."}
+        >
+          {data.operators.map((o) => (
+            <Tr key={o.operator}>
+              <Td>{o.operator}</Td>
+              <Td numeric className="font-semibold" data-testid={`rate-${o.operator}`}>
+                {formatRate(deliveryRate(o.delivered, o.sent))}
+              </Td>
+              <Td numeric>{formatCount(o.sent)}</Td>
+              <Td numeric data-testid={`delivered-${o.operator}`}>
+                {formatCount(o.delivered)}
+              </Td>
+              <Td numeric>{formatCount(o.failed)}</Td>
+              <Td numeric>{formatCount(o.unknown)}</Td>
+              <Td numeric>{formatCount(o.awaiting)}</Td>
+            </Tr>
+          ))}
         </Table>
         <p className="text-xs text-slate-500">
           Delivery rate: delivered (or answered) ÷ sent; messages still without a receipt count as not delivered yet.
@@ -140,39 +138,35 @@ export function BatchReport({ initial }: { initial: ReportJson & { batchId: stri
 
       <section aria-label="Failure reasons" className="space-y-3">
         <h2 className="text-lg font-semibold">Failure reasons</h2>
-        <Table cards aria-label="Failure reasons">
-          <THead>
-            <Th>Reason</Th>
-            <Th>What it means, and what to do</Th>
-            <Th>As the provider said</Th>
-            <Th numeric>Messages</Th>
-          </THead>
-          <tbody>
-            {data.failures.length === 0 ? <EmptyRow columns={4}>No failures.</EmptyRow> : null}
-            {data.failures.map((f) => (
-              <Tr key={f.kind}>
-                <Td className="min-w-40" data-label="Reason">
-                  <FailureKindLabel kind={f.kind} />
-                </Td>
-                <Td className="min-w-56 text-slate-700" data-label="What to do">
-                  {FAILURE_KINDS[f.kind].meaning} <strong>{FAILURE_KINDS[f.kind].advice}</strong>
-                </Td>
-                <Td className="min-w-40 text-xs" data-label="Provider said">
-                  <ul>
-                    {f.details.map((d) => (
-                      <li key={`${d.deliveryStatus ?? ""}|${d.error ?? ""}`}>
-                        <span className="font-mono">{d.deliveryStatus ?? d.error ?? "no reason given"}</span>{" "}
-                        <span className="text-slate-500">({formatCount(d.count)})</span>
-                      </li>
-                    ))}
-                  </ul>
-                </Td>
-                <Td numeric data-testid={`failures-${f.kind}`} data-label="Messages">
-                  {formatCount(f.count)}
-                </Td>
-              </Tr>
-            ))}
-          </tbody>
+        <Table
+          cards
+          aria-label="Failure reasons"
+          columns={["Reason", "What it means, and what to do", "As the provider said", numeric("Messages")]}
+          empty={data.failures.length === 0 && "No failures."}
+        >
+          {data.failures.map((f) => (
+            <Tr key={f.kind}>
+              <Td className="min-w-40" data-label="Reason">
+                <FailureKindLabel kind={f.kind} />
+              </Td>
+              <Td className="min-w-56 text-slate-700" data-label="What to do">
+                {FAILURE_KINDS[f.kind].meaning} <strong>{FAILURE_KINDS[f.kind].advice}</strong>
+              </Td>
+              <Td className="min-w-40 text-xs" data-label="Provider said">
+                <ul>
+                  {f.details.map((d) => (
+                    <li key={`${d.deliveryStatus ?? ""}|${d.error ?? ""}`}>
+                      <span className="font-mono">{d.deliveryStatus ?? d.error ?? "no reason given"}</span>{" "}
+                      <span className="text-slate-500">({formatCount(d.count)})</span>
+                    </li>
+                  ))}
+                </ul>
+              </Td>
+              <Td numeric data-testid={`failures-${f.kind}`} data-label="Messages">
+                {formatCount(f.count)}
+              </Td>
+            </Tr>
+          ))}
         </Table>
         {asOf}
       </section>

@@ -1,8 +1,8 @@
 // The batches as a table on a wide screen and as cards on a phone, where a table's Delivered and Failed columns would
 // sit off-screen in a side-scrolling box with no cue (issue 19): the key figures are what a phone must show at once.
-import Link from "next/link";
+import { TextLink } from "@/components/ui/text-link";
 import { Time } from "@/components/time/time";
-import { EmptyState, Table, Td, THead, Th, Tr } from "@/components/ui/table";
+import { EmptyState, Table, Td, Tr, numeric } from "@/components/ui/table";
 import type { BatchListItem } from "@/lib/batches/list-batches";
 import { PhaseBadge } from "./phase-badge";
 import { formatCount } from "@/lib/numbers/format";
@@ -18,52 +18,49 @@ export function BatchTable({ batches }: { batches: BatchListItem[] }) {
   return (
     <>
       <div className="hidden sm:block">
-        <Table>
-          <THead>
-            <Th>Batch</Th>
-            <Th>Kind</Th>
-            <Th>State</Th>
-            <Th numeric>Recipients</Th>
-            <Th numeric>Delivered</Th>
-            <Th numeric>Failed</Th>
-            <Th>Starts</Th>
-            <Th>Created</Th>
-          </THead>
-          <tbody>
-            {batches.map((batch) => (
-              <Tr key={batch.id}>
-                <Td>
-                  <Link href={`/batches/${batch.id}`} className="text-sky-700 underline">
-                    {batch.name}
-                  </Link>
+        <Table
+          columns={[
+            "Batch",
+            "Kind",
+            "State",
+            numeric("Recipients"),
+            numeric("Delivered"),
+            numeric("Failed"),
+            "Starts",
+            "Created",
+          ]}
+        >
+          {batches.map((batch) => (
+            <Tr key={batch.id}>
+              <Td>
+                <TextLink href={`/batches/${batch.id}`}>{batch.name}</TextLink>
+              </Td>
+              <Td>{batch.kind}</Td>
+              <Td>
+                <PhaseBadge phase={batch.phase} />
+              </Td>
+              {figures(batch).map(({ label, value }) => (
+                <Td key={label} numeric>
+                  {formatCount(value)}
                 </Td>
-                <Td>{batch.kind}</Td>
-                <Td>
-                  <PhaseBadge phase={batch.phase} />
-                </Td>
-                {figures(batch).map(({ label, value }) => (
-                  <Td key={label} numeric>
-                    {formatCount(value)}
-                  </Td>
-                ))}
-                <Td className="whitespace-nowrap text-slate-600">
-                  <Starts batch={batch} />
-                </Td>
-                <Td className="whitespace-nowrap text-slate-600">
-                  <Time at={batch.createdAt} />
-                </Td>
-              </Tr>
-            ))}
-          </tbody>
+              ))}
+              <Td className="whitespace-nowrap text-slate-600">
+                <Starts batch={batch} />
+              </Td>
+              <Td className="whitespace-nowrap text-slate-600">
+                <Time at={batch.createdAt} />
+              </Td>
+            </Tr>
+          ))}
         </Table>
       </div>
       <ul className="space-y-3 sm:hidden" aria-label="Batches">
         {batches.map((batch) => (
           <li key={batch.id} className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
             <div className="flex flex-wrap items-center justify-between gap-2">
-              <Link href={`/batches/${batch.id}`} className="min-w-0 break-words font-medium text-sky-700 underline">
+              <TextLink href={`/batches/${batch.id}`} className="min-w-0 break-words font-medium">
                 {batch.name}
-              </Link>
+              </TextLink>
               <PhaseBadge phase={batch.phase} />
             </div>
             <p className="mt-1 text-xs text-slate-500">

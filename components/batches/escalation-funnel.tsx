@@ -2,7 +2,7 @@
 // delivered, escalated, answered, reached, neither) and a link to its calls; on the calls' batch, a link back to the
 // SMS batch. Rendered inside the live part of the page from the batch it polls (issue 35): the funnel and the counters
 // beside it come from one snapshot and move together.
-import Link from "next/link";
+import { TextLink } from "@/components/ui/text-link";
 import { Card, Stat } from "@/components/ui/card";
 import { escalationFunnel } from "@/lib/escalation/funnel";
 import type { BatchJson } from "./use-live-batch";
@@ -13,10 +13,7 @@ export function EscalationFunnel({ batch }: { batch: BatchJson }) {
     return (
       <p className="text-sm" data-testid="escalation-parent">
         Calls for the recipients whose SMS was not delivered in time, from{" "}
-        <Link href={`/batches/${batch.escalates.id}`} className="text-sky-700 underline">
-          {batch.escalates.name}
-        </Link>
-        .
+        <TextLink href={`/batches/${batch.escalates.id}`}>{batch.escalates.name}</TextLink>.
       </p>
     );
   if (batch.escalateAfterMinutes === null) return null;
@@ -27,9 +24,9 @@ export function EscalationFunnel({ batch }: { batch: BatchJson }) {
       <p className="mb-3 text-sm">
         A recipient whose SMS is not delivered within {formatCount(batch.escalateAfterMinutes)} minutes is called once.{" "}
         {child ? (
-          <Link href={`/batches/${child.id}`} className="text-sky-700 underline" data-testid="escalation-child">
+          <TextLink href={`/batches/${child.id}`} data-testid="escalation-child">
             See the calls
-          </Link>
+          </TextLink>
         ) : (
           "Nobody has been called yet."
         )}

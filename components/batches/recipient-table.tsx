@@ -2,10 +2,11 @@
 
 import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
+import { TextLink } from "@/components/ui/text-link";
 import { Time } from "@/components/time/time";
 import { Button, ButtonAnchor } from "@/components/ui/button";
 import { Input, Select } from "@/components/ui/field";
-import { EmptyRow, Table, Td, THead, Th, Tr } from "@/components/ui/table";
+import { Table, Td, Tr, numeric } from "@/components/ui/table";
 import type { MessagePage } from "@/lib/batches/list-messages";
 import { MESSAGE_FILTERS } from "@/lib/states/states";
 import { fetchJson } from "@/lib/http/fetch-json";
@@ -18,7 +19,6 @@ import { CallOutcomeNote } from "./call-outcome-note";
 import { useRecipientView } from "./use-recipient-view";
 import { useShownColumns } from "./use-shown-columns";
 
-const COLUMNS = 8;
 const NONE: string[] = [];
 const time = (value: string | null) => (value ? <Time at={value} seconds /> : "—");
 
@@ -48,7 +48,6 @@ export function RecipientTable({
   const shownIndexes = shown.map((column) => list!.columns.indexOf(column));
   // A batch in several languages shows whose text each recipient was sent, and can show one language's only.
   const languages = languageChoices(variants);
-  const columns = COLUMNS + shown.length + (languages.length > 0 ? 1 : 0);
   const languageName = (code: string | null) =>
     languages.find((choice) => choice.value === (code ?? "default"))?.label ?? code ?? "";
   const params = new URLSearchParams({ filter, q: search, ...(language ? { language } : {}) });
@@ -136,80 +135,72 @@ export function RecipientTable({
         </p>
       )}
       {error ? <p className="text-sm text-red-700">{error.message}</p> : null}
-      <Table cards aria-label="Recipients">
-        <THead>
-          <Th>Phone</Th>
-          {shown.map((column) => (
-            <Th key={column}>{column}</Th>
-          ))}
-          {languages.length > 0 ? <Th>Language</Th> : null}
-          <Th>State</Th>
-          <Th>Provider status</Th>
-          <Th>Operator</Th>
-          <Th>Sent</Th>
-          <Th>Receipt</Th>
-          <Th numeric>Units</Th>
-          <Th>Detail</Th>
-        </THead>
-        <tbody>
-          {isLoading ? (
-            <EmptyRow columns={columns}>Loading…</EmptyRow>
-          ) : data?.rows.length === 0 ? (
-            <EmptyRow columns={columns}>No recipients here.</EmptyRow>
-          ) : (
-            data?.rows.map((m) => (
-              <Tr key={m.id}>
-                <Td className="font-mono" data-label="Phone">
-                  <Link href={`/messages/${m.id}`} className="text-sky-700 underline">
-                    {m.phone}
-                  </Link>{" "}
-                  <Link
-                    href={`/numbers/${m.phone}`}
-                    className="text-xs text-slate-500 underline"
-                    aria-label={`Every message to ${m.phone}`}
-                  >
-                    all
-                  </Link>
-                </Td>
-                {shownIndexes.map((index, i) => (
-                  <Td
-                    key={shown[i]}
-                    className="max-w-48 truncate"
-                    title={m.cells?.[index] ?? undefined}
-                    data-label={shown[i]}
-                  >
-                    {m.cells?.[index] ?? ""}
-                  </Td>
-                ))}
-                {languages.length > 0 ? (
-                  <Td data-label="Language" data-testid="recipient-language">
-                    {languageName(m.language)}
-                  </Td>
-                ) : null}
-                <Td data-label="State" data-testid="recipient-state">
-                  <span className="flex flex-wrap items-center gap-1">
-                    <StateBadge state={m.state} />
-                    <CallOutcomeNote state={m.state} callState={m.callState} />
-                  </span>
-                </Td>
-                <Td data-label="Provider status">{m.deliveryStatus ?? "—"}</Td>
-                <Td data-label="Operator">{m.operator ?? "—"}</Td>
-                <Td className="whitespace-nowrap text-slate-600" data-label="Sent">
-                  {time(m.submittedAt)}
-                </Td>
-                <Td className="whitespace-nowrap text-slate-600" data-label="Receipt">
-                  {time(m.receiptAt)}
-                </Td>
-                <Td numeric data-label="Units">
-                  {m.smsUnits ?? "—"}
-                </Td>
-                <Td className="max-w-xs truncate text-slate-600" title={m.lastError ?? undefined} data-label="Detail">
-                  {m.lastError ?? ""}
-                </Td>
-              </Tr>
-            ))
-          )}
-        </tbody>
+      <Table
+        cards
+        aria-label="Recipients"
+        columns={[
+          "Phone",
+          ...shown,
+          languages.length > 0 && "Language",
+          "State",
+          "Provider status",
+          "Operator",
+          "Sent",
+          "Receipt",
+          numeric("Units"),
+          "Detail",
+        ]}
+        empty={isLoading ? "Loading…" : data?.rows.length === 0 && "No recipients here."}
+      >
+        {data?.rows.map((m) => (
+          <Tr key={m.id}>
+            <Td className="font-mono" data-label="Phone">
+              <TextLink href={`/messages/${m.id}`}>{m.phone}</TextLink>{" "}
+              <Link
+                href={`/numbers/${m.phone}`}
+                className="text-xs text-slate-500 underline"
+                aria-label={`Every message to ${m.phone}`}
+              >
+                all
+              </Link>
+            </Td>
+            {shownIndexes.map((index, i) => (
+              <Td
+                key={shown[i]}
+                className="max-w-48 truncate"
+                title={m.cells?.[index] ?? undefined}
+                data-label={shown[i]}
+              >
+                {m.cells?.[index] ?? ""}
+              </Td>
+            ))}
+            {languages.length > 0 ? (
+              <Td data-label="Language" data-testid="recipient-language">
+                {languageName(m.language)}
+              </Td>
+            ) : null}
+            <Td data-label="State" data-testid="recipient-state">
+              <span className="flex flex-wrap items-center gap-1">
+                <StateBadge state={m.state} />
+                <CallOutcomeNote state={m.state} callState={m.callState} />
+              </span>
+            </Td>
+            <Td data-label="Provider status">{m.deliveryStatus ?? "—"}</Td>
+            <Td data-label="Operator">{m.operator ?? "—"}</Td>
+            <Td className="whitespace-nowrap text-slate-600" data-label="Sent">
+              {time(m.submittedAt)}
+            </Td>
+            <Td className="whitespace-nowrap text-slate-600" data-label="Receipt">
+              {time(m.receiptAt)}
+            </Td>
+            <Td numeric data-label="Units">
+              {m.smsUnits ?? "—"}
+            </Td>
+            <Td className="max-w-xs truncate text-slate-600" title={m.lastError ?? undefined} data-label="Detail">
+              {m.lastError ?? ""}
+            </Td>
+          </Tr>
+        ))}
       </Table>
       <div className="flex gap-2">
         <Button size="sm" disabled={trail.length === 0} onClick={() => show({ trail: trail.slice(0, -1) })}>

@@ -1,7 +1,7 @@
 // What a resend leaves out, in words: the groups not chosen (those failed for good say why resending them fails
 // again), those who answered the escalation's call, and the opted-out numbers, carrier blacklists among them; and the
 // recipients already resent, with the batches they went to. Part of the resend panel (resend-panel.tsx).
-import Link from "next/link";
+import { TextLink } from "@/components/ui/text-link";
 import type { ResendPreview } from "@/lib/batches/resend-preview";
 import { formatCount } from "@/lib/numbers/format";
 import { FAILURE_KINDS, PERMANENT_FAILURE_CLASSES, type FailureClass } from "@/lib/receipts/failure-classes";
@@ -50,10 +50,8 @@ export function ResendLeftOut({
           {counts.children.map((child, i) => (
             <span key={child.id}>
               {i > 0 ? ", " : ""}
-              <Link href={`/batches/${child.id}`} className="text-sky-700 underline">
-                {child.name}
-              </Link>{" "}
-              ({formatCount(child.recipientCount)}, {child.state.toLowerCase()})
+              <TextLink href={`/batches/${child.id}`}>{child.name}</TextLink> ({formatCount(child.recipientCount)},{" "}
+              {child.state.toLowerCase()})
             </span>
           ))}
         </p>

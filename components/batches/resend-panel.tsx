@@ -6,6 +6,7 @@
 // scope chosen, a confirm step with the count and its SMS units, whose one button names the count. The server takes
 // each recipient at most once whatever is clicked; this only says so before anyone clicks.
 import { useEffect, useState, useTransition } from "react";
+import { RowResult } from "@/components/console/row-action";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import type { ActionResult } from "@/lib/auth/action";
@@ -196,11 +197,7 @@ export function ResendPanel({ batchId, preview, units, resend }: Props) {
         >
           Close
         </Button>
-        {result ? (
-          <p role={result.ok ? "status" : "alert"} className={result.ok ? "text-emerald-800" : "text-red-700"}>
-            {result.message}
-          </p>
-        ) : null}
+        <RowResult result={result} />
       </div>
     </Card>
   );

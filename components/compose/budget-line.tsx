@@ -1,7 +1,7 @@
 "use client";
 // The batch against its account's units (lib/units/budget-view.ts): "needs N; balance B; committed C; left after this
 // D". A batch that does not fit is refused by the server; an administrator may send it anyway, saying why (audited).
-import { Field, Input } from "@/components/ui/field";
+import { InputField } from "@/components/ui/field";
 import { Notice } from "@/components/ui/notice";
 import type { BudgetView } from "@/lib/units/budget-view";
 
@@ -49,17 +49,15 @@ export function BudgetLine({
             Send it anyway, over the units budget (administrator)
           </label>
           {choice.override ? (
-            <Field label="Why it may go over the budget" hint="Kept in the audit log." errors={errors.budgetReason}>
-              {(ids) => (
-                <Input
-                  {...ids}
-                  name="budgetReason"
-                  maxLength={500}
-                  value={choice.reason}
-                  onChange={(e) => onChoice({ ...choice, reason: e.target.value })}
-                />
-              )}
-            </Field>
+            <InputField
+              label="Why it may go over the budget"
+              hint="Kept in the audit log."
+              errors={errors.budgetReason}
+              name="budgetReason"
+              maxLength={500}
+              value={choice.reason}
+              onChange={(e) => onChoice({ ...choice, reason: e.target.value })}
+            />
           ) : null}
         </>
       ) : null}

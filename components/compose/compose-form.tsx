@@ -7,7 +7,8 @@
 // the form itself: it has no submit button while editing (Enter in a field sends nothing), "Send…" (send-button.tsx)
 // checks the form with the server's own schema and opens the review, and only the review's button — naming the
 // count — submits. A refusal from the server brings the form back with every field as typed.
-import { useActionState, useRef, useState, type FormEvent } from "react";
+import { useRef, useState, type FormEvent } from "react";
+import { useActionForm } from "@/components/ui/use-action-form";
 import { useHydrated } from "@/components/ui/use-hydrated";
 import { useTimeZone } from "@/components/time/time-zone-provider";
 import { Notice } from "@/components/ui/notice";
@@ -63,7 +64,7 @@ export function ComposeForm({
   draftKey,
   onDiscard,
 }: ComposeFormProps) {
-  const [result, formAction, pending] = useActionState(action, null);
+  const { state: result, formAction, pending, errors: serverErrors } = useActionForm(action);
   const hydrated = useHydrated();
   const form = useRef<HTMLFormElement>(null);
   const fields = useComposeFields({ draft, accounts, lists, templates, initialListId, initialTemplateId });
@@ -90,7 +91,6 @@ export function ComposeForm({
   const found = resent.found?.recipients;
   const plan = multilingual ? planInLanguages(listPlan.plan, languagePlan.plan, kind, found) : listPlan.plan;
   const reviewing = review !== null && review.after === result;
-  const serverErrors: Errors = result?.ok === false ? (result.fieldErrors ?? {}) : {};
   const fresh = checked && checked.after === result ? checked : null;
   const errors: Errors = fresh ? fresh.errors : serverErrors;
 

@@ -4,10 +4,10 @@
 // them, which needs a reason (kept in the audit log with the batch). Of those left out, how many never got the text
 // (failed, unknown or no receipt; lib/batches/never-got.ts), with a link to the Resend of each earlier batch that
 // reaches them (issue 35: the guard blocked 1,810 without saying that 399 of them never got it).
-import Link from "next/link";
+import { TextLink } from "@/components/ui/text-link";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
-import { Field, Input } from "@/components/ui/field";
+import { InputField } from "@/components/ui/field";
 import { Notice } from "@/components/ui/notice";
 import { downloadDuplicates, type Duplicates, type DuplicatesQuestion } from "./use-duplicates";
 
@@ -43,10 +43,8 @@ export function DuplicateFields({
           {found.earlier.map((batch, i) => (
             <span key={batch.id}>
               {i > 0 ? ", " : ""}
-              <Link href={`/batches/${batch.id}#resend`} className="text-sky-700 underline">
-                Resend “{batch.name}”
-              </Link>{" "}
-              ({formatCount(batch.neverGot)})
+              <TextLink href={`/batches/${batch.id}#resend`}>Resend “{batch.name}”</TextLink> (
+              {formatCount(batch.neverGot)})
             </span>
           ))}
           .
@@ -73,17 +71,15 @@ export function DuplicateFields({
         </label>
       </div>
       {choice.include ? (
-        <Field label="Why they should get it again" hint="Kept in the audit log with the batch." errors={errors}>
-          {(ids) => (
-            <Input
-              {...ids}
-              name="duplicateReason"
-              maxLength={500}
-              value={choice.reason}
-              onChange={(e) => onChoice({ ...choice, reason: e.target.value })}
-            />
-          )}
-        </Field>
+        <InputField
+          label="Why they should get it again"
+          hint="Kept in the audit log with the batch."
+          errors={errors}
+          name="duplicateReason"
+          maxLength={500}
+          value={choice.reason}
+          onChange={(e) => onChoice({ ...choice, reason: e.target.value })}
+        />
       ) : null}
       {failed ? <Notice tone="error">{failed}</Notice> : null}
     </div>

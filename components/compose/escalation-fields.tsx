@@ -3,7 +3,7 @@
 // the SMS's own text or a script of its own, a voice and a repeat count. Its fields are in the form only when it is
 // on, so an SMS batch without it sends none of them (the schema refuses a call's options without the minutes).
 import { Checkbox } from "@/components/ui/checkbox";
-import { Field, Input, Textarea } from "@/components/ui/field";
+import { InputField, TextareaField } from "@/components/ui/field";
 import { ESCALATE_MAX_MINUTES, ESCALATE_MIN_MINUTES } from "@/lib/batches/escalation-settings";
 import { VOICE_MESSAGE_MAX_CHARS } from "@/lib/provider/wire/schemas";
 import { formatCount } from "@/lib/numbers/format";
@@ -49,23 +49,17 @@ export function EscalationFields({
       {escalation.on ? (
         <div className="space-y-3 border-l-2 border-slate-200 pl-4">
           <div className="grid gap-4 sm:grid-cols-3">
-            <Field
+            <InputField
               label="Call if not delivered within (minutes)"
               hint={`${ESCALATE_MIN_MINUTES} to ${formatCount(ESCALATE_MAX_MINUTES)}.`}
               errors={errors.escalateAfterMinutes}
-            >
-              {(ids) => (
-                <Input
-                  {...ids}
-                  name="escalateAfterMinutes"
-                  type="number"
-                  min={ESCALATE_MIN_MINUTES}
-                  max={ESCALATE_MAX_MINUTES}
-                  value={escalation.minutes}
-                  onChange={(e) => set({ minutes: e.target.value })}
-                />
-              )}
-            </Field>
+              name="escalateAfterMinutes"
+              type="number"
+              min={ESCALATE_MIN_MINUTES}
+              max={ESCALATE_MAX_MINUTES}
+              value={escalation.minutes}
+              onChange={(e) => set({ minutes: e.target.value })}
+            />
             <VoiceCallFields
               names={{ voice: "escalationVoice", repeat: "escalationRepeat" }}
               labels={{ voice: "Call voice", repeat: "Call repeat" }}
@@ -79,18 +73,15 @@ export function EscalationFields({
             The call reads its own script (otherwise it reads the SMS)
           </Checkbox>
           {escalation.ownScript ? (
-            <Field label="Call script" errors={errors.escalationText}>
-              {(ids) => (
-                <Textarea
-                  {...ids}
-                  name="escalationText"
-                  rows={3}
-                  maxLength={VOICE_MESSAGE_MAX_CHARS}
-                  value={escalation.script}
-                  onChange={(e) => set({ script: e.target.value })}
-                />
-              )}
-            </Field>
+            <TextareaField
+              label="Call script"
+              errors={errors.escalationText}
+              name="escalationText"
+              rows={3}
+              maxLength={VOICE_MESSAGE_MAX_CHARS}
+              value={escalation.script}
+              onChange={(e) => set({ script: e.target.value })}
+            />
           ) : null}
         </div>
       ) : null}

@@ -6,9 +6,9 @@
 // (review-check.ts). Only for a saved list: pasted
 // numbers all get the default. The planner's answer (use-language-plan.ts) fills the table.
 import { Card } from "@/components/ui/card";
-import { Field, Select } from "@/components/ui/field";
+import { Select, SelectField } from "@/components/ui/field";
 import { Notice } from "@/components/ui/notice";
-import { Table, Td, Th, THead, Tr } from "@/components/ui/table";
+import { Table, Td, Tr, numeric } from "@/components/ui/table";
 import { languageLabel } from "@/lib/languages/known-languages";
 import { formatCount } from "@/lib/numbers/format";
 import type { ListChoice } from "./list-source";
@@ -97,61 +97,54 @@ function Mapping({
   );
   return (
     <div className="space-y-3">
-      <Field
+      <SelectField
         label="Language column"
         hint="The list's column that says each recipient's language (sw, Kiswahili, English…)."
         errors={errors.languageColumn}
-        className="max-w-xs"
+        fieldClassName="max-w-xs"
+        value={languages.column}
+        onChange={(e) => onLanguages({ ...languages, column: e.target.value, mapping: {} })}
       >
-        {(ids) => (
-          <Select
-            {...ids}
-            value={languages.column}
-            onChange={(e) => onLanguages({ ...languages, column: e.target.value, mapping: {} })}
-          >
-            <option value="">Choose a column…</option>
-            {list.columns.map((column) => (
-              <option key={column} value={column}>
-                {column}
-              </option>
-            ))}
-          </Select>
-        )}
-      </Field>
+        <option value="">Choose a column…</option>
+        {list.columns.map((column) => (
+          <option key={column} value={column}>
+            {column}
+          </option>
+        ))}
+      </SelectField>
       {plan.error ? <Notice tone="error">{plan.error.message}</Notice> : null}
       {languages.column && shown ? (
         <>
-          <Table aria-label="Who gets which text" cards data-testid="language-mapping" aria-busy={plan.pending}>
-            <THead>
-              <Th>Value in “{languages.column}”</Th>
-              <Th numeric>Recipients</Th>
-              <Th>Gets</Th>
-            </THead>
-            <tbody>
-              {shown.values.map(({ value, rows, language }) => (
-                <Tr key={value} data-value={value}>
-                  <Td data-label="Value">{value === "" ? <em>blank</em> : value}</Td>
-                  <Td numeric data-label="Recipients">
-                    {formatCount(rows)}
-                  </Td>
-                  <Td data-label="Gets">
-                    <Select
-                      aria-label={`Text for “${value || "blank"}”`}
-                      value={languages.mapping[value] ?? language ?? ""}
-                      onChange={(e) =>
-                        onLanguages({ ...languages, mapping: { ...languages.mapping, [value]: e.target.value } })
-                      }
-                    >
-                      {choices.map((choice) => (
-                        <option key={choice.code} value={choice.code}>
-                          {choice.label}
-                        </option>
-                      ))}
-                    </Select>
-                  </Td>
-                </Tr>
-              ))}
-            </tbody>
+          <Table
+            aria-label="Who gets which text"
+            cards
+            data-testid="language-mapping"
+            aria-busy={plan.pending}
+            columns={[`Value in “${languages.column}”`, numeric("Recipients"), "Gets"]}
+          >
+            {shown.values.map(({ value, rows, language }) => (
+              <Tr key={value} data-value={value}>
+                <Td data-label="Value">{value === "" ? <em>blank</em> : value}</Td>
+                <Td numeric data-label="Recipients">
+                  {formatCount(rows)}
+                </Td>
+                <Td data-label="Gets">
+                  <Select
+                    aria-label={`Text for “${value || "blank"}”`}
+                    value={languages.mapping[value] ?? language ?? ""}
+                    onChange={(e) =>
+                      onLanguages({ ...languages, mapping: { ...languages.mapping, [value]: e.target.value } })
+                    }
+                  >
+                    {choices.map((choice) => (
+                      <option key={choice.code} value={choice.code}>
+                        {choice.label}
+                      </option>
+                    ))}
+                  </Select>
+                </Td>
+              </Tr>
+            ))}
           </Table>
           {shown.valuesOther > 0 ? (
             <p className="text-sm text-slate-600">

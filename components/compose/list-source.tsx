@@ -3,7 +3,7 @@
 // Compose's recipients from a list: one of the saved lists, or a file uploaded here and now — checked, reported and
 // then chosen, without leaving the message being written.
 import { UploadList } from "@/components/lists/upload-list";
-import { Field, Select } from "@/components/ui/field";
+import { SelectField } from "@/components/ui/field";
 
 import { formatCount } from "@/lib/numbers/format";
 export type ListChoice = {
@@ -35,7 +35,7 @@ export function ListSource({
   return (
     <div className="space-y-3">
       {lists.length > 0 ? (
-        <Field
+        <SelectField
           label="Saved list"
           errors={errors}
           hint={
@@ -43,18 +43,17 @@ export function ListSource({
               ? `${formatCount(list.validCount)} recipients · placeholders: ${list.columns.map((c) => `{{${c}}}`).join(" ")}`
               : undefined
           }
+          name="listId"
+          value={listId}
+          onChange={(e) => onListId(e.target.value)}
         >
-          {(ids) => (
-            <Select {...ids} name="listId" value={listId} onChange={(e) => onListId(e.target.value)}>
-              {list ? null : <option value={listId}>The list just uploaded…</option>}
-              {lists.map((l) => (
-                <option key={l.id} value={l.id}>
-                  {l.name} — {formatCount(l.validCount)} recipients, {l.uploaded}
-                </option>
-              ))}
-            </Select>
-          )}
-        </Field>
+          {list ? null : <option value={listId}>The list just uploaded…</option>}
+          {lists.map((l) => (
+            <option key={l.id} value={l.id}>
+              {l.name} — {formatCount(l.validCount)} recipients, {l.uploaded}
+            </option>
+          ))}
+        </SelectField>
       ) : null}
       {/* Always in the same place: the report stays on screen when the first list makes the chooser appear. */}
       <UploadList

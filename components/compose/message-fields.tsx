@@ -1,7 +1,7 @@
 "use client";
 // The message: kind, a template to start from, the text with its length against the provider's limit as it is typed
 // (n / 1,600), its segments — per recipient when a list personalises it — and what makes it cost more (units-warning).
-import { Field, Select, Textarea } from "@/components/ui/field";
+import { SelectField, TextareaField } from "@/components/ui/field";
 import { MessageCounter, messageMax } from "./message-counter";
 import { UnitsWarning } from "./units-warning";
 
@@ -45,48 +45,36 @@ export function MessageFields({
         ))}
       </fieldset>
       {templates.length > 0 ? (
-        <Field
+        <SelectField
           label="Use a template"
           hint="Fills in the message, its kind and its texts in other languages; edit them freely afterwards."
-          className="max-w-md"
+          fieldClassName="max-w-md"
+          value=""
+          onChange={(e) => {
+            const chosen = templates.find((t) => t.id === e.target.value);
+            if (chosen) onTemplate(chosen);
+          }}
         >
-          {(ids) => (
-            <Select
-              {...ids}
-              value=""
-              onChange={(e) => {
-                const chosen = templates.find((t) => t.id === e.target.value);
-                if (chosen) onTemplate(chosen);
-              }}
-            >
-              <option value="">Choose a template…</option>
-              {templates.map((t) => (
-                <option key={t.id} value={t.id}>
-                  {t.name} ({t.kind === "SMS" ? "SMS" : "voice"})
-                </option>
-              ))}
-            </Select>
-          )}
-        </Field>
+          <option value="">Choose a template…</option>
+          {templates.map((t) => (
+            <option key={t.id} value={t.id}>
+              {t.name} ({t.kind === "SMS" ? "SMS" : "voice"})
+            </option>
+          ))}
+        </SelectField>
       ) : null}
-      <Field
+      <TextareaField
         label="Message"
         errors={
           over ? [`At most ${formatCount(max)} characters: ${formatCount(message.length - max)} too many.`] : errors
         }
         hint={<MessageCounter kind={kind} message={message} perRecipient={perRecipient} />}
-      >
-        {(ids) => (
-          <Textarea
-            {...ids}
-            name="templateText"
-            required
-            rows={4}
-            value={message}
-            onChange={(e) => onMessage(e.target.value)}
-          />
-        )}
-      </Field>
+        name="templateText"
+        required
+        rows={4}
+        value={message}
+        onChange={(e) => onMessage(e.target.value)}
+      />
       {kind === "SMS" ? <UnitsWarning text={message} onReplace={onMessage} /> : null}
     </>
   );

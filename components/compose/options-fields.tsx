@@ -4,7 +4,7 @@
 // an optional link ID; for voice the originator, voice and repeat.
 import Link from "next/link";
 import { Checkbox } from "@/components/ui/checkbox";
-import { Field, Input, Select } from "@/components/ui/field";
+import { InputField, SelectField } from "@/components/ui/field";
 import { Notice } from "@/components/ui/notice";
 import type { UnitPrice } from "@/lib/compose/cost";
 import type { Kind } from "./message-fields";
@@ -67,42 +67,36 @@ export function OptionsFields({
   return (
     <>
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field label="Batch name" errors={errors.name}>
-          {(ids) => (
-            <Input
-              {...ids}
-              name="name"
-              required
-              maxLength={200}
-              value={options.name}
-              onChange={(e) => set({ name: e.target.value })}
-              placeholder="November reminders"
-            />
-          )}
-        </Field>
-        <Field label="Provider account" errors={errors.accountId}>
-          {(ids) => (
-            <Select
-              {...ids}
-              name="accountId"
-              value={options.accountId}
-              onChange={(e) => {
-                const next = accounts.find((a) => a.id === e.target.value);
-                set({
-                  accountId: e.target.value,
-                  sender: next?.senders[0] ?? "",
-                  originator: next?.defaultOriginator ?? "",
-                });
-              }}
-            >
-              {accounts.map((a) => (
-                <option key={a.id} value={a.id}>
-                  {a.name}
-                </option>
-              ))}
-            </Select>
-          )}
-        </Field>
+        <InputField
+          label="Batch name"
+          errors={errors.name}
+          name="name"
+          required
+          maxLength={200}
+          value={options.name}
+          onChange={(e) => set({ name: e.target.value })}
+          placeholder="November reminders"
+        />
+        <SelectField
+          label="Provider account"
+          errors={errors.accountId}
+          name="accountId"
+          value={options.accountId}
+          onChange={(e) => {
+            const next = accounts.find((a) => a.id === e.target.value);
+            set({
+              accountId: e.target.value,
+              sender: next?.senders[0] ?? "",
+              originator: next?.defaultOriginator ?? "",
+            });
+          }}
+        >
+          {accounts.map((a) => (
+            <option key={a.id} value={a.id}>
+              {a.name}
+            </option>
+          ))}
+        </SelectField>
       </div>
       {kind === "SMS" ? (
         <div className="grid gap-4 sm:grid-cols-2">
@@ -116,41 +110,40 @@ export function OptionsFields({
               .
             </Notice>
           ) : (
-            <Field label="Sender ID" hint="The sender IDs set up for this account in Settings." errors={errors.sender}>
-              {(ids) => (
-                <Select {...ids} name="sender" value={options.sender} onChange={(e) => set({ sender: e.target.value })}>
-                  {account?.senders.map((sender) => (
-                    <option key={sender} value={sender}>
-                      {sender}
-                    </option>
-                  ))}
-                </Select>
-              )}
-            </Field>
+            <SelectField
+              label="Sender ID"
+              hint="The sender IDs set up for this account in Settings."
+              errors={errors.sender}
+              name="sender"
+              value={options.sender}
+              onChange={(e) => set({ sender: e.target.value })}
+            >
+              {account?.senders.map((sender) => (
+                <option key={sender} value={sender}>
+                  {sender}
+                </option>
+              ))}
+            </SelectField>
           )}
-          <Field
+          <InputField
             label="Link ID (optional)"
             hint="Only for on-demand replies: the link_id of the message you answer."
             errors={errors.linkId}
-          >
-            {(ids) => (
-              <Input {...ids} name="linkId" value={options.linkId} onChange={(e) => set({ linkId: e.target.value })} />
-            )}
-          </Field>
+            name="linkId"
+            value={options.linkId}
+            onChange={(e) => set({ linkId: e.target.value })}
+          />
         </div>
       ) : (
         <div className="grid gap-4 sm:grid-cols-3">
-          <Field label="Originator number" errors={errors.originator}>
-            {(ids) => (
-              <Input
-                {...ids}
-                name="originator"
-                value={options.originator}
-                onChange={(e) => set({ originator: e.target.value })}
-                required
-              />
-            )}
-          </Field>
+          <InputField
+            label="Originator number"
+            errors={errors.originator}
+            name="originator"
+            value={options.originator}
+            onChange={(e) => set({ originator: e.target.value })}
+            required
+          />
           <VoiceCallFields
             names={{ voice: "voice", repeat: "repeat" }}
             labels={{ voice: "Voice", repeat: "Repeat" }}

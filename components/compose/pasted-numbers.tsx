@@ -2,7 +2,7 @@
 // Numbers typed or pasted, reported as they are typed: how many, which lines are not valid numbers and why, which
 // repeat an earlier one, which are on the opt-out list — so the plan is true before Send, not after.
 import { useEffect, useRef, useState } from "react";
-import { Field, Textarea } from "@/components/ui/field";
+import { TextareaField } from "@/components/ui/field";
 import { describeDuplicate, describeProblem } from "@/lib/recipients/check-pasted";
 import { MAX_PASTED_NUMBERS } from "@/lib/recipients/split-numbers";
 import type { PastedNumbers as Pasted } from "./use-pasted-numbers";
@@ -26,7 +26,9 @@ export function PastedNumbers({
   const [initialText] = useState(text);
   return (
     <div className="space-y-2">
-      <Field
+      {/* No name: the form sends the checked numbers (compose-form.tsx), and this text stays as typed.
+          Uncontrolled (see useKeptAcrossReset): the state follows the text through onChange. */}
+      <TextareaField
         label="Recipients"
         errors={
           tooMany
@@ -36,22 +38,14 @@ export function PastedNumbers({
             : errors
         }
         hint={`${count(check.typed, "number")} — Kenyan numbers as 2547…, 07…/01… or 7…/1…, separated by commas, semicolons or new lines.`}
-      >
-        {(ids) => (
-          // No name: the form sends the checked numbers (compose-form.tsx), and this text stays as typed.
-          // Uncontrolled (see useKeptAcrossReset): the state follows the text through onChange.
-          <Textarea
-            {...ids}
-            ref={textarea}
-            required
-            rows={5}
-            defaultValue={initialText}
-            onChange={(e) => onText(e.target.value)}
-            className="font-mono text-sm"
-            placeholder={"0712 345 678\n+254 733 000 111\n712-000-222"}
-          />
-        )}
-      </Field>
+        ref={textarea}
+        required
+        rows={5}
+        defaultValue={initialText}
+        onChange={(e) => onText(e.target.value)}
+        className="font-mono text-sm"
+        placeholder={"0712 345 678\n+254 733 000 111\n712-000-222"}
+      />
       {check.typed > 0 && !tooMany ? (
         <div className="space-y-2 text-sm" data-testid="pasted-report" aria-live="polite">
           <p>

@@ -3,7 +3,7 @@
 // if it has passed (the server refuses it too: lib/batches/batch-settings.ts). The field posts the local text as
 // typed; Compose's action reads it in the organisation's zone (lib/time/local-input.ts), never in the browser's.
 import { useTimeZone } from "@/components/time/time-zone-provider";
-import { Field, Input } from "@/components/ui/field";
+import { InputField } from "@/components/ui/field";
 import { SCHEDULE_GRACE_MS } from "@/lib/batches/batch-settings";
 import { zoneDescription } from "@/lib/time/format";
 import { parseLocalDateTime } from "@/lib/time/local-input";
@@ -34,21 +34,15 @@ export function ScheduleField({
 }) {
   const timeZone = useTimeZone();
   return (
-    <Field
+    <InputField
       label="Send later (optional)"
       hint={`In ${zoneDescription(timeZone)}, the organisation's time zone. Leave empty to send now.`}
       errors={past ? [PAST_SCHEDULE] : errors}
-      className="max-w-xs"
-    >
-      {(ids) => (
-        <Input
-          {...ids}
-          type="datetime-local"
-          name="scheduledAt"
-          value={value}
-          onChange={(e) => onChange(e.target.value, isPast(e.target.value, timeZone))}
-        />
-      )}
-    </Field>
+      fieldClassName="max-w-xs"
+      type="datetime-local"
+      name="scheduledAt"
+      value={value}
+      onChange={(e) => onChange(e.target.value, isPast(e.target.value, timeZone))}
+    />
   );
 }

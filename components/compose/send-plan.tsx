@@ -6,7 +6,7 @@
 import { useTimeZone } from "@/components/time/time-zone-provider";
 import { Card, Stat } from "@/components/ui/card";
 import { Notice } from "@/components/ui/notice";
-import { Table, Td, Th, THead, Tr } from "@/components/ui/table";
+import { Table, Td, Tr, numeric } from "@/components/ui/table";
 import type { SendPlan } from "@/lib/batches/plan";
 import { formatCount, formatDuration } from "@/lib/numbers/format";
 import type { PreviewMessage } from "@/lib/batches/plan-list";
@@ -59,31 +59,31 @@ export function SendPlanView({
     <div className="space-y-4">
       <Card title="Preview" data-testid="preview">
         <PreviewLine plan={plan} />
-        <Table aria-label="Preview">
-          <THead>
-            <Th>Recipient</Th>
-            {perLanguage ? <Th>Language</Th> : null}
-            <Th>Message as received</Th>
-            <Th numeric>Characters</Th>
-            {sms ? <Th>Encoding</Th> : null}
-            {sms ? <Th numeric>SMS parts</Th> : null}
-          </THead>
-          <tbody>
-            {plan.previews.map((message) => (
-              <Tr key={`${message.row}-${message.phone}`}>
-                <Td className="whitespace-nowrap font-mono text-xs">{message.phone}</Td>
-                {perLanguage ? <Td className="whitespace-nowrap">{message.language}</Td> : null}
-                <Td className="whitespace-pre-wrap break-words">{message.text}</Td>
-                <Td numeric>{formatCount(message.characters)}</Td>
-                {sms ? (
-                  <Td className="whitespace-nowrap">
-                    <EncodingNote encoding={message.encoding} ucs2={message.ucs2} />
-                  </Td>
-                ) : null}
-                {sms ? <Td numeric>{message.segments}</Td> : null}
-              </Tr>
-            ))}
-          </tbody>
+        <Table
+          aria-label="Preview"
+          columns={[
+            "Recipient",
+            perLanguage && "Language",
+            "Message as received",
+            numeric("Characters"),
+            sms && "Encoding",
+            sms && numeric("SMS parts"),
+          ]}
+        >
+          {plan.previews.map((message) => (
+            <Tr key={`${message.row}-${message.phone}`}>
+              <Td className="whitespace-nowrap font-mono text-xs">{message.phone}</Td>
+              {perLanguage ? <Td className="whitespace-nowrap">{message.language}</Td> : null}
+              <Td className="whitespace-pre-wrap break-words">{message.text}</Td>
+              <Td numeric>{formatCount(message.characters)}</Td>
+              {sms ? (
+                <Td className="whitespace-nowrap">
+                  <EncodingNote encoding={message.encoding} ucs2={message.ucs2} />
+                </Td>
+              ) : null}
+              {sms ? <Td numeric>{message.segments}</Td> : null}
+            </Tr>
+          ))}
         </Table>
       </Card>
       <Card title="Plan" data-testid="planner">

@@ -4,7 +4,7 @@
 // voice, its voice language and a Listen preview that reads this text in that language. Compose's "Other languages"
 // (language-fields.tsx) and the template editor (components/templates/template-form.tsx) both show these.
 import { Button } from "@/components/ui/button";
-import { Field, Select, Textarea } from "@/components/ui/field";
+import { TextareaField, SelectField } from "@/components/ui/field";
 import { languageLabel } from "@/lib/languages/known-languages";
 import { languagesLeft, voiceLanguageOf, voiceValueFor, type VariantDraft } from "./languages";
 import { MessageCounter } from "./message-counter";
@@ -39,7 +39,7 @@ export function VariantFields({
       {variants.map((variant, i) => (
         <fieldset key={variant.language} className="space-y-2 rounded-md border border-slate-200 p-3">
           <legend className="px-1 text-sm font-medium">{languageLabel(variant.language)}</legend>
-          <Field
+          <TextareaField
             label={`Message in ${languageLabel(variant.language)}`}
             errors={
               errors[`variants.${i}.text`] ??
@@ -47,11 +47,10 @@ export function VariantFields({
               (i === 0 ? errors.variants : undefined)
             }
             hint={<MessageCounter kind={kind} message={variant.text} perRecipient={null} />}
-          >
-            {(ids) => (
-              <Textarea {...ids} rows={3} value={variant.text} onChange={(e) => change(i, { text: e.target.value })} />
-            )}
-          </Field>
+            rows={3}
+            value={variant.text}
+            onChange={(e) => change(i, { text: e.target.value })}
+          />
           {kind === "SMS" ? <UnitsWarning text={variant.text} onReplace={(text) => change(i, { text })} /> : null}
           {kind === "VOICE" && accountLanguages ? (
             <VoiceLanguageField
@@ -69,18 +68,14 @@ export function VariantFields({
           </Button>
         </fieldset>
       ))}
-      <Field label="Add a language" className="max-w-xs">
-        {(ids) => (
-          <Select {...ids} value="" onChange={(e) => add(e.target.value)}>
-            <option value="">Choose a language…</option>
-            {languagesLeft(variants).map((language) => (
-              <option key={language.code} value={language.code}>
-                {language.name} ({language.code})
-              </option>
-            ))}
-          </Select>
-        )}
-      </Field>
+      <SelectField label="Add a language" fieldClassName="max-w-xs" value="" onChange={(e) => add(e.target.value)}>
+        <option value="">Choose a language…</option>
+        {languagesLeft(variants).map((language) => (
+          <option key={language.code} value={language.code}>
+            {language.name} ({language.code})
+          </option>
+        ))}
+      </SelectField>
     </>
   );
 }

@@ -1,7 +1,7 @@
 "use client";
 // A call's voice and repeat count, the same two fields for a voice batch (options-fields.tsx) and for the call an
 // SMS escalates to (escalation-fields.tsx): the provider's voice codes and repeat bounds in one place.
-import { Field, Input, Select } from "@/components/ui/field";
+import { SelectField, InputField } from "@/components/ui/field";
 import { REPEAT_MAX, REPEAT_MIN } from "@/lib/provider/wire/schemas";
 
 export function VoiceCallFields({
@@ -22,27 +22,26 @@ export function VoiceCallFields({
 }) {
   return (
     <>
-      <Field label={labels.voice} errors={errors[names.voice]}>
-        {(ids) => (
-          <Select {...ids} name={names.voice} value={voice} onChange={(e) => onChange({ voice: e.target.value })}>
-            <option value="1">Female</option>
-            <option value="2">Male</option>
-          </Select>
-        )}
-      </Field>
-      <Field label={labels.repeat} errors={errors[names.repeat]}>
-        {(ids) => (
-          <Input
-            {...ids}
-            name={names.repeat}
-            type="number"
-            min={REPEAT_MIN}
-            max={REPEAT_MAX}
-            value={repeat}
-            onChange={(e) => onChange({ repeat: e.target.value })}
-          />
-        )}
-      </Field>
+      <SelectField
+        label={labels.voice}
+        errors={errors[names.voice]}
+        name={names.voice}
+        value={voice}
+        onChange={(e) => onChange({ voice: e.target.value })}
+      >
+        <option value="1">Female</option>
+        <option value="2">Male</option>
+      </SelectField>
+      <InputField
+        label={labels.repeat}
+        errors={errors[names.repeat]}
+        name={names.repeat}
+        type="number"
+        min={REPEAT_MIN}
+        max={REPEAT_MAX}
+        value={repeat}
+        onChange={(e) => onChange({ repeat: e.target.value })}
+      />
     </>
   );
 }

@@ -4,7 +4,7 @@
 // language (Web Speech API) where the browser has a voice for it — and says so where it has none.
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
-import { Field, Select } from "@/components/ui/field";
+import { SelectField } from "@/components/ui/field";
 import { chooseVoice } from "@/lib/compose/speech-voice";
 
 export type AccountLanguages = { field: string; values: string[] };
@@ -47,17 +47,21 @@ export function VoiceLanguageField({
 
   return (
     <div className="flex flex-wrap items-end gap-3">
-      <Field label={label} hint={`Sent to the provider as “${languages.field}”.`} errors={errors} className="w-56">
-        {(ids) => (
-          <Select {...ids} name={fieldName ?? undefined} value={language} onChange={(e) => onValue(e.target.value)}>
-            {languages.values.map((v) => (
-              <option key={v} value={v}>
-                {v}
-              </option>
-            ))}
-          </Select>
-        )}
-      </Field>
+      <SelectField
+        label={label}
+        hint={`Sent to the provider as “${languages.field}”.`}
+        errors={errors}
+        fieldClassName="w-56"
+        name={fieldName ?? undefined}
+        value={language}
+        onChange={(e) => onValue(e.target.value)}
+      >
+        {languages.values.map((v) => (
+          <option key={v} value={v}>
+            {v}
+          </option>
+        ))}
+      </SelectField>
       <Button size="sm" onClick={listen}>
         Listen
       </Button>

@@ -4,6 +4,7 @@
 // audit keeps one). Then it says what came of it.
 import { useEffect, useId, useRef, useState, useTransition } from "react";
 import { Button } from "@/components/ui/button";
+import { cx } from "@/components/ui/cx";
 import { Input } from "@/components/ui/field";
 import type { ActionResult } from "@/lib/auth/action";
 
@@ -101,13 +102,10 @@ function Outcome({ result }: { result: ActionResult | null }) {
 }
 
 /** What a row's action answered, beside its buttons: a status when it worked, an alert when it did not. */
-export function RowResult({ result, className }: { result: ActionResult | null; className: string }) {
+export function RowResult({ result, className }: { result: ActionResult | null; className?: string }) {
   if (!result) return null;
   return (
-    <p
-      role={result.ok ? "status" : "alert"}
-      className={`${className} ${result.ok ? "text-emerald-800" : "text-red-700"}`}
-    >
+    <p role={result.ok ? "status" : "alert"} className={cx(className, result.ok ? "text-emerald-800" : "text-red-700")}>
       {result.message}
     </p>
   );

@@ -4,7 +4,7 @@
 // progress key — not stored (the usual case: the server drops an upload whose browser went away), or finished just
 // before the page was left. Said once; the next visit says nothing.
 import { useQuery } from "@tanstack/react-query";
-import Link from "next/link";
+import { TextLink } from "@/components/ui/text-link";
 import { useEffect, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Notice } from "@/components/ui/notice";
@@ -47,10 +47,7 @@ export function InterruptedNotice() {
             {progress.data.list ? (
               <>
                 {" "}
-                as{" "}
-                <Link href={`/lists/${progress.data.list.id}`} className="text-sky-700 underline">
-                  {progress.data.list.name}
-                </Link>
+                as <TextLink href={`/lists/${progress.data.list.id}`}>{progress.data.list.name}</TextLink>
               </>
             ) : null}
             .

@@ -4,9 +4,9 @@
 // the same file is checked again with the chosen column), the first lines of each group and their downloads.
 import { ButtonAnchor } from "@/components/ui/button";
 import { Card, Stat } from "@/components/ui/card";
-import { Field, Select } from "@/components/ui/field";
+import { SelectField } from "@/components/ui/field";
 import { Notice } from "@/components/ui/notice";
-import { EmptyRow, Table, Td, Th, THead, Tr } from "@/components/ui/table";
+import { Table, Td, Tr, numeric } from "@/components/ui/table";
 import { SameFileNotice, type SameFile } from "./same-file-notice";
 import { formatCount } from "@/lib/numbers/format";
 
@@ -74,21 +74,19 @@ export function ListReport({
           {formatCount(u.report.longRows)} row(s) have more cells than the header; the extra cells were not kept.
         </Notice>
       ) : null}
-      <Field
+      <SelectField
         label="Phone column"
         hint="Guessed from the header and the values; choose another to check the file again."
-        className="my-4 max-w-xs"
+        fieldClassName="my-4 max-w-xs"
+        value={u.phoneColumn}
+        onChange={(e) => onPhoneColumn(e.target.value)}
       >
-        {(ids) => (
-          <Select {...ids} value={u.phoneColumn} onChange={(e) => onPhoneColumn(e.target.value)}>
-            {u.columns.map((c) => (
-              <option key={c} value={c}>
-                {c}
-              </option>
-            ))}
-          </Select>
-        )}
-      </Field>
+        {u.columns.map((c) => (
+          <option key={c} value={c}>
+            {c}
+          </option>
+        ))}
+      </SelectField>
       {GROUPS.map((group) =>
         group.count(report) > 0 ? (
           <section key={group.key} className="mt-4 space-y-2">
@@ -100,22 +98,17 @@ export function ListReport({
                 Download {group.key} CSV
               </ButtonAnchor>
             </div>
-            <Table>
-              <THead>
-                <Th numeric>Row</Th>
-                <Th>Value</Th>
-                <Th>Reason</Th>
-              </THead>
-              <tbody>
-                {report.samples[group.key].length === 0 ? <EmptyRow columns={3}>None.</EmptyRow> : null}
-                {report.samples[group.key].map((s) => (
-                  <Tr key={s.row}>
-                    <Td numeric>{formatCount(s.row)}</Td>
-                    <Td className="font-mono">{s.value}</Td>
-                    <Td>{s.reason}</Td>
-                  </Tr>
-                ))}
-              </tbody>
+            <Table
+              columns={[numeric("Row"), "Value", "Reason"]}
+              empty={report.samples[group.key].length === 0 && "None."}
+            >
+              {report.samples[group.key].map((s) => (
+                <Tr key={s.row}>
+                  <Td numeric>{formatCount(s.row)}</Td>
+                  <Td className="font-mono">{s.value}</Td>
+                  <Td>{s.reason}</Td>
+                </Tr>
+              ))}
             </Table>
           </section>
         ) : null,

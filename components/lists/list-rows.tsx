@@ -1,7 +1,7 @@
 // A saved list's rows as a table whose columns are the list's own (the row number in the file first), a page at a
 // time, with First / Previous / Next / Last links that carry the keyset in the URL (lib/lists/list-page.ts).
-import Link from "next/link";
-import { EmptyRow, Table, Td, Th, THead, Tr } from "@/components/ui/table";
+import { TextLink } from "@/components/ui/text-link";
+import { Table, Td, Tr, numeric } from "@/components/ui/table";
 import type { ListPage } from "@/lib/lists/list-page";
 import { formatCount } from "@/lib/numbers/format";
 
@@ -11,30 +11,24 @@ export function ListRows({ listId, columns, page }: { listId: string; columns: s
   const link = (query: string) => `/lists/${listId}${query}`;
   return (
     <div className="space-y-3">
-      <Table aria-label="Rows of the list">
-        <THead>
-          <Th numeric>Row</Th>
-          {columns.map((column) => (
-            <Th key={column}>{column}</Th>
-          ))}
-        </THead>
-        <tbody>
-          {page.rows.length === 0 ? (
-            <EmptyRow columns={columns.length + 1}>
-              {page.hasPrevious || page.hasNext ? "No rows here." : "This list has no valid rows."}
-            </EmptyRow>
-          ) : null}
-          {page.rows.map((row) => (
-            <Tr key={row.row}>
-              <Td numeric>{formatCount(row.row)}</Td>
-              {columns.map((column, i) => (
-                <Td key={column} className="whitespace-nowrap">
-                  {row.values[i] ?? ""}
-                </Td>
-              ))}
-            </Tr>
-          ))}
-        </tbody>
+      <Table
+        aria-label="Rows of the list"
+        columns={[numeric("Row"), ...columns]}
+        empty={
+          page.rows.length === 0 &&
+          (page.hasPrevious || page.hasNext ? "No rows here." : "This list has no valid rows.")
+        }
+      >
+        {page.rows.map((row) => (
+          <Tr key={row.row}>
+            <Td numeric>{formatCount(row.row)}</Td>
+            {columns.map((column, i) => (
+              <Td key={column} className="whitespace-nowrap">
+                {row.values[i] ?? ""}
+              </Td>
+            ))}
+          </Tr>
+        ))}
       </Table>
       <nav aria-label="Pages of the list" className="flex flex-wrap items-center gap-3 text-sm">
         {first !== undefined ? (
@@ -66,9 +60,5 @@ function PageLink({ href, enabled, children }: { href: string; enabled: boolean;
         {children}
       </span>
     );
-  return (
-    <Link href={href} className="text-sky-700 underline">
-      {children}
-    </Link>
-  );
+  return <TextLink href={href}>{children}</TextLink>;
 }

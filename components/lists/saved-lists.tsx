@@ -1,10 +1,10 @@
 // The saved lists with their counts, newest first: each opens its page (its report and rows) by its name; each report
 // group downloads from its count; compose or delete.
-import Link from "next/link";
+import { TextLink } from "@/components/ui/text-link";
 import { RowAction } from "@/components/console/row-action";
 import { Time } from "@/components/time/time";
 import { ButtonLink } from "@/components/ui/button";
-import { ActionsTh, EmptyState, Table, Td, Th, THead, Tr } from "@/components/ui/table";
+import { EmptyState, Table, Td, Tr, numeric, ACTIONS } from "@/components/ui/table";
 import type { ActionResult } from "@/lib/auth/action";
 import type { SavedList } from "@/lib/lists/find-lists";
 import type { ReportGroup } from "@/lib/lists/report-csv";
@@ -35,60 +35,58 @@ export function SavedLists({
 }) {
   if (lists.length === 0) return <EmptyState>No saved lists yet. Upload a CSV or XLSX file above.</EmptyState>;
   return (
-    <Table aria-label="Saved lists">
-      <THead>
-        <Th>List</Th>
-        <Th numeric>Recipients</Th>
-        <Th numeric>Invalid</Th>
-        <Th numeric>Duplicates</Th>
-        <Th numeric>Opted out</Th>
-        <Th>Placeholders</Th>
-        <Th>Uploaded</Th>
-        <ActionsTh />
-      </THead>
-      <tbody>
-        {lists.map((list) => (
-          <Tr key={list.id}>
-            <Td>
-              <Link href={`/lists/${list.id}`} className="font-medium text-sky-700 underline">
-                {list.name}
-              </Link>
-              {list.name !== list.filename ? (
-                <span className="block text-xs text-slate-500">{list.filename}</span>
-              ) : null}
-            </Td>
-            <Td numeric>{formatCount(list.validCount)}</Td>
-            <Td numeric>
-              <GroupCount list={list} group="invalid" count={list.invalidCount} />
-            </Td>
-            <Td numeric>
-              <GroupCount list={list} group="duplicates" count={list.duplicateCount} />
-            </Td>
-            <Td numeric>
-              <GroupCount list={list} group="opted-out" count={list.optedOutCount} />
-            </Td>
-            <Td className="font-mono text-xs">{list.columns.map((c) => `{{${c}}}`).join(" ")}</Td>
-            <Td className="whitespace-nowrap">
-              <Time at={list.createdAt} />
-              {list.author ? ` · ${list.author}` : ""}
-            </Td>
-            <Td>
-              <span className="flex items-center gap-2">
-                <ButtonLink href={`/compose?list=${list.id}`} size="sm" aria-label={`Compose to ${list.name}`}>
-                  Compose
-                </ButtonLink>
-                <RowAction
-                  label="Delete"
-                  name={`Delete ${list.name}`}
-                  confirm={`Delete the list “${list.name}” and its ${formatCount(list.validCount)} recipients? It cannot be brought back; batches already sent from it keep their recipients and reports.`}
-                  confirmLabel="Delete the list"
-                  run={deleteList.bind(null, list.id)}
-                />
-              </span>
-            </Td>
-          </Tr>
-        ))}
-      </tbody>
+    <Table
+      aria-label="Saved lists"
+      columns={[
+        "List",
+        numeric("Recipients"),
+        numeric("Invalid"),
+        numeric("Duplicates"),
+        numeric("Opted out"),
+        "Placeholders",
+        "Uploaded",
+        ACTIONS,
+      ]}
+    >
+      {lists.map((list) => (
+        <Tr key={list.id}>
+          <Td>
+            <TextLink href={`/lists/${list.id}`} className="font-medium">
+              {list.name}
+            </TextLink>
+            {list.name !== list.filename ? <span className="block text-xs text-slate-500">{list.filename}</span> : null}
+          </Td>
+          <Td numeric>{formatCount(list.validCount)}</Td>
+          <Td numeric>
+            <GroupCount list={list} group="invalid" count={list.invalidCount} />
+          </Td>
+          <Td numeric>
+            <GroupCount list={list} group="duplicates" count={list.duplicateCount} />
+          </Td>
+          <Td numeric>
+            <GroupCount list={list} group="opted-out" count={list.optedOutCount} />
+          </Td>
+          <Td className="font-mono text-xs">{list.columns.map((c) => `{{${c}}}`).join(" ")}</Td>
+          <Td className="whitespace-nowrap">
+            <Time at={list.createdAt} />
+            {list.author ? ` · ${list.author}` : ""}
+          </Td>
+          <Td>
+            <span className="flex items-center gap-2">
+              <ButtonLink href={`/compose?list=${list.id}`} size="sm" aria-label={`Compose to ${list.name}`}>
+                Compose
+              </ButtonLink>
+              <RowAction
+                label="Delete"
+                name={`Delete ${list.name}`}
+                confirm={`Delete the list “${list.name}” and its ${formatCount(list.validCount)} recipients? It cannot be brought back; batches already sent from it keep their recipients and reports.`}
+                confirmLabel="Delete the list"
+                run={deleteList.bind(null, list.id)}
+              />
+            </span>
+          </Td>
+        </Tr>
+      ))}
     </Table>
   );
 }

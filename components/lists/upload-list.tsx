@@ -7,7 +7,7 @@ import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
-import { Field, Input } from "@/components/ui/field";
+import { InputField } from "@/components/ui/field";
 import { Notice } from "@/components/ui/notice";
 import { Progress } from "@/components/ui/progress";
 import { LIST_NAME_MAX } from "@/lib/lists/list-name";
@@ -48,22 +48,16 @@ export function UploadList({
     <div className="space-y-6">
       <Card title={title}>
         <InterruptedNotice />
-        <Field
+        <InputField
           label="List name"
           hint="How the list is shown in Compose and on the Lists page; the file's name when left empty. It can be changed later."
-          className="mb-4 max-w-sm"
-        >
-          {(ids) => (
-            <Input
-              {...ids}
-              value={name}
-              maxLength={LIST_NAME_MAX}
-              placeholder="The file's name"
-              disabled={sending !== null}
-              onChange={(e) => setName(e.target.value)}
-            />
-          )}
-        </Field>
+          fieldClassName="mb-4 max-w-sm"
+          value={name}
+          maxLength={LIST_NAME_MAX}
+          placeholder="The file's name"
+          disabled={sending !== null}
+          onChange={(e) => setName(e.target.value)}
+        />
         <div
           onDragOver={(e) => {
             e.preventDefault();

@@ -2,27 +2,21 @@
 // Adding to the opt-out list: one number in any form (with a reason), or a CSV/XLSX file of numbers sent as the raw
 // body to POST /api/opt-outs/upload (the recipient-list import reads it), with what came of it.
 import { useRouter } from "next/navigation";
-import { useActionState, useState } from "react";
+import { useState } from "react";
+import { useActionForm, type FormAction } from "@/components/ui/use-action-form";
 import { ActionNotice } from "@/components/ui/action-notice";
-import { Button } from "@/components/ui/button";
-import { Field, Input } from "@/components/ui/field";
+import { SubmitButton } from "@/components/ui/submit-button";
+import { InputField } from "@/components/ui/field";
 import { Notice } from "@/components/ui/notice";
-import type { ActionResult } from "@/lib/auth/action";
 import { formatCount } from "@/lib/numbers/format";
 
-type Action = (previous: ActionResult | null, form: FormData) => Promise<ActionResult>;
 type UploadResult = { rows: number; added: number; already: number; invalid: number; duplicates: number };
 
-export function AddOptOut({ action }: { action: Action }) {
+export function AddOptOut({ action }: { action: FormAction }) {
   const router = useRouter();
   const [values, setValues] = useState({ phone: "", reason: "" });
-  const [state, formAction, pending] = useActionState(async (previous: ActionResult | null, form: FormData) => {
-    const result = await action(previous, form);
-    if (result.ok) setValues({ phone: "", reason: "" });
-    return result;
-  }, null);
+  const { state, formAction, errors } = useActionForm(action, () => setValues({ phone: "", reason: "" }));
   const [upload, setUpload] = useState<{ busy: boolean; result?: UploadResult; error?: string }>({ busy: false });
-  const errors = state?.ok === false ? (state.fieldErrors ?? {}) : {};
 
   async function send(file: File) {
     setUpload({ busy: true });
@@ -45,52 +39,38 @@ export function AddOptOut({ action }: { action: Action }) {
   return (
     <div className="space-y-4">
       <form action={formAction} className="grid gap-4 sm:grid-cols-3 sm:items-end">
-        <Field label="Number to opt out" errors={errors.phone}>
-          {(ids) => (
-            <Input
-              {...ids}
-              name="phone"
-              required
-              value={values.phone}
-              onChange={(e) => setValues({ ...values, phone: e.target.value })}
-              placeholder="0712 345 678"
-            />
-          )}
-        </Field>
-        <Field label="Reason (optional)" errors={errors.reason}>
-          {(ids) => (
-            <Input
-              {...ids}
-              name="reason"
-              maxLength={200}
-              value={values.reason}
-              onChange={(e) => setValues({ ...values, reason: e.target.value })}
-            />
-          )}
-        </Field>
-        <Button type="submit" variant="primary" disabled={pending}>
-          {pending ? "Adding…" : "Opt out"}
-        </Button>
+        <InputField
+          label="Number to opt out"
+          errors={errors.phone}
+          name="phone"
+          required
+          value={values.phone}
+          onChange={(e) => setValues({ ...values, phone: e.target.value })}
+          placeholder="0712 345 678"
+        />
+        <InputField
+          label="Reason (optional)"
+          errors={errors.reason}
+          name="reason"
+          maxLength={200}
+          value={values.reason}
+          onChange={(e) => setValues({ ...values, reason: e.target.value })}
+        />
+        <SubmitButton busy="Adding…" variant="primary" label="Opt out" />
         <ActionNotice result={state} className="sm:col-span-3" />
       </form>
-      <Field
+      <InputField
         label="Opt-out file (CSV or XLSX)"
         hint="One number per row, in any column named like phone, or the column of numbers."
-      >
-        {(ids) => (
-          <Input
-            {...ids}
-            type="file"
-            accept=".csv,.txt,.xlsx,text/csv"
-            disabled={upload.busy}
-            onChange={(e) => {
-              const file = e.target.files?.[0];
-              if (file) void send(file);
-              e.target.value = "";
-            }}
-          />
-        )}
-      </Field>
+        type="file"
+        accept=".csv,.txt,.xlsx,text/csv"
+        disabled={upload.busy}
+        onChange={(e) => {
+          const file = e.target.files?.[0];
+          if (file) void send(file);
+          e.target.value = "";
+        }}
+      />
       {upload.busy ? <Notice>Reading the file…</Notice> : null}
       {upload.error ? <Notice tone="error">{upload.error}</Notice> : null}
       {upload.result ? (

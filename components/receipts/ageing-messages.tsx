@@ -1,8 +1,8 @@
 // The Receipts page's messages ageing without a receipt (lib/reports/ageing-messages.ts): accepted by the provider
 // and still without a final receipt past the no-receipt age, in keyset pages of their own (?aged_after=).
-import Link from "next/link";
+import { TextLink } from "@/components/ui/text-link";
 import { Time } from "@/components/time/time";
-import { EmptyRow, Table, Td, THead, Th, Tr } from "@/components/ui/table";
+import { Table, Td, Tr } from "@/components/ui/table";
 import { pageHref } from "@/lib/http/page-query";
 import { formatCount } from "@/lib/numbers/format";
 import type { AgeingBatch, AgeingMessage } from "@/lib/reports/ageing-messages";
@@ -28,36 +28,25 @@ export function AgeingMessages({
           ? ` In ${formatCount(ageing.batches.length)} batch(es) with ${formatCount(ageing.batches.reduce((s, b) => s + b.queuedCount, 0))} messages still queued.`
           : " None."}
       </p>
-      <Table>
-        <THead>
-          <Th>Message</Th>
-          <Th>Batch</Th>
-          <Th>Phone</Th>
-          <Th>Submitted</Th>
-          <Th>Last status</Th>
-        </THead>
-        <tbody>
-          {ageing.rows.length === 0 ? <EmptyRow columns={5}>No message is waiting past the age.</EmptyRow> : null}
-          {ageing.rows.map((m) => (
-            <Tr key={m.id}>
-              <Td>
-                <Link href={`/messages/${m.id}`} className="text-sky-700 underline">
-                  {m.id}
-                </Link>
-              </Td>
-              <Td>
-                <Link href={`/batches/${m.batchId}`} className="text-sky-700 underline">
-                  {m.batchName}
-                </Link>
-              </Td>
-              <Td className="font-mono text-xs">{m.phone}</Td>
-              <Td className="whitespace-nowrap text-slate-600">
-                <Time at={m.submittedAt} seconds />
-              </Td>
-              <Td className="font-mono text-xs">{m.deliveryStatus ?? "—"}</Td>
-            </Tr>
-          ))}
-        </tbody>
+      <Table
+        columns={["Message", "Batch", "Phone", "Submitted", "Last status"]}
+        empty={ageing.rows.length === 0 && "No message is waiting past the age."}
+      >
+        {ageing.rows.map((m) => (
+          <Tr key={m.id}>
+            <Td>
+              <TextLink href={`/messages/${m.id}`}>{m.id}</TextLink>
+            </Td>
+            <Td>
+              <TextLink href={`/batches/${m.batchId}`}>{m.batchName}</TextLink>
+            </Td>
+            <Td className="font-mono text-xs">{m.phone}</Td>
+            <Td className="whitespace-nowrap text-slate-600">
+              <Time at={m.submittedAt} seconds />
+            </Td>
+            <Td className="font-mono text-xs">{m.deliveryStatus ?? "—"}</Td>
+          </Tr>
+        ))}
       </Table>
       <KeysetPager
         first={agedAfter ? href() : null}

@@ -1,15 +1,13 @@
 // The Receipts page's section of carrier-blacklist opt-outs held back as a burst: why they are held, how many wait,
 // the list with its two answers, and the burst limit (held-opt-outs.tsx holds the list's form).
 import { Badge } from "@/components/ui/badge";
+import type { FormAction } from "@/components/ui/use-action-form";
 import { Notice } from "@/components/ui/notice";
-import type { ActionResult } from "@/lib/auth/action";
 import { formatCount } from "@/lib/numbers/format";
 import type { HeldOptOut } from "@/lib/receipts/held-opt-outs";
 import { formatDateTime } from "@/lib/time/format";
 import { NumberSettingForm } from "@/components/settings/number-setting-form";
 import { HeldOptOuts } from "./held-opt-outs";
-
-type Action = (previous: ActionResult | null, form: FormData) => Promise<ActionResult>;
 
 export function HeldOptOutsSection({
   held,
@@ -21,8 +19,8 @@ export function HeldOptOutsSection({
   held: { rows: HeldOptOut[]; total: number; upTo: Date };
   burst: number;
   timeZone: string;
-  decide: Action;
-  setBurst: Action;
+  decide: FormAction;
+  setBurst: FormAction;
 }) {
   return (
     <section aria-label="Held carrier-blacklist opt-outs" className="space-y-3">

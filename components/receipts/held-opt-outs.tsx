@@ -2,12 +2,11 @@
 // Carrier-blacklist opt-outs held back as a burst (lib/receipts/held-opt-outs.ts): the numbers, and an
 // administrator's two answers — release them to the opt-outs, or discard them (forged receipts) — covering the numbers
 // held up to when the page was read.
-import Link from "next/link";
-import { useActionState } from "react";
+import { TextLink } from "@/components/ui/text-link";
+import { useActionForm, type FormAction } from "@/components/ui/use-action-form";
 import { ActionNotice } from "@/components/ui/action-notice";
 import { Button } from "@/components/ui/button";
-import { EmptyRow, Table, Td, THead, Th, Tr } from "@/components/ui/table";
-import type { ActionResult } from "@/lib/auth/action";
+import { Table, Td, Tr } from "@/components/ui/table";
 import { formatCount } from "@/lib/numbers/format";
 
 export type HeldRow = { phone: string; reason: string; messageId: string; heldAt: string };
@@ -22,34 +21,27 @@ export function HeldOptOuts({
   total: number;
   /** The latest hold the page shows (ISO): a decision covers the numbers held up to it. */
   upTo: string;
-  decide: (previous: ActionResult | null, form: FormData) => Promise<ActionResult>;
+  decide: FormAction;
 }) {
-  const [state, formAction, pending] = useActionState(decide, null);
+  const { state, formAction, pending } = useActionForm(decide);
   return (
     <div className="space-y-3">
       <ActionNotice result={state} />
-      <Table aria-label="Held opt-outs">
-        <THead>
-          <Th>Phone</Th>
-          <Th>Reported</Th>
-          <Th>Message</Th>
-          <Th>Held</Th>
-        </THead>
-        <tbody>
-          {rows.length === 0 ? <EmptyRow columns={4}>No carrier-blacklist opt-out is held.</EmptyRow> : null}
-          {rows.map((r) => (
-            <Tr key={r.phone}>
-              <Td className="font-mono text-xs">{r.phone}</Td>
-              <Td className="text-xs">{r.reason}</Td>
-              <Td>
-                <Link href={`/messages/${r.messageId}`} className="text-sky-700 underline">
-                  message {r.messageId}
-                </Link>
-              </Td>
-              <Td className="whitespace-nowrap text-slate-600">{r.heldAt}</Td>
-            </Tr>
-          ))}
-        </tbody>
+      <Table
+        aria-label="Held opt-outs"
+        columns={["Phone", "Reported", "Message", "Held"]}
+        empty={rows.length === 0 && "No carrier-blacklist opt-out is held."}
+      >
+        {rows.map((r) => (
+          <Tr key={r.phone}>
+            <Td className="font-mono text-xs">{r.phone}</Td>
+            <Td className="text-xs">{r.reason}</Td>
+            <Td>
+              <TextLink href={`/messages/${r.messageId}`}>message {r.messageId}</TextLink>
+            </Td>
+            <Td className="whitespace-nowrap text-slate-600">{r.heldAt}</Td>
+          </Tr>
+        ))}
       </Table>
       {total > 0 ? (
         <form action={formAction} className="flex flex-wrap items-center gap-3 text-sm">

@@ -2,15 +2,14 @@
 // Mapping one status Tuma does not know: what it means (delivered, answered, failed — and why — or still on its way),
 // applied at once to the messages holding it and to every later receipt. A mapping cannot be changed, so Map asks
 // first, saying how many messages it moves now (issue 35: it took one click).
-import { useActionState, useState } from "react";
+import { useState } from "react";
+import { useActionForm, type FormAction } from "@/components/ui/use-action-form";
 import { ActionNotice } from "@/components/ui/action-notice";
 import { Button } from "@/components/ui/button";
-import { Field, Select } from "@/components/ui/field";
-import type { ActionResult } from "@/lib/auth/action";
+import { SubmitButton } from "@/components/ui/submit-button";
+import { SelectField } from "@/components/ui/field";
 import { FAILURE_CLASSES, FAILURE_KINDS, isFailureClass } from "@/lib/receipts/failure-classes";
 import { formatCount } from "@/lib/numbers/format";
-
-type Action = (previous: ActionResult | null, form: FormData) => Promise<ActionResult>;
 
 const MEANINGS = [
   { value: "", label: "Choose…" },
@@ -20,60 +19,53 @@ const MEANINGS = [
   { value: "QUEUED", label: "Still on its way (not final)" },
 ];
 
-export function MapStatusForm({ status, waiting, action }: { status: string; waiting: number; action: Action }) {
-  const [state, formAction, pending] = useActionState(action, null);
+export function MapStatusForm({ status, waiting, action }: { status: string; waiting: number; action: FormAction }) {
+  const { state, formAction, pending, errors } = useActionForm(action);
   const [meaning, setMeaning] = useState("");
   const [failureClass, setFailureClass] = useState("");
   const [confirming, setConfirming] = useState(false);
   const chosen = MEANINGS.find((m) => m.value === meaning)?.label ?? "";
   const because = isFailureClass(failureClass) ? ` (${FAILURE_KINDS[failureClass].label})` : "";
   const ready = meaning !== "" && (meaning !== "FAILED" || failureClass !== "");
-  const errors = state?.ok === false ? (state.fieldErrors ?? {}) : {};
   return (
     <form action={formAction} className="space-y-2" aria-label={`Map ${status}`}>
       <input type="hidden" name="status" value={status} />
       <div className="flex flex-wrap items-end gap-2">
-        <Field label="Means" errors={errors.state}>
-          {(ids) => (
-            <Select
-              {...ids}
-              name="state"
-              value={meaning}
-              onChange={(e) => {
-                setMeaning(e.target.value);
-                setConfirming(false);
-              }}
-              required
-              disabled={confirming}
-            >
-              {MEANINGS.map((m) => (
-                <option key={m.value} value={m.value}>
-                  {m.label}
-                </option>
-              ))}
-            </Select>
-          )}
-        </Field>
+        <SelectField
+          label="Means"
+          errors={errors.state}
+          name="state"
+          value={meaning}
+          onChange={(e) => {
+            setMeaning(e.target.value);
+            setConfirming(false);
+          }}
+          required
+          disabled={confirming}
+        >
+          {MEANINGS.map((m) => (
+            <option key={m.value} value={m.value}>
+              {m.label}
+            </option>
+          ))}
+        </SelectField>
         {meaning === "FAILED" ? (
-          <Field label="Because" errors={errors.failureClass}>
-            {(ids) => (
-              <Select
-                {...ids}
-                name="failureClass"
-                value={failureClass}
-                onChange={(e) => setFailureClass(e.target.value)}
-                required
-                disabled={confirming}
-              >
-                <option value="">Choose…</option>
-                {FAILURE_CLASSES.map((c) => (
-                  <option key={c} value={c}>
-                    {FAILURE_KINDS[c].label} ({FAILURE_KINDS[c].permanence})
-                  </option>
-                ))}
-              </Select>
-            )}
-          </Field>
+          <SelectField
+            label="Because"
+            errors={errors.failureClass}
+            name="failureClass"
+            value={failureClass}
+            onChange={(e) => setFailureClass(e.target.value)}
+            required
+            disabled={confirming}
+          >
+            <option value="">Choose…</option>
+            {FAILURE_CLASSES.map((c) => (
+              <option key={c} value={c}>
+                {FAILURE_KINDS[c].label} ({FAILURE_KINDS[c].permanence})
+              </option>
+            ))}
+          </SelectField>
         ) : (
           <input type="hidden" name="failureClass" value="" />
         )}
@@ -96,9 +88,7 @@ export function MapStatusForm({ status, waiting, action }: { status: string; wai
             A mapping cannot be changed afterwards.
           </p>
           <div className="flex gap-2">
-            <Button type="submit" size="sm" variant="primary" disabled={pending}>
-              {pending ? "Mapping…" : "Yes, map it"}
-            </Button>
+            <SubmitButton busy="Mapping…" size="sm" variant="primary" label="Yes, map it" />
             <Button type="button" size="sm" disabled={pending} onClick={() => setConfirming(false)}>
               Back
             </Button>

@@ -2,7 +2,7 @@
 // ones on the Receipts page (a mapping cannot be changed, so this is a record, not a form).
 import { FailureKindLabel } from "@/components/batches/failure-kind";
 import { Time } from "@/components/time/time";
-import { Table, Td, THead, Th, Tr } from "@/components/ui/table";
+import { Table, Td, Tr, numeric } from "@/components/ui/table";
 import { formatCount } from "@/lib/numbers/format";
 import { isFailureClass } from "@/lib/receipts/failure-classes";
 import type { SeenStatus } from "@/lib/reports/receipt-statuses";
@@ -12,36 +12,28 @@ export function MappedStatuses({ mapped }: { mapped: SeenStatus[] }) {
   return (
     <details className="text-sm">
       <summary className="cursor-pointer text-sky-700">Mapped by administrators ({formatCount(mapped.length)})</summary>
-      <Table aria-label="Mapped statuses">
-        <THead>
-          <Th>Status</Th>
-          <Th>Means</Th>
-          <Th numeric>Receipts</Th>
-          <Th>Mapped</Th>
-        </THead>
-        <tbody>
-          {mapped.map((s) => (
-            <Tr key={s.status}>
-              <Td className="font-mono text-xs">{s.status}</Td>
-              <Td>
-                {s.state === "FAILED" && isFailureClass(s.failureClass) ? (
-                  <>
-                    failed: <FailureKindLabel kind={s.failureClass} />
-                  </>
-                ) : s.state === "QUEUED" ? (
-                  "still on its way"
-                ) : (
-                  (s.state ?? "").toLowerCase()
-                )}
-              </Td>
-              <Td numeric>{formatCount(s.receipts)}</Td>
-              <Td className="whitespace-nowrap text-slate-600">
-                {s.mappedAt ? <Time at={s.mappedAt} /> : "—"}
-                {s.mappedBy ? ` · ${s.mappedBy}` : ""}
-              </Td>
-            </Tr>
-          ))}
-        </tbody>
+      <Table aria-label="Mapped statuses" columns={["Status", "Means", numeric("Receipts"), "Mapped"]}>
+        {mapped.map((s) => (
+          <Tr key={s.status}>
+            <Td className="font-mono text-xs">{s.status}</Td>
+            <Td>
+              {s.state === "FAILED" && isFailureClass(s.failureClass) ? (
+                <>
+                  failed: <FailureKindLabel kind={s.failureClass} />
+                </>
+              ) : s.state === "QUEUED" ? (
+                "still on its way"
+              ) : (
+                (s.state ?? "").toLowerCase()
+              )}
+            </Td>
+            <Td numeric>{formatCount(s.receipts)}</Td>
+            <Td className="whitespace-nowrap text-slate-600">
+              {s.mappedAt ? <Time at={s.mappedAt} /> : "—"}
+              {s.mappedBy ? ` · ${s.mappedBy}` : ""}
+            </Td>
+          </Tr>
+        ))}
       </Table>
     </details>
   );

@@ -17,16 +17,15 @@ export function ReceiptLagCard({ lag }: { lag: ReceiptLag }) {
           : ""}
         .
       </p>
-      <div data-testid="lag-chart">
-        <Chart
-          kind="bar"
-          data={lag.buckets}
-          xKey="label"
-          xFormat="label"
-          series={[{ key: "count", label: "Receipts", color: OUTCOME_COLORS.units }]}
-          label="Receipt lag distribution"
-        />
-      </div>
+      <Chart
+        testId="lag-chart"
+        kind="bar"
+        data={lag.buckets}
+        xKey="label"
+        xFormat="label"
+        series={[{ key: "count", label: "Receipts", color: OUTCOME_COLORS.units }]}
+        label="Receipt lag distribution"
+      />
     </Card>
   );
 }

@@ -1,12 +1,12 @@
 // The Receipts page's receipt log: every delivery receipt as the provider sent it, newest first in keyset pages,
 // searched by uniqueId, correlator or phone and filtered by why it matched no message (lib/reports/receipt-log.ts);
 // the search and the page live in the URL.
-import Link from "next/link";
+import { TextLink } from "@/components/ui/text-link";
 import { Time } from "@/components/time/time";
 import { Badge } from "@/components/ui/badge";
 import { CodeBlock, prettyJson } from "@/components/ui/code-block";
 import { FilterForm, FilterInput, FilterSelect } from "@/components/ui/filter-form";
-import { EmptyRow, Table, Td, THead, Th, Tr } from "@/components/ui/table";
+import { Table, Td, Tr } from "@/components/ui/table";
 import { pageHref } from "@/lib/http/page-query";
 import { UNMATCHED_RETRY_HOURS } from "@/lib/receipts/apply-receipts";
 import { mapDeliveryStatus, type StatusMapping } from "@/lib/receipts/status-map";
@@ -56,57 +56,46 @@ export function ReceiptLog({
           ]}
         />
       </FilterForm>
-      <Table>
-        <THead>
-          <Th>Received</Th>
-          <Th>Status</Th>
-          <Th>Message</Th>
-          <Th>Phone</Th>
-          <Th>uniqueId</Th>
-          <Th>Correlator</Th>
-          <Th>Raw</Th>
-        </THead>
-        <tbody>
-          {page.rows.length === 0 ? <EmptyRow columns={7}>No receipts match.</EmptyRow> : null}
-          {page.rows.map((r) => (
-            <Tr key={r.id}>
-              <Td className="whitespace-nowrap text-slate-600">
-                <Time at={r.receivedAt} seconds />
-              </Td>
-              <Td className="font-mono text-xs">
-                {r.deliveryStatus}
-                {mapDeliveryStatus(r.deliveryStatus, mappings).source === "unknown" ? (
-                  <>
-                    {" "}
-                    <Badge tone="warning">unknown</Badge>
-                  </>
-                ) : null}
-              </Td>
-              <Td className="whitespace-nowrap">
-                {r.messageId ? (
-                  <Link href={`/messages/${r.messageId}`} className="text-sky-700 underline">
-                    message {r.messageId}
-                  </Link>
-                ) : r.unmatchedReason ? (
-                  <span title={REASONS[r.unmatchedReason] ?? r.unmatchedReason}>
-                    <Badge tone="warning">unmatched: {r.unmatchedReason.replace("_", " ")}</Badge>
-                  </span>
-                ) : (
-                  <Badge>not applied yet</Badge>
-                )}
-              </Td>
-              <Td className="font-mono text-xs">{r.phone ?? "—"}</Td>
-              <Td className="whitespace-nowrap font-mono text-xs">{r.uniqueId ?? "—"}</Td>
-              <Td className="font-mono text-xs">{r.correlator ?? "—"}</Td>
-              <Td>
-                <details>
-                  <summary className="cursor-pointer text-sky-700">JSON</summary>
-                  <CodeBlock className="mt-2 w-72 sm:w-96">{prettyJson(r.raw)}</CodeBlock>
-                </details>
-              </Td>
-            </Tr>
-          ))}
-        </tbody>
+      <Table
+        columns={["Received", "Status", "Message", "Phone", "uniqueId", "Correlator", "Raw"]}
+        empty={page.rows.length === 0 && "No receipts match."}
+      >
+        {page.rows.map((r) => (
+          <Tr key={r.id}>
+            <Td className="whitespace-nowrap text-slate-600">
+              <Time at={r.receivedAt} seconds />
+            </Td>
+            <Td className="font-mono text-xs">
+              {r.deliveryStatus}
+              {mapDeliveryStatus(r.deliveryStatus, mappings).source === "unknown" ? (
+                <>
+                  {" "}
+                  <Badge tone="warning">unknown</Badge>
+                </>
+              ) : null}
+            </Td>
+            <Td className="whitespace-nowrap">
+              {r.messageId ? (
+                <TextLink href={`/messages/${r.messageId}`}>message {r.messageId}</TextLink>
+              ) : r.unmatchedReason ? (
+                <span title={REASONS[r.unmatchedReason] ?? r.unmatchedReason}>
+                  <Badge tone="warning">unmatched: {r.unmatchedReason.replace("_", " ")}</Badge>
+                </span>
+              ) : (
+                <Badge>not applied yet</Badge>
+              )}
+            </Td>
+            <Td className="font-mono text-xs">{r.phone ?? "—"}</Td>
+            <Td className="whitespace-nowrap font-mono text-xs">{r.uniqueId ?? "—"}</Td>
+            <Td className="font-mono text-xs">{r.correlator ?? "—"}</Td>
+            <Td>
+              <details>
+                <summary className="cursor-pointer text-sky-700">JSON</summary>
+                <CodeBlock className="mt-2 w-72 sm:w-96">{prettyJson(r.raw)}</CodeBlock>
+              </details>
+            </Td>
+          </Tr>
+        ))}
       </Table>
       <KeysetPager first={filter.before ? href() : null} next={page.next ? href(page.next) : null} />
       <p className="text-xs text-slate-500">

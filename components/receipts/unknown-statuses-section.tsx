@@ -1,8 +1,8 @@
 // The Receipts page's section of statuses Tuma does not know: what mapping one does, the ones a batch page or the
 // Overview pointed to (?status=a,b: components/batches/unmapped-notice.tsx) or all of them, each with its form, and
 // the ones already mapped.
-import Link from "next/link";
-import type { ActionResult } from "@/lib/auth/action";
+import { TextLink } from "@/components/ui/text-link";
+import type { FormAction } from "@/components/ui/use-action-form";
 import { formatCount } from "@/lib/numbers/format";
 import type { SeenStatus } from "@/lib/reports/receipt-statuses";
 import { formatDateTime } from "@/lib/time/format";
@@ -19,7 +19,7 @@ export function UnknownStatusesSection({
   /** The statuses pointed to, comma-separated; undefined: all. */
   only: string | undefined;
   timeZone: string;
-  mapStatus: (previous: ActionResult | null, form: FormData) => Promise<ActionResult>;
+  mapStatus: FormAction;
 }) {
   const pointed = only === undefined ? null : new Set(only.split(","));
   const shown = pointed ? statuses.unmapped.filter((s) => pointed.has(s.status)) : statuses.unmapped;
@@ -34,10 +34,7 @@ export function UnknownStatusesSection({
       {pointed ? (
         <p className="text-sm" data-testid="status-filter">
           Showing {formatCount(shown.length)} of {formatCount(statuses.unmapped.length)} unknown statuses (the ones a
-          batch pointed to).{" "}
-          <Link href="/receipts#unknown-statuses" className="text-sky-700 underline">
-            Show all
-          </Link>
+          batch pointed to). <TextLink href="/receipts#unknown-statuses">Show all</TextLink>
         </p>
       ) : null}
       <UnknownStatuses

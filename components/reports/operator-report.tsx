@@ -4,7 +4,7 @@
 import { FailureKindLabel } from "@/components/batches/failure-kind";
 import { Card } from "@/components/ui/card";
 import { Chart } from "@/components/ui/chart";
-import { EmptyState, Table, Td, THead, Th, Tr } from "@/components/ui/table";
+import { EmptyState, Table, Td, Tr, numeric } from "@/components/ui/table";
 import { deliveryRate } from "@/lib/states/states";
 import { FAILURE_CLASSES } from "@/lib/receipts/failure-classes";
 import { delayBucketLabel } from "@/lib/reports/delay-buckets";
@@ -30,43 +30,42 @@ export function OperatorReport({ days, operators }: { days: string[]; operators:
   return (
     <div className="space-y-4">
       <Card title="Delivery rate per network, per day" className="min-w-0">
-        <div data-testid="operator-chart">
-          <Chart
-            kind="line"
-            data={data}
-            xKey="day"
-            xFormat="day"
-            percent
-            label="Delivery rate per network and day, last 30 days"
-            series={shown.map((o, n) => ({ key: `op${n}`, label: o.operator, color: COLORS[n]! }))}
-          />
-        </div>
+        <Chart
+          testId="operator-chart"
+          kind="line"
+          data={data}
+          xKey="day"
+          xFormat="day"
+          percent
+          label="Delivery rate per network and day, last 30 days"
+          series={shown.map((o, n) => ({ key: `op${n}`, label: o.operator, color: COLORS[n]! }))}
+        />
       </Card>
-      <Table aria-label="By network, last 30 days">
-        <THead>
-          <Th>Network</Th>
-          <Th numeric>Delivery rate</Th>
-          <Th numeric>Sent</Th>
-          <Th numeric>Delivered</Th>
-          <Th>Failures</Th>
-          <Th>Median receipt delay</Th>
-        </THead>
-        <tbody>
-          {operators.map((o) => (
-            <Tr key={o.operator}>
-              <Td className="font-medium">{o.operator}</Td>
-              <Td numeric className="font-semibold" data-testid={`network-rate-${o.operator}`}>
-                {formatRate(deliveryRate(o.total.delivered, o.total.sent))}
-              </Td>
-              <Td numeric>{formatCount(o.total.sent)}</Td>
-              <Td numeric>{formatCount(o.total.delivered)}</Td>
-              <Td className="min-w-56">
-                <Failures figures={o.total} />
-              </Td>
-              <Td className="whitespace-nowrap">{delay(o.total)}</Td>
-            </Tr>
-          ))}
-        </tbody>
+      <Table
+        aria-label="By network, last 30 days"
+        columns={[
+          "Network",
+          numeric("Delivery rate"),
+          numeric("Sent"),
+          numeric("Delivered"),
+          "Failures",
+          "Median receipt delay",
+        ]}
+      >
+        {operators.map((o) => (
+          <Tr key={o.operator}>
+            <Td className="font-medium">{o.operator}</Td>
+            <Td numeric className="font-semibold" data-testid={`network-rate-${o.operator}`}>
+              {formatRate(deliveryRate(o.total.delivered, o.total.sent))}
+            </Td>
+            <Td numeric>{formatCount(o.total.sent)}</Td>
+            <Td numeric>{formatCount(o.total.delivered)}</Td>
+            <Td className="min-w-56">
+              <Failures figures={o.total} />
+            </Td>
+            <Td className="whitespace-nowrap">{delay(o.total)}</Td>
+          </Tr>
+        ))}
       </Table>
       <p className="text-xs text-slate-500">
         By the day a message was sent (East Africa Time): delivered ÷ sent, so messages still without a receipt count as
@@ -75,32 +74,25 @@ export function OperatorReport({ days, operators }: { days: string[]; operators:
       {operators.map((o) => (
         <details key={o.operator} className="rounded-lg border border-slate-200 bg-white p-3 text-sm">
           <summary className="cursor-pointer font-medium text-sky-700">{o.operator}, day by day</summary>
-          <Table aria-label={`${o.operator}, day by day`}>
-            <THead>
-              <Th>Day</Th>
-              <Th numeric>Rate</Th>
-              <Th numeric>Sent</Th>
-              <Th numeric>Delivered</Th>
-              <Th>Failures</Th>
-              <Th>Median delay</Th>
-            </THead>
-            <tbody>
-              {o.days
-                .filter((d) => d.sent > 0)
-                .reverse()
-                .map((d) => (
-                  <Tr key={d.day}>
-                    <Td className="whitespace-nowrap">{d.day}</Td>
-                    <Td numeric>{formatRate(deliveryRate(d.delivered, d.sent))}</Td>
-                    <Td numeric>{formatCount(d.sent)}</Td>
-                    <Td numeric>{formatCount(d.delivered)}</Td>
-                    <Td className="min-w-56">
-                      <Failures figures={d} />
-                    </Td>
-                    <Td className="whitespace-nowrap">{delay(d)}</Td>
-                  </Tr>
-                ))}
-            </tbody>
+          <Table
+            aria-label={`${o.operator}, day by day`}
+            columns={["Day", numeric("Rate"), numeric("Sent"), numeric("Delivered"), "Failures", "Median delay"]}
+          >
+            {o.days
+              .filter((d) => d.sent > 0)
+              .reverse()
+              .map((d) => (
+                <Tr key={d.day}>
+                  <Td className="whitespace-nowrap">{d.day}</Td>
+                  <Td numeric>{formatRate(deliveryRate(d.delivered, d.sent))}</Td>
+                  <Td numeric>{formatCount(d.sent)}</Td>
+                  <Td numeric>{formatCount(d.delivered)}</Td>
+                  <Td className="min-w-56">
+                    <Failures figures={d} />
+                  </Td>
+                  <Td className="whitespace-nowrap">{delay(d)}</Td>
+                </Tr>
+              ))}
           </Table>
           <p className="mt-1 text-xs text-slate-500">Days with nothing sent are left out.</p>
         </details>

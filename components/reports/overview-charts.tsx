@@ -13,21 +13,20 @@ export function OverviewCharts({ days }: { days: DayFigures[] }) {
   return (
     <div className="grid gap-6 lg:grid-cols-2">
       <Card title="Sent per day, by outcome" className="min-w-0">
-        <div data-testid="outcomes-chart">
-          <Chart
-            kind="bar"
-            data={data}
-            xKey="day"
-            xFormat="day"
-            label="Messages sent per day by outcome, last 30 days"
-            series={[
-              { key: "reached", label: "Reached", color: OUTCOME_COLORS.delivered },
-              { key: "failed", label: "Failed", color: OUTCOME_COLORS.failed },
-              { key: "unknown", label: "Unknown", color: OUTCOME_COLORS.unknown },
-              { key: "awaiting", label: "No receipt yet", color: OUTCOME_COLORS.awaiting },
-            ]}
-          />
-        </div>
+        <Chart
+          testId="outcomes-chart"
+          kind="bar"
+          data={data}
+          xKey="day"
+          xFormat="day"
+          label="Messages sent per day by outcome, last 30 days"
+          series={[
+            { key: "reached", label: "Reached", color: OUTCOME_COLORS.delivered },
+            { key: "failed", label: "Failed", color: OUTCOME_COLORS.failed },
+            { key: "unknown", label: "Unknown", color: OUTCOME_COLORS.unknown },
+            { key: "awaiting", label: "No receipt yet", color: OUTCOME_COLORS.awaiting },
+          ]}
+        />
       </Card>
       <Card title="Reached per day, of sent" className="min-w-0">
         <Chart

@@ -1,6 +1,6 @@
 // The Overview's recent failures: the newest batches of the last 7 days with failures, each with its top reasons.
 // Streamed by the page (Suspense): on a cold cache each reason list is one pass over its batch.
-import Link from "next/link";
+import { TextLink } from "@/components/ui/text-link";
 import { FailureKindLabel } from "@/components/batches/failure-kind";
 import { Card } from "@/components/ui/card";
 import { getRecentFailures } from "@/lib/reports/overview";
@@ -15,9 +15,9 @@ export async function RecentFailures() {
       {failures.map((f) => (
         <Card key={f.id} className="min-w-0 space-y-2 text-sm">
           <p>
-            <Link href={`/batches/${f.id}`} className="font-medium text-sky-700 underline">
+            <TextLink href={`/batches/${f.id}`} className="font-medium">
               {f.name}
-            </Link>{" "}
+            </TextLink>{" "}
             <span className="text-slate-600">
               · {formatCount(f.failedCount)} failed · {formatCount(f.rejectedCount)} rejected ·{" "}
               {formatCount(f.unknownCount)} unknown

@@ -1,10 +1,10 @@
 "use client";
 
-import { useActionState, useState, type ChangeEvent } from "react";
+import { useState, type ChangeEvent } from "react";
+import { useActionForm, type FormAction } from "@/components/ui/use-action-form";
 import { ActionNotice } from "@/components/ui/action-notice";
-import { Button } from "@/components/ui/button";
-import { Field, Input, Textarea } from "@/components/ui/field";
-import type { ActionResult } from "@/lib/auth/action";
+import { SubmitButton } from "@/components/ui/submit-button";
+import { InputField, TextareaField } from "@/components/ui/field";
 import { SENDER_RULE } from "@/lib/provider/wire/schemas";
 
 export type AccountFormValues = {
@@ -22,20 +22,13 @@ export type AccountFormValues = {
 };
 
 /** Every field controlled, so that a refused save keeps what was typed. The token is never shown, only replaced. */
-export function AccountForm({
-  initial,
-  action,
-}: {
-  initial: AccountFormValues;
-  action: (previous: ActionResult | null, form: FormData) => Promise<ActionResult>;
-}) {
-  const [state, formAction, pending] = useActionState(action, null);
+export function AccountForm({ initial, action }: { initial: AccountFormValues; action: FormAction }) {
+  const { state, formAction, errors } = useActionForm(action);
   const [values, setValues] = useState(initial);
   const [token, setToken] = useState("");
   const [senders, setSenders] = useState(initial.senders.join("\n"));
   const set = (name: Exclude<keyof AccountFormValues, "senders">) => (e: ChangeEvent<HTMLInputElement>) =>
     setValues((v) => ({ ...v, [name]: e.target.type === "checkbox" ? e.target.checked : e.target.value }));
-  const errors = state?.ok === false ? (state.fieldErrors ?? {}) : {};
   const baseUrlChanged = Boolean(values.id) && values.baseUrl !== initial.baseUrl;
 
   return (
@@ -44,15 +37,16 @@ export function AccountForm({
       className="grid gap-4 rounded-lg border border-slate-200 bg-white p-4 text-sm sm:grid-cols-2"
     >
       {values.id ? <input type="hidden" name="id" value={values.id} /> : null}
-      <Field label="Name" errors={errors.name}>
-        {(ids) => <Input {...ids} name="name" value={values.name} onChange={set("name")} />}
-      </Field>
-      <Field label="Base URL (with /api/v1)" errors={errors.baseUrl}>
-        {(ids) => (
-          <Input {...ids} name="baseUrl" value={values.baseUrl} onChange={set("baseUrl")} className="font-mono" />
-        )}
-      </Field>
-      <Field
+      <InputField label="Name" errors={errors.name} name="name" value={values.name} onChange={set("name")} />
+      <InputField
+        label="Base URL (with /api/v1)"
+        errors={errors.baseUrl}
+        name="baseUrl"
+        value={values.baseUrl}
+        onChange={set("baseUrl")}
+        className="font-mono"
+      />
+      <InputField
         label="Bearer token"
         errors={errors.token}
         hint={
@@ -62,110 +56,78 @@ export function AccountForm({
               ? "Leave empty to keep the current token."
               : undefined
         }
-      >
-        {(ids) => (
-          <Input
-            {...ids}
-            name="token"
-            type="password"
-            autoComplete="off"
-            value={token}
-            onChange={(e) => setToken(e.target.value)}
-            placeholder={values.tokenLast4 && !baseUrlChanged ? `…${values.tokenLast4}` : "required"}
-            className="font-mono"
-          />
-        )}
-      </Field>
-      <Field
+        name="token"
+        type="password"
+        autoComplete="off"
+        value={token}
+        onChange={(e) => setToken(e.target.value)}
+        placeholder={values.tokenLast4 && !baseUrlChanged ? `…${values.tokenLast4}` : "required"}
+        className="font-mono"
+      />
+      <TextareaField
         label="Sender IDs"
         hint={`The sender IDs registered with the provider for this account, one per line: each ${SENDER_RULE}. Compose offers only these; the first is preselected.`}
         errors={errors.senders ?? errors.defaultSender}
-      >
-        {(ids) => (
-          <Textarea
-            {...ids}
-            name="senders"
-            rows={3}
-            value={senders}
-            onChange={(e) => setSenders(e.target.value)}
-            className="font-mono"
-          />
-        )}
-      </Field>
-      <Field label="Default originator number" errors={errors.defaultOriginator}>
-        {(ids) => (
-          <Input
-            {...ids}
-            name="defaultOriginator"
-            value={values.defaultOriginator}
-            onChange={set("defaultOriginator")}
-          />
-        )}
-      </Field>
+        name="senders"
+        rows={3}
+        value={senders}
+        onChange={(e) => setSenders(e.target.value)}
+        className="font-mono"
+      />
+      <InputField
+        label="Default originator number"
+        errors={errors.defaultOriginator}
+        name="defaultOriginator"
+        value={values.defaultOriginator}
+        onChange={set("defaultOriginator")}
+      />
       <div className="grid grid-cols-2 gap-3">
-        <Field label="Requests/s" errors={errors.requestsPerSecond}>
-          {(ids) => (
-            <Input
-              {...ids}
-              name="requestsPerSecond"
-              type="number"
-              min={1}
-              value={values.requestsPerSecond}
-              onChange={set("requestsPerSecond")}
-            />
-          )}
-        </Field>
-        <Field label="Batch size" errors={errors.batchSizeLimit}>
-          {(ids) => (
-            <Input
-              {...ids}
-              name="batchSizeLimit"
-              type="number"
-              min={1}
-              max={100}
-              value={values.batchSizeLimit}
-              onChange={set("batchSizeLimit")}
-            />
-          )}
-        </Field>
+        <InputField
+          label="Requests/s"
+          errors={errors.requestsPerSecond}
+          name="requestsPerSecond"
+          type="number"
+          min={1}
+          value={values.requestsPerSecond}
+          onChange={set("requestsPerSecond")}
+        />
+        <InputField
+          label="Batch size"
+          errors={errors.batchSizeLimit}
+          name="batchSizeLimit"
+          type="number"
+          min={1}
+          max={100}
+          value={values.batchSizeLimit}
+          onChange={set("batchSizeLimit")}
+        />
       </div>
       <div className="grid grid-cols-2 gap-3">
-        <Field
+        <InputField
           label="Price per SMS unit (optional)"
           hint="Compose's review then shows what a batch costs."
           errors={errors.unitPrice}
-        >
-          {(ids) => (
-            <Input
-              {...ids}
-              name="unitPrice"
-              inputMode="decimal"
-              value={values.unitPrice ?? ""}
-              onChange={set("unitPrice")}
-              placeholder="0.80"
-            />
-          )}
-        </Field>
-        <Field label="Currency" errors={errors.priceCurrency}>
-          {(ids) => (
-            <Input
-              {...ids}
-              name="priceCurrency"
-              maxLength={3}
-              value={values.priceCurrency}
-              onChange={set("priceCurrency")}
-            />
-          )}
-        </Field>
+          name="unitPrice"
+          inputMode="decimal"
+          value={values.unitPrice ?? ""}
+          onChange={set("unitPrice")}
+          placeholder="0.80"
+        />
+        <InputField
+          label="Currency"
+          errors={errors.priceCurrency}
+          name="priceCurrency"
+          maxLength={3}
+          value={values.priceCurrency}
+          onChange={set("priceCurrency")}
+        />
       </div>
       <label className="flex items-center gap-2 sm:col-span-2">
         <input name="isDefault" type="checkbox" checked={values.isDefault} onChange={set("isDefault")} /> Default
         account for new batches
       </label>
       <div className="flex flex-wrap items-center gap-3 sm:col-span-2">
-        <Button type="submit" variant="primary" size="sm" disabled={pending}>
-          {pending ? "Saving…" : values.id ? "Save account" : "Add account"}
-        </Button>
+        <SubmitButton busy="Saving…" variant="primary" size="sm" label={values.id ? "Save account" : "Add account"} />
         <ActionNotice result={state} />
       </div>
     </form>

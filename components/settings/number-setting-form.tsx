@@ -2,12 +2,13 @@
 // One whole number an administrator sets on its own form — the duplicate-send guard's window
 // (lib/batches/duplicate-guard.ts), the carrier-blacklist burst limit (lib/receipts/held-opt-outs.ts): the field, a
 // Save that waits for a change, and the answer.
-import { useActionState, useState } from "react";
+import { useState } from "react";
+import { useActionForm, type FormAction } from "@/components/ui/use-action-form";
 import { ActionNotice } from "@/components/ui/action-notice";
-import { Button, type ButtonVariant } from "@/components/ui/button";
-import { Field, Input } from "@/components/ui/field";
+import { type ButtonVariant } from "@/components/ui/button";
+import { SubmitButton } from "@/components/ui/submit-button";
+import { InputField } from "@/components/ui/field";
 import { useHydrated } from "@/components/ui/use-hydrated";
-import type { ActionResult } from "@/lib/auth/action";
 
 export function NumberSettingForm({
   current,
@@ -21,7 +22,7 @@ export function NumberSettingForm({
   variant,
 }: {
   current: number;
-  action: (previous: ActionResult | null, form: FormData) => Promise<ActionResult>;
+  action: FormAction;
   /** The form field's name, also the key of its errors. */
   name: string;
   label: string;
@@ -33,31 +34,26 @@ export function NumberSettingForm({
   save: string;
   variant: ButtonVariant;
 }) {
-  const [state, formAction, pending] = useActionState(action, null);
+  const { state, formAction, errors } = useActionForm(action);
   const hydrated = useHydrated();
   const [value, setValue] = useState(String(current));
-  const errors = state?.ok === false ? (state.fieldErrors ?? {}) : {};
   return (
     <form action={formAction} className="flex flex-wrap items-end gap-3 text-sm">
       {/* Disabled until React runs the form: a value typed into the server's HTML would be reset by hydration. */}
       <fieldset disabled={!hydrated} className="contents">
-        <Field label={label} errors={errors[name]} className={width}>
-          {(ids) => (
-            <Input
-              {...ids}
-              name={name}
-              type="number"
-              min={min}
-              max={max}
-              value={value}
-              onChange={(e) => setValue(e.target.value)}
-            />
-          )}
-        </Field>
+        <InputField
+          label={label}
+          errors={errors[name]}
+          fieldClassName={width}
+          name={name}
+          type="number"
+          min={min}
+          max={max}
+          value={value}
+          onChange={(e) => setValue(e.target.value)}
+        />
       </fieldset>
-      <Button type="submit" variant={variant} size="sm" disabled={pending || value === String(current)}>
-        {pending ? "Saving…" : save}
-      </Button>
+      <SubmitButton busy="Saving…" variant={variant} size="sm" disabled={value === String(current)} label={save} />
       <ActionNotice result={state} className="w-full" />
     </form>
   );

@@ -1,10 +1,9 @@
 "use client";
 
-import { useActionState } from "react";
+import { useActionForm, type FormAction } from "@/components/ui/use-action-form";
 import { ActionNotice } from "@/components/ui/action-notice";
-import { Button } from "@/components/ui/button";
-import { Field, Input } from "@/components/ui/field";
-import type { ActionResult } from "@/lib/auth/action";
+import { SubmitButton } from "@/components/ui/submit-button";
+import { InputField } from "@/components/ui/field";
 
 /** Rotating an account's receipt secret, with how long the old one is still accepted. */
 export function ReceiptSecretForm({
@@ -15,10 +14,9 @@ export function ReceiptSecretForm({
   accountId: string;
   /** When the secret before the last rotation stops working, formatted; null when it already has. */
   previousAcceptedUntil: string | null;
-  action: (previous: ActionResult | null, form: FormData) => Promise<ActionResult>;
+  action: FormAction;
 }) {
-  const [state, formAction, pending] = useActionState(action, null);
-  const errors = state?.ok === false ? (state.fieldErrors ?? {}) : {};
+  const { state, formAction, errors } = useActionForm(action);
   return (
     <form
       action={formAction}
@@ -35,18 +33,18 @@ export function ReceiptSecretForm({
         <p className="text-slate-600">The previous secret is accepted until {previousAcceptedUntil}.</p>
       ) : null}
       <div className="flex flex-wrap items-end gap-3">
-        <Field
+        <InputField
           label="Accept the old secret for (hours)"
           hint="0 ends it now; at most 168 (a week)."
           errors={errors.overlapHours}
-        >
-          {(ids) => (
-            <Input {...ids} name="overlapHours" type="number" min={0} max={168} defaultValue={72} className="w-32" />
-          )}
-        </Field>
-        <Button type="submit" size="sm" disabled={pending}>
-          {pending ? "Rotating…" : "Rotate receipt secret"}
-        </Button>
+          name="overlapHours"
+          type="number"
+          min={0}
+          max={168}
+          defaultValue={72}
+          className="w-32"
+        />
+        <SubmitButton busy="Rotating…" size="sm" label="Rotate receipt secret" />
       </div>
       <ActionNotice result={state} />
     </form>

@@ -1,5 +1,5 @@
 // The header of a page under Settings (units, voice language): its title, what it is for, and the way back.
-import Link from "next/link";
+import { TextLink } from "@/components/ui/text-link";
 import { PageHeader } from "@/components/ui/page-header";
 
 export function SettingsPageHeader({ title, description }: { title: string; description: string }) {
@@ -7,9 +7,7 @@ export function SettingsPageHeader({ title, description }: { title: string; desc
     <>
       <PageHeader title={title} description={description} />
       <p className="text-sm">
-        <Link href="/settings" className="text-sky-700 underline">
-          Back to Settings
-        </Link>
+        <TextLink href="/settings">Back to Settings</TextLink>
       </p>
     </>
   );

@@ -3,11 +3,11 @@
 // Units bought for an account, recorded in the ledger (lib/purchases/record-purchase.ts): how many, a note (needed for a
 // negative, correcting entry) and whether to resume the batches the provider paused for lack of units (ticked: the
 // top-up is usually for them).
-import { useActionState, useState } from "react";
+import { useState } from "react";
+import { useActionForm, type FormAction } from "@/components/ui/use-action-form";
 import { ActionNotice } from "@/components/ui/action-notice";
-import { Button } from "@/components/ui/button";
-import { Field, Input } from "@/components/ui/field";
-import type { ActionResult } from "@/lib/auth/action";
+import { SubmitButton } from "@/components/ui/submit-button";
+import { InputField } from "@/components/ui/field";
 
 export function UnitsPurchaseForm({
   accountId,
@@ -19,13 +19,12 @@ export function UnitsPurchaseForm({
   accountName: string;
   /** Batches of the account paused because the provider said it was out of units. */
   pausedForUnits: number;
-  action: (previous: ActionResult | null, form: FormData) => Promise<ActionResult>;
+  action: FormAction;
 }) {
-  const [state, formAction, pending] = useActionState(action, null);
+  const { state, formAction, errors } = useActionForm(action);
   const [units, setUnits] = useState("");
   const [note, setNote] = useState("");
   const [resume, setResume] = useState(true);
-  const errors = state?.ok === false ? (state.fieldErrors ?? {}) : {};
   return (
     <form
       action={formAction}
@@ -33,35 +32,27 @@ export function UnitsPurchaseForm({
       aria-label={`Record units for ${accountName}`}
     >
       <input type="hidden" name="accountId" value={accountId} />
-      <Field
+      <InputField
         label="Units bought"
         hint="A negative number corrects an earlier entry."
         errors={errors.units}
-        className="w-48"
-      >
-        {(ids) => (
-          <Input
-            {...ids}
-            name="units"
-            type="number"
-            step={1}
-            value={units}
-            onChange={(e) => setUnits(e.target.value)}
-          />
-        )}
-      </Field>
-      <Field label="Note" errors={errors.note} className="min-w-64 flex-1">
-        {(ids) => (
-          <Input
-            {...ids}
-            name="note"
-            maxLength={500}
-            value={note}
-            placeholder="Invoice 2291, M-Pesa ref…"
-            onChange={(e) => setNote(e.target.value)}
-          />
-        )}
-      </Field>
+        fieldClassName="w-48"
+        name="units"
+        type="number"
+        step={1}
+        value={units}
+        onChange={(e) => setUnits(e.target.value)}
+      />
+      <InputField
+        label="Note"
+        errors={errors.note}
+        fieldClassName="min-w-64 flex-1"
+        name="note"
+        maxLength={500}
+        value={note}
+        placeholder="Invoice 2291, M-Pesa ref…"
+        onChange={(e) => setNote(e.target.value)}
+      />
       {pausedForUnits > 0 ? (
         <label className="flex w-full items-center gap-2">
           <input type="checkbox" name="resumePaused" checked={resume} onChange={(e) => setResume(e.target.checked)} />
@@ -69,9 +60,7 @@ export function UnitsPurchaseForm({
           units
         </label>
       ) : null}
-      <Button type="submit" variant="primary" size="sm" disabled={pending || units.trim() === ""}>
-        {pending ? "Recording…" : "Record units"}
-      </Button>
+      <SubmitButton busy="Recording…" variant="primary" size="sm" disabled={units.trim() === ""} label="Record units" />
       <ActionNotice result={state} className="w-full" />
     </form>
   );

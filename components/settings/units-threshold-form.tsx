@@ -1,11 +1,11 @@
 "use client";
 
 // The units left under which the overview warns, per account (lib/units/warn-threshold.ts); empty for no warning.
-import { useActionState, useState } from "react";
+import { useState } from "react";
+import { useActionForm, type FormAction } from "@/components/ui/use-action-form";
 import { ActionNotice } from "@/components/ui/action-notice";
-import { Button } from "@/components/ui/button";
-import { Field, Input } from "@/components/ui/field";
-import type { ActionResult } from "@/lib/auth/action";
+import { SubmitButton } from "@/components/ui/submit-button";
+import { InputField } from "@/components/ui/field";
 
 export function UnitsThresholdForm({
   accountId,
@@ -14,22 +14,26 @@ export function UnitsThresholdForm({
 }: {
   accountId: string;
   current: number | null;
-  action: (previous: ActionResult | null, form: FormData) => Promise<ActionResult>;
+  action: FormAction;
 }) {
-  const [state, formAction, pending] = useActionState(action, null);
-  const [below, setBelow] = useState(current === null ? "" : String(current));
-  const errors = state?.ok === false ? (state.fieldErrors ?? {}) : {};
+  const { state, formAction, errors } = useActionForm(action);
+  const saved = current === null ? "" : String(current);
+  const [below, setBelow] = useState(saved);
   return (
     <form action={formAction} className="flex flex-wrap items-end gap-3 text-sm">
       <input type="hidden" name="accountId" value={accountId} />
-      <Field label="Warn below (units left)" hint="Empty: no warning." errors={errors.below} className="w-56">
-        {(ids) => (
-          <Input {...ids} name="below" type="number" min={1} value={below} onChange={(e) => setBelow(e.target.value)} />
-        )}
-      </Field>
-      <Button type="submit" size="sm" disabled={pending || below === (current === null ? "" : String(current))}>
-        {pending ? "Saving…" : "Save warning"}
-      </Button>
+      <InputField
+        label="Warn below (units left)"
+        hint="Empty: no warning."
+        errors={errors.below}
+        fieldClassName="w-56"
+        name="below"
+        type="number"
+        min={1}
+        value={below}
+        onChange={(e) => setBelow(e.target.value)}
+      />
+      <SubmitButton busy="Saving…" size="sm" disabled={below === saved} label="Save warning" />
       <ActionNotice result={state} className="w-full" />
     </form>
   );

@@ -2,11 +2,11 @@
 
 // An account's voice language field and its values (lib/accounts/voice-language.ts). The field's name can never be
 // one the provider's API already uses: the server refuses it, naming the reserved fields.
-import { useActionState, useState } from "react";
+import { useState } from "react";
+import { useActionForm, type FormAction } from "@/components/ui/use-action-form";
 import { ActionNotice } from "@/components/ui/action-notice";
-import { Button } from "@/components/ui/button";
-import { Field, Input, Textarea } from "@/components/ui/field";
-import type { ActionResult } from "@/lib/auth/action";
+import { SubmitButton } from "@/components/ui/submit-button";
+import { InputField, TextareaField } from "@/components/ui/field";
 
 export function VoiceLanguageForm({
   accountId,
@@ -19,38 +19,34 @@ export function VoiceLanguageForm({
   accountName: string;
   field: string | null;
   languages: string[];
-  action: (previous: ActionResult | null, form: FormData) => Promise<ActionResult>;
+  action: FormAction;
 }) {
-  const [state, formAction, pending] = useActionState(action, null);
+  const { state, formAction, errors } = useActionForm(action);
   const [field, setField] = useState(currentField ?? "");
   const [languages, setLanguages] = useState(currentLanguages.join(", "));
-  const errors = state?.ok === false ? (state.fieldErrors ?? {}) : {};
   return (
     <form action={formAction} className="space-y-3 text-sm" aria-label={`Voice language of ${accountName}`}>
       <input type="hidden" name="accountId" value={accountId} />
       <div className="grid gap-3 sm:grid-cols-2">
-        <Field label="Request field" hint="As the provider names it, e.g. language. Empty: none." errors={errors.field}>
-          {(ids) => <Input {...ids} name="field" value={field} onChange={(e) => setField(e.target.value)} />}
-        </Field>
-        <Field
+        <InputField
+          label="Request field"
+          hint="As the provider names it, e.g. language. Empty: none."
+          errors={errors.field}
+          name="field"
+          value={field}
+          onChange={(e) => setField(e.target.value)}
+        />
+        <TextareaField
           label="Allowed values"
           hint="As the provider spells them, separated by commas."
           errors={errors.languages}
-        >
-          {(ids) => (
-            <Textarea
-              {...ids}
-              name="languages"
-              rows={2}
-              value={languages}
-              onChange={(e) => setLanguages(e.target.value)}
-            />
-          )}
-        </Field>
+          name="languages"
+          rows={2}
+          value={languages}
+          onChange={(e) => setLanguages(e.target.value)}
+        />
       </div>
-      <Button type="submit" variant="primary" size="sm" disabled={pending}>
-        {pending ? "Saving…" : "Save voice language"}
-      </Button>
+      <SubmitButton busy="Saving…" variant="primary" size="sm" label="Save voice language" />
       <ActionNotice result={state} />
     </form>
   );

@@ -4,11 +4,12 @@
 // and its texts in other languages (issue 39), edited with Compose's own fields (variant-fields.tsx), each with its
 // counter and, for voice, its voice language among the accounts' values and a Listen preview in it.
 
-import { useActionState, useState } from "react";
+import { useState } from "react";
+import { useActionForm, type FormAction } from "@/components/ui/use-action-form";
 import { ActionNotice } from "@/components/ui/action-notice";
-import { Button, ButtonLink } from "@/components/ui/button";
-import { Field, Input, Select, Textarea } from "@/components/ui/field";
-import type { ActionResult } from "@/lib/auth/action";
+import { ButtonLink } from "@/components/ui/button";
+import { SubmitButton } from "@/components/ui/submit-button";
+import { InputField, SelectField, TextareaField } from "@/components/ui/field";
 import { MessageCounter } from "@/components/compose/message-counter";
 import { UnitsWarning } from "@/components/compose/units-warning";
 import { submittedVariants, templateLanguages, type VariantDraft } from "@/components/compose/languages";
@@ -16,7 +17,6 @@ import { VariantFields } from "@/components/compose/variant-fields";
 import type { AccountLanguages } from "@/components/compose/voice-language-field";
 import type { LanguageVariant } from "@/lib/compose/language-variants";
 
-type Action = (previous: ActionResult | null, form: FormData) => Promise<ActionResult>;
 export type EditedTemplate = {
   id: string;
   name: string;
@@ -33,7 +33,7 @@ export function TemplateForm({
   editing,
   voiceLanguages,
 }: {
-  action: Action;
+  action: FormAction;
   editing?: EditedTemplate | undefined;
   /** The voice language's values of every account that names one; undefined: none does. */
   voiceLanguages: AccountLanguages | undefined;
@@ -47,43 +47,32 @@ export function TemplateForm({
       : empty,
   );
   // Saved: a new template's form is emptied for the next (an edit is redirected to the list by the action).
-  const [state, formAction, pending] = useActionState(async (previous: ActionResult | null, form: FormData) => {
-    const result = await action(previous, form);
-    if (result.ok) setValues(empty);
-    return result;
-  }, null);
-  const errors = state?.ok === false ? (state.fieldErrors ?? {}) : {};
+  const { state, formAction, errors } = useActionForm(action, () => setValues(empty));
   return (
     <form action={formAction} className="space-y-4">
       <input type="hidden" name="id" value={editing?.id ?? ""} />
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field label="Template name" errors={errors.name}>
-          {(ids) => (
-            <Input
-              {...ids}
-              name="name"
-              required
-              maxLength={100}
-              value={values.name}
-              onChange={(e) => setValues({ ...values, name: e.target.value })}
-            />
-          )}
-        </Field>
-        <Field label="Kind" errors={errors.kind}>
-          {(ids) => (
-            <Select
-              {...ids}
-              name="kind"
-              value={values.kind}
-              onChange={(e) => setValues({ ...values, kind: e.target.value as "SMS" | "VOICE" })}
-            >
-              <option value="SMS">SMS</option>
-              <option value="VOICE">Voice (text to speech)</option>
-            </Select>
-          )}
-        </Field>
+        <InputField
+          label="Template name"
+          errors={errors.name}
+          name="name"
+          required
+          maxLength={100}
+          value={values.name}
+          onChange={(e) => setValues({ ...values, name: e.target.value })}
+        />
+        <SelectField
+          label="Kind"
+          errors={errors.kind}
+          name="kind"
+          value={values.kind}
+          onChange={(e) => setValues({ ...values, kind: e.target.value as "SMS" | "VOICE" })}
+        >
+          <option value="SMS">SMS</option>
+          <option value="VOICE">Voice (text to speech)</option>
+        </SelectField>
       </div>
-      <Field
+      <TextareaField
         label="Template body"
         hint={
           <>
@@ -92,18 +81,12 @@ export function TemplateForm({
           </>
         }
         errors={errors.body}
-      >
-        {(ids) => (
-          <Textarea
-            {...ids}
-            name="body"
-            required
-            rows={4}
-            value={values.body}
-            onChange={(e) => setValues({ ...values, body: e.target.value })}
-          />
-        )}
-      </Field>
+        name="body"
+        required
+        rows={4}
+        value={values.body}
+        onChange={(e) => setValues({ ...values, body: e.target.value })}
+      />
       {values.kind === "SMS" ? (
         <UnitsWarning text={values.body} onReplace={(body) => setValues({ ...values, body })} />
       ) : null}
@@ -128,9 +111,7 @@ export function TemplateForm({
         />
       </fieldset>
       <div className="flex gap-3">
-        <Button type="submit" variant="primary" disabled={pending}>
-          {pending ? "Saving…" : editing ? "Save changes" : "Save template"}
-        </Button>
+        <SubmitButton busy="Saving…" variant="primary" label={editing ? "Save changes" : "Save template"} />
         {editing ? <ButtonLink href="/templates">Cancel</ButtonLink> : null}
       </div>
       <ActionNotice result={state} />

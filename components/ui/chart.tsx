@@ -34,6 +34,7 @@ type Props = {
   height?: number;
   /** What the chart shows, for screen readers. */
   label: string;
+  testId?: string;
 };
 
 /**
@@ -50,7 +51,7 @@ function formatX(value: unknown, format: ChartFormat, zone: string, tooltip: boo
     : formatShortDateTime(text, zone);
 }
 
-export function Chart({ kind, data, xKey, xFormat, series, percent = false, height = 260, label }: Props) {
+export function Chart({ kind, data, xKey, xFormat, series, percent = false, height = 260, label, testId }: Props) {
   const zone = useTimeZone();
   const y = (value: unknown) =>
     typeof value === "number"
@@ -92,7 +93,7 @@ export function Chart({ kind, data, xKey, xFormat, series, percent = false, heig
     </>
   );
   return (
-    <figure aria-label={label} className="w-full min-w-0 overflow-hidden">
+    <figure aria-label={label} className="w-full min-w-0 overflow-hidden" data-testid={testId}>
       {kind === "area" ? (
         <AreaChart {...common}>
           {axes}

@@ -1,5 +1,6 @@
 // A form field: label, control, hint and errors wired together (ids, aria-describedby, aria-invalid), and the one
-// class string of every text input, select and textarea.
+// class string of every text input, select and textarea. InputField, TextareaField and SelectField are a Field around
+// its one control, the common case; Field with a render function is for a control of another shape.
 import { useId, type ComponentProps, type ReactNode } from "react";
 import { cx } from "./cx";
 
@@ -50,4 +51,37 @@ export function Select({ className, ...props }: ComponentProps<"select">) {
 
 export function Textarea({ className, ...props }: ComponentProps<"textarea">) {
   return <textarea className={cx(controlClass, className)} {...props} />;
+}
+
+/** A Field's own props when it wraps one control: `fieldClassName` is the Field's (its width), `className` the control's. */
+type Wrapping = Pick<FieldProps, "label" | "hint" | "errors"> & { fieldClassName?: string };
+
+export function InputField({ label, hint, errors, fieldClassName, ...control }: Wrapping & ComponentProps<"input">) {
+  return (
+    <Field label={label} hint={hint} errors={errors} className={fieldClassName}>
+      {(ids) => <Input {...ids} {...control} />}
+    </Field>
+  );
+}
+
+export function TextareaField({
+  label,
+  hint,
+  errors,
+  fieldClassName,
+  ...control
+}: Wrapping & ComponentProps<"textarea">) {
+  return (
+    <Field label={label} hint={hint} errors={errors} className={fieldClassName}>
+      {(ids) => <Textarea {...ids} {...control} />}
+    </Field>
+  );
+}
+
+export function SelectField({ label, hint, errors, fieldClassName, ...control }: Wrapping & ComponentProps<"select">) {
+  return (
+    <Field label={label} hint={hint} errors={errors} className={fieldClassName}>
+      {(ids) => <Select {...ids} {...control} />}
+    </Field>
+  );
 }

@@ -1,44 +1,63 @@
-// Tables: a box that scrolls sideways on its own (never the page, at 390 px), header and cells with one padding,
-// and the empty / loading row. `cards`: on a phone each row is a card, each cell under its column's name (its
-// data-label; app/globals.css), instead of a row scrolled sideways with the last columns off-screen.
+// Tables: a box that scrolls sideways on its own (never the page, at 390 px), its header row from the columns it is
+// given, header and cells with one padding, and the empty / loading row. `cards`: on a phone each row is a card, each
+// cell under its column's name (its data-label; app/globals.css), instead of a row scrolled sideways with the last
+// columns off-screen.
 import type { ComponentProps, ReactNode } from "react";
 import { cx } from "./cx";
 
-export function Table({ className, children, cards, ...props }: ComponentProps<"table"> & { cards?: boolean }) {
+/** A column's header: its words, right-aligned over figures (`numeric`), with classes of its own (a width). */
+export type Column = { label: ReactNode; numeric?: boolean; className?: string };
+/** The header row: a column is its words or a Column; `false` leaves out a column shown only sometimes. */
+type Columns = readonly (string | Column | false)[];
+
+type TableProps = ComponentProps<"table"> & {
+  columns: Columns;
+  /** Said in one row across the table instead of rows ("No events match."); nothing when falsy. */
+  empty?: ReactNode;
+  cards?: boolean;
+};
+
+/** The table with its header row; its children are the body's rows. */
+export function Table({ columns, empty, className, children, cards, ...props }: TableProps) {
   return (
     // relative: absolutely positioned content (screen-reader labels) stays inside the scrolling box, not the page.
     <div className="relative overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-sm">
       <table className={cx("w-full border-collapse text-sm", cards && "table-cards", className)} {...props}>
-        {children}
+        <THead columns={columns} />
+        <tbody>
+          {empty ? <EmptyRow columns={columns.filter(Boolean).length}>{empty}</EmptyRow> : null}
+          {children}
+        </tbody>
       </table>
     </div>
   );
 }
 
-export function THead({ children }: { children: ReactNode }) {
-  return (
-    <thead className="bg-slate-100 text-left text-slate-600">
-      <tr>{children}</tr>
-    </thead>
-  );
-}
-
-export function Th({ className, numeric, ...props }: ComponentProps<"th"> & { numeric?: boolean }) {
-  return (
-    <th
-      scope="col"
-      className={cx("whitespace-nowrap px-3 py-2 font-medium", numeric && "text-right", className)}
-      {...props}
-    />
-  );
-}
+/** The header of a column of figures (counts, rates), right-aligned like them. */
+export const numeric = (label: string): Column => ({ label, numeric: true });
 
 /** The header of a column of row actions: named for screen readers, blank on screen. */
-export function ActionsTh() {
+export const ACTIONS: Column = { label: <span className="sr-only">Actions</span> };
+
+function THead({ columns }: { columns: Columns }) {
   return (
-    <Th>
-      <span className="sr-only">Actions</span>
-    </Th>
+    <thead className="bg-slate-100 text-left text-slate-600">
+      <tr>
+        {columns.map((column, i) => {
+          if (column === false) return null;
+          const { label, numeric, className }: Column = typeof column === "string" ? { label: column } : column;
+          return (
+            <th
+              key={i}
+              scope="col"
+              className={cx("whitespace-nowrap px-3 py-2 font-medium", numeric && "text-right", className)}
+            >
+              {label}
+            </th>
+          );
+        })}
+      </tr>
+    </thead>
   );
 }
 
@@ -63,7 +82,7 @@ export function Td({
 }
 
 /** One row across the table: "Loading…", "No recipients here.". */
-export function EmptyRow({ columns, children }: { columns: number; children: ReactNode }) {
+function EmptyRow({ columns, children }: { columns: number; children: ReactNode }) {
   return (
     <tr>
       <td colSpan={columns} className="px-3 py-4 text-slate-500">

@@ -1,13 +1,11 @@
 "use client";
 
-import { useActionState, useState } from "react";
+import { useState } from "react";
+import { useActionForm, type FormAction } from "@/components/ui/use-action-form";
 import { ActionNotice } from "@/components/ui/action-notice";
-import { Button } from "@/components/ui/button";
-import { Field, Input } from "@/components/ui/field";
-import type { ActionResult } from "@/lib/auth/action";
+import { SubmitButton } from "@/components/ui/submit-button";
+import { InputField } from "@/components/ui/field";
 import { PASSWORD_MIN } from "@/lib/password-length";
-
-type Action = (previous: ActionResult | null, form: FormData) => Promise<ActionResult>;
 
 // The three password fields, alike but for their name, words and what the browser may fill in.
 const FIELDS: { name: "current" | "next" | "repeat"; label: string; hint?: string; autoComplete: string }[] = [
@@ -16,32 +14,28 @@ const FIELDS: { name: "current" | "next" | "repeat"; label: string; hint?: strin
   { name: "repeat", label: "New password again", autoComplete: "new-password" },
 ];
 
-export function ChangePasswordForm({ action }: { action: Action }) {
-  const [state, formAction, pending] = useActionState(action, null);
+export function ChangePasswordForm({ action }: { action: FormAction }) {
+  const { state, formAction, errors } = useActionForm(action);
   const [values, setValues] = useState({ current: "", next: "", repeat: "" });
-  const errors = state?.ok === false ? (state.fieldErrors ?? {}) : {};
   const set = (name: keyof typeof values) => (e: React.ChangeEvent<HTMLInputElement>) =>
     setValues({ ...values, [name]: e.target.value });
   return (
     <form action={formAction} className="max-w-sm space-y-4">
       {FIELDS.map(({ name, label, hint, autoComplete }) => (
-        <Field key={name} label={label} hint={hint} errors={errors[name]}>
-          {(ids) => (
-            <Input
-              {...ids}
-              name={name}
-              type="password"
-              autoComplete={autoComplete}
-              value={values[name]}
-              onChange={set(name)}
-            />
-          )}
-        </Field>
+        <InputField
+          key={name}
+          label={label}
+          hint={hint}
+          errors={errors[name]}
+          name={name}
+          type="password"
+          autoComplete={autoComplete}
+          value={values[name]}
+          onChange={set(name)}
+        />
       ))}
       <ActionNotice result={state} />
-      <Button type="submit" variant="primary" disabled={pending}>
-        {pending ? "Changing…" : "Change password"}
-      </Button>
+      <SubmitButton busy="Changing…" variant="primary" label="Change password" />
     </form>
   );
 }

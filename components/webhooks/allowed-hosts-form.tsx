@@ -1,24 +1,17 @@
 "use client";
 // The private host:port pairs webhooks may reach (an administrator's explicit choice; audited).
-import { useActionState } from "react";
+import { useActionForm, type FormAction } from "@/components/ui/use-action-form";
 import { ActionNotice } from "@/components/ui/action-notice";
-import { Button } from "@/components/ui/button";
-import { Field, Textarea } from "@/components/ui/field";
-import type { ActionResult } from "@/lib/auth/action";
+import { SubmitButton } from "@/components/ui/submit-button";
+import { TextareaField } from "@/components/ui/field";
 
-type Action = (previous: ActionResult | null, form: FormData) => Promise<ActionResult>;
-
-export function AllowedHostsForm({ action, hosts }: { action: Action; hosts: string[] }) {
-  const [state, formAction, pending] = useActionState(action, null);
+export function AllowedHostsForm({ action, hosts }: { action: FormAction; hosts: string[] }) {
+  const { state, formAction } = useActionForm(action);
   return (
     <form action={formAction} className="grid gap-3">
-      <Field label="Allowed private hosts (host:port)">
-        {(ids) => <Textarea {...ids} name="hosts" rows={3} defaultValue={hosts.join("\n")} />}
-      </Field>
+      <TextareaField label="Allowed private hosts (host:port)" name="hosts" rows={3} defaultValue={hosts.join("\n")} />
       <div>
-        <Button type="submit" disabled={pending}>
-          {pending ? "Saving…" : "Save hosts"}
-        </Button>
+        <SubmitButton busy="Saving…" label="Save hosts" />
       </div>
       <ActionNotice result={state} />
     </form>

@@ -1,30 +1,36 @@
 "use client";
 // Registering a webhook endpoint: its URL, a description, the events it wants. The signing secret comes back once,
 // with a Copy button.
-import { useActionState } from "react";
+import { useActionForm, type FormAction } from "@/components/ui/use-action-form";
 import { ActionNotice } from "@/components/ui/action-notice";
-import { Button } from "@/components/ui/button";
+import { SubmitButton } from "@/components/ui/submit-button";
 import { CopyField } from "@/components/ui/copy-button";
 import { Checkbox } from "@/components/ui/checkbox";
-import { Field, Input } from "@/components/ui/field";
+import { InputField } from "@/components/ui/field";
 import type { ActionResult } from "@/lib/auth/action";
 import { WEBHOOK_EVENT_INFO, WEBHOOK_EVENTS } from "@/lib/webhooks/events";
 
 type Result = ActionResult & { secret?: string };
-type Action = (previous: Result | null, form: FormData) => Promise<Result>;
 
-export function NewWebhookForm({ action }: { action: Action }) {
-  const [state, formAction, pending] = useActionState(action, null);
-  const errors = state?.ok === false ? (state.fieldErrors ?? {}) : {};
+export function NewWebhookForm({ action }: { action: FormAction<Result> }) {
+  const { state, formAction, errors } = useActionForm(action);
   return (
     <form action={formAction} className="grid gap-4">
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field label="URL" errors={errors.url}>
-          {(ids) => <Input {...ids} name="url" type="url" placeholder="https://example.com/tuma-events" required />}
-        </Field>
-        <Field label="Description" errors={errors.description}>
-          {(ids) => <Input {...ids} name="description" placeholder="Appointments system" />}
-        </Field>
+        <InputField
+          label="URL"
+          errors={errors.url}
+          name="url"
+          type="url"
+          placeholder="https://example.com/tuma-events"
+          required
+        />
+        <InputField
+          label="Description"
+          errors={errors.description}
+          name="description"
+          placeholder="Appointments system"
+        />
       </div>
       <fieldset>
         <legend className="text-sm font-medium">Events</legend>
@@ -39,9 +45,7 @@ export function NewWebhookForm({ action }: { action: Action }) {
         {errors.events ? <p className="mt-1 text-sm text-red-700">{errors.events.join(" ")}</p> : null}
       </fieldset>
       <div>
-        <Button type="submit" variant="primary" disabled={pending}>
-          {pending ? "Registering…" : "Register endpoint"}
-        </Button>
+        <SubmitButton busy="Registering…" variant="primary" label="Register endpoint" />
       </div>
       <div className="space-y-2">
         <ActionNotice result={state} />

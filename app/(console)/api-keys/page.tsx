@@ -5,7 +5,7 @@ import { Time } from "@/components/time/time";
 import { Badge } from "@/components/ui/badge";
 import { Card } from "@/components/ui/card";
 import { PageHeader } from "@/components/ui/page-header";
-import { Table, Td, THead, Th, Tr } from "@/components/ui/table";
+import { Table, Td, Tr } from "@/components/ui/table";
 import { listApiKeys } from "@/lib/api-keys/list-api-keys";
 import { API_SCOPES, roleMayGrant, SCOPE_MEANING } from "@/lib/api-keys/scopes";
 import { canManageUsers, canView } from "@/lib/auth/permissions";
@@ -34,66 +34,55 @@ export default async function ApiKeysPage() {
         <NewKeyForm action={createApiKeyAction} scopes={scopes} />
       </Card>
       {everyone ? <p className="text-sm text-slate-600">As an administrator you see every user&apos;s keys.</p> : null}
-      <Table aria-label="API keys">
-        <THead>
-          <Th>Key</Th>
-          <Th>Actions</Th>
-        </THead>
-        <tbody>
-          {keys.length === 0 ? (
-            <Tr>
-              <Td colSpan={2}>No keys yet.</Td>
-            </Tr>
-          ) : null}
-          {keys.map((key) => (
-            <Tr key={key.id} className="align-top">
-              <Td className="min-w-0">
-                <div className="font-medium">{key.name}</div>
-                <div className="font-mono text-xs text-slate-600">{key.prefix}…</div>
-                {everyone ? <div className="text-xs break-all text-slate-600">of {key.user.email}</div> : null}
-                {key.revokedAt ? (
-                  <Badge tone="danger">revoked</Badge>
-                ) : key.expiresAt && key.expiresAt <= new Date() ? (
-                  <Badge tone="warning">expired</Badge>
-                ) : (
-                  <Badge tone="success">active</Badge>
-                )}
-                <div className="mt-1 font-mono text-sm">{key.scopes.join(", ")}</div>
-                <div className="mt-1 text-xs text-slate-600">
-                  <div>
-                    created <Time at={key.createdAt} />
-                  </div>
-                  <div>last used {key.lastUsedAt ? <Time at={key.lastUsedAt} /> : "never"}</div>
-                  <div>
-                    {key.expiresAt ? (
-                      <>
-                        expires <Time at={key.expiresAt} />
-                      </>
-                    ) : (
-                      "never expires"
-                    )}
-                  </div>
-                  {key.revokedAt ? (
-                    <div>
-                      revoked <Time at={key.revokedAt} />
-                    </div>
-                  ) : null}
+      <Table aria-label="API keys" columns={["Key", "Actions"]} empty={keys.length === 0 && "No keys yet."}>
+        {keys.map((key) => (
+          <Tr key={key.id} className="align-top">
+            <Td className="min-w-0">
+              <div className="font-medium">{key.name}</div>
+              <div className="font-mono text-xs text-slate-600">{key.prefix}…</div>
+              {everyone ? <div className="text-xs break-all text-slate-600">of {key.user.email}</div> : null}
+              {key.revokedAt ? (
+                <Badge tone="danger">revoked</Badge>
+              ) : key.expiresAt && key.expiresAt <= new Date() ? (
+                <Badge tone="warning">expired</Badge>
+              ) : (
+                <Badge tone="success">active</Badge>
+              )}
+              <div className="mt-1 font-mono text-sm">{key.scopes.join(", ")}</div>
+              <div className="mt-1 text-xs text-slate-600">
+                <div>
+                  created <Time at={key.createdAt} />
                 </div>
-              </Td>
-              <Td>
-                {key.revokedAt ? null : (
-                  <RowAction
-                    label="Revoke"
-                    name={`Revoke ${key.name}`}
-                    confirm={`Revoke the key “${key.name}”${key.user.id === actor.id ? "" : ` of ${key.user.email}`}? Requests with it are refused from the next one; this cannot be undone.`}
-                    confirmLabel="Revoke the key"
-                    run={revokeApiKeyAction.bind(null, key.id)}
-                  />
-                )}
-              </Td>
-            </Tr>
-          ))}
-        </tbody>
+                <div>last used {key.lastUsedAt ? <Time at={key.lastUsedAt} /> : "never"}</div>
+                <div>
+                  {key.expiresAt ? (
+                    <>
+                      expires <Time at={key.expiresAt} />
+                    </>
+                  ) : (
+                    "never expires"
+                  )}
+                </div>
+                {key.revokedAt ? (
+                  <div>
+                    revoked <Time at={key.revokedAt} />
+                  </div>
+                ) : null}
+              </div>
+            </Td>
+            <Td>
+              {key.revokedAt ? null : (
+                <RowAction
+                  label="Revoke"
+                  name={`Revoke ${key.name}`}
+                  confirm={`Revoke the key “${key.name}”${key.user.id === actor.id ? "" : ` of ${key.user.email}`}? Requests with it are refused from the next one; this cannot be undone.`}
+                  confirmLabel="Revoke the key"
+                  run={revokeApiKeyAction.bind(null, key.id)}
+                />
+              )}
+            </Td>
+          </Tr>
+        ))}
       </Table>
     </div>
   );

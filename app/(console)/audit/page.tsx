@@ -6,7 +6,7 @@ import { ButtonAnchor } from "@/components/ui/button";
 import { FilterForm, FilterInput, FilterSelect } from "@/components/ui/filter-form";
 import { Notice } from "@/components/ui/notice";
 import { PageHeader } from "@/components/ui/page-header";
-import { EmptyRow, Table, Td, THead, Th, Tr } from "@/components/ui/table";
+import { Table, Td, Tr } from "@/components/ui/table";
 import { auditNames } from "@/lib/audit/audit-names";
 import { AUDIT_ACTIONS } from "@/lib/audit/record-audit";
 import { auditFilterSchema, listAudit } from "@/lib/audit/list-audit";
@@ -68,25 +68,22 @@ export default async function AuditPage({ searchParams }: { searchParams: PageSe
         <FilterInput label="From" name="from" type="date" value={filter.from} />
         <FilterInput label="To" name="to" type="date" value={filter.to} />
       </FilterForm>
-      <Table aria-label="Audit events">
-        <THead>
-          <Th>Time</Th>
-          <Th>What happened</Th>
-        </THead>
-        <tbody>
-          {page.rows.length === 0 ? <EmptyRow columns={2}>No events match.</EmptyRow> : null}
-          {page.rows.map((event) => (
-            <Tr key={event.id} className="align-top">
-              <Td className="text-slate-600 sm:whitespace-nowrap">
-                <Time at={event.createdAt} seconds />
-              </Td>
-              <Td>
-                <AuditSentence event={event} names={names} />
-                <AuditRaw event={event} />
-              </Td>
-            </Tr>
-          ))}
-        </tbody>
+      <Table
+        aria-label="Audit events"
+        columns={["Time", "What happened"]}
+        empty={page.rows.length === 0 && "No events match."}
+      >
+        {page.rows.map((event) => (
+          <Tr key={event.id} className="align-top">
+            <Td className="text-slate-600 sm:whitespace-nowrap">
+              <Time at={event.createdAt} seconds />
+            </Td>
+            <Td>
+              <AuditSentence event={event} names={names} />
+              <AuditRaw event={event} />
+            </Td>
+          </Tr>
+        ))}
       </Table>
       <KeysetPager first={filter.before ? href("/audit") : null} next={page.next ? href("/audit", page.next) : null} />
     </div>

@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import Link from "next/link";
+import { TextLink } from "@/components/ui/text-link";
 import { ComposeWithDraft } from "@/components/compose/compose-with-draft";
 import { ButtonLink } from "@/components/ui/button";
 import { PageHeader } from "@/components/ui/page-header";
@@ -67,10 +67,7 @@ export default async function ComposePage({
       {accounts.length === 0 ? (
         <EmptyState>
           There is no provider account yet. An administrator can add one in{" "}
-          <Link href="/settings" className="text-sky-700 underline">
-            Settings
-          </Link>
-          .
+          <TextLink href="/settings">Settings</TextLink>.
         </EmptyState>
       ) : (
         <ComposeWithDraft

@@ -1,17 +1,18 @@
 import type { Metadata } from "next";
-import Link from "next/link";
+import { TextLink } from "@/components/ui/text-link";
 import { RowAction } from "@/components/console/row-action";
 import { AddOptOut } from "@/components/opt-outs/add-opt-out";
 import { Time } from "@/components/time/time";
-import { Button, ButtonLink } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
-import { Input } from "@/components/ui/field";
+import { FilterForm, FilterInput } from "@/components/ui/filter-form";
+import { KeysetPager } from "@/components/ui/keyset-pager";
 import { PageHeader } from "@/components/ui/page-header";
-import { ActionsTh, EmptyState, Table, Td, Th, THead, Tr } from "@/components/ui/table";
+import { EmptyState, Table, Td, Tr, ACTIONS } from "@/components/ui/table";
 import { Badge } from "@/components/ui/badge";
 import { canRemoveCarrierOptOuts, canSend } from "@/lib/auth/permissions";
 import { requireActor } from "@/lib/auth/session";
 import { listOptOuts } from "@/lib/opt-outs/opt-outs";
+import { pageHref } from "@/lib/http/page-query";
 import { addOptOutAction, removeOptOutAction } from "./actions";
 
 export const metadata: Metadata = { title: "Opt-outs" };
@@ -29,7 +30,6 @@ export default async function OptOutsPage({
   const q = one(params.q)?.slice(0, 40);
   const after = one(params.after)?.slice(0, 20);
   const page = await listOptOuts({ search: q, after });
-  const next = page.next ? `/opt-outs?${new URLSearchParams({ ...(q ? { q } : {}), after: page.next })}` : null;
   return (
     <div className="space-y-6">
       <PageHeader
@@ -39,70 +39,61 @@ export default async function OptOutsPage({
       <Card title="Add">
         <AddOptOut action={addOptOutAction} />
       </Card>
-      <form role="search" className="flex max-w-md gap-2">
-        <label htmlFor="opt-out-search" className="sr-only">
-          Search opted-out numbers
-        </label>
-        <Input id="opt-out-search" name="q" defaultValue={q ?? ""} placeholder="Search by number, any form" />
-        <Button type="submit">Search</Button>
-      </form>
+      <FilterForm label="Find opted-out numbers" submit="Search" values={{ q }} clearHref="/opt-outs">
+        <FilterInput
+          label="Search opted-out numbers"
+          name="q"
+          value={q}
+          placeholder="Search by number, any form"
+          className="w-full max-w-md"
+        />
+      </FilterForm>
       {page.rows.length === 0 ? (
         <EmptyState>
           {q ? `No opted-out number matches “${q}”.` : after ? "No more numbers." : "No numbers are opted out."}
         </EmptyState>
       ) : (
-        <Table aria-label="Opted-out numbers">
-          <THead>
-            <Th>Number</Th>
-            <Th>Reason</Th>
-            <Th>Added</Th>
-            <ActionsTh />
-          </THead>
-          <tbody>
-            {page.rows.map((row) => (
-              <Tr key={row.phone}>
-                <Td className="font-mono">
-                  <Link href={`/numbers/${row.phone}`} className="text-sky-700 underline">
-                    {row.phone}
-                  </Link>
-                </Td>
-                <Td>
-                  {row.source === "carrier" ? (
-                    <>
-                      <Badge tone="danger">carrier blacklist</Badge>{" "}
-                    </>
-                  ) : null}
-                  {row.reason ?? ""}
-                </Td>
-                <Td className="whitespace-nowrap">
-                  <Time at={row.createdAt} />
-                  {row.createdBy ? ` · ${row.createdBy}` : row.source === "carrier" ? " · by the network" : ""}
-                </Td>
-                <Td>
-                  {row.source !== "carrier" || canRemoveCarrierOptOuts(actor) ? (
-                    <RowAction
-                      label="Remove"
-                      name={`Remove ${row.phone}`}
-                      confirm={`Remove ${row.phone} from the opt-out list? Every batch from now on sends to this number again${row.reason ? ` (it was opted out: “${row.reason}”)` : ""}.`}
-                      confirmLabel="Remove from the opt-out list"
-                      reason={{ label: "Why (kept in the audit log)" }}
-                      run={removeOptOutAction.bind(null, row.phone)}
-                    />
-                  ) : (
-                    <span className="text-xs text-slate-500">an administrator can remove it</span>
-                  )}
-                </Td>
-              </Tr>
-            ))}
-          </tbody>
+        <Table aria-label="Opted-out numbers" columns={["Number", "Reason", "Added", ACTIONS]}>
+          {page.rows.map((row) => (
+            <Tr key={row.phone}>
+              <Td className="font-mono">
+                <TextLink href={`/numbers/${row.phone}`}>{row.phone}</TextLink>
+              </Td>
+              <Td>
+                {row.source === "carrier" ? (
+                  <>
+                    <Badge tone="danger">carrier blacklist</Badge>{" "}
+                  </>
+                ) : null}
+                {row.reason ?? ""}
+              </Td>
+              <Td className="whitespace-nowrap">
+                <Time at={row.createdAt} />
+                {row.createdBy ? ` · ${row.createdBy}` : row.source === "carrier" ? " · by the network" : ""}
+              </Td>
+              <Td>
+                {row.source !== "carrier" || canRemoveCarrierOptOuts(actor) ? (
+                  <RowAction
+                    label="Remove"
+                    name={`Remove ${row.phone}`}
+                    confirm={`Remove ${row.phone} from the opt-out list? Every batch from now on sends to this number again${row.reason ? ` (it was opted out: “${row.reason}”)` : ""}.`}
+                    confirmLabel="Remove from the opt-out list"
+                    reason={{ label: "Why (kept in the audit log)" }}
+                    run={removeOptOutAction.bind(null, row.phone)}
+                  />
+                ) : (
+                  <span className="text-xs text-slate-500">an administrator can remove it</span>
+                )}
+              </Td>
+            </Tr>
+          ))}
         </Table>
       )}
-      <div className="flex gap-3">
-        {after ? (
-          <ButtonLink href={q ? `/opt-outs?${new URLSearchParams({ q })}` : "/opt-outs"}>First page</ButtonLink>
-        ) : null}
-        {next ? <ButtonLink href={next}>Next page</ButtonLink> : null}
-      </div>
+      <KeysetPager
+        first={after ? pageHref("/opt-outs", { q }) : null}
+        next={page.next ? pageHref("/opt-outs", { q, after: page.next }) : null}
+        labels={{ first: "First page", next: "Next page" }}
+      />
     </div>
   );
 }

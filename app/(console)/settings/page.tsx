@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import Link from "next/link";
+import { TextLink } from "@/components/ui/text-link";
 import { AccountForm } from "@/components/settings/account-form";
 import { formatOverlapEnd } from "@/components/settings/overlap-end";
 import { ReceiptSecretForm } from "@/components/settings/receipt-secret-form";
@@ -9,7 +9,7 @@ import { TimeZoneForm } from "@/components/settings/time-zone-form";
 import { Badge } from "@/components/ui/badge";
 import { Card } from "@/components/ui/card";
 import { PageHeader } from "@/components/ui/page-header";
-import { ActionsTh, Table, Td, Th, THead, Tr } from "@/components/ui/table";
+import { Table, Td, Tr, numeric, ACTIONS } from "@/components/ui/table";
 import { RowAction } from "@/components/console/row-action";
 import { listAccounts } from "@/lib/accounts/list-accounts";
 import { listSenderIdProblems } from "@/lib/accounts/sender-id-problems";
@@ -62,32 +62,31 @@ export default async function SettingsPage() {
         description="Provider accounts: where batches are sent, with which token, at what rate; the organisation's time zone."
       />
       <section aria-label="Provider accounts">
-        <Table>
-          <THead>
-            <Th>Name</Th>
-            <Th>Base URL</Th>
-            <Th>Token</Th>
-            <Th>Sender IDs / originator</Th>
-            <Th numeric>Requests/s</Th>
-            <Th numeric>Batch size</Th>
-          </THead>
-          <tbody>
-            {accounts.map((account) => (
-              <Tr key={account.id}>
-                <Td>
-                  {account.name} {account.isDefault ? <Badge>default</Badge> : null}
-                </Td>
-                <Td className="font-mono text-xs">{account.baseUrl}</Td>
-                <Td className="font-mono text-xs">…{account.tokenLast4}</Td>
-                <Td>
-                  {account.senders.length > 0 ? account.senders.join(", ") : <em>no sender ID yet</em>} /{" "}
-                  {account.defaultOriginator}
-                </Td>
-                <Td numeric>{account.requestsPerSecond}</Td>
-                <Td numeric>{account.batchSizeLimit}</Td>
-              </Tr>
-            ))}
-          </tbody>
+        <Table
+          columns={[
+            "Name",
+            "Base URL",
+            "Token",
+            "Sender IDs / originator",
+            numeric("Requests/s"),
+            numeric("Batch size"),
+          ]}
+        >
+          {accounts.map((account) => (
+            <Tr key={account.id}>
+              <Td>
+                {account.name} {account.isDefault ? <Badge>default</Badge> : null}
+              </Td>
+              <Td className="font-mono text-xs">{account.baseUrl}</Td>
+              <Td className="font-mono text-xs">…{account.tokenLast4}</Td>
+              <Td>
+                {account.senders.length > 0 ? account.senders.join(", ") : <em>no sender ID yet</em>} /{" "}
+                {account.defaultOriginator}
+              </Td>
+              <Td numeric>{account.requestsPerSecond}</Td>
+              <Td numeric>{account.batchSizeLimit}</Td>
+            </Tr>
+          ))}
         </Table>
       </section>
       {senderProblems.length > 0 ? (
@@ -97,33 +96,24 @@ export default async function SettingsPage() {
             Receipts said the network does not know or has blocked these sender IDs: every message sent with one fails.
             Have it registered with the provider (or use another), then clear the warning.
           </p>
-          <Table>
-            <THead>
-              <Th>Account</Th>
-              <Th>Sender ID</Th>
-              <Th>Last status</Th>
-              <Th numeric>Messages</Th>
-              <ActionsTh />
-            </THead>
-            <tbody>
-              {senderProblems.map((p) => (
-                <Tr key={`${p.accountId}:${p.sender}`}>
-                  <Td>{p.account}</Td>
-                  <Td className="font-mono">{p.sender}</Td>
-                  <Td className="font-mono text-xs">{p.status}</Td>
-                  <Td numeric>{formatCount(p.messages)}</Td>
-                  <Td>
-                    <RowAction
-                      label="Clear"
-                      name={`Clear the warning about ${p.sender}`}
-                      confirm={`Clear the warning about the sender ID “${p.sender}” on ${p.account}? Do it once the provider has registered it: batches sent with it stop showing the warning.`}
-                      confirmLabel="Clear the warning"
-                      run={clearSenderIdProblemAction.bind(null, p.accountId, p.sender)}
-                    />
-                  </Td>
-                </Tr>
-              ))}
-            </tbody>
+          <Table columns={["Account", "Sender ID", "Last status", numeric("Messages"), ACTIONS]}>
+            {senderProblems.map((p) => (
+              <Tr key={`${p.accountId}:${p.sender}`}>
+                <Td>{p.account}</Td>
+                <Td className="font-mono">{p.sender}</Td>
+                <Td className="font-mono text-xs">{p.status}</Td>
+                <Td numeric>{formatCount(p.messages)}</Td>
+                <Td>
+                  <RowAction
+                    label="Clear"
+                    name={`Clear the warning about ${p.sender}`}
+                    confirm={`Clear the warning about the sender ID “${p.sender}” on ${p.account}? Do it once the provider has registered it: batches sent with it stop showing the warning.`}
+                    confirmLabel="Clear the warning"
+                    run={clearSenderIdProblemAction.bind(null, p.accountId, p.sender)}
+                  />
+                </Td>
+              </Tr>
+            ))}
           </Table>
         </section>
       ) : null}
@@ -159,14 +149,8 @@ export default async function SettingsPage() {
       <Card title="Units and voice language" className="space-y-2 text-sm">
         <p className="text-slate-600">
           Record the units bought for each account, and when the overview should warn:{" "}
-          <Link href="/settings/units" className="text-sky-700 underline">
-            Units
-          </Link>
-          . Name the voice request&apos;s language field and its values:{" "}
-          <Link href="/settings/voice-language" className="text-sky-700 underline">
-            Voice language
-          </Link>
-          .
+          <TextLink href="/settings/units">Units</TextLink>. Name the voice request&apos;s language field and its
+          values: <TextLink href="/settings/voice-language">Voice language</TextLink>.
         </p>
       </Card>
       <Card title="Organisation time zone" className="space-y-3">

@@ -5,7 +5,7 @@ import { Time } from "@/components/time/time";
 import { ButtonLink } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { PageHeader } from "@/components/ui/page-header";
-import { ActionsTh, EmptyState, Table, Td, Th, THead, Tr } from "@/components/ui/table";
+import { EmptyState, Table, Td, Tr, ACTIONS } from "@/components/ui/table";
 import { canSend } from "@/lib/auth/permissions";
 import { requireActor } from "@/lib/auth/session";
 import { listAccounts } from "@/lib/accounts/list-accounts";
@@ -46,51 +46,42 @@ export default async function TemplatesPage({ searchParams }: { searchParams: Pr
       {templates.length === 0 ? (
         <EmptyState>No templates yet.</EmptyState>
       ) : (
-        <Table aria-label="Templates">
-          <THead>
-            <Th>Name</Th>
-            <Th>Kind</Th>
-            <Th>Body</Th>
-            <Th>Changed</Th>
-            <ActionsTh />
-          </THead>
-          <tbody>
-            {templates.map((t) => (
-              <Tr key={t.id}>
-                <Td>{t.name}</Td>
-                <Td>{t.kind === "SMS" ? "SMS" : "Voice"}</Td>
-                <Td className="max-w-md whitespace-pre-wrap break-words">
-                  {t.body}
-                  {t.variants.length > 0 ? (
-                    <span className="block text-xs text-slate-600">
-                      Also in {t.variants.map((v) => languageLabel(v.language)).join(", ")}
-                    </span>
-                  ) : null}
-                </Td>
-                <Td className="whitespace-nowrap">
-                  <Time at={t.updatedAt} />
-                  {t.author ? ` · ${t.author}` : ""}
-                </Td>
-                <Td className="whitespace-nowrap">
-                  <span className="flex flex-wrap gap-2">
-                    <ButtonLink size="sm" href={`/compose?template=${t.id}`} aria-label={`Use ${t.name}`}>
-                      Use
-                    </ButtonLink>
-                    <ButtonLink size="sm" href={`/templates?edit=${t.id}`} aria-label={`Edit ${t.name}`}>
-                      Edit
-                    </ButtonLink>
-                    <RowAction
-                      label="Delete"
-                      name={`Delete ${t.name}`}
-                      confirm={`Delete the template “${t.name}”? It cannot be brought back; batches already sent with it keep their text.`}
-                      confirmLabel="Delete the template"
-                      run={deleteTemplateAction.bind(null, t.id)}
-                    />
+        <Table aria-label="Templates" columns={["Name", "Kind", "Body", "Changed", ACTIONS]}>
+          {templates.map((t) => (
+            <Tr key={t.id}>
+              <Td>{t.name}</Td>
+              <Td>{t.kind === "SMS" ? "SMS" : "Voice"}</Td>
+              <Td className="max-w-md whitespace-pre-wrap break-words">
+                {t.body}
+                {t.variants.length > 0 ? (
+                  <span className="block text-xs text-slate-600">
+                    Also in {t.variants.map((v) => languageLabel(v.language)).join(", ")}
                   </span>
-                </Td>
-              </Tr>
-            ))}
-          </tbody>
+                ) : null}
+              </Td>
+              <Td className="whitespace-nowrap">
+                <Time at={t.updatedAt} />
+                {t.author ? ` · ${t.author}` : ""}
+              </Td>
+              <Td className="whitespace-nowrap">
+                <span className="flex flex-wrap gap-2">
+                  <ButtonLink size="sm" href={`/compose?template=${t.id}`} aria-label={`Use ${t.name}`}>
+                    Use
+                  </ButtonLink>
+                  <ButtonLink size="sm" href={`/templates?edit=${t.id}`} aria-label={`Edit ${t.name}`}>
+                    Edit
+                  </ButtonLink>
+                  <RowAction
+                    label="Delete"
+                    name={`Delete ${t.name}`}
+                    confirm={`Delete the template “${t.name}”? It cannot be brought back; batches already sent with it keep their text.`}
+                    confirmLabel="Delete the template"
+                    run={deleteTemplateAction.bind(null, t.id)}
+                  />
+                </span>
+              </Td>
+            </Tr>
+          ))}
         </Table>
       )}
     </div>

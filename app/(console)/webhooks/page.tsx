@@ -1,11 +1,12 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { TextLink } from "@/components/ui/text-link";
 import { Time } from "@/components/time/time";
 import { Badge } from "@/components/ui/badge";
 import { Card } from "@/components/ui/card";
 import { Notice } from "@/components/ui/notice";
 import { PageHeader } from "@/components/ui/page-header";
-import { Table, Td, THead, Th, Tr } from "@/components/ui/table";
+import { Table, Td, Tr } from "@/components/ui/table";
 import { AllowedHostsForm } from "@/components/webhooks/allowed-hosts-form";
 import { NewWebhookForm } from "@/components/webhooks/new-webhook-form";
 import { WebhookRowActions } from "@/components/webhooks/webhook-row-actions";
@@ -44,9 +45,9 @@ export default async function WebhooksPage() {
         title="Webhooks"
         description="Tell your own systems when messages are delivered, fail or are answered, and when batches complete: signed HTTP posts (Standard Webhooks), retried for 24 hours."
         actions={
-          <Link href="/webhooks/help" className="text-sm text-sky-700 underline">
+          <TextLink href="/webhooks/help" className="text-sm">
             How to receive and check them
-          </Link>
+          </TextLink>
         }
       />
       {stopped.map((e) => (
@@ -58,48 +59,39 @@ export default async function WebhooksPage() {
       <Card title="Register an endpoint" aria-label="Register an endpoint">
         <NewWebhookForm action={createWebhookAction} />
       </Card>
-      <Table aria-label="Endpoints">
-        <THead>
-          <Th>Endpoint</Th>
-          <Th>Actions</Th>
-        </THead>
-        <tbody>
-          {endpoints.length === 0 ? (
-            <Tr>
-              <Td colSpan={2} className="text-slate-600">
-                No endpoints yet.
-              </Td>
-            </Tr>
-          ) : null}
-          {endpoints.map((e) => (
-            <Tr key={e.id} className="align-top">
-              <Td className="min-w-0">
-                <div className="font-medium break-all">{e.url}</div>
-                {e.description ? <div className="text-slate-600">{e.description}</div> : null}
-                <div className="mt-1 flex flex-wrap items-center gap-1 text-xs text-slate-600">
-                  {e.enabled ? <Badge tone="success">enabled</Badge> : <Badge tone="danger">disabled</Badge>}
-                  {e.enabled && e.failingSince ? (
-                    <Badge tone="warning">
-                      failing since <Time at={e.failingSince} />
-                    </Badge>
-                  ) : null}
-                  <span>{e.events.join(", ")}</span>
-                  {e.previousSecretUntil && e.previousSecretUntil > new Date() ? (
-                    <span>
-                      · old secret signs too until <Time at={e.previousSecretUntil} />
-                    </span>
-                  ) : null}
-                </div>
-                <Link className="mt-1 inline-block text-sm underline" href={`/webhooks/${e.id}`}>
-                  Delivery log
-                </Link>
-              </Td>
-              <Td>
-                <WebhookRowActions endpoint={{ id: e.id, url: e.url, enabled: e.enabled }} actions={actions} />
-              </Td>
-            </Tr>
-          ))}
-        </tbody>
+      <Table
+        aria-label="Endpoints"
+        columns={["Endpoint", "Actions"]}
+        empty={endpoints.length === 0 && "No endpoints yet."}
+      >
+        {endpoints.map((e) => (
+          <Tr key={e.id} className="align-top">
+            <Td className="min-w-0">
+              <div className="font-medium break-all">{e.url}</div>
+              {e.description ? <div className="text-slate-600">{e.description}</div> : null}
+              <div className="mt-1 flex flex-wrap items-center gap-1 text-xs text-slate-600">
+                {e.enabled ? <Badge tone="success">enabled</Badge> : <Badge tone="danger">disabled</Badge>}
+                {e.enabled && e.failingSince ? (
+                  <Badge tone="warning">
+                    failing since <Time at={e.failingSince} />
+                  </Badge>
+                ) : null}
+                <span>{e.events.join(", ")}</span>
+                {e.previousSecretUntil && e.previousSecretUntil > new Date() ? (
+                  <span>
+                    · old secret signs too until <Time at={e.previousSecretUntil} />
+                  </span>
+                ) : null}
+              </div>
+              <Link className="mt-1 inline-block text-sm underline" href={`/webhooks/${e.id}`}>
+                Delivery log
+              </Link>
+            </Td>
+            <Td>
+              <WebhookRowActions endpoint={{ id: e.id, url: e.url, enabled: e.enabled }} actions={actions} />
+            </Td>
+          </Tr>
+        ))}
       </Table>
       <Card title="Private hosts" aria-label="Private hosts">
         <p className="mb-3 text-sm text-slate-600">

@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import Link from "next/link";
+import { TextLink } from "@/components/ui/text-link";
 import { notFound } from "next/navigation";
 import { BatchLive } from "@/components/batches/batch-live";
 import { BatchReportSection } from "@/components/batches/batch-report-section";
@@ -28,9 +28,9 @@ export default async function BatchPage({ params }: { params: Promise<{ id: stri
   if (!batch) notFound();
   return (
     <div className="space-y-6">
-      <Link href="/batches" className="text-sm text-sky-700 underline">
+      <TextLink href="/batches" className="text-sm">
         ← Batches
-      </Link>
+      </TextLink>
       <PageHeader
         title={batch.name}
         description={
@@ -47,10 +47,7 @@ export default async function BatchPage({ params }: { params: Promise<{ id: stri
             {batch.parent ? (
               <>
                 {" "}
-                · resend of{" "}
-                <Link href={`/batches/${batch.parent.id}`} className="text-sky-700 underline">
-                  {batch.parent.name}
-                </Link>
+                · resend of <TextLink href={`/batches/${batch.parent.id}`}>{batch.parent.name}</TextLink>
               </>
             ) : null}
           </>

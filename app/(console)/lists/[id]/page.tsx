@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import Link from "next/link";
+import { TextLink } from "@/components/ui/text-link";
 import { notFound } from "next/navigation";
 import { ListRows } from "@/components/lists/list-rows";
 import { RenameListForm } from "@/components/lists/rename-list-form";
@@ -51,9 +51,9 @@ export default async function ListPage({
   const read = howRead(list.report);
   return (
     <div className="space-y-6">
-      <Link href="/lists" className="text-sm text-sky-700 underline">
+      <TextLink href="/lists" className="text-sm">
         ← Lists
-      </Link>
+      </TextLink>
       <div className="flex flex-wrap items-end gap-4">
         <div className="min-w-0 flex-1">
           <h1 className="text-2xl font-semibold break-words">{list.name}</h1>

@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { TextLink } from "@/components/ui/text-link";
 import { notFound } from "next/navigation";
 import { StateBadge } from "@/components/batches/state-badge";
 import { CallOutcomeNote } from "@/components/batches/call-outcome-note";
@@ -25,9 +26,9 @@ export default async function MessagePage({ params }: { params: Promise<{ id: st
   const { answer } = message;
   return (
     <div className="space-y-6">
-      <Link href={`/batches/${message.batch.id}`} className="text-sm text-sky-700 underline">
+      <TextLink href={`/batches/${message.batch.id}`} className="text-sm">
         ← {message.batch.name}
-      </Link>
+      </TextLink>
       <PageHeader
         title={
           <Link
@@ -40,11 +41,8 @@ export default async function MessagePage({ params }: { params: Promise<{ id: st
         }
         description={
           <>
-            Message {message.id} of{" "}
-            <Link href={`/batches/${message.batch.id}`} className="text-sky-700 underline">
-              {message.batch.name}
-            </Link>{" "}
-            ({message.batch.kind}, through {message.batch.account}) ·{" "}
+            Message {message.id} of <TextLink href={`/batches/${message.batch.id}`}>{message.batch.name}</TextLink> (
+            {message.batch.kind}, through {message.batch.account}) ·{" "}
             <StateBadge state={message.state} testId="message-state" />{" "}
             <CallOutcomeNote state={message.state} callState={message.callState} />
           </>

@@ -1,6 +1,6 @@
 import { formatCount } from "@/lib/numbers/format";
 import type { Metadata } from "next";
-import Link from "next/link";
+import { TextLink } from "@/components/ui/text-link";
 import { redirect } from "next/navigation";
 import { CallOutcomeNote } from "@/components/batches/call-outcome-note";
 import { FailureKindLabel } from "@/components/batches/failure-kind";
@@ -13,7 +13,7 @@ import { Card } from "@/components/ui/card";
 import { Notice } from "@/components/ui/notice";
 import { KeysetPager } from "@/components/ui/keyset-pager";
 import { PageHeader } from "@/components/ui/page-header";
-import { EmptyRow, Table, Td, Th, THead, Tr } from "@/components/ui/table";
+import { Table, Td, Tr, numeric } from "@/components/ui/table";
 import { canManageUsers, canRemoveCarrierOptOuts, canSend } from "@/lib/auth/permissions";
 import { requireActor } from "@/lib/auth/session";
 import { PROBLEM_STATES } from "@/lib/states/states";
@@ -120,89 +120,67 @@ export default async function NumberPage({
 
       <section aria-label="Messages" className="space-y-3">
         <h2 className="text-lg font-semibold">Messages, newest first</h2>
-        <Table cards aria-label="Messages to this number">
-          <THead>
-            <Th>Batch</Th>
-            <Th>Text as sent</Th>
-            <Th>State</Th>
-            <Th>Sent</Th>
-            <Th>Receipt</Th>
-            <Th numeric>Units</Th>
-          </THead>
-          <tbody>
-            {page.rows.length === 0 ? (
-              <EmptyRow columns={6}>
-                {after ? "No older messages." : "No message has been sent to this number."}
-              </EmptyRow>
-            ) : (
-              page.rows.map((m) => (
-                <Tr key={m.id} data-testid="number-message">
-                  <Td data-label="Batch">
-                    <Link href={`/batches/${m.batchId}`} className="text-sky-700 underline">
-                      {m.batchName}
-                    </Link>
-                    <span className="block text-xs text-slate-500">
-                      {m.kind === "SMS" ? "SMS" : "voice call"}
-                      {m.sender ? ` from ${m.sender}` : ""} ·{" "}
-                      <Link href={`/messages/${m.id}`} className="text-sky-700 underline">
-                        message {m.id}
-                      </Link>
-                      {m.followed ? (
-                        <>
-                          {" "}
-                          · escalation of{" "}
-                          <Link href={`/messages/${m.followed}`} className="text-sky-700 underline">
-                            SMS {m.followed}
-                          </Link>
-                        </>
-                      ) : null}
-                    </span>
-                  </Td>
-                  <Td className="max-w-sm break-words" data-label="Text as sent">
-                    {m.text}
-                    {/* The variant it was sent (docs/languages.md); the default text says nothing. */}
-                    {m.language ? (
-                      <span className="block text-xs text-slate-500" data-testid="number-message-language">
-                        in {languageLabel(m.language)}
-                      </span>
+        <Table
+          cards
+          aria-label="Messages to this number"
+          columns={["Batch", "Text as sent", "State", "Sent", "Receipt", numeric("Units")]}
+          empty={page.rows.length === 0 && (after ? "No older messages." : "No message has been sent to this number.")}
+        >
+          {page.rows.map((m) => (
+            <Tr key={m.id} data-testid="number-message">
+              <Td data-label="Batch">
+                <TextLink href={`/batches/${m.batchId}`}>{m.batchName}</TextLink>
+                <span className="block text-xs text-slate-500">
+                  {m.kind === "SMS" ? "SMS" : "voice call"}
+                  {m.sender ? ` from ${m.sender}` : ""} · <TextLink href={`/messages/${m.id}`}>message {m.id}</TextLink>
+                  {m.followed ? (
+                    <>
+                      {" "}
+                      · escalation of <TextLink href={`/messages/${m.followed}`}>SMS {m.followed}</TextLink>
+                    </>
+                  ) : null}
+                </span>
+              </Td>
+              <Td className="max-w-sm break-words" data-label="Text as sent">
+                {m.text}
+                {/* The variant it was sent (docs/languages.md); the default text says nothing. */}
+                {m.language ? (
+                  <span className="block text-xs text-slate-500" data-testid="number-message-language">
+                    in {languageLabel(m.language)}
+                  </span>
+                ) : null}
+              </Td>
+              <Td data-label="State">
+                <span className="flex flex-wrap items-center gap-1">
+                  <StateBadge state={m.state} />
+                  <CallOutcomeNote state={m.state} callState={m.call?.state ?? null} />
+                </span>
+                {problem(m.state) ? (
+                  <span className="mt-1 block text-xs">
+                    <FailureKindLabel kind={failureKindOf(m.state, m.failureClass)} />
+                    {m.lastError || m.deliveryStatus ? (
+                      <span className="block text-slate-600">{m.lastError ?? m.deliveryStatus}</span>
                     ) : null}
-                  </Td>
-                  <Td data-label="State">
-                    <span className="flex flex-wrap items-center gap-1">
-                      <StateBadge state={m.state} />
-                      <CallOutcomeNote state={m.state} callState={m.call?.state ?? null} />
-                    </span>
-                    {problem(m.state) ? (
-                      <span className="mt-1 block text-xs">
-                        <FailureKindLabel kind={failureKindOf(m.state, m.failureClass)} />
-                        {m.lastError || m.deliveryStatus ? (
-                          <span className="block text-slate-600">{m.lastError ?? m.deliveryStatus}</span>
-                        ) : null}
-                      </span>
-                    ) : null}
-                    {m.call ? (
-                      <span className="mt-1 block text-xs text-slate-600">
-                        Called after it:{" "}
-                        <Link href={`/messages/${m.call.id}`} className="text-sky-700 underline">
-                          call {m.call.id}
-                        </Link>{" "}
-                        <StateBadge state={m.call.state} />
-                      </span>
-                    ) : null}
-                  </Td>
-                  <Td className="whitespace-nowrap text-slate-600" data-label="Sent">
-                    {at(m.submittedAt)}
-                  </Td>
-                  <Td className="whitespace-nowrap text-slate-600" data-label="Receipt">
-                    {at(m.receiptAt)}
-                  </Td>
-                  <Td numeric data-label="Units">
-                    {m.smsUnits ?? "—"}
-                  </Td>
-                </Tr>
-              ))
-            )}
-          </tbody>
+                  </span>
+                ) : null}
+                {m.call ? (
+                  <span className="mt-1 block text-xs text-slate-600">
+                    Called after it: <TextLink href={`/messages/${m.call.id}`}>call {m.call.id}</TextLink>{" "}
+                    <StateBadge state={m.call.state} />
+                  </span>
+                ) : null}
+              </Td>
+              <Td className="whitespace-nowrap text-slate-600" data-label="Sent">
+                {at(m.submittedAt)}
+              </Td>
+              <Td className="whitespace-nowrap text-slate-600" data-label="Receipt">
+                {at(m.receiptAt)}
+              </Td>
+              <Td numeric data-label="Units">
+                {m.smsUnits ?? "—"}
+              </Td>
+            </Tr>
+          ))}
         </Table>
         <KeysetPager
           first={after ? `/numbers/${phone}` : null}
@@ -228,9 +206,7 @@ export default async function NumberPage({
           <ul className="list-disc space-y-1 pl-5 text-sm">
             {lists.map((l) => (
               <li key={l.id}>
-                <Link href={`/lists/${l.id}`} className="text-sky-700 underline">
-                  {l.name}
-                </Link>{" "}
+                <TextLink href={`/lists/${l.id}`}>{l.name}</TextLink>{" "}
                 <span className="text-slate-500">row {formatCount(l.rowNumber)}</span>
               </li>
             ))}

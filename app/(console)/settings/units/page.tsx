@@ -5,7 +5,7 @@ import { UnitsPurchaseForm } from "@/components/settings/units-purchase-form";
 import { UnitsThresholdForm } from "@/components/settings/units-threshold-form";
 import { SettingsPageHeader } from "@/components/settings/settings-page-header";
 import { Card } from "@/components/ui/card";
-import { Table, Td, THead, Th, Tr } from "@/components/ui/table";
+import { Table, Td, Tr, numeric } from "@/components/ui/table";
 import { listAccounts } from "@/lib/accounts/list-accounts";
 import { canManageAccounts } from "@/lib/auth/permissions";
 import { requireActor } from "@/lib/auth/session";
@@ -62,23 +62,15 @@ export default async function UnitsPage() {
           />
           <UnitsThresholdForm accountId={account.id} current={figures.warnBelow} action={setWarnThresholdAction} />
           {ledger.length > 0 ? (
-            <Table>
-              <THead>
-                <Th>Recorded</Th>
-                <Th>By</Th>
-                <Th numeric>Units</Th>
-                <Th>Note</Th>
-              </THead>
-              <tbody>
-                {ledger.map((entry) => (
-                  <Tr key={entry.id}>
-                    <Td>{formatDateTime(entry.at, timeZone)}</Td>
-                    <Td>{entry.by ?? "—"}</Td>
-                    <Td numeric>{n(entry.units)}</Td>
-                    <Td>{entry.note ?? ""}</Td>
-                  </Tr>
-                ))}
-              </tbody>
+            <Table columns={["Recorded", "By", numeric("Units"), "Note"]}>
+              {ledger.map((entry) => (
+                <Tr key={entry.id}>
+                  <Td>{formatDateTime(entry.at, timeZone)}</Td>
+                  <Td>{entry.by ?? "—"}</Td>
+                  <Td numeric>{n(entry.units)}</Td>
+                  <Td>{entry.note ?? ""}</Td>
+                </Tr>
+              ))}
             </Table>
           ) : null}
         </Card>

@@ -3,9 +3,10 @@ import Link from "next/link";
 import { Time } from "@/components/time/time";
 import { Badge, type Tone } from "@/components/ui/badge";
 import { FilterForm, FilterSelect } from "@/components/ui/filter-form";
+import { KeysetPager } from "@/components/ui/keyset-pager";
 import { Notice } from "@/components/ui/notice";
 import { PageHeader } from "@/components/ui/page-header";
-import { Table, Td, THead, Th, Tr } from "@/components/ui/table";
+import { Table, Td, Tr } from "@/components/ui/table";
 import { ReplayButton } from "@/components/webhooks/replay-button";
 import { canManageWebhooks } from "@/lib/auth/permissions";
 import { requireActor } from "@/lib/auth/session";
@@ -40,6 +41,8 @@ export default async function WebhookDeliveriesPage({
   const endpoint = await getEndpoint(actor, id.data).catch(() => null);
   if (!endpoint) notFound();
   const { deliveries, nextBefore } = await listDeliveries(actor, endpoint.id, { ...filter, limit: 50 });
+  const href = (before?: string) =>
+    pageHref(`/webhooks/${endpoint.id}`, { eventType: filter.eventType, state: filter.state, before });
   return (
     <div className="space-y-6">
       <PageHeader title="Delivery log" description={endpoint.url} />
@@ -68,75 +71,58 @@ export default async function WebhookDeliveriesPage({
           options={(Object.keys(TONES) as WebhookDeliveryState[]).map((state) => [state, state.toLowerCase()] as const)}
         />
       </FilterForm>
-      <Table aria-label="Deliveries">
-        <THead>
-          <Th>Event</Th>
-          <Th>Outcome</Th>
-          <Th>Answer</Th>
-          <Th>Replay</Th>
-        </THead>
-        <tbody>
-          {deliveries.length === 0 ? (
-            <Tr>
-              <Td colSpan={4} className="text-slate-600">
-                {filter.eventType || filter.state ? "No delivery matches the filter." : "Nothing delivered yet."}
-              </Td>
-            </Tr>
-          ) : null}
-          {deliveries.map((d) => (
-            <Tr key={d.id} className="align-top" data-testid="delivery">
-              <Td>
-                <div className="font-medium">{d.eventType}</div>
-                <div className="text-xs break-all text-slate-600">{d.eventId}</div>
+      <Table
+        aria-label="Deliveries"
+        columns={["Event", "Outcome", "Answer", "Replay"]}
+        empty={
+          deliveries.length === 0 &&
+          (filter.eventType || filter.state ? "No delivery matches the filter." : "Nothing delivered yet.")
+        }
+      >
+        {deliveries.map((d) => (
+          <Tr key={d.id} className="align-top" data-testid="delivery">
+            <Td>
+              <div className="font-medium">{d.eventType}</div>
+              <div className="text-xs break-all text-slate-600">{d.eventId}</div>
+              <div className="text-xs text-slate-600">
+                <Time at={d.createdAt} seconds />
+              </div>
+            </Td>
+            <Td>
+              <Badge tone={TONES[d.state]}>{d.state.toLowerCase()}</Badge>
+              <div className="text-xs text-slate-600">
+                attempt {d.attempts}
+                {d.lastStatusCode !== null ? ` · HTTP ${d.lastStatusCode}` : ""}
+                {d.lastLatencyMs !== null ? ` · ${d.lastLatencyMs} ms` : ""}
+              </div>
+              {d.lastAttemptAt ? (
                 <div className="text-xs text-slate-600">
-                  <Time at={d.createdAt} seconds />
+                  last <Time at={d.lastAttemptAt} seconds />
                 </div>
-              </Td>
-              <Td>
-                <Badge tone={TONES[d.state]}>{d.state.toLowerCase()}</Badge>
+              ) : null}
+              {d.state === "PENDING" && d.nextAttemptAt && d.attempts > 0 ? (
                 <div className="text-xs text-slate-600">
-                  attempt {d.attempts}
-                  {d.lastStatusCode !== null ? ` · HTTP ${d.lastStatusCode}` : ""}
-                  {d.lastLatencyMs !== null ? ` · ${d.lastLatencyMs} ms` : ""}
+                  next <Time at={d.nextAttemptAt} seconds />
                 </div>
-                {d.lastAttemptAt ? (
-                  <div className="text-xs text-slate-600">
-                    last <Time at={d.lastAttemptAt} seconds />
-                  </div>
-                ) : null}
-                {d.state === "PENDING" && d.nextAttemptAt && d.attempts > 0 ? (
-                  <div className="text-xs text-slate-600">
-                    next <Time at={d.nextAttemptAt} seconds />
-                  </div>
-                ) : null}
-              </Td>
-              <Td className="max-w-md">
-                {d.lastError ? <div className="text-xs text-red-700">{d.lastError}</div> : null}
-                {d.responseExcerpt ? (
-                  <pre className="max-h-32 overflow-auto text-xs break-all whitespace-pre-wrap">
-                    {d.responseExcerpt}
-                  </pre>
-                ) : null}
-              </Td>
-              <Td>
-                <ReplayButton deliveryId={d.id} replay={replayWebhookDeliveryAction} />
-              </Td>
-            </Tr>
-          ))}
-        </tbody>
+              ) : null}
+            </Td>
+            <Td className="max-w-md">
+              {d.lastError ? <div className="text-xs text-red-700">{d.lastError}</div> : null}
+              {d.responseExcerpt ? (
+                <pre className="max-h-32 overflow-auto text-xs break-all whitespace-pre-wrap">{d.responseExcerpt}</pre>
+              ) : null}
+            </Td>
+            <Td>
+              <ReplayButton deliveryId={d.id} replay={replayWebhookDeliveryAction} />
+            </Td>
+          </Tr>
+        ))}
       </Table>
-      {nextBefore ? (
-        <Link
-          className="text-sm underline"
-          href={pageHref(`/webhooks/${endpoint.id}`, {
-            eventType: filter.eventType,
-            state: filter.state,
-            before: nextBefore,
-          })}
-        >
-          Older deliveries →
-        </Link>
-      ) : null}
+      <KeysetPager
+        first={filter.before ? href() : null}
+        next={nextBefore ? href(nextBefore) : null}
+        labels={{ first: "Newest", next: "Older deliveries →" }}
+      />
     </div>
   );
 }

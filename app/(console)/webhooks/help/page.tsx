@@ -1,9 +1,9 @@
 import type { Metadata } from "next";
-import Link from "next/link";
+import { TextLink } from "@/components/ui/text-link";
 import { Card } from "@/components/ui/card";
 import { CodeBlock } from "@/components/ui/code-block";
 import { PageHeader } from "@/components/ui/page-header";
-import { Table, Td, THead, Th, Tr } from "@/components/ui/table";
+import { Table, Td, Tr } from "@/components/ui/table";
 import { canManageWebhooks } from "@/lib/auth/permissions";
 import { requireActor } from "@/lib/auth/session";
 
@@ -52,9 +52,9 @@ export default async function WebhooksHelpPage() {
         title="Webhooks help"
         description="What your own system receives, how to check it came from Tuma, and what Tuma does when it does not answer."
         actions={
-          <Link href="/webhooks" className="text-sm text-sky-700 underline">
+          <TextLink href="/webhooks" className="text-sm">
             Back to Webhooks
-          </Link>
+          </TextLink>
         }
       />
       <Card title="Events">
@@ -62,19 +62,13 @@ export default async function WebhooksHelpPage() {
           A message raises an event when a receipt changes its state to one of these; a later receipt that leaves the
           state as it was (a duplicate, a replay) raises none.
         </p>
-        <Table aria-label="Webhook events">
-          <THead>
-            <Th>Type</Th>
-            <Th>When</Th>
-          </THead>
-          <tbody>
-            {EVENTS.map(([type, when]) => (
-              <Tr key={type}>
-                <Td className="whitespace-nowrap font-mono text-xs">{type}</Td>
-                <Td>{when}</Td>
-              </Tr>
-            ))}
-          </tbody>
+        <Table aria-label="Webhook events" columns={["Type", "When"]}>
+          {EVENTS.map(([type, when]) => (
+            <Tr key={type}>
+              <Td className="whitespace-nowrap font-mono text-xs">{type}</Td>
+              <Td>{when}</Td>
+            </Tr>
+          ))}
         </Table>
       </Card>
       <Card title="Payload">
