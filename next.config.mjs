@@ -25,6 +25,10 @@ const nextConfig = {
     authInterrupts: true,
     // Compose takes up to 100,000 pasted numbers (≈ 1.4 MB); larger lists are uploaded as files (a route handler).
     serverActions: { bodySizeLimit: "4mb" },
+    // Each page and route handler is loaded when it is first asked for, not all 65 of them as the web process starts
+    // (Next's default): an idle console held 1,058 modules instead of 585, ≈ 13 MB more heap, for pages its operator
+    // may never open (BENCHMARKS.md, "Idle memory"). The first request to a route pays for loading it; it then stays.
+    preloadEntriesOnStart: false,
   },
 };
 
