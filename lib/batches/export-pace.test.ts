@@ -55,12 +55,13 @@ function counted<T>(source: AsyncGenerator<T>) {
 const exports = {
   CSV: () => {
     const batch = { id: batchId, templateText: "Hi" };
-    // Pages of 1,000 (the CSV's are 10,000: report-csv-page.ts), so that 3,500 recipients are four pages here too.
+    // Pages of 1,000 (the CSV's are 10,000: report-csv-page.ts; the XLSX's 5,000: message-pages.ts), so that 3,500
+    // recipients are four pages in both.
     const count = counted(reportCsvPages(batch, null, null, 1_000));
     return { ...count, open: () => reportStream(batch, null, null, count.pages) };
   },
   XLSX: () => {
-    const count = counted(messagePages(batchId, null, null));
+    const count = counted(messagePages(batchId, null, null, 1_000));
     const batch = { id: batchId, templateText: "Hi", recipientCount: 3_500 };
     return { ...count, open: () => reportXlsxStream(batch, null, null, count.pages) };
   },

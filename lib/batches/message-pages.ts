@@ -5,15 +5,23 @@
 // (return(): the page already asked for is dropped when it comes). The XLSX export reads rows (messagePages); the CSV
 // export reads pages its database query already wrote as CSV (report-csv-page.ts), through the same pagesAhead.
 import "server-only";
-import { listMessages, PAGE_SIZE_MAX, type MessageRow, type MessageView } from "./list-messages";
+import { listMessages, type MessageRow, type MessageView } from "./list-messages";
 import type { MessageFilter } from "@/lib/states/states";
+
+/**
+ * Recipients per page of rows for the XLSX export: each page is two round trips, and on a loaded machine each waits
+ * for a core — pages of the console's 1,000 made the export of 20,000 mostly waiting (BENCHMARKS.md, "Export: each
+ * page PostgreSQL's COPY"). Two pages of row objects at most are held (≈ 5 MB each).
+ */
+export const XLSX_PAGE_ROWS = 5_000;
 
 export function messagePages(
   batchId: string,
   filter: MessageFilter | null,
   view: Omit<MessageView, "filter"> | null,
+  limit = XLSX_PAGE_ROWS,
 ): AsyncGenerator<MessageRow[]> {
-  return pagesAhead((after) => listMessages(batchId, { ...view, filter, after, limit: PAGE_SIZE_MAX }));
+  return pagesAhead((after) => listMessages(batchId, { ...view, filter, after, limit }, limit));
 }
 
 /** Pages from `ask` (the page after a cursor, and the next cursor or null at the end), one asked ahead. */
