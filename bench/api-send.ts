@@ -3,7 +3,7 @@
 // createBatch — from the request to all QUEUED, against the sandbox at its default 120 requests/s, compared with
 // the provider's floor (8.33 s) like bench/dispatch.ts (target ≤ 1.10 × the floor, as from the console). The route
 // handler is called in this process, as Next calls it; receipts are off, as in the dispatch benchmark.
-import { benchPhones, fmt, seedAccount, withBenchEnv } from "./bench-env";
+import { apiKeyAccount, benchPhones, fmt, withBenchEnv } from "./bench-env";
 import type { BenchResult } from "./types";
 import { runAlone } from "./run-alone";
 import { exactlyOnce, floorSeconds, timeDispatch } from "./timed-dispatch";
@@ -13,11 +13,7 @@ const FLOOR_SECONDS = floorSeconds(RECIPIENTS);
 
 export async function benchApiSend(): Promise<BenchResult> {
   return withBenchEnv(async (env) => {
-    const { accountId, userId } = await seedAccount(env);
-    const { db } = await import("../lib/db/client");
-    await db.providerAccount.update({ where: { id: accountId }, data: { senders: ["TUMA"] } });
-    const { createApiKey } = await import("../lib/api-keys/create-api-key");
-    const { key } = await createApiKey(userId, { name: "bench", scopes: ["send"] }, userId);
+    const { key } = await apiKeyAccount(env, ["send"]);
     const { POST } = await import("../app/api/v1/batches/route");
     const body = JSON.stringify({
       name: "bench",

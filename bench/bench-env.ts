@@ -103,6 +103,16 @@ export async function spawnSandbox(
   return { url, origin: new URL(url).origin, child };
 }
 
+/** The sandbox's own `/__sandbox/<what>` answer (its counters, its request log), asked with the env's token. */
+export async function sandboxGet<T>(env: BenchEnv, what: string): Promise<T> {
+  const headers = { Authorization: `Bearer ${env.token}` };
+  return (await (await fetch(`${env.sandboxOrigin}/__sandbox/${what}`, { headers })).json()) as T;
+}
+
+/** The sandbox's request log (kept up to 200,000 requests; `evicted` counts those it dropped). */
+export const sandboxLog = (env: BenchEnv) =>
+  sandboxGet<{ evicted: number; requests: { at: number; status: number | null; messages: number }[] }>(env, "requests");
+
 /** Creates the provider account (token sealed with this process's key) and an author; returns their ids. */
 export async function seedAccount(env: BenchEnv, receiptSecret = randomBytes(12).toString("hex")) {
   const { db } = await import("../lib/db/client");
@@ -127,6 +137,15 @@ export async function seedAccount(env: BenchEnv, receiptSecret = randomBytes(12)
     select: { id: true },
   });
   return { accountId: account.id, userId: user.id, receiptSecret };
+}
+
+/** The seeded account allowed sender TUMA (as POST /api/v1/batches requires), and an API key of its author's. */
+export async function apiKeyAccount(env: BenchEnv, scopes: ("send" | "read")[]) {
+  const ids = await seedAccount(env);
+  const { db } = await import("../lib/db/client");
+  await db.providerAccount.update({ where: { id: ids.accountId }, data: { senders: ["TUMA"] } });
+  const { createApiKey } = await import("../lib/api-keys/create-api-key");
+  return { ...ids, key: (await createApiKey(ids.userId, { name: "bench", scopes }, ids.userId)).key };
 }
 
 /**

@@ -7,6 +7,7 @@
 // Run: npx tsx --conditions=react-server bench/duplicate-guard.ts   (BENCH_LIST_ROWS=1000000, BENCH_REPEAT=5)
 import { fmt, withBenchEnv } from "./bench-env";
 import { generateList, listPhone } from "./generated-list";
+import { numberOf } from "./query";
 import { runAlone } from "./run-alone";
 import { median } from "./timed-runs";
 import type { BenchResult } from "./types";
@@ -48,7 +49,7 @@ export async function benchDuplicateGuard(): Promise<BenchResult> {
     }
     await pool().query(`VACUUM ANALYZE "ListRecipient", "SentText"`);
     await pool().query(`CHECKPOINT`);
-    const { rows: memory } = await pool().query<{ n: number }>(`SELECT count(*)::int AS n FROM "SentText"`);
+    const memory = await numberOf(`SELECT count(*)::int AS n FROM "SentText"`);
     const generated = (performance.now() - t0) / 1000;
 
     const pasted = Array.from({ length: 100_000 }, (_, i) => listPhone(i * 3 + 1));
@@ -58,7 +59,7 @@ export async function benchDuplicateGuard(): Promise<BenchResult> {
       ["100,000 pasted numbers", () => findDuplicates({ templateText: fixed, phones: pasted })],
     ];
     const figures: Record<string, string> = {
-      "list and memory generated (s)": `${fmt(ROWS)} rows, ${fmt(memory[0]!.n)} remembered sends in ${fmt(generated, 1)} s`,
+      "list and memory generated (s)": `${fmt(ROWS)} rows, ${fmt(memory)} remembered sends in ${fmt(generated, 1)} s`,
     };
     for (const [label, ask] of cases) {
       const found = (await ask()).recipients.length;

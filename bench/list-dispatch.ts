@@ -12,7 +12,8 @@ import { fmt, seedAccount, withBenchEnv } from "./bench-env";
 import { generateList, listPhone } from "./generated-list";
 import type { BenchResult } from "./types";
 import { runAlone } from "./run-alone";
-import { inPairs, perRun, exactlyOnce, floorSeconds, middle, timeDispatch, type TimedDispatch } from "./timed-dispatch";
+import { inPairs, perRun, exactlyOnce, floorSeconds, timeDispatch, type TimedDispatch } from "./timed-dispatch";
+import { middle } from "./timed-runs";
 
 const ROWS = Number(process.env.BENCH_LIST_DISPATCH_ROWS ?? 1_000_000);
 const PAIRS = Number(process.env.BENCH_LIST_DISPATCH_RUNS ?? 1);

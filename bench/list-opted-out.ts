@@ -8,7 +8,8 @@
 // what the index both need costs where lists are stored: 1,000,000 rows inserted with and without it. Figures are
 // printed; docs/design.md ("Lists") records the choice.
 import { startBenchDatabase } from "./bench-env";
-import { printMedian } from "./timed-runs";
+import { firstRow, inTransaction, rowsOf } from "./query";
+import { middle, printMedian } from "./timed-runs";
 
 const BIG = 100_000;
 const SMALL = 5_000;
@@ -25,7 +26,7 @@ const LIVE = `SELECT r."listId", count(*)::int AS n FROM "OptOut" o JOIN "ListRe
 
 try {
   const db = pool();
-  const { rows: lists } = await db.query<{ id: string }>(
+  const lists = await rowsOf<{ id: string }>(
     `INSERT INTO "List" (id, filename, name, "sizeBytes", state, "validCount", "createdAt")
      SELECT gen_random_uuid(), 'l' || g || '.csv', 'l' || g, 1, 'READY', CASE WHEN g = 0 THEN $1::int ELSE $2::int END,
             now() - (g || ' minutes')::interval
@@ -75,25 +76,20 @@ try {
     await index(true);
     await db.query(`VACUUM ANALYZE "ListRecipient"`);
     await median("count at read, hash index on phone, planner's choice", () => db.query(LIVE, [ids]));
-    const { rows: plan } = await db.query<{ "QUERY PLAN": string }>(`EXPLAIN (COSTS OFF) ${LIVE}`, [ids]);
+    const plan = await rowsOf<{ "QUERY PLAN": string }>(`EXPLAIN (COSTS OFF) ${LIVE}`, [ids]);
     console.log(
       `      plan: ${plan
         .map((p) => p["QUERY PLAN"].trim())
         .filter((l) => /Join|Scan|Loop/.test(l))
         .join(" / ")}`,
     );
-    await median("count at read, index probes forced (no hash or merge join)", async () => {
-      const c = await db.connect();
-      try {
-        await c.query("BEGIN");
+    await median("count at read, index probes forced (no hash or merge join)", () =>
+      inTransaction(async (c) => {
         await c.query("SET LOCAL enable_hashjoin = off");
         await c.query("SET LOCAL enable_mergejoin = off");
         await c.query(LIVE, [ids]);
-        await c.query("COMMIT");
-      } finally {
-        c.release();
-      }
-    });
+      }),
+    );
   }
 
   // What the trigger costs an opt-out: one number (by hand, a carrier's receipt), and a file of 10,000.
@@ -119,7 +115,7 @@ try {
   await db.query(`ALTER TABLE "OptOut" ENABLE TRIGGER opt_out_lists_insert, ENABLE TRIGGER opt_out_lists_delete`);
 
   // What the index costs where lists are stored.
-  const { rows: spare } = await db.query<{ id: string }>(
+  const spare = await firstRow<{ id: string }>(
     `INSERT INTO "List" (id, filename, name, "sizeBytes") VALUES (gen_random_uuid(), 's.csv', 's', 1) RETURNING id`,
   );
   const store = async () => {
@@ -128,20 +124,21 @@ try {
       `INSERT INTO "ListRecipient" ("listId", "rowNumber", phone, "values")
        SELECT $1, g + 2, '2548' || lpad(((g::bigint * 7919) % 100000000)::text, 8, '0'), '["Name","Town"]'
        FROM generate_series(0, 999999) g`,
-      [spare[0]!.id],
+      [spare.id],
     );
     const ms = performance.now() - start;
-    await db.query(`DELETE FROM "ListRecipient" WHERE "listId" = $1`, [spare[0]!.id]);
+    await db.query(`DELETE FROM "ListRecipient" WHERE "listId" = $1`, [spare.id]);
     await db.query(`VACUUM "ListRecipient"`);
     return ms;
   };
   await index(false);
-  const without = [await store(), await store(), await store()].sort((a, b) => a - b)[1]!;
+  const medianOf3 = async () => middle([await store(), await store(), await store()]);
+  const without = await medianOf3();
   await db.query(`CREATE INDEX "ListRecipient_phone_btree" ON "ListRecipient"(phone)`);
-  const withIndex = [await store(), await store(), await store()].sort((a, b) => a - b)[1]!;
+  const withIndex = await medianOf3();
   await db.query(`DROP INDEX "ListRecipient_phone_btree"`);
   await index(true);
-  const withHash = [await store(), await store(), await store()].sort((a, b) => a - b)[1]!;
+  const withHash = await medianOf3();
   console.log(
     `Storing 1,000,000 list rows (INSERT … SELECT, median of 3): ${without.toFixed(0)} ms without the index, ${withIndex.toFixed(0)} ms with a btree on phone (${(withIndex / without).toFixed(2)} ×), ${withHash.toFixed(0)} ms with the hash index the migration makes (${(withHash / without).toFixed(2)} ×)`,
   );

@@ -9,7 +9,8 @@
 import { fmt, seedAccount, withBenchEnv } from "./bench-env";
 import { generateList } from "./generated-list";
 import { runAlone } from "./run-alone";
-import { inPairs, perRun, exactlyOnce, floorSeconds, middle, timeDispatch, type TimedDispatch } from "./timed-dispatch";
+import { inPairs, perRun, exactlyOnce, floorSeconds, timeDispatch, type TimedDispatch } from "./timed-dispatch";
+import { middle } from "./timed-runs";
 import type { BenchResult } from "./types";
 
 const ROWS = Number(process.env.BENCH_LIST_VARIANTS_ROWS ?? 100_000);

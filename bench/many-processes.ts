@@ -10,7 +10,7 @@
 // POSTs, and the time from the request to all DELIVERED; then every web process answers an API read. The consoles stop
 // at the end; each web process must stop by itself (programs/web-server.ts).
 // Run: npx tsx --conditions=react-server bench/many-processes.ts   (or BENCH_ONLY=many-processes npm run bench)
-import { benchPhones, fmt, seedAccount, withBenchEnv } from "./bench-env";
+import { apiKeyAccount, benchPhones, fmt, sandboxLog, withBenchEnv } from "./bench-env";
 import { startBenchConsole, type BenchConsole } from "./bench-console";
 import { startRoundRobinProxy } from "./round-robin-proxy";
 import { firstRow, numberOf } from "./query";
@@ -30,11 +30,7 @@ export async function benchManyProcesses(): Promise<BenchResult> {
     async (env) => {
       const workers: WorkerProcess[] = [];
       const consoles: BenchConsole[] = [];
-      const { accountId, userId } = await seedAccount(env);
-      const { db } = await import("../lib/db/client");
-      await db.providerAccount.update({ where: { id: accountId }, data: { senders: ["TUMA"] } });
-      const { createApiKey } = await import("../lib/api-keys/create-api-key");
-      const { key } = await createApiKey(userId, { name: "bench", scopes: ["send", "read"] }, userId);
+      const { accountId, key } = await apiKeyAccount(env, ["send", "read"]);
 
       // One after the other: the first builds the console if a source changed; the others find the build fresh.
       for (let i = 0; i < CONSOLES; i++)
@@ -125,11 +121,7 @@ export async function benchManyProcesses(): Promise<BenchResult> {
         }),
       );
 
-      const headers = { Authorization: `Bearer ${env.token}` };
-      const log = (await (await fetch(`${env.sandboxOrigin}/__sandbox/requests`, { headers })).json()) as {
-        evicted: number;
-        requests: { at: number; messages: number }[];
-      };
+      const log = await sandboxLog(env);
       const times = log.requests
         .filter((r) => r.messages > 0)
         .map((r) => r.at)

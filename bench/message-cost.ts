@@ -14,6 +14,7 @@
 // BENCH_ONLY=cost npm run bench)
 import { fmt, keepPastWeeks, seedAccount, smsBatch, withBenchEnv } from "./bench-env";
 import { allPids, statOf } from "./proc";
+import { firstRow, numberOf, rowsOf } from "./query";
 import { runAlone } from "./run-alone";
 import { applyAll, receiptRow, sendAll, sentMessages, storeAll } from "./sent-messages";
 import type { BenchResult } from "./types";
@@ -38,10 +39,10 @@ export async function benchMessageCost(): Promise<BenchResult> {
       const ids = await seedAccount(env);
       await keepPastWeeks(PAST_WEEKS);
       await pool().query("CREATE EXTENSION IF NOT EXISTS pg_stat_statements");
-      const postmaster = await postmasterPid(pool);
+      const postmaster = statOf(await numberOf("SELECT pg_backend_pid() AS n"))!(4); // our backend's parent
       const snapshot = async (): Promise<Snapshot> => {
-        const { rows } = await pool().query<{ lsn: string }>("SELECT pg_current_wal_insert_lsn()::text AS lsn");
-        return { cpuMs: clusterCpuMs(postmaster), walLsn: rows[0]!.lsn, at: performance.now() };
+        const { lsn } = await firstRow<{ lsn: string }>("SELECT pg_current_wal_insert_lsn()::text AS lsn");
+        return { cpuMs: clusterCpuMs(postmaster), walLsn: lsn, at: performance.now() };
       };
       const batch = smsBatch(ids, "message cost", MESSAGES);
       await pool().query("CHECKPOINT");
@@ -66,33 +67,30 @@ export async function benchMessageCost(): Promise<BenchResult> {
       const stored = await snapshot();
       await applyAll();
       const end = await snapshot();
-      const { rows: check } = await pool().query<{ delivered: number }>(
-        `SELECT count(*)::int AS delivered FROM "Message" WHERE state = 'DELIVERED'`,
-      );
-      if (check[0]!.delivered !== MESSAGES) throw new Error(`only ${check[0]!.delivered} of ${MESSAGES} delivered`);
+      const delivered = await numberOf(`SELECT count(*)::int AS n FROM "Message" WHERE state = 'DELIVERED'`);
+      if (delivered !== MESSAGES) throw new Error(`only ${delivered} of ${MESSAGES} delivered`);
 
       // Statistics reach the shared views within a second of a backend going idle.
       await new Promise((resolve) => setTimeout(resolve, 1_500));
-      const { rows: totals } = await pool().query<{ ms: number; calls: string; fpi: string; records: string }>(
+      const totals = await firstRow<{ ms: number; calls: string; fpi: string; records: string }>(
         `SELECT (SELECT sum(total_exec_time + total_plan_time) FROM pg_stat_statements WHERE query NOT LIKE '%pg_stat%') AS ms,
               (SELECT sum(calls) FROM pg_stat_statements WHERE query NOT LIKE '%pg_stat%')::text AS calls,
               (SELECT wal_fpi FROM pg_stat_wal)::text AS fpi, (SELECT wal_records FROM pg_stat_wal)::text AS records`,
       );
-      const { rows: top } = await pool().query<{ query: string; calls: string; ms: number; wal: string; rows: string }>(
+      const top = await rowsOf<{ query: string; calls: string; ms: number; wal: string; rows: string }>(
         `SELECT regexp_replace(query, '\\s+', ' ', 'g') AS query, calls::text, total_exec_time + total_plan_time AS ms,
               wal_bytes::text AS wal, rows::text
        FROM pg_stat_statements WHERE query NOT LIKE '%pg_stat%' ORDER BY total_exec_time + total_plan_time DESC LIMIT $1`,
         [TOP],
       );
-      const { rows: hot } = await pool().query<{ relname: string; upd: string; hot: string }>(
+      const hot = await rowsOf<{ relname: string; upd: string; hot: string }>(
         // Summed over the partitions of each table (the partitioned parent itself counts nothing).
         `SELECT COALESCE(p.relname, s.relname) AS relname, sum(s.n_tup_upd)::text AS upd, sum(s.n_tup_hot_upd)::text AS hot
        FROM pg_stat_user_tables s
        LEFT JOIN pg_inherits i ON i.inhrelid = s.relid LEFT JOIN pg_class p ON p.oid = i.inhparent
        WHERE COALESCE(p.relname, s.relname) IN ('Message', 'Receipt') GROUP BY 1 ORDER BY 1`,
       );
-      const walBytes = async (from: string, to: string) =>
-        Number((await pool().query<{ b: string }>("SELECT pg_wal_lsn_diff($2, $1)::text AS b", [from, to])).rows[0]!.b);
+      const walBytes = (from: string, to: string) => numberOf("SELECT pg_wal_lsn_diff($2, $1)::text AS n", [from, to]);
       const per1k = MESSAGES / 1_000;
       const wal = await walBytes(start.walLsn, end.walLsn);
       const phase = async (a: Snapshot, b: Snapshot) =>
@@ -103,10 +101,10 @@ export async function benchMessageCost(): Promise<BenchResult> {
           (end.cpuMs - start.cpuMs) / per1k,
           1,
         ),
-        "statement time per 1,000 messages (ms, pg_stat_statements)": fmt(totals[0]!.ms / per1k, 1),
+        "statement time per 1,000 messages (ms, pg_stat_statements)": fmt(totals.ms / per1k, 1),
         "WAL per 1,000 messages (kB)": fmt(wal / per1k / 1024, 1),
-        "WAL records / full-page images per 1,000": `${fmt(Number(totals[0]!.records) / per1k)} / ${fmt(Number(totals[0]!.fpi) / per1k)}`,
-        "statements executed per 1,000": fmt(Number(totals[0]!.calls) / per1k),
+        "WAL records / full-page images per 1,000": `${fmt(Number(totals.records) / per1k)} / ${fmt(Number(totals.fpi) / per1k)}`,
+        "statements executed per 1,000": fmt(Number(totals.calls) / per1k),
         "updates in place (HOT)": hot
           .map(
             (t) => `${t.relname} ${fmt((100 * Number(t.hot)) / Math.max(1, Number(t.upd)))} % of ${fmt(Number(t.upd))}`,
@@ -125,12 +123,6 @@ export async function benchMessageCost(): Promise<BenchResult> {
     },
     { postgresFlags: ["-c", "shared_preload_libraries=pg_stat_statements", "-c", `pg_stat_statements.track=${TRACK}`] },
   );
-}
-
-/** The postmaster is the parent of our own backend. */
-async function postmasterPid(pool: () => import("pg").Pool): Promise<number> {
-  const { rows } = await pool().query<{ pid: number }>("SELECT pg_backend_pid() AS pid");
-  return statOf(rows[0]!.pid)!(4);
 }
 
 /** CPU of the postmaster (utime, stime), its reaped children (cutime, cstime), and its live children (backends and

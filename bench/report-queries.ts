@@ -3,6 +3,7 @@
 // BUFFERS) of the batch report's one aggregate statement, then the median of 5 timed calls of each report function,
 // with a warm cache of the table (what a running console sees). Figures are printed; record them in BENCHMARKS.md.
 import { startBenchDatabase } from "./bench-env";
+import { firstRow, inTransaction } from "./query";
 import { printMedian } from "./timed-runs";
 
 const N = Number(process.env.REPORT_ROWS ?? 1_000_000);
@@ -20,18 +21,16 @@ const median = (label: string, work: () => Promise<unknown>) => printMedian(labe
 
 try {
   const db = pool();
-  const { rows: acc } = await db.query<{ id: string }>(
+  const { id: accountId } = await firstRow<{ id: string }>(
     `INSERT INTO "ProviderAccount" (id, name, "baseUrl", "tokenCiphertext", "tokenLast4", "defaultSender", "defaultOriginator", "receiptSecret", "updatedAt")
      VALUES (gen_random_uuid(), 'bench', 'http://127.0.0.1:9', 'x', 'xxxx', 'TUMA', '254700000000', 'bench-secret', now()) RETURNING id`,
   );
-  const accountId = acc[0]!.id;
   // A batch that sent for 90 s, receipts spread over the next 5 minutes; other batches around it (30 days of them).
-  const { rows: b } = await db.query<{ id: string }>(
+  const { id: batchId } = await firstRow<{ id: string }>(
     `INSERT INTO "Batch" (id, kind, name, "accountId", "templateText", sender, state, "startedAt", "createdAt", "updatedAt")
      VALUES (gen_random_uuid(), 'SMS', 'million', $1, 'Hello', 'TUMA', 'COMPLETED', now() - interval '1 hour', now() - interval '1 hour', now()) RETURNING id`,
     [accountId],
   );
-  const batchId = b[0]!.id;
   await db.query(
     `INSERT INTO "Batch" (id, kind, name, "accountId", "templateText", sender, state, "createdAt", "updatedAt", "recipientCount", "deliveredCount", "failedCount", "smsUnits")
      SELECT gen_random_uuid(), 'SMS', 'other ' || g, $1, 'Hi', 'TUMA', 'COMPLETED', now() - (g || ' minutes')::interval, now(), 1000, 950, 50, 1000
@@ -71,30 +70,25 @@ try {
   );
   console.log(`generated receipts in ${((performance.now() - t) / 1000).toFixed(1)} s`);
   await db.query(`VACUUM ANALYZE "Message", "Receipt", "Batch"`);
-  const { rows: size } = await db.query<{ messages: string; receipts: string }>(
+  const size = await firstRow<{ messages: string; receipts: string }>(
     `SELECT pg_size_pretty(pg_total_relation_size('"Message"')) AS messages, pg_size_pretty(pg_total_relation_size('"Receipt"')) AS receipts`,
   );
-  console.log(`sizes: Message ${size[0]!.messages}, Receipt ${size[0]!.receipts}`);
+  console.log(`sizes: Message ${size.messages}, Receipt ${size.receipts}`);
 
-  const { rows: br } = await db.query<{ startedAt: Date; updatedAt: Date }>(
+  const br = await firstRow<{ startedAt: Date; updatedAt: Date }>(
     `SELECT "startedAt", "updatedAt" FROM "Batch" WHERE id = $1`,
     [batchId],
   );
-  const { origin, seconds, count } = bucketsFor(br[0]!.startedAt, br[0]!.updatedAt, "Africa/Nairobi");
+  const { origin, seconds, count } = bucketsFor(br.startedAt, br.updatedAt, "Africa/Nairobi");
   const q = batchReportQuery(batchId, origin, seconds, count);
   await db.query(q.text, q.values); // warm the cache of the table's pages
   for (let i = 0; i < 2; i++) {
-    const client = await db.connect();
-    await client.query("BEGIN");
-    // As getBatchReport runs it.
-    for (const setting of ["enable_sort = off", "parallel_setup_cost = 0", "parallel_tuple_cost = 0"])
-      await client.query(`SET LOCAL ${setting}`);
-    const { rows: plan } = await client.query<{ "QUERY PLAN": string }>(
-      `EXPLAIN (ANALYZE, BUFFERS) ${q.text}`,
-      q.values,
-    );
-    await client.query("COMMIT");
-    client.release();
+    const plan = await inTransaction(async (client) => {
+      // As getBatchReport runs it.
+      for (const setting of ["enable_sort = off", "parallel_setup_cost = 0", "parallel_tuple_cost = 0"])
+        await client.query(`SET LOCAL ${setting}`);
+      return (await client.query<{ "QUERY PLAN": string }>(`EXPLAIN (ANALYZE, BUFFERS) ${q.text}`, q.values)).rows;
+    });
     console.log(
       `\n== EXPLAIN (ANALYZE, BUFFERS) batch report, run ${i + 1}\n${plan.map((r) => r["QUERY PLAN"]).join("\n")}`,
     );
@@ -118,11 +112,11 @@ try {
   await median("listAgeingMessages, first page (100 aged in 1M)", () => listAgeingMessages(undefined));
   await median("getOverviewReport (20,001 batches)", () => getOverviewReport());
   await median("getRecentFailures (5 batches, reports cached)", () => getRecentFailures());
-  const { rows: one } = await db.query<{ id: string }>(
+  const one = await firstRow<{ id: string }>(
     `SELECT id::text AS id FROM "Message" WHERE "batchId" = $1 AND state = 'DELIVERED' LIMIT 1 OFFSET $2`,
     [batchId, Math.floor(N / 2)], // mid-batch: 500,000 at the default size, and a row at a smaller REPORT_ROWS
   );
-  await median("getMessage", () => getMessage(one[0]!.id));
+  await median("getMessage", () => getMessage(one.id));
 } finally {
   await closePool();
   await cluster.stop();

@@ -6,7 +6,7 @@
 // storing 100,000 ≤ 2.5 s. Then one text against two language variants (issue 39: half the recipients in Kiswahili,
 // half the default; guard off): the target is within 5 %. Run: npx tsx --conditions=react-server bench/storing.ts   (BENCH_STORING=100000)
 import { benchPhones, fmt, seedAccount, smsBatch, withBenchEnv } from "./bench-env";
-import { numberOf } from "./query";
+import { inTransaction, numberOf } from "./query";
 import { secondsOf, timed } from "./timed-runs";
 import { runAlone } from "./run-alone";
 import type { BenchResult } from "./types";
@@ -17,7 +17,6 @@ export async function benchStoring(): Promise<BenchResult> {
   return withBenchEnv(async (env) => {
     const account = await seedAccount(env);
     const { createBatch } = await import("../lib/batches/create-batch");
-    const { pool } = await import("../lib/db/pool");
     const { copyLines } = await import("../lib/db/copy-lines");
     const { rememberSent } = await import("../lib/batches/duplicate-guard");
     const phones = benchPhones(RECIPIENTS);
@@ -42,18 +41,12 @@ export async function benchStoring(): Promise<BenchResult> {
     const twoVariants = await store(false, "two variants", true);
 
     /** `work` in a transaction that is rolled back: its seconds (or the seconds it returns, of its timed part). */
-    const alone = async (work: (client: import("pg").PoolClient) => Promise<unknown>) => {
-      const client = await pool().connect();
-      try {
-        await client.query("BEGIN");
+    const alone = (work: (client: import("pg").PoolClient) => Promise<unknown>) =>
+      inTransaction(async (client) => {
         const t0 = performance.now();
         const timed = await work(client);
         return typeof timed === "number" ? timed : (performance.now() - t0) / 1000;
-      } finally {
-        await client.query("ROLLBACK");
-        client.release();
-      }
-    };
+      }, "ROLLBACK");
     const ids = await alone((c) =>
       c.query(`SELECT nextval('"Message_id_seq"')::text AS id FROM generate_series(1, $1)`, [RECIPIENTS]),
     );

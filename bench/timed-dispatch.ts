@@ -5,10 +5,10 @@
 // sandbox accepted as many messages in one request per 100 (requests it refused, e.g. 429 for crowding its rate
 // window, are counted apart: they carried nothing and were retried).
 import { monitorEventLoopDelay } from "node:perf_hooks";
-import { pool } from "../lib/db/pool";
 import { startWorker } from "../lib/dispatch/worker";
 import { spawnWorker, type WorkerProcess } from "../test/worker-process";
-import type { BenchEnv } from "./bench-env";
+import { sandboxGet, sandboxLog, type BenchEnv } from "./bench-env";
+import { firstRow, numberOf } from "./query";
 
 export type TimedDispatch = {
   batchId: string;
@@ -54,10 +54,7 @@ export async function timeDispatch(
     let firstQueued = 0;
     const watch = (async () => {
       for (;;) {
-        const { rows } = await pool().query<{ n: number }>(
-          `SELECT COALESCE(sum("queuedCount"), 0)::int AS n FROM "Batch"`,
-        );
-        const n = rows[0]!.n;
+        const n = await numberOf(`SELECT COALESCE(sum("queuedCount"), 0)::int AS n FROM "Batch"`);
         if (!firstQueued && n > 0) firstQueued = since();
         if (n >= expected) return since();
         if (performance.now() - started > deadline) throw new Error(`dispatch did not finish: ${n} queued`);
@@ -72,7 +69,7 @@ export async function timeDispatch(
     loop.disable();
     await stopWorker();
     const sandbox = await sandboxCounts(env);
-    const { rows } = await pool().query<{ queued: number; uniqueIds: number; state: string }>(
+    const counts = await firstRow<{ queued: number; uniqueIds: number; state: string }>(
       `SELECT count(*) FILTER (WHERE m.state = 'QUEUED')::int AS queued,
               count(DISTINCT m."providerUniqueId")::int AS "uniqueIds",
               (SELECT state::text FROM "Batch" WHERE id = $1) AS state
@@ -85,9 +82,9 @@ export async function timeDispatch(
       firstQueued,
       allQueued,
       sandbox,
-      queued: rows[0]!.queued,
-      uniqueIds: rows[0]!.uniqueIds,
-      batchState: rows[0]!.state,
+      queued: counts.queued,
+      uniqueIds: counts.uniqueIds,
+      batchState: counts.state,
       loopDelay: { p99: loop.percentile(99) / 1e6, max: loop.max / 1e6 },
     };
   } finally {
@@ -97,15 +94,8 @@ export async function timeDispatch(
 
 /** The sandbox's counters, and its request log (kept up to 200,000 requests) counted by answer. */
 async function sandboxCounts(env: BenchEnv): Promise<TimedDispatch["sandbox"]> {
-  const headers = { Authorization: `Bearer ${env.token}` };
-  const stats = (await (await fetch(`${env.sandboxOrigin}/__sandbox/stats`, { headers })).json()) as {
-    requests: number;
-    messages: number;
-  };
-  const log = (await (await fetch(`${env.sandboxOrigin}/__sandbox/requests`, { headers })).json()) as {
-    evicted: number;
-    requests: { status: number | null; messages: number }[];
-  };
+  const stats = await sandboxGet<{ requests: number; messages: number }>(env, "stats");
+  const log = await sandboxLog(env);
   const refused = new Map<string, number>();
   let accepted = 0;
   for (const request of log.requests) {
@@ -155,8 +145,6 @@ export async function inPairs<S extends string>(
     }
   return runs;
 }
-
-export const middle = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;
 
 /** One figure of each run, in seconds. */
 export const perRun = (runs: TimedDispatch[], pick: (run: TimedDispatch) => number) =>

@@ -28,9 +28,11 @@ export async function p95(work: () => Promise<unknown>, repeat: number): Promise
   return times[Math.min(times.length - 1, Math.ceil(times.length * 0.95) - 1)]!;
 }
 
+/** The middle of `values` (the upper of the two middles of an even count), NaN of none. */
+export const middle = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;
+
 export async function median(work: () => Promise<unknown>, repeat: number): Promise<number> {
-  const times = await timedRuns(work, repeat);
-  return times[Math.floor(times.length / 2)]!;
+  return middle(await timedRuns(work, repeat));
 }
 
 /** A script's figure: the median of `runs` timed runs printed after `label`, with the fastest and the slowest. */
