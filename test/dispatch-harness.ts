@@ -13,6 +13,14 @@ import { answerReceiptCallback, receiptCallbackSecret } from "@/lib/receipts/rec
 import { keepConnectionsAlive } from "@/lib/http/keep-alive";
 import { inProcessSandbox, sandboxProcess, type SandboxLink } from "./sandbox-link";
 
+/**
+ * The worker's request time-out for tests whose subject is not a time-out: the sandbox answers at once (or after a
+ * latency knob's few hundred ms), and a loaded machine must not turn a slow answer into UNKNOWN. At 5 s, a run with
+ * two suites and a CPU hog beside it (load 29) lost a chunk of faults.test.ts's 429 test that way: 1,400 of 1,500
+ * QUEUED. The tests that are about a time-out set their own.
+ */
+export const UNHURRIED_REQUEST_MS = 120_000;
+
 export type Harness = {
   sandbox: SandboxLink;
   receiptBaseUrl: string;

@@ -4,7 +4,7 @@
 import { expect, test } from "vitest";
 import { db } from "@/lib/db/client";
 import { createBatch } from "@/lib/batches/create-batch";
-import { completed, phones } from "@/test/dispatch-harness";
+import { completed, phones, UNHURRIED_REQUEST_MS } from "@/test/dispatch-harness";
 import { harnessPerTest } from "@/test/harness-lifecycle";
 import { refusal } from "@/test/upload-helpers";
 import { setVoiceLanguage, voiceLanguageFormSchema } from "./voice-language";
@@ -80,7 +80,7 @@ test("a batch's language outside the account's list, or on an account that names
 test("a voice batch carries its language in the account's field, which the sandbox configured the same way accepts", async () => {
   const h = await run.harness({ knobs: { receipts: false, voiceLanguageField: "lang", voiceLanguages: ["en", "sw"] } });
   await setVoiceLanguage({ accountId: h.accountId, setting: { field: "lang", languages: ["en", "sw"] } }, h.userId);
-  await run.worker(h, { lanes: 2, requestTimeoutMs: 5_000 });
+  await run.worker(h, { lanes: 2, requestTimeoutMs: UNHURRIED_REQUEST_MS });
   const { id } = await createBatch({
     kind: "VOICE",
     accountId: h.accountId,

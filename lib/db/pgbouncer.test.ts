@@ -5,7 +5,14 @@
 // is not installed (.ci/run installs it).
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { batchWhen, countersConsistent, duplicates, phones, startHarness } from "@/test/dispatch-harness";
+import {
+  batchWhen,
+  countersConsistent,
+  duplicates,
+  phones,
+  startHarness,
+  UNHURRIED_REQUEST_MS,
+} from "@/test/dispatch-harness";
 import { type Bouncer, pgbouncerMissing, startPgbouncer } from "@/test/pgbouncer";
 import { setDatabaseTimeZone } from "@/test/test-cluster";
 
@@ -54,7 +61,11 @@ describe.skipIf(missing !== null)(
         import("@/lib/dispatch/worker"),
       ]);
       const h = await startHarness();
-      const worker = await startWorker({ receiptBaseUrl: h.receiptBaseUrl, lanes: 8, requestTimeoutMs: 5_000 });
+      const worker = await startWorker({
+        receiptBaseUrl: h.receiptBaseUrl,
+        lanes: 8,
+        requestTimeoutMs: UNHURRIED_REQUEST_MS,
+      });
       try {
         const { id } = await createBatch({
           kind: "SMS",

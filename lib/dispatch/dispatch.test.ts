@@ -12,6 +12,7 @@ import {
   inFlight,
   phones,
   waitFor,
+  UNHURRIED_REQUEST_MS,
 } from "@/test/dispatch-harness";
 import { harnessForFile } from "@/test/harness-lifecycle";
 import { createBatch } from "@/lib/batches/create-batch";
@@ -19,7 +20,7 @@ import { cancelBatch } from "@/lib/batches/cancel-batch";
 import { pauseBatch } from "@/lib/batches/pause-batch";
 import { resumeBatch } from "@/lib/batches/resume-batch";
 
-const h = harnessForFile({}, { lanes: 8, requestTimeoutMs: 5_000 });
+const h = harnessForFile({}, { lanes: 8, requestTimeoutMs: UNHURRIED_REQUEST_MS });
 
 const sms = (count: number, offset: number, extra: Partial<Parameters<typeof createBatch>[0]> = {}) =>
   harnessBatch(h, `t${offset}`, phones(count, offset), { templateText: "Hello from Tuma", ...extra });

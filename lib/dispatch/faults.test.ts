@@ -15,6 +15,7 @@ import {
   harnessBatch,
   phones,
   waitFor,
+  UNHURRIED_REQUEST_MS,
 } from "@/test/dispatch-harness";
 import { harnessPerTest } from "@/test/harness-lifecycle";
 import { receiptPosts } from "@/test/receipt-posts";
@@ -27,7 +28,7 @@ const smsBatch = (harness: Harness, count: number, offset: number) =>
 
 test("30 % of requests answered 429 with Retry-After: every recipient sent in the end, 0 duplicates", async () => {
   const h = await run.harness({ knobs: { error429Rate: 0.3, receipts: false } });
-  await run.worker(h, { lanes: 8, requestTimeoutMs: 5_000 });
+  await run.worker(h, { lanes: 8, requestTimeoutMs: UNHURRIED_REQUEST_MS });
   const { id } = await smsBatch(h, 1_500, 200_000);
   const batch = await completed(id, 90_000);
   expect(batch.queuedCount).toBe(1_500);
@@ -40,7 +41,7 @@ test("30 % of requests answered 429 with Retry-After: every recipient sent in th
 
 test("accepted then connection dropped: UNKNOWN, never resent; a later receipt settles one", async () => {
   const h = await run.harness({ knobs: { dropRate: 1, receipts: false } });
-  await run.worker(h, { lanes: 4, requestTimeoutMs: 5_000 });
+  await run.worker(h, { lanes: 4, requestTimeoutMs: UNHURRIED_REQUEST_MS });
   const { id } = await smsBatch(h, 250, 300_000);
   const batch = await completed(id, 30_000);
   expect(batch.unknownCount).toBe(250);
@@ -67,7 +68,7 @@ test("accepted then connection dropped: UNKNOWN, never resent; a later receipt s
 
 test("401 pauses the batch with the reason; resuming after the token is fixed finishes it with 0 duplicates", async () => {
   const h = await run.harness({ accountToken: "wrong-token-1234", knobs: { receipts: false } });
-  await run.worker(h, { lanes: 4, requestTimeoutMs: 5_000 });
+  await run.worker(h, { lanes: 4, requestTimeoutMs: UNHURRIED_REQUEST_MS });
   const { id } = await smsBatch(h, 500, 500_000);
   await waitFor(
     () => batchAndInFlight(id),
@@ -95,7 +96,7 @@ test("401 pauses the batch with the reason; resuming after the token is fixed fi
 
 test("resend of UNKNOWN and FAILED recipients is a new child batch with new correlators, opted-out numbers left out", async () => {
   const h = await run.harness({ knobs: { dropRate: 1, receipts: false } });
-  await run.worker(h, { lanes: 4, requestTimeoutMs: 5_000 });
+  await run.worker(h, { lanes: 4, requestTimeoutMs: UNHURRIED_REQUEST_MS });
   const { id } = await smsBatch(h, 120, 600_000);
   await batchWhen(id, (b) => b.state === "COMPLETED" && b.unknownCount === 120, 30_000, "all unknown");
   const optedOut = await db.message.findFirstOrThrow({ where: { batchId: id }, orderBy: { id: "asc" } });
@@ -178,7 +179,7 @@ test("a scheduled batch whose time passes while no worker runs starts when one d
   expect((await batchRow(id)).state).toBe("SCHEDULED");
   expect(await h.accepted()).toHaveLength(0);
 
-  await run.worker(h, { lanes: 4, requestTimeoutMs: 5_000 });
+  await run.worker(h, { lanes: 4, requestTimeoutMs: UNHURRIED_REQUEST_MS });
   await run.process(h, 4); // two workers compete for the job
   const done = await completed(id, 30_000, "late start");
   expect(done.startedAt!.getTime()).toBeGreaterThan(at.getTime() + 1_000);

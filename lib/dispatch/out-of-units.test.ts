@@ -3,7 +3,15 @@
 // PENDING), and a top-up recorded in the ledger resumes them to the end with every recipient sent exactly once.
 import { expect, test } from "vitest";
 import { db } from "@/lib/db/client";
-import { batchAndInFlight, completed, duplicates, harnessBatch, phones, waitFor } from "@/test/dispatch-harness";
+import {
+  batchAndInFlight,
+  completed,
+  duplicates,
+  harnessBatch,
+  phones,
+  waitFor,
+  UNHURRIED_REQUEST_MS,
+} from "@/test/dispatch-harness";
 import { harnessPerTest } from "@/test/harness-lifecycle";
 import { recordPurchase } from "@/lib/purchases/record-purchase";
 import { isOutOfUnits } from "@/lib/units/out-of-units";
@@ -17,7 +25,7 @@ test("402 mid-batch pauses with no failed message; a top-up resumes it and every
   const admin = await db.user.create({
     data: { email: `admin-${h.receiptSecret}@t.local`, name: "Admin", role: "ADMIN", passwordHash: "x" },
   });
-  await run.worker(h, { lanes: 4, requestTimeoutMs: 5_000 });
+  await run.worker(h, { lanes: 4, requestTimeoutMs: UNHURRIED_REQUEST_MS });
   const { id } = await harnessBatch(h, "out-of-units", phones(1_000, 700_000), { templateText: "Out of units test" });
   const paused = await waitFor(
     () => batchAndInFlight(id),

@@ -4,12 +4,12 @@
 import { expect, test } from "vitest";
 import { createBatch } from "@/lib/batches/create-batch";
 import { db } from "@/lib/db/client";
-import { batchWhen, waitFor } from "@/test/dispatch-harness";
+import { batchWhen, waitFor, UNHURRIED_REQUEST_MS } from "@/test/dispatch-harness";
 import { harnessForFile } from "@/test/harness-lifecycle";
 import { account, batch, messages, nextIdAt, receipts } from "@/test/report-data";
 import { getMessage, parseMessageId } from "./get-message";
 
-const h = harnessForFile({}, { lanes: 2, requestTimeoutMs: 5_000 });
+const h = harnessForFile({}, { lanes: 2, requestTimeoutMs: UNHURRIED_REQUEST_MS });
 
 test("a message sent through the sandbox: the request as the provider received it, its answer, its receipt and timeline", async () => {
   const { id } = await createBatch({

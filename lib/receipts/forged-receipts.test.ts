@@ -6,12 +6,12 @@
 import { expect, test } from "vitest";
 import { db } from "@/lib/db/client";
 import { pool } from "@/lib/db/pool";
-import { phones, sentBatch } from "@/test/dispatch-harness";
+import { phones, sentBatch, UNHURRIED_REQUEST_MS } from "@/test/dispatch-harness";
 import { receiptFor, receiptPosts } from "@/test/receipt-posts";
 import { harnessForFile } from "@/test/harness-lifecycle";
 import { decideHeldOptOuts, listHeldOptOuts, setCarrierOptOutBurst } from "./held-opt-outs";
 
-const h = harnessForFile({ knobs: { receipts: false } }, { lanes: 2, requestTimeoutMs: 5_000 });
+const h = harnessForFile({ knobs: { receipts: false } }, { lanes: 2, requestTimeoutMs: UNHURRIED_REQUEST_MS });
 const { postAndApply } = receiptPosts(h);
 
 type Sent = { id: bigint; phone: string; providerUniqueId: string | null };

@@ -7,7 +7,15 @@ import { expect, test } from "vitest";
 import { db } from "@/lib/db/client";
 import { pool } from "@/lib/db/pool";
 import { isAppError } from "@/lib/errors/app-error";
-import { batchRow, countersConsistent, harnessBatch, phones, sentBatch, waitFor } from "@/test/dispatch-harness";
+import {
+  batchRow,
+  countersConsistent,
+  harnessBatch,
+  phones,
+  sentBatch,
+  waitFor,
+  UNHURRIED_REQUEST_MS,
+} from "@/test/dispatch-harness";
 import { clearSenderIdProblem, listSenderIdProblems } from "@/lib/accounts/sender-id-problems";
 import { listReceiptStatuses } from "@/lib/reports/receipt-statuses";
 import { rollupMatchesRecount } from "@/test/report-data";
@@ -15,7 +23,7 @@ import { notYetApplied, receiptFor, receiptPosts } from "@/test/receipt-posts";
 import { harnessForFile } from "@/test/harness-lifecycle";
 import { mapStatus } from "./map-status";
 
-const h = harnessForFile({ knobs: { receipts: false } }, { lanes: 2, requestTimeoutMs: 5_000 });
+const h = harnessForFile({ knobs: { receipts: false } }, { lanes: 2, requestTimeoutMs: UNHURRIED_REQUEST_MS });
 const { post, postAndApply } = receiptPosts(h);
 
 const sent = (count: number, offset: number) =>

@@ -12,6 +12,7 @@ import {
   harnessBatch,
   phones,
   sentBatch,
+  UNHURRIED_REQUEST_MS,
   waitFor,
 } from "@/test/dispatch-harness";
 import { notYetApplied, receiptFor, receiptPosts } from "@/test/receipt-posts";
@@ -19,7 +20,7 @@ import { harnessForFile } from "@/test/harness-lifecycle";
 
 // A request timeout longer than any wait of this file: the early-receipt test holds the sandbox's answers while it
 // looks at the receipts, and a timed-out request would be a different story (an unknown outcome, retried).
-const h = harnessForFile({ knobs: { receipts: false } }, { lanes: 4, requestTimeoutMs: 120_000 });
+const h = harnessForFile({ knobs: { receipts: false } }, { lanes: 4, requestTimeoutMs: UNHURRIED_REQUEST_MS });
 const { post } = receiptPosts(h);
 
 const sent = (count: number, offset: number) =>

@@ -14,7 +14,7 @@ import { setVoiceLanguage } from "@/lib/accounts/voice-language";
 import { startWorker, type WorkerHandle } from "@/lib/dispatch/worker";
 import { outcomesByLanguage } from "@/lib/reports/by-language";
 import Papa from "papaparse";
-import { batchRow, batchWhen, type Harness, phones, startHarness } from "@/test/dispatch-harness";
+import { batchRow, batchWhen, type Harness, phones, startHarness, UNHURRIED_REQUEST_MS } from "@/test/dispatch-harness";
 import { author, uploadFile } from "@/test/upload-helpers";
 import { call, keyFor } from "./api-client";
 
@@ -85,7 +85,7 @@ beforeAll(async () => {
 
 test("1,000 SMS recipients each get the text of their language, however it was written; everything says which", async () => {
   h = await harness({ knobs: { receiptDelayMs: [0, 5] } });
-  worker = await startWorker({ receiptBaseUrl: h.receiptBaseUrl, lanes: 4, requestTimeoutMs: 10_000 });
+  worker = await startWorker({ receiptBaseUrl: h.receiptBaseUrl, lanes: 4, requestTimeoutMs: UNHURRIED_REQUEST_MS });
   const { id, expected } = await sendThroughApi(key, { name: "languages-sms" }, 1_000);
   await batchWhen(id, (b) => b.state === "COMPLETED", 120_000, "the SMS batch sent");
 
@@ -186,7 +186,7 @@ test("voice: each recipient is called in their variant's text with its voice lan
     data: { email: "languages-admin@api.test", name: "Admin", role: "ADMIN", passwordHash: "x" },
   });
   await setVoiceLanguage({ accountId: h.accountId, setting: { field: "lang", languages: ["en-KE", "sw"] } }, admin.id);
-  worker = await startWorker({ receiptBaseUrl: h.receiptBaseUrl, lanes: 4, requestTimeoutMs: 10_000 });
+  worker = await startWorker({ receiptBaseUrl: h.receiptBaseUrl, lanes: 4, requestTimeoutMs: UNHURRIED_REQUEST_MS });
   const { id, expected } = await sendThroughApi(
     key,
     {
@@ -257,7 +257,7 @@ test("a language Tuma does not know, a language twice and a variant's unknown pl
 
 test("a list of 1,000 with a language column: each row gets its language's text, unknown and blank values the default, counted", async () => {
   h = await harness({ knobs: { receiptDelayMs: [0, 5] } });
-  worker = await startWorker({ receiptBaseUrl: h.receiptBaseUrl, lanes: 4, requestTimeoutMs: 10_000 });
+  worker = await startWorker({ receiptBaseUrl: h.receiptBaseUrl, lanes: 4, requestTimeoutMs: UNHURRIED_REQUEST_MS });
   // The column as people fill it in: codes, names in any case, blanks, a value only the mapping knows, and nonsense.
   const VALUES = ["sw", "Kiswahili", "en", "English", "", "SW", "Kisw", "Klingon"];
   const CODES = ["sw", "sw", "en", "en", null, "sw", "sw", null];
