@@ -54,3 +54,14 @@ test("IPv6 clients are counted per /64: a new address from the same /64 for ever
     await countLoginAttempt({ ...pair, clientAddress: `2001:db8:65:1::${i + 1}` }, now);
   expect(await loginWaitMs({ ...pair, clientAddress: "2001:db8:65:1:abcd::9" }, now)).toBe(PAIR_POLICY.lockMs);
 });
+
+test("an attempt timed just before a parallel one set the lock is told no more than the lock lasts", async () => {
+  // Parallel log-ins each take their time as they start; the database may count a later-timed one first. One that
+  // locks at `now` + 1 ms must not leave an attempt timed at `now` waiting 15 minutes and 1 ms: "16 minute(s)".
+  const now = new Date("2026-11-22T13:00:00Z");
+  const attempt = { email: "parallel@test.local", clientAddress: "203.0.113.10" };
+  const later = new Date(now.getTime() + 1);
+  for (let i = 0; i < PAIR_POLICY.maxFailures; i++) await countLoginAttempt(attempt, later);
+  const refused = await countLoginAttempt(attempt, now);
+  expect(refused).toEqual({ allowed: false, waitMs: PAIR_POLICY.lockMs });
+});

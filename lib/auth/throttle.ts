@@ -50,7 +50,9 @@ export async function countAttempt(key: string, policy: ThrottlePolicy, now = ne
       WHERE t."lockedUntil" IS NULL OR t."lockedUntil" <= EXCLUDED."windowStart"
       RETURNING failures`;
     if (rows[0]) return { allowed: true, lockedNow: rows[0].failures === policy.maxFailures };
-    const waitMs = await lockedFor(key, now);
+    // Never more than a lock lasts: an attempt whose `now` was taken just before a parallel one set the lock would
+    // otherwise be told the lock's length plus that gap ("16 minute(s)" for a 15-minute lock).
+    const waitMs = Math.min(await lockedFor(key, now), policy.lockMs);
     if (waitMs > 0) return { allowed: false, waitMs };
   }
   return { allowed: false, waitMs: policy.lockMs };
