@@ -130,17 +130,18 @@ export function reportCellsSql(batch: ReportBatch, names: { template: string }):
 
 /**
  * One recipient's row as the sheet's XML (lib/xlsx/xlsx-sql.ts), over the page's row `p` numbered by its text `p.rn`:
- * the same XML as rowsXml writes for reportRow's cells. `forbidden` names the parameter of XML_FORBIDDEN_CHARS.
+ * the same XML as rowsXml writes for reportRow's cells once the characters XML cannot hold are dropped
+ * (report-xlsx-page.ts).
  */
-export function reportRowXmlSql(batch: ReportBatch, names: { template: string; forbidden: string }): string {
+export function reportRowXmlSql(batch: ReportBatch, names: { template: string }): string {
   const cells = COLUMNS.map((c, i) => {
     const value = c.kind === "time" ? csvIsoSql(c.sql(names)) : c.sql(names);
     const kind = c.kind === "number" ? "number" : c.kind === "text" || c.kind === "json" ? "text" : "plain";
-    return xlsxCellSql(i + 1, "p.rn", value, kind, names.forbidden);
+    return xlsxCellSql(i + 1, "p.rn", value, kind);
   });
   const width = batch.list?.columns.length ?? 0;
   // A list cell the row lacks (a list deleted since) is an empty text, as reportRow has it.
   for (let i = 0; i < width; i++)
-    cells.push(xlsxCellSql(COLUMNS.length + i + 1, "p.rn", `COALESCE(p.cells ->> ${i}, '')`, "text", names.forbidden));
+    cells.push(xlsxCellSql(COLUMNS.length + i + 1, "p.rn", `COALESCE(p.cells ->> ${i}, '')`, "text"));
   return xlsxRowSql("p.rn", cells);
 }

@@ -88,11 +88,14 @@ function cellXml(ref: string, value: XlsxCell): string {
   return `<c r="${ref}" s="${TEXT_STYLE}" t="inlineStr"><is><t xml:space="preserve">${escapeXml(value)}</t></is></c>`;
 }
 
-/** XML text: the five specials escaped, and the control characters XML 1.0 cannot hold at all dropped (xlsx-sql.ts
- * does the same in the database). */
+/** The text without the control characters XML 1.0 cannot hold at all (none is part of any markup written here). */
+export function withoutXmlForbidden(text: string): string {
+  return text.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g, "");
+}
+
+/** XML text: the five specials escaped, and the characters XML 1.0 cannot hold dropped. */
 export function escapeXml(text: string): string {
-  return text
-    .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g, "")
+  return withoutXmlForbidden(text)
     .replace(/&/g, "&amp;")
     .replace(/</g, "&lt;")
     .replace(/>/g, "&gt;")
