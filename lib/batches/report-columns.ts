@@ -3,9 +3,10 @@
 // then, for a batch sent from a list, every column of the list in file order (a name like one of ours is told apart).
 // Times are ISO 8601 with the offset of the organisation's zone ("2026-11-23T13:16:30+03:00"). Each column also says
 // how the database writes it (`sql` and `kind`, over the page's row `p`: report-page-rows.ts): PostgreSQL's COPY as a CSV
-// cell, the same text as `value` through csvCell once read (report-csv-page.test.ts compares the two parsed), and the
-// sheet's XML, the same as rowsXml writes for `value` (report-xlsx-page.test.ts).
-import { csvIsoSql, csvTextSql } from "@/lib/csv/csv-sql";
+// cell, the same text as `value` through csvCell once read (report-pages.test.ts compares the two parsed), and the
+// sheet's XML, the same as rowsXml writes for `value` (report-pages.test.ts).
+import { csvTextSql } from "@/lib/csv/csv-sql";
+import { isoTimeSql } from "@/lib/time/iso-time-sql";
 import { isoInZone } from "@/lib/time/format";
 import { xlsxCellSql, xlsxRowSql } from "@/lib/xlsx/xlsx-sql";
 import type { MessageRow } from "./list-messages";
@@ -121,7 +122,7 @@ export function reportRow(m: MessageRow, batch: ReportBatch, zone: string): Cell
 export function reportCellsSql(batch: ReportBatch, names: { template: string }): string {
   const cells = COLUMNS.map((c) => {
     const value = c.sql(names);
-    return c.kind === "text" ? csvTextSql(value) : c.kind === "time" ? csvIsoSql(value) : value;
+    return c.kind === "text" ? csvTextSql(value) : c.kind === "time" ? isoTimeSql(value) : value;
   });
   const width = batch.list?.columns.length ?? 0;
   for (let i = 0; i < width; i++) cells.push(csvTextSql(`(p.cells ->> ${i})`));
@@ -135,7 +136,7 @@ export function reportCellsSql(batch: ReportBatch, names: { template: string }):
  */
 export function reportRowXmlSql(batch: ReportBatch, names: { template: string }): string {
   const cells = COLUMNS.map((c, i) => {
-    const value = c.kind === "time" ? csvIsoSql(c.sql(names)) : c.sql(names);
+    const value = c.kind === "time" ? isoTimeSql(c.sql(names)) : c.sql(names);
     const kind = c.kind === "number" ? "number" : c.kind === "text" || c.kind === "json" ? "text" : "plain";
     return xlsxCellSql(i + 1, "p.rn", value, kind);
   });

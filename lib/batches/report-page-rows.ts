@@ -31,7 +31,7 @@ export function reportPageRowsSql(batch: ReportBatch, selection: Selection, limi
 }
 
 /**
- * `read` in a read-only transaction whose times are in the organisation's zone (csvIsoSql), for this transaction only:
+ * `read` in a read-only transaction whose times are in the organisation's zone (isoTimeSql), for this transaction only:
  * the connection goes back to the pool in UTC (lib/db/session-zone.ts). One round trip for both: on a loaded machine
  * each waits for its turn on a core.
  */

@@ -4,7 +4,7 @@
 // than the rest of the page (BENCHMARKS.md, "Where the export's time goes"). What COPY does not do is what to-csv.ts
 // adds against CSV injection: an apostrophe before text that starts like a formula. That is written here, by the
 // first character's code (no regular expression), for the same starts as to-csv.ts's FORMULA_START. A cell read
-// back is what csvCell's would read (lib/batches/report-csv-page.test.ts compares them parsed, on hostile text).
+// back is what csvCell's would read (lib/batches/report-pages.test.ts compares them parsed, on hostile text).
 
 /** = + - @ tab CR LF, by code point (to-csv.ts FORMULA_START). */
 const FORMULA_START_CODES = [61, 43, 45, 64, 9, 13, 10].join(", ");
@@ -13,15 +13,4 @@ const FORMULA_START_CODES = [61, 43, 45, 64, 9, 13, 10].join(", ");
  * column or a cheap expression). NULL stays NULL. */
 export function csvTextSql(expr: string): string {
   return `CASE WHEN ascii(${expr}) IN (${FORMULA_START_CODES}) THEN '''' || ${expr} ELSE ${expr} END`;
-}
-
-/**
- * A timestamptz as lib/time/format.ts isoInZone writes it ("2026-11-23T13:16:30+03:00"): the wall clock and that
- * instant's offset, to the minute, in the session's zone — so the statement must run where the organisation's zone
- * is the session's (SET LOCAL, as report-csv-page.ts does in its transaction). One conversion per value: naming the
- * zone in the expression (AT TIME ZONE, twice, and the offset worked out from the difference) cost three times as
- * much, the largest part of the export's own work in the database. NULL stays NULL.
- */
-export function csvIsoSql(expr: string): string {
-  return `to_char(${expr}, 'YYYY-MM-DD"T"HH24:MI:SSTZH:TZM')`;
 }

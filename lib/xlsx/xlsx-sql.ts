@@ -1,7 +1,7 @@
 // A sheet's cells written by PostgreSQL, as one text per row: the same XML as sheet-stream.ts's rowsXml writes for
-// the same values (lib/batches/report-xlsx-page.test.ts compares the two). The XLSX export built a JavaScript object
+// the same values (lib/batches/report-pages.test.ts compares the two). The XLSX export built a JavaScript object
 // per recipient, then a string per cell; at 100,000 recipients that cost 6.7 × the database's own COPY of the rows
-// (BENCHMARKS.md, "Export: XLSX rows written by the database"). Text is escaped by replace(), a C function with no
+// (BENCHMARKS.md, "XLSX rows written by the database"). Text is escaped by replace(), a C function with no
 // regular expression; the web process drops what XML cannot hold from the page's text and deflates it.
 import { columnLetters, TEXT_STYLE } from "./sheet-stream";
 
