@@ -1,7 +1,7 @@
 // The duplicate-send guard against a real database (duplicate-guard.ts): the window's boundary, personalised texts
 // that differ by one value, a number typed in two forms, what a batch leaves out and audits, the reason an inclusion
 // needs, resends that pass, pruning, and a query plan that reads "SentText" by its key (never "Message").
-import { beforeAll, expect, test } from "vitest";
+import { expect, test } from "vitest";
 import { db } from "@/lib/db/client";
 import { account } from "@/test/report-data";
 import { pool } from "@/lib/db/pool";
@@ -22,14 +22,10 @@ import {
 } from "./duplicate-guard";
 import { findDuplicates } from "./find-duplicates";
 
-let accountId = "";
-let authorId = "";
 const HOUR = 3_600_000;
 
-beforeAll(async () => {
-  authorId = await author();
-  accountId = await account({ batchSizeLimit: 100, requestsPerSecond: 120 });
-});
+const authorId = await author();
+const accountId = await account({ batchSizeLimit: 100, requestsPerSecond: 120 });
 
 const batch = (templateText: string, phones: string[], extra: Record<string, unknown> = {}) =>
   createBatch(

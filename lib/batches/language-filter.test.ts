@@ -1,7 +1,7 @@
 // A batch's recipients in one language (issue 39): the page, the export and the API's query parameter show only those
 // sent one variant (or the default text), through the partial index of migration message_language.
 import Papa from "papaparse";
-import { beforeAll, expect, test } from "vitest";
+import { expect, test } from "vitest";
 import { account } from "@/test/report-data";
 import { pool } from "@/lib/db/pool";
 import { heldBatch } from "@/test/small-batch";
@@ -13,18 +13,15 @@ import { listMessages } from "./list-messages";
 const COUNT = 30;
 const isSwahili = (i: number) => i % 3 === 0; // 10 in Kiswahili, 20 the default
 const phoneOf = (i: number) => `2547${String(20_000_000 + i).slice(-8)}`;
-let batchId = "";
 
-beforeAll(async () => {
-  const accountId = await account();
-  const recipients = Array.from({ length: COUNT }, (_, i) => ({
-    phone: phoneOf(i),
-    language: isSwahili(i) ? "sw" : null,
-  }));
-  batchId = await heldBatch(accountId, "Lugha", recipients, {
-    templateText: "Hello",
-    variants: [{ language: "sw", text: "Habari" }],
-  });
+const accountId = await account();
+const recipients = Array.from({ length: COUNT }, (_, i) => ({
+  phone: phoneOf(i),
+  language: isSwahili(i) ? "sw" : null,
+}));
+const batchId = await heldBatch(accountId, "Lugha", recipients, {
+  templateText: "Hello",
+  variants: [{ language: "sw", text: "Habari" }],
 });
 
 async function allPages(options: Parameters<typeof listMessages>[1], limit: number) {

@@ -7,18 +7,15 @@ import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import type pg from "pg";
 import { from as copyFrom } from "pg-copy-streams";
-import { beforeAll, expect, test } from "vitest";
+import { expect, test } from "vitest";
 import { db } from "@/lib/db/client";
 import { account } from "@/test/report-data";
 import { pool } from "@/lib/db/pool";
 import { heldBatch, numbersFrom } from "@/test/small-batch";
 
-let accountId = "";
 let offset = 0;
 
-beforeAll(async () => {
-  accountId = await account();
-});
+const accountId = await account();
 
 async function batch(count: number): Promise<string> {
   offset += 1_000;

@@ -2,7 +2,7 @@
 // its batch was cancelled while the request was out: then it is cancelled with its messages, as cancelling would
 // have done, and the duplicate-send guard forgets them. Against a real PostgreSQL, with the chunk put in flight the
 // way a claim leaves it (SUBMITTING), so the order of cancel and release is the test's, not a race's.
-import { beforeAll, expect, test } from "vitest";
+import { expect, test } from "vitest";
 import { account } from "@/test/report-data";
 import { pool } from "@/lib/db/pool";
 import { author } from "@/test/upload-helpers";
@@ -11,13 +11,8 @@ import { heldBatch } from "@/test/small-batch";
 import { cancelBatch } from "@/lib/batches/cancel-batch";
 import { releaseChunk } from "./record";
 
-let accountId = "";
-let authorId = "";
-
-beforeAll(async () => {
-  authorId = await author();
-  accountId = await account({ batchSizeLimit: 100, requestsPerSecond: 120 });
-});
+const authorId = await author();
+const accountId = await account({ batchSizeLimit: 100, requestsPerSecond: 120 });
 
 /** A batch of 250 (chunks of 100, 100 and 50) whose first chunk is in flight, as a claim leaves it. */
 async function batchInFlight(offset: number) {

@@ -3,7 +3,7 @@
 // the messages, and the escalation chore's statement is run by hand — so each edge is exact: the deadline's boundary,
 // who is never called, repeat and concurrent runs, a receipt that beats the call, pause and cancel of the parent.
 import { randomUUID } from "node:crypto";
-import { beforeAll, expect, test } from "vitest";
+import { expect, test } from "vitest";
 import { db } from "@/lib/db/client";
 import { account } from "@/test/report-data";
 import { pool } from "@/lib/db/pool";
@@ -19,12 +19,9 @@ import { recordResponse } from "@/lib/dispatch/record";
 import { escalateDue } from "./escalate-due";
 import { SMS_ARRIVED } from "./sms-arrived-sql";
 
-let accountId = "";
 let offset = 0;
 
-beforeAll(async () => {
-  accountId = await account({ defaultOriginator: "254700000099" });
-});
+const accountId = await account({ defaultOriginator: "254700000099" });
 
 /** An SMS batch with escalation after `minutes`, of `count` fresh numbers. */
 async function smsBatch(count: number, minutes = 5, extra: Record<string, unknown> = {}) {

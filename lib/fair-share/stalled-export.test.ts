@@ -7,7 +7,7 @@ import http from "node:http";
 import net from "node:net";
 import { randomUUID } from "node:crypto";
 import { pipeToNodeResponse } from "next/dist/server/pipe-readable";
-import { afterAll, beforeAll, expect, test, vi } from "vitest";
+import { afterAll, expect, test, vi } from "vitest";
 import { reportStream } from "@/lib/batches/export-report";
 import { pool } from "@/lib/db/pool";
 import { isAppError } from "@/lib/errors/app-error";
@@ -19,35 +19,30 @@ import { heldStream } from "./held-stream";
 /** The stall limit of the exports the test leaves unread; the one it reads keeps the default (minutes). */
 const STALL_MS = 1_500;
 
-let server: http.Server;
-let port: number;
-let batchId: string;
 const user = randomUUID();
 
-beforeAll(async () => {
-  batchId = await batch(await account(), { name: "Stalled" });
-  // 30,000 recipients with a 400-character text: a 14 MB CSV, more than the sockets' buffers hold.
-  await messages(
-    batchId,
-    Array.from({ length: 30_000 }, (_, i) => ({
-      phone: `2547${String(30_000_000 + i)}`,
-      state: "DELIVERED",
-      text: "x".repeat(400),
-    })),
-  );
-  server = http.createServer((request, response) => {
-    const stallMs = request.url === "/unread" ? STALL_MS : undefined;
-    heldStream("EXPORT", user, () => reportStream({ id: batchId, templateText: "Hi" }, null), stallMs)
-      .then((body) => pipeToNodeResponse(body, response))
-      .catch((error: unknown) => {
-        if (isAppError(error)) return void response.writeHead(429).end(error.message);
-        if (!response.headersSent) response.writeHead(500);
-        response.end();
-      });
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  port = (server.address() as net.AddressInfo).port;
+const batchId = await batch(await account(), { name: "Stalled" });
+// 30,000 recipients with a 400-character text: a 14 MB CSV, more than the sockets' buffers hold.
+await messages(
+  batchId,
+  Array.from({ length: 30_000 }, (_, i) => ({
+    phone: `2547${String(30_000_000 + i)}`,
+    state: "DELIVERED",
+    text: "x".repeat(400),
+  })),
+);
+const server = http.createServer((request, response) => {
+  const stallMs = request.url === "/unread" ? STALL_MS : undefined;
+  heldStream("EXPORT", user, () => reportStream({ id: batchId, templateText: "Hi" }, null), stallMs)
+    .then((body) => pipeToNodeResponse(body, response))
+    .catch((error: unknown) => {
+      if (isAppError(error)) return void response.writeHead(429).end(error.message);
+      if (!response.headersSent) response.writeHead(500);
+      response.end();
+    });
 });
+await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+const port = (server.address() as net.AddressInfo).port;
 
 afterAll(async () => {
   server.closeAllConnections();

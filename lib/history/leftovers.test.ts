@@ -1,7 +1,7 @@
 // Retention's leftovers (lib/history/leftovers.ts): after whole weeks of Message are dropped, the rows other tables
 // kept for those messages go too — exactly those, across slices — and a batch with recipients removed says so and is
 // not resent.
-import { beforeAll, expect, test } from "vitest";
+import { expect, test } from "vitest";
 import { pool } from "@/lib/db/pool";
 import { resendBatch } from "@/lib/batches/resend-batch";
 import { getBatch } from "@/lib/batches/get-batch";
@@ -12,13 +12,9 @@ import { dropExpiredPartitions, preparePartitions } from "./partitions";
 import { recipientsRemovedBefore } from "./removed-before";
 
 const base = (week: number) => BigInt(week) << 32n;
-let week = 0;
-let accountId = "";
 
-beforeAll(async () => {
-  week = (await pool().query<{ w: number }>(`SELECT tuma_week_number(now()) AS w`)).rows[0]!.w;
-  accountId = await account();
-});
+const week = (await pool().query<{ w: number }>(`SELECT tuma_week_number(now()) AS w`)).rows[0]!.w;
+const accountId = await account();
 
 /** A batch of `failed` FAILED and one DELIVERED message from `first` on, its chunks and its SMS's escalations. */
 async function oldBatch(first: bigint, failed: number): Promise<{ id: string; ids: string[] }> {

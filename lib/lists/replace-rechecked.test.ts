@@ -1,6 +1,6 @@
 // Checked again with another phone column, a file is one list, not two: the first check's list is removed (audited,
 // in words) — but only that one: never a list sent from, another person's, other bytes, or the new list itself.
-import { beforeAll, expect, test } from "vitest";
+import { expect, test } from "vitest";
 import { auditSentence, sentenceText } from "@/lib/audit/audit-sentence";
 import { db } from "@/lib/db/client";
 import { account } from "@/test/report-data";
@@ -9,10 +9,7 @@ import { author, pieces } from "@/test/upload-helpers";
 import { importList } from "./import-list";
 import { replaceRechecked } from "./replace-rechecked";
 
-let authorId: string;
-beforeAll(async () => {
-  authorId = await author();
-});
+const authorId = await author();
 
 // Two columns of numbers: the guess takes the first, the operator meant the second.
 const csv = "mobile,alternate,name\n0712000101,0722000101,Amina\n0712000102,0722000102,Baraka\n";

@@ -2,17 +2,14 @@
 // SHA-256 taken while the bytes streamed in — however the bytes were cut into pieces —, said and not refused; a file
 // that differs by one byte, or whose earlier copy was deleted, is new.
 import { createHash } from "node:crypto";
-import { beforeAll, expect, test } from "vitest";
+import { expect, test } from "vitest";
 import { pool } from "@/lib/db/pool";
 import { author, pieces } from "@/test/upload-helpers";
 import { importList } from "./import-list";
 import { defaultListName } from "./list-name";
 import { removeList } from "./remove-list";
 
-let authorId: string;
-beforeAll(async () => {
-  authorId = await author();
-});
+const authorId = await author();
 
 const csv = `phone,name\n${Array.from({ length: 3_000 }, (_, i) => `07${String(40_000_000 + i)},Name ${i}`).join("\n")}\n`;
 const upload = (data: string, filename: string, name?: string, size = 64 * 1024) =>

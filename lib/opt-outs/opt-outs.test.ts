@@ -1,14 +1,11 @@
 // The opt-out list against a real database: numbers in any form stored once in the 254 form, audited with who; a
 // file of numbers through the list import; pages by number that cross the page boundary exactly; search by digits.
-import { beforeAll, expect, test } from "vitest";
+import { expect, test } from "vitest";
 import { pool } from "@/lib/db/pool";
 import { author, refusal, stored, uploadFile } from "@/test/upload-helpers";
 import { addOptOut, addOptOutsFromUpload, listOptOuts, removeOptOut, searchDigits } from "./opt-outs";
 
-let actorId = "";
-beforeAll(async () => {
-  actorId = await author();
-});
+const actorId = await author();
 
 const audits = async (action: string) =>
   (

@@ -2,9 +2,9 @@
  * Contract tests: the spec (docs/messaging-api.md), table by table, through the provider client against a
  * real sandbox over HTTP on loopback. No mocks.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { startSandbox, type Sandbox } from "@/sandbox/server";
-import { createProviderClient, type ProviderClient } from "./client";
+import { afterAll, beforeEach, describe, expect, it } from "vitest";
+import { startSandbox } from "@/sandbox/server";
+import { createProviderClient } from "./client";
 import { ProviderError } from "./failure";
 import { unlimited } from "./rate-limiter";
 import {
@@ -23,13 +23,8 @@ const TOKEN = "contract-test-token";
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const DATE_TIME = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/;
 
-let sandbox: Sandbox;
-let client: ProviderClient;
-
-beforeAll(async () => {
-  sandbox = await startSandbox({ port: 0, token: TOKEN, knobs: { receipts: false } });
-  client = createProviderClient({ baseUrl: sandbox.url, token: TOKEN, timeoutMs: 10_000, rateLimiter: unlimited });
-});
+const sandbox = await startSandbox({ port: 0, token: TOKEN, knobs: { receipts: false } });
+const client = createProviderClient({ baseUrl: sandbox.url, token: TOKEN, timeoutMs: 10_000, rateLimiter: unlimited });
 afterAll(async () => {
   client.close();
   await sandbox.close();

@@ -4,38 +4,34 @@
 import dns from "node:dns";
 import http from "node:http";
 import net, { type AddressInfo } from "node:net";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { FORBIDDEN_ADDRESS, HTTPS_ONLY } from "./base-url";
 import { ProviderError, type ProviderFailure } from "./failure";
 import { createAgents, guardedLookup, MAX_RESPONSE_BYTES, postJson } from "./http-transport";
 
 const agents = createAgents(4);
-let server: http.Server;
-let origin: string;
 let requests = 0;
 
-beforeAll(async () => {
-  server = http.createServer((req, res) => {
-    requests++;
-    req.resume();
-    const size = Number(new URL(req.url ?? "/", "http://x").searchParams.get("size") ?? "2");
-    res.writeHead(200, { "Content-Type": "application/json" });
-    // Streamed in pieces, as a hostile or broken provider would: never more than 64 KiB at once in memory here.
-    let sent = 0;
-    const piece = Buffer.alloc(64 * 1024, " ");
-    const pump = (): void => {
-      while (sent < size) {
-        const part = piece.subarray(0, Math.min(piece.length, size - sent));
-        sent += part.length;
-        if (!res.write(part)) return void res.once("drain", pump);
-      }
-      res.end();
-    };
-    pump();
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+const server = http.createServer((req, res) => {
+  requests++;
+  req.resume();
+  const size = Number(new URL(req.url ?? "/", "http://x").searchParams.get("size") ?? "2");
+  res.writeHead(200, { "Content-Type": "application/json" });
+  // Streamed in pieces, as a hostile or broken provider would: never more than 64 KiB at once in memory here.
+  let sent = 0;
+  const piece = Buffer.alloc(64 * 1024, " ");
+  const pump = (): void => {
+    while (sent < size) {
+      const part = piece.subarray(0, Math.min(piece.length, size - sent));
+      sent += part.length;
+      if (!res.write(part)) return void res.once("drain", pump);
+    }
+    res.end();
+  };
+  pump();
 });
+await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 afterAll(async () => {
   agents.http.destroy();
   server.closeAllConnections();

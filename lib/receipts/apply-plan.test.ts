@@ -3,32 +3,27 @@
 // plan"): the candidate CTE inlined into each place that reads it, which ran its lookups six times per receipt; and
 // the lot's receipts and work-list rows found by a join, which hashed every receipt of the week for each lot. The
 // statement reads the lot's receipts itself, by their ids; only the lot's distinct statuses come to Node.
-import { beforeAll, expect, test } from "vitest";
+import { expect, test } from "vitest";
 import { pool } from "@/lib/db/pool";
 import { account, batch, messages, receipts } from "@/test/report-data";
 import { applyStatement, LOT_STATUSES, UNMATCHED_RETRY_HOURS } from "./apply-receipts";
 
 const RECEIPTS = 400;
-let accountId = "";
-let ids: string[] = [];
-let phones: string[] = [];
 
-beforeAll(async () => {
-  accountId = await account();
-  const batchId = await batch(accountId, { state: "SENDING" });
-  // Other batches' messages around the lot's, as in a real table.
-  const other = await batch(accountId, { state: "COMPLETED" });
-  const filler = (n: number) =>
-    Array.from({ length: n }, (_, i) => ({ phone: `2547330${String(i).padStart(5, "0")}`, state: "DELIVERED" }));
-  await messages(other, filler(3_000));
-  phones = Array.from({ length: RECEIPTS }, (_, i) => `2547110${String(i).padStart(5, "0")}`);
-  ids = await messages(
-    batchId,
-    phones.map((phone, i) => ({ phone, state: "QUEUED", providerUniqueId: `uid-${i}`, submittedAt: new Date() })),
-  );
-  await messages(other, filler(3_000));
-  await pool().query(`ANALYZE "Message"; ANALYZE "Batch"`);
-});
+const accountId = await account();
+const batchId = await batch(accountId, { state: "SENDING" });
+// Other batches' messages around the lot's, as in a real table.
+const other = await batch(accountId, { state: "COMPLETED" });
+const filler = (n: number) =>
+  Array.from({ length: n }, (_, i) => ({ phone: `2547330${String(i).padStart(5, "0")}`, state: "DELIVERED" }));
+await messages(other, filler(3_000));
+const phones = Array.from({ length: RECEIPTS }, (_, i) => `2547110${String(i).padStart(5, "0")}`);
+const ids = await messages(
+  batchId,
+  phones.map((phone, i) => ({ phone, state: "QUEUED", providerUniqueId: `uid-${i}`, submittedAt: new Date() })),
+);
+await messages(other, filler(3_000));
+await pool().query(`ANALYZE "Message"; ANALYZE "Batch"`);
 
 type PlanNode = Record<string, unknown> & { Plans?: PlanNode[] };
 

@@ -1,6 +1,6 @@
 // Receipts over HTTP into a real PostgreSQL: idempotent, forward-only, matched even before the send response,
 // and every bad request refused before anything is written.
-import { beforeAll, expect, test } from "vitest";
+import { expect, test } from "vitest";
 import { db } from "@/lib/db/client";
 import { pool } from "@/lib/db/pool";
 import { formatProviderTime } from "@/lib/provider/wire/provider-time";
@@ -26,15 +26,13 @@ const { post } = receiptPosts(h);
 const sent = (count: number, offset: number) =>
   sentBatch(h, `r${offset}`, phones(count, offset), { templateText: "Receipt test" });
 
-beforeAll(async () => {
-  // Test-only audit of every state change, to count them exactly.
-  await pool().query(`
-    CREATE TABLE state_changes (message_id bigint, old_state text, new_state text);
-    CREATE FUNCTION log_state_change() RETURNS trigger LANGUAGE plpgsql AS $$
-    BEGIN INSERT INTO state_changes VALUES (NEW.id, OLD.state, NEW.state); RETURN NULL; END $$;
-    CREATE TRIGGER log_state_change AFTER UPDATE ON "Message" FOR EACH ROW WHEN (OLD.state IS DISTINCT FROM NEW.state)
-      EXECUTE FUNCTION log_state_change();`);
-});
+// Test-only audit of every state change, to count them exactly.
+await pool().query(`
+  CREATE TABLE state_changes (message_id bigint, old_state text, new_state text);
+  CREATE FUNCTION log_state_change() RETURNS trigger LANGUAGE plpgsql AS $$
+  BEGIN INSERT INTO state_changes VALUES (NEW.id, OLD.state, NEW.state); RETURN NULL; END $$;
+  CREATE TRIGGER log_state_change AFTER UPDATE ON "Message" FOR EACH ROW WHEN (OLD.state IS DISTINCT FROM NEW.state)
+    EXECUTE FUNCTION log_state_change();`);
 
 test("the same 1,000 receipts replayed 5 times concurrently change each message's state exactly once", async () => {
   const { id, messages } = await sent(1_000, 0);

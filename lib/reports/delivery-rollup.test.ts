@@ -1,7 +1,7 @@
 // DeliveryRollup follows every message, whatever path writes it: the triggers' incremental counts always equal a
 // recount from the messages, the states they count are lib/states/states.ts's, their outcome slots
 // rollup-outcomes.ts's, and their delay buckets delay-buckets.ts's.
-import { beforeAll, expect, test } from "vitest";
+import { expect, test } from "vitest";
 import { pool } from "@/lib/db/pool";
 import { DELIVERED_STATES, MESSAGE_STATES, SENT_STATES } from "@/lib/states/states";
 import { FAILURE_CLASSES } from "@/lib/receipts/failure-classes";
@@ -9,10 +9,7 @@ import { account, batch, messages, rollupMatchesRecount } from "@/test/report-da
 import { DELAY_BUCKET_BOUNDS, delayBucket } from "./delay-buckets";
 import { DELAY_BUCKETS, ROLLUP_OUTCOMES } from "./rollup-outcomes";
 
-let accountId = "";
-beforeAll(async () => {
-  accountId = await account();
-});
+const accountId = await account();
 
 type Row = { hour: Date; operator: string; outcomes: number[]; delays: number[] };
 const rows = async (): Promise<Row[]> =>

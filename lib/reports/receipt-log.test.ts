@@ -1,17 +1,14 @@
 // The receipt log: keyset pages crossing 999 → 1,000, search by uniqueId, correlator and a phone in any form,
 // unmatched receipts by reason (through the partial indexes), the lag distribution and messages ageing without a
 // receipt (the NO_RECEIPT_AFTER_HOURS rule).
-import { beforeAll, expect, test } from "vitest";
+import { expect, test } from "vitest";
 import { pool } from "@/lib/db/pool";
 import { account, batch, messages, nextIdAt, receipts } from "@/test/report-data";
 import { listAgeingMessages } from "./ageing-messages";
 import { getReceiptLag } from "./receipt-lag";
 import { listReceipts, receiptFilterSchema } from "./receipt-log";
 
-let accountId: string;
-beforeAll(async () => {
-  accountId = await account();
-});
+const accountId = await account();
 
 test("pages of the log, newest first, cross 999 → 1,000 without skipping or repeating a receipt; the page after the last is empty", async () => {
   await nextIdAt("Receipt", 950);

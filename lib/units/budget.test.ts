@@ -2,7 +2,7 @@
 // override without a reason, by an operator and by an administrator (audited), what is committed as messages leave
 // PENDING, opted-out numbers and multi-segment texts, two batches racing for the last units, the append-only ledger,
 // and a top-up resuming only the batches the provider's 402 paused.
-import { beforeAll, expect, test } from "vitest";
+import { expect, test } from "vitest";
 import { db } from "@/lib/db/client";
 import { account } from "@/test/report-data";
 import { pool } from "@/lib/db/pool";
@@ -14,8 +14,6 @@ import { recordPurchase } from "@/lib/purchases/record-purchase";
 import { FIGURES_SQL, unitsFigures } from "./units-figures";
 import { outOfUnitsReason } from "./out-of-units";
 
-let adminId = "";
-let operatorId = "";
 let seq = 0;
 
 /** `count` distinct numbers, none shared with another call. */
@@ -36,10 +34,8 @@ const batch = (accountId: string, phones: string[], extra: Record<string, unknow
     ...extra,
   });
 
-beforeAll(async () => {
-  adminId = await author("ADMIN");
-  operatorId = await author("OPERATOR");
-});
+const adminId = await author("ADMIN");
+const operatorId = await author("OPERATOR");
 
 test("an account with no ledger entry refuses nothing and is not budgeted", async () => {
   const id = await account();

@@ -4,7 +4,7 @@
 // TRUSTED_PROXIES is warned about once.
 import http from "node:http";
 import net from "node:net";
-import { afterAll, beforeAll, expect, test, vi } from "vitest";
+import { afterAll, expect, test, vi } from "vitest";
 import { logger } from "@/lib/log";
 import { claimClientAddress, UNTRUSTED_FORWARDED_FOR } from "./claim-client-address";
 import {
@@ -34,13 +34,8 @@ async function serverWith(trust: ProxyTrust): Promise<string> {
   return `http://127.0.0.1:${(server.address() as net.AddressInfo).port}`;
 }
 
-let direct: string;
-let proxied: string;
-
-beforeAll(async () => {
-  direct = await serverWith(NO_PROXY);
-  proxied = await serverWith(proxyTrust({ TRUSTED_PROXIES: "127.0.0.1" }));
-});
+const direct = await serverWith(NO_PROXY);
+const proxied = await serverWith(proxyTrust({ TRUSTED_PROXIES: "127.0.0.1" }));
 
 afterAll(async () => {
   for (const server of servers) {

@@ -4,7 +4,7 @@
 // gets its whole body.
 import http from "node:http";
 import net from "node:net";
-import { afterAll, beforeAll, expect, test, vi } from "vitest";
+import { afterAll, expect, test, vi } from "vitest";
 import { logger } from "@/lib/log";
 import { closeStalledResponses } from "./stalled-responses";
 
@@ -32,13 +32,8 @@ async function serverWith(limitMs: number, chunks: number): Promise<number> {
   return (server.address() as net.AddressInfo).port;
 }
 
-let endless: number;
-let finite: number;
-
-beforeAll(async () => {
-  endless = await serverWith(1_500, Infinity);
-  finite = await serverWith(10_000, 320); // 20 MB
-});
+const endless = await serverWith(1_500, Infinity);
+const finite = await serverWith(10_000, 320); // 20 MB
 
 afterAll(async () => {
   for (const server of servers) {
