@@ -21,6 +21,7 @@ import {
   windowStart,
 } from "./duplicate-guard";
 import { findDuplicates } from "./find-duplicates";
+import { planText } from "@/test/plans";
 
 const HOUR = 3_600_000;
 
@@ -217,7 +218,7 @@ test("a list's check reads SentText by its primary key (hash first), and neither
   const listId = await list("planned", [["254788000001", "x"]]);
   const since = windowStart(new Date(), 24);
   expect(await listRowsSent(listId, "Text 1", since)).toEqual([{ row: 2, phone: "254788000001", batchId: sentBy }]);
-  const plan = await explain(
+  const plan = await planText(
     `SELECT r."rowNumber" FROM "SentText" s JOIN "ListRecipient" r ON r.phone = s.phone AND r."listId" = $1
      WHERE s."textHash" = $2 AND s."sentAt" > $3`,
     [listId, textHash("Text 1"), since],
@@ -225,7 +226,7 @@ test("a list's check reads SentText by its primary key (hash first), and neither
   expect(plan).toMatch(/SentText_pkey/);
   expect(plan).not.toMatch(/Seq Scan on "?SentText/);
   expect(plan).not.toMatch(/Message/);
-  const pairs = await explain(
+  const pairs = await planText(
     `SELECT c.i FROM unnest($1::text[], $2::bigint[]) WITH ORDINALITY AS c(phone, hash, i)
      JOIN "SentText" s ON s."textHash" = c.hash AND s.phone = c.phone WHERE s."sentAt" > $3`,
     [phones.slice(0, 100), phones.slice(0, 100).map(() => textHash("Text 1")), since],
@@ -233,11 +234,6 @@ test("a list's check reads SentText by its primary key (hash first), and neither
   expect(pairs).toMatch(/SentText_pkey/);
   expect(pairs).not.toMatch(/Message/);
 });
-
-async function explain(sql: string, values: unknown[]): Promise<string> {
-  const { rows } = await pool().query<{ "QUERY PLAN": string }>(`EXPLAIN ${sql}`, values);
-  return rows.map((row) => row["QUERY PLAN"]).join("\n");
-}
 
 function listSettings(templateText: string) {
   return {

@@ -9,6 +9,7 @@ import { reportStream } from "./export-report";
 import { languageCount } from "./language-count";
 import { languageChoices, languageFilterSchema } from "./language-filter";
 import { listMessages } from "./list-messages";
+import { planText } from "@/test/plans";
 
 const COUNT = 30;
 const isSwahili = (i: number) => i % 3 === 0; // 10 in Kiswahili, 20 the default
@@ -88,11 +89,12 @@ test("a variant's page is read through the partial index (batchId, language, id)
   try {
     // As the planner would for a big batch whose Kiswahili recipients are few: the index, not a walk and a filter.
     await client.query(`SET enable_seqscan = off`);
-    const { rows } = await client.query<{ "QUERY PLAN": string }>(
-      `EXPLAIN SELECT m.id FROM "Message" m WHERE m."batchId" = $1 AND m.id > 0 AND m.language = $2 ORDER BY m.id LIMIT 50`,
+    const plan = await planText(
+      `SELECT m.id FROM "Message" m WHERE m."batchId" = $1 AND m.id > 0 AND m.language = $2 ORDER BY m.id LIMIT 50`,
       [batchId, "sw"],
+      client,
     );
-    expect(rows.map((r) => r["QUERY PLAN"]).join("\n")).toMatch(/batchId_language_id_idx/);
+    expect(plan).toMatch(/batchId_language_id_idx/);
   } finally {
     await client.query(`RESET enable_seqscan`);
     client.release();

@@ -1,7 +1,7 @@
 // Message and Receipt partitioned by id, a week a partition (docs/partitioning.md): lookups by id read one partition,
 // ids and pages cross a partition boundary unharmed, retention drops exactly the partitions past the cut-off and the
 // batches keep their counts, and an insert never lacks a partition.
-import { beforeAll, expect, test } from "vitest";
+import { expect, test } from "vitest";
 import { db } from "@/lib/db/client";
 import { pool } from "@/lib/db/pool";
 import { listMessages } from "@/lib/batches/list-messages";
@@ -12,6 +12,7 @@ import { CLAIM_SQL } from "@/lib/dispatch/claim";
 import { RECORD_SQL } from "@/lib/dispatch/record";
 import { numberIndexEdge, numberRows } from "@/lib/number-story/number-rows";
 import { heldBatch } from "@/test/small-batch";
+import { planNodes, RUN } from "@/test/plans";
 import {
   analyzeMessageParent,
   dropExpiredPartitions,
@@ -21,8 +22,9 @@ import {
 } from "./partitions";
 
 const base = (week: number) => BigInt(week) << 32n;
-let week = 0; // this week's number (tuma_week_number(now()))
-let accountId = "";
+/** This week's number. */
+const week = (await pool().query<{ w: number }>(`SELECT tuma_week_number(now()) AS w`)).rows[0]!.w;
+const accountId = await account();
 
 async function partitions(table: "Message" | "Receipt"): Promise<string[]> {
   const { rows } = await pool().query<{ name: string }>(
@@ -48,40 +50,21 @@ async function nextMessageId(id: bigint): Promise<void> {
 
 /** The partitions a statement actually read: its plan's scans that ran at least once. */
 async function partitionsRead(sql: string, values: unknown[]): Promise<string[]> {
-  const { rows } = await pool().query<{ "QUERY PLAN": unknown }>(
-    `EXPLAIN (ANALYZE, FORMAT JSON, COSTS OFF, TIMING OFF) ${sql}`,
-    values,
-  );
-  const read = new Set<string>();
-  const walk = (node: Record<string, unknown>) => {
-    const name = node["Relation Name"];
-    if (typeof name === "string" && /^(Message|Receipt)_/.test(name) && Number(node["Actual Loops"]) > 0)
-      read.add(name);
-    for (const child of (node.Plans as Record<string, unknown>[] | undefined) ?? []) walk(child);
-  };
-  walk((rows[0]!["QUERY PLAN"] as { Plan: Record<string, unknown> }[])[0]!.Plan);
-  return [...read].sort();
+  const read = (await planNodes(RUN, sql, values))
+    .filter((node) => /^(Message|Receipt)_/.test(String(node["Relation Name"])) && Number(node["Actual Loops"]) > 0)
+    .map((node) => String(node["Relation Name"]));
+  return [...new Set(read)].sort();
 }
 
 /** The partitions of Message a statement's plan holds (planned, whether or not they would be read). */
 async function messagePartitionsPlanned(sql: string, values: unknown[]): Promise<string[]> {
-  const { rows } = await pool().query<{ "QUERY PLAN": unknown }>(`EXPLAIN (FORMAT JSON, COSTS OFF) ${sql}`, values);
-  const planned = new Set<string>();
-  const walk = (node: Record<string, unknown>) => {
-    const name = node["Relation Name"];
-    if (typeof name === "string" && name.startsWith("Message_")) planned.add(name);
+  const planned = (await planNodes("COSTS OFF", sql, values)).flatMap((node) => [
+    ...(String(node["Relation Name"]).startsWith("Message_") ? [String(node["Relation Name"])] : []),
     // Partitions left out when the executor starts still cost their planning: count them as planned.
-    if (Number(node["Subplans Removed"] ?? 0) > 0) planned.add(`${node["Subplans Removed"]} removed at start-up`);
-    for (const child of (node.Plans as Record<string, unknown>[] | undefined) ?? []) walk(child);
-  };
-  walk((rows[0]!["QUERY PLAN"] as { Plan: Record<string, unknown> }[])[0]!.Plan);
-  return [...planned].sort();
+    ...(Number(node["Subplans Removed"] ?? 0) > 0 ? [`${node["Subplans Removed"]} removed at start-up`] : []),
+  ]);
+  return [...new Set(planned)].sort();
 }
-
-beforeAll(async () => {
-  week = (await pool().query<{ w: number }>(`SELECT tuma_week_number(now()) AS w`)).rows[0]!.w;
-  accountId = await account();
-});
 
 test("Message and Receipt are partitioned: what was there before, this week and four ahead", async () => {
   const { rows } = await pool().query<{ relname: string; relkind: string }>(
@@ -294,21 +277,18 @@ test("a week gets its number index once closed; a number's page reads it backwar
   await pool().query(`ANALYZE "Message"`);
   const rowsSql = `SELECT id FROM ${numberRows({ phone: "$1", before: "$2", take: "$3", edge: "$4" })} m ORDER BY id DESC LIMIT $3`;
   const values = [phone, null, 11, await numberIndexEdge()];
-  const { rows } = await pool().query<{ "QUERY PLAN": unknown }>(
-    `EXPLAIN (ANALYZE, FORMAT JSON, COSTS OFF, TIMING OFF) ${rowsSql}`,
-    values,
+  const scans = new Map(
+    (await planNodes(RUN, rowsSql, values))
+      .filter((node) => typeof node["Relation Name"] === "string" && Number(node["Actual Loops"]) > 0)
+      .map((node) => [
+        String(node["Relation Name"]),
+        {
+          type: `${String(node["Node Type"])} ${String(node["Scan Direction"] ?? "")}`.trim(),
+          index: node["Index Name"],
+          rows: Number(node["Actual Rows"]),
+        },
+      ]),
   );
-  const scans = new Map<string, { type: string; index: unknown; rows: number }>();
-  const walk = (node: Record<string, unknown>) => {
-    if (typeof node["Relation Name"] === "string" && Number(node["Actual Loops"]) > 0)
-      scans.set(node["Relation Name"], {
-        type: `${String(node["Node Type"])} ${String(node["Scan Direction"] ?? "")}`.trim(),
-        index: node["Index Name"],
-        rows: Number(node["Actual Rows"]),
-      });
-    for (const child of (node.Plans as Record<string, unknown>[] | undefined) ?? []) walk(child);
-  };
-  walk((rows[0]!["QUERY PLAN"] as { Plan: Record<string, unknown> }[])[0]!.Plan);
   expect(scans.get(`Message_w${week + 4}`)).toMatchObject({ index: `Message_w${week + 4}_phone_id_idx` });
   expect(scans.get(`Message_w${week + 4}`)!.type).toMatch(/^Index (Only )?Scan Backward$/);
   expect(scans.get(`Message_w${week + 4}`)!.rows).toBeLessThanOrEqual(11);

@@ -7,6 +7,7 @@ import { account, batch, messages, nextIdAt, receipts } from "@/test/report-data
 import { listAgeingMessages } from "./ageing-messages";
 import { getReceiptLag } from "./receipt-lag";
 import { listReceipts, receiptFilterSchema } from "./receipt-log";
+import { planText } from "@/test/plans";
 
 const accountId = await account();
 
@@ -78,13 +79,11 @@ test("the unmatched list and the phone search of unmatched receipts use the part
   const client = await pool().connect();
   try {
     await client.query("SET enable_seqscan = off");
-    const plan = (
-      await client.query<{ "QUERY PLAN": string }>(
-        `EXPLAIN SELECT id FROM "Receipt" r WHERE r."unmatchedReason" IS NOT NULL AND r.phone = '254712345678' ORDER BY id DESC LIMIT 50`,
-      )
-    ).rows
-      .map((r) => r["QUERY PLAN"])
-      .join("\n");
+    const plan = await planText(
+      `SELECT id FROM "Receipt" r WHERE r."unmatchedReason" IS NOT NULL AND r.phone = '254712345678' ORDER BY id DESC LIMIT 50`,
+      [],
+      client,
+    );
     // Receipt is partitioned (docs/partitioning.md): the scans name each partition's copy of the partial index
     // (Receipt_legacy_unmatched_phone_idx, Receipt_w46_phone_idx: the only phone and non-key id indexes there are).
     expect(plan).toMatch(/Receipt_\w+_(phone|id)_idx/);

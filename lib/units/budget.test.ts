@@ -13,6 +13,7 @@ import { author, refusal } from "@/test/upload-helpers";
 import { recordPurchase } from "@/lib/purchases/record-purchase";
 import { FIGURES_SQL, unitsFigures } from "./units-figures";
 import { outOfUnitsReason } from "./out-of-units";
+import { planText } from "@/test/plans";
 
 let seq = 0;
 
@@ -189,8 +190,7 @@ test("a top-up resumes the batches the provider's 402 paused, never one an opera
 
 test("the figures never read a message: the plan touches only the ledger, batch rows and the account", async () => {
   const id = await account();
-  const { rows } = await pool().query<{ "QUERY PLAN": string }>(`EXPLAIN ${FIGURES_SQL}`, [id, null]);
-  const plan = rows.map((row) => row["QUERY PLAN"]).join("\n");
+  const plan = await planText(FIGURES_SQL, [id, null]);
   expect(plan).toMatch(/"UnitPurchase"|UnitPurchase/);
   expect(plan).toMatch(/Batch/);
   expect(plan).not.toMatch(/Message|DispatchChunk/);

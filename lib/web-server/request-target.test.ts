@@ -3,23 +3,18 @@
 // 400 with its sentence (problem+json under /api), the connection is closed by the server, and nothing is logged.
 import http from "node:http";
 import net from "node:net";
-import { afterAll, beforeAll, expect, test, vi } from "vitest";
+import { afterAll, expect, test, vi } from "vitest";
 import { logger } from "@/lib/log";
 import { answerBadTarget, answerUnparsable, checkTarget, MAX_TARGET_BYTES, TARGET_PROBLEMS } from "./request-target";
 
-let server: http.Server;
-let port: number;
-
-beforeAll(async () => {
-  server = http.createServer((request, response) => {
-    const target = checkTarget(request.url);
-    if (!target.ok) return answerBadTarget(request, response, target.problem);
-    response.end(`routed ${target.pathname}`);
-  });
-  server.on("clientError", answerUnparsable);
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  port = (server.address() as net.AddressInfo).port;
+const server = http.createServer((request, response) => {
+  const target = checkTarget(request.url);
+  if (!target.ok) return answerBadTarget(request, response, target.problem);
+  response.end(`routed ${target.pathname}`);
 });
+server.on("clientError", answerUnparsable);
+await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+const port = (server.address() as net.AddressInfo).port;
 
 afterAll(async () => {
   server.closeAllConnections();

@@ -3,7 +3,7 @@
 // the deliverer) and a real sink, every post verified with the standardwebhooks package. An escalating batch with
 // failures, a batch paused for units and resumed, one paused for units and cancelled, and one whose receipts never
 // come: each event arrives (again only after a failed attempt), in the documented order, batch.completed last.
-import { afterAll, beforeAll, expect, test } from "vitest";
+import { afterAll, expect, test } from "vitest";
 import { Webhook } from "standardwebhooks";
 import { cancelBatch } from "@/lib/batches/cancel-batch";
 import { resumeBatch } from "@/lib/batches/resume-batch";
@@ -12,7 +12,7 @@ import { pool } from "@/lib/db/pool";
 import { batchRow, batchWhen, completed, harnessBatch, phones, waitFor } from "@/test/dispatch-harness";
 import { harnessForFile } from "@/test/harness-lifecycle";
 import { actor } from "@/test/upload-helpers";
-import { startWebhookSink, type WebhookSink } from "@/test/webhook-sink";
+import { startWebhookSink } from "@/test/webhook-sink";
 import { setAllowedHostsSetting } from "./allowed-hosts-setting";
 import { createEndpoint } from "./endpoints";
 import { EVENT_SCHEMAS } from "@/lib/api/resources/event";
@@ -22,15 +22,10 @@ import { settleBatchOutcomes } from "./settle-outcomes";
 type Event = { id: string; type: string; data: Record<string, unknown> & { batchId: string } };
 
 const h = harnessForFile({}, { lanes: 4 });
-let sink: WebhookSink;
-let secret = "";
-
-beforeAll(async () => {
-  sink = await startWebhookSink();
-  const admin = await actor();
-  await setAllowedHostsSetting(admin, [sink.hostPort]);
-  ({ secret } = await createEndpoint(admin, { url: sink.url, events: [...WEBHOOK_EVENTS], description: "all" }));
-});
+const sink = await startWebhookSink();
+const admin = await actor();
+await setAllowedHostsSetting(admin, [sink.hostPort]);
+const { secret } = await createEndpoint(admin, { url: sink.url, events: [...WEBHOOK_EVENTS], description: "all" });
 
 afterAll(() => sink.close());
 
