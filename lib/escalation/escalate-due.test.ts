@@ -8,7 +8,7 @@ import { db } from "@/lib/db/client";
 import { account } from "@/test/report-data";
 import { pool } from "@/lib/db/pool";
 import { cancelBatch } from "@/lib/batches/cancel-batch";
-import { createBatch } from "@/lib/batches/create-batch";
+import { createBatch, type CreateBatchInput } from "@/lib/batches/create-batch";
 import { pauseBatch } from "@/lib/batches/pause-batch";
 import { resumeBatch } from "@/lib/batches/resume-batch";
 import { listMessages } from "@/lib/batches/list-messages";
@@ -23,8 +23,8 @@ let offset = 0;
 
 const accountId = await account({ defaultOriginator: "254700000099" });
 
-/** An SMS batch with escalation after `minutes`, of `count` fresh numbers. */
-async function smsBatch(count: number, minutes = 5, extra: Record<string, unknown> = {}) {
+/** An SMS batch with escalation after `minutes`, of `count` fresh numbers; `extra` sets what else the test needs. */
+async function smsBatch(count: number, minutes = 5, extra: Partial<CreateBatchInput> = {}) {
   const phones = Array.from({ length: count }, (_, i) => `2547${String(30_000_000 + offset + i).slice(-8)}`);
   offset += count;
   const { id } = await createBatch({
@@ -234,14 +234,8 @@ test("the calls batch of a list's SMS batch has the list: its calls carry their 
     "phone,name\n0731900001,Amina Otieno\n0731900002,Baraka Mwangi\n",
     4096,
   );
-  const { id } = await createBatch({
-    kind: "SMS",
-    accountId,
-    authorId: null,
+  const { id } = await smsBatch(0, 5, {
     name: "list escalation",
-    templateText: "Your clinic visit is tomorrow at 9.",
-    sender: "TUMA",
-    escalateAfterMinutes: 5,
     recipients: [
       { phone: "254731900001", listRow: 2 },
       { phone: "254731900002", listRow: 3 },
@@ -268,14 +262,10 @@ test("each recipient is called in their language: their variant's script, or the
     languages: ["sw", "en-KE"],
   });
   const phones = ["254733000001", "254733000002", "254733000003"];
-  const { id } = await createBatch({
-    kind: "SMS",
+  const { id } = await smsBatch(0, 5, {
     accountId: languagesAccount,
-    authorId: null,
     name: "escalation languages",
     templateText: "Default SMS.",
-    sender: "TUMA",
-    escalateAfterMinutes: 5,
     escalationText: "Default call script.",
     variants: [
       { language: "sw", text: "Ujumbe wa Kiswahili.", escalationText: "Simu kwa Kiswahili." },

@@ -3,11 +3,10 @@
 // parts: the batch's CSV export from PostgreSQL, held by heldStream as the routes hold it, piped to a real socket the
 // way Next pipes a route handler's body (its own pipeToNodeResponse), and a client socket that is paused. The test
 // waits for the slot rows themselves, never for a time; the stall limit is the configuration under test.
-import http from "node:http";
 import net from "node:net";
 import { randomUUID } from "node:crypto";
 import { pipeToNodeResponse } from "next/dist/server/pipe-readable";
-import { afterAll, expect, test, vi } from "vitest";
+import { expect, test, vi } from "vitest";
 import { reportStream } from "@/lib/batches/export-report";
 import { pool } from "@/lib/db/pool";
 import { isAppError } from "@/lib/errors/app-error";
@@ -15,6 +14,7 @@ import { logger } from "@/lib/log";
 import { waitFor } from "@/test/dispatch-harness";
 import { account, batch, messages } from "@/test/report-data";
 import { heldStream } from "./held-stream";
+import { serverForFile } from "@/test/loopback-server";
 
 /** The stall limit of the exports the test leaves unread; the one it reads keeps the default (minutes). */
 const STALL_MS = 1_500;
@@ -31,7 +31,7 @@ await messages(
     text: "x".repeat(400),
   })),
 );
-const server = http.createServer((request, response) => {
+const { port } = await serverForFile((request, response) => {
   const stallMs = request.url === "/unread" ? STALL_MS : undefined;
   heldStream("EXPORT", user, () => reportStream({ id: batchId, templateText: "Hi" }, null), stallMs)
     .then((body) => pipeToNodeResponse(body, response))
@@ -40,13 +40,6 @@ const server = http.createServer((request, response) => {
       if (!response.headersSent) response.writeHead(500);
       response.end();
     });
-});
-await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-const port = (server.address() as net.AddressInfo).port;
-
-afterAll(async () => {
-  server.closeAllConnections();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
 });
 
 const slots = async () =>

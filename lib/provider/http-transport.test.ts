@@ -2,17 +2,17 @@
 // a request before any connection, also when a name resolves to a forbidden address; an answer over 1 MB is not read;
 // the rate limiter's turn is taken with the connection made, right before the write.
 import dns from "node:dns";
-import http from "node:http";
 import net, { type AddressInfo } from "node:net";
 import { afterAll, describe, expect, it } from "vitest";
 import { FORBIDDEN_ADDRESS, HTTPS_ONLY } from "./base-url";
 import { ProviderError, type ProviderFailure } from "./failure";
 import { createAgents, guardedLookup, MAX_RESPONSE_BYTES, postJson } from "./http-transport";
+import { serverForFile } from "@/test/loopback-server";
 
 const agents = createAgents(4);
 let requests = 0;
 
-const server = http.createServer((req, res) => {
+const { server, url: origin } = await serverForFile((req, res) => {
   requests++;
   req.resume();
   const size = Number(new URL(req.url ?? "/", "http://x").searchParams.get("size") ?? "2");
@@ -30,13 +30,7 @@ const server = http.createServer((req, res) => {
   };
   pump();
 });
-await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-afterAll(async () => {
-  agents.http.destroy();
-  server.closeAllConnections();
-  await new Promise((resolve) => server.close(resolve));
-});
+afterAll(() => agents.http.destroy());
 
 async function failureOf(url: string): Promise<ProviderFailure> {
   const error = await postJson(new URL(url), {}, "{}", { timeoutMs: 10_000, connectTimeoutMs: 5_000, agents }).then(

@@ -63,38 +63,14 @@ test("every ordering of a delivered and a failed receipt ends in the state of th
   const { messages } = await sent(8, 10_000);
   const early = "2026-11-22 10:00:00";
   const late = "2026-11-22 10:05:00";
+  const [delivered, impossible] = ["DeliveredToTerminal", "DeliveryImpossible"];
   const cases = [
-    {
-      m: messages[0]!,
-      first: ["DeliveredToTerminal", early],
-      second: ["DeliveryImpossible", late],
-      expected: "FAILED",
-    },
-    {
-      m: messages[1]!,
-      first: ["DeliveryImpossible", late],
-      second: ["DeliveredToTerminal", early],
-      expected: "FAILED",
-    },
-    {
-      m: messages[2]!,
-      first: ["DeliveredToTerminal", late],
-      second: ["DeliveryImpossible", early],
-      expected: "DELIVERED",
-    },
-    {
-      m: messages[3]!,
-      first: ["DeliveryImpossible", early],
-      second: ["DeliveredToTerminal", late],
-      expected: "DELIVERED",
-    },
+    { m: messages[0]!, first: [delivered, early], second: [impossible, late], expected: "FAILED" },
+    { m: messages[1]!, first: [impossible, late], second: [delivered, early], expected: "FAILED" },
+    { m: messages[2]!, first: [delivered, late], second: [impossible, early], expected: "DELIVERED" },
+    { m: messages[3]!, first: [impossible, early], second: [delivered, late], expected: "DELIVERED" },
     // An intermediate status never moves a final state back, even when it is later.
-    {
-      m: messages[4]!,
-      first: ["DeliveredToTerminal", early],
-      second: ["DeliveredToNetwork", late],
-      expected: "DELIVERED",
-    },
+    { m: messages[4]!, first: [delivered, early], second: ["DeliveredToNetwork", late], expected: "DELIVERED" },
     // A status we do not know is stored and shown, and does not end the message.
     { m: messages[5]!, first: ["SomethingNew", early], second: null, expected: "QUEUED" },
   ] as const;
