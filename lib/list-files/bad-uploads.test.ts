@@ -2,7 +2,7 @@
 // row limit's boundaries, which read a million rows each, are their own files so that they run beside these
 // (million-rows.test.ts, row-limit.test.ts).
 import { expect, test } from "vitest";
-import { author, counted, pieces, refusal, stored } from "@/test/upload-helpers";
+import { author, counted, pieces, refusedStoringNothing } from "@/test/upload-helpers";
 import { EMPTY_FILE, HEADER_ONLY, importList } from "@/lib/lists/import-list";
 import { INTERRUPTED } from "./limited-body";
 import { NO_PHONE_COLUMN } from "@/lib/lists/list-columns";
@@ -13,12 +13,8 @@ const authorId = await author();
 const upload = (body: AsyncIterable<Uint8Array>, declaredBytes: number | null = null) =>
   importList({ body, declaredBytes, filename: "list.csv", authorId });
 
-async function refusedWithNothingStored(body: AsyncIterable<Uint8Array>, declared: number | null = null) {
-  const before = await stored();
-  const error = await refusal(upload(body, declared));
-  expect(await stored()).toEqual(before);
-  return error;
-}
+const refusedWithNothingStored = (body: AsyncIterable<Uint8Array>, declared: number | null = null) =>
+  refusedStoringNothing(() => upload(body, declared));
 
 test("an empty file", async () => {
   const error = await refusedWithNothingStored(pieces(""));
