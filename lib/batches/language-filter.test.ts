@@ -10,6 +10,7 @@ import { languageCount } from "./language-count";
 import { languageChoices, languageFilterSchema } from "./language-filter";
 import { listMessages } from "./list-messages";
 import { planText } from "@/test/plans";
+import { everyPage } from "@/test/every-page";
 
 const COUNT = 30;
 const isSwahili = (i: number) => i % 3 === 0; // 10 in Kiswahili, 20 the default
@@ -25,17 +26,8 @@ const batchId = await heldBatch(accountId, "Lugha", recipients, {
   variants: [{ language: "sw", text: "Habari" }],
 });
 
-async function allPages(options: Parameters<typeof listMessages>[1], limit: number) {
-  const rows: { phone: string; language: string | null; state: string }[] = [];
-  let after: string | undefined;
-  for (let pages = 0; pages < 100; pages++) {
-    const page = await listMessages(batchId, { ...options, after, limit });
-    rows.push(...page.rows);
-    if (!page.next) return rows;
-    after = page.next;
-  }
-  throw new Error("no end");
-}
+const allPages = async (options: Parameters<typeof listMessages>[1], limit: number) =>
+  (await everyPage((after) => listMessages(batchId, { ...options, after, limit }))).flatMap((page) => page.rows);
 
 test("a language shows only its recipients, page after page; the default shows those sent the default text", async () => {
   const swahili = Array.from({ length: COUNT }, (_, i) => i).filter(isSwahili);

@@ -18,6 +18,7 @@ import { BUILD_LOCK_SPACE, buildSearchText, searchTuning } from "./list-search";
 import { listMessages, type MessageRow } from "./list-messages";
 import { recipientSearchSchema } from "./recipient-search";
 import { resendBatch } from "./resend-batch";
+import { everyPage } from "@/test/every-page";
 
 const ROWS = 130;
 let accountId = "";
@@ -57,16 +58,8 @@ const search = (typed: string) => recipientSearchSchema.parse(typed);
 const phones = (rows: MessageRow[]) => rows.map((row) => row.phone);
 
 /** Every page of a search, following `next`. */
-async function allPages(id: string, typed: string, limit: number): Promise<MessageRow[][]> {
-  const pages: MessageRow[][] = [];
-  let after: string | undefined;
-  for (;;) {
-    const page = await listMessages(id, { search: search(typed), after, limit });
-    pages.push(page.rows);
-    if (!page.next) return pages;
-    after = page.next;
-  }
-}
+const allPages = async (id: string, typed: string, limit: number) =>
+  (await everyPage((after) => listMessages(id, { search: search(typed), after, limit }))).map((page) => page.rows);
 
 test("each recipient of a list's batch comes with its row, in the list's column order", async () => {
   const page = await listMessages(batchId, { limit: 3 });

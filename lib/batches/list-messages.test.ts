@@ -10,6 +10,7 @@ import { reportStream } from "./export-report";
 import { reportXlsxStream } from "./export-report-xlsx";
 import { listMessages } from "./list-messages";
 import { recipientSearchSchema } from "./recipient-search";
+import { everyPage } from "@/test/every-page";
 
 const batches: { name: string; id: string; ids: string[] }[] = [];
 
@@ -33,17 +34,10 @@ batches.push(await batchFrom(1, 25, 0)); // 1 … 25
 batches.push(await batchFrom(990, 25, 100)); // 990 … 1,014
 batches.push(await batchFrom(999_990, 25, 200)); // 999,990 … 1,000,014
 
-async function allPages(batchId: string, pageSize: number, options: Parameters<typeof listMessages>[1] = {}) {
-  const seen: string[] = [];
-  let after: string | undefined;
-  for (let pages = 0; pages < 100; pages++) {
-    const page = await listMessages(batchId, { ...options, after, limit: pageSize });
-    seen.push(...page.rows.map((r) => r.id));
-    if (!page.next) return seen;
-    after = page.next;
-  }
-  throw new Error("no end");
-}
+const allPages = async (batchId: string, pageSize: number, options: Parameters<typeof listMessages>[1] = {}) =>
+  (await everyPage((after) => listMessages(batchId, { ...options, after, limit: pageSize }))).flatMap((page) =>
+    page.rows.map((r) => r.id),
+  );
 
 test("the ids really cross the digit counts", () => {
   expect(batches.map((b) => [b.ids[0], b.ids.at(-1)])).toEqual([

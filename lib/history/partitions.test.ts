@@ -20,6 +20,7 @@ import {
   preparePartitions,
   WEEKS_AHEAD,
 } from "./partitions";
+import { everyPage } from "@/test/every-page";
 
 const base = (week: number) => BigInt(week) << 32n;
 /** This week's number. */
@@ -105,15 +106,8 @@ test("ids across a week's boundary: stored in both partitions, paged in order, t
   ]);
 
   // Pages of two walk across the boundary without skipping or repeating a row.
-  const seen: string[] = [];
-  let after: string | undefined;
-  for (;;) {
-    const page = await listMessages(batchId, { limit: 2, ...(after ? { after } : {}) });
-    seen.push(...page.rows.map((r) => r.id));
-    if (!page.next) break;
-    after = page.next;
-  }
-  expect(seen).toEqual(ids);
+  const pages = await everyPage((after) => listMessages(batchId, { limit: 2, ...(after ? { after } : {}) }));
+  expect(pages.flatMap((page) => page.rows.map((r) => r.id))).toEqual(ids);
 
   // Receipts by correlator (the id) reach the messages on both sides.
   const at = new Date();

@@ -8,6 +8,7 @@ import { listAgeingMessages } from "./ageing-messages";
 import { getReceiptLag } from "./receipt-lag";
 import { listReceipts, receiptFilterSchema } from "./receipt-log";
 import { planText } from "@/test/plans";
+import { everyPage } from "@/test/every-page";
 
 const accountId = await account();
 
@@ -16,14 +17,9 @@ test("pages of the log, newest first, cross 999 → 1,000 without skipping or re
   await receipts(
     Array.from({ length: 1_100 }, (_, i) => ({ accountId, uniqueId: `u${i}`, deliveryStatus: "DeliveredToTerminal" })),
   );
-  const seen: string[] = [];
-  let before: string | undefined;
-  for (;;) {
-    const page = await listReceipts({ before }, 100);
-    seen.push(...page.rows.map((r) => r.id));
-    if (!page.next) break;
-    before = page.next;
-  }
+  const seen = (await everyPage((before) => listReceipts({ before }, 100))).flatMap((page) =>
+    page.rows.map((r) => r.id),
+  );
   const numbers = seen.map(Number);
   expect(new Set(seen).size).toBe(1_100);
   expect(numbers.every((n, i) => i === 0 || n < numbers[i - 1]!)).toBe(true);
@@ -156,15 +152,9 @@ test("messages ageing without a receipt: QUEUED past the no-receipt age, paged b
   );
   await messages(young, [{ phone: "254730999999", state: "QUEUED", submittedAt: new Date() }]);
   const expected = agedIds.filter((_, i) => i % 3 !== 0);
-  const seen: string[] = [];
-  let after: string | undefined;
-  for (;;) {
-    const page = await listAgeingMessages(after, 7);
-    expect(page.batches.map((b) => b.name)).toEqual(["Aged"]);
-    seen.push(...page.rows.map((r) => r.id));
-    if (!page.next) break;
-    after = page.next;
-  }
+  const pages = await everyPage((after) => listAgeingMessages(after, 7));
+  for (const page of pages) expect(page.batches.map((b) => b.name)).toEqual(["Aged"]);
+  const seen = pages.flatMap((page) => page.rows.map((r) => r.id));
   expect(seen).toEqual(expected);
   expect(expected.some((id) => Number(id) < 1000) && expected.some((id) => Number(id) >= 1000)).toBe(true);
   expect((await listAgeingMessages(expected.at(-1))).rows).toEqual([]);
