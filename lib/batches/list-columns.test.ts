@@ -4,7 +4,7 @@
 // is refused with a sentence.
 import ExcelJS from "exceljs";
 import { beforeAll, expect, onTestFinished, test } from "vitest";
-import { account } from "@/test/report-data";
+import { account, countRows } from "@/test/report-data";
 import { pool } from "@/lib/db/pool";
 import { serialize } from "@/lib/http/serialize";
 import { removeList } from "@/lib/lists/remove-list";
@@ -102,8 +102,7 @@ test("the search finds a name or a clinic, case and accents ignored, the same be
   await holder.query(`SELECT pg_advisory_unlock_all()`);
   holder.release();
   await buildSearchText(listId);
-  const { rows } = await pool().query(`SELECT count(*)::int AS n FROM "ListSearchText" WHERE "listId" = $1`, [listId]);
-  expect(rows[0].n).toBe(ROWS);
+  expect(await countRows(`"ListSearchText" WHERE "listId" = $1`, [listId])).toBe(ROWS);
   const after = await answers();
   cases.forEach(([typed, expected], i) => {
     expect(before[i], `before: ${typed}`).toEqual(expected);
@@ -208,8 +207,7 @@ test("a resend keeps the list and each recipient's row; deleting the list leaves
   expect(phones((await listMessages(child.id, { search: search("otieno") })).rows)).toEqual([phoneOf(1)]);
 
   await removeList(listId, authorId);
-  const { rows } = await pool().query(`SELECT count(*)::int AS n FROM "ListSearchText" WHERE "listId" = $1`, [listId]);
-  expect(rows[0].n).toBe(0);
+  expect(await countRows(`"ListSearchText" WHERE "listId" = $1`, [listId])).toBe(0);
   expect((await getBatch(batchId))?.list).toBeNull();
   expect((await listMessages(batchId, { limit: 1 })).rows[0]?.cells).toBeNull();
 });

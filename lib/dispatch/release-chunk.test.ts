@@ -3,7 +3,7 @@
 // have done, and the duplicate-send guard forgets them. Against a real PostgreSQL, with the chunk put in flight the
 // way a claim leaves it (SUBMITTING), so the order of cancel and release is the test's, not a race's.
 import { expect, test } from "vitest";
-import { account } from "@/test/report-data";
+import { account, countRows } from "@/test/report-data";
 import { pool } from "@/lib/db/pool";
 import { author } from "@/test/upload-helpers";
 import { batchRow, countersConsistent, phones } from "@/test/dispatch-harness";
@@ -38,9 +38,7 @@ const chunkStates = async (batchId: string) =>
       [batchId],
     )
   ).rows;
-const remembered = async (batchId: string) =>
-  (await pool().query<{ n: number }>(`SELECT count(*)::int AS n FROM "SentText" WHERE "batchId" = $1`, [batchId]))
-    .rows[0]!.n;
+const remembered = (batchId: string) => countRows(`"SentText" WHERE "batchId" = $1`, [batchId]);
 
 test("a chunk released after its batch was cancelled is cancelled with its messages: none left waiting", async () => {
   const { batchId, chunkId } = await batchInFlight(7_100_000);

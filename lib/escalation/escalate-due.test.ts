@@ -5,7 +5,7 @@
 import { randomUUID } from "node:crypto";
 import { expect, test } from "vitest";
 import { db } from "@/lib/db/client";
-import { account } from "@/test/report-data";
+import { account, countRows } from "@/test/report-data";
 import { pool } from "@/lib/db/pool";
 import { cancelBatch } from "@/lib/batches/cancel-batch";
 import { createBatch, type CreateBatchInput } from "@/lib/batches/create-batch";
@@ -77,13 +77,8 @@ async function calls(parentId: string) {
 
 const child = (parentId: string) => db.batch.findUnique({ where: { escalatesBatchId: parentId } });
 
-async function dueChunks(batchId: string): Promise<number> {
-  const { rows } = await pool().query<{ n: number }>(
-    `SELECT count(*)::int AS n FROM "DispatchChunk" WHERE "batchId" = $1 AND "escalateAt" IS NOT NULL`,
-    [batchId],
-  );
-  return rows[0]!.n;
-}
+const dueChunks = (batchId: string) =>
+  countRows(`"DispatchChunk" WHERE "batchId" = $1 AND "escalateAt" IS NOT NULL`, [batchId]);
 
 /** Runs the chore until nothing is due (other tests' batches may be due too). */
 async function escalateAll() {

@@ -8,11 +8,10 @@ import { randomUUID } from "node:crypto";
 import { pipeToNodeResponse } from "next/dist/server/pipe-readable";
 import { expect, test, vi } from "vitest";
 import { reportStream } from "@/lib/batches/export-report";
-import { pool } from "@/lib/db/pool";
 import { isAppError } from "@/lib/errors/app-error";
 import { logger } from "@/lib/log";
 import { waitFor } from "@/test/dispatch-harness";
-import { account, batch, messages } from "@/test/report-data";
+import { account, batch, countRows, messages } from "@/test/report-data";
 import { heldStream } from "./held-stream";
 import { serverForFile } from "@/test/loopback-server";
 
@@ -42,9 +41,7 @@ const { port } = await serverForFile((request, response) => {
     });
 });
 
-const slots = async () =>
-  (await pool().query<{ n: number }>(`SELECT count(*)::int AS n FROM "TransferSlot" WHERE "userId" = $1`, [user]))
-    .rows[0]!.n;
+const slots = () => countRows(`"TransferSlot" WHERE "userId" = $1`, [user]);
 
 /** A client that asks for the export and then reads nothing: its socket paused from the start. */
 function unreadExport(): net.Socket {

@@ -7,7 +7,7 @@ import { pool } from "@/lib/db/pool";
 import { listMessages } from "@/lib/batches/list-messages";
 import { applyPendingReceipts } from "@/lib/receipts/apply-receipts";
 import { storeReceipts } from "@/lib/receipts/store-receipts";
-import { account, batch, messages } from "@/test/report-data";
+import { account, batch, countRows, messages } from "@/test/report-data";
 import { CLAIM_SQL } from "@/lib/dispatch/claim";
 import { RECORD_SQL } from "@/lib/dispatch/record";
 import { numberIndexEdge, numberRows } from "@/lib/number-story/number-rows";
@@ -367,17 +367,12 @@ test("retention drops exactly the partitions past the cut-off (never one still i
   expect(await partitions("Message")).not.toContain(`Message_w${week + 2}`);
   expect(await partitions("Message")).toContain(`Message_w${week + 3}`);
   // The week + 3 messages are still there; the batch's counters still count all four.
-  const { rows: left } = await pool().query<{ n: number }>(
-    `SELECT count(*)::int AS n FROM "Message" WHERE "batchId" = $1`,
-    [batchId],
-  );
-  expect(left[0]!.n).toBe(2);
+  expect(await countRows(`"Message" WHERE "batchId" = $1`, [batchId])).toBe(2);
   expect(await counts()).toEqual(before);
 
   // However far the clock, a partition the sequences have not moved past stays.
   const { rows: far } = await pool().query<{ cutoff: Date }>(`SELECT tuma_week_start($1) AS cutoff`, [week + 100]);
   await dropExpiredPartitions(far[0]!.cutoff);
   expect(await partitions("Message")).toEqual(Array.from({ length: 3 }, (_, i) => `Message_w${week + 10 + i}`).sort());
-  const { rows: still } = await pool().query<{ n: number }>(`SELECT count(*)::int AS n FROM "Message"`);
-  expect(still[0]!.n).toBe(0);
+  expect(await countRows(`"Message"`)).toBe(0);
 });

@@ -8,6 +8,7 @@ import { author, pieces } from "@/test/upload-helpers";
 import { importList } from "./import-list";
 import { defaultListName } from "./list-name";
 import { removeList } from "./remove-list";
+import { countRows } from "@/test/report-data";
 
 const authorId = await author();
 
@@ -48,10 +49,7 @@ test("the same bytes uploaded again are flagged with the earlier list, and store
     createdAt: rows[0]!.createdAt.toISOString(),
   });
   expect(again.valid).toBe(3_000);
-  const ready = await pool().query(`SELECT count(*)::int AS n FROM "List" WHERE id = ANY($1) AND state = 'READY'`, [
-    [first.id, again.id],
-  ]);
-  expect(ready.rows[0].n).toBe(2);
+  expect(await countRows(`"List" WHERE id = ANY($1) AND state = 'READY'`, [[first.id, again.id]])).toBe(2);
 
   // A third copy names the newest earlier one; one byte different is another file.
   expect((await upload(csv, "c.csv")).sameFile?.id).toBe(again.id);

@@ -17,6 +17,7 @@ import {
 } from "@/test/dispatch-harness";
 import { notYetApplied, receiptFor, receiptPosts } from "@/test/receipt-posts";
 import { harnessForFile } from "@/test/harness-lifecycle";
+import { countRows } from "@/test/report-data";
 
 // A request timeout longer than any wait of this file: the early-receipt test holds the sandbox's answers while it
 // looks at the receipts, and a timed-out request would be a different story (an unknown outcome, retried).
@@ -44,11 +45,8 @@ test("the same 1,000 receipts replayed 5 times concurrently change each message'
   const statuses = (await Promise.all(posts)).map((r) => r.status);
   expect(statuses.every((s) => s === 200)).toBe(true);
   await waitFor(notYetApplied, (n) => n === 0, 20_000, "all applied");
-  const kept = await pool().query<{ n: string }>(
-    `SELECT count(*) AS n FROM "Receipt" r JOIN "Message" m ON m.id = r."messageId" WHERE m."batchId" = $1`,
-    [id],
-  );
-  expect(Number(kept.rows[0]!.n)).toBe(5_000); // every raw receipt kept, each linked to its message
+  const kept = await countRows(`"Receipt" r JOIN "Message" m ON m.id = r."messageId" WHERE m."batchId" = $1`, [id]);
+  expect(kept).toBe(5_000); // every raw receipt kept, each linked to its message
   const { rows } = await pool().query<{ changes: string }>(
     `SELECT count(*) AS changes FROM state_changes c JOIN "Message" m ON m.id = c.message_id
      WHERE m."batchId" = $1 AND c.old_state = 'QUEUED'`,
@@ -146,12 +144,12 @@ test("a receipt that beats the send response is matched by correlator, and the r
     const batch = await batchWhen(id, (b) => b.deliveredCount === 200 && b.state === "COMPLETED", 30_000, "delivered");
     expect(batch.queuedCount).toBe(0);
     expect(await db.message.count({ where: { batchId: id, providerUniqueId: null } })).toBe(0);
-    const early = await pool().query<{ n: string }>(
-      `SELECT count(*) AS n FROM state_changes c JOIN "Message" m ON m.id = c.message_id
+    const early = await countRows(
+      `state_changes c JOIN "Message" m ON m.id = c.message_id
        WHERE m."batchId" = $1 AND c.old_state = 'PENDING' AND c.new_state = 'DELIVERED'`,
       [id],
     );
-    expect(Number(early.rows[0]!.n)).toBe(200); // every receipt really arrived, and was applied, before its answer
+    expect(early).toBe(200); // every receipt really arrived, and was applied, before its answer
     expect(await countersConsistent(id)).toBe(true);
   } finally {
     await h.sandbox.setKnobs({

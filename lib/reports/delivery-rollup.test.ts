@@ -5,7 +5,7 @@ import { expect, test } from "vitest";
 import { pool } from "@/lib/db/pool";
 import { DELIVERED_STATES, MESSAGE_STATES, SENT_STATES } from "@/lib/states/states";
 import { FAILURE_CLASSES } from "@/lib/receipts/failure-classes";
-import { account, batch, messages, rollupMatchesRecount } from "@/test/report-data";
+import { account, batch, countRows, messages, rollupMatchesRecount } from "@/test/report-data";
 import { DELAY_BUCKET_BOUNDS, delayBucket } from "./delay-buckets";
 import { DELAY_BUCKETS, ROLLUP_OUTCOMES } from "./rollup-outcomes";
 import { planText } from "@/test/plans";
@@ -112,10 +112,7 @@ test("set-based paths keep it equal to a recount: answers, receipts, a class cha
   expect(await rollupMatchesRecount()).toBe(true);
   const kept = await rows();
   const delivered = kept.reduce((s, r) => s + r.outcomes[slot("DELIVERED")]!, 0);
-  const { rows: counted } = await pool().query<{ n: number }>(
-    `SELECT count(*)::int AS n FROM "Message" WHERE state = 'DELIVERED'`,
-  );
-  expect(delivered).toBe(counted[0]!.n);
+  expect(delivered).toBe(await countRows(`"Message" WHERE state = 'DELIVERED'`));
 
   await pool().query(`DELETE FROM "Batch" WHERE id = $1`, [id]);
   expect(await rollupMatchesRecount()).toBe(true);
