@@ -21,8 +21,6 @@ import { resendBatch } from "./resend-batch";
 import { everyPage } from "@/test/every-page";
 
 const ROWS = 130;
-let accountId = "";
-let authorId = "";
 let listId = "";
 let batchId = "";
 
@@ -32,9 +30,10 @@ const nameOf = (i: number) =>
   ({ 0: "Wanjirũ Kamau", 1: "Otieno Ochieng", 2: "AMINA ÉLODIE" })[i] ?? `Patient ${String(i).padStart(3, "0")}`;
 const clinicOf = (i: number) => (i % 10 === 4 ? "Kisumu East" : i === 5 ? "=HYPERLINK(1)" : "Nakuru");
 
+const authorId = await author();
+const accountId = await account({ batchSizeLimit: 100, requestsPerSecond: 120 });
+
 beforeAll(async () => {
-  authorId = await author();
-  accountId = await account({ batchSizeLimit: 100, requestsPerSecond: 120 });
   const rows = Array.from({ length: ROWS }, (_, i) => `${nameOf(i)},${phoneOf(i)},${clinicOf(i)}`);
   const upload = await uploadFile(authorId, "patients.csv", `name,phone,clinic\n${rows.join("\n")}\n`, 4096);
   expect(upload.valid).toBe(ROWS);

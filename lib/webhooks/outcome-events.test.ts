@@ -63,6 +63,9 @@ async function received(): Promise<Event[]> {
   return [...first.values()];
 }
 
+/** The numbers `events` are about, sorted. */
+const phonesOf = (events: Event[]) => events.map((e) => e.data.phone).sort();
+
 const ofBatch = async (batchId: string) => (await received()).filter((e) => e.data.batchId === batchId);
 
 async function send(name: string, numbers: string[], extra: { escalateAfterMinutes?: number } = {}) {
@@ -126,14 +129,9 @@ test("an escalating batch with failures: every outcome, each escalation, and bot
   expectDocumentedOrder(parent);
   const count = (events: Event[], type: string) => events.filter((e) => e.type === type).length;
   expect(count(parent, "message.delivered")).toBe(7);
-  expect(
-    parent
-      .filter((e) => e.type === "message.failed")
-      .map((e) => e.data.phone)
-      .sort(),
-  ).toEqual(failing);
+  expect(phonesOf(parent.filter((e) => e.type === "message.failed"))).toEqual(failing);
   const escalated = parent.filter((e) => e.type === "message.escalated");
-  expect(escalated.map((e) => e.data.phone).sort()).toEqual(failing);
+  expect(phonesOf(escalated)).toEqual(failing);
   for (const event of escalated) {
     expect(event.data.callBatchId).toBe(child!.id);
     // After the SMS's own failure.
@@ -143,7 +141,7 @@ test("an escalating batch with failures: every outcome, each escalation, and bot
   }
   // Each call's outcome on its SMS's own message, after its escalation (and before batch.completed: last, above).
   const unanswered = parent.filter((e) => e.type === "message.call_unanswered");
-  expect(unanswered.map((e) => e.data.phone).sort()).toEqual(failing);
+  expect(phonesOf(unanswered)).toEqual(failing);
   for (const event of unanswered) {
     expect(event.data).toMatchObject({ callState: "FAILED", reached: false, reachedBy: null });
     const escalatedAt = parent.findIndex(
@@ -158,12 +156,7 @@ test("an escalating batch with failures: every outcome, each escalation, and bot
   const calls = await eventsOf(child!.id, 6);
   expect(calls).toHaveLength(6);
   expectDocumentedOrder(calls);
-  expect(
-    calls
-      .filter((e) => e.type.startsWith("message."))
-      .map((e) => e.data.phone)
-      .sort(),
-  ).toEqual(failing);
+  expect(phonesOf(calls.filter((e) => e.type.startsWith("message.")))).toEqual(failing);
   await h.sandbox.setKnobs({ statusByPhone: {} });
 });
 
