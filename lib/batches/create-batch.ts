@@ -15,7 +15,7 @@ import { BATCH_LIMIT } from "@/lib/provider/wire/schemas";
 import { batchSettingsFields, checkBatchSettings } from "./batch-settings";
 import { prepareRecipients, type RepeatRule } from "./prepare-recipients";
 import { batchState } from "@/lib/states/state-sql";
-import { enqueueBatchStart } from "@/lib/jobs/queue";
+import { enqueueBatchStart, enqueueBatchWeeksAnalysis } from "@/lib/jobs/queue";
 import { notifyBatchReady } from "@/lib/jobs/batch-ready";
 import { storeRecipients, type SentMemory } from "./store-recipients";
 import { duplicateWindowHours, recentlySent, windowStart } from "./duplicate-guard";
@@ -533,18 +533,7 @@ async function finishStoring(batchId: string, storing: boolean, count: number, s
       stored,
     ]);
   }
-  // A large batch can change the table's shape (on a young installation, most of it): refresh the planner's
-  // statistics now rather than whenever autovacuum gets to it — of the week (or two) its rows are in, not of the
-  // partitioned table, whose ANALYZE samples every week kept: 11–13 s with 21 weeks of 200,000 messages against
-  // 1.5–2.4 s for this week and the parent's own sample, measured on a loaded machine (docs/partitioning.md). The
-  // parent's own statistics are refreshed by the hourly partitions chore (lib/dispatch/chores/keep-partitions.ts).
-  if (stored < ANALYZE_AFTER) return;
-  const { rows } = await pool().query<{ week: string }>(
-    `SELECT DISTINCT tableoid::regclass::text AS week FROM "Message"
-     WHERE "batchId" = $1 AND id IN ((SELECT min(id) FROM "Message" WHERE "batchId" = $1),
-                                     (SELECT max(id) FROM "Message" WHERE "batchId" = $1))`,
-    [batchId],
-  );
-  // The names come from the catalog, quoted by regclass where they need it.
-  for (const { week } of rows) await pool().query(`ANALYZE ${week}`);
+  // A large batch can change the table's shape (on a young installation, most of it): its weeks' statistics are
+  // refreshed by a worker now rather than whenever autovacuum gets to them, after the answer (lib/jobs/queue.ts).
+  if (stored >= ANALYZE_AFTER) await enqueueBatchWeeksAnalysis(batchId);
 }

@@ -9,7 +9,7 @@ import { heldStream } from "@/lib/fair-share/held-stream";
 import { account, batch, messages } from "@/test/report-data";
 import { reportStream } from "./export-report";
 import { reportXlsxStream } from "./export-report-xlsx";
-import { messagePages } from "./message-pages";
+import { reportXlsxPages } from "./report-xlsx-page";
 import { reportCsvPages } from "./report-csv-page";
 
 const batchId = await batch(await account(), { name: "Pace" });
@@ -47,18 +47,18 @@ function counted<T>(source: AsyncGenerator<T>) {
   return { seen, pages: pages(), quiet };
 }
 
-/** Each format's export over its real pages (CSV text written by the database, XLSX rows), counted. */
+/** Each format's export over its real pages (CSV text and the sheet's XML, both written by the database), counted. */
 const exports = {
   CSV: () => {
     const batch = { id: batchId, templateText: "Hi" };
-    // Pages of 1,000 (the CSV's are 10,000: report-csv-page.ts; the XLSX's 5,000: message-pages.ts), so that 3,500
+    // Pages of 1,000 (the CSV's are 10,000: report-csv-page.ts; the XLSX's 5,000: report-xlsx-page.ts), so that 3,500
     // recipients are four pages in both.
     const count = counted(reportCsvPages(batch, null, null, 1_000));
     return { ...count, open: () => reportStream(batch, null, null, count.pages) };
   },
   XLSX: () => {
-    const count = counted(messagePages(batchId, null, null, 1_000));
     const batch = { id: batchId, templateText: "Hi", recipientCount: 3_500 };
+    const count = counted(reportXlsxPages(batch, null, null, 1_000));
     return { ...count, open: () => reportXlsxStream(batch, null, null, count.pages) };
   },
 };

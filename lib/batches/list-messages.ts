@@ -56,11 +56,9 @@ export type MessageView = {
 export async function listMessages(
   batchId: string,
   options: MessageView & { after?: string; limit?: number } = {},
-  /** The most rows a page may have: a page's or the API's (PAGE_SIZE_MAX), or an export's (message-pages.ts). */
-  most = PAGE_SIZE_MAX,
 ): Promise<MessagePage> {
   // One row past a full page is allowed: the API reads limit + 1 to say whether another page follows (has_more).
-  const limit = Math.min(options.limit ?? 50, most + 1);
+  const limit = Math.min(options.limit ?? 50, PAGE_SIZE_MAX + 1);
   const selection = await messageSelection(batchId, options);
   if (!selection) return { rows: [], next: null };
   // The row's cells by the list's primary key (Batch.listId, Message.listRow): 50 lookups for a page.

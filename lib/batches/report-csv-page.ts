@@ -6,24 +6,14 @@
 // writer now does the quoting, and its bytes go to the client as they came, rows ended CRLF (lib/csv/keyed-rows.ts).
 import "server-only";
 import { to as copyTo } from "pg-copy-streams";
-import pg from "pg";
 import { keyedRows } from "@/lib/csv/keyed-rows";
 import { inlineParams } from "@/lib/db/inline-params";
-import { pool } from "@/lib/db/pool";
 import { getOrgTimeZone } from "@/lib/organisation/time-zone";
 import { messageSelection, type MessageView } from "./list-messages";
-import { pagesAhead } from "./message-pages";
+import { pagesAhead } from "./pages-ahead";
 import { reportCellsSql, type ReportBatch } from "./report-columns";
+import { readInZone, reportPageRowsSql } from "./report-page-rows";
 import type { MessageFilter } from "@/lib/states/states";
-
-/**
- * The metadata object as JSON.stringify writes it (compact, keys in stored order): jsonb's own text has a space after
- * each ':' and ','. Metadata is flat (strings, numbers, booleans: lib/api/schemas/reference.ts), so its pairs are the
- * whole object.
- */
-const METADATA_JSON = `CASE WHEN m.metadata IS NULL THEN NULL ELSE
-  (SELECT '{' || COALESCE(string_agg(to_json(e.key)::text || ':' || e.value::text, ',' ORDER BY e.n), '') || '}'
-   FROM jsonb_each(m.metadata) WITH ORDINALITY AS e(key, value, n)) END`;
 
 export type CsvPage = { rows: Buffer; next: string | null };
 
@@ -43,34 +33,18 @@ export async function reportCsvPage(
   const selection = await messageSelection(batch.id, options);
   if (!selection) return { rows: Buffer.alloc(0), next: null };
   const names = { template: selection.param(batch.templateText) };
-  // The list's row as jsonb once per recipient (its cells are read by position), only when there is a list.
-  const cells = batch.list?.columns.length ? `lr."values"::jsonb` : "NULL::jsonb";
   // Each row led by its id, the next page's cursor, which keyedRows takes off: COPY answers with bytes only.
   const statement = `SELECT p.id, ${reportCellsSql(batch, names)}
-     FROM (SELECT m.id, m.phone, m.state, m."deliveryStatus", m."providerUniqueId", m.operator, m."smsUnits", m.text,
-                  m."submittedAt", m."receiptAt", m."lastError", m."callState", m.reference, m.language,
-                  ${METADATA_JSON} AS "metadataJson", ${cells} AS cells
-           ${selection.body}
-           LIMIT ${selection.param(limit)}) p
+     FROM (${reportPageRowsSql(batch, selection, limit)}) p
      ORDER BY p.id`;
   // COPY binds no parameters: the values go in as literals (inline-params.ts).
   const copy = `COPY (${inlineParams(statement, selection.values)}) TO STDOUT (FORMAT csv)`;
-  const client = await pool().connect();
-  try {
-    // Times in the organisation's zone (csvIsoSql) for this transaction only — the connection goes back to the pool
-    // in UTC (lib/db/session-zone.ts). One round trip for both: on a loaded machine each waits for its turn on a core.
-    await client.query(`BEGIN READ ONLY; SET LOCAL TimeZone TO ${pg.escapeLiteral(zone)}`);
+  const page = await readInZone(zone, async (client) => {
     const chunks: Buffer[] = [];
     for await (const chunk of client.query(copyTo(copy))) chunks.push(chunk as Buffer);
-    await client.query("COMMIT");
-    const page = keyedRows(Buffer.concat(chunks));
-    return { rows: page.bytes, next: page.rows === limit ? page.lastKey : null };
-  } catch (error) {
-    await client.query("ROLLBACK").catch(() => {});
-    throw error;
-  } finally {
-    client.release();
-  }
+    return keyedRows(Buffer.concat(chunks));
+  });
+  return { rows: page.bytes, next: page.rows === limit ? page.lastKey : null };
 }
 
 /** The report's pages as CSV, one asked ahead (pagesAhead), in the organisation's zone; `limit` rows each. */

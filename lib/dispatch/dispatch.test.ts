@@ -19,6 +19,8 @@ import { createBatch } from "@/lib/batches/create-batch";
 import { cancelBatch } from "@/lib/batches/cancel-batch";
 import { pauseBatch } from "@/lib/batches/pause-batch";
 import { resumeBatch } from "@/lib/batches/resume-batch";
+import { pool } from "@/lib/db/pool";
+import { ANALYZE_BATCH_WEEKS, enqueueBatchWeeksAnalysis } from "@/lib/jobs/queue";
 
 const h = harnessForFile({}, { lanes: 8, requestTimeoutMs: UNHURRIED_REQUEST_MS });
 
@@ -107,6 +109,30 @@ test("a scheduled batch waits for its time, then starts", async () => {
   const accepted = await h.accepted();
   expect(accepted).toHaveLength(10);
   expect(accepted.filter((message) => message.requestTime < at.getTime())).toEqual([]);
+});
+
+test("a large batch's weeks are analysed by a worker after storing asked for it", async () => {
+  const { id } = await sms(3, 13_000, { scheduledAt: new Date(Date.now() + 3_600_000) });
+  const analysed = async () =>
+    (
+      await pool().query<{ n: number }>(
+        `SELECT coalesce(sum(s.analyze_count), 0)::int AS n FROM pg_stat_user_tables s
+         WHERE s.relid IN (SELECT DISTINCT tableoid FROM "Message" WHERE "batchId" = $1)`,
+        [id],
+      )
+    ).rows[0]!.n;
+  const before = await analysed();
+  // What createBatch enqueues for 10,000 recipients or more (lib/batches/create-batch.ts), asked for here directly.
+  await enqueueBatchWeeksAnalysis(id);
+  const state = async () =>
+    (
+      await pool().query<{ state: string }>(`SELECT state FROM pgboss.job WHERE name = $1 AND data->>'batchId' = $2`, [
+        ANALYZE_BATCH_WEEKS,
+        id,
+      ])
+    ).rows[0]?.state;
+  await waitFor(state, (s) => s === "completed", 60_000, "the analysis job done");
+  expect(await analysed()).toBeGreaterThan(before);
 });
 
 test("pause and resume ten times during a send: every recipient once, counters add up", async () => {

@@ -23,7 +23,15 @@ import { pruneSentTextsChore } from "./chores/prune-sent-texts";
 import { recoverOrphansChore } from "./chores/recover-orphans";
 import { runChores } from "./chores/run-chores";
 import { settleBatchOutcomesChore } from "./chores/settle-batch-outcomes";
-import { boss, START_BATCH, stopBoss, type StartBatchJob } from "@/lib/jobs/queue";
+import {
+  ANALYZE_BATCH_WEEKS,
+  boss,
+  START_BATCH,
+  stopBoss,
+  type AnalyzeBatchWeeksJob,
+  type StartBatchJob,
+} from "@/lib/jobs/queue";
+import { analyzeBatchWeeks } from "@/lib/history/partitions";
 import { listenBatchReady } from "@/lib/jobs/batch-ready";
 import { pool, relaxedPool } from "@/lib/db/pool";
 import { runLane, type LaneContext } from "./lane";
@@ -70,6 +78,14 @@ export async function startWorker(options: WorkerOptions): Promise<WorkerHandle>
     }
     lane.active.invalidate();
   });
+  // One at a time: an ANALYZE reads a sample of its week, and the next large batch's can wait for it.
+  await jobs.work<AnalyzeBatchWeeksJob>(
+    ANALYZE_BATCH_WEEKS,
+    { pollingIntervalSeconds: 2, batchSize: 1 },
+    async ([job]) => {
+      if (job) await analyzeBatchWeeks(job.data.batchId);
+    },
+  );
 
   // Before the lanes start: a batch committed from now on wakes them at once (lib/jobs/batch-ready.ts).
   await listenBatchReady(identity.session, () => lane.active.wake());
@@ -108,6 +124,7 @@ export async function startWorker(options: WorkerOptions): Promise<WorkerHandle>
     stop: async () => {
       running = false;
       await jobs.offWork(START_BATCH).catch(() => {});
+      await jobs.offWork(ANALYZE_BATCH_WEEKS).catch(() => {});
       // Lanes finish the request in hand, so nothing they claimed is left SUBMITTING.
       await Promise.race([Promise.allSettled(sending), sleep(lane.timeoutMs + 5_000)]);
       // An index build in hand is not waited for: it may take minutes. One cut short is left invalid and built again

@@ -12,7 +12,7 @@
 //   of 8 had the ninth person's 20 KB list refused with 503. Even 32 full-speed uploads stay bounded: each holds
 //   at most two slices, and the pools (16 connections, an acquisition timeout) pace their COPYs.
 // - An export holds a page of rows between the client's reads and queries a page per read with a connection taken
-//   and given back per page (lib/batches/message-pages.ts); an XLSX also holds its zip writer. Exports are made by
+//   and given back per page (lib/batches/pages-ahead.ts); an XLSX also holds its zip writer. Exports are made by
 //   the web process, whose event loop also answers the log-in page: 8.
 //
 // The per-user count lives in PostgreSQL, the one thing web processes share: a row of TransferSlot per slot, claimed

@@ -13,7 +13,9 @@ import { RECORD_SQL } from "@/lib/dispatch/record";
 import { numberIndexEdge, numberRows } from "@/lib/number-story/number-rows";
 import { heldBatch } from "@/test/small-batch";
 import { planNodes, RUN } from "@/test/plans";
+import { ANALYZE_BATCH_WEEKS } from "@/lib/jobs/queue";
 import {
+  analyzeBatchWeeks,
   analyzeMessageParent,
   dropExpiredPartitions,
   indexClosedWeeks,
@@ -292,7 +294,7 @@ test("a week gets its number index once closed; a number's page reads it backwar
   expect(page.map((r) => r.id)).toEqual([...newer.reverse(), ...older.reverse().slice(0, 8)]);
 });
 
-test("a large batch refreshes the statistics of the week its messages are in, not of every week kept", async () => {
+test("a large batch asks a worker to refresh the statistics of the week its messages are in, not of every week kept", async () => {
   // Ids in week + 5 (the last prepared one now): week + 4, with the earlier test's messages, must not be analysed.
   await nextMessageId(base(week + 5) + 100_000n);
   const analysed = async () =>
@@ -303,9 +305,16 @@ test("a large batch refreshes the statistics of the week its messages are in, no
         )
       ).rows.map((r) => [r.name, r.n]),
     );
+  const jobsFor = (batchId: string) =>
+    countRows(`pgboss.job WHERE name = $1 AND data->>'batchId' = $2`, [ANALYZE_BATCH_WEEKS, batchId]);
+  const small = await heldBatch(accountId, "small", ["254766100001"], { templateText: "Habari" });
+  expect(await jobsFor(small)).toBe(0);
   const before = await analysed();
   const phones = Array.from({ length: 10_000 }, (_, i) => `2547660${String(i).padStart(5, "0")}`);
-  await heldBatch(accountId, "large", phones, { templateText: "Habari" });
+  const large = await heldBatch(accountId, "large", phones, { templateText: "Habari" });
+  // Storing only enqueues it: the answer does not wait for an ANALYZE. The worker runs this (lib/dispatch/worker.ts).
+  expect(await jobsFor(large)).toBe(1);
+  expect(await analyzeBatchWeeks(large)).toEqual([`"Message_w${week + 5}"`]);
   const after = await analysed();
   // At least once: autovacuum may analyse the week too, having seen 10,000 rows arrive.
   expect((after.get(`Message_w${week + 5}`) ?? 0) - (before.get(`Message_w${week + 5}`) ?? 0)).toBeGreaterThanOrEqual(

@@ -2,15 +2,22 @@
 // (cancel) closes the source: no page is taken after it. The workbook it writes is read back by exceljs, typed.
 import ExcelJS from "exceljs";
 import { expect, test } from "vitest";
-import { xlsxSheetStream, type XlsxCell } from "./sheet-stream";
+import { rowsXml, xlsxSheetStream, type XlsxCell } from "./sheet-stream";
 
 function pagesOf(count: number) {
   const seen = { taken: 0, closed: false };
-  async function* pages(): AsyncGenerator<XlsxCell[][]> {
+  async function* pages(): AsyncGenerator<string> {
     try {
       for (let p = 0; p < count; p++) {
         seen.taken++;
-        yield [[`25471${p}`, p, new Date(Date.UTC(2026, 10, 22, 9, 30)), '=HYPERLINK("x") & <tag>', null]];
+        const cells: XlsxCell[] = [
+          `25471${p}`,
+          p,
+          new Date(Date.UTC(2026, 10, 22, 9, 30)),
+          '=HYPERLINK("x") & <tag>',
+          null,
+        ];
+        yield rowsXml([cells], p + 2);
       }
     } finally {
       seen.closed = true;

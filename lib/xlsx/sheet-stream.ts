@@ -19,26 +19,21 @@ const XML = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n';
 /** Style 1: Excel's built-in "m/d/yy h:mm" (number format 22). */
 const DATE_STYLE = 1;
 /** Style 2: Excel's built-in Text format "@" (number format 49): what is typed into the cell stays text too. */
-const TEXT_STYLE = 2;
+export const TEXT_STYLE = 2;
 const MS_PER_DAY = 86_400_000;
 /** 1970-01-01 as an Excel serial day. */
 const UNIX_EPOCH_DAY = 25_569;
 
+/**
+ * The workbook: its package parts and header row first, then each page of `pages`, the sheet's rows as XML from row 2
+ * on (rowsXml here, or the database's: lib/xlsx/xlsx-sql.ts), each deflated as it comes.
+ */
 export function xlsxSheetStream(
   sheetName: string,
   columns: XlsxColumn[],
-  pages: AsyncIterator<XlsxCell[][]>,
+  pages: AsyncIterator<string>,
 ): ReadableStream<Uint8Array> {
   const zip = new ZipWriter();
-  const letters = columns.map((_, i) => columnLetters(i + 1));
-  let rowNumber = 0;
-  const rowXml = (cells: XlsxCell[]) => {
-    rowNumber++;
-    let xml = `<row r="${rowNumber}">`;
-    for (let i = 0; i < cells.length; i++)
-      xml += cellXml(`${letters[i] ?? columnLetters(i + 1)}${rowNumber}`, cells[i]);
-    return `${xml}</row>`;
-  };
   let started = false;
   return new ReadableStream<Uint8Array>(
     {
@@ -49,7 +44,7 @@ export function xlsxSheetStream(
             Buffer.concat([
               ...packageParts(sheetName).map(([name, text]) => zip.file(name, text)),
               zip.begin("xl/worksheets/sheet1.xml"),
-              zip.write(sheetHead(columns) + rowXml(columns.map((column) => column.header))),
+              zip.write(sheetHead(columns) + rowsXml([columns.map((column) => column.header)], 1)),
             ]),
           );
           return;
@@ -60,9 +55,7 @@ export function xlsxSheetStream(
           controller.close();
           return;
         }
-        let xml = "";
-        for (const cells of page.value) xml += rowXml(cells);
-        controller.enqueue(zip.write(xml));
+        controller.enqueue(zip.write(page.value));
       },
       async cancel() {
         await pages.return?.();
@@ -70,6 +63,18 @@ export function xlsxSheetStream(
     },
     { highWaterMark: 0 },
   );
+}
+
+/** Rows of typed cells as the sheet's XML, the first numbered `firstRow`. */
+export function rowsXml(rows: XlsxCell[][], firstRow: number): string {
+  let xml = "";
+  rows.forEach((cells, i) => {
+    const r = firstRow + i;
+    xml += `<row r="${r}">`;
+    for (let c = 0; c < cells.length; c++) xml += cellXml(`${columnLetters(c + 1)}${r}`, cells[c]);
+    xml += "</row>";
+  });
+  return xml;
 }
 
 function cellXml(ref: string, value: XlsxCell): string {
@@ -83,17 +88,22 @@ function cellXml(ref: string, value: XlsxCell): string {
   return `<c r="${ref}" s="${TEXT_STYLE}" t="inlineStr"><is><t xml:space="preserve">${escapeXml(value)}</t></is></c>`;
 }
 
-/** XML text: the five specials escaped, and the control characters XML 1.0 cannot hold at all dropped. */
+/** The text without the control characters XML 1.0 cannot hold at all (none is part of any markup written here). */
+export function withoutXmlForbidden(text: string): string {
+  return text.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g, "");
+}
+
+/** XML text: the five specials escaped, and the characters XML 1.0 cannot hold dropped. */
 export function escapeXml(text: string): string {
-  return text
-    .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g, "")
+  return withoutXmlForbidden(text)
     .replace(/&/g, "&amp;")
     .replace(/</g, "&lt;")
     .replace(/>/g, "&gt;")
     .replace(/"/g, "&quot;");
 }
 
-function columnLetters(n: number): string {
+/** A column's letters: 1 → A, 27 → AA. */
+export function columnLetters(n: number): string {
   let letters = "";
   for (; n > 0; n = Math.floor((n - 1) / 26)) letters = String.fromCharCode(65 + ((n - 1) % 26)) + letters;
   return letters;

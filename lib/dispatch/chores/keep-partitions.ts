@@ -19,8 +19,8 @@ export const keepPartitionsChore: Chore = {
   run: async (log) => {
     await preparePartitions();
     // The partitioned table's own statistics (what the planner uses for joins over all weeks), which autovacuum never
-    // gathers for a partitioned table; each week's are autovacuum's, and a large batch refreshes its week's at once
-    // (lib/batches/create-batch.ts). ONLY: the parent's one sample, not every week's again.
+    // gathers for a partitioned table; each week's are autovacuum's, and a large batch has its week's refreshed at once
+    // (lib/jobs/queue.ts enqueueBatchWeeksAnalysis). ONLY: the parent's one sample, not every week's again.
     await analyzeMessageParent();
     const months = env().RETENTION_MONTHS;
     if (months > 0) {

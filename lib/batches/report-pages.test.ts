@@ -1,9 +1,11 @@
-// The CSV export's pages are written by PostgreSQL's COPY (report-csv-page.ts, lib/csv/csv-sql.ts): read back, they
-// must be exactly what the rows read back and formatted by reportRow and csvCell would give — hostile text (formula
-// starts, quotes, line breaks, a byte-order mark, spaces at either end, empty text), NULLs, personalised text, and
-// times in zones with half-hour offsets, negative ones and a daylight-saving change either side of the instant — with
-// every row ended CRLF, as csvCell's are. (The bytes differ where quoting is optional: COPY quotes an empty text and
-// leaves a formula's apostrophe, a space at either end or a byte-order mark unquoted.)
+// Both exports' pages are written by the database, and must be exactly what the rows read back and formatted in
+// JavaScript by reportRow would give — hostile text (formula starts, quotes, line breaks, a byte-order mark, spaces at
+// either end, empty text, XML's specials and the characters XML cannot hold), NULLs, personalised text, and times in
+// zones with half-hour offsets, negative ones and a daylight-saving change either side of the instant:
+// - CSV by PostgreSQL's COPY (report-csv-page.ts, lib/csv/csv-sql.ts): read back, what csvCell writes, with every row
+//   ended CRLF. (The bytes differ where quoting is optional: COPY quotes an empty text and leaves a formula's
+//   apostrophe, a space at either end or a byte-order mark unquoted.)
+// - the XLSX sheet's rows (report-xlsx-page.ts, lib/xlsx/xlsx-sql.ts): byte for byte the XML rowsXml writes.
 import Papa from "papaparse";
 import { expect, test } from "vitest";
 import { csvRows } from "@/lib/csv/to-csv";
@@ -12,6 +14,8 @@ import { account, batch, messages, type MessageSpec } from "@/test/report-data";
 import { listMessages } from "./list-messages";
 import { reportCsvPage } from "./report-csv-page";
 import { reportRow } from "./report-columns";
+import { reportXlsxPage } from "./report-xlsx-page";
+import { rowsXml } from "@/lib/xlsx/sheet-stream";
 
 const HOSTILE = [
   '=HYPERLINK("http://evil.example","Click")\nfor your prize',
@@ -29,6 +33,8 @@ const HOSTILE = [
   "",
   "plain",
   "Wanjirũ ✓ 😀",
+  '<b>bold</b> & "amp" &amp;',
+  "\u0001bell\u0007 \u000bvt\u001f \ufffe\uffff",
 ];
 /** Instants around New York's change to daylight time (2026-03-08 07:00 UTC) and back (2026-11-01 06:00 UTC). */
 const TIMES = [
@@ -89,5 +95,30 @@ test("each page is the text reportRow and csvCell write for the same rows, in ev
     const read = (csv: string[]) => Papa.parse<string[]>(csv.join(""), { newline: "\r\n" }).data;
     expect(read(written), zone).toEqual(read(expected));
     expect(read(written).length).toBeGreaterThan(HOSTILE.length);
+  }
+});
+
+test("each XLSX page is the XML rowsXml writes for reportRow's cells, numbered on from page to page, in every zone", async () => {
+  const report = { id: "", templateText: '=template & <"quoted">\n' };
+  for (const zone of ZONES) {
+    let after: string | undefined;
+    let afterXlsx: string | undefined;
+    let firstRow = 2;
+    do {
+      const page = await listMessages(batchId, { after, limit: 4 });
+      after = page.next ?? undefined;
+      const xlsx = await reportXlsxPage({ ...report, id: batchId }, zone, { after: afterXlsx, limit: 4, firstRow });
+      expect(xlsx.rows, zone).toBe(
+        rowsXml(
+          page.rows.map((m) => reportRow(m, report, zone)),
+          firstRow,
+        ),
+      );
+      expect(xlsx.rows).toContain(`<row r="${firstRow}">`);
+      afterXlsx = xlsx.next ?? undefined;
+      expect(afterXlsx, zone).toBe(after);
+      firstRow += 4;
+    } while (after);
+    expect(firstRow).toBeGreaterThan(HOSTILE.length);
   }
 });
