@@ -10,6 +10,8 @@ import { createAgents, guardedLookup, MAX_RESPONSE_BYTES, postJson } from "./htt
 import { serverForFile } from "@/test/loopback-server";
 
 const agents = createAgents(4);
+/** The transport's options for these tests: time limits no answer here comes near, and the file's agents. */
+const OPTIONS = { timeoutMs: 10_000, connectTimeoutMs: 5_000, agents };
 let requests = 0;
 
 const { server, url: origin } = await serverForFile((req, res) => {
@@ -33,7 +35,7 @@ const { server, url: origin } = await serverForFile((req, res) => {
 afterAll(() => agents.http.destroy());
 
 async function failureOf(url: string): Promise<ProviderFailure> {
-  const error = await postJson(new URL(url), {}, "{}", { timeoutMs: 10_000, connectTimeoutMs: 5_000, agents }).then(
+  const error = await postJson(new URL(url), {}, "{}", OPTIONS).then(
     () => null,
     (e: unknown) => e,
   );
@@ -43,11 +45,7 @@ async function failureOf(url: string): Promise<ProviderFailure> {
 
 describe("postJson", () => {
   it("reads an answer up to 1 MB, and refuses a larger one as unreadable (the request was written: outcome unknown)", async () => {
-    const fits = await postJson(new URL(`${origin}/send?size=${MAX_RESPONSE_BYTES}`), {}, "{}", {
-      timeoutMs: 10_000,
-      connectTimeoutMs: 5_000,
-      agents,
-    });
+    const fits = await postJson(new URL(`${origin}/send?size=${MAX_RESPONSE_BYTES}`), {}, "{}", OPTIONS);
     expect(fits.body.length).toBe(MAX_RESPONSE_BYTES);
     expect(await failureOf(`${origin}/send?size=${64 * MAX_RESPONSE_BYTES}`)).toEqual({
       kind: "outcome_unknown",
@@ -75,8 +73,7 @@ describe("postJson", () => {
     const countBefore = requests;
     try {
       const response = await postJson(new URL(`${origin}/send?size=2`), {}, "{}", {
-        timeoutMs: 10_000,
-        connectTimeoutMs: 5_000,
+        ...OPTIONS,
         agents: fresh,
         beforeWrite: async () => {
           events.push(`turn (requests answered so far: ${requests - countBefore})`);
@@ -100,9 +97,7 @@ describe("postJson", () => {
     await new Promise((resolve) => closed.close(resolve));
     let turns = 0;
     const error = await postJson(new URL(`http://127.0.0.1:${port}/send`), {}, "{}", {
-      timeoutMs: 10_000,
-      connectTimeoutMs: 5_000,
-      agents,
+      ...OPTIONS,
       beforeWrite: async () => {
         turns++;
       },
@@ -114,7 +109,7 @@ describe("postJson", () => {
 
   it("plain http to a name that resolves to loopback is allowed (localhost, the sandbox)", async () => {
     const url = new URL(`${origin.replace("127.0.0.1", "localhost")}/send?size=2`);
-    const response = await postJson(url, {}, "{}", { timeoutMs: 10_000, connectTimeoutMs: 5_000, agents });
+    const response = await postJson(url, {}, "{}", OPTIONS);
     expect(response.status).toBe(200);
   });
 });
