@@ -9,6 +9,7 @@ import { afterAll, expect, test } from "vitest";
 import { destroyEmbedded, embeddedFiles } from "@/lib/db/destroy";
 import { startEmbeddedPostgres } from "@/lib/db/embedded";
 import { freePort } from "@/test/free-port";
+import { finished } from "@/test/finished";
 
 const scratch = fs.mkdtempSync(path.join(os.tmpdir(), "tuma-destroy-"));
 fs.chmodSync(scratch, 0o755);
@@ -37,19 +38,12 @@ async function dataFolderWithDatabase(): Promise<{ folder: string; actual: strin
 }
 
 function destroy(folder: string, input: string, args: string[] = []) {
-  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
-    const child = spawn(
-      process.execPath,
-      ["--import", "tsx", "--conditions=react-server", "programs/db-destroy.ts", ...args],
-      { env: { NODE_ENV: "production", PATH: process.env.PATH ?? "", HOME: os.homedir(), TUMA_DATA_DIR: folder } },
-    );
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
-    child.on("exit", (code) => resolve({ code, stdout, stderr }));
-    child.stdin.end(input);
-  });
+  const child = spawn(
+    process.execPath,
+    ["--import", "tsx", "--conditions=react-server", "programs/db-destroy.ts", ...args],
+    { env: { NODE_ENV: "production", PATH: process.env.PATH ?? "", HOME: os.homedir(), TUMA_DATA_DIR: folder } },
+  );
+  return finished(child, input);
 }
 
 const projectName = path.basename(process.cwd());
@@ -98,23 +92,16 @@ test("while its server runs (the console is up) nothing is deleted, even with --
 
 test("a database in DATABASE_URL is not the embedded one: refused, nothing deleted", async () => {
   const folder = fs.mkdtempSync(path.join(scratch, "data-"));
-  const child = await new Promise<{ code: number | null; stderr: string }>((resolve) => {
-    const run = spawn(
-      process.execPath,
-      ["--import", "tsx", "--conditions=react-server", "programs/db-destroy.ts", "--yes"],
-      {
-        env: {
-          NODE_ENV: "production",
-          PATH: process.env.PATH ?? "",
-          TUMA_DATA_DIR: folder,
-          DATABASE_URL: "postgresql://tuma:secret@127.0.0.1:5/tuma",
-        },
+  const child = await finished(
+    spawn(process.execPath, ["--import", "tsx", "--conditions=react-server", "programs/db-destroy.ts", "--yes"], {
+      env: {
+        NODE_ENV: "production",
+        PATH: process.env.PATH ?? "",
+        TUMA_DATA_DIR: folder,
+        DATABASE_URL: "postgresql://tuma:secret@127.0.0.1:5/tuma",
       },
-    );
-    let stderr = "";
-    run.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
-    run.on("exit", (code) => resolve({ code, stderr }));
-  });
+    }),
+  );
   expect(child.stderr).toContain("DATABASE_URL is set: db:destroy deletes only the embedded database");
   expect(child.code).toBe(1);
 });

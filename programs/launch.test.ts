@@ -6,29 +6,26 @@ import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, expect, test } from "vitest";
+import { afterAll, expect, test } from "vitest";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
-let project = "";
 
-beforeAll(() => {
-  project = fs.mkdtempSync(path.join(os.tmpdir(), "tuma-launch-test-"));
-  fs.mkdirSync(path.join(project, "programs"));
-  fs.mkdirSync(path.join(project, "lib"));
-  fs.copyFileSync(path.join(ROOT, "programs", "launch.mjs"), path.join(project, "programs", "launch.mjs"));
-  fs.copyFileSync(path.join(ROOT, "tsconfig.json"), path.join(project, "tsconfig.json"));
-  fs.symlinkSync(path.join(ROOT, "node_modules"), path.join(project, "node_modules"));
-  // One of our own modules through the "@/" alias, one package from node_modules: what every real program does.
-  fs.writeFileSync(
-    path.join(project, "lib", "greeting.ts"),
-    `export const greeting = (who: string): string => \`hello \${who}\`;\n`,
-  );
-  fs.writeFileSync(
-    path.join(project, "programs", "hello.ts"),
-    `import { z } from "zod";\nimport { greeting } from "@/lib/greeting";\nconsole.log(greeting(z.string().parse(process.argv[2])));\n`,
-  );
-  fs.writeFileSync(path.join(project, "programs", "broken.ts"), `const x: number = ;\n`);
-});
+const project = fs.mkdtempSync(path.join(os.tmpdir(), "tuma-launch-test-"));
+fs.mkdirSync(path.join(project, "programs"));
+fs.mkdirSync(path.join(project, "lib"));
+fs.copyFileSync(path.join(ROOT, "programs", "launch.mjs"), path.join(project, "programs", "launch.mjs"));
+fs.copyFileSync(path.join(ROOT, "tsconfig.json"), path.join(project, "tsconfig.json"));
+fs.symlinkSync(path.join(ROOT, "node_modules"), path.join(project, "node_modules"));
+// One of our own modules through the "@/" alias, one package from node_modules: what every real program does.
+fs.writeFileSync(
+  path.join(project, "lib", "greeting.ts"),
+  `export const greeting = (who: string): string => \`hello \${who}\`;\n`,
+);
+fs.writeFileSync(
+  path.join(project, "programs", "hello.ts"),
+  `import { z } from "zod";\nimport { greeting } from "@/lib/greeting";\nconsole.log(greeting(z.string().parse(process.argv[2])));\n`,
+);
+fs.writeFileSync(path.join(project, "programs", "broken.ts"), `const x: number = ;\n`);
 afterAll(() => fs.rmSync(project, { recursive: true, force: true }));
 
 function launch(program: string, ...args: string[]) {

@@ -16,14 +16,15 @@ for (const person of people) {
   describe.skipIf(person.skipped !== null)(
     person.skipped === null ? person.label : `${person.label} (skipped: ${person.skipped})`,
     () => {
+      /** `npm start` as this person on a free port, without the sandbox, with `env` added. */
+      const start = async (env: Record<string, string>) =>
+        person.start({ PORT: String(await freePort()), SANDBOX: "off", ALLOW_INSECURE_HTTP: "on", ...env });
+
       test("an unreachable DATABASE_URL is one sentence naming it", async () => {
         const closedPort = await freePort();
-        const result = await person.start({
+        const result = await start({
           DATABASE_URL: `postgresql://tuma:secret@127.0.0.1:${closedPort}/tuma`,
           TUMA_DATA_DIR: person.folder("tuma-data-"),
-          PORT: String(await freePort()),
-          SANDBOX: "off",
-          ALLOW_INSECURE_HTTP: "on",
         });
         expect(result.stderr).toContain(
           `Tuma could not start: Cannot use the database in DATABASE_URL (127.0.0.1:${closedPort}/tuma): the connection was refused`,
@@ -39,12 +40,7 @@ for (const person of people) {
         async () => {
           if ("skipped" in unwritable) return;
           const dataDir = path.join(unwritable.path, "data");
-          const result = await person.start({
-            TUMA_DATA_DIR: dataDir,
-            PORT: String(await freePort()),
-            SANDBOX: "off",
-            ALLOW_INSECURE_HTTP: "on",
-          });
+          const result = await start({ TUMA_DATA_DIR: dataDir });
           expect(result.stderr).toMatch(
             new RegExp(
               `^Tuma could not start: Cannot write to the data folder ${escape(dataDir)} \\((permission denied|operation not permitted)\\): make it writable by ${person.username}, the user running Tuma, or set TUMA_DATA_DIR to another folder\\.$`,
@@ -63,13 +59,7 @@ for (const person of people) {
         );
         const dataDir = person.folder("tuma-data-");
         try {
-          const result = await person.start({
-            TUMA_DATA_DIR: dataDir,
-            EMBEDDED_PG_PORT: String(port),
-            PORT: String(await freePort()),
-            SANDBOX: "off",
-            ALLOW_INSECURE_HTTP: "on",
-          });
+          const result = await start({ TUMA_DATA_DIR: dataDir, EMBEDDED_PG_PORT: String(port) });
           expect(result.stderr).toContain(
             `Tuma could not start: The embedded PostgreSQL could not listen on port ${port} (it is in use): set EMBEDDED_PG_PORT to a free port, or set DATABASE_URL to use an existing PostgreSQL server.`,
           );

@@ -8,28 +8,23 @@ import path from "node:path";
 import { afterAll, expect, test } from "vitest";
 import { INSECURE_CONSOLE_URL } from "@/lib/env";
 import { START_ARGS } from "@/test/console-process";
+import { finished } from "@/test/finished";
 
 const scratch = fs.mkdtempSync(path.join(os.tmpdir(), "tuma-start-test-"));
 afterAll(() => fs.rmSync(scratch, { recursive: true, force: true }));
 
-function start(env: Record<string, string>): Promise<{ code: number | null; stderr: string; stdout: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, START_ARGS, {
-      // A minimal environment, so that nothing from the developer's shell (a DATABASE_URL, say) leaks in.
-      env: {
-        NODE_ENV: "production",
-        PATH: process.env.PATH ?? "",
-        HOME: os.homedir(),
-        TUMA_DATA_DIR: fs.mkdtempSync(path.join(scratch, "data-")),
-        ...env,
-      },
-    });
-    let stderr = "";
-    let stdout = "";
-    child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
-    child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
-    child.on("exit", (code) => resolve({ code, stderr, stdout }));
+function start(env: Record<string, string>) {
+  const child = spawn(process.execPath, START_ARGS, {
+    // A minimal environment, so that nothing from the developer's shell (a DATABASE_URL, say) leaks in.
+    env: {
+      NODE_ENV: "production",
+      PATH: process.env.PATH ?? "",
+      HOME: os.homedir(),
+      TUMA_DATA_DIR: fs.mkdtempSync(path.join(scratch, "data-")),
+      ...env,
+    },
   });
+  return finished(child);
 }
 
 test("a malformed variable stops start-up with a sentence naming it", async () => {

@@ -9,6 +9,7 @@ import os from "node:os";
 import path from "node:path";
 import { ensureSystemUser, type ServiceUser } from "@/lib/db/root-placement";
 import { START_ARGS } from "./console-process";
+import { finished } from "./finished";
 
 export type StartResult = { code: number | null; stdout: string; stderr: string };
 
@@ -148,18 +149,12 @@ function skippedIdentity(
 }
 
 function runStart(cwd: string, env: Record<string, string>, user?: ServiceUser): Promise<StartResult> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, START_ARGS, {
-      cwd,
-      ...(user ? { uid: user.uid, gid: user.gid } : {}),
-      env: { NODE_ENV: "production", PATH: process.env.PATH ?? "", ...env },
-    });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
-    child.on("exit", (code) => resolve({ code, stdout, stderr }));
+  const child = spawn(process.execPath, START_ARGS, {
+    cwd,
+    ...(user ? { uid: user.uid, gid: user.gid } : {}),
+    env: { NODE_ENV: "production", PATH: process.env.PATH ?? "", ...env },
   });
+  return finished(child);
 }
 
 function remember(list: string[], dir: string): string {

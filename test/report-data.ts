@@ -47,6 +47,11 @@ export async function batch(
   return created.id;
 }
 
+/** How many rows `from` (its tables and a WHERE) holds. */
+export async function countRows(from: string, values: unknown[] = []): Promise<number> {
+  return (await pool().query<{ n: number }>(`SELECT count(*)::int AS n FROM ${from}`, values)).rows[0]!.n;
+}
+
 /** The next message (or receipt) id: makes the ids a test writes cross 999 → 1,000. */
 export async function nextIdAt(table: "Message" | "Receipt", value: number): Promise<void> {
   await pool().query(`SELECT setval(pg_get_serial_sequence('"${table}"', 'id'), $1, false)`, [value]);

@@ -86,10 +86,15 @@ export function uploadFile(authorId: string, filename: string, data: Uint8Array 
   return importList({ body: pieces(data, size), declaredBytes: null, filename, authorId });
 }
 
+/** The refusal of the upload `work` starts, which stored nothing. */
+export async function refusedStoringNothing(work: () => Promise<unknown>): Promise<AppError> {
+  const before = await stored();
+  const error = await refusal(work());
+  expect(await stored()).toEqual(before);
+  return error;
+}
+
 /** The sentence an XLSX import is refused with; nothing was stored by it. */
 export async function refusedXlsx(file: Buffer, authorId: string): Promise<string> {
-  const before = await stored();
-  const error = await refusal(uploadXlsx(file, authorId));
-  expect(await stored()).toEqual(before);
-  return error.message;
+  return (await refusedStoringNothing(() => uploadXlsx(file, authorId))).message;
 }

@@ -1,17 +1,13 @@
 // The audit export carries the page's sentence for each event, names looked up per page, times in the zone asked for.
 import Papa from "papaparse";
-import { beforeAll, expect, test } from "vitest";
+import { expect, test } from "vitest";
 import { db } from "@/lib/db/client";
 import { createTemplate, deleteTemplate } from "@/lib/templates/templates";
 import { author } from "@/test/upload-helpers";
 import { auditStream } from "./export-audit";
 
-let actorId = "";
-let actorName = "";
-beforeAll(async () => {
-  actorId = await author();
-  actorName = (await db.user.findUniqueOrThrow({ where: { id: actorId }, select: { name: true } })).name;
-});
+const actorId = await author();
+const actorName = (await db.user.findUniqueOrThrow({ where: { id: actorId }, select: { name: true } })).name;
 
 async function table(stream: ReadableStream<Uint8Array>): Promise<Record<string, string>[]> {
   const text = await new Response(stream).text();

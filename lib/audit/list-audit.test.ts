@@ -5,6 +5,7 @@ import { pool } from "@/lib/db/pool";
 import { auditFilterSchema, listAudit } from "./list-audit";
 import { localInputValue } from "@/lib/time/local-input";
 import { recordAudit } from "./record-audit";
+import { everyPage } from "@/test/every-page";
 
 test("pages of the log, newest first, cross 999 → 1,000 and 9,999 → 10,000 without skipping or repeating an event", async () => {
   // Ids from 990 on, so the pages cross digit counts (a text sort would put 10000 before 9999).
@@ -12,14 +13,8 @@ test("pages of the log, newest first, cross 999 → 1,000 and 9,999 → 10,000 w
   await pool().query(
     `INSERT INTO "AuditEvent" (action, "targetType", "targetId", detail) SELECT 'batch.pause', 'Batch', g::text, '{}' FROM generate_series(1, 9_100) g`,
   );
-  const seen: string[] = [];
-  let before: string | undefined;
-  for (;;) {
-    const page = await listAudit({ before }, "Africa/Nairobi", 1000);
-    seen.push(...page.rows.map((r) => r.id));
-    if (!page.next) break;
-    before = page.next;
-  }
+  const pages = await everyPage((before) => listAudit({ before }, "Africa/Nairobi", 1000));
+  const seen = pages.flatMap((page) => page.rows.map((r) => r.id));
   expect(seen).toHaveLength(9_100);
   expect(new Set(seen).size).toBe(9_100);
   const numbers = seen.map(Number);

@@ -31,6 +31,9 @@ const refusal = (promise: Promise<unknown>) =>
     () => "accepted",
     (error: unknown) => (error instanceof LoginRefused ? error.message : `unexpected: ${String(error)}`),
   );
+/** A log-in's outcome: "accepted", or the sentence it was refused with. */
+const logIn = (email: string, password: string, clientAddress: string, check?: PasswordCheck, now?: Date) =>
+  refusal(authenticate({ email, password, clientAddress }, check, now));
 
 /** A password check that records the hashes it was asked to verify against. */
 function countingCheck(): { check: PasswordCheck; hashes: string[] } {
@@ -43,12 +46,10 @@ describe("throttling", () => {
     const admin = await seedUser();
     const attacker = client();
     for (let i = 0; i < PAIR_POLICY.maxFailures; i++) {
-      expect(await refusal(authenticate({ email: admin.email, password: `wrong-${i}`, clientAddress: attacker }))).toBe(
-        WRONG_CREDENTIALS,
-      );
+      expect(await logIn(admin.email, `wrong-${i}`, attacker)).toBe(WRONG_CREDENTIALS);
     }
     // The attacker's client is locked for this email, even with the right password, and is told for how long.
-    expect(await refusal(authenticate({ email: admin.email, password: admin.password, clientAddress: attacker }))).toBe(
+    expect(await logIn(admin.email, admin.password, attacker)).toBe(
       "Too many failed attempts. Try again in 15 minute(s).",
     );
     // The admin, from their own address, gets in.
@@ -59,12 +60,12 @@ describe("throttling", () => {
   test("a client failing across many emails is locked for every email, including one it never tried", async () => {
     const stuffer = "192.0.2.66";
     for (let i = 0; i < CLIENT_POLICY.maxFailures; i++) {
-      await refusal(authenticate({ email: `victim-${i}@test.local`, password: "123456", clientAddress: stuffer }));
+      await logIn(`victim-${i}@test.local`, "123456", stuffer);
     }
     const victim = await seedUser();
-    expect(
-      await refusal(authenticate({ email: victim.email, password: victim.password, clientAddress: stuffer })),
-    ).toMatch(/^Too many failed attempts\. Try again in 15 minute/);
+    expect(await logIn(victim.email, victim.password, stuffer)).toMatch(
+      /^Too many failed attempts\. Try again in 15 minute/,
+    );
     expect((await authenticate({ email: victim.email, password: victim.password, clientAddress: client() })).id).toBe(
       victim.id,
     );
@@ -74,8 +75,7 @@ describe("throttling", () => {
     const user = await seedUser();
     const from = client();
     const start = new Date();
-    for (let i = 0; i < PAIR_POLICY.maxFailures; i++)
-      await refusal(authenticate({ email: user.email, password: "x", clientAddress: from }, verifyPassword, start));
+    for (let i = 0; i < PAIR_POLICY.maxFailures; i++) await logIn(user.email, "x", from, verifyPassword, start);
     const later = new Date(start.getTime() + PAIR_POLICY.lockMs + 1000);
     expect(
       (await authenticate({ email: user.email, password: user.password, clientAddress: from }, verifyPassword, later))
@@ -85,11 +85,7 @@ describe("throttling", () => {
 
   test("parallel failures all count (one statement per failure, no lost updates)", async () => {
     const from = "192.0.2.200";
-    await Promise.all(
-      Array.from({ length: 12 }, (_, i) =>
-        refusal(authenticate({ email: `p${i}@test.local`, password: "x", clientAddress: from })),
-      ),
-    );
+    await Promise.all(Array.from({ length: 12 }, (_, i) => logIn(`p${i}@test.local`, "x", from)));
     const row = await db.loginThrottle.findUnique({ where: { key: clientKey({ email: "", clientAddress: from }) } });
     expect(row?.failures).toBe(12);
   });
@@ -101,9 +97,7 @@ describe("a burst of parallel guesses", () => {
     const from = client();
     const { check, hashes } = countingCheck();
     const outcomes = await Promise.all(
-      Array.from({ length: 100 }, (_, i) =>
-        refusal(authenticate({ email: user.email, password: `wrong-${i}`, clientAddress: from }, check)),
-      ),
+      Array.from({ length: 100 }, (_, i) => logIn(user.email, `wrong-${i}`, from, check)),
     );
     expect(hashes.length).toBeLessThanOrEqual(PAIR_POLICY.maxFailures);
     expect(outcomes.filter((o) => o === WRONG_CREDENTIALS)).toHaveLength(hashes.length);
@@ -121,9 +115,7 @@ describe("a burst of parallel guesses", () => {
     const user = await seedUser();
     const from = client();
     const tries = [...Array.from({ length: PAIR_POLICY.maxFailures - 1 }, (_, i) => `wrong-${i}`), user.password];
-    const outcomes = await Promise.all(
-      tries.map((password) => refusal(authenticate({ email: user.email, password, clientAddress: from }))),
-    );
+    const outcomes = await Promise.all(tries.map((password) => logIn(user.email, password, from)));
     expect(outcomes.filter((o) => o === "accepted")).toHaveLength(1);
     expect(outcomes.filter((o) => o === WRONG_CREDENTIALS)).toHaveLength(PAIR_POLICY.maxFailures - 1);
     const row = await db.loginThrottle.findUnique({ where: { key: clientKey({ email: "", clientAddress: from }) } });
@@ -171,8 +163,7 @@ describe("the audit log", () => {
     const user = await seedUser();
     const from = client();
     await authenticate({ email: user.email, password: user.password, clientAddress: from });
-    for (let i = 0; i <= PAIR_POLICY.maxFailures; i++)
-      await refusal(authenticate({ email: user.email, password: "wrong", clientAddress: from }));
+    for (let i = 0; i <= PAIR_POLICY.maxFailures; i++) await logIn(user.email, "wrong", from);
     const seen = { email: user.email, client: from };
     expect(await events(user.email)).toEqual([
       { action: "auth.login", actorId: user.id, targetId: user.id, detail: seen },
@@ -196,12 +187,12 @@ describe("the audit log", () => {
   test("an unknown email and a disabled account are audited as failures", async () => {
     const nobody = `nobody-${randomBytes(3).toString("hex")}@test.local`;
     const from = client();
-    await refusal(authenticate({ email: nobody, password: "guess", clientAddress: from }));
+    await logIn(nobody, "guess", from);
     expect(await events(nobody)).toEqual([
       { action: "auth.login_failure", actorId: null, targetId: null, detail: { email: nobody, client: from } },
     ]);
     const disabled = await seedUser({ disabled: true });
-    await refusal(authenticate({ email: disabled.email, password: disabled.password, clientAddress: from }));
+    await logIn(disabled.email, disabled.password, from);
     expect(await events(disabled.email)).toEqual([
       {
         action: "auth.login_failure",

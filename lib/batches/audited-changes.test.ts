@@ -1,7 +1,7 @@
 // Pause and resend commit with their audit event or not at all: a test-only trigger makes writing the event fail,
 // and the change must then be rolled back with it (before, the change committed first and the event after, so an
 // event that failed left a pause or a resend nobody could trace).
-import { beforeAll, expect, test } from "vitest";
+import { expect, test } from "vitest";
 import { db } from "@/lib/db/client";
 import { account } from "@/test/report-data";
 import { pool } from "@/lib/db/pool";
@@ -10,20 +10,17 @@ import { heldBatch, numbersFrom } from "@/test/small-batch";
 import { pauseBatch } from "./pause-batch";
 import { resendBatch } from "./resend-batch";
 
-let accountId = "";
 let offset = 0;
 
-beforeAll(async () => {
-  accountId = await account();
-  await pool().query(`
-    CREATE TABLE refused_actions (action text PRIMARY KEY);
-    CREATE FUNCTION refuse_audit() RETURNS trigger LANGUAGE plpgsql AS $$
-    BEGIN
-      IF EXISTS (SELECT 1 FROM refused_actions WHERE action = NEW.action) THEN RAISE EXCEPTION 'audit refused'; END IF;
-      RETURN NEW;
-    END $$;
-    CREATE TRIGGER refuse_audit BEFORE INSERT ON "AuditEvent" FOR EACH ROW EXECUTE FUNCTION refuse_audit();`);
-});
+const accountId = await account();
+await pool().query(`
+  CREATE TABLE refused_actions (action text PRIMARY KEY);
+  CREATE FUNCTION refuse_audit() RETURNS trigger LANGUAGE plpgsql AS $$
+  BEGIN
+    IF EXISTS (SELECT 1 FROM refused_actions WHERE action = NEW.action) THEN RAISE EXCEPTION 'audit refused'; END IF;
+    RETURN NEW;
+  END $$;
+  CREATE TRIGGER refuse_audit BEFORE INSERT ON "AuditEvent" FOR EACH ROW EXECUTE FUNCTION refuse_audit();`);
 
 async function refusing<T>(action: string, work: () => Promise<T>): Promise<unknown> {
   await pool().query(`INSERT INTO refused_actions VALUES ($1)`, [action]);

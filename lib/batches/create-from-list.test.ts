@@ -12,8 +12,6 @@ import { rememberSent } from "./duplicate-guard";
 import { compileTemplate } from "@/lib/recipients/render-template";
 
 const ROWS = 25_000;
-let accountId = "";
-let authorId = "";
 let listId = "";
 
 const phoneOf = (i: number) => `2547${String(10_000_000 + i).padStart(8, "0")}`;
@@ -22,9 +20,10 @@ const nameOf = (i: number) =>
   i % 1000 === 999 ? "" : i % 7 === 0 ? `Wanjikũ ${i}` : i % 11 === 0 ? `"Otieno, J" ${i}` : `Name ${i}`;
 const csvCell = (value: string) => (/[",]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value);
 
+const authorId = await author();
+const accountId = await account({ batchSizeLimit: 100, requestsPerSecond: 120 });
+
 beforeAll(async () => {
-  authorId = await author();
-  accountId = await account({ batchSizeLimit: 100, requestsPerSecond: 120 });
   const csv = `phone,Name,town\n${Array.from({ length: ROWS }, (_, i) => `${phoneOf(i)},${csvCell(nameOf(i))},Nakuru`).join("\n")}\n`;
   const upload = await uploadFile(authorId, "people.csv", csv, 65_536);
   expect(upload.valid).toBe(ROWS);

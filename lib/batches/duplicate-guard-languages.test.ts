@@ -21,8 +21,6 @@ const ROWS: [string, string, string][] = [
 ];
 const DEFAULT_TEXT = "Hello {{name}}, your visit is tomorrow."; // personalised: rendered and hashed by PostgreSQL
 const SWAHILI = "Habari! Ziara yako ni kesho."; // the same for everyone: the few numbers sent it, joined to the list
-let accountId = "";
-let authorId = "";
 let listId = "";
 
 const languages = (sw: string) => ({
@@ -50,9 +48,10 @@ const send = (templateText: string, sw: string, extra: Record<string, unknown> =
 const foundRows = async (templateText: string, sw: string) =>
   (await findDuplicates({ templateText, listId, ...languages(sw) })).recipients.map((r) => r.row);
 
+const authorId = await author();
+const accountId = await account();
+
 beforeAll(async () => {
-  authorId = await author();
-  accountId = await account();
   const csv = `phone,name,language\n${ROWS.map((row) => row.join(",")).join("\n")}\n`;
   const upload = await uploadFile(authorId, "lugha.csv", csv, 4096);
   listId = upload.id;

@@ -1,7 +1,7 @@
 // The duplicate-send guard against a real database (duplicate-guard.ts): the window's boundary, personalised texts
 // that differ by one value, a number typed in two forms, what a batch leaves out and audits, the reason an inclusion
 // needs, resends that pass, pruning, and a query plan that reads "SentText" by its key (never "Message").
-import { beforeAll, expect, test } from "vitest";
+import { expect, test } from "vitest";
 import { db } from "@/lib/db/client";
 import { account } from "@/test/report-data";
 import { pool } from "@/lib/db/pool";
@@ -21,15 +21,12 @@ import {
   windowStart,
 } from "./duplicate-guard";
 import { findDuplicates } from "./find-duplicates";
+import { planText } from "@/test/plans";
 
-let accountId = "";
-let authorId = "";
 const HOUR = 3_600_000;
 
-beforeAll(async () => {
-  authorId = await author();
-  accountId = await account({ batchSizeLimit: 100, requestsPerSecond: 120 });
-});
+const authorId = await author();
+const accountId = await account({ batchSizeLimit: 100, requestsPerSecond: 120 });
 
 const batch = (templateText: string, phones: string[], extra: Record<string, unknown> = {}) =>
   createBatch(
@@ -221,7 +218,7 @@ test("a list's check reads SentText by its primary key (hash first), and neither
   const listId = await list("planned", [["254788000001", "x"]]);
   const since = windowStart(new Date(), 24);
   expect(await listRowsSent(listId, "Text 1", since)).toEqual([{ row: 2, phone: "254788000001", batchId: sentBy }]);
-  const plan = await explain(
+  const plan = await planText(
     `SELECT r."rowNumber" FROM "SentText" s JOIN "ListRecipient" r ON r.phone = s.phone AND r."listId" = $1
      WHERE s."textHash" = $2 AND s."sentAt" > $3`,
     [listId, textHash("Text 1"), since],
@@ -229,7 +226,7 @@ test("a list's check reads SentText by its primary key (hash first), and neither
   expect(plan).toMatch(/SentText_pkey/);
   expect(plan).not.toMatch(/Seq Scan on "?SentText/);
   expect(plan).not.toMatch(/Message/);
-  const pairs = await explain(
+  const pairs = await planText(
     `SELECT c.i FROM unnest($1::text[], $2::bigint[]) WITH ORDINALITY AS c(phone, hash, i)
      JOIN "SentText" s ON s."textHash" = c.hash AND s.phone = c.phone WHERE s."sentAt" > $3`,
     [phones.slice(0, 100), phones.slice(0, 100).map(() => textHash("Text 1")), since],
@@ -237,11 +234,6 @@ test("a list's check reads SentText by its primary key (hash first), and neither
   expect(pairs).toMatch(/SentText_pkey/);
   expect(pairs).not.toMatch(/Message/);
 });
-
-async function explain(sql: string, values: unknown[]): Promise<string> {
-  const { rows } = await pool().query<{ "QUERY PLAN": string }>(`EXPLAIN ${sql}`, values);
-  return rows.map((row) => row["QUERY PLAN"]).join("\n");
-}
 
 function listSettings(templateText: string) {
   return {

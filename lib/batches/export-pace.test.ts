@@ -4,7 +4,7 @@
 // real ones, from the database, passed through a counter.
 import { randomUUID } from "node:crypto";
 import Papa from "papaparse";
-import { beforeAll, expect, test } from "vitest";
+import { expect, test } from "vitest";
 import { heldStream } from "@/lib/fair-share/held-stream";
 import { account, batch, messages } from "@/test/report-data";
 import { reportStream } from "./export-report";
@@ -12,16 +12,12 @@ import { reportXlsxStream } from "./export-report-xlsx";
 import { reportXlsxPages } from "./report-xlsx-page";
 import { reportCsvPages } from "./report-csv-page";
 
-let batchId: string;
-let ids: string[];
-beforeAll(async () => {
-  batchId = await batch(await account(), { name: "Pace" });
-  // 3,500 recipients: four pages of 1,000.
-  ids = await messages(
-    batchId,
-    Array.from({ length: 3_500 }, (_, i) => ({ phone: `2547${String(20_000_000 + i)}`, state: "DELIVERED" })),
-  );
-});
+const batchId = await batch(await account(), { name: "Pace" });
+// 3,500 recipients: four pages of 1,000.
+const ids = await messages(
+  batchId,
+  Array.from({ length: 3_500 }, (_, i) => ({ phone: `2547${String(20_000_000 + i)}`, state: "DELIVERED" })),
+);
 
 /** The real pages, counting each one asked for at the moment it is asked (the generator's body runs on next()), so a
  * read-ahead shows at once, before its query returns. */

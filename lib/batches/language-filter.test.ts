@@ -1,7 +1,7 @@
 // A batch's recipients in one language (issue 39): the page, the export and the API's query parameter show only those
 // sent one variant (or the default text), through the partial index of migration message_language.
 import Papa from "papaparse";
-import { beforeAll, expect, test } from "vitest";
+import { expect, test } from "vitest";
 import { account } from "@/test/report-data";
 import { pool } from "@/lib/db/pool";
 import { heldBatch } from "@/test/small-batch";
@@ -9,35 +9,25 @@ import { reportStream } from "./export-report";
 import { languageCount } from "./language-count";
 import { languageChoices, languageFilterSchema } from "./language-filter";
 import { listMessages } from "./list-messages";
+import { planText } from "@/test/plans";
+import { everyPage } from "@/test/every-page";
 
 const COUNT = 30;
 const isSwahili = (i: number) => i % 3 === 0; // 10 in Kiswahili, 20 the default
 const phoneOf = (i: number) => `2547${String(20_000_000 + i).slice(-8)}`;
-let batchId = "";
 
-beforeAll(async () => {
-  const accountId = await account();
-  const recipients = Array.from({ length: COUNT }, (_, i) => ({
-    phone: phoneOf(i),
-    language: isSwahili(i) ? "sw" : null,
-  }));
-  batchId = await heldBatch(accountId, "Lugha", recipients, {
-    templateText: "Hello",
-    variants: [{ language: "sw", text: "Habari" }],
-  });
+const accountId = await account();
+const recipients = Array.from({ length: COUNT }, (_, i) => ({
+  phone: phoneOf(i),
+  language: isSwahili(i) ? "sw" : null,
+}));
+const batchId = await heldBatch(accountId, "Lugha", recipients, {
+  templateText: "Hello",
+  variants: [{ language: "sw", text: "Habari" }],
 });
 
-async function allPages(options: Parameters<typeof listMessages>[1], limit: number) {
-  const rows: { phone: string; language: string | null; state: string }[] = [];
-  let after: string | undefined;
-  for (let pages = 0; pages < 100; pages++) {
-    const page = await listMessages(batchId, { ...options, after, limit });
-    rows.push(...page.rows);
-    if (!page.next) return rows;
-    after = page.next;
-  }
-  throw new Error("no end");
-}
+const allPages = async (options: Parameters<typeof listMessages>[1], limit: number) =>
+  (await everyPage((after) => listMessages(batchId, { ...options, after, limit }))).flatMap((page) => page.rows);
 
 test("a language shows only its recipients, page after page; the default shows those sent the default text", async () => {
   const swahili = Array.from({ length: COUNT }, (_, i) => i).filter(isSwahili);
@@ -91,11 +81,12 @@ test("a variant's page is read through the partial index (batchId, language, id)
   try {
     // As the planner would for a big batch whose Kiswahili recipients are few: the index, not a walk and a filter.
     await client.query(`SET enable_seqscan = off`);
-    const { rows } = await client.query<{ "QUERY PLAN": string }>(
-      `EXPLAIN SELECT m.id FROM "Message" m WHERE m."batchId" = $1 AND m.id > 0 AND m.language = $2 ORDER BY m.id LIMIT 50`,
+    const plan = await planText(
+      `SELECT m.id FROM "Message" m WHERE m."batchId" = $1 AND m.id > 0 AND m.language = $2 ORDER BY m.id LIMIT 50`,
       [batchId, "sw"],
+      client,
     );
-    expect(rows.map((r) => r["QUERY PLAN"]).join("\n")).toMatch(/batchId_language_id_idx/);
+    expect(plan).toMatch(/batchId_language_id_idx/);
   } finally {
     await client.query(`RESET enable_seqscan`);
     client.release();

@@ -4,7 +4,7 @@
 // is refused with a sentence.
 import ExcelJS from "exceljs";
 import { beforeAll, expect, onTestFinished, test } from "vitest";
-import { account } from "@/test/report-data";
+import { account, countRows } from "@/test/report-data";
 import { pool } from "@/lib/db/pool";
 import { serialize } from "@/lib/http/serialize";
 import { removeList } from "@/lib/lists/remove-list";
@@ -18,10 +18,9 @@ import { BUILD_LOCK_SPACE, buildSearchText, searchTuning } from "./list-search";
 import { listMessages, type MessageRow } from "./list-messages";
 import { recipientSearchSchema } from "./recipient-search";
 import { resendBatch } from "./resend-batch";
+import { everyPage } from "@/test/every-page";
 
 const ROWS = 130;
-let accountId = "";
-let authorId = "";
 let listId = "";
 let batchId = "";
 
@@ -31,9 +30,10 @@ const nameOf = (i: number) =>
   ({ 0: "Wanjirũ Kamau", 1: "Otieno Ochieng", 2: "AMINA ÉLODIE" })[i] ?? `Patient ${String(i).padStart(3, "0")}`;
 const clinicOf = (i: number) => (i % 10 === 4 ? "Kisumu East" : i === 5 ? "=HYPERLINK(1)" : "Nakuru");
 
+const authorId = await author();
+const accountId = await account({ batchSizeLimit: 100, requestsPerSecond: 120 });
+
 beforeAll(async () => {
-  authorId = await author();
-  accountId = await account({ batchSizeLimit: 100, requestsPerSecond: 120 });
   const rows = Array.from({ length: ROWS }, (_, i) => `${nameOf(i)},${phoneOf(i)},${clinicOf(i)}`);
   const upload = await uploadFile(authorId, "patients.csv", `name,phone,clinic\n${rows.join("\n")}\n`, 4096);
   expect(upload.valid).toBe(ROWS);
@@ -57,16 +57,8 @@ const search = (typed: string) => recipientSearchSchema.parse(typed);
 const phones = (rows: MessageRow[]) => rows.map((row) => row.phone);
 
 /** Every page of a search, following `next`. */
-async function allPages(id: string, typed: string, limit: number): Promise<MessageRow[][]> {
-  const pages: MessageRow[][] = [];
-  let after: string | undefined;
-  for (;;) {
-    const page = await listMessages(id, { search: search(typed), after, limit });
-    pages.push(page.rows);
-    if (!page.next) return pages;
-    after = page.next;
-  }
-}
+const allPages = async (id: string, typed: string, limit: number) =>
+  (await everyPage((after) => listMessages(id, { search: search(typed), after, limit }))).map((page) => page.rows);
 
 test("each recipient of a list's batch comes with its row, in the list's column order", async () => {
   const page = await listMessages(batchId, { limit: 3 });
@@ -109,8 +101,7 @@ test("the search finds a name or a clinic, case and accents ignored, the same be
   await holder.query(`SELECT pg_advisory_unlock_all()`);
   holder.release();
   await buildSearchText(listId);
-  const { rows } = await pool().query(`SELECT count(*)::int AS n FROM "ListSearchText" WHERE "listId" = $1`, [listId]);
-  expect(rows[0].n).toBe(ROWS);
+  expect(await countRows(`"ListSearchText" WHERE "listId" = $1`, [listId])).toBe(ROWS);
   const after = await answers();
   cases.forEach(([typed, expected], i) => {
     expect(before[i], `before: ${typed}`).toEqual(expected);
@@ -215,8 +206,7 @@ test("a resend keeps the list and each recipient's row; deleting the list leaves
   expect(phones((await listMessages(child.id, { search: search("otieno") })).rows)).toEqual([phoneOf(1)]);
 
   await removeList(listId, authorId);
-  const { rows } = await pool().query(`SELECT count(*)::int AS n FROM "ListSearchText" WHERE "listId" = $1`, [listId]);
-  expect(rows[0].n).toBe(0);
+  expect(await countRows(`"ListSearchText" WHERE "listId" = $1`, [listId])).toBe(0);
   expect((await getBatch(batchId))?.list).toBeNull();
   expect((await listMessages(batchId, { limit: 1 })).rows[0]?.cells).toBeNull();
 });

@@ -7,32 +7,22 @@ import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import type pg from "pg";
 import { from as copyFrom } from "pg-copy-streams";
-import { beforeAll, expect, test } from "vitest";
+import { expect, test } from "vitest";
 import { db } from "@/lib/db/client";
-import { account } from "@/test/report-data";
+import { account, countRows } from "@/test/report-data";
 import { pool } from "@/lib/db/pool";
 import { heldBatch, numbersFrom } from "@/test/small-batch";
 
-let accountId = "";
 let offset = 0;
 
-beforeAll(async () => {
-  accountId = await account();
-});
+const accountId = await account();
 
 async function batch(count: number): Promise<string> {
   offset += 1_000;
   return heldBatch(accountId, `message batch ${offset}`, numbersFrom(40_000_000 + offset, count));
 }
 
-const messagesOf = async (batchIds: string[]) =>
-  Number(
-    (
-      await pool().query<{ n: string }>(`SELECT count(*) AS n FROM "Message" WHERE "batchId" = ANY($1::uuid[])`, [
-        batchIds,
-      ])
-    ).rows[0]!.n,
-  );
+const messagesOf = (batchIds: string[]) => countRows(`"Message" WHERE "batchId" = ANY($1::uuid[])`, [batchIds]);
 
 const insert = (client: Pick<pg.PoolClient, "query">, batchIds: string[]) =>
   client.query(
@@ -153,5 +143,5 @@ test("a message never moves to another batch, and a batch's id never changes", a
 test("TRUNCATE of the batches empties the messages, as the foreign key's CASCADE did", async () => {
   await batch(5);
   await pool().query(`TRUNCATE "Batch" CASCADE`);
-  expect(Number((await pool().query<{ n: string }>(`SELECT count(*) AS n FROM "Message"`)).rows[0]!.n)).toBe(0);
+  expect(await countRows(`"Message"`)).toBe(0);
 });

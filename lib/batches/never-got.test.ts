@@ -2,20 +2,15 @@
 // database: a delivered SMS and an SMS whose escalation call was answered count as got; failed, unknown and
 // receipt-less ones do not; each earlier batch is named with its own count, the most first (issue 35: "1,810 already
 // sent this text today; 399 of them never got it").
-import { beforeAll, expect, test } from "vitest";
+import { expect, test } from "vitest";
 import { account } from "@/test/report-data";
 import { pool } from "@/lib/db/pool";
 import { author } from "@/test/upload-helpers";
 import { createBatch } from "./create-batch";
 import { answerDuplicates, findDuplicates } from "./find-duplicates";
 
-let accountId = "";
-let authorId = "";
-
-beforeAll(async () => {
-  authorId = await author();
-  accountId = await account({ batchSizeLimit: 100, requestsPerSecond: 120 });
-});
+const authorId = await author();
+const accountId = await account({ batchSizeLimit: 100, requestsPerSecond: 120 });
 
 const batch = (name: string, templateText: string, phones: string[]) =>
   createBatch(

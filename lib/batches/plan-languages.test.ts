@@ -4,7 +4,7 @@
 // only those sent (an opted-out number is not); the preview shows the first two of each language in row order; more
 // than 50 distinct values are counted together; a variant's placeholder naming no column and a variant too long for
 // some row are refused with the variant's field.
-import { beforeAll, expect, test } from "vitest";
+import { expect, test } from "vitest";
 import { db } from "@/lib/db/client";
 import { author, refusal, uploadFile } from "@/test/upload-helpers";
 import { planLanguages } from "./plan-languages";
@@ -14,22 +14,18 @@ import { getList } from "@/lib/lists/find-lists";
 const ROWS = 12_000;
 const VALUES = ["sw", " SW ", "Kiswahili", "en", "", "Klingon"];
 const phoneOf = (i: number) => `2547${String(30_000_000 + i).padStart(8, "0")}`;
-let listId = "";
-let manyValuesId = "";
 
 async function upload(csv: string, filename: string): Promise<string> {
   const list = await uploadFile(await author(), filename, csv, 65_536);
   return list.id;
 }
 
-beforeAll(async () => {
-  const rows = Array.from({ length: ROWS }, (_, i) => `${phoneOf(i)},Name ${i},${VALUES[i % VALUES.length]}`);
-  listId = await upload(`phone,name,language\n${rows.join("\n")}\n`, "languages.csv");
-  // Row 2 (the first recipient, "sw") is opted out: counted in its value, never sent nor previewed.
-  await db.optOut.create({ data: { phone: phoneOf(0) } });
-  const many = Array.from({ length: 120 }, (_, i) => `${phoneOf(50_000 + i)},x,value ${i % 60}`);
-  manyValuesId = await upload(`phone,name,lugha\n${many.join("\n")}\n`, "many-values.csv");
-});
+const rows = Array.from({ length: ROWS }, (_, i) => `${phoneOf(i)},Name ${i},${VALUES[i % VALUES.length]}`);
+const listId = await upload(`phone,name,language\n${rows.join("\n")}\n`, "languages.csv");
+// Row 2 (the first recipient, "sw") is opted out: counted in its value, never sent nor previewed.
+await db.optOut.create({ data: { phone: phoneOf(0) } });
+const many = Array.from({ length: 120 }, (_, i) => `${phoneOf(50_000 + i)},x,value ${i % 60}`);
+const manyValuesId = await upload(`phone,name,lugha\n${many.join("\n")}\n`, "many-values.csv");
 
 const question = (extra: Partial<Parameters<typeof planLanguages>[0]> = {}) => ({
   listId,

@@ -2,7 +2,7 @@
 // browser's arithmetic at the boundary instants whatever the session's zone, and dispatch claims no chunk of a
 // promotional batch while the window is closed — nor of an operator-paused one while it is open — while a
 // transactional batch is claimed at any hour.
-import { beforeAll, expect, test } from "vitest";
+import { expect, test } from "vitest";
 import { db } from "@/lib/db/client";
 import { account } from "@/test/report-data";
 import { pool } from "@/lib/db/pool";
@@ -15,11 +15,8 @@ import { resumeBatch } from "./resume-batch";
 import { insidePromotionalWindowSql } from "./promotional-window-sql";
 
 const ZONE = "Africa/Lagos"; // UTC+1: another zone than the session's and the process's
-let accountId = "";
 
-beforeAll(async () => {
-  accountId = await account();
-});
+const accountId = await account();
 
 async function setWindow(startMinute: number, endMinute: number) {
   const data = { timeZone: ZONE, promotionalStartMinute: startMinute, promotionalEndMinute: endMinute };

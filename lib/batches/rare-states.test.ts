@@ -1,6 +1,6 @@
 // MessageRareState follows every message into and out of an uncommon state, whatever path writes it, and holds
 // exactly the states lib/states/states.ts calls uncommon (the trigger's SQL list and the TS list agree).
-import { beforeAll, expect, test } from "vitest";
+import { expect, test } from "vitest";
 import { db } from "@/lib/db/client";
 import { account } from "@/test/report-data";
 import { pool } from "@/lib/db/pool";
@@ -8,12 +8,9 @@ import { cancelBatch } from "./cancel-batch";
 import { heldBatch, numbersFrom } from "@/test/small-batch";
 import { MESSAGE_STATES, UNCOMMON_MESSAGE_STATES } from "@/lib/states/states";
 
-let accountId = "";
 let offset = 0;
 
-beforeAll(async () => {
-  accountId = await account();
-});
+const accountId = await account();
 
 async function batch(count: number) {
   offset += 1_000;

@@ -7,7 +7,7 @@
 //   apostrophe, a space at either end or a byte-order mark unquoted.)
 // - the XLSX sheet's rows (report-xlsx-page.ts, lib/xlsx/xlsx-sql.ts): byte for byte the XML rowsXml writes.
 import Papa from "papaparse";
-import { beforeAll, expect, test } from "vitest";
+import { expect, test } from "vitest";
 import { csvRows } from "@/lib/csv/to-csv";
 import { pool } from "@/lib/db/pool";
 import { account, batch, messages, type MessageSpec } from "@/test/report-data";
@@ -46,37 +46,34 @@ const TIMES = [
 ];
 const ZONES = ["Africa/Nairobi", "America/New_York", "Asia/Kolkata", "America/St_Johns", "UTC", "Pacific/Chatham"];
 
-let batchId: string;
-beforeAll(async () => {
-  batchId = await batch(await account(), { name: "Equal" });
-  const specs: MessageSpec[] = HOSTILE.map((text, i) => ({
-    phone: i % 2 ? `2547${String(10_000_000 + i)}` : HOSTILE[(i + 3) % HOSTILE.length]!,
-    state: i % 3 ? "DELIVERED" : "FAILED",
-    operator: HOSTILE[(i + 1) % HOSTILE.length],
-    deliveryStatus: i % 4 ? HOSTILE[(i + 2) % HOSTILE.length] : null,
-    lastError: i % 5 ? HOSTILE[(i + 4) % HOSTILE.length] : null,
-    providerUniqueId: i % 2 ? HOSTILE[(i + 5) % HOSTILE.length] : null,
-    text: i % 3 ? text : null,
-    smsUnits: i % 4 ? i : null,
-    submittedAt: i % 6 ? TIMES[i % TIMES.length] : null,
-    receiptAt: TIMES[(i + 2) % TIMES.length],
-  }));
-  const ids = await messages(batchId, specs);
-  // An API caller's reference and flat metadata on most of them (hostile text, numbers, booleans, a key needing
-  // escapes, an empty object), none on the rest: the metadata column is JSON.stringify's compact text either way.
-  for (const [i, id] of ids.entries()) {
-    if (i % 4 === 3) continue;
-    const metadata =
-      i % 5 === 4
-        ? {}
-        : { note: HOSTILE[i]!, n: i * 1.5, ok: i % 2 === 0, 'k"ey\n': HOSTILE[(i + 6) % HOSTILE.length]!, big: -1e20 };
-    await pool().query(`UPDATE "Message" SET reference = $2, metadata = $3::jsonb WHERE id = $1::bigint`, [
-      id,
-      HOSTILE[(i + 7) % HOSTILE.length] || "ref",
-      JSON.stringify(metadata),
-    ]);
-  }
-});
+const batchId = await batch(await account(), { name: "Equal" });
+const specs: MessageSpec[] = HOSTILE.map((text, i) => ({
+  phone: i % 2 ? `2547${String(10_000_000 + i)}` : HOSTILE[(i + 3) % HOSTILE.length]!,
+  state: i % 3 ? "DELIVERED" : "FAILED",
+  operator: HOSTILE[(i + 1) % HOSTILE.length],
+  deliveryStatus: i % 4 ? HOSTILE[(i + 2) % HOSTILE.length] : null,
+  lastError: i % 5 ? HOSTILE[(i + 4) % HOSTILE.length] : null,
+  providerUniqueId: i % 2 ? HOSTILE[(i + 5) % HOSTILE.length] : null,
+  text: i % 3 ? text : null,
+  smsUnits: i % 4 ? i : null,
+  submittedAt: i % 6 ? TIMES[i % TIMES.length] : null,
+  receiptAt: TIMES[(i + 2) % TIMES.length],
+}));
+const ids = await messages(batchId, specs);
+// An API caller's reference and flat metadata on most of them (hostile text, numbers, booleans, a key needing
+// escapes, an empty object), none on the rest: the metadata column is JSON.stringify's compact text either way.
+for (const [i, id] of ids.entries()) {
+  if (i % 4 === 3) continue;
+  const metadata =
+    i % 5 === 4
+      ? {}
+      : { note: HOSTILE[i]!, n: i * 1.5, ok: i % 2 === 0, 'k"ey\n': HOSTILE[(i + 6) % HOSTILE.length]!, big: -1e20 };
+  await pool().query(`UPDATE "Message" SET reference = $2, metadata = $3::jsonb WHERE id = $1::bigint`, [
+    id,
+    HOSTILE[(i + 7) % HOSTILE.length] || "ref",
+    JSON.stringify(metadata),
+  ]);
+}
 
 test("each page is the text reportRow and csvCell write for the same rows, in every zone", async () => {
   const report = { id: "", templateText: '=template, "quoted"\n' };

@@ -1,6 +1,6 @@
 // Resend is safe by construction: each recipient resent at most once, two resends at once make one child, and the
 // confirmation counts what would be sent and what already was.
-import { beforeAll, expect, test } from "vitest";
+import { expect, test } from "vitest";
 import { db } from "@/lib/db/client";
 import { account } from "@/test/report-data";
 import { pool } from "@/lib/db/pool";
@@ -9,12 +9,9 @@ import { heldBatch, numbersFrom } from "@/test/small-batch";
 import { resendBatch } from "./resend-batch";
 import { resendPreview } from "./resend-preview";
 
-let accountId = "";
 let offset = 0;
 
-beforeAll(async () => {
-  accountId = await account();
-});
+const accountId = await account();
 
 /** A batch whose recipients ended UNKNOWN and FAILED (set directly: no provider is involved in resending). */
 async function settledBatch(unknown: number, failed: number) {

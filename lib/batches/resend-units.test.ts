@@ -1,6 +1,6 @@
 // The resend confirmation's cost is the resend's: the same recipients (scope, not yet resent, not opted out) and the
 // SMS units of the very texts the child batch gets.
-import { beforeAll, expect, test } from "vitest";
+import { expect, test } from "vitest";
 import { account } from "@/test/report-data";
 import { pool } from "@/lib/db/pool";
 import { smsSegments } from "@/lib/provider/wire/sms-units";
@@ -8,11 +8,7 @@ import { heldBatch } from "@/test/small-batch";
 import { resendBatch } from "./resend-batch";
 import { resendUnits } from "./resend-units";
 
-let accountId = "";
-
-beforeAll(async () => {
-  accountId = await account();
-});
+const accountId = await account();
 
 test("units and recipients of a personalised resend match the child batch it creates; opted-out and other states are left out", async () => {
   const phone = (i: number) => `2547300${String(i).padStart(5, "0")}`;

@@ -1,7 +1,7 @@
 // A batch's language variants as createBatch stores them (variants.ts, issue 39), against the real PostgreSQL: each
 // recipient's text is their variant's (counted in the units budget per variant), the duplicate-send guard compares
 // the text each person actually received, and a resend keeps each recipient's language and text.
-import { beforeAll, expect, test } from "vitest";
+import { expect, test } from "vitest";
 import { db } from "@/lib/db/client";
 import { account } from "@/test/report-data";
 import { pool } from "@/lib/db/pool";
@@ -9,14 +9,11 @@ import { smsSegments } from "@/lib/provider/wire/sms-units";
 import { createBatch, type CreateBatchInput } from "./create-batch";
 import { resendBatch } from "./resend-batch";
 
-let accountId = "";
 let offset = 0;
 
-beforeAll(async () => {
-  accountId = await account();
-  // Budgeted: the planner counts each recipient's own text (lib/units/planned-units.ts).
-  await db.unitPurchase.create({ data: { accountId, units: 1_000_000 } });
-});
+const accountId = await account();
+// Budgeted: the planner counts each recipient's own text (lib/units/planned-units.ts).
+await db.unitPurchase.create({ data: { accountId, units: 1_000_000 } });
 
 const SW = `Habari, kliniki ni kesho saa tatu asubuhi.${" Tafadhali fika mapema.".repeat(7)}`; // two segments
 const EN = "Hello, the clinic is tomorrow at 9:00.";

@@ -19,12 +19,6 @@ afterEach(async () => {
   for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
 });
 
-function scratch(): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "tuma-supervisor-"));
-  dirs.push(dir);
-  return dir;
-}
-
 /** A child running `body` (JavaScript), with `note(line)` appending to `notes` and `ready(then)` saying it is ready
  * (then running `then`). Handlers are set up before `ready`: the supervisor may signal it the moment it is ready. */
 function script(notes: string, body: string): string[] {
@@ -39,11 +33,14 @@ const readLines = (file: string) =>
 /** Quick pauses for the test: 20 ms, 40 ms, 80 ms… */
 const quick: RestartPolicy = { delayMs: (n) => 20 * 2 ** (n - 1), stableAfterMs: 60_000 };
 
-function supervisor(policy = quick): { supervisor: Supervisor; log: string[] } {
+/** A supervisor, the lines it logged, and a scratch folder with the paths of a test's `notes` and `runs` files. */
+function supervisor(policy = quick) {
   const log: string[] = [];
   const created = new Supervisor({ log: (line) => log.push(line), policy });
   supervisors.push(created);
-  return { supervisor: created, log };
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "tuma-supervisor-"));
+  dirs.push(dir);
+  return { supervisor: created, log, dir, notes: path.join(dir, "notes"), runs: path.join(dir, "runs") };
 }
 
 test("the default policy: 250 ms, doubling, never past 4 s; a child that ran 30 s starts the count afresh", () => {
@@ -55,13 +52,10 @@ test("the default policy: 250 ms, doubling, never past 4 s; a child that ran 30 
 });
 
 test("a child that keeps dying is started again with growing pauses, its cause logged, and the others go on", async () => {
-  const dir = scratch();
-  const notes = path.join(dir, "notes");
-  const { supervisor: s, log } = supervisor();
+  const { supervisor: s, log, notes, runs } = supervisor();
   await s.start({ name: "steady", args: script(notes, `note("steady " + process.pid); ready();`) });
   const steady = s.pid("steady");
   // Dies with exit code 3 on its first two runs, then stays up.
-  const runs = path.join(dir, "runs");
   await s.start({
     name: "flaky",
     args: script(
@@ -92,8 +86,7 @@ test("a child that keeps dying is started again with growing pauses, its cause l
 });
 
 test("a child killed by a signal is logged with the signal and started again", async () => {
-  const notes = path.join(scratch(), "notes");
-  const { supervisor: s, log } = supervisor();
+  const { supervisor: s, log, notes } = supervisor();
   await s.start({ name: "web", args: script(notes, `note("up " + process.pid); ready();`) });
   const first = s.pid("web")!;
   process.kill(first, "SIGKILL");
@@ -111,8 +104,7 @@ test("a child killed by a signal is logged with the signal and started again", a
 });
 
 test("stop ends the children one by one, the last started first, and restarts none of them", async () => {
-  const notes = path.join(scratch(), "notes");
-  const { supervisor: s, log } = supervisor();
+  const { supervisor: s, log, notes } = supervisor();
   for (const name of ["sandbox", "importer", "web", "worker"])
     await s.start({
       name,
@@ -127,17 +119,11 @@ test("stop ends the children one by one, the last started first, and restarts no
     ["worker", "web", "importer", "sandbox"].flatMap((name) => [`${name} stopping`, `${name} stopped`]),
   );
   expect(log).toEqual(["worker stopped.", "web stopped.", "importer stopped.", "sandbox stopped."]);
-  expect(["sandbox", "importer", "web", "worker"].map((name) => s.pid(name))).toEqual([
-    undefined,
-    undefined,
-    undefined,
-    undefined,
-  ]);
+  expect(["sandbox", "importer", "web", "worker"].map((name) => s.pid(name))).toEqual(Array(4).fill(undefined));
 });
 
 test("a child that ignores SIGTERM is killed after its grace period", async () => {
-  const notes = path.join(scratch(), "notes");
-  const { supervisor: s, log } = supervisor();
+  const { supervisor: s, log, notes } = supervisor();
   await s.start({
     name: "stubborn",
     stopGraceMs: 300,
@@ -151,8 +137,7 @@ test("a child that ignores SIGTERM is killed after its grace period", async () =
 });
 
 test("a child that dies on its first start fails the start and is not started again", async () => {
-  const notes = path.join(scratch(), "notes");
-  const { supervisor: s, log } = supervisor();
+  const { supervisor: s, log, notes } = supervisor();
   await expect(
     s.start({
       name: "broken",
@@ -187,10 +172,7 @@ const countedRun = (runs: string) => `fs.appendFileSync(${JSON.stringify(runs)},
      ready();`;
 
 test("a thread whose code throws (an Error or not), or exits, ends alone and is started again; the supervisor and the others go on", async () => {
-  const dir = scratch();
-  const notes = path.join(dir, "notes");
-  const runs = path.join(dir, "runs");
-  const { supervisor: s, log } = supervisor();
+  const { supervisor: s, log, dir, notes, runs } = supervisor();
   await s.start({ name: "steady", args: script(notes, `note("steady " + process.pid); ready();`) });
   const steady = s.pid("steady");
   // Throws an Error on its first run, null on its second (not every throw is an Error), exits with code 3 on its
@@ -223,10 +205,7 @@ test("a thread whose code throws (an Error or not), or exits, ends alone and is 
 // must be a restart. The supervisor is kept busy here until the thread has done both; a loaded CI machine did it by
 // chance, and the thread was never started again, with nothing logged.
 test("a thread that dies as it says it is ready is started again, not forgotten", async () => {
-  const dir = scratch();
-  const notes = path.join(dir, "notes");
-  const runs = path.join(dir, "runs");
-  const { supervisor: s, log } = supervisor();
+  const { supervisor: s, log, dir, notes, runs } = supervisor();
   const file = threadModule(
     dir,
     notes,
@@ -244,9 +223,7 @@ test("a thread that dies as it says it is ready is started again, not forgotten"
 }, 120_000);
 
 test("a thread that ignores the request to stop is terminated after its grace period", async () => {
-  const dir = scratch();
-  const notes = path.join(dir, "notes");
-  const { supervisor: s, log } = supervisor();
+  const { supervisor: s, log, dir, notes } = supervisor();
   const file = threadModule(
     dir,
     notes,

@@ -2,7 +2,7 @@
 // line break in it — which papaparse's escapeFormulae missed — comes back escaped from the batch report, the upload
 // report and the audit export, read from the database.
 import Papa from "papaparse";
-import { beforeAll, expect, test } from "vitest";
+import { expect, test } from "vitest";
 import { auditStream } from "@/lib/audit/export-audit";
 import { recordAudit } from "@/lib/audit/record-audit";
 import { heldBatch } from "@/test/small-batch";
@@ -13,12 +13,8 @@ import { author, uploadFile } from "@/test/upload-helpers";
 
 const EVIL = '=HYPERLINK("http://evil.example","Click")\nfor your prize';
 
-let authorId: string;
-let accountId: string;
-beforeAll(async () => {
-  authorId = await author();
-  accountId = await account();
-});
+const authorId = await author();
+const accountId = await account();
 
 async function cells(stream: ReadableStream<Uint8Array>): Promise<string[][]> {
   const text = await new Response(stream).text();

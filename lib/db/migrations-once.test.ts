@@ -3,7 +3,7 @@
 // (lib/db/migrator.ts). Against a new, empty database on the test cluster.
 import { randomBytes } from "node:crypto";
 import pg from "pg";
-import { afterAll, beforeAll, expect, test } from "vitest";
+import { afterAll, expect, test } from "vitest";
 import { ADVISORY_LOCKS } from "./advisory-locks";
 import { applyMigrations } from "./migrator";
 
@@ -13,11 +13,9 @@ const databaseUrl = Object.assign(new URL(url), { pathname: `/${name}` }).toStri
 const admin = new pg.Client({ connectionString: Object.assign(new URL(url), { pathname: "/postgres" }).toString() });
 const holder = new pg.Client({ connectionString: databaseUrl });
 
-beforeAll(async () => {
-  await admin.connect();
-  await admin.query(`CREATE DATABASE "${name}"`);
-  await holder.connect();
-});
+await admin.connect();
+await admin.query(`CREATE DATABASE "${name}"`);
+await holder.connect();
 
 afterAll(async () => {
   await holder.end();

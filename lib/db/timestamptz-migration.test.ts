@@ -5,7 +5,7 @@ import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import pg from "pg";
-import { afterAll, beforeAll, expect, test } from "vitest";
+import { afterAll, expect, test } from "vitest";
 
 const DIR = "prisma/migrations";
 const migrations = fs
@@ -20,13 +20,11 @@ const url = new URL(process.env.DATABASE_URL!);
 const admin = new pg.Client({ connectionString: Object.assign(new URL(url), { pathname: "/postgres" }).toString() });
 const client = new pg.Client({ connectionString: Object.assign(new URL(url), { pathname: `/${name}` }).toString() });
 
-beforeAll(async () => {
-  await admin.connect();
-  await admin.query(`CREATE DATABASE "${name}"`);
-  await client.connect();
-  await client.query("SET TimeZone = 'UTC'");
-  for (const migration of migrations.slice(0, target)) await client.query(sql(migration));
-});
+await admin.connect();
+await admin.query(`CREATE DATABASE "${name}"`);
+await client.connect();
+await client.query("SET TimeZone = 'UTC'");
+for (const migration of migrations.slice(0, target)) await client.query(sql(migration));
 
 afterAll(async () => {
   await client.end();

@@ -1,20 +1,15 @@
 // The batches a worker's lanes send, as a real database shows them: an idle worker finds a batch created after it
 // last looked at its next look (IDLE_REFRESH_MS), not at the busy pace, and all its idle lanes wait on one look;
 // a batch's notification (wake) ends that wait at once.
-import { beforeAll, expect, test, vi } from "vitest";
+import { expect, test, vi } from "vitest";
 import { pool } from "@/lib/db/pool";
 import { account } from "@/test/report-data";
 import { smallBatch } from "@/test/small-batch";
 import { author } from "@/test/upload-helpers";
 import { ActiveBatches } from "./active-batches";
 
-let accountId = "";
-let authorId = "";
-
-beforeAll(async () => {
-  authorId = await author();
-  accountId = await account();
-});
+const authorId = await author();
+const accountId = await account();
 
 const sendNow = (name: string) => smallBatch({ accountId, authorId }, name);
 

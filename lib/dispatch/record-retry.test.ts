@@ -1,7 +1,7 @@
 // An outcome in hand is not lost to a busy pool (lib/dispatch/record.ts recordQuery): with every connection of the
 // relaxed pool held past the pool's wait, the write is tried again, and lands once a connection comes free. Without
 // the retry the write failed at the first wait and recovery made the chunk UNKNOWN although its answer was known.
-import { beforeAll, expect, test } from "vitest";
+import { expect, test } from "vitest";
 import { account } from "@/test/report-data";
 import { pool, relaxedPool } from "@/lib/db/pool";
 import { author } from "@/test/upload-helpers";
@@ -13,24 +13,19 @@ import { releaseChunk } from "./record";
 // The pool's wait, short so that the test's held connections outlast it at once (read when the pools are made).
 process.env.DATABASE_POOL_TIMEOUT_SECONDS = "1";
 
-let batchId = "";
-let chunkId = "";
-
-beforeAll(async () => {
-  const authorId = await author();
-  const accountId = await account({ batchSizeLimit: 100, requestsPerSecond: 120 });
-  batchId = await heldBatch(accountId, "record retry", phones(100, 7_300_000), {
-    authorId,
-    templateText: "Clinic on Monday",
-  });
-  chunkId = (
-    await pool().query<{ id: string }>(
-      `UPDATE "DispatchChunk" SET state = 'SUBMITTING', "workerKey" = 1, attempts = 1, "claimedAt" = now()
-       WHERE "batchId" = $1 RETURNING id::text`,
-      [batchId],
-    )
-  ).rows[0]!.id;
+const authorId = await author();
+const accountId = await account({ batchSizeLimit: 100, requestsPerSecond: 120 });
+const batchId = await heldBatch(accountId, "record retry", phones(100, 7_300_000), {
+  authorId,
+  templateText: "Clinic on Monday",
 });
+const chunkId = (
+  await pool().query<{ id: string }>(
+    `UPDATE "DispatchChunk" SET state = 'SUBMITTING', "workerKey" = 1, attempts = 1, "claimedAt" = now()
+     WHERE "batchId" = $1 RETURNING id::text`,
+    [batchId],
+  )
+).rows[0]!.id;
 
 test("a write that finds no free connection in time is tried again, and lands when one comes free", async () => {
   const retried = await whileAllHeld(relaxedPool(), "Recording a chunk's outcome", () =>

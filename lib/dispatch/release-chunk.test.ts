@@ -2,8 +2,8 @@
 // its batch was cancelled while the request was out: then it is cancelled with its messages, as cancelling would
 // have done, and the duplicate-send guard forgets them. Against a real PostgreSQL, with the chunk put in flight the
 // way a claim leaves it (SUBMITTING), so the order of cancel and release is the test's, not a race's.
-import { beforeAll, expect, test } from "vitest";
-import { account } from "@/test/report-data";
+import { expect, test } from "vitest";
+import { account, countRows } from "@/test/report-data";
 import { pool } from "@/lib/db/pool";
 import { author } from "@/test/upload-helpers";
 import { batchRow, countersConsistent, phones } from "@/test/dispatch-harness";
@@ -11,13 +11,8 @@ import { heldBatch } from "@/test/small-batch";
 import { cancelBatch } from "@/lib/batches/cancel-batch";
 import { releaseChunk } from "./record";
 
-let accountId = "";
-let authorId = "";
-
-beforeAll(async () => {
-  authorId = await author();
-  accountId = await account({ batchSizeLimit: 100, requestsPerSecond: 120 });
-});
+const authorId = await author();
+const accountId = await account({ batchSizeLimit: 100, requestsPerSecond: 120 });
 
 /** A batch of 250 (chunks of 100, 100 and 50) whose first chunk is in flight, as a claim leaves it. */
 async function batchInFlight(offset: number) {
@@ -43,9 +38,7 @@ const chunkStates = async (batchId: string) =>
       [batchId],
     )
   ).rows;
-const remembered = async (batchId: string) =>
-  (await pool().query<{ n: number }>(`SELECT count(*)::int AS n FROM "SentText" WHERE "batchId" = $1`, [batchId]))
-    .rows[0]!.n;
+const remembered = (batchId: string) => countRows(`"SentText" WHERE "batchId" = $1`, [batchId]);
 
 test("a chunk released after its batch was cancelled is cancelled with its messages: none left waiting", async () => {
   const { batchId, chunkId } = await batchInFlight(7_100_000);

@@ -3,12 +3,12 @@
 // the messages, and the escalation chore's statement is run by hand — so each edge is exact: the deadline's boundary,
 // who is never called, repeat and concurrent runs, a receipt that beats the call, pause and cancel of the parent.
 import { randomUUID } from "node:crypto";
-import { beforeAll, expect, test } from "vitest";
+import { expect, test } from "vitest";
 import { db } from "@/lib/db/client";
-import { account } from "@/test/report-data";
+import { account, countRows } from "@/test/report-data";
 import { pool } from "@/lib/db/pool";
 import { cancelBatch } from "@/lib/batches/cancel-batch";
-import { createBatch } from "@/lib/batches/create-batch";
+import { createBatch, type CreateBatchInput } from "@/lib/batches/create-batch";
 import { pauseBatch } from "@/lib/batches/pause-batch";
 import { resumeBatch } from "@/lib/batches/resume-batch";
 import { listMessages } from "@/lib/batches/list-messages";
@@ -19,15 +19,12 @@ import { recordResponse } from "@/lib/dispatch/record";
 import { escalateDue } from "./escalate-due";
 import { SMS_ARRIVED } from "./sms-arrived-sql";
 
-let accountId = "";
 let offset = 0;
 
-beforeAll(async () => {
-  accountId = await account({ defaultOriginator: "254700000099" });
-});
+const accountId = await account({ defaultOriginator: "254700000099" });
 
-/** An SMS batch with escalation after `minutes`, of `count` fresh numbers. */
-async function smsBatch(count: number, minutes = 5, extra: Record<string, unknown> = {}) {
+/** An SMS batch with escalation after `minutes`, of `count` fresh numbers; `extra` sets what else the test needs. */
+async function smsBatch(count: number, minutes = 5, extra: Partial<CreateBatchInput> = {}) {
   const phones = Array.from({ length: count }, (_, i) => `2547${String(30_000_000 + offset + i).slice(-8)}`);
   offset += count;
   const { id } = await createBatch({
@@ -80,13 +77,8 @@ async function calls(parentId: string) {
 
 const child = (parentId: string) => db.batch.findUnique({ where: { escalatesBatchId: parentId } });
 
-async function dueChunks(batchId: string): Promise<number> {
-  const { rows } = await pool().query<{ n: number }>(
-    `SELECT count(*)::int AS n FROM "DispatchChunk" WHERE "batchId" = $1 AND "escalateAt" IS NOT NULL`,
-    [batchId],
-  );
-  return rows[0]!.n;
-}
+const dueChunks = (batchId: string) =>
+  countRows(`"DispatchChunk" WHERE "batchId" = $1 AND "escalateAt" IS NOT NULL`, [batchId]);
 
 /** Runs the chore until nothing is due (other tests' batches may be due too). */
 async function escalateAll() {
@@ -237,14 +229,8 @@ test("the calls batch of a list's SMS batch has the list: its calls carry their 
     "phone,name\n0731900001,Amina Otieno\n0731900002,Baraka Mwangi\n",
     4096,
   );
-  const { id } = await createBatch({
-    kind: "SMS",
-    accountId,
-    authorId: null,
+  const { id } = await smsBatch(0, 5, {
     name: "list escalation",
-    templateText: "Your clinic visit is tomorrow at 9.",
-    sender: "TUMA",
-    escalateAfterMinutes: 5,
     recipients: [
       { phone: "254731900001", listRow: 2 },
       { phone: "254731900002", listRow: 3 },
@@ -271,14 +257,10 @@ test("each recipient is called in their language: their variant's script, or the
     languages: ["sw", "en-KE"],
   });
   const phones = ["254733000001", "254733000002", "254733000003"];
-  const { id } = await createBatch({
-    kind: "SMS",
+  const { id } = await smsBatch(0, 5, {
     accountId: languagesAccount,
-    authorId: null,
     name: "escalation languages",
     templateText: "Default SMS.",
-    sender: "TUMA",
-    escalateAfterMinutes: 5,
     escalationText: "Default call script.",
     variants: [
       { language: "sw", text: "Ujumbe wa Kiswahili.", escalationText: "Simu kwa Kiswahili." },

@@ -2,11 +2,10 @@
 // client goes away), the cancel passed on to the source, and nothing read from the source before the client asks.
 import { randomUUID } from "node:crypto";
 import { expect, test } from "vitest";
-import { pool } from "@/lib/db/pool";
 import { heldStream } from "./held-stream";
+import { countRows } from "@/test/report-data";
 
-const slots = async (userId: string) =>
-  (await pool().query(`SELECT count(*)::int AS n FROM "TransferSlot" WHERE "userId" = $1`, [userId])).rows[0].n;
+const slots = (userId: string) => countRows(`"TransferSlot" WHERE "userId" = $1`, [userId]);
 
 /** Lets every pull the last read set off begin: a chunk read ahead is counted by then. */
 const settled = () => new Promise((resolve) => setImmediate(resolve));

@@ -3,60 +3,45 @@
 // parts: the batch's CSV export from PostgreSQL, held by heldStream as the routes hold it, piped to a real socket the
 // way Next pipes a route handler's body (its own pipeToNodeResponse), and a client socket that is paused. The test
 // waits for the slot rows themselves, never for a time; the stall limit is the configuration under test.
-import http from "node:http";
 import net from "node:net";
 import { randomUUID } from "node:crypto";
 import { pipeToNodeResponse } from "next/dist/server/pipe-readable";
-import { afterAll, beforeAll, expect, test, vi } from "vitest";
+import { expect, test, vi } from "vitest";
 import { reportStream } from "@/lib/batches/export-report";
-import { pool } from "@/lib/db/pool";
 import { isAppError } from "@/lib/errors/app-error";
 import { logger } from "@/lib/log";
 import { waitFor } from "@/test/dispatch-harness";
-import { account, batch, messages } from "@/test/report-data";
+import { account, batch, countRows, messages } from "@/test/report-data";
 import { heldStream } from "./held-stream";
+import { serverForFile } from "@/test/loopback-server";
 
 /** The stall limit of the exports the test leaves unread; the one it reads keeps the default (minutes). */
 const STALL_MS = 1_500;
 
-let server: http.Server;
-let port: number;
-let batchId: string;
 const user = randomUUID();
 
-beforeAll(async () => {
-  batchId = await batch(await account(), { name: "Stalled" });
-  // 30,000 recipients with a 400-character text: a 14 MB CSV, more than the sockets' buffers hold.
-  await messages(
-    batchId,
-    Array.from({ length: 30_000 }, (_, i) => ({
-      phone: `2547${String(30_000_000 + i)}`,
-      state: "DELIVERED",
-      text: "x".repeat(400),
-    })),
-  );
-  server = http.createServer((request, response) => {
-    const stallMs = request.url === "/unread" ? STALL_MS : undefined;
-    heldStream("EXPORT", user, () => reportStream({ id: batchId, templateText: "Hi" }, null), stallMs)
-      .then((body) => pipeToNodeResponse(body, response))
-      .catch((error: unknown) => {
-        if (isAppError(error)) return void response.writeHead(429).end(error.message);
-        if (!response.headersSent) response.writeHead(500);
-        response.end();
-      });
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  port = (server.address() as net.AddressInfo).port;
+const batchId = await batch(await account(), { name: "Stalled" });
+// 30,000 recipients with a 400-character text: a 14 MB CSV, more than the sockets' buffers hold.
+await messages(
+  batchId,
+  Array.from({ length: 30_000 }, (_, i) => ({
+    phone: `2547${String(30_000_000 + i)}`,
+    state: "DELIVERED",
+    text: "x".repeat(400),
+  })),
+);
+const { port } = await serverForFile((request, response) => {
+  const stallMs = request.url === "/unread" ? STALL_MS : undefined;
+  heldStream("EXPORT", user, () => reportStream({ id: batchId, templateText: "Hi" }, null), stallMs)
+    .then((body) => pipeToNodeResponse(body, response))
+    .catch((error: unknown) => {
+      if (isAppError(error)) return void response.writeHead(429).end(error.message);
+      if (!response.headersSent) response.writeHead(500);
+      response.end();
+    });
 });
 
-afterAll(async () => {
-  server.closeAllConnections();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-});
-
-const slots = async () =>
-  (await pool().query<{ n: number }>(`SELECT count(*)::int AS n FROM "TransferSlot" WHERE "userId" = $1`, [user]))
-    .rows[0]!.n;
+const slots = () => countRows(`"TransferSlot" WHERE "userId" = $1`, [user]);
 
 /** A client that asks for the export and then reads nothing: its socket paused from the start. */
 function unreadExport(): net.Socket {

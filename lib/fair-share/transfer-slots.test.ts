@@ -5,17 +5,14 @@
 import { randomUUID } from "node:crypto";
 import { expect, test } from "vitest";
 import { pool } from "@/lib/db/pool";
-import { isAppError } from "@/lib/errors/app-error";
+import { refusal as refused } from "@/test/upload-helpers";
 import { SLOT_REFUSALS, SLOTS_PER_PROCESS, beatTransferSlots, takeSlot, withSlot, type Slot } from "./transfer-slots";
 
-async function refusal(work: Promise<unknown>): Promise<[string, string]> {
-  const error = await work.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  if (!isAppError(error)) throw new Error(`expected a refusal, got ${String(error)}`);
+/** The code and sentence `work` is refused with (test/upload-helpers.ts fails on anything but a refusal). */
+const refusal = async (work: Promise<unknown>) => {
+  const error = await refused(work);
   return [error.code, error.message];
-}
+};
 
 const rows = async (userId: string) =>
   (await pool().query(`SELECT kind FROM "TransferSlot" WHERE "userId" = $1 ORDER BY kind`, [userId])).rows.map(

@@ -1,24 +1,20 @@
 // Retention's leftovers (lib/history/leftovers.ts): after whole weeks of Message are dropped, the rows other tables
 // kept for those messages go too — exactly those, across slices — and a batch with recipients removed says so and is
 // not resent.
-import { beforeAll, expect, test } from "vitest";
+import { expect, test } from "vitest";
 import { pool } from "@/lib/db/pool";
 import { resendBatch } from "@/lib/batches/resend-batch";
 import { getBatch } from "@/lib/batches/get-batch";
 import { AppError } from "@/lib/errors/app-error";
-import { account, batch, messages } from "@/test/report-data";
+import { account, batch, countRows, messages } from "@/test/report-data";
 import { forgetLeftovers, keptFromId, LEFTOVER_SLICE } from "./leftovers";
 import { dropExpiredPartitions, preparePartitions } from "./partitions";
 import { recipientsRemovedBefore } from "./removed-before";
 
 const base = (week: number) => BigInt(week) << 32n;
-let week = 0;
-let accountId = "";
 
-beforeAll(async () => {
-  week = (await pool().query<{ w: number }>(`SELECT tuma_week_number(now()) AS w`)).rows[0]!.w;
-  accountId = await account();
-});
+const week = (await pool().query<{ w: number }>(`SELECT tuma_week_number(now()) AS w`)).rows[0]!.w;
+const accountId = await account();
 
 /** A batch of `failed` FAILED and one DELIVERED message from `first` on, its chunks and its SMS's escalations. */
 async function oldBatch(first: bigint, failed: number): Promise<{ id: string; ids: string[] }> {
@@ -49,10 +45,6 @@ async function oldBatch(first: bigint, failed: number): Promise<{ id: string; id
   return { id, ids };
 }
 
-async function count(sql: string, values: unknown[]): Promise<number> {
-  return (await pool().query<{ n: number }>(`SELECT count(*)::int AS n FROM ${sql}`, values)).rows[0]!.n;
-}
-
 test("dropping weeks removes exactly their rare states, chunks and escalations; a batch past retention says so and is not resent", async () => {
   await preparePartitions(new Date(Date.now() + 8 * 7 * 24 * 3_600_000)); // through week + 12
   // Across slices: two whole slices and one more row of rare states in the week that goes.
@@ -60,10 +52,10 @@ test("dropping weeks removes exactly their rare states, chunks and escalations; 
   const kept = await oldBatch(base(week + 3) + 7n, 5);
   await pool().query(`SELECT tuma_advance_ids($1)`, [week + 10]);
   await pool().query(`SELECT setval('"Receipt_id_seq"', $1)`, [base(week + 10).toString()]);
-  const rare = (batchId: string) => count(`"MessageRareState" WHERE "batchId" = $1`, [batchId]);
-  const chunks = (batchId: string) => count(`"DispatchChunk" WHERE "batchId" = $1`, [batchId]);
-  const escalations = (batchId: string) => count(`"Escalation" WHERE "childBatchId" = $1`, [batchId]);
-  const unmapped = (batchId: string) => count(`"UnmappedStatusMessage" WHERE status = 'Odd ' || $1`, [batchId]);
+  const rare = (batchId: string) => countRows(`"MessageRareState" WHERE "batchId" = $1`, [batchId]);
+  const chunks = (batchId: string) => countRows(`"DispatchChunk" WHERE "batchId" = $1`, [batchId]);
+  const escalations = (batchId: string) => countRows(`"Escalation" WHERE "childBatchId" = $1`, [batchId]);
+  const unmapped = (batchId: string) => countRows(`"UnmappedStatusMessage" WHERE status = 'Odd ' || $1`, [batchId]);
   const left = async (batchId: string) => [
     await rare(batchId),
     await chunks(batchId),
@@ -110,7 +102,7 @@ test("dropping weeks removes exactly their rare states, chunks and escalations; 
   expect((refusal as AppError).message).toMatch(
     /^This batch cannot be resent: its recipients stored before .+ were removed under the data retention/,
   );
-  expect(await count(`"Batch" WHERE "parentBatchId" = $1`, [gone.id])).toBe(0);
+  expect(await countRows(`"Batch" WHERE "parentBatchId" = $1`, [gone.id])).toBe(0);
   // The kept batch resends as before.
   const resent = await resendBatch(kept.id, { permanent: true, temporary: true }, null);
   expect(resent.recipients).toBe(5);

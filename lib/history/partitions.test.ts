@@ -1,17 +1,18 @@
 // Message and Receipt partitioned by id, a week a partition (docs/partitioning.md): lookups by id read one partition,
 // ids and pages cross a partition boundary unharmed, retention drops exactly the partitions past the cut-off and the
 // batches keep their counts, and an insert never lacks a partition.
-import { beforeAll, expect, test } from "vitest";
+import { expect, test } from "vitest";
 import { db } from "@/lib/db/client";
 import { pool } from "@/lib/db/pool";
 import { listMessages } from "@/lib/batches/list-messages";
 import { applyPendingReceipts } from "@/lib/receipts/apply-receipts";
 import { storeReceipts } from "@/lib/receipts/store-receipts";
-import { account, batch, messages } from "@/test/report-data";
+import { account, batch, countRows, messages } from "@/test/report-data";
 import { CLAIM_SQL } from "@/lib/dispatch/claim";
 import { RECORD_SQL } from "@/lib/dispatch/record";
 import { numberIndexEdge, numberRows } from "@/lib/number-story/number-rows";
 import { heldBatch } from "@/test/small-batch";
+import { planNodes, RUN } from "@/test/plans";
 import { ANALYZE_BATCH_WEEKS } from "@/lib/jobs/queue";
 import {
   analyzeBatchWeeks,
@@ -21,10 +22,12 @@ import {
   preparePartitions,
   WEEKS_AHEAD,
 } from "./partitions";
+import { everyPage } from "@/test/every-page";
 
 const base = (week: number) => BigInt(week) << 32n;
-let week = 0; // this week's number (tuma_week_number(now()))
-let accountId = "";
+/** This week's number. */
+const week = (await pool().query<{ w: number }>(`SELECT tuma_week_number(now()) AS w`)).rows[0]!.w;
+const accountId = await account();
 
 async function partitions(table: "Message" | "Receipt"): Promise<string[]> {
   const { rows } = await pool().query<{ name: string }>(
@@ -50,40 +53,21 @@ async function nextMessageId(id: bigint): Promise<void> {
 
 /** The partitions a statement actually read: its plan's scans that ran at least once. */
 async function partitionsRead(sql: string, values: unknown[]): Promise<string[]> {
-  const { rows } = await pool().query<{ "QUERY PLAN": unknown }>(
-    `EXPLAIN (ANALYZE, FORMAT JSON, COSTS OFF, TIMING OFF) ${sql}`,
-    values,
-  );
-  const read = new Set<string>();
-  const walk = (node: Record<string, unknown>) => {
-    const name = node["Relation Name"];
-    if (typeof name === "string" && /^(Message|Receipt)_/.test(name) && Number(node["Actual Loops"]) > 0)
-      read.add(name);
-    for (const child of (node.Plans as Record<string, unknown>[] | undefined) ?? []) walk(child);
-  };
-  walk((rows[0]!["QUERY PLAN"] as { Plan: Record<string, unknown> }[])[0]!.Plan);
-  return [...read].sort();
+  const read = (await planNodes(RUN, sql, values))
+    .filter((node) => /^(Message|Receipt)_/.test(String(node["Relation Name"])) && Number(node["Actual Loops"]) > 0)
+    .map((node) => String(node["Relation Name"]));
+  return [...new Set(read)].sort();
 }
 
 /** The partitions of Message a statement's plan holds (planned, whether or not they would be read). */
 async function messagePartitionsPlanned(sql: string, values: unknown[]): Promise<string[]> {
-  const { rows } = await pool().query<{ "QUERY PLAN": unknown }>(`EXPLAIN (FORMAT JSON, COSTS OFF) ${sql}`, values);
-  const planned = new Set<string>();
-  const walk = (node: Record<string, unknown>) => {
-    const name = node["Relation Name"];
-    if (typeof name === "string" && name.startsWith("Message_")) planned.add(name);
+  const planned = (await planNodes("COSTS OFF", sql, values)).flatMap((node) => [
+    ...(String(node["Relation Name"]).startsWith("Message_") ? [String(node["Relation Name"])] : []),
     // Partitions left out when the executor starts still cost their planning: count them as planned.
-    if (Number(node["Subplans Removed"] ?? 0) > 0) planned.add(`${node["Subplans Removed"]} removed at start-up`);
-    for (const child of (node.Plans as Record<string, unknown>[] | undefined) ?? []) walk(child);
-  };
-  walk((rows[0]!["QUERY PLAN"] as { Plan: Record<string, unknown> }[])[0]!.Plan);
-  return [...planned].sort();
+    ...(Number(node["Subplans Removed"] ?? 0) > 0 ? [`${node["Subplans Removed"]} removed at start-up`] : []),
+  ]);
+  return [...new Set(planned)].sort();
 }
-
-beforeAll(async () => {
-  week = (await pool().query<{ w: number }>(`SELECT tuma_week_number(now()) AS w`)).rows[0]!.w;
-  accountId = await account();
-});
 
 test("Message and Receipt are partitioned: what was there before, this week and four ahead", async () => {
   const { rows } = await pool().query<{ relname: string; relkind: string }>(
@@ -124,15 +108,8 @@ test("ids across a week's boundary: stored in both partitions, paged in order, t
   ]);
 
   // Pages of two walk across the boundary without skipping or repeating a row.
-  const seen: string[] = [];
-  let after: string | undefined;
-  for (;;) {
-    const page = await listMessages(batchId, { limit: 2, ...(after ? { after } : {}) });
-    seen.push(...page.rows.map((r) => r.id));
-    if (!page.next) break;
-    after = page.next;
-  }
-  expect(seen).toEqual(ids);
+  const pages = await everyPage((after) => listMessages(batchId, { limit: 2, ...(after ? { after } : {}) }));
+  expect(pages.flatMap((page) => page.rows.map((r) => r.id))).toEqual(ids);
 
   // Receipts by correlator (the id) reach the messages on both sides.
   const at = new Date();
@@ -296,21 +273,18 @@ test("a week gets its number index once closed; a number's page reads it backwar
   await pool().query(`ANALYZE "Message"`);
   const rowsSql = `SELECT id FROM ${numberRows({ phone: "$1", before: "$2", take: "$3", edge: "$4" })} m ORDER BY id DESC LIMIT $3`;
   const values = [phone, null, 11, await numberIndexEdge()];
-  const { rows } = await pool().query<{ "QUERY PLAN": unknown }>(
-    `EXPLAIN (ANALYZE, FORMAT JSON, COSTS OFF, TIMING OFF) ${rowsSql}`,
-    values,
+  const scans = new Map(
+    (await planNodes(RUN, rowsSql, values))
+      .filter((node) => typeof node["Relation Name"] === "string" && Number(node["Actual Loops"]) > 0)
+      .map((node) => [
+        String(node["Relation Name"]),
+        {
+          type: `${String(node["Node Type"])} ${String(node["Scan Direction"] ?? "")}`.trim(),
+          index: node["Index Name"],
+          rows: Number(node["Actual Rows"]),
+        },
+      ]),
   );
-  const scans = new Map<string, { type: string; index: unknown; rows: number }>();
-  const walk = (node: Record<string, unknown>) => {
-    if (typeof node["Relation Name"] === "string" && Number(node["Actual Loops"]) > 0)
-      scans.set(node["Relation Name"], {
-        type: `${String(node["Node Type"])} ${String(node["Scan Direction"] ?? "")}`.trim(),
-        index: node["Index Name"],
-        rows: Number(node["Actual Rows"]),
-      });
-    for (const child of (node.Plans as Record<string, unknown>[] | undefined) ?? []) walk(child);
-  };
-  walk((rows[0]!["QUERY PLAN"] as { Plan: Record<string, unknown> }[])[0]!.Plan);
   expect(scans.get(`Message_w${week + 4}`)).toMatchObject({ index: `Message_w${week + 4}_phone_id_idx` });
   expect(scans.get(`Message_w${week + 4}`)!.type).toMatch(/^Index (Only )?Scan Backward$/);
   expect(scans.get(`Message_w${week + 4}`)!.rows).toBeLessThanOrEqual(11);
@@ -331,13 +305,8 @@ test("a large batch asks a worker to refresh the statistics of the week its mess
         )
       ).rows.map((r) => [r.name, r.n]),
     );
-  const jobsFor = async (batchId: string) =>
-    (
-      await pool().query<{ n: number }>(
-        `SELECT count(*)::int AS n FROM pgboss.job WHERE name = $1 AND data->>'batchId' = $2`,
-        [ANALYZE_BATCH_WEEKS, batchId],
-      )
-    ).rows[0]!.n;
+  const jobsFor = (batchId: string) =>
+    countRows(`pgboss.job WHERE name = $1 AND data->>'batchId' = $2`, [ANALYZE_BATCH_WEEKS, batchId]);
   const small = await heldBatch(accountId, "small", ["254766100001"], { templateText: "Habari" });
   expect(await jobsFor(small)).toBe(0);
   const before = await analysed();
@@ -407,17 +376,12 @@ test("retention drops exactly the partitions past the cut-off (never one still i
   expect(await partitions("Message")).not.toContain(`Message_w${week + 2}`);
   expect(await partitions("Message")).toContain(`Message_w${week + 3}`);
   // The week + 3 messages are still there; the batch's counters still count all four.
-  const { rows: left } = await pool().query<{ n: number }>(
-    `SELECT count(*)::int AS n FROM "Message" WHERE "batchId" = $1`,
-    [batchId],
-  );
-  expect(left[0]!.n).toBe(2);
+  expect(await countRows(`"Message" WHERE "batchId" = $1`, [batchId])).toBe(2);
   expect(await counts()).toEqual(before);
 
   // However far the clock, a partition the sequences have not moved past stays.
   const { rows: far } = await pool().query<{ cutoff: Date }>(`SELECT tuma_week_start($1) AS cutoff`, [week + 100]);
   await dropExpiredPartitions(far[0]!.cutoff);
   expect(await partitions("Message")).toEqual(Array.from({ length: 3 }, (_, i) => `Message_w${week + 10 + i}`).sort());
-  const { rows: still } = await pool().query<{ n: number }>(`SELECT count(*)::int AS n FROM "Message"`);
-  expect(still[0]!.n).toBe(0);
+  expect(await countRows(`"Message"`)).toBe(0);
 });

@@ -2,18 +2,13 @@
 // harness's receipt server): 65 s, so a client — undici keeps one idle for the advertised time less a second or two —
 // closes it first, and never sends a request on a socket the server is closing.
 import http from "node:http";
-import { afterAll, beforeAll, expect, test } from "vitest";
+import { expect, test } from "vitest";
 import { KEEP_ALIVE_MS, keepConnectionsAlive } from "./keep-alive";
+import { serverForFile } from "@/test/loopback-server";
 
-let server: http.Server;
-let url: string;
-beforeAll(async () => {
-  server = http.createServer((_request, response) => response.end("ok"));
-  keepConnectionsAlive(server);
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  url = `http://127.0.0.1:${(server.address() as { port: number }).port}/`;
-});
-afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+const server = http.createServer((_request, response) => response.end("ok"));
+keepConnectionsAlive(server);
+const url = `${(await serverForFile(server)).url}/`;
 
 test("a kept-alive connection is advertised for 65 s, not Node's 5 s, and the same socket serves the next request", async () => {
   const agent = new http.Agent({ keepAlive: true });

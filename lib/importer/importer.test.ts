@@ -13,6 +13,7 @@ import { refusal } from "@/test/upload-helpers";
 import { freePort } from "@/test/free-port";
 import { browserBody, IMPORTER_SECRET, importerForFile } from "@/test/importer-for-file";
 import { forwardUpload, IMPORTER_DOWN, type ForwardInput } from "./forward-upload";
+import { countRows } from "@/test/report-data";
 
 const importer = importerForFile();
 
@@ -25,6 +26,12 @@ const input = (over: Partial<ForwardInput>): ForwardInput => ({
   ...over,
 });
 
+/** A browser's body of `text`, in one piece. */
+const bodyOf = (text: string) =>
+  browserBody(async function* () {
+    yield Buffer.from(text);
+  });
+
 const listOf = async (progressKey: string) =>
   (
     await pool().query<{ id: string; state: string; rowCount: number }>(
@@ -36,13 +43,7 @@ const listOf = async (progressKey: string) =>
 test("a list handed on is stored by the importer, and its report comes back with the first lines of each group", async () => {
   const csv = "phone,name\n0712000001,Amina\n12345,Short\n0712000001,Again\n0712000002,Baraka\n";
   const answer = await forwardUpload(
-    input({
-      body: browserBody(async function* () {
-        yield Buffer.from(csv);
-      }),
-      declaredBytes: csv.length,
-      filename: "small.csv",
-    }),
+    input({ body: bodyOf(csv), declaredBytes: csv.length, filename: "small.csv" }),
     importer.target,
   );
   expect(answer.list).toMatchObject({ filename: "small.csv", rows: 4, valid: 2, invalid: 1, duplicates: 1 });
@@ -89,15 +90,7 @@ test("a refusal while the web is still sending always reaches it: the importer d
 
 test("a file over the size limit by its declared length is refused at once, as 413 with the sentence", async () => {
   const error = await refusal(
-    forwardUpload(
-      input({
-        body: browserBody(async function* () {
-          yield Buffer.from("phone\n0712000001\n");
-        }),
-        declaredBytes: 200 * 1024 * 1024,
-      }),
-      importer.target,
-    ),
+    forwardUpload(input({ body: bodyOf("phone\n0712000001\n"), declaredBytes: 200 * 1024 * 1024 }), importer.target),
   );
   expect(error.code).toBe("TOO_LARGE");
   expect(error.message).toMatch(/larger than 100 MB/);
@@ -125,22 +118,16 @@ test("the browser going away mid-file stops the import: nothing is stored", asyn
   const error = await refusal(upload);
   expect(error.message).toBe(INTERRUPTED);
   await expect.poll(() => listOf(progressKey), { timeout: 15_000 }).toBeUndefined();
-  const { rows: left } = await pool().query(`SELECT count(*)::int AS n FROM "ListRecipient" WHERE "listId" = $1`, [id]);
-  expect(left).toEqual([{ n: 0 }]);
+  expect(await countRows(`"ListRecipient" WHERE "listId" = $1`, [id])).toBe(0);
 });
 
 test("a caller without the secret is refused and nothing is stored", async () => {
   const progressKey = randomUUID();
   const error = await refusal(
-    forwardUpload(
-      input({
-        progressKey,
-        body: browserBody(async function* () {
-          yield Buffer.from("phone\n0712000001\n");
-        }),
-      }),
-      { url: importer.target.url, secret: "not-the-secret-at-all-not-the-secret" },
-    ),
+    forwardUpload(input({ progressKey, body: bodyOf("phone\n0712000001\n") }), {
+      url: importer.target.url,
+      secret: "not-the-secret-at-all-not-the-secret",
+    }),
   );
   expect(error.code).toBe("UNAUTHENTICATED");
   expect(await listOf(progressKey)).toBeUndefined();
@@ -148,14 +135,10 @@ test("a caller without the secret is refused and nothing is stored", async () =>
 
 test("an importer that is down, or that stops mid-file, is a sentence to try again in a few seconds", async () => {
   const down = await refusal(
-    forwardUpload(
-      input({
-        body: browserBody(async function* () {
-          yield Buffer.from("phone\n0712000001\n");
-        }),
-      }),
-      { url: `http://127.0.0.1:${await freePort()}`, secret: IMPORTER_SECRET },
-    ),
+    forwardUpload(input({ body: bodyOf("phone\n0712000001\n") }), {
+      url: `http://127.0.0.1:${await freePort()}`,
+      secret: IMPORTER_SECRET,
+    }),
   );
   expect(down).toEqual(new AppError("BUSY", IMPORTER_DOWN));
 

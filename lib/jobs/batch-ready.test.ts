@@ -3,7 +3,7 @@
 // session. Notifications from one database arrive in commit order, so a sentinel batch's notice proves that none
 // came before it.
 import pg from "pg";
-import { afterAll, beforeAll, expect, test } from "vitest";
+import { afterAll, expect, test } from "vitest";
 import { pauseBatch } from "@/lib/batches/pause-batch";
 import { resumeBatch } from "@/lib/batches/resume-batch";
 import { account } from "@/test/report-data";
@@ -13,15 +13,11 @@ import { listenBatchReady } from "./batch-ready";
 
 const session = new pg.Client(process.env.DATABASE_URL);
 const heard: string[] = [];
-let accountId = "";
-let authorId = "";
 
-beforeAll(async () => {
-  await session.connect();
-  await listenBatchReady(session, (batchId) => heard.push(batchId));
-  authorId = await author();
-  accountId = await account();
-});
+await session.connect();
+await listenBatchReady(session, (batchId) => heard.push(batchId));
+const authorId = await author();
+const accountId = await account();
 
 afterAll(async () => {
   await session.end();

@@ -1,27 +1,20 @@
 // Files an operator should not be able to store, each refused with the sentence they read, and nothing stored. The
 // row limit's boundaries, which read a million rows each, are their own files so that they run beside these
 // (million-rows.test.ts, row-limit.test.ts).
-import { beforeAll, expect, test } from "vitest";
-import { author, counted, pieces, refusal, stored } from "@/test/upload-helpers";
+import { expect, test } from "vitest";
+import { author, counted, pieces, refusedStoringNothing } from "@/test/upload-helpers";
 import { EMPTY_FILE, HEADER_ONLY, importList } from "@/lib/lists/import-list";
 import { INTERRUPTED } from "./limited-body";
 import { NO_PHONE_COLUMN } from "@/lib/lists/list-columns";
 import { MAX_UPLOAD_BYTES, TOO_MANY_BYTES } from "@/lib/http/body-limits";
 
-let authorId: string;
-beforeAll(async () => {
-  authorId = await author();
-});
+const authorId = await author();
 
 const upload = (body: AsyncIterable<Uint8Array>, declaredBytes: number | null = null) =>
   importList({ body, declaredBytes, filename: "list.csv", authorId });
 
-async function refusedWithNothingStored(body: AsyncIterable<Uint8Array>, declared: number | null = null) {
-  const before = await stored();
-  const error = await refusal(upload(body, declared));
-  expect(await stored()).toEqual(before);
-  return error;
-}
+const refusedWithNothingStored = (body: AsyncIterable<Uint8Array>, declared: number | null = null) =>
+  refusedStoringNothing(() => upload(body, declared));
 
 test("an empty file", async () => {
   const error = await refusedWithNothingStored(pieces(""));

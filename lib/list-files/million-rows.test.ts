@@ -1,16 +1,13 @@
 // The boundary where lists grow, from below: a list of exactly a million rows is stored, and the rows past 999,999
 // are reported by their numbers. Its own file (a million rows read and stored): it runs beside bad-uploads.test.ts
 // and row-limit.test.ts rather than after them.
-import { beforeAll, expect, test } from "vitest";
+import { expect, test } from "vitest";
 import { pool } from "@/lib/db/pool";
 import { author, numberedRows } from "@/test/upload-helpers";
 import { importList } from "@/lib/lists/import-list";
 import { MAX_UPLOAD_ROWS } from "./upload-limits";
 
-let authorId: string;
-beforeAll(async () => {
-  authorId = await author();
-});
+const authorId = await author();
 
 test("a million rows: row numbers past 999,999 are reported as they are (the last data row is row 1,000,001 under the header)", async () => {
   const result = await importList({

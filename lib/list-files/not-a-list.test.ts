@@ -3,24 +3,19 @@
 // stored. A workbook is still read, whatever order its parts come in.
 import { randomBytes } from "node:crypto";
 import zlib from "node:zlib";
-import { beforeAll, expect, test } from "vitest";
-import { author, pieces, refusal, stored, uploadFile } from "@/test/upload-helpers";
+import { expect, test } from "vitest";
+import { author, pieces, refusedStoringNothing, uploadFile } from "@/test/upload-helpers";
 import { row, sheetXml, xlsxFile, zipFile, type ZipInput } from "@/test/zip-builder";
 import { importList } from "@/lib/lists/import-list";
 import { NOT_A_LIST } from "./not-a-list";
 import { sniffFile } from "./sniff-file";
 
-let authorId: string;
-beforeAll(async () => {
-  authorId = await author();
-});
+const authorId = await author();
 
 async function refusedWithNothingStored(file: Buffer): Promise<string> {
-  const before = await stored();
-  const error = await refusal(
+  const error = await refusedStoringNothing(() =>
     importList({ body: pieces(file, 4096), declaredBytes: file.length, filename: "patients.csv", authorId }),
   );
-  expect(await stored()).toEqual(before);
   expect(error.code).toBe("INVALID_INPUT");
   return error.message;
 }

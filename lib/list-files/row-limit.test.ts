@@ -1,22 +1,15 @@
 // The boundary where lists grow, from above: the 1,000,001st row is refused while the file is still arriving, blank
 // rows counted, and nothing is stored. Its own file (a million rows read and stored, then deleted): it runs beside
 // bad-uploads.test.ts and million-rows.test.ts rather than after them.
-import { beforeAll, expect, test } from "vitest";
-import { author, counted, numberedRows, refusal, stored } from "@/test/upload-helpers";
+import { expect, test } from "vitest";
+import { author, counted, numberedRows, refusedStoringNothing } from "@/test/upload-helpers";
 import { importList } from "@/lib/lists/import-list";
 import { MAX_UPLOAD_ROWS, TOO_MANY_ROWS } from "./upload-limits";
 
-let authorId: string;
-beforeAll(async () => {
-  authorId = await author();
-});
+const authorId = await author();
 
-async function refusedWithNothingStored(body: AsyncIterable<Uint8Array>) {
-  const before = await stored();
-  const error = await refusal(importList({ body, declaredBytes: null, filename: "list.csv", authorId }));
-  expect(await stored()).toEqual(before);
-  return error;
-}
+const refusedWithNothingStored = (body: AsyncIterable<Uint8Array>) =>
+  refusedStoringNothing(() => importList({ body, declaredBytes: null, filename: "list.csv", authorId }));
 
 test("the 1,000,001st row is refused while streaming, and nothing is stored", async () => {
   const error = await refusedWithNothingStored(numberedRows(MAX_UPLOAD_ROWS + 1));

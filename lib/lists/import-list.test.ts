@@ -1,14 +1,11 @@
 // Importing CSV lists against a real database: what is stored, what the report says, and for each bad file the
 // sentence the operator reads with nothing stored.
-import { beforeAll, expect, test } from "vitest";
+import { expect, test } from "vitest";
 import { pool } from "@/lib/db/pool";
 import { author, pieces, refusal } from "@/test/upload-helpers";
 import { importList } from "./import-list";
 
-let authorId: string;
-beforeAll(async () => {
-  authorId = await author();
-});
+const authorId = await author();
 
 const upload = (
   data: Uint8Array | string,

@@ -2,16 +2,13 @@
 // in order (not as text), invalid and repeated rows leave gaps, the last page holds the rest and has no Next, the
 // page after the last is empty with its way back, and a list with no valid rows has no pages at all. Renaming a list
 // is audited with the old and new names.
-import { beforeAll, expect, test } from "vitest";
+import { expect, test } from "vitest";
 import { pool } from "@/lib/db/pool";
 import { author, refusal, uploadFile } from "@/test/upload-helpers";
 import { listPage } from "./list-page";
 import { renameList } from "./rename-list";
 
-let authorId: string;
-beforeAll(async () => {
-  authorId = await author();
-});
+const authorId = await author();
 
 const upload = (csv: string, filename = "clinic.csv") => uploadFile(authorId, filename, csv, 1024);
 

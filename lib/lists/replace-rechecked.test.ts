@@ -1,18 +1,15 @@
 // Checked again with another phone column, a file is one list, not two: the first check's list is removed (audited,
 // in words) — but only that one: never a list sent from, another person's, other bytes, or the new list itself.
-import { beforeAll, expect, test } from "vitest";
+import { expect, test } from "vitest";
 import { auditSentence, sentenceText } from "@/lib/audit/audit-sentence";
 import { db } from "@/lib/db/client";
-import { account } from "@/test/report-data";
+import { account, countRows } from "@/test/report-data";
 import { pool } from "@/lib/db/pool";
 import { author, pieces } from "@/test/upload-helpers";
 import { importList } from "./import-list";
 import { replaceRechecked } from "./replace-rechecked";
 
-let authorId: string;
-beforeAll(async () => {
-  authorId = await author();
-});
+const authorId = await author();
 
 // Two columns of numbers: the guess takes the first, the operator meant the second.
 const csv = "mobile,alternate,name\n0712000101,0722000101,Amina\n0712000102,0722000102,Baraka\n";
@@ -29,8 +26,7 @@ test("the list of the first check is replaced by the second, and the log says so
   const replace = { replacedId: first.id, listId: second.id, phoneColumn: "alternate", actorId: authorId };
   expect(await replaceRechecked(replace)).toBe(true);
   expect(await lists([first.id, second.id])).toEqual([second.id]);
-  const rows = await pool().query(`SELECT count(*)::int AS n FROM "ListRecipient" WHERE "listId" = $1`, [first.id]);
-  expect(rows.rows[0].n).toBe(0);
+  expect(await countRows(`"ListRecipient" WHERE "listId" = $1`, [first.id])).toBe(0);
 
   const event = await db.auditEvent.findFirstOrThrow({
     where: { action: "list.delete", targetId: first.id },

@@ -1,14 +1,11 @@
 // Report downloads: every group comes back as CSV in row order, and a value a spreadsheet would run as a formula
 // (CSV injection) comes back escaped in each of them.
-import { beforeAll, expect, test } from "vitest";
+import { expect, test } from "vitest";
 import { pool } from "@/lib/db/pool";
 import { author, uploadFile } from "@/test/upload-helpers";
 import { reportCsvStream } from "./report-csv";
 
-let authorId: string;
-beforeAll(async () => {
-  authorId = await author();
-});
+const authorId = await author();
 
 async function text(stream: ReadableStream<Uint8Array>): Promise<string> {
   return new Response(stream).text();

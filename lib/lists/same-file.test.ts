@@ -2,17 +2,15 @@
 // SHA-256 taken while the bytes streamed in — however the bytes were cut into pieces —, said and not refused; a file
 // that differs by one byte, or whose earlier copy was deleted, is new.
 import { createHash } from "node:crypto";
-import { beforeAll, expect, test } from "vitest";
+import { expect, test } from "vitest";
 import { pool } from "@/lib/db/pool";
 import { author, pieces } from "@/test/upload-helpers";
 import { importList } from "./import-list";
 import { defaultListName } from "./list-name";
 import { removeList } from "./remove-list";
+import { countRows } from "@/test/report-data";
 
-let authorId: string;
-beforeAll(async () => {
-  authorId = await author();
-});
+const authorId = await author();
 
 const csv = `phone,name\n${Array.from({ length: 3_000 }, (_, i) => `07${String(40_000_000 + i)},Name ${i}`).join("\n")}\n`;
 const upload = (data: string, filename: string, name?: string, size = 64 * 1024) =>
@@ -51,10 +49,7 @@ test("the same bytes uploaded again are flagged with the earlier list, and store
     createdAt: rows[0]!.createdAt.toISOString(),
   });
   expect(again.valid).toBe(3_000);
-  const ready = await pool().query(`SELECT count(*)::int AS n FROM "List" WHERE id = ANY($1) AND state = 'READY'`, [
-    [first.id, again.id],
-  ]);
-  expect(ready.rows[0].n).toBe(2);
+  expect(await countRows(`"List" WHERE id = ANY($1) AND state = 'READY'`, [[first.id, again.id]])).toBe(2);
 
   // A third copy names the newest earlier one; one byte different is another file.
   expect((await upload(csv, "c.csv")).sameFile?.id).toBe(again.id);

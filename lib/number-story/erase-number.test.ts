@@ -21,17 +21,12 @@ import { storeReceipts } from "@/lib/receipts/store-receipts";
 import { getBatchReport } from "@/lib/reports/batch-report";
 import { getOverviewReport } from "@/lib/reports/overview";
 import { call, defaultAccount, keyFor, user } from "@/test/api/api-client";
-import { account, batch, clinicList, escalationCall, messages, receipts } from "@/test/report-data";
+import { account, batch, clinicList, countRows, escalationCall, messages, receipts } from "@/test/report-data";
 import { eraseNumber, erasureCounts, erasureSentence } from "./erase-number";
 import { numberMessages } from "./number-story";
 
 const PHONE = "254712000777";
 const OTHER = "254712000888";
-let accountId = "";
-let adminId = "";
-let sms = "";
-let smsId = "";
-let otherId = "";
 
 /** Every row of the tables that may hold a number, as text (the audit log is append-only: checked apart). */
 async function everything(): Promise<string> {
@@ -68,74 +63,68 @@ const report = async (id: string) => {
   return rest;
 };
 
-beforeAll(async () => {
-  accountId = await account();
-  adminId = (
-    await db.user.create({ data: { email: "dpo@example.test", name: "DPO", passwordHash: "x", role: "ADMIN" } })
-  ).id;
-  const listId = await clinicList(
-    ["name", "phone"],
-    [
-      { phone: PHONE, cells: ["Amina", "0712000777"] },
-      { phone: OTHER, cells: ["Baraka", "0712000888"] },
-    ],
-    2,
-  );
-  sms = await batch(accountId, { name: "Reminders" });
-  await db.batch.update({ where: { id: sms }, data: { listId } });
-  [smsId, otherId] = (await messages(sms, [
-    { phone: PHONE, state: "DELIVERED", text: "Hello Amina, see you at 9", providerUniqueId: "u-777", smsUnits: 1 },
-    { phone: OTHER, state: "DELIVERED", text: "Hello Baraka", providerUniqueId: "u-888", smsUnits: 1 },
-  ])) as [string, string];
-  await pool().query(`UPDATE "Message" SET "listRow" = CASE WHEN id = $1 THEN 1 ELSE 2 END WHERE "batchId" = $2`, [
-    smsId,
-    sms,
-  ]);
-  await pool().query(
-    `INSERT INTO "SentText" ("textHash", phone, "sentAt", "batchId") VALUES (1, $1, now(), $3), (1, $2, now(), $3)`,
-    [PHONE, OTHER, sms],
-  );
-  await escalationCall(accountId, smsId, PHONE, "Please call");
-  await receipts([
-    {
-      accountId,
-      uniqueId: "u-777",
-      correlator: smsId,
-      phone: PHONE,
-      deliveryStatus: "DeliveredToTerminal",
-      messageId: smsId,
-    },
-    {
-      accountId,
-      uniqueId: "u-888",
-      correlator: otherId,
-      phone: OTHER,
-      deliveryStatus: "DeliveredToTerminal",
-      messageId: otherId,
-    },
-    { accountId, uniqueId: "stray", phone: PHONE, deliveryStatus: "DeliveryImpossible", unmatchedReason: "no_message" },
-  ]);
-  await db.optOut.create({ data: { phone: PHONE, reason: "asked by phone" } });
-  await recordAudit({
-    actorId: adminId,
-    action: "optout.add",
-    targetType: "OptOut",
-    targetId: PHONE,
-    detail: { reason: "asked" },
-  });
-  const endpoint = await db.webhookEndpoint.create({
-    data: { url: "https://hooks.example.test/tuma", events: ["message.delivered"], secretCiphertext: "x" },
-  });
-  for (const phone of [PHONE, OTHER])
-    await pool().query(
-      `INSERT INTO "WebhookDelivery" ("endpointId", "eventType", "eventId", payload) VALUES ($1, 'message.delivered', $2, $3)`,
-      [
-        endpoint.id,
-        `msg_${phone.slice(-3)}`,
-        JSON.stringify({ type: "message.delivered", data: { phone, text: "Hi" } }),
-      ],
-    );
+const accountId = await account();
+const adminId = (
+  await db.user.create({ data: { email: "dpo@example.test", name: "DPO", passwordHash: "x", role: "ADMIN" } })
+).id;
+const listId = await clinicList(
+  ["name", "phone"],
+  [
+    { phone: PHONE, cells: ["Amina", "0712000777"] },
+    { phone: OTHER, cells: ["Baraka", "0712000888"] },
+  ],
+  2,
+);
+const sms = await batch(accountId, { name: "Reminders" });
+await db.batch.update({ where: { id: sms }, data: { listId } });
+const [smsId, otherId] = (await messages(sms, [
+  { phone: PHONE, state: "DELIVERED", text: "Hello Amina, see you at 9", providerUniqueId: "u-777", smsUnits: 1 },
+  { phone: OTHER, state: "DELIVERED", text: "Hello Baraka", providerUniqueId: "u-888", smsUnits: 1 },
+])) as [string, string];
+await pool().query(`UPDATE "Message" SET "listRow" = CASE WHEN id = $1 THEN 1 ELSE 2 END WHERE "batchId" = $2`, [
+  smsId,
+  sms,
+]);
+await pool().query(
+  `INSERT INTO "SentText" ("textHash", phone, "sentAt", "batchId") VALUES (1, $1, now(), $3), (1, $2, now(), $3)`,
+  [PHONE, OTHER, sms],
+);
+await escalationCall(accountId, smsId, PHONE, "Please call");
+await receipts([
+  {
+    accountId,
+    uniqueId: "u-777",
+    correlator: smsId,
+    phone: PHONE,
+    deliveryStatus: "DeliveredToTerminal",
+    messageId: smsId,
+  },
+  {
+    accountId,
+    uniqueId: "u-888",
+    correlator: otherId,
+    phone: OTHER,
+    deliveryStatus: "DeliveredToTerminal",
+    messageId: otherId,
+  },
+  { accountId, uniqueId: "stray", phone: PHONE, deliveryStatus: "DeliveryImpossible", unmatchedReason: "no_message" },
+]);
+await db.optOut.create({ data: { phone: PHONE, reason: "asked by phone" } });
+await recordAudit({
+  actorId: adminId,
+  action: "optout.add",
+  targetType: "OptOut",
+  targetId: PHONE,
+  detail: { reason: "asked" },
 });
+const endpoint = await db.webhookEndpoint.create({
+  data: { url: "https://hooks.example.test/tuma", events: ["message.delivered"], secretCiphertext: "x" },
+});
+for (const phone of [PHONE, OTHER])
+  await pool().query(
+    `INSERT INTO "WebhookDelivery" ("endpointId", "eventType", "eventId", payload) VALUES ($1, 'message.delivered', $2, $3)`,
+    [endpoint.id, `msg_${phone.slice(-3)}`, JSON.stringify({ type: "message.delivered", data: { phone, text: "Hi" } })],
+  );
 
 beforeAll(async () => {
   // The API's single send: a batch of one named after the number as the caller wrote it, its text the template.
@@ -252,7 +241,7 @@ test("never contact: the next send stores the number SUPPRESSED, as an opt-out, 
   await messages(await batch(accountId, { name: "Before" }), [{ phone: NEVER, state: "DELIVERED" }]);
   await eraseNumber(NEVER, { actorId: adminId, reason: "Asked never to be contacted", neverContact: true });
   expect(await everything()).not.toContain(NEVER);
-  expect((await pool().query(`SELECT count(*)::int AS n FROM "NeverContact"`)).rows).toEqual([{ n: 1 }]);
+  expect(await countRows(`"NeverContact"`)).toBe(1);
   expect(await isNeverContacted(NEVER)).toBe(true);
   expect(await isNeverContacted("254712000123")).toBe(false);
   // Compose names it among the opted-out numbers before Send.

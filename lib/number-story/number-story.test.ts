@@ -1,38 +1,33 @@
 // One number's story (issue 38): its messages across batches newest first in keyset pages that meet no message
 // twice and miss none, the call beside the SMS it followed, the summary's figures, its opt-out, the lists it was sent
 // from — and a page read from the (phone, id) index of each closed week, never a sort of the number's history.
-import { beforeAll, expect, test } from "vitest";
+import { expect, test } from "vitest";
 import { db } from "@/lib/db/client";
 import { pool } from "@/lib/db/pool";
 import { account, batch, clinicList, escalationCall, messages } from "@/test/report-data";
 import { numberFrom, numberLists, numberMessages, numberOptOut, numberSummary } from "./number-story";
 import { summaryLine } from "./summary-line";
+import { planText } from "@/test/plans";
 
 const PHONE = "254712000111";
-let accountId: string;
-let first: string;
-let second: string;
-let ids: string[] = [];
 
-beforeAll(async () => {
-  accountId = await account();
-  first = await batch(accountId, { name: "October reminders" });
-  second = await batch(accountId, { name: "November reminders" });
-  const delivered = new Date("2026-11-26T06:02:00Z");
-  ids = [
-    ...(await messages(first, [
-      { phone: PHONE, state: "DELIVERED", receiptAt: new Date("2026-10-03T07:00:00Z"), smsUnits: 1 },
-      { phone: "254712000222", state: "DELIVERED" },
-      { phone: PHONE, state: "FAILED", failureClass: "ABSENT", deliveryStatus: "AbsentSubscriber", smsUnits: 1 },
-    ])),
-    ...(await messages(second, [
-      { phone: PHONE, state: "DELIVERED", receiptAt: delivered, text: "Hello Amina", smsUnits: 2 },
-      { phone: "254733000333", state: "QUEUED" },
-    ])),
-  ];
-  // The newest was sent its batch's Kiswahili variant (docs/languages.md); the others, the default text.
-  await pool().query(`UPDATE "Message" SET language = 'sw' WHERE id = $1`, [ids[3]]);
-});
+const accountId = await account();
+const first = await batch(accountId, { name: "October reminders" });
+const second = await batch(accountId, { name: "November reminders" });
+const delivered = new Date("2026-11-26T06:02:00Z");
+const ids = [
+  ...(await messages(first, [
+    { phone: PHONE, state: "DELIVERED", receiptAt: new Date("2026-10-03T07:00:00Z"), smsUnits: 1 },
+    { phone: "254712000222", state: "DELIVERED" },
+    { phone: PHONE, state: "FAILED", failureClass: "ABSENT", deliveryStatus: "AbsentSubscriber", smsUnits: 1 },
+  ])),
+  ...(await messages(second, [
+    { phone: PHONE, state: "DELIVERED", receiptAt: delivered, text: "Hello Amina", smsUnits: 2 },
+    { phone: "254733000333", state: "QUEUED" },
+  ])),
+];
+// The newest was sent its batch's Kiswahili variant (docs/languages.md); the others, the default text.
+await pool().query(`UPDATE "Message" SET language = 'sw' WHERE id = $1`, [ids[3]]);
 
 test("a number in any Kenyan form is the stored one; anything else is told why", () => {
   for (const typed of ["0712 000 111", "+254 712-000-111", "712000111", "254712000111"])
@@ -120,11 +115,10 @@ test("its opt-out with who and why, and the lists it was sent from", async () =>
 
 test("a page reads the closed weeks' (phone, id) index backwards and sorts only the open weeks' few rows", async () => {
   // A fresh database: the legacy partition is closed (indexed by the migration), this week and those ahead are open.
-  const { rows } = await pool().query<{ "QUERY PLAN": string }>(
-    `EXPLAIN SELECT id FROM "Message" WHERE phone = $1 AND id < $2 ORDER BY id DESC LIMIT 51`,
-    [PHONE, "9000000000000"],
-  );
-  const plan = rows.map((r) => r["QUERY PLAN"]).join("\n");
+  const plan = await planText(`SELECT id FROM "Message" WHERE phone = $1 AND id < $2 ORDER BY id DESC LIMIT 51`, [
+    PHONE,
+    "9000000000000",
+  ]);
   expect(plan).toMatch(/Index (Only )?Scan Backward using "?Message_legacy_phone_id_idx/);
   // Each open week is read through its (phone) index: the number's rows of that week, never a pass over the week.
   expect(plan).toMatch(

@@ -3,7 +3,7 @@
 // the escalation call, the opt-out and its history, the list row with its columns, the webhook delivery that named
 // it — and nothing of another number; the zip holds the same parts, one CSV each, after header.csv.
 import zlib from "node:zlib";
-import { beforeAll, expect, test } from "vitest";
+import { expect, test } from "vitest";
 import { recordAudit } from "@/lib/audit/record-audit";
 import { db } from "@/lib/db/client";
 import { pool } from "@/lib/db/pool";
@@ -19,65 +19,61 @@ const header = {
   madeBy: { name: "Admin", email: "admin@example.test" },
   timeZone: "Africa/Nairobi",
 };
-let smsId = "";
-let callId = "";
 
 async function bytes(stream: ReadableStream<Uint8Array>): Promise<Buffer> {
   return Buffer.from(await new Response(stream).arrayBuffer());
 }
 
-beforeAll(async () => {
-  const accountId = await account();
-  const user = await db.user.create({
-    data: { email: "reception@example.test", name: "Reception", passwordHash: "x", role: "OPERATOR" },
-  });
-  const listId = await clinicList(
-    ["name", "phone"],
-    [
-      { phone: PHONE, cells: ["Amina", "0712000555"] },
-      { phone: OTHER, cells: ["Baraka", "0712000666"] },
-    ],
-  );
-  const sms = await batch(accountId, { name: "Reminders" });
-  await db.batch.update({ where: { id: sms }, data: { listId } });
-  smsId = (
-    await messages(sms, [
-      { phone: PHONE, state: "DELIVERED", text: "Hello Amina, see you at 9", providerUniqueId: "u-555" },
-    ])
-  )[0]!;
-  await messages(sms, [{ phone: OTHER, state: "DELIVERED", text: "Hello Baraka", providerUniqueId: "u-666" }]);
-  // Sent the batch's Kiswahili variant (docs/languages.md): the file says in which language.
-  await pool().query(`UPDATE "Message" SET "listRow" = 1, language = 'sw' WHERE id = $1`, [smsId]);
-  ({ callId } = await escalationCall(accountId, smsId, PHONE, "Please call the clinic"));
-  await receipts([
-    {
-      accountId,
-      uniqueId: "u-555",
-      correlator: smsId,
-      phone: PHONE,
-      deliveryStatus: "DeliveredToTerminal",
-      messageId: smsId,
-    },
-    { accountId, uniqueId: "u-666", phone: OTHER, deliveryStatus: "DeliveredToTerminal" },
-    { accountId, uniqueId: "stray", phone: PHONE, deliveryStatus: "DeliveryImpossible", unmatchedReason: "no_message" },
-  ]);
-  await db.optOut.create({ data: { phone: PHONE, reason: "asked by phone", createdById: user.id } });
-  await recordAudit({
-    actorId: user.id,
-    action: "optout.add",
-    targetType: "OptOut",
-    targetId: PHONE,
-    detail: { reason: "asked by phone" },
-  });
-  const endpoint = await db.webhookEndpoint.create({
-    data: { url: "https://hooks.example.test/tuma", events: ["message.delivered"], secretCiphertext: "x" },
-  });
-  for (const phone of [PHONE, OTHER])
-    await pool().query(
-      `INSERT INTO "WebhookDelivery" ("endpointId", "eventType", "eventId", payload) VALUES ($1, 'message.delivered', $2, $3)`,
-      [endpoint.id, `msg_${phone}`, JSON.stringify({ type: "message.delivered", data: { phone } })],
-    );
+const accountId = await account();
+const user = await db.user.create({
+  data: { email: "reception@example.test", name: "Reception", passwordHash: "x", role: "OPERATOR" },
 });
+const listId = await clinicList(
+  ["name", "phone"],
+  [
+    { phone: PHONE, cells: ["Amina", "0712000555"] },
+    { phone: OTHER, cells: ["Baraka", "0712000666"] },
+  ],
+);
+const sms = await batch(accountId, { name: "Reminders" });
+await db.batch.update({ where: { id: sms }, data: { listId } });
+const smsId = (
+  await messages(sms, [
+    { phone: PHONE, state: "DELIVERED", text: "Hello Amina, see you at 9", providerUniqueId: "u-555" },
+  ])
+)[0]!;
+await messages(sms, [{ phone: OTHER, state: "DELIVERED", text: "Hello Baraka", providerUniqueId: "u-666" }]);
+// Sent the batch's Kiswahili variant (docs/languages.md): the file says in which language.
+await pool().query(`UPDATE "Message" SET "listRow" = 1, language = 'sw' WHERE id = $1`, [smsId]);
+const { callId } = await escalationCall(accountId, smsId, PHONE, "Please call the clinic");
+await receipts([
+  {
+    accountId,
+    uniqueId: "u-555",
+    correlator: smsId,
+    phone: PHONE,
+    deliveryStatus: "DeliveredToTerminal",
+    messageId: smsId,
+  },
+  { accountId, uniqueId: "u-666", phone: OTHER, deliveryStatus: "DeliveredToTerminal" },
+  { accountId, uniqueId: "stray", phone: PHONE, deliveryStatus: "DeliveryImpossible", unmatchedReason: "no_message" },
+]);
+await db.optOut.create({ data: { phone: PHONE, reason: "asked by phone", createdById: user.id } });
+await recordAudit({
+  actorId: user.id,
+  action: "optout.add",
+  targetType: "OptOut",
+  targetId: PHONE,
+  detail: { reason: "asked by phone" },
+});
+const endpoint = await db.webhookEndpoint.create({
+  data: { url: "https://hooks.example.test/tuma", events: ["message.delivered"], secretCiphertext: "x" },
+});
+for (const phone of [PHONE, OTHER])
+  await pool().query(
+    `INSERT INTO "WebhookDelivery" ("endpointId", "eventType", "eventId", payload) VALUES ($1, 'message.delivered', $2, $3)`,
+    [endpoint.id, `msg_${phone}`, JSON.stringify({ type: "message.delivered", data: { phone } })],
+  );
 
 test("the JSON file: a header saying when, by whom and for what; every part; nothing of another number", async () => {
   const text = (await bytes(subjectJson(header, subjectParts(PHONE, header.timeZone)))).toString("utf8");

@@ -1,14 +1,12 @@
 // The opt-out list against a real database: numbers in any form stored once in the 254 form, audited with who; a
 // file of numbers through the list import; pages by number that cross the page boundary exactly; search by digits.
-import { beforeAll, expect, test } from "vitest";
+import { expect, test } from "vitest";
 import { pool } from "@/lib/db/pool";
 import { author, refusal, stored, uploadFile } from "@/test/upload-helpers";
 import { addOptOut, addOptOutsFromUpload, listOptOuts, removeOptOut, searchDigits } from "./opt-outs";
+import { everyPage } from "@/test/every-page";
 
-let actorId = "";
-beforeAll(async () => {
-  actorId = await author();
-});
+const actorId = await author();
 
 const audits = async (action: string) =>
   (
@@ -106,14 +104,8 @@ test("pages by number: every number exactly once across pages, the last page has
   await pool().query(
     `INSERT INTO "OptOut" (phone) SELECT '2547200' || lpad(g::text, 5, '0') FROM generate_series(0, 120) g`,
   );
-  const seen: string[] = [];
-  let after: string | undefined;
-  for (;;) {
-    const page = await listOptOuts({ after, search: "2547200", take: 50 });
-    seen.push(...page.rows.map((r) => r.phone));
-    if (!page.next) break;
-    after = page.next;
-  }
+  const pages = await everyPage((after) => listOptOuts({ after, search: "2547200", take: 50 }));
+  const seen = pages.flatMap((page) => page.rows.map((r) => r.phone));
   expect(seen).toHaveLength(121);
   expect(new Set(seen).size).toBe(121);
   expect(seen).toEqual([...seen].sort());

@@ -2,9 +2,9 @@
  * Contract tests: the spec (docs/messaging-api.md), table by table, through the provider client against a
  * real sandbox over HTTP on loopback. No mocks.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { startSandbox, type Sandbox } from "@/sandbox/server";
-import { createProviderClient, type ProviderClient } from "./client";
+import { afterAll, beforeEach, describe, expect, it } from "vitest";
+import { startSandbox } from "@/sandbox/server";
+import { createProviderClient } from "./client";
 import { ProviderError } from "./failure";
 import { unlimited } from "./rate-limiter";
 import {
@@ -23,13 +23,8 @@ const TOKEN = "contract-test-token";
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const DATE_TIME = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/;
 
-let sandbox: Sandbox;
-let client: ProviderClient;
-
-beforeAll(async () => {
-  sandbox = await startSandbox({ port: 0, token: TOKEN, knobs: { receipts: false } });
-  client = createProviderClient({ baseUrl: sandbox.url, token: TOKEN, timeoutMs: 10_000, rateLimiter: unlimited });
-});
+const sandbox = await startSandbox({ port: 0, token: TOKEN, knobs: { receipts: false } });
+const client = createProviderClient({ baseUrl: sandbox.url, token: TOKEN, timeoutMs: 10_000, rateLimiter: unlimited });
 afterAll(async () => {
   client.close();
   await sandbox.close();
@@ -53,15 +48,18 @@ async function refusal(promise: Promise<unknown>): Promise<ProviderError> {
   return error as ProviderError;
 }
 
-/** A raw POST, for what the typed client cannot send (missing headers, broken JSON). */
-async function raw(path: string, init: { headers?: Record<string, string>; body?: string; method?: string } = {}) {
+/** A raw POST, for what the typed client cannot send (missing headers, broken JSON): `headers` replace the client's
+ * own, and one given as undefined is left out. */
+async function raw(
+  path: string,
+  init: { headers?: Record<string, string | undefined>; body?: string; method?: string } = {},
+) {
+  const headers = { "Content-Type": "application/json", Accept: "application/json", Authorization: `Bearer ${TOKEN}` };
   const res = await fetch(`${sandbox.url}/${path}`, {
     method: init.method ?? "POST",
-    headers: init.headers ?? {
-      "Content-Type": "application/json",
-      Accept: "application/json",
-      Authorization: `Bearer ${TOKEN}`,
-    },
+    headers: Object.entries({ ...headers, ...init.headers }).filter(
+      (entry): entry is [string, string] => entry[1] !== undefined,
+    ),
     ...(init.body !== undefined ? { body: init.body } : {}),
   });
   return { status: res.status, headers: res.headers, text: await res.text() };
@@ -313,35 +311,22 @@ describe("5 / 7 authentication and headers", () => {
     const error = await refusal(wrong.sendSms(sms()));
     wrong.close();
     expect(error.failure).toEqual({ kind: "unauthenticated", status: 401, message: "Unauthenticated." });
-    const res = await raw("send-sms", {
-      headers: { "Content-Type": "application/json", Accept: "application/json", Authorization: "Bearer nope" },
-      body: JSON.stringify(sms()),
-    });
+    const res = await raw("send-sms", { headers: { Authorization: "Bearer nope" }, body: JSON.stringify(sms()) });
     expect(res.status).toBe(401);
     expect(res.text).toBe('{"status":false,"message":"Unauthenticated."}');
   });
 
   it("401 for a missing token, on both endpoints", async () => {
     for (const path of ["send-sms", "voice-sms"]) {
-      const res = await raw(path, {
-        headers: { "Content-Type": "application/json", Accept: "application/json" },
-        body: "{}",
-      });
+      const res = await raw(path, { headers: { Authorization: undefined }, body: "{}" });
       expect(res.status).toBe(401);
       expect(errorBodySchema.parse(JSON.parse(res.text))).toEqual({ status: false, message: "Unauthenticated." });
     }
   });
 
   it("406 without an Accept allowing JSON, 415 without a JSON Content-Type, 400 for broken JSON", async () => {
-    const auth = `Bearer ${TOKEN}`;
-    const a = await raw("send-sms", {
-      headers: { "Content-Type": "application/json", Accept: "text/html", Authorization: auth },
-      body: "{}",
-    });
-    const b = await raw("send-sms", {
-      headers: { "Content-Type": "text/plain", Accept: "application/json", Authorization: auth },
-      body: "{}",
-    });
+    const a = await raw("send-sms", { headers: { Accept: "text/html" }, body: "{}" });
+    const b = await raw("send-sms", { headers: { "Content-Type": "text/plain" }, body: "{}" });
     const c = await raw("send-sms", { body: "{not json" });
     expect([a.status, b.status, c.status]).toEqual([406, 415, 400]);
     for (const r of [a, b, c]) expect(errorBodySchema.safeParse(JSON.parse(r.text)).success).toBe(true);

@@ -4,8 +4,8 @@
  */
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { startSandbox, type Sandbox } from "@/sandbox/server";
+import { afterAll, beforeEach, describe, expect, it } from "vitest";
+import { startSandbox } from "@/sandbox/server";
 import { createProviderClient, type ProviderClientOptions } from "./client";
 import { ProviderError, isSafeToRetry, type ProviderFailure } from "./failure";
 import { unlimited } from "./rate-limiter";
@@ -13,11 +13,8 @@ import type { SmsRequest } from "@/lib/provider/wire/schemas";
 
 const TOKEN = "failure-classes-secret-token";
 const request: SmsRequest = { sender: "TUMA", message: "hi", phone: "254712345678", correlator: "x1" };
-let sandbox: Sandbox;
 
-beforeAll(async () => {
-  sandbox = await startSandbox({ port: 0, token: TOKEN, knobs: { receipts: false } });
-});
+const sandbox = await startSandbox({ port: 0, token: TOKEN, knobs: { receipts: false } });
 afterAll(() => sandbox.close());
 beforeEach(() => sandbox.state.reset());
 

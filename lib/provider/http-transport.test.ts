@@ -2,48 +2,40 @@
 // a request before any connection, also when a name resolves to a forbidden address; an answer over 1 MB is not read;
 // the rate limiter's turn is taken with the connection made, right before the write.
 import dns from "node:dns";
-import http from "node:http";
 import net, { type AddressInfo } from "node:net";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { FORBIDDEN_ADDRESS, HTTPS_ONLY } from "./base-url";
 import { ProviderError, type ProviderFailure } from "./failure";
 import { createAgents, guardedLookup, MAX_RESPONSE_BYTES, postJson } from "./http-transport";
+import { serverForFile } from "@/test/loopback-server";
 
 const agents = createAgents(4);
-let server: http.Server;
-let origin: string;
+/** The transport's options for these tests: time limits no answer here comes near, and the file's agents. */
+const OPTIONS = { timeoutMs: 10_000, connectTimeoutMs: 5_000, agents };
 let requests = 0;
 
-beforeAll(async () => {
-  server = http.createServer((req, res) => {
-    requests++;
-    req.resume();
-    const size = Number(new URL(req.url ?? "/", "http://x").searchParams.get("size") ?? "2");
-    res.writeHead(200, { "Content-Type": "application/json" });
-    // Streamed in pieces, as a hostile or broken provider would: never more than 64 KiB at once in memory here.
-    let sent = 0;
-    const piece = Buffer.alloc(64 * 1024, " ");
-    const pump = (): void => {
-      while (sent < size) {
-        const part = piece.subarray(0, Math.min(piece.length, size - sent));
-        sent += part.length;
-        if (!res.write(part)) return void res.once("drain", pump);
-      }
-      res.end();
-    };
-    pump();
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+const { server, url: origin } = await serverForFile((req, res) => {
+  requests++;
+  req.resume();
+  const size = Number(new URL(req.url ?? "/", "http://x").searchParams.get("size") ?? "2");
+  res.writeHead(200, { "Content-Type": "application/json" });
+  // Streamed in pieces, as a hostile or broken provider would: never more than 64 KiB at once in memory here.
+  let sent = 0;
+  const piece = Buffer.alloc(64 * 1024, " ");
+  const pump = (): void => {
+    while (sent < size) {
+      const part = piece.subarray(0, Math.min(piece.length, size - sent));
+      sent += part.length;
+      if (!res.write(part)) return void res.once("drain", pump);
+    }
+    res.end();
+  };
+  pump();
 });
-afterAll(async () => {
-  agents.http.destroy();
-  server.closeAllConnections();
-  await new Promise((resolve) => server.close(resolve));
-});
+afterAll(() => agents.http.destroy());
 
 async function failureOf(url: string): Promise<ProviderFailure> {
-  const error = await postJson(new URL(url), {}, "{}", { timeoutMs: 10_000, connectTimeoutMs: 5_000, agents }).then(
+  const error = await postJson(new URL(url), {}, "{}", OPTIONS).then(
     () => null,
     (e: unknown) => e,
   );
@@ -53,11 +45,7 @@ async function failureOf(url: string): Promise<ProviderFailure> {
 
 describe("postJson", () => {
   it("reads an answer up to 1 MB, and refuses a larger one as unreadable (the request was written: outcome unknown)", async () => {
-    const fits = await postJson(new URL(`${origin}/send?size=${MAX_RESPONSE_BYTES}`), {}, "{}", {
-      timeoutMs: 10_000,
-      connectTimeoutMs: 5_000,
-      agents,
-    });
+    const fits = await postJson(new URL(`${origin}/send?size=${MAX_RESPONSE_BYTES}`), {}, "{}", OPTIONS);
     expect(fits.body.length).toBe(MAX_RESPONSE_BYTES);
     expect(await failureOf(`${origin}/send?size=${64 * MAX_RESPONSE_BYTES}`)).toEqual({
       kind: "outcome_unknown",
@@ -85,8 +73,7 @@ describe("postJson", () => {
     const countBefore = requests;
     try {
       const response = await postJson(new URL(`${origin}/send?size=2`), {}, "{}", {
-        timeoutMs: 10_000,
-        connectTimeoutMs: 5_000,
+        ...OPTIONS,
         agents: fresh,
         beforeWrite: async () => {
           events.push(`turn (requests answered so far: ${requests - countBefore})`);
@@ -110,9 +97,7 @@ describe("postJson", () => {
     await new Promise((resolve) => closed.close(resolve));
     let turns = 0;
     const error = await postJson(new URL(`http://127.0.0.1:${port}/send`), {}, "{}", {
-      timeoutMs: 10_000,
-      connectTimeoutMs: 5_000,
-      agents,
+      ...OPTIONS,
       beforeWrite: async () => {
         turns++;
       },
@@ -124,7 +109,7 @@ describe("postJson", () => {
 
   it("plain http to a name that resolves to loopback is allowed (localhost, the sandbox)", async () => {
     const url = new URL(`${origin.replace("127.0.0.1", "localhost")}/send?size=2`);
-    const response = await postJson(url, {}, "{}", { timeoutMs: 10_000, connectTimeoutMs: 5_000, agents });
+    const response = await postJson(url, {}, "{}", OPTIONS);
     expect(response.status).toBe(200);
   });
 });

@@ -1,35 +1,24 @@
 // The provider's texts reach text columns (a message's lastError, its operator): a NUL in its error message, in a raw
 // error body or in a refused entry's message is replaced (lib/db/storable-text.ts), so the statement recording the
 // chunk cannot be refused for it. A real server on loopback answers; PostgreSQL takes each text.
-import http from "node:http";
-import type { AddressInfo } from "node:net";
-import { afterAll, beforeAll, expect, test } from "vitest";
+import { afterAll, expect, test } from "vitest";
 import { pool } from "@/lib/db/pool";
 import { REPLACEMENT } from "@/lib/db/storable-text";
 import type { SmsRequest } from "@/lib/provider/wire/schemas";
-import { createProviderClient, type ProviderClient } from "./client";
+import { createProviderClient } from "./client";
 import { ProviderError } from "./failure";
 import { unlimited } from "./rate-limiter";
+import { serverForFile } from "@/test/loopback-server";
 
 let answer: { status: number; body: string | Buffer } = { status: 200, body: "" };
-let server: http.Server;
-let client: ProviderClient;
 const request: SmsRequest = { sender: "TUMA", message: "hi", phone: "254712345678", correlator: "1" };
 
-beforeAll(async () => {
-  server = http.createServer((req, res) => {
-    req.resume();
-    req.on("end", () => res.writeHead(answer.status, { "content-type": "application/json" }).end(answer.body));
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
-  client = createProviderClient({ baseUrl: `http://127.0.0.1:${port}/api/v1`, token: "t", rateLimiter: unlimited });
+const { url } = await serverForFile((req, res) => {
+  req.resume();
+  req.on("end", () => res.writeHead(answer.status, { "content-type": "application/json" }).end(answer.body));
 });
-
-afterAll(async () => {
-  client.close();
-  await new Promise((resolve) => server.close(resolve));
-});
+const client = createProviderClient({ baseUrl: `${url}/api/v1`, token: "t", rateLimiter: unlimited });
+afterAll(() => client.close());
 
 async function storedAs(text: string): Promise<string> {
   const { rows } = await pool().query<{ text: string }>(`SELECT $1::text AS text`, [text]);

@@ -3,47 +3,39 @@
 // plan"): the candidate CTE inlined into each place that reads it, which ran its lookups six times per receipt; and
 // the lot's receipts and work-list rows found by a join, which hashed every receipt of the week for each lot. The
 // statement reads the lot's receipts itself, by their ids; only the lot's distinct statuses come to Node.
-import { beforeAll, expect, test } from "vitest";
+import { expect, test } from "vitest";
 import { pool } from "@/lib/db/pool";
 import { account, batch, messages, receipts } from "@/test/report-data";
+import { planNodes, RUN, type PlanNode } from "@/test/plans";
 import { applyStatement, LOT_STATUSES, UNMATCHED_RETRY_HOURS } from "./apply-receipts";
 
 const RECEIPTS = 400;
-let accountId = "";
-let ids: string[] = [];
-let phones: string[] = [];
 
-beforeAll(async () => {
-  accountId = await account();
-  const batchId = await batch(accountId, { state: "SENDING" });
-  // Other batches' messages around the lot's, as in a real table.
-  const other = await batch(accountId, { state: "COMPLETED" });
-  const filler = (n: number) =>
-    Array.from({ length: n }, (_, i) => ({ phone: `2547330${String(i).padStart(5, "0")}`, state: "DELIVERED" }));
-  await messages(other, filler(3_000));
-  phones = Array.from({ length: RECEIPTS }, (_, i) => `2547110${String(i).padStart(5, "0")}`);
-  ids = await messages(
-    batchId,
-    phones.map((phone, i) => ({ phone, state: "QUEUED", providerUniqueId: `uid-${i}`, submittedAt: new Date() })),
-  );
-  await messages(other, filler(3_000));
-  await pool().query(`ANALYZE "Message"; ANALYZE "Batch"`);
-});
-
-type PlanNode = Record<string, unknown> & { Plans?: PlanNode[] };
+const accountId = await account();
+const batchId = await batch(accountId, { state: "SENDING" });
+// Other batches' messages around the lot's, as in a real table.
+const other = await batch(accountId, { state: "COMPLETED" });
+const filler = (n: number) =>
+  Array.from({ length: n }, (_, i) => ({ phone: `2547330${String(i).padStart(5, "0")}`, state: "DELIVERED" }));
+await messages(other, filler(3_000));
+const phones = Array.from({ length: RECEIPTS }, (_, i) => `2547110${String(i).padStart(5, "0")}`);
+const ids = await messages(
+  batchId,
+  phones.map((phone, i) => ({ phone, state: "QUEUED", providerUniqueId: `uid-${i}`, submittedAt: new Date() })),
+);
+await messages(other, filler(3_000));
+await pool().query(`ANALYZE "Message"; ANALYZE "Batch"`);
 
 type Scan = { relation: string; loops: number; rows: number };
 
 /** Every scan of a table whose name starts with `prefix` (its partitions) in the plan: how often it ran, rows read. */
-function scans(node: PlanNode, prefix: string, out: Scan[] = []): Scan[] {
-  const relation = node["Relation Name"];
-  if (typeof relation === "string" && relation.startsWith(prefix) && node["Node Type"] !== "ModifyTable") {
-    const loops = Number(node["Actual Loops"] ?? 0);
-    out.push({ relation, loops, rows: Number(node["Actual Rows"] ?? 0) * loops });
-  }
-  for (const child of node.Plans ?? []) scans(child, prefix, out);
-  return out;
-}
+const scans = (nodes: PlanNode[], prefix: string): Scan[] =>
+  nodes
+    .filter((node) => String(node["Relation Name"]).startsWith(prefix) && node["Node Type"] !== "ModifyTable")
+    .map((node) => {
+      const loops = Number(node["Actual Loops"] ?? 0);
+      return { relation: String(node["Relation Name"]), loops, rows: Number(node["Actual Rows"] ?? 0) * loops };
+    });
 
 const rowsRead = (found: Scan[]) => found.reduce((sum, scan) => sum + scan.rows, 0);
 
@@ -74,11 +66,8 @@ test("a lot of receipts reads each message at most three times, once per step", 
         applied: false,
       })),
     );
-    const { rows } = await client.query<{ "QUERY PLAN": { Plan: PlanNode }[] }>(
-      `EXPLAIN (ANALYZE, FORMAT JSON, COSTS OFF, TIMING OFF) ${applyStatement()}`,
-      lotParameters(lot),
-    );
-    const ran = scans(rows[0]!["QUERY PLAN"][0]!.Plan, "Message_").filter((scan) => scan.loops > 0);
+    const plan = await planNodes(RUN, applyStatement(), lotParameters(lot), client);
+    const ran = scans(plan, "Message_").filter((scan) => scan.loops > 0);
     // Found by correlator + phone (once), checked as sent (once), updated (once, or one hash of a small table).
     const reads = ran.reduce((sum, scan) => sum + scan.loops, 0);
     expect(reads).toBeLessThanOrEqual(3 * RECEIPTS);
@@ -117,13 +106,7 @@ test("a lot's receipts and work-list rows are read by key, not by reading every 
   const client = await pool().connect();
   try {
     await client.query("BEGIN");
-    const explain = async (sql: string, values: unknown[]) =>
-      (
-        await client.query<{ "QUERY PLAN": { Plan: PlanNode }[] }>(
-          `EXPLAIN (ANALYZE, FORMAT JSON, COSTS OFF, TIMING OFF) ${sql}`,
-          values,
-        )
-      ).rows[0]!["QUERY PLAN"][0]!.Plan;
+    const explain = (sql: string, values: unknown[]) => planNodes(RUN, sql, values, client);
 
     const statuses = await explain(LOT_STATUSES, [lot]);
     expect(rowsRead(scans(statuses, "Receipt"))).toBe(RECEIPTS);
@@ -166,19 +149,7 @@ test("the statement is planned for the lot's size, whatever PostgreSQL's statist
       applied: false,
     })),
   );
-  const { rows } = await pool().query<{ "QUERY PLAN": { Plan: PlanNode }[] }>(
-    `EXPLAIN (FORMAT JSON) ${applyStatement()}`,
-    lotParameters(lot),
-  );
-  const lotNode = findNode(rows[0]!["QUERY PLAN"][0]!.Plan, (node) => node["Subplan Name"] === "CTE r");
+  const plan = await planNodes("COSTS ON", applyStatement(), lotParameters(lot));
+  const lotNode = plan.find((node) => node["Subplan Name"] === "CTE r");
   expect(lotNode?.["Plan Rows"]).toBe(RECEIPTS);
 });
-
-function findNode(node: PlanNode, match: (node: PlanNode) => boolean): PlanNode | null {
-  if (match(node)) return node;
-  for (const child of node.Plans ?? []) {
-    const found = findNode(child, match);
-    if (found) return found;
-  }
-  return null;
-}

@@ -3,7 +3,7 @@
 // delivered message that a later receipt fails, a failure that a later receipt delivers, and a status nobody knows.
 // The rollup is compared to a recount made here in TypeScript from the messages (states.ts, rollup-outcomes.ts,
 // delay-buckets.ts), not by the SQL helpers the triggers themselves use.
-import { beforeAll, expect, test } from "vitest";
+import { expect, test } from "vitest";
 import { pool } from "@/lib/db/pool";
 import { DELIVERED_STATES, SENT_STATES } from "@/lib/states/states";
 import { delayBucket } from "@/lib/reports/delay-buckets";
@@ -12,10 +12,7 @@ import { account, batch, messages } from "@/test/report-data";
 import { applyPendingReceipts } from "./apply-receipts";
 import { storeReceipts, type ReceiptRow } from "./store-receipts";
 
-let accountId = "";
-beforeAll(async () => {
-  accountId = await account();
-});
+const accountId = await account();
 
 type Counted = { outcomes: number[]; delays: number[] };
 

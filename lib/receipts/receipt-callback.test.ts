@@ -2,33 +2,21 @@
 // a provider can get besides 200, and the route handler that answers the same path where Next runs alone.
 import http from "node:http";
 import { randomBytes } from "node:crypto";
-import { afterAll, beforeAll, expect, test, vi } from "vitest";
+import { expect, test, vi } from "vitest";
 import { db } from "@/lib/db/client";
 import { account } from "@/test/report-data";
 import { pool } from "@/lib/db/pool";
 import { logger } from "@/lib/log";
 import { POST as routePost } from "@/app/api/receipts/[secret]/route";
 import { answerReceiptCallback, receiptCallbackSecret } from "./receipt-callback";
+import { serverForFile } from "@/test/loopback-server";
 
-let server: http.Server;
-let base: string;
-let secret: string;
-let accountId: string;
-
-beforeAll(async () => {
-  secret = randomBytes(12).toString("hex");
-  accountId = await account({ receiptSecret: secret });
-  server = http.createServer((req, res) => {
-    const found = receiptCallbackSecret(new URL(req.url ?? "/", "http://host").pathname);
-    if (found === null) return void res.writeHead(418).end();
-    void answerReceiptCallback(req, res, found);
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  base = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
-});
-
-afterAll(async () => {
-  await new Promise<void>((resolve) => server.close(() => resolve()));
+const secret = randomBytes(12).toString("hex");
+const accountId = await account({ receiptSecret: secret });
+const { url: base } = await serverForFile((req, res) => {
+  const found = receiptCallbackSecret(new URL(req.url ?? "/", "http://host").pathname);
+  if (found === null) return void res.writeHead(418).end();
+  void answerReceiptCallback(req, res, found);
 });
 
 const receipt = (n: number) => ({

@@ -1,6 +1,6 @@
 // Receipts over HTTP into a real PostgreSQL: idempotent, forward-only, matched even before the send response,
 // and every bad request refused before anything is written.
-import { beforeAll, expect, test } from "vitest";
+import { expect, test } from "vitest";
 import { db } from "@/lib/db/client";
 import { pool } from "@/lib/db/pool";
 import { formatProviderTime } from "@/lib/provider/wire/provider-time";
@@ -17,6 +17,7 @@ import {
 } from "@/test/dispatch-harness";
 import { notYetApplied, receiptFor, receiptPosts } from "@/test/receipt-posts";
 import { harnessForFile } from "@/test/harness-lifecycle";
+import { countRows } from "@/test/report-data";
 
 // A request timeout longer than any wait of this file: the early-receipt test holds the sandbox's answers while it
 // looks at the receipts, and a timed-out request would be a different story (an unknown outcome, retried).
@@ -26,15 +27,13 @@ const { post } = receiptPosts(h);
 const sent = (count: number, offset: number) =>
   sentBatch(h, `r${offset}`, phones(count, offset), { templateText: "Receipt test" });
 
-beforeAll(async () => {
-  // Test-only audit of every state change, to count them exactly.
-  await pool().query(`
-    CREATE TABLE state_changes (message_id bigint, old_state text, new_state text);
-    CREATE FUNCTION log_state_change() RETURNS trigger LANGUAGE plpgsql AS $$
-    BEGIN INSERT INTO state_changes VALUES (NEW.id, OLD.state, NEW.state); RETURN NULL; END $$;
-    CREATE TRIGGER log_state_change AFTER UPDATE ON "Message" FOR EACH ROW WHEN (OLD.state IS DISTINCT FROM NEW.state)
-      EXECUTE FUNCTION log_state_change();`);
-});
+// Test-only audit of every state change, to count them exactly.
+await pool().query(`
+  CREATE TABLE state_changes (message_id bigint, old_state text, new_state text);
+  CREATE FUNCTION log_state_change() RETURNS trigger LANGUAGE plpgsql AS $$
+  BEGIN INSERT INTO state_changes VALUES (NEW.id, OLD.state, NEW.state); RETURN NULL; END $$;
+  CREATE TRIGGER log_state_change AFTER UPDATE ON "Message" FOR EACH ROW WHEN (OLD.state IS DISTINCT FROM NEW.state)
+    EXECUTE FUNCTION log_state_change();`);
 
 test("the same 1,000 receipts replayed 5 times concurrently change each message's state exactly once", async () => {
   const { id, messages } = await sent(1_000, 0);
@@ -46,11 +45,8 @@ test("the same 1,000 receipts replayed 5 times concurrently change each message'
   const statuses = (await Promise.all(posts)).map((r) => r.status);
   expect(statuses.every((s) => s === 200)).toBe(true);
   await waitFor(notYetApplied, (n) => n === 0, 20_000, "all applied");
-  const kept = await pool().query<{ n: string }>(
-    `SELECT count(*) AS n FROM "Receipt" r JOIN "Message" m ON m.id = r."messageId" WHERE m."batchId" = $1`,
-    [id],
-  );
-  expect(Number(kept.rows[0]!.n)).toBe(5_000); // every raw receipt kept, each linked to its message
+  const kept = await countRows(`"Receipt" r JOIN "Message" m ON m.id = r."messageId" WHERE m."batchId" = $1`, [id]);
+  expect(kept).toBe(5_000); // every raw receipt kept, each linked to its message
   const { rows } = await pool().query<{ changes: string }>(
     `SELECT count(*) AS changes FROM state_changes c JOIN "Message" m ON m.id = c.message_id
      WHERE m."batchId" = $1 AND c.old_state = 'QUEUED'`,
@@ -65,38 +61,14 @@ test("every ordering of a delivered and a failed receipt ends in the state of th
   const { messages } = await sent(8, 10_000);
   const early = "2026-11-22 10:00:00";
   const late = "2026-11-22 10:05:00";
+  const [delivered, impossible] = ["DeliveredToTerminal", "DeliveryImpossible"];
   const cases = [
-    {
-      m: messages[0]!,
-      first: ["DeliveredToTerminal", early],
-      second: ["DeliveryImpossible", late],
-      expected: "FAILED",
-    },
-    {
-      m: messages[1]!,
-      first: ["DeliveryImpossible", late],
-      second: ["DeliveredToTerminal", early],
-      expected: "FAILED",
-    },
-    {
-      m: messages[2]!,
-      first: ["DeliveredToTerminal", late],
-      second: ["DeliveryImpossible", early],
-      expected: "DELIVERED",
-    },
-    {
-      m: messages[3]!,
-      first: ["DeliveryImpossible", early],
-      second: ["DeliveredToTerminal", late],
-      expected: "DELIVERED",
-    },
+    { m: messages[0]!, first: [delivered, early], second: [impossible, late], expected: "FAILED" },
+    { m: messages[1]!, first: [impossible, late], second: [delivered, early], expected: "FAILED" },
+    { m: messages[2]!, first: [delivered, late], second: [impossible, early], expected: "DELIVERED" },
+    { m: messages[3]!, first: [impossible, early], second: [delivered, late], expected: "DELIVERED" },
     // An intermediate status never moves a final state back, even when it is later.
-    {
-      m: messages[4]!,
-      first: ["DeliveredToTerminal", early],
-      second: ["DeliveredToNetwork", late],
-      expected: "DELIVERED",
-    },
+    { m: messages[4]!, first: [delivered, early], second: ["DeliveredToNetwork", late], expected: "DELIVERED" },
     // A status we do not know is stored and shown, and does not end the message.
     { m: messages[5]!, first: ["SomethingNew", early], second: null, expected: "QUEUED" },
   ] as const;
@@ -172,12 +144,12 @@ test("a receipt that beats the send response is matched by correlator, and the r
     const batch = await batchWhen(id, (b) => b.deliveredCount === 200 && b.state === "COMPLETED", 30_000, "delivered");
     expect(batch.queuedCount).toBe(0);
     expect(await db.message.count({ where: { batchId: id, providerUniqueId: null } })).toBe(0);
-    const early = await pool().query<{ n: string }>(
-      `SELECT count(*) AS n FROM state_changes c JOIN "Message" m ON m.id = c.message_id
+    const early = await countRows(
+      `state_changes c JOIN "Message" m ON m.id = c.message_id
        WHERE m."batchId" = $1 AND c.old_state = 'PENDING' AND c.new_state = 'DELIVERED'`,
       [id],
     );
-    expect(Number(early.rows[0]!.n)).toBe(200); // every receipt really arrived, and was applied, before its answer
+    expect(early).toBe(200); // every receipt really arrived, and was applied, before its answer
     expect(await countersConsistent(id)).toBe(true);
   } finally {
     await h.sandbox.setKnobs({

@@ -2,35 +2,23 @@
 // past the burst, one address's guesses are answered 429 with Retry-After without being looked up (the cache of wrong
 // secrets, which every lookup fills, stops growing); the right secret from that same address is still stored; another
 // address is unaffected; the bucket refills with time (the test's clock, not a wait).
-import http from "node:http";
 import { randomBytes } from "node:crypto";
-import { afterAll, beforeAll, expect, test } from "vitest";
+import { expect, test } from "vitest";
 import { db } from "@/lib/db/client";
 import { account } from "@/test/report-data";
 import { cachedSecrets } from "./account-by-secret";
 import { answerReceiptCallback, receiptCallbackSecret } from "./receipt-callback";
 import { checkReceiptSecret, forgetSecretThrottle, REFILL_PER_SECOND, WRONG_BURST } from "./wrong-secret-throttle";
+import { serverForFile } from "@/test/loopback-server";
 
-let server: http.Server;
-let base: string;
-let secret: string;
-
-beforeAll(async () => {
-  forgetSecretThrottle();
-  secret = randomBytes(16).toString("hex");
-  await account({ receiptSecret: secret });
-  // The web server judges the client's address (lib/client-address/client-address.ts); here a header stands for it.
-  server = http.createServer((req, res) => {
-    const found = receiptCallbackSecret(new URL(req.url ?? "/", "http://host").pathname);
-    if (found === null) return void res.writeHead(418).end();
-    void answerReceiptCallback(req, res, found, String(req.headers["x-test-client"]));
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  base = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
-});
-
-afterAll(async () => {
-  await new Promise<void>((resolve) => server.close(() => resolve()));
+forgetSecretThrottle();
+const secret = randomBytes(16).toString("hex");
+await account({ receiptSecret: secret });
+// The web server judges the client's address (lib/client-address/client-address.ts); here a header stands for it.
+const { url: base } = await serverForFile((req, res) => {
+  const found = receiptCallbackSecret(new URL(req.url ?? "/", "http://host").pathname);
+  if (found === null) return void res.writeHead(418).end();
+  void answerReceiptCallback(req, res, found, String(req.headers["x-test-client"]));
 });
 
 const receipt = {

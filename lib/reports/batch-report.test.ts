@@ -1,18 +1,15 @@
 // The batch report (one aggregate pass) against a brute-force count, with ids crossing 999 → 1,000, an empty batch
 // and a batch without a single receipt; failures by kind; the counters of the same snapshot; the people a batch and its
 // resends reached; unknown and malformed ids are null.
-import { beforeAll, expect, test } from "vitest";
+import { expect, test } from "vitest";
 import { db } from "@/lib/db/client";
 import { pool } from "@/lib/db/pool";
 import { account, batch, messages, nextIdAt, type MessageSpec } from "@/test/report-data";
 import { bucketsFor, getBatchReport, LARGE_BATCH } from "./batch-report";
 
-let accountId: string;
 const start = new Date(Date.now() - 3_600_000);
 
-beforeAll(async () => {
-  accountId = await account();
-});
+const accountId = await account();
 
 const OPERATORS = ["Safaricom", "Airtel", "Telkom"];
 

@@ -2,16 +2,13 @@
 // variant in its order (one nobody got included, with zeros); a batch with one text read from its counters alone —
 // the two agree with a count of the messages themselves; an unknown batch is null.
 import { randomUUID } from "node:crypto";
-import { beforeAll, expect, test } from "vitest";
+import { expect, test } from "vitest";
 import { account } from "@/test/report-data";
 import { pool } from "@/lib/db/pool";
 import { createBatch } from "@/lib/batches/create-batch";
 import { outcomesByLanguage } from "./by-language";
 
-let accountId = "";
-beforeAll(async () => {
-  accountId = await account();
-});
+const accountId = await account();
 
 /** A batch of `languages.length` recipients, each then given the state at the same index (the counters follow). */
 async function batch(languages: (string | null)[], states: string[], variants: boolean) {

@@ -1,18 +1,16 @@
 // DeliveryRollup follows every message, whatever path writes it: the triggers' incremental counts always equal a
 // recount from the messages, the states they count are lib/states/states.ts's, their outcome slots
 // rollup-outcomes.ts's, and their delay buckets delay-buckets.ts's.
-import { beforeAll, expect, test } from "vitest";
+import { expect, test } from "vitest";
 import { pool } from "@/lib/db/pool";
 import { DELIVERED_STATES, MESSAGE_STATES, SENT_STATES } from "@/lib/states/states";
 import { FAILURE_CLASSES } from "@/lib/receipts/failure-classes";
-import { account, batch, messages, rollupMatchesRecount } from "@/test/report-data";
+import { account, batch, countRows, messages, rollupMatchesRecount } from "@/test/report-data";
 import { DELAY_BUCKET_BOUNDS, delayBucket } from "./delay-buckets";
 import { DELAY_BUCKETS, ROLLUP_OUTCOMES } from "./rollup-outcomes";
+import { planText } from "@/test/plans";
 
-let accountId = "";
-beforeAll(async () => {
-  accountId = await account();
-});
+const accountId = await account();
 
 type Row = { hour: Date; operator: string; outcomes: number[]; delays: number[] };
 const rows = async (): Promise<Row[]> =>
@@ -114,10 +112,7 @@ test("set-based paths keep it equal to a recount: answers, receipts, a class cha
   expect(await rollupMatchesRecount()).toBe(true);
   const kept = await rows();
   const delivered = kept.reduce((s, r) => s + r.outcomes[slot("DELIVERED")]!, 0);
-  const { rows: counted } = await pool().query<{ n: number }>(
-    `SELECT count(*)::int AS n FROM "Message" WHERE state = 'DELIVERED'`,
-  );
-  expect(delivered).toBe(counted[0]!.n);
+  expect(delivered).toBe(await countRows(`"Message" WHERE state = 'DELIVERED'`));
 
   await pool().query(`DELETE FROM "Batch" WHERE id = $1`, [id]);
   expect(await rollupMatchesRecount()).toBe(true);
@@ -127,12 +122,11 @@ test("the triggers' per-row helpers are inlined by the planner, not called once 
   // A SQL function is inlined only when its body is as immutable as its declaration; called instead, each costs an
   // executor start-up per changed row, which made the rollup trigger as costly as the update it followed
   // (migration rollup_functions_inlined).
-  const { rows } = await pool().query<{ "QUERY PLAN": string }>(
-    `EXPLAIN (VERBOSE, COSTS OFF)
+  const plan = await planText(
+    `(VERBOSE, COSTS OFF)
      SELECT tuma_rollup_hour(COALESCE(s, r)), tuma_rollup_slot(st, c), tuma_is_sent_state(st), tuma_is_delivered_state(st),
             tuma_delay_bucket(s, r)
      FROM (VALUES (now(), now() + interval '42 seconds', 'FAILED'::"MessageState", 'ABSENT')) v(s, r, st, c)`,
   );
-  const plan = rows.map((r) => r["QUERY PLAN"]).join("\n");
   expect(plan).not.toMatch(/tuma_/);
 });

@@ -1,16 +1,13 @@
 // The overview from batch counters: days in East Africa Time (a batch made at 00:30 EAT is today's, though it is
 // still yesterday in UTC), today / 7 / 30 days as sums of days, units per day, active batches, recent failures with
 // their reasons; nothing at all when there are no batches.
-import { beforeAll, expect, test } from "vitest";
+import { expect, test } from "vitest";
 import { db } from "@/lib/db/client";
 import { pool } from "@/lib/db/pool";
 import { account, batch, messages } from "@/test/report-data";
 import { getOverviewReport, getRecentFailures } from "./overview";
 
-let accountId: string;
-beforeAll(async () => {
-  accountId = await account();
-});
+const accountId = await account();
 
 // 2026-11-22 09:00 EAT.
 const now = new Date("2026-11-22T06:00:00Z");

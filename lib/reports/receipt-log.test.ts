@@ -1,31 +1,25 @@
 // The receipt log: keyset pages crossing 999 → 1,000, search by uniqueId, correlator and a phone in any form,
 // unmatched receipts by reason (through the partial indexes), the lag distribution and messages ageing without a
 // receipt (the NO_RECEIPT_AFTER_HOURS rule).
-import { beforeAll, expect, test } from "vitest";
+import { expect, test } from "vitest";
 import { pool } from "@/lib/db/pool";
 import { account, batch, messages, nextIdAt, receipts } from "@/test/report-data";
 import { listAgeingMessages } from "./ageing-messages";
 import { getReceiptLag } from "./receipt-lag";
 import { listReceipts, receiptFilterSchema } from "./receipt-log";
+import { planText } from "@/test/plans";
+import { everyPage } from "@/test/every-page";
 
-let accountId: string;
-beforeAll(async () => {
-  accountId = await account();
-});
+const accountId = await account();
 
 test("pages of the log, newest first, cross 999 → 1,000 without skipping or repeating a receipt; the page after the last is empty", async () => {
   await nextIdAt("Receipt", 950);
   await receipts(
     Array.from({ length: 1_100 }, (_, i) => ({ accountId, uniqueId: `u${i}`, deliveryStatus: "DeliveredToTerminal" })),
   );
-  const seen: string[] = [];
-  let before: string | undefined;
-  for (;;) {
-    const page = await listReceipts({ before }, 100);
-    seen.push(...page.rows.map((r) => r.id));
-    if (!page.next) break;
-    before = page.next;
-  }
+  const seen = (await everyPage((before) => listReceipts({ before }, 100))).flatMap((page) =>
+    page.rows.map((r) => r.id),
+  );
   const numbers = seen.map(Number);
   expect(new Set(seen).size).toBe(1_100);
   expect(numbers.every((n, i) => i === 0 || n < numbers[i - 1]!)).toBe(true);
@@ -81,13 +75,11 @@ test("the unmatched list and the phone search of unmatched receipts use the part
   const client = await pool().connect();
   try {
     await client.query("SET enable_seqscan = off");
-    const plan = (
-      await client.query<{ "QUERY PLAN": string }>(
-        `EXPLAIN SELECT id FROM "Receipt" r WHERE r."unmatchedReason" IS NOT NULL AND r.phone = '254712345678' ORDER BY id DESC LIMIT 50`,
-      )
-    ).rows
-      .map((r) => r["QUERY PLAN"])
-      .join("\n");
+    const plan = await planText(
+      `SELECT id FROM "Receipt" r WHERE r."unmatchedReason" IS NOT NULL AND r.phone = '254712345678' ORDER BY id DESC LIMIT 50`,
+      [],
+      client,
+    );
     // Receipt is partitioned (docs/partitioning.md): the scans name each partition's copy of the partial index
     // (Receipt_legacy_unmatched_phone_idx, Receipt_w46_phone_idx: the only phone and non-key id indexes there are).
     expect(plan).toMatch(/Receipt_\w+_(phone|id)_idx/);
@@ -160,15 +152,9 @@ test("messages ageing without a receipt: QUEUED past the no-receipt age, paged b
   );
   await messages(young, [{ phone: "254730999999", state: "QUEUED", submittedAt: new Date() }]);
   const expected = agedIds.filter((_, i) => i % 3 !== 0);
-  const seen: string[] = [];
-  let after: string | undefined;
-  for (;;) {
-    const page = await listAgeingMessages(after, 7);
-    expect(page.batches.map((b) => b.name)).toEqual(["Aged"]);
-    seen.push(...page.rows.map((r) => r.id));
-    if (!page.next) break;
-    after = page.next;
-  }
+  const pages = await everyPage((after) => listAgeingMessages(after, 7));
+  for (const page of pages) expect(page.batches.map((b) => b.name)).toEqual(["Aged"]);
+  const seen = pages.flatMap((page) => page.rows.map((r) => r.id));
   expect(seen).toEqual(expected);
   expect(expected.some((id) => Number(id) < 1000) && expected.some((id) => Number(id) >= 1000)).toBe(true);
   expect((await listAgeingMessages(expected.at(-1))).rows).toEqual([]);

@@ -1,15 +1,12 @@
 // Templates against a real database: created, updated, deleted, each audited; a name is unique per kind.
-import { beforeAll, expect, test } from "vitest";
+import { expect, test } from "vitest";
 import { pool } from "@/lib/db/pool";
 import { fieldErrorsOf } from "@/lib/errors/error-shape";
 import { author, refusal } from "@/test/upload-helpers";
 import { templateSchema } from "./template-schema";
 import { createTemplate, deleteTemplate, listTemplates, updateTemplate } from "./templates";
 
-let actorId = "";
-beforeAll(async () => {
-  actorId = await author();
-});
+const actorId = await author();
 
 test("a template is saved, edited and deleted, each audited; the same name is refused for the same kind only", async () => {
   const id = await createTemplate({ name: "Reminder", kind: "SMS", body: "Habari {{name}}" }, actorId);

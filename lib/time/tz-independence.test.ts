@@ -5,19 +5,17 @@
 import { spawn } from "node:child_process";
 import { expect, test } from "vitest";
 import { setDatabaseTimeZone } from "@/test/test-cluster";
+import { finished } from "@/test/finished";
 
-function runProbe(env: Record<string, string>): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ["--import", "tsx", "--conditions=react-server", "test/tz-probe.ts"], {
+async function runProbe(env: Record<string, string>): Promise<string> {
+  const { code, stdout, stderr } = await finished(
+    spawn(process.execPath, ["--import", "tsx", "--conditions=react-server", "test/tz-probe.ts"], {
       env: { ...process.env, NODE_OPTIONS: "", ...env },
       stdio: ["ignore", "pipe", "pipe"],
-    });
-    let out = "";
-    let err = "";
-    child.stdout.on("data", (chunk: Buffer) => (out += chunk.toString()));
-    child.stderr.on("data", (chunk: Buffer) => (err += chunk.toString()));
-    child.on("exit", (code) => (code === 0 ? resolve(out) : reject(new Error(`probe exited with ${code}: ${err}`))));
-  });
+    }),
+  );
+  if (code !== 0) throw new Error(`probe exited with ${code}: ${stderr}`);
+  return stdout;
 }
 
 test("in a New York process against a Tokyo database, every path stores and shows the same instant", async () => {

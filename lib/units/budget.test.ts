@@ -2,7 +2,7 @@
 // override without a reason, by an operator and by an administrator (audited), what is committed as messages leave
 // PENDING, opted-out numbers and multi-segment texts, two batches racing for the last units, the append-only ledger,
 // and a top-up resuming only the batches the provider's 402 paused.
-import { beforeAll, expect, test } from "vitest";
+import { expect, test } from "vitest";
 import { db } from "@/lib/db/client";
 import { account } from "@/test/report-data";
 import { pool } from "@/lib/db/pool";
@@ -13,9 +13,8 @@ import { author, refusal } from "@/test/upload-helpers";
 import { recordPurchase } from "@/lib/purchases/record-purchase";
 import { FIGURES_SQL, unitsFigures } from "./units-figures";
 import { outOfUnitsReason } from "./out-of-units";
+import { planText } from "@/test/plans";
 
-let adminId = "";
-let operatorId = "";
 let seq = 0;
 
 /** `count` distinct numbers, none shared with another call. */
@@ -36,10 +35,8 @@ const batch = (accountId: string, phones: string[], extra: Record<string, unknow
     ...extra,
   });
 
-beforeAll(async () => {
-  adminId = await author("ADMIN");
-  operatorId = await author("OPERATOR");
-});
+const adminId = await author("ADMIN");
+const operatorId = await author("OPERATOR");
 
 test("an account with no ledger entry refuses nothing and is not budgeted", async () => {
   const id = await account();
@@ -193,8 +190,7 @@ test("a top-up resumes the batches the provider's 402 paused, never one an opera
 
 test("the figures never read a message: the plan touches only the ledger, batch rows and the account", async () => {
   const id = await account();
-  const { rows } = await pool().query<{ "QUERY PLAN": string }>(`EXPLAIN ${FIGURES_SQL}`, [id, null]);
-  const plan = rows.map((row) => row["QUERY PLAN"]).join("\n");
+  const plan = await planText(FIGURES_SQL, [id, null]);
   expect(plan).toMatch(/"UnitPurchase"|UnitPurchase/);
   expect(plan).toMatch(/Batch/);
   expect(plan).not.toMatch(/Message|DispatchChunk/);

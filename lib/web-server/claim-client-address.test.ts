@@ -2,9 +2,7 @@
 // Next (claimClientAddress) and answering with what the application would read (trustedClientAddress): a client
 // cannot set the header, anywhere; outside Tuma's own server it is not believed at all; and X-Forwarded-For without
 // TRUSTED_PROXIES is warned about once.
-import http from "node:http";
-import net from "node:net";
-import { afterAll, beforeAll, expect, test, vi } from "vitest";
+import { expect, test, vi } from "vitest";
 import { logger } from "@/lib/log";
 import { claimClientAddress, UNTRUSTED_FORWARDED_FOR } from "./claim-client-address";
 import {
@@ -14,12 +12,11 @@ import {
   trustedClientAddress,
   type ProxyTrust,
 } from "@/lib/client-address/client-address";
-
-const servers: http.Server[] = [];
+import { serverForFile } from "@/test/loopback-server";
 
 /** A server that claims the address with `trust` and answers what the application reads, and the raw headers. */
 async function serverWith(trust: ProxyTrust): Promise<string> {
-  const server = http.createServer((request, response) => {
+  const server = await serverForFile((request, response) => {
     claimClientAddress(request, trust);
     const raw = request.rawHeaders.filter((_, i) => i % 2 === 0).map((name) => name.toLowerCase());
     response.end(
@@ -29,25 +26,11 @@ async function serverWith(trust: ProxyTrust): Promise<string> {
       }),
     );
   });
-  servers.push(server);
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  return `http://127.0.0.1:${(server.address() as net.AddressInfo).port}`;
+  return server.url;
 }
 
-let direct: string;
-let proxied: string;
-
-beforeAll(async () => {
-  direct = await serverWith(NO_PROXY);
-  proxied = await serverWith(proxyTrust({ TRUSTED_PROXIES: "127.0.0.1" }));
-});
-
-afterAll(async () => {
-  for (const server of servers) {
-    server.closeAllConnections();
-    await new Promise<void>((resolve) => server.close(() => resolve()));
-  }
-});
+const direct = await serverWith(NO_PROXY);
+const proxied = await serverWith(proxyTrust({ TRUSTED_PROXIES: "127.0.0.1" }));
 
 const ask = async (base: string, headers: Record<string, string>) =>
   (await (await fetch(base, { headers })).json()) as { read: string; rawCopies: number };

@@ -1,50 +1,39 @@
 // The body guard on a bare Node server (what programs/web-server.ts puts in front of Next), with an application that
 // reads the body as a route handler would, and one that answers without reading it. Bodies of 1 GiB, generated as
 // they are written: the guard is shown by how little of them the server accepted.
-import http from "node:http";
-import type { AddressInfo } from "node:net";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { REFUSAL_SLACK, streamBody, type StreamRequest } from "@/test/stream-body";
 import type { BodyLimit } from "@/lib/http/body-limits";
 import { guardBody } from "./limit-request-body";
+import { serverForFile } from "@/test/loopback-server";
 
 const LIMIT: BodyLimit = { bytes: 256 * 1024, message: "Too big for this test." };
 const GiB = 1024 ** 3;
 /** Socket buffers on both sides and the lingering close (test/stream-body.ts). */
 const SLACK = REFUSAL_SLACK;
 
-let server: http.Server;
-let baseUrl: string;
 /** What the application saw of each request: bytes read, and how its read ended. */
 let seen: { bytes: number; ended: "end" | "error" | "pending" }[];
 
-beforeAll(async () => {
-  server = http.createServer((request, response) => {
-    const guard = guardBody(request, response, LIMIT);
-    if (!guard.proceed) return;
-    const record = { bytes: 0, ended: "pending" as "end" | "error" | "pending" };
-    seen.push(record);
-    if (request.url === "/early") {
-      // Answers without reading, as a route refusing a stranger does.
-      response.end("go away");
-      return;
+const { url: baseUrl } = await serverForFile((request, response) => {
+  const guard = guardBody(request, response, LIMIT);
+  if (!guard.proceed) return;
+  const record = { bytes: 0, ended: "pending" as "end" | "error" | "pending" };
+  seen.push(record);
+  if (request.url === "/early") {
+    // Answers without reading, as a route refusing a stranger does.
+    response.end("go away");
+    return;
+  }
+  void (async () => {
+    try {
+      for await (const chunk of request) record.bytes += (chunk as Buffer).length;
+      record.ended = "end";
+      response.end(`read ${record.bytes}`);
+    } catch {
+      record.ended = "error";
     }
-    void (async () => {
-      try {
-        for await (const chunk of request) record.bytes += (chunk as Buffer).length;
-        record.ended = "end";
-        response.end(`read ${record.bytes}`);
-      } catch {
-        record.ended = "error";
-      }
-    })();
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-});
-afterAll(async () => {
-  server.closeAllConnections();
-  await new Promise((resolve) => server.close(resolve));
+  })();
 });
 beforeEach(() => {
   seen = [];

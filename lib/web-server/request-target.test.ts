@@ -1,30 +1,18 @@
 // Malformed request lines over a real socket, to a real Node server doing what programs/web-server.ts does before
 // Next: checkTarget/answerBadTarget in its handler, answerUnparsable as its `clientError` listener. Each is answered
 // 400 with its sentence (problem+json under /api), the connection is closed by the server, and nothing is logged.
-import http from "node:http";
 import net from "node:net";
-import { afterAll, beforeAll, expect, test, vi } from "vitest";
+import { expect, test, vi } from "vitest";
 import { logger } from "@/lib/log";
 import { answerBadTarget, answerUnparsable, checkTarget, MAX_TARGET_BYTES, TARGET_PROBLEMS } from "./request-target";
+import { serverForFile } from "@/test/loopback-server";
 
-let server: http.Server;
-let port: number;
-
-beforeAll(async () => {
-  server = http.createServer((request, response) => {
-    const target = checkTarget(request.url);
-    if (!target.ok) return answerBadTarget(request, response, target.problem);
-    response.end(`routed ${target.pathname}`);
-  });
-  server.on("clientError", answerUnparsable);
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  port = (server.address() as net.AddressInfo).port;
+const { server, port } = await serverForFile((request, response) => {
+  const target = checkTarget(request.url);
+  if (!target.ok) return answerBadTarget(request, response, target.problem);
+  response.end(`routed ${target.pathname}`);
 });
-
-afterAll(async () => {
-  server.closeAllConnections();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-});
+server.on("clientError", answerUnparsable);
 
 type Answer = { status: number; headers: Record<string, string>; body: string; closedByServer: boolean };
 

@@ -4,12 +4,12 @@
 // gets its whole body.
 import http from "node:http";
 import net from "node:net";
-import { afterAll, beforeAll, expect, test, vi } from "vitest";
+import { expect, test, vi } from "vitest";
 import { logger } from "@/lib/log";
 import { closeStalledResponses } from "./stalled-responses";
+import { serverForFile } from "@/test/loopback-server";
 
 const CHUNK = Buffer.alloc(64 * 1024, "x");
-const servers: http.Server[] = [];
 const closed: Promise<void>[] = [];
 
 /** Writes `chunks` chunks (Infinity: until the connection goes), waiting for `drain` as Next's pipe does. */
@@ -27,25 +27,11 @@ async function serverWith(limitMs: number, chunks: number): Promise<number> {
     write();
   });
   closeStalledResponses(server, limitMs);
-  servers.push(server);
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  return (server.address() as net.AddressInfo).port;
+  return (await serverForFile(server)).port;
 }
 
-let endless: number;
-let finite: number;
-
-beforeAll(async () => {
-  endless = await serverWith(1_500, Infinity);
-  finite = await serverWith(10_000, 320); // 20 MB
-});
-
-afterAll(async () => {
-  for (const server of servers) {
-    server.closeAllConnections();
-    await new Promise<void>((resolve) => server.close(() => resolve()));
-  }
-});
+const endless = await serverWith(1_500, Infinity);
+const finite = await serverWith(10_000, 320); // 20 MB
 
 test("a client that reads nothing has its response closed by the server after the limit, with one line saying so", async () => {
   const warn = vi.spyOn(logger(), "warn");

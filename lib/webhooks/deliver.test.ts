@@ -2,14 +2,13 @@
 // (with each secret during a rotation's overlap), backoff driven by an injected clock, giving up after 24 h, disabling
 // after 3 days of failure, refusals of private addresses at registration and at delivery, redirects not followed,
 // answers read at most 1 KB, replay, and an operator refused.
-import { afterAll, beforeAll, beforeEach, expect, test } from "vitest";
+import { afterAll, beforeEach, expect, test } from "vitest";
 import type pg from "pg";
 import { Webhook } from "standardwebhooks";
-import type { Actor } from "@/lib/auth/permissions";
 import { db } from "@/lib/db/client";
 import { pool } from "@/lib/db/pool";
 import { actor } from "@/test/upload-helpers";
-import { startWebhookSink, type WebhookSink } from "@/test/webhook-sink";
+import { startWebhookSink } from "@/test/webhook-sink";
 import { setAllowedHostsSetting } from "./allowed-hosts-setting";
 import { RETRY_FOR_MS, DISABLE_AFTER_MS } from "./backoff";
 import { deliverDueWebhooks } from "./deliver";
@@ -19,16 +18,10 @@ import { createEndpoint, rotateSecret, updateEndpoint } from "./endpoints";
 import { DUE_NOW } from "./outbox-sql";
 import { EXCERPT_BYTES } from "./post-webhook";
 
-let sink: WebhookSink;
-let admin: Actor;
-let operator: Actor;
-
-beforeAll(async () => {
-  sink = await startWebhookSink();
-  admin = await actor();
-  operator = await actor("OPERATOR");
-  await setAllowedHostsSetting(admin, [sink.hostPort]);
-});
+const sink = await startWebhookSink();
+const admin = await actor();
+const operator = await actor("OPERATOR");
+await setAllowedHostsSetting(admin, [sink.hostPort]);
 
 afterAll(() => sink.close());
 

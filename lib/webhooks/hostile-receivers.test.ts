@@ -3,8 +3,7 @@
 // (a trigger of this test), and a delivery left waiting past its 24 h limit. Each page is recorded whatever one
 // receiver sent, so the healthy receiver's deliveries are posted exactly once.
 import { gzipSync } from "node:zlib";
-import { afterAll, beforeAll, beforeEach, expect, test } from "vitest";
-import type { Actor } from "@/lib/auth/permissions";
+import { afterAll, beforeEach, expect, test } from "vitest";
 import { db } from "@/lib/db/client";
 import { pool } from "@/lib/db/pool";
 import { REPLACEMENT } from "@/lib/db/storable-text";
@@ -20,16 +19,9 @@ const EACH = 25;
 /** Longer than a lease (the deliverer's 10 s time limit and its minute of slack): a page not recorded is due again. */
 const PAST_LEASE_MS = 71_000 + 1_000;
 
-let admin: Actor;
-let healthy: WebhookSink;
-let binary: WebhookSink;
-let gzip: WebhookSink;
-
-beforeAll(async () => {
-  [healthy, binary, gzip] = await Promise.all([startWebhookSink(), startWebhookSink(), startWebhookSink()]);
-  admin = await actor();
-  await setAllowedHostsSetting(admin, [healthy.hostPort, binary.hostPort, gzip.hostPort]);
-});
+const [healthy, binary, gzip] = await Promise.all([startWebhookSink(), startWebhookSink(), startWebhookSink()]);
+const admin = await actor();
+await setAllowedHostsSetting(admin, [healthy.hostPort, binary.hostPort, gzip.hostPort]);
 
 afterAll(() => Promise.all([healthy.close(), binary.close(), gzip.close()]));
 

@@ -3,7 +3,7 @@
 // the deliverer) and a real sink, every post verified with the standardwebhooks package. An escalating batch with
 // failures, a batch paused for units and resumed, one paused for units and cancelled, and one whose receipts never
 // come: each event arrives (again only after a failed attempt), in the documented order, batch.completed last.
-import { afterAll, beforeAll, expect, test } from "vitest";
+import { afterAll, expect, test } from "vitest";
 import { Webhook } from "standardwebhooks";
 import { cancelBatch } from "@/lib/batches/cancel-batch";
 import { resumeBatch } from "@/lib/batches/resume-batch";
@@ -12,7 +12,7 @@ import { pool } from "@/lib/db/pool";
 import { batchRow, batchWhen, completed, harnessBatch, phones, waitFor } from "@/test/dispatch-harness";
 import { harnessForFile } from "@/test/harness-lifecycle";
 import { actor } from "@/test/upload-helpers";
-import { startWebhookSink, type WebhookSink } from "@/test/webhook-sink";
+import { startWebhookSink } from "@/test/webhook-sink";
 import { setAllowedHostsSetting } from "./allowed-hosts-setting";
 import { createEndpoint } from "./endpoints";
 import { EVENT_SCHEMAS } from "@/lib/api/resources/event";
@@ -22,15 +22,10 @@ import { settleBatchOutcomes } from "./settle-outcomes";
 type Event = { id: string; type: string; data: Record<string, unknown> & { batchId: string } };
 
 const h = harnessForFile({}, { lanes: 4 });
-let sink: WebhookSink;
-let secret = "";
-
-beforeAll(async () => {
-  sink = await startWebhookSink();
-  const admin = await actor();
-  await setAllowedHostsSetting(admin, [sink.hostPort]);
-  ({ secret } = await createEndpoint(admin, { url: sink.url, events: [...WEBHOOK_EVENTS], description: "all" }));
-});
+const sink = await startWebhookSink();
+const admin = await actor();
+await setAllowedHostsSetting(admin, [sink.hostPort]);
+const { secret } = await createEndpoint(admin, { url: sink.url, events: [...WEBHOOK_EVENTS], description: "all" });
 
 afterAll(() => sink.close());
 
@@ -67,6 +62,9 @@ async function received(): Promise<Event[]> {
   }
   return [...first.values()];
 }
+
+/** The numbers `events` are about, sorted. */
+const phonesOf = (events: Event[]) => events.map((e) => e.data.phone).sort();
 
 const ofBatch = async (batchId: string) => (await received()).filter((e) => e.data.batchId === batchId);
 
@@ -131,14 +129,9 @@ test("an escalating batch with failures: every outcome, each escalation, and bot
   expectDocumentedOrder(parent);
   const count = (events: Event[], type: string) => events.filter((e) => e.type === type).length;
   expect(count(parent, "message.delivered")).toBe(7);
-  expect(
-    parent
-      .filter((e) => e.type === "message.failed")
-      .map((e) => e.data.phone)
-      .sort(),
-  ).toEqual(failing);
+  expect(phonesOf(parent.filter((e) => e.type === "message.failed"))).toEqual(failing);
   const escalated = parent.filter((e) => e.type === "message.escalated");
-  expect(escalated.map((e) => e.data.phone).sort()).toEqual(failing);
+  expect(phonesOf(escalated)).toEqual(failing);
   for (const event of escalated) {
     expect(event.data.callBatchId).toBe(child!.id);
     // After the SMS's own failure.
@@ -148,7 +141,7 @@ test("an escalating batch with failures: every outcome, each escalation, and bot
   }
   // Each call's outcome on its SMS's own message, after its escalation (and before batch.completed: last, above).
   const unanswered = parent.filter((e) => e.type === "message.call_unanswered");
-  expect(unanswered.map((e) => e.data.phone).sort()).toEqual(failing);
+  expect(phonesOf(unanswered)).toEqual(failing);
   for (const event of unanswered) {
     expect(event.data).toMatchObject({ callState: "FAILED", reached: false, reachedBy: null });
     const escalatedAt = parent.findIndex(
@@ -163,12 +156,7 @@ test("an escalating batch with failures: every outcome, each escalation, and bot
   const calls = await eventsOf(child!.id, 6);
   expect(calls).toHaveLength(6);
   expectDocumentedOrder(calls);
-  expect(
-    calls
-      .filter((e) => e.type.startsWith("message."))
-      .map((e) => e.data.phone)
-      .sort(),
-  ).toEqual(failing);
+  expect(phonesOf(calls.filter((e) => e.type.startsWith("message.")))).toEqual(failing);
   await h.sandbox.setKnobs({ statusByPhone: {} });
 });
 

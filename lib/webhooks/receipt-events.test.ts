@@ -1,29 +1,24 @@
 // Receipt → webhook end to end: the real sandbox sends receipts (each posted twice), the worker's applier writes the
 // outbox rows in its transaction and its deliverer posts them to a real sink: one signed event per changed message,
 // with the message's data, and batch.completed. Nothing is written while no endpoint subscribes.
-import { afterAll, beforeAll, expect, test } from "vitest";
+import { afterAll, expect, test } from "vitest";
 import { Webhook } from "standardwebhooks";
-import type { Actor } from "@/lib/auth/permissions";
 import { formatProviderTime } from "@/lib/provider/wire/provider-time";
 import { db } from "@/lib/db/client";
 import { batchWhen, completed, harnessBatch, phones, waitFor } from "@/test/dispatch-harness";
 import { harnessForFile } from "@/test/harness-lifecycle";
 import { receiptFor, receiptPosts } from "@/test/receipt-posts";
 import { actor } from "@/test/upload-helpers";
-import { startWebhookSink, type WebhookSink } from "@/test/webhook-sink";
+import { startWebhookSink } from "@/test/webhook-sink";
 import { setAllowedHostsSetting } from "./allowed-hosts-setting";
 import { createEndpoint } from "./endpoints";
 
 const h = harnessForFile({ knobs: { duplicateRate: 1 } }, { lanes: 4 });
 const { post } = receiptPosts(h);
-let sink: WebhookSink;
-let admin: Actor;
 
-beforeAll(async () => {
-  sink = await startWebhookSink();
-  admin = await actor();
-  await setAllowedHostsSetting(admin, [sink.hostPort]);
-});
+const sink = await startWebhookSink();
+const admin = await actor();
+await setAllowedHostsSetting(admin, [sink.hostPort]);
 
 afterAll(() => sink.close());
 

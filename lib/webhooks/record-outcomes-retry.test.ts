@@ -2,7 +2,7 @@
 // past the pool's wait, the write is tried again and lands once a connection comes free. Unrecorded, the page's
 // deliveries were claimed again at their lease's end and posted a second time to receivers that had answered 2xx
 // (a clean run under load: 270 posts for 255 events, lib/webhooks/outcome-events.test.ts).
-import { beforeAll, expect, test } from "vitest";
+import { expect, test } from "vitest";
 import { db } from "@/lib/db/client";
 import { pool } from "@/lib/db/pool";
 import { whileAllHeld } from "@/test/busy-pool";
@@ -11,24 +11,20 @@ import { recordOutcomes } from "./record-outcomes";
 // The pool's wait, short so that the test's held connections outlast it at once (read when the pools are made).
 process.env.DATABASE_POOL_TIMEOUT_SECONDS = "1";
 
-let deliveryId = "";
-
-beforeAll(async () => {
-  const endpoint = await db.webhookEndpoint.create({
-    data: { url: "http://127.0.0.1:9/hook", events: ["message.delivered"], secretCiphertext: "x" },
-  });
-  deliveryId = (
-    await db.webhookDelivery.create({
-      data: {
-        endpointId: endpoint.id,
-        eventType: "message.delivered",
-        eventId: "msg_retry",
-        payload: {},
-        nextAttemptAt: new Date(Date.now() + 60_000),
-      },
-    })
-  ).id.toString();
+const endpoint = await db.webhookEndpoint.create({
+  data: { url: "http://127.0.0.1:9/hook", events: ["message.delivered"], secretCiphertext: "x" },
 });
+const deliveryId = (
+  await db.webhookDelivery.create({
+    data: {
+      endpointId: endpoint.id,
+      eventType: "message.delivered",
+      eventId: "msg_retry",
+      payload: {},
+      nextAttemptAt: new Date(Date.now() + 60_000),
+    },
+  })
+).id.toString();
 
 test("a page's record that finds no free connection in time is tried again, and lands when one comes free", async () => {
   const retried = await whileAllHeld(pool(), "Recording a page of webhook attempts", () =>

@@ -3,16 +3,13 @@
 // 1,048,576, overlapping merges, five million blank rows, one shared string repeated into 200 million characters, a
 // value of 2 MB. The zip bombs, which inflate a gigabyte each, are their own file so that they run beside these
 // (zip-bombs.test.ts).
-import { beforeAll, expect, test } from "vitest";
+import { expect, test } from "vitest";
 import { author, refusedXlsx } from "@/test/upload-helpers";
 import { deflatePieces, row, sheetPieces, sheetXml, xlsxFile } from "@/test/zip-builder";
 import { TOO_MANY_ROWS, TOO_MUCH_TEXT } from "@/lib/list-files/upload-limits";
 import { NOT_A_WORKBOOK } from "./xlsx-zip";
 
-let authorId: string;
-beforeAll(async () => {
-  authorId = await author();
-});
+const authorId = await author();
 
 const refused = (file: Buffer) => refusedXlsx(file, authorId);
 

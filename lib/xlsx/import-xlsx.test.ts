@@ -1,15 +1,12 @@
 // Importing XLSX workbooks made with exceljs: formulas give their cached result, merged cells repeat their value,
 // the first sheet with data is the list and the report names it, numeric cells are whole phone numbers.
 import ExcelJS from "exceljs";
-import { beforeAll, expect, test } from "vitest";
+import { expect, test } from "vitest";
 import { pool } from "@/lib/db/pool";
 import { author, pieces, uploadFile } from "@/test/upload-helpers";
 import { importList } from "@/lib/lists/import-list";
 
-let authorId: string;
-beforeAll(async () => {
-  authorId = await author();
-});
+const authorId = await author();
 
 async function workbook(build: (wb: ExcelJS.Workbook) => void): Promise<Buffer> {
   const wb = new ExcelJS.Workbook();

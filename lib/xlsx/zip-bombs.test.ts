@@ -3,15 +3,12 @@
 // that lies, a sheet and shared strings past their caps, a thousand and one entries. And the other side of the same
 // rule: an entry the list does not need is never inflated, however large. Their own file (each inflates up to a
 // gigabyte): they run beside bad-xlsx.test.ts rather than after it.
-import { beforeAll, expect, test } from "vitest";
+import { expect, test } from "vitest";
 import { author, refusedXlsx, uploadXlsx } from "@/test/upload-helpers";
 import { deflateParts, row, sheetXml, xlsxFile, zipFile } from "@/test/zip-builder";
 import { MAX_ZIP_ENTRIES } from "./xlsx-zip";
 
-let authorId: string;
-beforeAll(async () => {
-  authorId = await author();
-});
+const authorId = await author();
 
 const upload = (file: Buffer) => uploadXlsx(file, authorId);
 const refused = (file: Buffer) => refusedXlsx(file, authorId);
