@@ -2,7 +2,7 @@
 // plan — mapped from the domain in one place (toBatchResource), never the database row or the batch page's data (no
 // author, no storing flag, no CSS tone: docs/api.md, "Resources").
 import { z } from "zod";
-import type { BatchKind, BatchState } from "@/lib/generated/prisma/enums";
+import type { Batch } from "@/lib/generated/prisma/client";
 import type { BatchPhaseKey } from "@/lib/batches/phase";
 import type { BatchPlan } from "@/lib/batches/batch-plan";
 import { at, atOrNull, iso, textOrNull, intOrNull } from "./common";
@@ -155,48 +155,8 @@ export const batchResourceSchema = z
 
 export type BatchResource = z.infer<typeof batchResourceSchema>;
 
-/** What the mapping reads: a batch's own settings and counters, and what its page computes beside them. */
-export type BatchSource = {
-  id: string;
-  kind: BatchKind;
-  name: string;
-  state: BatchState;
-  pauseReason: string | null;
-  error: string | null;
-  accountId: string;
-  templateText: string;
-  sender: string | null;
-  originator: string | null;
-  voice: number | null;
-  repeat: number | null;
-  linkId: string | null;
-  language: string | null;
-  /** Batch.variants as stored (lib/batches/variants.ts); null: one text. */
-  variants: unknown;
-  promotional: boolean;
-  scheduledAt: Date | null;
-  listId: string | null;
-  parentBatchId: string | null;
-  escalateAfterMinutes: number | null;
-  escalationText: string | null;
-  escalationVoice: number | null;
-  escalationRepeat: number | null;
-  escalatesBatchId: string | null;
-  recipientCount: number;
-  pendingCount: number;
-  queuedCount: number;
-  deliveredCount: number;
-  answeredCount: number;
-  failedCount: number;
-  rejectedCount: number;
-  unknownCount: number;
-  cancelledCount: number;
-  suppressedCount: number;
-  /** SMS not delivered whose escalation call was answered (migration call_outcomes). */
-  reachedByCallCount: number;
-  createdAt: Date;
-  startedAt: Date | null;
-  finishedAt: Date | null;
+/** What the mapping reads: a batch as the client reads it (lib/db/client.ts), and what its page computes beside it. */
+export type BatchSource = Omit<Batch, "firstMessageId"> & {
   phase: { key: BatchPhaseKey };
   plan: BatchPlan;
   inFlight: number;
