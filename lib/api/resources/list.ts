@@ -1,6 +1,7 @@
 // The List resource of /api/v1: a saved recipient list — its name, columns and what its check found — mapped in one
 // place (toListResource), never the row (no author, content hash, heartbeat or progress key: docs/api.md).
 import { z } from "zod";
+import type { Prisma } from "@/lib/generated/prisma/client";
 import { at, atOrNull, iso } from "./common";
 
 const count = (description: string, example: number) => z.number().int().min(0).meta({ description, example });
@@ -61,22 +62,24 @@ export const uploadedListSchema = z
 
 export type UploadedList = z.infer<typeof uploadedListSchema>;
 
-export type ListSource = {
-  id: string;
-  name: string;
-  filename: string;
-  format: string;
-  state: "STORING" | "READY";
-  columns: string[];
-  phoneColumn: string;
-  rowCount: number;
-  validCount: number;
-  invalidCount: number;
-  duplicateCount: number;
-  optedOutCount: number;
-  createdAt: Date;
-  completedAt: Date | null;
-};
+/** What the mapping reads of a list (read-lists.ts selects exactly this). */
+export const LIST_SOURCE = {
+  id: true,
+  name: true,
+  filename: true,
+  format: true,
+  state: true,
+  columns: true,
+  phoneColumn: true,
+  rowCount: true,
+  validCount: true,
+  invalidCount: true,
+  duplicateCount: true,
+  optedOutCount: true,
+  createdAt: true,
+  completedAt: true,
+} as const satisfies Prisma.ListSelect;
+export type ListSource = Prisma.ListGetPayload<{ select: typeof LIST_SOURCE }>;
 
 export function toListResource(l: ListSource): ListResource {
   return {
