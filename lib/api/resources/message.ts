@@ -2,7 +2,7 @@
 // one place (toMessageResource) from a batch's page of recipients or a message's detail; never the dispatch chunk
 // (claimedAt, attempts) or the request we built for the provider (docs/api.md, "Resources").
 import { z } from "zod";
-import type { MessageState } from "@/lib/generated/prisma/enums";
+import type { MessageRow } from "@/lib/batches/list-messages";
 import { MESSAGE_STATES } from "@/lib/states/states";
 import { atOrNull, at, iso, textOrNull, intOrNull } from "./common";
 import {
@@ -91,27 +91,10 @@ export const messageWithReceiptsSchema = messageResourceSchema
 export type MessageWithReceipts = z.infer<typeof messageWithReceiptsSchema>;
 
 /** What the mapping reads: a message as a batch's page or its detail has it, with its batch's template. */
-export type MessageSource = {
-  id: string;
+export type MessageSource = Omit<MessageRow, "cells" | "metadata"> & {
   batchId: string;
-  phone: string;
-  /** The personalised text, or null when the batch's template was sent as it is. */
-  text: string | null;
   templateText: string;
-  state: MessageState;
-  deliveryStatus: string | null;
-  providerUniqueId: string | null;
-  operator: string | null;
-  smsUnits: number | null;
-  lastError: string | null;
-  submittedAt: Date | null;
-  receiptAt: Date | null;
-  reference: string | null;
   metadata: unknown;
-  /** The recipient's language (Message.language); null: the default text. */
-  language: string | null;
-  /** An escalating SMS's call state (Message.callState); null when not called. */
-  callState: MessageState | null;
 };
 
 export function toMessageResource(m: MessageSource): MessageResource {
