@@ -2,11 +2,9 @@
 // repeat and message-length limits of lib/provider/wire/schemas.ts): one set of fields used by Compose's action and by
 // createBatch, so a batch the provider would refuse is refused before it is created.
 import { z } from "zod";
-import { checkEscalation, escalationFields, type EscalationSettings } from "./escalation-settings";
+import { checkEscalation, escalationFields, repeatField, type EscalationSettings } from "./escalation-settings";
 import { checkVariants, variantsField, type Variant } from "./variants";
 import {
-  REPEAT_MAX,
-  REPEAT_MIN,
   SMS_MESSAGE_MAX_CHARS,
   VOICE_MESSAGE_MAX_CHARS,
   originatorSchema,
@@ -40,15 +38,7 @@ export const batchSettingsFields = {
       .pipe(z.union([z.literal(1), z.literal(2)]))
       .nullish(),
   ),
-  repeat: z.preprocess(
-    blankIsUnset,
-    z.coerce
-      .number()
-      .int()
-      .min(REPEAT_MIN, `Repeat ${REPEAT_MIN} to ${REPEAT_MAX} times.`)
-      .max(REPEAT_MAX, `Repeat ${REPEAT_MIN} to ${REPEAT_MAX} times.`)
-      .nullish(),
-  ),
+  repeat: repeatField,
   linkId: z.preprocess(blankIsUnset, z.string().trim().max(255).nullish()),
   // An instant: a Date, or ISO 8601 with its zone ("…Z", "…+03:00"). A time without a zone is never read in this
   // process's zone: Compose's action reads the typed local time in the organisation's zone first (lib/time/).

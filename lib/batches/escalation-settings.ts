@@ -23,6 +23,17 @@ export const escalationScript = z.preprocess(
     .nullish(),
 );
 
+/** Times a voice message is read: a voice batch's own (batch-settings.ts) and its escalation call's. */
+export const repeatField = z.preprocess(
+  blankIsUnset,
+  z.coerce
+    .number()
+    .int()
+    .min(REPEAT_MIN, `Repeat ${REPEAT_MIN} to ${REPEAT_MAX} times.`)
+    .max(REPEAT_MAX, `Repeat ${REPEAT_MIN} to ${REPEAT_MAX} times.`)
+    .nullish(),
+);
+
 export const escalationFields = {
   /** Unset: no escalation. */
   escalateAfterMinutes: z.preprocess(
@@ -43,15 +54,7 @@ export const escalationFields = {
       .pipe(z.union([z.literal(1), z.literal(2)], { error: "Choose a female (1) or male (2) voice." }))
       .nullish(),
   ),
-  escalationRepeat: z.preprocess(
-    blankIsUnset,
-    z.coerce
-      .number()
-      .int()
-      .min(REPEAT_MIN, `Repeat ${REPEAT_MIN} to ${REPEAT_MAX} times.`)
-      .max(REPEAT_MAX, `Repeat ${REPEAT_MIN} to ${REPEAT_MAX} times.`)
-      .nullish(),
-  ),
+  escalationRepeat: repeatField,
 };
 
 export type EscalationSettings = {
