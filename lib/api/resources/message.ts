@@ -3,6 +3,7 @@
 // (claimedAt, attempts) or the request we built for the provider (docs/api.md, "Resources").
 import { z } from "zod";
 import type { MessageRow } from "@/lib/batches/list-messages";
+import type { MessageReceipt } from "@/lib/messages/get-message";
 import { MESSAGE_STATES } from "@/lib/states/states";
 import { atOrNull, at, iso, textOrNull, intOrNull } from "./common";
 import {
@@ -126,12 +127,7 @@ function storedMetadata(value: unknown): Record<string, string | number | boolea
   return parsed.success ? parsed.data : null;
 }
 
-export type ReceiptSource = {
-  deliveryStatus: string;
-  deliveryTime: string | null;
-  receivedAt: Date;
-  matched: boolean;
-};
+export type ReceiptSource = Pick<MessageReceipt, "deliveryStatus" | "deliveryTime" | "receivedAt" | "matched">;
 
 export function toMessageWithReceipts(m: MessageSource, receipts: readonly ReceiptSource[]): MessageWithReceipts {
   return {
