@@ -7,7 +7,7 @@ import { z } from "zod";
 import type { WebhookEvent } from "@/lib/webhooks/events";
 import { PAUSE_CODES, WEBHOOK_EVENT_INFO } from "@/lib/webhooks/events";
 import { at, atOrNull, textOrNull } from "./common";
-import { callStateOut, languageOut, metadataOut, reachedByOut, reachedOut, referenceOut } from "./outcome-fields";
+import { outcomeFields } from "./outcome-fields";
 
 const messageData = z
   .object({
@@ -33,12 +33,7 @@ const messageData = z
       description: "The provider's refusal or the last sending error, as recorded; null when none.",
       example: null,
     }),
-    reference: referenceOut,
-    metadata: metadataOut,
-    language: languageOut,
-    callState: callStateOut,
-    reached: reachedOut,
-    reachedBy: reachedByOut,
+    ...outcomeFields,
   })
   .meta({ id: "MessageEventData", description: "The message an event is about." });
 

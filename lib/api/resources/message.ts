@@ -6,16 +6,7 @@ import type { MessageRow } from "@/lib/batches/list-messages";
 import type { MessageReceipt } from "@/lib/messages/get-message";
 import { MESSAGE_STATES } from "@/lib/states/states";
 import { atOrNull, at, iso, textOrNull, intOrNull } from "./common";
-import {
-  callStateOf,
-  callStateOut,
-  languageOut,
-  metadataOut,
-  reachedByOut,
-  reachedOut,
-  reachOf,
-  referenceOut,
-} from "./outcome-fields";
+import { callStateOf, outcomeFields, reachOf } from "./outcome-fields";
 
 export const messageResourceSchema = z
   .object({
@@ -56,12 +47,7 @@ export const messageResourceSchema = z
     }),
     submittedAt: atOrNull("When it was handed to the provider; null before."),
     receiptAt: atOrNull("When its last receipt said its state; null before."),
-    reference: referenceOut,
-    metadata: metadataOut,
-    language: languageOut,
-    callState: callStateOut,
-    reached: reachedOut,
-    reachedBy: reachedByOut,
+    ...outcomeFields,
   })
   .meta({ id: "Message", description: "One recipient's message." });
 
@@ -123,7 +109,7 @@ export function toMessageResource(m: MessageSource): MessageResource {
 
 /** Metadata as stored (jsonb, written only from the API's checked schema); anything else reads as none. */
 function storedMetadata(value: unknown): Record<string, string | number | boolean> | null {
-  const parsed = metadataOut.safeParse(value ?? null);
+  const parsed = outcomeFields.metadata.safeParse(value ?? null);
   return parsed.success ? parsed.data : null;
 }
 
