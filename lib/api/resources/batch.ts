@@ -5,9 +5,10 @@ import { z } from "zod";
 import type { Batch } from "@/lib/generated/prisma/client";
 import type { BatchPhaseKey } from "@/lib/batches/phase";
 import type { BatchPlan } from "@/lib/batches/batch-plan";
+import { ACTIVE_BATCH_STATES, FINISHED_BATCH_STATES } from "@/lib/states/states";
 import { at, atOrNull, iso, textOrNull, intOrNull } from "./common";
 
-export const BATCH_STATES = ["SCHEDULED", "QUEUED", "SENDING", "PAUSED", "COMPLETED", "CANCELLED", "FAILED"] as const;
+export const BATCH_STATES = [...ACTIVE_BATCH_STATES, ...FINISHED_BATCH_STATES] as const;
 const PHASES = [
   "scheduled",
   "queued",

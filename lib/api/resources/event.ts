@@ -6,6 +6,7 @@
 import { z } from "zod";
 import type { WebhookEvent } from "@/lib/webhooks/events";
 import { PAUSE_CODES, WEBHOOK_EVENT_INFO } from "@/lib/webhooks/events";
+import { BATCH_STATES } from "./batch";
 import { at, atOrNull, textOrNull } from "./common";
 import { outcomeFields } from "./outcome-fields";
 
@@ -63,9 +64,7 @@ const batchData = z
     batchId: z.uuid().meta({ description: "The batch.", example: "3f1c2a4e-8b7d-4c1e-9a2b-5d6e7f809a1b" }),
     name: z.string().meta({ description: "Its name.", example: "Appointment reminders" }),
     kind: z.enum(["SMS", "VOICE"]).meta({ description: "SMS or VOICE.", example: "SMS" }),
-    state: z
-      .enum(["SCHEDULED", "QUEUED", "SENDING", "PAUSED", "COMPLETED", "CANCELLED", "FAILED"])
-      .meta({ description: "Its state after the event.", example: "SENDING" }),
+    state: z.enum(BATCH_STATES).meta({ description: "Its state after the event.", example: "SENDING" }),
     startedAt: atOrNull("When it began sending."),
     finishedAt: atOrNull("When its last request was answered (or it was cancelled)."),
     counts: z
