@@ -6,7 +6,7 @@ import type { Batch } from "@/lib/generated/prisma/client";
 import type { BatchPhaseKey } from "@/lib/batches/phase";
 import type { BatchPlan } from "@/lib/batches/batch-plan";
 import { ACTIVE_BATCH_STATES, FINISHED_BATCH_STATES } from "@/lib/states/states";
-import { at, atOrNull, iso, textOrNull, intOrNull } from "./common";
+import { at, atOrNull, count, iso, textOrNull, intOrNull } from "./common";
 
 export const BATCH_STATES = [...ACTIVE_BATCH_STATES, ...FINISHED_BATCH_STATES] as const;
 const PHASES = [
@@ -31,8 +31,6 @@ const figures = z
     seconds: z.number().meta({ description: "Seconds at the account's pace (tenths).", example: 0.1 }),
   })
   .meta({ id: "SendFigures", description: "Recipients, requests and seconds at the account's pace." });
-
-const count = (description: string, example = 0) => z.number().int().min(0).meta({ description, example });
 
 export const batchResourceSchema = z
   .object({

@@ -7,7 +7,7 @@ import { z } from "zod";
 import type { WebhookEvent } from "@/lib/webhooks/events";
 import { PAUSE_CODES, WEBHOOK_EVENT_INFO } from "@/lib/webhooks/events";
 import { BATCH_STATES } from "./batch";
-import { at, atOrNull, textOrNull } from "./common";
+import { at, atOrNull, count, textOrNull } from "./common";
 import { outcomeFields } from "./outcome-fields";
 
 const messageData = z
@@ -56,8 +56,6 @@ const escalatedData = messageData
     callMessageId: z.string().regex(/^\d+$/).meta({ description: "The call's message id.", example: "4294967400" }),
   })
   .meta({ id: "MessageEscalatedEventData", description: "An SMS followed by a call." });
-
-const count = (description: string) => z.number().int().min(0).meta({ description, example: 0 });
 
 const batchData = z
   .object({

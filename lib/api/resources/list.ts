@@ -2,9 +2,7 @@
 // place (toListResource), never the row (no author, content hash, heartbeat or progress key: docs/api.md).
 import { z } from "zod";
 import type { Prisma } from "@/lib/generated/prisma/client";
-import { at, atOrNull, iso } from "./common";
-
-const count = (description: string, example: number) => z.number().int().min(0).meta({ description, example });
+import { at, atOrNull, count, iso } from "./common";
 
 export const listResourceSchema = z
   .object({
