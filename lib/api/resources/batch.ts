@@ -57,12 +57,12 @@ export const batchResourceSchema = z
       description: "The message, {{placeholders}} as written.",
       example: "Hello {{name}}, see you tomorrow at 9:00.",
     }),
-    sender: z.string().nullable().meta({ description: "The SMS sender ID; null for voice.", example: "SANDBOX" }),
-    originator: z.string().nullable().meta({ description: "The voice calling number; null for SMS.", example: null }),
-    voice: z.number().int().nullable().meta({ description: "Voice 1 or 2 (voice only).", example: null }),
+    sender: textOrNull("The SMS sender ID; null for voice.", "SANDBOX"),
+    originator: textOrNull("The voice calling number; null for SMS.", null),
+    voice: intOrNull("Voice 1 or 2 (voice only).", null),
     repeat: intOrNull("Times a voice message is read (voice only).", null),
-    linkId: z.string().nullable().meta({ description: "The provider's link_id, passed on.", example: null }),
-    language: z.string().nullable().meta({ description: "A voice batch's language.", example: null }),
+    linkId: textOrNull("The provider's link_id, passed on.", null),
+    language: textOrNull("A voice batch's language.", null),
     variants: z
       .array(
         z.object({
@@ -103,8 +103,8 @@ export const batchResourceSchema = z
           .int()
           .meta({ description: "Minutes after sending an undelivered SMS is called.", example: 30 }),
         text: textOrNull("The call's script; null: the SMS's own text.", null),
-        voice: z.number().int().nullable().meta({ description: "The call's voice, 1 or 2.", example: null }),
-        repeat: z.number().int().nullable().meta({ description: "Times the call's message is read.", example: null }),
+        voice: intOrNull("The call's voice, 1 or 2.", null),
+        repeat: intOrNull("Times the call's message is read.", null),
       })
       .nullable()
       .meta({ description: "SMS → voice escalation; null when none was asked for.", example: null }),

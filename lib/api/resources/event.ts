@@ -25,15 +25,9 @@ const messageData = z
         example: "DELIVERED",
       }),
     deliveryStatus: textOrNull("The provider's status, as sent.", "DeliveredToTerminal"),
-    failureClass: z.string().nullable().meta({
-      description: "For a failure: `permanent` or `temporary` (worth resending); null otherwise.",
-      example: null,
-    }),
+    failureClass: textOrNull("For a failure: `permanent` or `temporary` (worth resending); null otherwise.", null),
     receiptTime: atOrNull("The time the provider gave for it (UTC); null when it gave none."),
-    error: z.string().nullable().meta({
-      description: "The provider's refusal or the last sending error, as recorded; null when none.",
-      example: null,
-    }),
+    error: textOrNull("The provider's refusal or the last sending error, as recorded; null when none.", null),
     ...outcomeFields,
   })
   .meta({ id: "MessageEventData", description: "The message an event is about." });
@@ -90,10 +84,10 @@ const batchData = z
 const pausedData = batchData
   .extend({
     reason: z.enum(PAUSE_CODES).meta({ description: "Why it paused.", example: "out_of_units" }),
-    reasonText: z.string().nullable().meta({
-      description: "The sentence the console shows for it; null when an operator paused it without one.",
-      example: "Out of units: the provider refused to queue more messages (402 …).",
-    }),
+    reasonText: textOrNull(
+      "The sentence the console shows for it; null when an operator paused it without one.",
+      "Out of units: the provider refused to queue more messages (402 …).",
+    ),
   })
   .meta({ id: "BatchPausedEventData", description: "A paused batch and why." });
 

@@ -31,20 +31,17 @@ export const messageResourceSchema = z
         "PENDING (not yet sent), QUEUED (accepted, no final receipt yet), DELIVERED, ANSWERED (voice), FAILED, REJECTED (refused by the provider), UNKNOWN (the provider's answer was lost), CANCELLED or SUPPRESSED (opted out).",
       example: "DELIVERED",
     }),
-    deliveryStatus: z.string().nullable().meta({
-      description: "The provider's last delivery status, as it sent it; null before a receipt.",
-      example: "DeliveredToTerminal",
-    }),
-    providerMessageId: z.string().nullable().meta({
-      description: "The provider's id for the message (its uniqueId); null before it answered.",
-      example: "sbx-1f2e3d",
-    }),
+    deliveryStatus: textOrNull(
+      "The provider's last delivery status, as it sent it; null before a receipt.",
+      "DeliveredToTerminal",
+    ),
+    providerMessageId: textOrNull(
+      "The provider's id for the message (its uniqueId); null before it answered.",
+      "sbx-1f2e3d",
+    ),
     operator: textOrNull("The mobile network, when the provider said.", "Safaricom"),
     smsUnits: intOrNull("SMS units charged; null for voice or before an answer.", 1),
-    error: z.string().nullable().meta({
-      description: "Why it was refused or failed, as a sentence or the provider's words; null otherwise.",
-      example: null,
-    }),
+    error: textOrNull("Why it was refused or failed, as a sentence or the provider's words; null otherwise.", null),
     submittedAt: atOrNull("When it was handed to the provider; null before."),
     receiptAt: atOrNull("When its last receipt said its state; null before."),
     ...outcomeFields,
@@ -58,10 +55,10 @@ export const receiptResourceSchema = z
     deliveryStatus: z
       .string()
       .meta({ description: "The provider's status, as it sent it.", example: "DeliveredToTerminal" }),
-    deliveryTime: z.string().nullable().meta({
-      description: "The provider's own time text (its zone), as sent; null when absent.",
-      example: "2026-12-01 09:00:03",
-    }),
+    deliveryTime: textOrNull(
+      "The provider's own time text (its zone), as sent; null when absent.",
+      "2026-12-01 09:00:03",
+    ),
     receivedAt: at("When Tuma received it."),
     applied: z
       .boolean()

@@ -4,13 +4,14 @@
 // the Message resource and the message events describe them alike.
 import { z } from "zod";
 import type { MessageState } from "@/lib/generated/prisma/enums";
+import { textOrNull } from "./common";
 
 /** The shared fields, in the order the Message resource and the message events both give them. */
 export const outcomeFields = {
-  reference: z.string().nullable().meta({
-    description: "Your reference for this recipient, as given when sending; null when none was given.",
-    example: "appt-20261201-0042",
-  }),
+  reference: textOrNull(
+    "Your reference for this recipient, as given when sending; null when none was given.",
+    "appt-20261201-0042",
+  ),
   metadata: z
     .record(z.string(), z.union([z.string(), z.number(), z.boolean()]))
     .nullable()
