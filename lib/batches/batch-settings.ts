@@ -3,6 +3,7 @@
 // createBatch, so a batch the provider would refuse is refused before it is created.
 import { z } from "zod";
 import { checkEscalation, escalationFields, repeatField, type EscalationSettings } from "./escalation-settings";
+import { messageText } from "@/lib/compose/language-variants";
 import { checkVariants, variantsField, type Variant } from "./variants";
 import {
   SMS_MESSAGE_MAX_CHARS,
@@ -21,14 +22,7 @@ export const batchSettingsFields = {
   kind: z.enum(["SMS", "VOICE"], { error: "Choose SMS or voice." }),
   accountId: z.uuid("Choose a provider account."),
   name: z.string().trim().min(1, "Give the batch a name.").max(200, "At most 200 characters."),
-  templateText: z
-    .string()
-    .trim()
-    .min(1, "Write the message.")
-    .refine(
-      (text) => !text.includes("\0"),
-      "The message contains a NUL character (\\0), which no phone can show: remove it.",
-    ),
+  templateText: messageText("Write the message."),
   sender: z.preprocess(blankIsUnset, z.string().trim().pipe(senderSchema).nullish()),
   originator: z.preprocess(blankIsUnset, z.string().trim().pipe(originatorSchema).nullish()),
   voice: z.preprocess(
