@@ -3,7 +3,7 @@
 // createBatch, so a batch the provider would refuse is refused before it is created.
 import { z } from "zod";
 import { checkEscalation, escalationFields, repeatField, type EscalationSettings } from "./escalation-settings";
-import { messageText } from "@/lib/compose/language-variants";
+import { blankIsUnset, messageText } from "@/lib/compose/language-variants";
 import { checkVariants, variantsField, type Variant } from "./variants";
 import {
   SMS_MESSAGE_MAX_CHARS,
@@ -14,9 +14,6 @@ import {
 
 /** A "send later" time this far in the past is taken as "now" (the form took a moment to submit); older is refused. */
 export const SCHEDULE_GRACE_MS = 60_000;
-
-/** Form fields left empty arrive as "": they mean "not given". */
-export const blankIsUnset = (value: unknown) => (value === "" ? undefined : value);
 
 export const batchSettingsFields = {
   kind: z.enum(["SMS", "VOICE"], { error: "Choose SMS or voice." }),

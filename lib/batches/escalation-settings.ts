@@ -4,12 +4,12 @@
 import { z } from "zod";
 import { REPEAT_MAX, REPEAT_MIN, VOICE_MESSAGE_MAX_CHARS } from "@/lib/provider/wire/schemas";
 import { formatCount } from "@/lib/numbers/format";
+import { blankIsUnset } from "@/lib/compose/language-variants";
 
 /** The shortest and longest wait before a call, in minutes: receipts often take minutes, and a day is the limit. */
 export const ESCALATE_MIN_MINUTES = 5;
 export const ESCALATE_MAX_MINUTES = 1_440;
 
-const blankIsUnset = (value: unknown) => (value === "" ? undefined : value);
 const between = `Call after ${ESCALATE_MIN_MINUTES} to ${formatCount(ESCALATE_MAX_MINUTES)} minutes.`;
 
 /** The call's script (a batch's, or a language variant's: lib/batches/variants.ts); blank is unset. */

@@ -18,7 +18,8 @@ export type LanguageVariant = {
   voiceLanguage?: string | null | undefined;
 };
 
-const blankIsUnset = (value: unknown) => (value === "" ? undefined : value);
+/** Form fields left empty arrive as "": they mean "not given" (a batch's, a template's, a variant's). */
+export const blankIsUnset = (value: unknown) => (value === "" ? undefined : value);
 
 /** A language as a code, or an issue naming the value: the API answers it with the field code unknown_language. */
 export const languageCodeSchema = z
