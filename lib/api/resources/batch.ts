@@ -3,23 +3,12 @@
 // author, no storing flag, no CSS tone: docs/api.md, "Resources").
 import { z } from "zod";
 import type { Batch } from "@/lib/generated/prisma/client";
-import type { BatchPhaseKey } from "@/lib/batches/phase";
+import { BATCH_PHASE_KEYS, type BatchPhaseKey } from "@/lib/batches/phase";
 import type { BatchPlan } from "@/lib/batches/batch-plan";
 import { ACTIVE_BATCH_STATES, FINISHED_BATCH_STATES } from "@/lib/states/states";
 import { at, atOrNull, count, iso, textOrNull, intOrNull } from "./common";
 
 export const BATCH_STATES = [...ACTIVE_BATCH_STATES, ...FINISHED_BATCH_STATES] as const;
-const PHASES = [
-  "scheduled",
-  "queued",
-  "sending",
-  "paused",
-  "waiting",
-  "unmapped",
-  "finished",
-  "cancelled",
-  "failed",
-] as const;
 
 const figures = z
   .object({
@@ -42,7 +31,7 @@ export const batchResourceSchema = z
         "What sending is doing: SCHEDULED (waiting for scheduledAt), QUEUED, SENDING, PAUSED, COMPLETED (everything handed to the provider), CANCELLED or FAILED.",
       example: "SENDING",
     }),
-    phase: z.enum(PHASES).meta({
+    phase: z.enum(BATCH_PHASE_KEYS).meta({
       description:
         "Where the batch stands for its outcomes: as `state`, except that a COMPLETED batch is `waiting` while receipts are awaited and `finished` once every outcome is known or the no-receipt age has passed; `unmapped` while receipts with a status Tuma does not know hold messages (an administrator maps the status on the Receipts page).",
       example: "sending",
