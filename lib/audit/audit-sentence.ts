@@ -149,11 +149,7 @@ const SENTENCES: Record<AuditAction, (c: Context) => SentencePart[]> = {
     `${actor} changed the provider account `,
     ...titled("an account", detail.name),
   ],
-  "account.update_with_token_change": ({ actor, detail, titled }) => [
-    `${actor} changed the provider account `,
-    ...titled("an account", detail.name),
-    " and its token",
-  ],
+  "account.update_with_token_change": (c) => [...SENTENCES["account.update"](c), " and its token"],
   "account.sandbox_reset": ({ actor, detail, titled }) => [
     `${actor} reset the sandbox provider account `,
     ...titled("Sandbox", detail.name),
