@@ -2,23 +2,13 @@
 import "server-only";
 import { db } from "@/lib/db/client";
 import type { Prisma } from "@/lib/generated/prisma/client";
+import { LIST_FILE_FIELDS } from "./list-fields";
 
 /** What a saved list shows, for the list and for one. */
 const LIST_FIELDS = {
-  id: true,
-  filename: true,
-  name: true,
-  format: true,
-  columns: true,
-  phoneColumn: true,
-  rowCount: true,
-  validCount: true,
-  invalidCount: true,
-  duplicateCount: true,
-  optedOutCount: true,
+  ...LIST_FILE_FIELDS,
   sizeBytes: true,
   report: true,
-  createdAt: true,
   author: { select: { name: true } },
 } as const satisfies Prisma.ListSelect;
 

@@ -2,6 +2,7 @@
 // place (toListResource), never the row (no author, content hash, heartbeat or progress key: docs/api.md).
 import { z } from "zod";
 import type { Prisma } from "@/lib/generated/prisma/client";
+import { LIST_FILE_FIELDS } from "@/lib/lists/list-fields";
 import { at, atOrNull, count, iso } from "./common";
 
 export const listResourceSchema = z
@@ -61,22 +62,7 @@ export const uploadedListSchema = z
 export type UploadedList = z.infer<typeof uploadedListSchema>;
 
 /** What the mapping reads of a list (read-lists.ts selects exactly this). */
-export const LIST_SOURCE = {
-  id: true,
-  name: true,
-  filename: true,
-  format: true,
-  state: true,
-  columns: true,
-  phoneColumn: true,
-  rowCount: true,
-  validCount: true,
-  invalidCount: true,
-  duplicateCount: true,
-  optedOutCount: true,
-  createdAt: true,
-  completedAt: true,
-} as const satisfies Prisma.ListSelect;
+export const LIST_SOURCE = { ...LIST_FILE_FIELDS, state: true, completedAt: true } as const satisfies Prisma.ListSelect;
 export type ListSource = Prisma.ListGetPayload<{ select: typeof LIST_SOURCE }>;
 
 export function toListResource(l: ListSource): ListResource {
