@@ -3,6 +3,7 @@
 // other key exists. A key whose user must choose a new password (an administrator reset it: docs/design.md §3) is
 // refused with 403 until they have: the reset is a recovery step, and a key must not outlive it.
 import "server-only";
+import { ACTOR_FIELDS } from "@/lib/auth/actor-fields";
 import type { Actor } from "@/lib/auth/permissions";
 import { db } from "@/lib/db/client";
 import { AppError } from "@/lib/errors/app-error";
@@ -28,17 +29,7 @@ export async function authenticateKey(authorization: string | null): Promise<Key
       scopes: true,
       expiresAt: true,
       revokedAt: true,
-      user: {
-        select: {
-          id: true,
-          email: true,
-          name: true,
-          role: true,
-          disabledAt: true,
-          mustChangePassword: true,
-          exportGranted: true,
-        },
-      },
+      user: { select: ACTOR_FIELDS },
     },
   });
   if (!key) throw new AppError("UNAUTHENTICATED", "This API key is not valid.");

@@ -9,6 +9,7 @@ import { recordAudit } from "@/lib/audit/record-audit";
 import { db } from "@/lib/db/client";
 import { AppError } from "@/lib/errors/app-error";
 import { KEY_MODES, newApiKey } from "./key-format";
+import { liveKeysWhere } from "./revoke-user-keys";
 import { roleMayGrant, scopesSchema } from "./scopes";
 
 export const createApiKeySchema = z.object({
@@ -55,9 +56,7 @@ export async function createApiKey(userId: string, raw: CreateApiKeyInput, actor
       const message = `You already have a key named “${input.name}”: choose another name, or revoke that one first.`;
       throw new AppError("CONFLICT", message, { name: [message] });
     }
-    const live = await tx.apiKey.count({
-      where: { userId, revokedAt: null, OR: [{ expiresAt: null }, { expiresAt: { gt: new Date() } }] },
-    });
+    const live = await tx.apiKey.count({ where: liveKeysWhere(userId) });
     if (live >= MAX_LIVE_KEYS)
       throw new AppError(
         "CONFLICT",

@@ -10,7 +10,6 @@ import { AppError } from "@/lib/errors/app-error";
 import { getMessage } from "@/lib/messages/get-message";
 import { numberIndexEdge, numberRows } from "@/lib/number-story/number-rows";
 import { pool } from "@/lib/db/pool";
-import type { MessageState } from "@/lib/generated/prisma/enums";
 import type { ListMessagesQuery } from "./schemas/messages";
 import { assertBatchExists } from "./read-batches";
 import { pageOf, type Page } from "./resources/common";
@@ -90,9 +89,7 @@ export async function pageMessagesFound(
   const sandboxOnly = key.test
     ? `AND m."batchId" IN (SELECT b.id FROM "Batch" b JOIN "ProviderAccount" a ON a.id = b."accountId" WHERE a."isSandbox")`
     : "";
-  const { rows } = await pool().query<
-    MessageSource & { metadata: unknown; state: MessageState; callState: MessageState | null }
-  >(
+  const { rows } = await pool().query<MessageSource>(
     `SELECT m.id::text AS id, m."batchId", m.phone, m.text, b."templateText", m.state, m."deliveryStatus",
             m."providerUniqueId", m.operator, m."smsUnits", m."lastError", m."submittedAt", m."receiptAt",
             m.reference, m.metadata, m.language, m."callState"

@@ -60,6 +60,11 @@ const apiKey = (detail: Record<string, unknown>) =>
   ]
     .filter(Boolean)
     .join(" ");
+/** A setting's change as its event kept it ({ from, to }): " from …" when known, then " to …" ("?" when not). */
+const fromTo = (change: unknown, read: (value: unknown) => string | number | null, unit = ""): string[] => {
+  const { from, to } = (change ?? {}) as Record<string, unknown>;
+  return [read(from) === null ? "" : ` from ${read(from)}${unit}`, ` to ${read(to) ?? "?"}${unit}`];
+};
 const role = (value: unknown) => (text(value) ?? "?").toLowerCase();
 
 const SCOPES: Record<string, string> = {
@@ -144,11 +149,7 @@ const SENTENCES: Record<AuditAction, (c: Context) => SentencePart[]> = {
     `${actor} changed the provider account `,
     ...titled("an account", detail.name),
   ],
-  "account.update_with_token_change": ({ actor, detail, titled }) => [
-    `${actor} changed the provider account `,
-    ...titled("an account", detail.name),
-    " and its token",
-  ],
+  "account.update_with_token_change": (c) => [...SENTENCES["account.update"](c), " and its token"],
   "account.sandbox_reset": ({ actor, detail, titled }) => [
     `${actor} reset the sandbox provider account `,
     ...titled("Sandbox", detail.name),
@@ -304,38 +305,22 @@ const SENTENCES: Record<AuditAction, (c: Context) => SentencePart[]> = {
     `${actor} downloaded the recipients the duplicate guard found`,
     count(detail.rows) !== null ? ` (${many(count(detail.rows)!, "row", "rows")})` : "",
   ],
-  "organisation.carrier_opt_out_burst": ({ actor, detail }) => {
-    const limit = (detail.limit ?? {}) as Record<string, unknown>;
-    return [
-      `${actor} set how many carrier-blacklist opt-outs a minute are applied before the rest are held`,
-      count(limit.from) !== null ? ` from ${formatCount(count(limit.from)!)}` : "",
-      count(limit.to) !== null ? ` to ${formatCount(count(limit.to)!)}` : " to ?",
-    ];
-  },
-  "organisation.time_zone": ({ actor, detail }) => {
-    const zone = (detail.timeZone ?? {}) as Record<string, unknown>;
-    return [
-      `${actor} changed the organisation's time zone`,
-      text(zone.from) ? ` from ${text(zone.from)}` : "",
-      ` to ${text(zone.to) ?? "?"}`,
-    ];
-  },
-  "organisation.duplicate_window": ({ actor, detail }) => {
-    const hours = (detail.hours ?? {}) as Record<string, unknown>;
-    return [
-      `${actor} set the duplicate-send window`,
-      count(hours.from) !== null ? ` from ${count(hours.from)} hours` : "",
-      ` to ${count(hours.to) ?? "?"} hours`,
-    ];
-  },
-  "organisation.promotional_window": ({ actor, detail }) => {
-    const window = (detail.window ?? {}) as Record<string, unknown>;
-    return [
-      `${actor} set the window promotional batches send in`,
-      text(window.from) ? ` from ${text(window.from)}` : "",
-      ` to ${text(window.to) ?? "?"}`,
-    ];
-  },
+  "organisation.carrier_opt_out_burst": ({ actor, detail }) => [
+    `${actor} set how many carrier-blacklist opt-outs a minute are applied before the rest are held`,
+    ...fromTo(detail.limit, (n) => (count(n) === null ? null : formatCount(count(n)!))),
+  ],
+  "organisation.time_zone": ({ actor, detail }) => [
+    `${actor} changed the organisation's time zone`,
+    ...fromTo(detail.timeZone, text),
+  ],
+  "organisation.duplicate_window": ({ actor, detail }) => [
+    `${actor} set the duplicate-send window`,
+    ...fromTo(detail.hours, count, " hours"),
+  ],
+  "organisation.promotional_window": ({ actor, detail }) => [
+    `${actor} set the window promotional batches send in`,
+    ...fromTo(detail.window, text),
+  ],
   "receipt_status.map": ({ actor, detail, targetId }) => [
     `${actor} said the delivery status “${targetId ?? "?"}” means `,
     detail.state === "FAILED"

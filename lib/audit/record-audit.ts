@@ -116,3 +116,11 @@ export async function recordAudit(entry: AuditEntry, executor: Executor = pool()
   if ("query" in executor) await executor.query(INSERT, values);
   else await executor.$executeRawUnsafe(INSERT, ...values);
 }
+
+/** A change to an organisation-wide setting: its event targets the organisation's one row (id 1). */
+export const recordOrganisationAudit = (
+  actorId: string,
+  action: AuditAction,
+  detail: Record<string, unknown>,
+  executor: Executor,
+): Promise<void> => recordAudit({ actorId, action, targetType: "Organisation", targetId: "1", detail }, executor);

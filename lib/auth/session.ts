@@ -5,6 +5,7 @@ import "server-only";
 import { getServerSession } from "next-auth";
 import { forbidden, redirect } from "next/navigation";
 import { db } from "@/lib/db/client";
+import { ACTOR_FIELDS } from "./actor-fields";
 import { authOptions, sessionIdleMs, sessionMaxAgeSeconds } from "./options";
 import type { Actor } from "./permissions";
 import { sessionIsIdle } from "./session-activity";
@@ -25,29 +26,12 @@ export async function sessionState(): Promise<SessionState> {
   if (!session || !id) return nobody;
   const user = await db.user.findUnique({
     where: { id },
-    select: {
-      id: true,
-      email: true,
-      name: true,
-      role: true,
-      disabledAt: true,
-      sessionVersion: true,
-      mustChangePassword: true,
-      exportGranted: true,
-    },
+    select: { ...ACTOR_FIELDS, sessionVersion: true },
   });
   if (!user || !sessionIsCurrent(session, user, sessionMaxAgeSeconds())) return nobody;
   if (await sessionIsIdle(session.sid, sessionIdleMs())) return { actor: null, idle: true };
-  return {
-    actor: {
-      id: user.id,
-      email: user.email,
-      name: user.name,
-      role: user.role,
-      mustChangePassword: user.mustChangePassword,
-      exportGranted: user.exportGranted,
-    },
-  };
+  const { disabledAt: _disabled, sessionVersion: _version, ...actor } = user;
+  return { actor };
 }
 
 /** The log-in page's address after an idle session: it then says why. */

@@ -2,11 +2,10 @@
 // repeat and message-length limits of lib/provider/wire/schemas.ts): one set of fields used by Compose's action and by
 // createBatch, so a batch the provider would refuse is refused before it is created.
 import { z } from "zod";
-import { checkEscalation, escalationFields, type EscalationSettings } from "./escalation-settings";
+import { checkEscalation, escalationFields, repeatField, type EscalationSettings } from "./escalation-settings";
+import { blankIsUnset, messageText } from "@/lib/compose/language-variants";
 import { checkVariants, variantsField, type Variant } from "./variants";
 import {
-  REPEAT_MAX,
-  REPEAT_MIN,
   SMS_MESSAGE_MAX_CHARS,
   VOICE_MESSAGE_MAX_CHARS,
   originatorSchema,
@@ -16,21 +15,11 @@ import {
 /** A "send later" time this far in the past is taken as "now" (the form took a moment to submit); older is refused. */
 export const SCHEDULE_GRACE_MS = 60_000;
 
-/** Form fields left empty arrive as "": they mean "not given". */
-export const blankIsUnset = (value: unknown) => (value === "" ? undefined : value);
-
 export const batchSettingsFields = {
   kind: z.enum(["SMS", "VOICE"], { error: "Choose SMS or voice." }),
   accountId: z.uuid("Choose a provider account."),
   name: z.string().trim().min(1, "Give the batch a name.").max(200, "At most 200 characters."),
-  templateText: z
-    .string()
-    .trim()
-    .min(1, "Write the message.")
-    .refine(
-      (text) => !text.includes("\0"),
-      "The message contains a NUL character (\\0), which no phone can show: remove it.",
-    ),
+  templateText: messageText("Write the message."),
   sender: z.preprocess(blankIsUnset, z.string().trim().pipe(senderSchema).nullish()),
   originator: z.preprocess(blankIsUnset, z.string().trim().pipe(originatorSchema).nullish()),
   voice: z.preprocess(
@@ -40,15 +29,7 @@ export const batchSettingsFields = {
       .pipe(z.union([z.literal(1), z.literal(2)]))
       .nullish(),
   ),
-  repeat: z.preprocess(
-    blankIsUnset,
-    z.coerce
-      .number()
-      .int()
-      .min(REPEAT_MIN, `Repeat ${REPEAT_MIN} to ${REPEAT_MAX} times.`)
-      .max(REPEAT_MAX, `Repeat ${REPEAT_MIN} to ${REPEAT_MAX} times.`)
-      .nullish(),
-  ),
+  repeat: repeatField,
   linkId: z.preprocess(blankIsUnset, z.string().trim().max(255).nullish()),
   // An instant: a Date, or ISO 8601 with its zone ("…Z", "…+03:00"). A time without a zone is never read in this
   // process's zone: Compose's action reads the typed local time in the organisation's zone first (lib/time/).

@@ -1,7 +1,8 @@
 // Compose's form, as its action receives it: the batch settings plus the numbers as typed or pasted.
 import { z } from "zod";
 import { MAX_PASTED_NUMBERS, splitNumbers } from "@/lib/recipients/split-numbers";
-import { batchSettingsFields, blankIsUnset, checkBatchSettings } from "./batch-settings";
+import { blankIsUnset } from "@/lib/compose/language-variants";
+import { batchSettingsFields, checkBatchSettings } from "./batch-settings";
 import { jsonFormValue as jsonField } from "@/lib/compose/language-variants";
 import { variantsField } from "./variants";
 import { formatCount } from "@/lib/numbers/format";

@@ -4,12 +4,12 @@
 import { z } from "zod";
 import { REPEAT_MAX, REPEAT_MIN, VOICE_MESSAGE_MAX_CHARS } from "@/lib/provider/wire/schemas";
 import { formatCount } from "@/lib/numbers/format";
+import { blankIsUnset } from "@/lib/compose/language-variants";
 
 /** The shortest and longest wait before a call, in minutes: receipts often take minutes, and a day is the limit. */
 export const ESCALATE_MIN_MINUTES = 5;
 export const ESCALATE_MAX_MINUTES = 1_440;
 
-const blankIsUnset = (value: unknown) => (value === "" ? undefined : value);
 const between = `Call after ${ESCALATE_MIN_MINUTES} to ${formatCount(ESCALATE_MAX_MINUTES)} minutes.`;
 
 /** The call's script (a batch's, or a language variant's: lib/batches/variants.ts); blank is unset. */
@@ -20,6 +20,17 @@ export const escalationScript = z.preprocess(
     .trim()
     .max(VOICE_MESSAGE_MAX_CHARS, `At most ${VOICE_MESSAGE_MAX_CHARS} characters.`)
     .refine((text) => !text.includes("\0"), "The script contains a NUL character (\\0): remove it.")
+    .nullish(),
+);
+
+/** Times a voice message is read: a voice batch's own (batch-settings.ts) and its escalation call's. */
+export const repeatField = z.preprocess(
+  blankIsUnset,
+  z.coerce
+    .number()
+    .int()
+    .min(REPEAT_MIN, `Repeat ${REPEAT_MIN} to ${REPEAT_MAX} times.`)
+    .max(REPEAT_MAX, `Repeat ${REPEAT_MIN} to ${REPEAT_MAX} times.`)
     .nullish(),
 );
 
@@ -43,15 +54,7 @@ export const escalationFields = {
       .pipe(z.union([z.literal(1), z.literal(2)], { error: "Choose a female (1) or male (2) voice." }))
       .nullish(),
   ),
-  escalationRepeat: z.preprocess(
-    blankIsUnset,
-    z.coerce
-      .number()
-      .int()
-      .min(REPEAT_MIN, `Repeat ${REPEAT_MIN} to ${REPEAT_MAX} times.`)
-      .max(REPEAT_MAX, `Repeat ${REPEAT_MIN} to ${REPEAT_MAX} times.`)
-      .nullish(),
-  ),
+  escalationRepeat: repeatField,
 };
 
 export type EscalationSettings = {

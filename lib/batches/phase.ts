@@ -8,8 +8,18 @@ import { formatCount } from "@/lib/numbers/format";
 // instead, so it is not awaited as a receipt; while calls are still open the batch is "waiting for N calls", and it
 // finishes when its calls do. Receipts with a status Tuma does not know (lib/receipts/status-map.ts) are not "waited
 // for": the phase says they need mapping (issue 35).
-export type BatchPhaseKey =
-  "scheduled" | "queued" | "sending" | "paused" | "waiting" | "unmapped" | "finished" | "cancelled" | "failed";
+export const BATCH_PHASE_KEYS = [
+  "scheduled",
+  "queued",
+  "sending",
+  "paused",
+  "waiting",
+  "unmapped",
+  "finished",
+  "cancelled",
+  "failed",
+] as const;
+export type BatchPhaseKey = (typeof BATCH_PHASE_KEYS)[number];
 
 /** The badge colour it reads in (components/ui/badge.tsx's tones). */
 export type BatchPhase = {

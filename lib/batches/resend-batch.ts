@@ -18,6 +18,7 @@ import { getOrgTimeZone } from "@/lib/organisation/time-zone";
 import { PERMANENT_FAILURE_CLASSES } from "@/lib/receipts/failure-classes";
 import { formatDateTime } from "@/lib/time/format";
 import type { Variant } from "./variants";
+import type { BatchSendSettings } from "./send-settings";
 import { createBatch, type CreatedBatch } from "./create-batch";
 import { noReceiptSql } from "./no-receipt";
 import { messageState } from "@/lib/states/state-sql";
@@ -67,20 +68,9 @@ export async function resendBatch(
   actorId: string | null,
   noReceiptAfterHours = env().NO_RECEIPT_AFTER_HOURS,
 ): Promise<CreatedBatch> {
-  const { rows: parents } = await pool().query<{
-    kind: "SMS" | "VOICE";
-    name: string;
-    accountId: string;
-    templateText: string;
-    sender: string | null;
-    originator: string | null;
-    voice: number | null;
-    repeat: number | null;
-    linkId: string | null;
-    promotional: boolean;
-    language: string | null;
-    variants: Variant[] | null;
-  }>(
+  const { rows: parents } = await pool().query<
+    BatchSendSettings & { name: string; accountId: string; promotional: boolean; variants: Variant[] | null }
+  >(
     `SELECT kind, name, "accountId", "templateText", sender, originator, voice, repeat, "linkId", promotional, language,
             variants FROM "Batch" WHERE id = $1`,
     [parentId],

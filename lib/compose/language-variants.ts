@@ -18,7 +18,8 @@ export type LanguageVariant = {
   voiceLanguage?: string | null | undefined;
 };
 
-const blankIsUnset = (value: unknown) => (value === "" ? undefined : value);
+/** Form fields left empty arrive as "": they mean "not given" (a batch's, a template's, a variant's). */
+export const blankIsUnset = (value: unknown) => (value === "" ? undefined : value);
 
 /** A language as a code, or an issue naming the value: the API answers it with the field code unknown_language. */
 export const languageCodeSchema = z
@@ -35,16 +36,20 @@ export const languageCodeSchema = z
     return z.NEVER;
   });
 
-export const languageVariantSchema = z.object({
-  language: languageCodeSchema,
-  text: z
+/** A message's text, trimmed, and never empty (`empty` asks for it): a batch's, a template's, or a variant's. */
+export const messageText = (empty: string) =>
+  z
     .string()
     .trim()
-    .min(1, "Write this language's message.")
+    .min(1, empty)
     .refine(
       (text) => !text.includes("\0"),
       "The message contains a NUL character (\\0), which no phone can show: remove it.",
-    ),
+    );
+
+export const languageVariantSchema = z.object({
+  language: languageCodeSchema,
+  text: messageText("Write this language's message."),
   voiceLanguage: z.preprocess(blankIsUnset, z.string().trim().max(50, "At most 50 characters.").nullish()),
 });
 

@@ -1,18 +1,10 @@
 // What a dispatch lane needs to know about a batch it is sending: loaded once per batch, not per chunk.
 import "server-only";
-import type { BatchKind } from "@/lib/generated/prisma/enums";
+import type { BatchSendSettings } from "@/lib/batches/send-settings";
 
-export type ActiveBatch = {
+/** The batch's send settings; the voice language is sent in the account's languageField (docs/voice-language.md). */
+export type ActiveBatch = BatchSendSettings & {
   id: string;
-  kind: BatchKind;
-  templateText: string;
-  sender: string | null;
-  originator: string | null;
-  voice: number | null;
-  repeat: number | null;
-  linkId: string | null;
-  /** A voice batch's language, sent in the account's languageField (docs/voice-language.md). */
-  language: string | null;
   /**
    * Each variant's voice language by its language code (Batch.variants, issue 39): a voice message whose recipient has
    * a language is read in its variant's, each object of the provider's batch form carrying its own; null: none.

@@ -3,6 +3,7 @@
 // backoff (or after the provider's Retry-After, for every lane of the account), a pause after too many failures, a
 // pause of the account's batches on a refused token or when the account is out of units.
 import "server-only";
+import { setTimeout as sleep } from "node:timers/promises";
 import { pauseBatch } from "@/lib/batches/pause-batch";
 import type { ProviderClient } from "@/lib/provider/client";
 import type { ActiveBatch } from "./active-batch";
@@ -131,8 +132,4 @@ async function actOn(
       lane.active.invalidate();
       break;
   }
-}
-
-function sleep(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
 }

@@ -12,6 +12,7 @@
 //   - lateness of the write after its slot: ≤ SLOT_TOLERANCE_MS, checked right before the request is written;
 //   - what is left (≈ 27 ms) is the network's and the provider's own jitter.
 import "server-only";
+import { setTimeout as sleep } from "node:timers/promises";
 import { relaxedPool } from "@/lib/db/pool";
 import { PACE } from "@/lib/provider/rate-limiter";
 
@@ -26,10 +27,6 @@ export const SLOT_TOLERANCE_MS = 15;
 const LEAD_MS = 30;
 /** The clock offset is re-estimated from the round trips of this long; older ones are forgotten (clock drift). */
 const OFFSET_MEMORY_MS = 30_000;
-
-function sleep(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
-}
 
 /** Epoch milliseconds with sub-millisecond precision, on this process's clock. */
 export function preciseNow(): number {

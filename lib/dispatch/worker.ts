@@ -5,6 +5,7 @@
 // (docs/escalation.md) and deliver webhooks. Any number of workers (`npm start`
 // supervises one, `npm run worker` runs more) share one database.
 import "server-only";
+import { setTimeout as sleep } from "node:timers/promises";
 import { resealLegacyTokens } from "@/lib/accounts/account-token";
 import { ActiveBatches } from "./active-batches";
 import { activateBatch } from "./batch-state";
@@ -141,8 +142,4 @@ export async function startWorker(options: WorkerOptions): Promise<WorkerHandle>
       await identity.release().catch(() => {});
     },
   };
-}
-
-function sleep(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
 }

@@ -1,44 +1,21 @@
 // Saved lists (lists whose import finished: READY), newest first, with their counts: the lists page and Compose's picker.
 import "server-only";
 import { db } from "@/lib/db/client";
-
-export type SavedList = {
-  id: string;
-  filename: string;
-  name: string;
-  format: string;
-  columns: string[];
-  phoneColumn: string;
-  rowCount: number;
-  validCount: number;
-  invalidCount: number;
-  duplicateCount: number;
-  optedOutCount: number;
-  sizeBytes: number;
-  /** How the file was read (import-list.ts ListReportInfo). */
-  report: unknown;
-  createdAt: Date;
-  author: string | null;
-};
+import type { Prisma } from "@/lib/generated/prisma/client";
+import { LIST_FILE_FIELDS } from "./list-fields";
 
 /** What a saved list shows, for the list and for one. */
 const LIST_FIELDS = {
-  id: true,
-  filename: true,
-  name: true,
-  format: true,
-  columns: true,
-  phoneColumn: true,
-  rowCount: true,
-  validCount: true,
-  invalidCount: true,
-  duplicateCount: true,
-  optedOutCount: true,
+  ...LIST_FILE_FIELDS,
   sizeBytes: true,
   report: true,
-  createdAt: true,
   author: { select: { name: true } },
-} as const;
+} as const satisfies Prisma.ListSelect;
+
+/** A saved list as shown, its author by name; `report` is how the file was read (import-list.ts ListReportInfo). */
+export type SavedList = Omit<Prisma.ListGetPayload<{ select: typeof LIST_FIELDS }>, "author"> & {
+  author: string | null;
+};
 
 export async function findLists(take = 100): Promise<SavedList[]> {
   const rows = await db.list.findMany({

@@ -46,17 +46,6 @@ export function subjectParts(phone: string, timeZone: string): Part[] {
     submitted_at: at(m.submittedAt),
     receipt_at: at(m.receiptAt),
   });
-  const receiptColumns = [
-    "id",
-    "message_id",
-    "correlator",
-    "unique_id",
-    "phone",
-    "delivery_status",
-    "delivery_time",
-    "received_at",
-    "raw",
-  ] as const;
   type ReceiptRow = {
     id: string;
     messageId: string | null;
@@ -79,6 +68,19 @@ export function subjectParts(phone: string, timeZone: string): Part[] {
     received_at: at(r.receivedAt),
     raw: r.raw,
   });
+  const receiptSql = `SELECT id::text, "messageId"::text AS "messageId", correlator, "uniqueId", phone, "deliveryStatus",
+                        "deliveryTime", "receivedAt", raw FROM "Receipt"`;
+  // An escalation call (docs/escalation.md) with the SMS it followed.
+  const call = (m: NumberMessage): Row => ({
+    call_message_id: m.id,
+    followed_sms_id: m.followed,
+    batch_id: m.batchId,
+    batch_name: m.batchName,
+    text: m.text,
+    state: m.state,
+    submitted_at: at(m.submittedAt),
+    receipt_at: at(m.receiptAt),
+  });
   return [
     {
       name: "messages",
@@ -89,14 +91,12 @@ export function subjectParts(phone: string, timeZone: string): Part[] {
     },
     {
       name: "receipts",
-      columns: receiptColumns,
+      columns: Object.keys(receipt({} as ReceiptRow)),
       async *pages() {
         // Through the receipts' own indexes: by correlator (the message id) and by the provider's uniqueId.
         for await (const rows of messagePages(phone)) {
           const { rows: found } = await pool().query<ReceiptRow>(
-            `SELECT id::text, "messageId"::text AS "messageId", correlator, "uniqueId", phone, "deliveryStatus",
-                    "deliveryTime", "receivedAt", raw
-             FROM "Receipt" WHERE correlator = ANY($1::text[]) OR "uniqueId" = ANY($2::text[]) ORDER BY id`,
+            `${receiptSql} WHERE correlator = ANY($1::text[]) OR "uniqueId" = ANY($2::text[]) ORDER BY id`,
             [rows.map((m) => m.id), rows.map((m) => m.providerUniqueId).filter((u) => u !== null)],
           );
           if (found.length) yield found.map(receipt);
@@ -105,9 +105,7 @@ export function subjectParts(phone: string, timeZone: string): Part[] {
         let after = "0";
         for (;;) {
           const { rows } = await pool().query<ReceiptRow>(
-            `SELECT id::text, "messageId"::text AS "messageId", correlator, "uniqueId", phone, "deliveryStatus",
-                    "deliveryTime", "receivedAt", raw
-             FROM "Receipt" WHERE phone = $1 AND "unmatchedReason" IS NOT NULL AND id > $2::bigint ORDER BY id LIMIT $3`,
+            `${receiptSql} WHERE phone = $1 AND "unmatchedReason" IS NOT NULL AND id > $2::bigint ORDER BY id LIMIT $3`,
             [phone, after, PAGE],
           );
           if (rows.length) yield rows.map(receipt);
@@ -118,30 +116,11 @@ export function subjectParts(phone: string, timeZone: string): Part[] {
     },
     {
       name: "escalation_calls",
-      columns: [
-        "call_message_id",
-        "followed_sms_id",
-        "batch_id",
-        "batch_name",
-        "text",
-        "state",
-        "submitted_at",
-        "receipt_at",
-      ],
+      columns: Object.keys(call({} as NumberMessage)),
       async *pages() {
         for await (const rows of messagePages(phone)) {
           const calls = rows.filter((m) => m.followed !== null);
-          if (calls.length)
-            yield calls.map((m) => ({
-              call_message_id: m.id,
-              followed_sms_id: m.followed,
-              batch_id: m.batchId,
-              batch_name: m.batchName,
-              text: m.text,
-              state: m.state,
-              submitted_at: at(m.submittedAt),
-              receipt_at: at(m.receiptAt),
-            }));
+          if (calls.length) yield calls.map(call);
         }
       },
     },

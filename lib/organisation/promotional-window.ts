@@ -3,7 +3,7 @@
 // and after, in one transaction.
 import "server-only";
 import { z } from "zod";
-import { recordAudit } from "@/lib/audit/record-audit";
+import { recordOrganisationAudit } from "@/lib/audit/record-audit";
 import { db } from "@/lib/db/client";
 import {
   DEFAULT_PROMOTIONAL_WINDOW,
@@ -47,21 +47,17 @@ export async function setPromotionalWindow(window: PromotionalWindow, actorId: s
     const data = { promotionalStartMinute: window.startMinute, promotionalEndMinute: window.endMinute };
     await tx.organisation.upsert({ where: { id: 1 }, create: { id: 1, ...data }, update: data });
     const label = (w: PromotionalWindow) => `${minuteLabel(w.startMinute)}–${minuteLabel(w.endMinute)}`;
-    await recordAudit(
+    await recordOrganisationAudit(
+      actorId,
+      "organisation.promotional_window",
       {
-        actorId,
-        action: "organisation.promotional_window",
-        targetType: "Organisation",
-        targetId: "1",
-        detail: {
-          window: {
-            from: label(
-              before
-                ? { startMinute: before.promotionalStartMinute, endMinute: before.promotionalEndMinute }
-                : DEFAULT_PROMOTIONAL_WINDOW,
-            ),
-            to: label(window),
-          },
+        window: {
+          from: label(
+            before
+              ? { startMinute: before.promotionalStartMinute, endMinute: before.promotionalEndMinute }
+              : DEFAULT_PROMOTIONAL_WINDOW,
+          ),
+          to: label(window),
         },
       },
       tx,

@@ -2,7 +2,7 @@
 // "Organisation" row and audited with the hours before and after, in one transaction.
 import "server-only";
 import { z } from "zod";
-import { recordAudit } from "@/lib/audit/record-audit";
+import { recordOrganisationAudit } from "@/lib/audit/record-audit";
 import { db } from "@/lib/db/client";
 
 /** The window an administrator may choose, in hours: an hour to thirty days. */
@@ -26,14 +26,10 @@ export async function setDuplicateWindow(hours: number, actorId: string): Promis
       create: { id: 1, duplicateWindowHours: hours },
       update: { duplicateWindowHours: hours },
     });
-    await recordAudit(
-      {
-        actorId,
-        action: "organisation.duplicate_window",
-        targetType: "Organisation",
-        targetId: "1",
-        detail: { hours: { from: before?.duplicateWindowHours ?? null, to: hours } },
-      },
+    await recordOrganisationAudit(
+      actorId,
+      "organisation.duplicate_window",
+      { hours: { from: before?.duplicateWindowHours ?? null, to: hours } },
       tx,
     );
     return { changed: true };

@@ -2,7 +2,7 @@
 // (reports count days in it), stored, audited with the zone before and after — in one transaction.
 import "server-only";
 import { z } from "zod";
-import { recordAudit } from "@/lib/audit/record-audit";
+import { recordOrganisationAudit } from "@/lib/audit/record-audit";
 import { db } from "@/lib/db/client";
 import { AppError } from "@/lib/errors/app-error";
 import { isTimeZone } from "@/lib/time/zone";
@@ -26,14 +26,10 @@ export async function setOrgTimeZone(timeZone: string, actorId: string): Promise
     const before = await tx.organisation.findUnique({ where: { id: 1 }, select: { timeZone: true } });
     if (before?.timeZone === timeZone) return { changed: false };
     await tx.organisation.upsert({ where: { id: 1 }, create: { id: 1, timeZone }, update: { timeZone } });
-    await recordAudit(
-      {
-        actorId,
-        action: "organisation.time_zone",
-        targetType: "Organisation",
-        targetId: "1",
-        detail: { timeZone: { from: before?.timeZone ?? null, to: timeZone } },
-      },
+    await recordOrganisationAudit(
+      actorId,
+      "organisation.time_zone",
+      { timeZone: { from: before?.timeZone ?? null, to: timeZone } },
       tx,
     );
     return { changed: true };

@@ -4,7 +4,7 @@
 // numbers held up to the moment the page showed them, so numbers held since are never decided unseen.
 import "server-only";
 import { z } from "zod";
-import { recordAudit } from "@/lib/audit/record-audit";
+import { recordAudit, recordOrganisationAudit } from "@/lib/audit/record-audit";
 import { pool } from "@/lib/db/pool";
 import { transaction } from "@/lib/db/transaction";
 import { AppError } from "@/lib/errors/app-error";
@@ -111,14 +111,10 @@ export async function setCarrierOptOutBurst(limit: number, actorId: string): Pro
        ON CONFLICT (id) DO UPDATE SET "carrierOptOutBurst" = $1, "updatedAt" = now()`,
       [limit],
     );
-    await recordAudit(
-      {
-        actorId,
-        action: "organisation.carrier_opt_out_burst",
-        targetType: "Organisation",
-        targetId: "1",
-        detail: { limit: { from: before, to: limit } },
-      },
+    await recordOrganisationAudit(
+      actorId,
+      "organisation.carrier_opt_out_burst",
+      { limit: { from: before, to: limit } },
       client,
     );
     return { changed: true };

@@ -3,20 +3,18 @@
 // Compose checks a batch's with (lib/compose/language-variants.ts), so a template's variants are always sendable.
 import { z } from "zod";
 import { SMS_MESSAGE_MAX_CHARS, VOICE_MESSAGE_MAX_CHARS } from "@/lib/provider/wire/schemas";
-import { checkLanguageVariants, jsonFormValue, languageVariantsField } from "@/lib/compose/language-variants";
+import {
+  checkLanguageVariants,
+  jsonFormValue,
+  languageVariantsField,
+  messageText,
+} from "@/lib/compose/language-variants";
 
 export const templateSchema = z
   .object({
     name: z.string().trim().min(1, "Give the template a name.").max(100, "At most 100 characters."),
     kind: z.enum(["SMS", "VOICE"], { error: "Choose SMS or voice." }),
-    body: z
-      .string()
-      .trim()
-      .min(1, "Write the message.")
-      .refine(
-        (text) => !text.includes("\0"),
-        "The message contains a NUL character (\\0), which no phone can show: remove it.",
-      ),
+    body: messageText("Write the message."),
     /** The texts in other languages: JSON in one field from the form (components/templates/template-form.tsx). */
     variants: z.preprocess(jsonFormValue, languageVariantsField),
   })

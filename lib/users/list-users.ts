@@ -1,18 +1,13 @@
 import "server-only";
+import { ACTOR_FIELDS } from "@/lib/auth/actor-fields";
 import { db } from "@/lib/db/client";
 
 export function listUsers() {
   return db.user.findMany({
     orderBy: { email: "asc" },
     select: {
-      id: true,
-      email: true,
-      name: true,
-      role: true,
-      disabledAt: true,
+      ...ACTOR_FIELDS,
       lastLoginAt: true,
-      mustChangePassword: true,
-      exportGranted: true,
       // Live API keys: what a password reset would revoke (the confirmation names how many).
       _count: {
         select: {

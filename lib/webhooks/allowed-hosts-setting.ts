@@ -1,7 +1,7 @@
 // An administrator sets which private host:port pairs webhooks may reach (the Webhooks page), audited.
 import "server-only";
 import type { Actor } from "@/lib/auth/permissions";
-import { recordAudit } from "@/lib/audit/record-audit";
+import { recordOrganisationAudit } from "@/lib/audit/record-audit";
 import { db } from "@/lib/db/client";
 import { assertCanManageWebhooks } from "./webhook-gate";
 
@@ -20,15 +20,6 @@ export async function setAllowedHostsSetting(actor: Actor, hosts: string[]): Pro
       create: { id: 1, webhookAllowedHosts: unique },
       update: { webhookAllowedHosts: unique },
     });
-    await recordAudit(
-      {
-        actorId: actor.id,
-        action: "webhook.allowed_hosts",
-        targetType: "Organisation",
-        targetId: "1",
-        detail: { hosts: unique },
-      },
-      tx,
-    );
+    await recordOrganisationAudit(actor.id, "webhook.allowed_hosts", { hosts: unique }, tx);
   });
 }

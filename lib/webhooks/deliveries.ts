@@ -5,25 +5,12 @@ import type { Actor } from "@/lib/auth/permissions";
 import { recordAudit } from "@/lib/audit/record-audit";
 import { db } from "@/lib/db/client";
 import { AppError } from "@/lib/errors/app-error";
-import type { WebhookDeliveryState } from "@/lib/generated/prisma/enums";
+import type { WebhookDelivery } from "@/lib/generated/prisma/client";
 import { assertCanManageWebhooks } from "./webhook-gate";
 import type { ListDeliveriesInput } from "./webhook-schemas";
 
-export type WebhookDeliveryView = {
-  id: string;
-  eventType: string;
-  eventId: string;
-  state: WebhookDeliveryState;
-  attempts: number;
-  nextAttemptAt: Date | null;
-  lastAttemptAt: Date | null;
-  lastStatusCode: number | null;
-  lastLatencyMs: number | null;
-  lastError: string | null;
-  responseExcerpt: string | null;
-  createdAt: Date;
-  deliveredAt: Date | null;
-};
+/** A delivery as the log shows it (without its payload, endpoint and batch), its id as a string. */
+export type WebhookDeliveryView = Omit<WebhookDelivery, "id" | "endpointId" | "payload" | "batchId"> & { id: string };
 
 export async function listDeliveries(
   actor: Actor,

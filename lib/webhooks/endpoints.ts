@@ -6,6 +6,7 @@ import type { Actor } from "@/lib/auth/permissions";
 import { recordAudit } from "@/lib/audit/record-audit";
 import { db } from "@/lib/db/client";
 import { AppError } from "@/lib/errors/app-error";
+import type { Prisma } from "@/lib/generated/prisma/client";
 import { checkTarget } from "./address-policy";
 import { allowedHosts } from "./allowed-hosts";
 import { newWebhookSecret, sealWebhookSecret } from "./secret";
@@ -28,21 +29,9 @@ const PUBLIC = {
   previousSecretUntil: true,
   createdAt: true,
   updatedAt: true,
-} as const;
+} as const satisfies Prisma.WebhookEndpointSelect;
 
-export type WebhookEndpointView = {
-  id: string;
-  url: string;
-  description: string;
-  events: string[];
-  enabled: boolean;
-  disabledAt: Date | null;
-  disabledReason: string | null;
-  failingSince: Date | null;
-  previousSecretUntil: Date | null;
-  createdAt: Date;
-  updatedAt: Date;
-};
+export type WebhookEndpointView = Prisma.WebhookEndpointGetPayload<{ select: typeof PUBLIC }>;
 
 async function assertDeliverable(url: string): Promise<void> {
   const check = await checkTarget(url, await allowedHosts());

@@ -55,13 +55,20 @@ const secretShownOnce = z
 const replayedDelivery = z
   .object({ id: z.string().regex(/^\d+$/).meta({ description: "The new delivery's id.", example: "1043" }) })
   .meta({ id: "ReplayedDelivery", description: "The delivery queued again." });
-const rotatedSecret = z
-  .object({
-    secret: z.string().nullable().meta({
-      description: "The new signing secret (whsec_…), shown only here; null in a replay of the same Idempotency-Key.",
+/** A signing secret in the answer that made it: shown only there, null in a replay. */
+const signingSecret = (which: string) => ({
+  secret: z
+    .string()
+    .nullable()
+    .meta({
+      description: `${which} (whsec_…), shown only here; null in a replay of the same Idempotency-Key.`,
       example: "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw",
     }),
-    secretShownOnce: secretShownOnce,
+  secretShownOnce,
+});
+const rotatedSecret = z
+  .object({
+    ...signingSecret("The new signing secret"),
     previousSecretValidUntil: instant.meta({
       description: "Until when the previous secret also signs.",
       example: "2026-12-02T06:00:00.000Z",
@@ -71,11 +78,7 @@ const rotatedSecret = z
 const registeredWebhook = z
   .object({
     endpoint: webhookEndpointResourceSchema,
-    secret: z.string().nullable().meta({
-      description: "The signing secret (whsec_…), shown only here; null in a replay of the same Idempotency-Key.",
-      example: "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw",
-    }),
-    secretShownOnce: secretShownOnce,
+    ...signingSecret("The signing secret"),
   })
   .meta({ id: "RegisteredWebhook", description: "A webhook endpoint and its signing secret." });
 
@@ -140,6 +143,18 @@ const json = (schema: z.ZodType, description: string) => ({
   content: { "application/json": { schema } },
 });
 
+/** The answer of a paged GET: one page of resources (pageSchema, lib/api/resources/common.ts). */
+const aPage = (page: z.ZodType) => ({ "200": json(page, "A page.") });
+
+/** A POST that changes a batch's state (pause, resume, cancel) and answers the batch as it now is. */
+const batchAction = (summary: string, operationId: string, answered: string) => ({
+  post: idempotent("send", summary, {
+    operationId,
+    requestParams: { path: batchIdParams },
+    responses: { "200": json(batchResourceSchema, answered) },
+  }),
+});
+
 const messagePage = pageSchema(messageResourceSchema, "MessagePage", "A page of messages, in id order.");
 
 export const API_PATHS: ZodOpenApiPathsObject = {
@@ -168,9 +183,7 @@ export const API_PATHS: ZodOpenApiPathsObject = {
     get: operation("read", "List batches, newest first", {
       operationId: "listBatches",
       requestParams: { query: listBatchesQuery },
-      responses: {
-        "200": json(pageSchema(batchResourceSchema, "BatchPage", "A page of batches, newest first."), "A page."),
-      },
+      responses: aPage(pageSchema(batchResourceSchema, "BatchPage", "A page of batches, newest first.")),
     }),
     post: idempotent("send", "Create a batch from numbers or a saved list", {
       operationId: "createBatch",
@@ -191,9 +204,7 @@ export const API_PATHS: ZodOpenApiPathsObject = {
     get: operation("read", "Page a batch's messages, in id order", {
       operationId: "listBatchMessages",
       requestParams: { path: batchIdParams, query: messagesQuery },
-      responses: {
-        "200": json(messagePage, "A page."),
-      },
+      responses: aPage(messagePage),
     }),
   },
   "/batches/{id}/export": {
@@ -208,27 +219,13 @@ export const API_PATHS: ZodOpenApiPathsObject = {
       },
     }),
   },
-  "/batches/{id}/pause": {
-    post: idempotent("send", "Pause a batch", {
-      operationId: "pauseBatch",
-      requestParams: { path: batchIdParams },
-      responses: { "200": json(batchResourceSchema, "Paused: the batch as it now is.") },
-    }),
-  },
-  "/batches/{id}/resume": {
-    post: idempotent("send", "Resume a paused batch", {
-      operationId: "resumeBatch",
-      requestParams: { path: batchIdParams },
-      responses: { "200": json(batchResourceSchema, "Resumed: the batch as it now is.") },
-    }),
-  },
-  "/batches/{id}/cancel": {
-    post: idempotent("send", "Cancel a batch", {
-      operationId: "cancelBatch",
-      requestParams: { path: batchIdParams },
-      responses: { "200": json(batchResourceSchema, "Cancelled: the batch as it now is (counts.cancelled).") },
-    }),
-  },
+  "/batches/{id}/pause": batchAction("Pause a batch", "pauseBatch", "Paused: the batch as it now is."),
+  "/batches/{id}/resume": batchAction("Resume a paused batch", "resumeBatch", "Resumed: the batch as it now is."),
+  "/batches/{id}/cancel": batchAction(
+    "Cancel a batch",
+    "cancelBatch",
+    "Cancelled: the batch as it now is (counts.cancelled).",
+  ),
   "/batches/{id}/resend": {
     post: idempotent("send", "Resend to the recipients a scope names", {
       operationId: "resendBatch",
@@ -335,12 +332,9 @@ export const API_PATHS: ZodOpenApiPathsObject = {
     get: operation("admin", "Page a webhook endpoint's delivery log, newest first", {
       operationId: "listWebhookDeliveries",
       requestParams: { path: webhookIdParams, query: deliveriesQuery },
-      responses: {
-        "200": json(
-          pageSchema(webhookDeliveryResourceSchema, "WebhookDeliveryPage", "A page of the delivery log, newest first."),
-          "A page.",
-        ),
-      },
+      responses: aPage(
+        pageSchema(webhookDeliveryResourceSchema, "WebhookDeliveryPage", "A page of the delivery log, newest first."),
+      ),
     }),
   },
   "/webhooks/{id}/test": {
@@ -368,12 +362,9 @@ export const API_PATHS: ZodOpenApiPathsObject = {
       description:
         "Each event as it was queued for the endpoint — delivered, still pending or given up — from `since` on, in keyset pages. Deliveries are kept 30 days. Deduplicate on `id`, as with webhooks.",
       requestParams: { query: eventsQuery },
-      responses: {
-        "200": json(
-          pageSchema(recoveredEventResourceSchema, "RecoveredEventPage", "A page of events, oldest first."),
-          "A page.",
-        ),
-      },
+      responses: aPage(
+        pageSchema(recoveredEventResourceSchema, "RecoveredEventPage", "A page of events, oldest first."),
+      ),
     }),
   },
   "/webhooks/deliveries/{deliveryId}/replay": {

@@ -2,23 +2,13 @@
 // plan — mapped from the domain in one place (toBatchResource), never the database row or the batch page's data (no
 // author, no storing flag, no CSS tone: docs/api.md, "Resources").
 import { z } from "zod";
-import type { BatchKind, BatchState } from "@/lib/generated/prisma/enums";
-import type { BatchPhaseKey } from "@/lib/batches/phase";
+import type { Batch } from "@/lib/generated/prisma/client";
+import { BATCH_PHASE_KEYS, type BatchPhaseKey } from "@/lib/batches/phase";
 import type { BatchPlan } from "@/lib/batches/batch-plan";
-import { at, atOrNull, iso, textOrNull, intOrNull } from "./common";
+import { ACTIVE_BATCH_STATES, FINISHED_BATCH_STATES } from "@/lib/states/states";
+import { at, atOrNull, count, iso, textOrNull, intOrNull } from "./common";
 
-export const BATCH_STATES = ["SCHEDULED", "QUEUED", "SENDING", "PAUSED", "COMPLETED", "CANCELLED", "FAILED"] as const;
-const PHASES = [
-  "scheduled",
-  "queued",
-  "sending",
-  "paused",
-  "waiting",
-  "unmapped",
-  "finished",
-  "cancelled",
-  "failed",
-] as const;
+export const BATCH_STATES = [...ACTIVE_BATCH_STATES, ...FINISHED_BATCH_STATES] as const;
 
 const figures = z
   .object({
@@ -31,8 +21,6 @@ const figures = z
   })
   .meta({ id: "SendFigures", description: "Recipients, requests and seconds at the account's pace." });
 
-const count = (description: string, example = 0) => z.number().int().min(0).meta({ description, example });
-
 export const batchResourceSchema = z
   .object({
     id: z.uuid().meta({ description: "The batch's id.", example: "3f1c2a4e-8b7d-4c1e-9a2b-5d6e7f809a1b" }),
@@ -43,7 +31,7 @@ export const batchResourceSchema = z
         "What sending is doing: SCHEDULED (waiting for scheduledAt), QUEUED, SENDING, PAUSED, COMPLETED (everything handed to the provider), CANCELLED or FAILED.",
       example: "SENDING",
     }),
-    phase: z.enum(PHASES).meta({
+    phase: z.enum(BATCH_PHASE_KEYS).meta({
       description:
         "Where the batch stands for its outcomes: as `state`, except that a COMPLETED batch is `waiting` while receipts are awaited and `finished` once every outcome is known or the no-receipt age has passed; `unmapped` while receipts with a status Tuma does not know hold messages (an administrator maps the status on the Receipts page).",
       example: "sending",
@@ -58,12 +46,12 @@ export const batchResourceSchema = z
       description: "The message, {{placeholders}} as written.",
       example: "Hello {{name}}, see you tomorrow at 9:00.",
     }),
-    sender: z.string().nullable().meta({ description: "The SMS sender ID; null for voice.", example: "SANDBOX" }),
-    originator: z.string().nullable().meta({ description: "The voice calling number; null for SMS.", example: null }),
-    voice: z.number().int().nullable().meta({ description: "Voice 1 or 2 (voice only).", example: null }),
+    sender: textOrNull("The SMS sender ID; null for voice.", "SANDBOX"),
+    originator: textOrNull("The voice calling number; null for SMS.", null),
+    voice: intOrNull("Voice 1 or 2 (voice only).", null),
     repeat: intOrNull("Times a voice message is read (voice only).", null),
-    linkId: z.string().nullable().meta({ description: "The provider's link_id, passed on.", example: null }),
-    language: z.string().nullable().meta({ description: "A voice batch's language.", example: null }),
+    linkId: textOrNull("The provider's link_id, passed on.", null),
+    language: textOrNull("A voice batch's language.", null),
     variants: z
       .array(
         z.object({
@@ -104,8 +92,8 @@ export const batchResourceSchema = z
           .int()
           .meta({ description: "Minutes after sending an undelivered SMS is called.", example: 30 }),
         text: textOrNull("The call's script; null: the SMS's own text.", null),
-        voice: z.number().int().nullable().meta({ description: "The call's voice, 1 or 2.", example: null }),
-        repeat: z.number().int().nullable().meta({ description: "Times the call's message is read.", example: null }),
+        voice: intOrNull("The call's voice, 1 or 2.", null),
+        repeat: intOrNull("Times the call's message is read.", null),
       })
       .nullable()
       .meta({ description: "SMS → voice escalation; null when none was asked for.", example: null }),
@@ -155,48 +143,8 @@ export const batchResourceSchema = z
 
 export type BatchResource = z.infer<typeof batchResourceSchema>;
 
-/** What the mapping reads: a batch's own settings and counters, and what its page computes beside them. */
-export type BatchSource = {
-  id: string;
-  kind: BatchKind;
-  name: string;
-  state: BatchState;
-  pauseReason: string | null;
-  error: string | null;
-  accountId: string;
-  templateText: string;
-  sender: string | null;
-  originator: string | null;
-  voice: number | null;
-  repeat: number | null;
-  linkId: string | null;
-  language: string | null;
-  /** Batch.variants as stored (lib/batches/variants.ts); null: one text. */
-  variants: unknown;
-  promotional: boolean;
-  scheduledAt: Date | null;
-  listId: string | null;
-  parentBatchId: string | null;
-  escalateAfterMinutes: number | null;
-  escalationText: string | null;
-  escalationVoice: number | null;
-  escalationRepeat: number | null;
-  escalatesBatchId: string | null;
-  recipientCount: number;
-  pendingCount: number;
-  queuedCount: number;
-  deliveredCount: number;
-  answeredCount: number;
-  failedCount: number;
-  rejectedCount: number;
-  unknownCount: number;
-  cancelledCount: number;
-  suppressedCount: number;
-  /** SMS not delivered whose escalation call was answered (migration call_outcomes). */
-  reachedByCallCount: number;
-  createdAt: Date;
-  startedAt: Date | null;
-  finishedAt: Date | null;
+/** What the mapping reads: a batch as the client reads it (lib/db/client.ts), and what its page computes beside it. */
+export type BatchSource = Omit<Batch, "firstMessageId"> & {
   phase: { key: BatchPhaseKey };
   plan: BatchPlan;
   inFlight: number;

@@ -20,6 +20,9 @@ export const textOrNull = (description: string, example: string | null) =>
 export const intOrNull = (description: string, example: number | null) =>
   z.number().int().nullable().meta({ description, example });
 
+/** A count: a whole number, never negative, exemplified. */
+export const count = (description: string, example = 0) => z.number().int().min(0).meta({ description, example });
+
 export const iso = (value: Date | null | undefined): string | null => (value ? value.toISOString() : null);
 
 export const PAGE_LIMIT_DEFAULT = 50;

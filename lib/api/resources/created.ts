@@ -4,7 +4,7 @@
 // "References"); a larger one is paged through its `messages` link, whatever its size.
 import { formatCount } from "@/lib/numbers/format";
 import { z } from "zod";
-import { textOrNull } from "./common";
+import { count, textOrNull } from "./common";
 import { INLINE_MESSAGES, type CreatedBatch } from "@/lib/batches/create-batch";
 
 const link = (description: string, example: string) => z.string().meta({ description, example });
@@ -27,21 +27,9 @@ const createdMessageSchema = z
 export const createdBatchSchema = z
   .object({
     id: z.uuid().meta({ description: "The new batch's id.", example: "3f1c2a4e-8b7d-4c1e-9a2b-5d6e7f809a1b" }),
-    recipients: z
-      .number()
-      .int()
-      .min(0)
-      .meta({ description: "Recipients stored, opted-out ones included.", example: 2 }),
-    duplicates: z
-      .number()
-      .int()
-      .min(0)
-      .meta({ description: "Recipients left out because their number was given before in the request.", example: 0 }),
-    suppressed: z
-      .number()
-      .int()
-      .min(0)
-      .meta({ description: "Recipients stored but not sent: their number opted out.", example: 0 }),
+    recipients: count("Recipients stored, opted-out ones included.", 2),
+    duplicates: count("Recipients left out because their number was given before in the request.", 0),
+    suppressed: count("Recipients stored but not sent: their number opted out.", 0),
     batch: link("The batch (GET).", "/api/v1/batches/3f1c2a4e-8b7d-4c1e-9a2b-5d6e7f809a1b"),
     messages: link(
       "Its messages, a page at a time (GET), with their ids and references: every batch, whatever its size.",
@@ -56,8 +44,8 @@ export const createdBatchSchema = z
     merged: z
       .array(
         z.object({
-          index: z.number().int().min(0).meta({ description: "The recipient left out (its index).", example: 3 }),
-          into: z.number().int().min(0).meta({ description: "The recipient it repeated (its index).", example: 0 }),
+          index: count("The recipient left out (its index).", 3),
+          into: count("The recipient it repeated (its index).", 0),
         }),
       )
       .meta({

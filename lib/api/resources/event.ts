@@ -6,8 +6,9 @@
 import { z } from "zod";
 import type { WebhookEvent } from "@/lib/webhooks/events";
 import { PAUSE_CODES, WEBHOOK_EVENT_INFO } from "@/lib/webhooks/events";
-import { at, atOrNull, textOrNull } from "./common";
-import { callStateOut, languageOut, metadataOut, reachedByOut, reachedOut, referenceOut } from "./outcome-fields";
+import { BATCH_STATES } from "./batch";
+import { at, atOrNull, count, textOrNull } from "./common";
+import { outcomeFields } from "./outcome-fields";
 
 const messageData = z
   .object({
@@ -24,21 +25,10 @@ const messageData = z
         example: "DELIVERED",
       }),
     deliveryStatus: textOrNull("The provider's status, as sent.", "DeliveredToTerminal"),
-    failureClass: z.string().nullable().meta({
-      description: "For a failure: `permanent` or `temporary` (worth resending); null otherwise.",
-      example: null,
-    }),
+    failureClass: textOrNull("For a failure: `permanent` or `temporary` (worth resending); null otherwise.", null),
     receiptTime: atOrNull("The time the provider gave for it (UTC); null when it gave none."),
-    error: z.string().nullable().meta({
-      description: "The provider's refusal or the last sending error, as recorded; null when none.",
-      example: null,
-    }),
-    reference: referenceOut,
-    metadata: metadataOut,
-    language: languageOut,
-    callState: callStateOut,
-    reached: reachedOut,
-    reachedBy: reachedByOut,
+    error: textOrNull("The provider's refusal or the last sending error, as recorded; null when none.", null),
+    ...outcomeFields,
   })
   .meta({ id: "MessageEventData", description: "The message an event is about." });
 
@@ -61,16 +51,12 @@ const escalatedData = messageData
   })
   .meta({ id: "MessageEscalatedEventData", description: "An SMS followed by a call." });
 
-const count = (description: string) => z.number().int().min(0).meta({ description, example: 0 });
-
 const batchData = z
   .object({
     batchId: z.uuid().meta({ description: "The batch.", example: "3f1c2a4e-8b7d-4c1e-9a2b-5d6e7f809a1b" }),
     name: z.string().meta({ description: "Its name.", example: "Appointment reminders" }),
     kind: z.enum(["SMS", "VOICE"]).meta({ description: "SMS or VOICE.", example: "SMS" }),
-    state: z
-      .enum(["SCHEDULED", "QUEUED", "SENDING", "PAUSED", "COMPLETED", "CANCELLED", "FAILED"])
-      .meta({ description: "Its state after the event.", example: "SENDING" }),
+    state: z.enum(BATCH_STATES).meta({ description: "Its state after the event.", example: "SENDING" }),
     startedAt: atOrNull("When it began sending."),
     finishedAt: atOrNull("When its last request was answered (or it was cancelled)."),
     counts: z
@@ -98,10 +84,10 @@ const batchData = z
 const pausedData = batchData
   .extend({
     reason: z.enum(PAUSE_CODES).meta({ description: "Why it paused.", example: "out_of_units" }),
-    reasonText: z.string().nullable().meta({
-      description: "The sentence the console shows for it; null when an operator paused it without one.",
-      example: "Out of units: the provider refused to queue more messages (402 …).",
-    }),
+    reasonText: textOrNull(
+      "The sentence the console shows for it; null when an operator paused it without one.",
+      "Out of units: the provider refused to queue more messages (402 …).",
+    ),
   })
   .meta({ id: "BatchPausedEventData", description: "A paused batch and why." });
 

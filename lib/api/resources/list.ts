@@ -1,9 +1,9 @@
 // The List resource of /api/v1: a saved recipient list — its name, columns and what its check found — mapped in one
 // place (toListResource), never the row (no author, content hash, heartbeat or progress key: docs/api.md).
 import { z } from "zod";
-import { at, atOrNull, iso } from "./common";
-
-const count = (description: string, example: number) => z.number().int().min(0).meta({ description, example });
+import type { Prisma } from "@/lib/generated/prisma/client";
+import { LIST_FILE_FIELDS } from "@/lib/lists/list-fields";
+import { at, atOrNull, count, iso } from "./common";
 
 export const listResourceSchema = z
   .object({
@@ -61,22 +61,9 @@ export const uploadedListSchema = z
 
 export type UploadedList = z.infer<typeof uploadedListSchema>;
 
-export type ListSource = {
-  id: string;
-  name: string;
-  filename: string;
-  format: string;
-  state: "STORING" | "READY";
-  columns: string[];
-  phoneColumn: string;
-  rowCount: number;
-  validCount: number;
-  invalidCount: number;
-  duplicateCount: number;
-  optedOutCount: number;
-  createdAt: Date;
-  completedAt: Date | null;
-};
+/** What the mapping reads of a list (read-lists.ts selects exactly this). */
+export const LIST_SOURCE = { ...LIST_FILE_FIELDS, state: true, completedAt: true } as const satisfies Prisma.ListSelect;
+export type ListSource = Prisma.ListGetPayload<{ select: typeof LIST_SOURCE }>;
 
 export function toListResource(l: ListSource): ListResource {
   return {

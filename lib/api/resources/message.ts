@@ -2,19 +2,11 @@
 // one place (toMessageResource) from a batch's page of recipients or a message's detail; never the dispatch chunk
 // (claimedAt, attempts) or the request we built for the provider (docs/api.md, "Resources").
 import { z } from "zod";
-import type { MessageState } from "@/lib/generated/prisma/enums";
+import type { MessageRow } from "@/lib/batches/list-messages";
+import type { MessageReceipt } from "@/lib/messages/get-message";
 import { MESSAGE_STATES } from "@/lib/states/states";
 import { atOrNull, at, iso, textOrNull, intOrNull } from "./common";
-import {
-  callStateOf,
-  callStateOut,
-  languageOut,
-  metadataOut,
-  reachedByOut,
-  reachedOut,
-  reachOf,
-  referenceOut,
-} from "./outcome-fields";
+import { callStateOf, outcomeFields, reachOf } from "./outcome-fields";
 
 export const messageResourceSchema = z
   .object({
@@ -39,28 +31,20 @@ export const messageResourceSchema = z
         "PENDING (not yet sent), QUEUED (accepted, no final receipt yet), DELIVERED, ANSWERED (voice), FAILED, REJECTED (refused by the provider), UNKNOWN (the provider's answer was lost), CANCELLED or SUPPRESSED (opted out).",
       example: "DELIVERED",
     }),
-    deliveryStatus: z.string().nullable().meta({
-      description: "The provider's last delivery status, as it sent it; null before a receipt.",
-      example: "DeliveredToTerminal",
-    }),
-    providerMessageId: z.string().nullable().meta({
-      description: "The provider's id for the message (its uniqueId); null before it answered.",
-      example: "sbx-1f2e3d",
-    }),
+    deliveryStatus: textOrNull(
+      "The provider's last delivery status, as it sent it; null before a receipt.",
+      "DeliveredToTerminal",
+    ),
+    providerMessageId: textOrNull(
+      "The provider's id for the message (its uniqueId); null before it answered.",
+      "sbx-1f2e3d",
+    ),
     operator: textOrNull("The mobile network, when the provider said.", "Safaricom"),
     smsUnits: intOrNull("SMS units charged; null for voice or before an answer.", 1),
-    error: z.string().nullable().meta({
-      description: "Why it was refused or failed, as a sentence or the provider's words; null otherwise.",
-      example: null,
-    }),
+    error: textOrNull("Why it was refused or failed, as a sentence or the provider's words; null otherwise.", null),
     submittedAt: atOrNull("When it was handed to the provider; null before."),
     receiptAt: atOrNull("When its last receipt said its state; null before."),
-    reference: referenceOut,
-    metadata: metadataOut,
-    language: languageOut,
-    callState: callStateOut,
-    reached: reachedOut,
-    reachedBy: reachedByOut,
+    ...outcomeFields,
   })
   .meta({ id: "Message", description: "One recipient's message." });
 
@@ -71,10 +55,10 @@ export const receiptResourceSchema = z
     deliveryStatus: z
       .string()
       .meta({ description: "The provider's status, as it sent it.", example: "DeliveredToTerminal" }),
-    deliveryTime: z.string().nullable().meta({
-      description: "The provider's own time text (its zone), as sent; null when absent.",
-      example: "2026-12-01 09:00:03",
-    }),
+    deliveryTime: textOrNull(
+      "The provider's own time text (its zone), as sent; null when absent.",
+      "2026-12-01 09:00:03",
+    ),
     receivedAt: at("When Tuma received it."),
     applied: z
       .boolean()
@@ -91,27 +75,10 @@ export const messageWithReceiptsSchema = messageResourceSchema
 export type MessageWithReceipts = z.infer<typeof messageWithReceiptsSchema>;
 
 /** What the mapping reads: a message as a batch's page or its detail has it, with its batch's template. */
-export type MessageSource = {
-  id: string;
+export type MessageSource = Omit<MessageRow, "cells" | "metadata"> & {
   batchId: string;
-  phone: string;
-  /** The personalised text, or null when the batch's template was sent as it is. */
-  text: string | null;
   templateText: string;
-  state: MessageState;
-  deliveryStatus: string | null;
-  providerUniqueId: string | null;
-  operator: string | null;
-  smsUnits: number | null;
-  lastError: string | null;
-  submittedAt: Date | null;
-  receiptAt: Date | null;
-  reference: string | null;
   metadata: unknown;
-  /** The recipient's language (Message.language); null: the default text. */
-  language: string | null;
-  /** An escalating SMS's call state (Message.callState); null when not called. */
-  callState: MessageState | null;
 };
 
 export function toMessageResource(m: MessageSource): MessageResource {
@@ -139,16 +106,11 @@ export function toMessageResource(m: MessageSource): MessageResource {
 
 /** Metadata as stored (jsonb, written only from the API's checked schema); anything else reads as none. */
 function storedMetadata(value: unknown): Record<string, string | number | boolean> | null {
-  const parsed = metadataOut.safeParse(value ?? null);
+  const parsed = outcomeFields.metadata.safeParse(value ?? null);
   return parsed.success ? parsed.data : null;
 }
 
-export type ReceiptSource = {
-  deliveryStatus: string;
-  deliveryTime: string | null;
-  receivedAt: Date;
-  matched: boolean;
-};
+export type ReceiptSource = Pick<MessageReceipt, "deliveryStatus" | "deliveryTime" | "receivedAt" | "matched">;
 
 export function toMessageWithReceipts(m: MessageSource, receipts: readonly ReceiptSource[]): MessageWithReceipts {
   return {

@@ -3,8 +3,7 @@
 // counts. The answer never names the number: it is kept as it is for an Idempotency-Key's replay (lib/api/idempotency.ts).
 import { z } from "zod";
 import type { ErasureCounts } from "@/lib/number-story/erase-number";
-
-const howMany = (description: string, example: number) => z.number().int().min(0).meta({ description, example });
+import { count } from "./common";
 
 export const numberErasureSchema = z
   .object({
@@ -19,13 +18,13 @@ export const numberErasureSchema = z
     }),
     counts: z
       .object({
-        messages: howMany("Messages whose number and text were removed (their states and units stay).", 14),
-        receipts: howMany("Delivery receipts about those messages, their number and raw body removed.", 13),
-        unmatchedReceipts: howMany("Receipts that named the number and matched no message.", 0),
-        listRows: howMany("Rows of saved lists that held the number, deleted.", 2),
-        escalationCalls: howMany("Escalation records linking its SMS to the calls that followed them.", 1),
-        webhookDeliveries: howMany("Stored webhook deliveries whose payload named the number, replaced.", 3),
-        optOuts: howMany("Its opt-out and held opt-out, deleted (0 to 2).", 1),
+        messages: count("Messages whose number and text were removed (their states and units stay).", 14),
+        receipts: count("Delivery receipts about those messages, their number and raw body removed.", 13),
+        unmatchedReceipts: count("Receipts that named the number and matched no message.", 0),
+        listRows: count("Rows of saved lists that held the number, deleted.", 2),
+        escalationCalls: count("Escalation records linking its SMS to the calls that followed them.", 1),
+        webhookDeliveries: count("Stored webhook deliveries whose payload named the number, replaced.", 3),
+        optOuts: count("Its opt-out and held opt-out, deleted (0 to 2).", 1),
       })
       .meta({ description: "Per kind, what was removed (with dryRun, what would be)." }),
   })

@@ -4,47 +4,43 @@
 // the Message resource and the message events describe them alike.
 import { z } from "zod";
 import type { MessageState } from "@/lib/generated/prisma/enums";
+import { textOrNull } from "./common";
 
-export const referenceOut = z.string().nullable().meta({
-  description: "Your reference for this recipient, as given when sending; null when none was given.",
-  example: "appt-20261201-0042",
-});
-
-export const languageOut = z.string().nullable().meta({
-  description:
-    "The language whose variant this recipient was sent (a code: sw, en, …; the batch's `variants`); null: the default text.",
-  example: "sw",
-});
-
-export const metadataOut = z
-  .record(z.string(), z.union([z.string(), z.number(), z.boolean()]))
-  .nullable()
-  .meta({
-    description: "Your metadata for this recipient, as given when sending; null when none was given.",
-    example: { patientId: "P-1043" },
-  });
-
-export const callStateOut = z
-  .enum(["PENDING", "QUEUED", "ANSWERED", "FAILED", "REJECTED", "UNKNOWN", "CANCELLED"])
-  .nullable()
-  .meta({
+/** The shared fields, in the order the Message resource and the message events both give them. */
+export const outcomeFields = {
+  reference: textOrNull(
+    "Your reference for this recipient, as given when sending; null when none was given.",
+    "appt-20261201-0042",
+  ),
+  metadata: z
+    .record(z.string(), z.union([z.string(), z.number(), z.boolean()]))
+    .nullable()
+    .meta({
+      description: "Your metadata for this recipient, as given when sending; null when none was given.",
+      example: { patientId: "P-1043" },
+    }),
+  language: z.string().nullable().meta({
+    description:
+      "The language whose variant this recipient was sent (a code: sw, en, …; the batch's `variants`); null: the default text.",
+    example: "sw",
+  }),
+  callState: z.enum(["PENDING", "QUEUED", "ANSWERED", "FAILED", "REJECTED", "UNKNOWN", "CANCELLED"]).nullable().meta({
     description:
       "For an SMS followed by a call (escalation): the call's state (ANSWERED: reached by call); null when not called.",
     example: null,
-  });
+  }),
+  reached: z.boolean().meta({
+    description:
+      "Whether the recipient was reached: the SMS delivered, the voice message answered, or the SMS's call answered.",
+    example: true,
+  }),
+  reachedBy: z
+    .enum(["sms", "call"])
+    .nullable()
+    .meta({ description: "How the recipient was reached; null when not (yet) reached.", example: "sms" }),
+};
 
-export const reachedOut = z.boolean().meta({
-  description:
-    "Whether the recipient was reached: the SMS delivered, the voice message answered, or the SMS's call answered.",
-  example: true,
-});
-
-export const reachedByOut = z
-  .enum(["sms", "call"])
-  .nullable()
-  .meta({ description: "How the recipient was reached; null when not (yet) reached.", example: "sms" });
-
-export type CallState = z.infer<typeof callStateOut>;
+export type CallState = z.infer<typeof outcomeFields.callState>;
 
 /** Reached and by which channel, as the console counts it (lib/batches/counters-snapshot.ts). */
 export function reachOf(

@@ -3,8 +3,8 @@
 // subject-access-stream.ts) — a header, then one array per part. Described here for the document; the parts' rows are
 // made in lib/number-story/subject-access.ts, and test/api/api-conformance.test.ts checks a real file against this.
 import { z } from "zod";
+import { textOrNull as text } from "./common";
 
-const text = (description: string, example: string | null) => z.string().nullable().meta({ description, example });
 const time = (description: string) =>
   z
     .string()

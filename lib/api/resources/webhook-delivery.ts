@@ -2,7 +2,7 @@
 // (toWebhookDeliveryResource) from the delivery log's view (lib/webhooks/deliveries.ts), without the payload.
 import { z } from "zod";
 import type { WebhookDeliveryView } from "@/lib/webhooks/deliveries";
-import { at, atOrNull, iso, textOrNull, intOrNull } from "./common";
+import { at, atOrNull, count, iso, textOrNull, intOrNull } from "./common";
 
 export const webhookDeliveryResourceSchema = z
   .object({
@@ -16,7 +16,7 @@ export const webhookDeliveryResourceSchema = z
       description: "PENDING (will be tried, or tried again), DELIVERED (a 2xx answer) or FAILED (retries exhausted).",
       example: "DELIVERED",
     }),
-    attempts: z.number().int().min(0).meta({ description: "Attempts made so far.", example: 1 }),
+    attempts: count("Attempts made so far.", 1),
     nextAttemptAt: atOrNull("When it is tried next; null when it is not."),
     lastAttemptAt: atOrNull("When it was last tried; null before the first attempt."),
     lastStatusCode: intOrNull("The receiver's last HTTP status; null when none came.", 200),

@@ -4,11 +4,12 @@ import { revalidatePath } from "next/cache";
 import { z } from "zod";
 import { authorizedAction, type ActionResult } from "@/lib/auth/action";
 import { canManageUsers, canRemoveCarrierOptOuts, canSend } from "@/lib/auth/permissions";
+import { eraseNumberSchema } from "@/lib/api/schemas/numbers";
 import { eraseNumber, erasureCounts, erasureSentence } from "@/lib/number-story/erase-number";
 import { removeOptOut } from "@/lib/opt-outs/opt-outs";
 
-const removeSchema = z.object({
-  phone: z.string().regex(/^254\d{9}$/),
+const phoneSchema = z.object({ phone: z.string().regex(/^254\d{9}$/) });
+const removeSchema = phoneSchema.extend({
   reason: z.string().trim().min(1, "Say why the number may be sent to again.").max(200, "At most 200 characters."),
 });
 
@@ -22,14 +23,10 @@ export async function removeNumberOptOutAction(phone: string, reason?: string): 
   });
 }
 
-const phoneSchema = z.object({ phone: z.string().regex(/^254\d{9}$/) });
+// The API's rules for the reason and the choice (lib/api/schemas/numbers.ts): one erasure, two doors.
 const eraseSchema = phoneSchema.extend({
-  reason: z
-    .string()
-    .trim()
-    .min(1, "Say why the number is forgotten (kept in the audit log).")
-    .max(500, "At most 500 characters."),
-  neverContact: z.boolean(),
+  reason: eraseNumberSchema.shape.reason,
+  neverContact: eraseNumberSchema.shape.neverContact,
 });
 
 /** Erasure's dry run (administrators): what would go, per kind, said in the confirmation. */

@@ -3,6 +3,7 @@
 // Act; audited before the first byte, streamed in bounded memory, one of the user's export slots (lib/fair-share), by
 // the same code as the API's GET /api/v1/numbers/{phone}/subject-access (lib/number-story/subject-access-download.ts).
 import { z } from "zod";
+import { subjectAccessQuery } from "@/lib/api/schemas/numbers";
 import { canManageUsers } from "@/lib/auth/permissions";
 import { route } from "@/lib/auth/route-gate";
 import { subjectAccessResponse } from "@/lib/number-story/subject-access-download";
@@ -21,10 +22,8 @@ const params = z.object({
       return z.NEVER;
     }),
 });
-const query = z.object({
-  format: z.enum(["json", "zip"], { error: "The format is json or zip." }).default("json"),
-});
 
-export const GET = route({ allowed: canManageUsers, params, query }, async ({ actor, params, query }) =>
-  subjectAccessResponse(actor, params.phone, query.format),
+export const GET = route(
+  { allowed: canManageUsers, params, query: subjectAccessQuery },
+  async ({ actor, params, query }) => subjectAccessResponse(actor, params.phone, query.format),
 );
