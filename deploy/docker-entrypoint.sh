@@ -33,7 +33,7 @@ need_database() {
 
 program() {
   need_database
-  exec node --liftoff-only --conditions=react-server programs/launch.mjs "$@"
+  exec node --liftoff-only --expose-gc --conditions=react-server programs/launch.mjs "$@"
 }
 
 role="${1:-console}"

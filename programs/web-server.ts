@@ -29,6 +29,7 @@ import { collectProcessMetrics, metricsEnabled } from "@/lib/metrics/registry";
 import { registerDatabaseGauges } from "@/lib/web-server/database-gauges";
 import { applyBuiltNextConfig } from "@/lib/web-server/built-next-config";
 import { keepConnectionsAlive } from "@/lib/http/keep-alive";
+import { collectWhenQuiet } from "@/lib/bootstrap/startup-garbage";
 
 // Its pools' shares of DATABASE_POOL_MAX (lib/db/connection-budget.ts).
 process.env.TUMA_PROCESS_KIND = "web";
@@ -133,6 +134,8 @@ server.on("clientError", answerUnparsable);
 // A response its client has read nothing of for EXPORT_STALL_SECONDS (a zero TCP window) is closed, as if it left.
 closeStalledResponses(server, env.EXPORT_STALL_SECONDS * 1000);
 server.listen(env.PORT, env.HOSTNAME);
+// The start's garbage, and each first use's, collected once the server falls quiet (lib/bootstrap/startup-garbage.ts).
+collectWhenQuiet(server);
 
 // Stop accepting, let requests in progress finish, then exit (the start script sends SIGTERM). A kept-alive connection
 // that goes idle later (the provider posting receipts, a browser polling a batch) would hold close() open until the

@@ -8,6 +8,7 @@
 // message port instead; it cannot outlive the supervisor, whose process it is part of.
 import { isMainThread, parentPort } from "node:worker_threads";
 import { isStopMessage, SUPERVISED_READY } from "./supervisor-messages";
+import { releaseStartupGarbage } from "./startup-garbage";
 
 export function superviseSelf(stop: () => Promise<void>): { ready: () => void } {
   let stopping: Promise<void> | undefined;
@@ -20,11 +21,21 @@ export function superviseSelf(stop: () => Promise<void>): { ready: () => void } 
   if (!isMainThread && parentPort) {
     const port = parentPort;
     port.on("message", (message: unknown) => isStopMessage(message) && stopOnce());
-    return { ready: () => port.postMessage(SUPERVISED_READY) };
+    return {
+      ready: () => {
+        port.postMessage(SUPERVISED_READY);
+        releaseStartupGarbage();
+      },
+    };
   }
   const supervised = typeof process.send === "function";
   process.on("SIGTERM", stopOnce);
   process.on("SIGINT", supervised ? () => {} : stopOnce);
   if (supervised) process.on("disconnect", stopOnce);
-  return { ready: () => process.send?.(SUPERVISED_READY) };
+  return {
+    ready: () => {
+      process.send?.(SUPERVISED_READY);
+      releaseStartupGarbage();
+    },
+  };
 }
