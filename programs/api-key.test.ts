@@ -48,7 +48,7 @@ test("create prints the key alone on its last line; revoke refuses it from the n
   const bad = await apiKey(["create", "--email", email, "--name", "x", "--scopes", "everything"], {});
   expect("code" in bad && bad.code).toBe(1);
   expect(bad.stderr).toMatch(/A scope is one of send, read, lists, admin/);
-}, 60_000);
+});
 
 test("beside a running console, it uses the console's embedded database and leaves it running", async () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "tuma-api-key-"));
@@ -80,4 +80,4 @@ test("beside a running console, it uses the console's embedded database and leav
     await server.stop();
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
-}, 120_000);
+});

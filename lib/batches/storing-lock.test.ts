@@ -9,6 +9,7 @@ import { account } from "@/test/report-data";
 import { author } from "@/test/upload-helpers";
 import { phones } from "@/test/dispatch-harness";
 import { createBatch } from "./create-batch";
+import { WAIT_BOUND_MS } from "@/test/wait-bound";
 
 const LARGE = 2_500; // over the first slice: stored in slices, under the storing lock
 
@@ -30,7 +31,7 @@ test("a large batch refused for its account gives the storing session back; a st
   for (let i = 0; i < 3; i++)
     await expect(createBatch(large(randomUUID(), authorId))).rejects.toThrow("That provider account does not exist.");
   // The refusal does not wait for the session it asked for: it is given back as soon as it arrives.
-  await expect.poll(checkedOut, { timeout: 10_000 }).toBe(0);
+  await expect.poll(checkedOut, { timeout: WAIT_BOUND_MS }).toBe(0);
 
   const stored = await createBatch(large(await account(), authorId));
   expect(stored.recipients).toBe(LARGE);

@@ -30,7 +30,7 @@ beforeAll(async () => {
   await admin.query("CREATE DATABASE tuma");
   await admin.end();
   url = server.serverUrl("tuma");
-}, 120_000);
+});
 
 afterAll(async () => {
   await Promise.all(held.map((client) => client.end().catch(() => {})));
@@ -101,4 +101,4 @@ test("`npm run worker` against a database without room refuses to start, saying 
     "SELECT count(*)::int AS n FROM pg_stat_activity WHERE application_name = 'tuma-worker'",
   );
   expect(rows[0]!.n).toBe(0);
-}, 120_000);
+});

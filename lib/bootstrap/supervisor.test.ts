@@ -9,6 +9,7 @@ import path from "node:path";
 import { afterEach, expect, test, vi } from "vitest";
 import { freePort } from "@/test/free-port";
 import { DEFAULT_RESTART_POLICY, nextRestart, Supervisor, type RestartPolicy } from "./supervisor";
+import { WAIT_BOUND_MS } from "@/test/wait-bound";
 
 const ROOT = path.resolve(import.meta.dirname, "..", "..");
 
@@ -71,7 +72,7 @@ test("a child that keeps dying is started again with growing pauses, its cause l
       expect(readLines(notes)).toContain("flaky run 3");
       expect(log).toContain(`flaky is running again (process ${s.pid("flaky")}).`);
     },
-    { timeout: 10_000 },
+    { timeout: WAIT_BOUND_MS },
   );
   expect(log.filter((line) => line.startsWith("flaky stopped"))).toEqual([
     "flaky stopped (exit code 3); starting it again in 20 ms.",
@@ -97,7 +98,7 @@ test("a child killed by a signal is logged with the signal and started again", a
       expect(again).not.toBe(first);
       expect(log).toContain(`web is running again (process ${again}).`);
     },
-    { timeout: 10_000 },
+    { timeout: WAIT_BOUND_MS },
   );
   expect(log[0]).toBe("web stopped (signal SIGKILL); starting it again in 20 ms.");
   expect(readLines(notes)).toHaveLength(2);
@@ -189,8 +190,8 @@ test("a thread whose code throws (an Error or not), or exits, ends alone and is 
   );
   await s.start({ name: "sandbox", thread: true, args: [file] });
   expect(s.pid("sandbox")).toBeUndefined(); // no process of its own
-  await vi.waitFor(() => expect(log).toContain("sandbox is running again (a new thread)."), { timeout: 60_000 });
-  await vi.waitFor(() => expect(readLines(notes)).toContain("thread run 4"), { timeout: 60_000 });
+  await vi.waitFor(() => expect(log).toContain("sandbox is running again (a new thread)."), { timeout: WAIT_BOUND_MS });
+  await vi.waitFor(() => expect(readLines(notes)).toContain("thread run 4"), { timeout: WAIT_BOUND_MS });
   expect(log.filter((line) => line.startsWith("sandbox stopped"))).toEqual([
     "sandbox stopped (exit code 1); starting it again in 20 ms.",
     "sandbox stopped (exit code 1); starting it again in 40 ms.",
@@ -217,10 +218,10 @@ test("a thread that dies as it says it is ready is started again, not forgotten"
   while (!readLines(notes).includes("thread run 1")) Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 10);
   Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 200);
   await started;
-  await vi.waitFor(() => expect(readLines(notes)).toContain("thread run 2"), { timeout: 60_000 });
-  await vi.waitFor(() => expect(log).toContain("sandbox is running again (a new thread)."), { timeout: 60_000 });
+  await vi.waitFor(() => expect(readLines(notes)).toContain("thread run 2"), { timeout: WAIT_BOUND_MS });
+  await vi.waitFor(() => expect(log).toContain("sandbox is running again (a new thread)."), { timeout: WAIT_BOUND_MS });
   expect(log[0]).toBe("sandbox stopped (exit code 3); starting it again in 20 ms.");
-}, 120_000);
+});
 
 test("a thread that ignores the request to stop is terminated after its grace period", async () => {
   const { supervisor: s, log, dir, notes } = supervisor();
@@ -257,4 +258,4 @@ test("the sandbox as `npm start` runs it, in a thread: it answers on its port, a
   // Stopped by its own superviseSelf() (lib/bootstrap/supervised.ts), not terminated: and its port is closed.
   expect(log).toEqual(["sandbox stopped."]);
   await expect(fetch(sms)).rejects.toThrow();
-}, 60_000);
+});

@@ -50,4 +50,4 @@ test("a worker with DATABASE_POOL_MAX 10 and three times that demand on every po
   await observer.query("SELECT pg_advisory_unlock($1)", [GATE]);
   await Promise.all(demand);
   await Promise.all([stopBoss(), closePool(), identity.release()]);
-}, 120_000);
+});

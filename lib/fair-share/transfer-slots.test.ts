@@ -7,6 +7,7 @@ import { expect, test } from "vitest";
 import { pool } from "@/lib/db/pool";
 import { refusal as refused } from "@/test/upload-helpers";
 import { SLOT_REFUSALS, SLOTS_PER_PROCESS, beatTransferSlots, takeSlot, withSlot, type Slot } from "./transfer-slots";
+import { WAIT_BOUND_MS } from "@/test/wait-bound";
 
 /** The code and sentence `work` is refused with (test/upload-helpers.ts fails on anything but a refusal). */
 const refusal = async (work: Promise<unknown>) => {
@@ -103,7 +104,7 @@ test("Compose's planner and duplicate check: two of each per user at once, the t
     const running = new Promise<void>((resolve) => (finish = resolve));
     const both = [withSlot(kind, erin, () => running), withSlot(kind, erin, () => running)];
     // Held while their work runs: counted in the table as every web process counts them.
-    await expect.poll(() => rows(erin), { timeout: 30_000 }).toEqual([kind, kind]);
+    await expect.poll(() => rows(erin), { timeout: WAIT_BOUND_MS }).toEqual([kind, kind]);
     expect(await refusal(withSlot(kind, erin, async () => "ran"))).toEqual(["TOO_MANY", SLOT_REFUSALS[kind].user]);
     finish();
     await Promise.all(both);

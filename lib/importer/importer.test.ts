@@ -14,6 +14,7 @@ import { freePort } from "@/test/free-port";
 import { browserBody, IMPORTER_SECRET, importerForFile } from "@/test/importer-for-file";
 import { forwardUpload, IMPORTER_DOWN, type ForwardInput } from "./forward-upload";
 import { countRows } from "@/test/report-data";
+import { WAIT_BOUND_MS } from "@/test/wait-bound";
 
 const importer = importerForFile();
 
@@ -112,12 +113,12 @@ test("the browser going away mid-file stops the import: nothing is stored", asyn
     importer.target,
   );
   upload.catch(() => {});
-  await expect.poll(async () => (await listOf(progressKey))?.rowCount ?? 0, { timeout: 15_000 }).toBe(25_000);
+  await expect.poll(async () => (await listOf(progressKey))?.rowCount ?? 0, { timeout: WAIT_BOUND_MS }).toBe(25_000);
   const { id } = (await listOf(progressKey))!;
   browser.abort();
   const error = await refusal(upload);
   expect(error.message).toBe(INTERRUPTED);
-  await expect.poll(() => listOf(progressKey), { timeout: 15_000 }).toBeUndefined();
+  await expect.poll(() => listOf(progressKey), { timeout: WAIT_BOUND_MS }).toBeUndefined();
   expect(await countRows(`"ListRecipient" WHERE "listId" = $1`, [id])).toBe(0);
 });
 
@@ -166,7 +167,7 @@ test("an importer that is down, or that stops mid-file, is a sentence to try aga
     { url: `http://127.0.0.1:${port}`, secret: IMPORTER_SECRET },
   );
   upload.catch(() => {});
-  await expect.poll(async () => (await listOf(progressKey))?.state, { timeout: 15_000 }).toBe("STORING");
+  await expect.poll(async () => (await listOf(progressKey))?.state, { timeout: WAIT_BOUND_MS }).toBe("STORING");
   const exited = new Promise((resolve) => child.once("exit", resolve));
   child.kill("SIGKILL");
   await exited;

@@ -9,6 +9,7 @@ import { importList } from "./import-list";
 import { deleteInterruptedLists } from "./interrupted-lists";
 import { HEARTBEAT_MS } from "./list-heartbeat";
 import { UPLOAD_LOST } from "./list-writer";
+import { WAIT_BOUND_MS } from "@/test/wait-bound";
 
 const line = (i: number) => `07${String(50_000_000 + i)},Name ${i}\n`;
 const half = (from: number) => Buffer.from(Array.from({ length: 30_000 }, (_, i) => line(from + i)).join(""));
@@ -51,14 +52,14 @@ test("a list being read shows its progress, beats while it waits, holds no conne
   const authorId = await author();
   const upload = slowUpload(authorId);
   await expect
-    .poll(async () => (await upload.row())?.rowCount ?? 0, { timeout: 10_000 })
+    .poll(async () => (await upload.row())?.rowCount ?? 0, { timeout: WAIT_BOUND_MS })
     .toBeGreaterThanOrEqual(25_000);
   const first = (await upload.row())!;
   expect(first).toMatchObject({ state: "STORING" });
   expect(first.sizeBytes).toBeGreaterThan(0);
 
   // While the file waits for its second half, no connection is held for it (the pools lend none out) ...
-  await expect.poll(() => relaxedPool().totalCount - relaxedPool().idleCount, { timeout: 10_000 }).toBe(0);
+  await expect.poll(() => relaxedPool().totalCount - relaxedPool().idleCount, { timeout: WAIT_BOUND_MS }).toBe(0);
   // ... and its heartbeat moves on all the same.
   await expect
     .poll(async () => (await upload.row())!.heartbeatAt.getTime(), { timeout: HEARTBEAT_MS * 3 })
@@ -95,7 +96,7 @@ test("an upload the sweep took for dead (its reader stalled past the limit) stor
   const authorId = await author();
   const upload = slowUpload(authorId);
   await expect
-    .poll(async () => (await upload.row())?.rowCount ?? 0, { timeout: 10_000 })
+    .poll(async () => (await upload.row())?.rowCount ?? 0, { timeout: WAIT_BOUND_MS })
     .toBeGreaterThanOrEqual(25_000);
   const { id, heartbeatAt } = (await upload.row())!;
   // Right after a beat (the next is HEARTBEAT_MS away), the reader is made, as far as the database can tell, silent

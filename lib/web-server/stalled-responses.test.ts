@@ -8,6 +8,7 @@ import { expect, test, vi } from "vitest";
 import { logger } from "@/lib/log";
 import { closeStalledResponses } from "./stalled-responses";
 import { serverForFile } from "@/test/loopback-server";
+import { WAIT_BOUND_MS } from "@/test/wait-bound";
 
 const CHUNK = Buffer.alloc(64 * 1024, "x");
 const closed: Promise<void>[] = [];
@@ -39,7 +40,7 @@ test("a client that reads nothing has its response closed by the server after th
   socket.on("error", () => {});
   socket.write("GET /export?q=254700000001 HTTP/1.1\r\nHost: console.test\r\n\r\n");
   socket.pause();
-  await vi.waitUntil(() => closed.length === 1, { timeout: 60_000, interval: 50 });
+  await vi.waitUntil(() => closed.length === 1, { timeout: WAIT_BOUND_MS, interval: 50 });
   await closed[0];
   expect(warn.mock.calls).toEqual([
     [{ path: "/export" }, "A response made no progress for 1.5 s: its client read nothing. Its connection was closed."],

@@ -131,4 +131,4 @@ test("types generated from the served document compile a client with no cast", a
     (error: { stdout?: string }) => error.stdout ?? String(error),
   );
   expect(result).toBe("");
-}, 120_000);
+});

@@ -3,6 +3,7 @@
 import { expect, test, vi } from "vitest";
 import type { Chore } from "./chore";
 import { runChores } from "./run-chores";
+import { WAIT_BOUND_MS } from "@/test/wait-bound";
 
 test("a failing chore is logged and the others go on; a backlog is worked off without the pause", async () => {
   const lines: string[] = [];
@@ -23,8 +24,8 @@ test("a failing chore is logged and the others go on; a backlog is worked off wi
   ];
   const loop = runChores(chores, (line) => lines.push(line));
   try {
-    await vi.waitFor(() => expect(counted).toBeGreaterThanOrEqual(3), { timeout: 5_000 });
-    await vi.waitFor(() => expect(backlogRuns).toBe(4), { timeout: 5_000 });
+    await vi.waitFor(() => expect(counted).toBeGreaterThanOrEqual(3), { timeout: WAIT_BOUND_MS });
+    await vi.waitFor(() => expect(backlogRuns).toBe(4), { timeout: WAIT_BOUND_MS });
     expect(lines.filter((line) => line === "Breaking failed: boom").length).toBeGreaterThanOrEqual(3);
   } finally {
     await loop.stop();
