@@ -19,7 +19,7 @@ export function reportXlsxStream(
   /** The search and the language narrowing the view (list-messages.ts MessageView). */
   view: Omit<MessageView, "filter"> | null = null,
   /** The sheet's rows a page at a time (report-xlsx-page.ts; a test passes them through a counter). */
-  pages: AsyncGenerator<string> = reportXlsxPages(batch, filter, view),
+  pages: AsyncGenerator<Buffer> = reportXlsxPages(batch, filter, view),
 ): ReadableStream<Uint8Array> {
   if (batch.recipientCount > XLSX_MAX_ROWS) {
     throw new AppError(

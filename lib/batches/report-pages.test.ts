@@ -108,13 +108,13 @@ test("each XLSX page is the XML rowsXml writes for reportRow's cells, numbered o
       const page = await listMessages(batchId, { after, limit: 4 });
       after = page.next ?? undefined;
       const xlsx = await reportXlsxPage({ ...report, id: batchId }, zone, { after: afterXlsx, limit: 4, firstRow });
-      expect(xlsx.rows, zone).toBe(
+      expect(xlsx.rows.toString(), zone).toBe(
         rowsXml(
           page.rows.map((m) => reportRow(m, report, zone)),
           firstRow,
         ),
       );
-      expect(xlsx.rows).toContain(`<row r="${firstRow}">`);
+      expect(xlsx.rows.toString()).toContain(`<row r="${firstRow}">`);
       afterXlsx = xlsx.next ?? undefined;
       expect(afterXlsx, zone).toBe(after);
       firstRow += 4;

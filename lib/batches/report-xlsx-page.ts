@@ -1,20 +1,25 @@
 // A page of a batch's delivery report as the XLSX sheet's rows, written by the database: the page's rows (the same walk
-// as list-messages.ts, messageSelection) as one text of XML (report-columns.ts reportRowXmlSql, lib/xlsx/xlsx-sql.ts),
-// which the workbook deflates as it is (lib/xlsx/sheet-stream.ts). The rows were JavaScript objects before, each cell
-// a string escaped by regular expressions, and the export cost 6.7 × the database's COPY of the same rows.
+// as list-messages.ts, messageSelection), each as the sheet's XML (report-columns.ts reportRowXmlSql,
+// lib/xlsx/xlsx-sql.ts), handed over by COPY's binary format as their UTF-8 bytes (lib/db/keyed-binary-rows.ts), which
+// the workbook deflates as they are (lib/xlsx/sheet-stream.ts). The rows were JavaScript objects first, each cell a
+// string escaped by regular expressions (6.7 × the database's COPY of the same rows); then one string per page, whose
+// UTF-8 decode and encode cost more than the database's COPY (BENCHMARKS.md, "XLSX rows written by the database").
 import "server-only";
+import { to as copyTo } from "pg-copy-streams";
+import { inlineParams } from "@/lib/db/inline-params";
+import { keyedBinaryRows } from "@/lib/db/keyed-binary-rows";
 import { getOrgTimeZone } from "@/lib/organisation/time-zone";
-import { withoutXmlForbidden } from "@/lib/xlsx/sheet-stream";
+import { withoutXmlForbiddenBytes } from "@/lib/xlsx/xml-forbidden";
 import { messageSelection, type MessageView } from "./list-messages";
 import { pagesAhead } from "./pages-ahead";
 import { reportRowXmlSql, type ReportBatch } from "./report-columns";
 import { readInZone, reportPageRowsSql } from "./report-page-rows";
 import type { MessageFilter } from "@/lib/states/states";
 
-export type XlsxPage = { rows: string; next: string | null };
+export type XlsxPage = { rows: Buffer; next: string | null };
 
 /**
- * Recipients per XLSX page: ~3 MB of XML. Each page is a few round trips, and on a loaded machine each waits for a
+ * Recipients per XLSX page: ~4.4 MB of XML. Each page is a few round trips, and on a loaded machine each waits for a
  * core — pages of the console's 1,000 made the export of 20,000 mostly waiting (BENCHMARKS.md, "Export: each page
  * PostgreSQL's COPY"). Two pages at most are held at once (the one deflated and the one asked ahead).
  */
@@ -28,19 +33,22 @@ export async function reportXlsxPage(
 ): Promise<XlsxPage> {
   const limit = Math.min(options.limit ?? XLSX_PAGE_ROWS, XLSX_PAGE_ROWS);
   const selection = await messageSelection(batch.id, options);
-  if (!selection) return { rows: "", next: null };
+  if (!selection) return { rows: Buffer.alloc(0), next: null };
   const names = { template: selection.param(batch.templateText) };
-  const statement = `SELECT COALESCE(string_agg(x.xml, '' ORDER BY x.id), '') AS xml, count(*)::int AS n,
-                            max(x.id)::text AS last
-     FROM (SELECT p.id, ${reportRowXmlSql(batch, names)} AS xml
-           FROM (SELECT r.*, (${selection.param(options.firstRow - 1)}::bigint + row_number() OVER (ORDER BY r.id))::text AS rn
-                 FROM (${reportPageRowsSql(batch, selection, limit)}) r) p) x`;
-  const { rows } = await readInZone(zone, (client) =>
-    client.query<{ xml: string; n: number; last: string | null }>(statement, selection.values),
-  );
-  const page = rows[0]!;
-  // What XML cannot hold dropped from the whole page at once: no markup holds any of it (lib/xlsx/xlsx-sql.ts).
-  return { rows: withoutXmlForbidden(page.xml), next: page.n === limit ? page.last : null };
+  // Each row led by its id, the next page's cursor, which keyedBinaryRows takes off.
+  const statement = `SELECT p.id::text, ${reportRowXmlSql(batch, names)}
+     FROM (SELECT r.*, (${selection.param(options.firstRow - 1)}::bigint + row_number() OVER (ORDER BY r.id))::text AS rn
+           FROM (${reportPageRowsSql(batch, selection, limit)}) r) p
+     ORDER BY p.id`;
+  // COPY binds no parameters: the values go in as literals (inline-params.ts).
+  const copy = `COPY (${inlineParams(statement, selection.values)}) TO STDOUT (FORMAT binary)`;
+  const page = await readInZone(zone, async (client) => {
+    const chunks: Buffer[] = [];
+    for await (const chunk of client.query(copyTo(copy))) chunks.push(chunk as Buffer);
+    return keyedBinaryRows(Buffer.concat(chunks));
+  });
+  // What XML cannot hold dropped from the whole page at once: no markup holds any of it (lib/xlsx/xml-forbidden.ts).
+  return { rows: withoutXmlForbiddenBytes(page.bytes), next: page.rows === limit ? page.lastKey : null };
 }
 
 /** The report's pages as the sheet's rows from row 2, one asked ahead (pagesAhead), in the organisation's zone. */
@@ -50,7 +58,7 @@ export async function* reportXlsxPages(
   /** The search and the language narrowing the view (list-messages.ts MessageView). */
   view: Omit<MessageView, "filter"> | null,
   limit = XLSX_PAGE_ROWS,
-): AsyncGenerator<string> {
+): AsyncGenerator<Buffer> {
   const zone = await getOrgTimeZone();
   // Every page but the last is whole (a page short of `limit` ends the walk), so each starts `limit` rows on.
   let firstRow = 2;

@@ -7,6 +7,7 @@
 // Cells are typed: numbers are numbers, dates are dates (Excel's serial day, shown as date and time), text is inline
 // text — never a formula, whatever it starts with — in Excel's Text number format ("@"), so a phone number stays the
 // digits it is (254712345678, not 2.54712E+11) when the cell is opened, edited or copied (issue 35).
+import { withoutXmlForbidden } from "./xml-forbidden";
 import { ZipWriter } from "./zip-writer";
 
 export type XlsxCell = string | number | Date | null | undefined;
@@ -31,7 +32,8 @@ const UNIX_EPOCH_DAY = 25_569;
 export function xlsxSheetStream(
   sheetName: string,
   columns: XlsxColumn[],
-  pages: AsyncIterator<string>,
+  /** Each page's rows as XML text, or as its UTF-8 bytes. */
+  pages: AsyncIterator<string | Uint8Array>,
 ): ReadableStream<Uint8Array> {
   const zip = new ZipWriter();
   let started = false;
@@ -86,11 +88,6 @@ function cellXml(ref: string, value: XlsxCell): string {
     return Number.isFinite(serial) ? `<c r="${ref}" s="${DATE_STYLE}"><v>${serial}</v></c>` : `<c r="${ref}"/>`;
   }
   return `<c r="${ref}" s="${TEXT_STYLE}" t="inlineStr"><is><t xml:space="preserve">${escapeXml(value)}</t></is></c>`;
-}
-
-/** The text without the control characters XML 1.0 cannot hold at all (none is part of any markup written here). */
-export function withoutXmlForbidden(text: string): string {
-  return text.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g, "");
 }
 
 /** XML text: the five specials escaped, and the characters XML 1.0 cannot hold dropped. */

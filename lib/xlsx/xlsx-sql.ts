@@ -12,7 +12,7 @@ export type SqlCellKind = "text" | "plain" | "number";
  * A cell as XML in SQL: column `column` (1 = A) of the row whose number is the text expression `row`; `expr` NULL is no
  * cell at all (|| makes the whole NULL), as rowsXml writes null. Text is escaped but keeps the characters XML cannot
  * hold: translate() to drop them cost as much as the rest of the cell, so the page's text drops them in one pass
- * (sheet-stream.ts withoutXmlForbidden).
+ * (xml-forbidden.ts).
  */
 export function xlsxCellSql(column: number, row: string, expr: string, kind: SqlCellKind): string {
   const ref = `'<c r="${columnLetters(column)}' || ${row}`;

@@ -46,11 +46,11 @@ export class ZipWriter {
     return this.count(localHeader(this.open));
   }
 
-  /** The next piece of the open entry, deflated. */
-  write(text: string): Buffer {
+  /** The next piece of the open entry (text, or its UTF-8 bytes), deflated. */
+  write(piece: string | Uint8Array): Buffer {
     const entry = this.open;
     if (!entry) throw new Error("no entry is open");
-    const data = Buffer.from(text);
+    const data = typeof piece === "string" ? Buffer.from(piece) : piece;
     const deflated = zlib.deflateRawSync(data, { finishFlush: zlib.constants.Z_SYNC_FLUSH, level: PIECE_LEVEL });
     entry.crc = zlib.crc32(data, entry.crc);
     entry.size += data.length;
