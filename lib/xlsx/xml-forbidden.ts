@@ -15,11 +15,19 @@ const CR = 0x0d;
 const EF = 0xef;
 const BF = 0xbf;
 
+/** The forbidden controls as a one-byte string holds them (latin1: one character per byte). */
+const FORBIDDEN_CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f]/;
+/** The first two bytes of U+FFFE and U+FFFF in UTF-8 (EF BF BE, EF BF BF). */
+const NON_CHARACTER_LEAD = Buffer.from([EF, BF]);
+
 /**
- * UTF-8 `bytes` without XML's forbidden characters, compacted in place (the caller's buffer, which it must own): one
- * pass, a control character being one byte in UTF-8 and never part of another character's bytes.
+ * UTF-8 `bytes` without XML's forbidden characters, compacted in place (the caller's buffer, which it must own); the
+ * buffer itself when it holds none, as a page nearly always does. That is asked of native scans (a search for two
+ * bytes, a regular expression over the bytes as latin1): a loop over each byte in JavaScript cost as much as the
+ * database's COPY of the page (BENCHMARKS.md, "XLSX rows by COPY's binary format").
  */
 export function withoutXmlForbiddenBytes(bytes: Buffer): Buffer {
+  if (bytes.indexOf(NON_CHARACTER_LEAD) === -1 && !FORBIDDEN_CONTROL.test(bytes.toString("latin1"))) return bytes;
   let to = 0;
   for (let from = 0; from < bytes.length; from++) {
     const byte = bytes[from]!;
