@@ -16,6 +16,7 @@ import readline from "node:readline";
 import { buildIfStale } from "@/lib/bootstrap/build";
 import { startConsole, type ConsoleProcess } from "@/test/console-process";
 import { freePort } from "@/test/free-port";
+import { WAIT_BOUND_MS } from "@/test/wait-bound";
 import { cloneTemplate, setDatabaseTimeZone, startTestCluster } from "@/test/test-cluster";
 
 type Tally = { passed: number; failed: number; skipped: string[]; crashed: boolean };
@@ -144,6 +145,8 @@ async function e2e(label?: string): Promise<Tally> {
       // Specs that set the sandbox's knobs (its control API needs its token) get the same token below.
       SANDBOX_TOKEN: sandboxToken,
       WEBHOOK_ALLOW_HOSTS: `127.0.0.1:${webhookSinkPort}`,
+      // A wait for a free database connection is a hang guard, as in the unit tests (test/setup.ts says why).
+      DATABASE_POOL_TIMEOUT_SECONDS: String(WAIT_BOUND_MS / 1000),
     });
     await run(
       process.execPath,

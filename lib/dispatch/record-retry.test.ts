@@ -10,9 +10,6 @@ import { heldBatch } from "@/test/small-batch";
 import { whileAllHeld } from "@/test/busy-pool";
 import { releaseChunk } from "./record";
 
-// The pool's wait, short so that the test's held connections outlast it at once (read when the pools are made).
-process.env.DATABASE_POOL_TIMEOUT_SECONDS = "1";
-
 const authorId = await author();
 const accountId = await account({ batchSizeLimit: 100, requestsPerSecond: 120 });
 const batchId = await heldBatch(accountId, "record retry", phones(100, 7_300_000), {

@@ -8,9 +8,6 @@ import { pool } from "@/lib/db/pool";
 import { whileAllHeld } from "@/test/busy-pool";
 import { recordOutcomes } from "./record-outcomes";
 
-// The pool's wait, short so that the test's held connections outlast it at once (read when the pools are made).
-process.env.DATABASE_POOL_TIMEOUT_SECONDS = "1";
-
 const endpoint = await db.webhookEndpoint.create({
   data: { url: "http://127.0.0.1:9/hook", events: ["message.delivered"], secretCiphertext: "x" },
 });
