@@ -107,7 +107,21 @@ export function createProviderClient(options: ProviderClientOptions): ProviderCl
         connectTimeoutMs,
         agents,
         beforeWrite: async () => {
-          done = await acquire();
+          try {
+            done = await acquire();
+          } catch (error) {
+            // Nothing was written: the recipients go back to wait for a turn. As a bare error it read as "outcome
+            // unknown", and a chunk whose turn failed on a busy pool was settled UNKNOWN, never sent (ci22: a test's
+            // sandbox saw 900 of 1,000).
+            throw new ProviderError(
+              {
+                kind: "not_sent",
+                reason: "no_turn",
+                message: `No turn at the provider's rate: ${error instanceof Error ? error.message : String(error)}`,
+              },
+              { cause: error },
+            );
+          }
         },
       });
       return interpret(response, schema);

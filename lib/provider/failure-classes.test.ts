@@ -47,6 +47,18 @@ describe("failure classification", () => {
     expect(isSafeToRetry(failure)).toBe(false);
   });
 
+  it("not_sent: a turn at the rate that cannot be taken (the shared limiter's database busy) writes nothing", async () => {
+    const busy = { acquire: () => Promise.reject(new Error("timeout exceeded when trying to connect")) };
+    const failure = await failureOf({ rateLimiter: busy });
+    expect(failure).toEqual({
+      kind: "not_sent",
+      reason: "no_turn",
+      message: "No turn at the provider's rate: timeout exceeded when trying to connect",
+    });
+    expect(isSafeToRetry(failure)).toBe(true);
+    expect(sandbox.state.messages.total).toBe(0);
+  });
+
   it("out_of_units: 402 when the account has too few units for the request (the sandbox's unitsBalance knob)", async () => {
     sandbox.state.setKnobs({ unitsBalance: 2 });
     const three = ["254712345670", "254712345671", "254712345672"].map((phone, i) => ({

@@ -20,8 +20,11 @@ export type ProviderFailure =
   | { kind: "provider_error"; status: number; message: string }
   /** The request was written but no usable answer came back (timeout, connection lost, unreadable 2xx body). */
   | { kind: "outcome_unknown"; reason: "timeout" | "connection_lost" | "invalid_response"; message: string }
-  /** Nothing was written: connection refused, DNS failure, connect timeout. Safe to retry. */
-  | { kind: "not_sent"; reason: "connection_failed" | "connect_timeout"; message: string; code?: string }
+  /**
+   * Nothing was written: connection refused, DNS failure, connect timeout, or the request's turn at the provider's
+   * rate could not be taken (`no_turn`: the shared limiter's database busy). Safe to retry.
+   */
+  | { kind: "not_sent"; reason: "connection_failed" | "connect_timeout" | "no_turn"; message: string; code?: string }
   /** Refused by the client itself before sending (e.g. batch over the limit). Retrying cannot help. */
   | { kind: "invalid_request"; message: string };
 
