@@ -1,6 +1,6 @@
 // One provider request for one claimed chunk, and what it means for those recipients (docs/design.md §1):
 //   accepted → QUEUED (uniqueId recorded) · entry refused → REJECTED · no usable answer → UNKNOWN, never resent
-//   nothing sent (refused connection, 429, 503) → back to PENDING, retried with backoff
+//   nothing sent (refused connection, no turn at the rate, 429, 503) → back to PENDING, retried with backoff
 //   401 → back to PENDING and the batch pauses with the reason
 //   402 (out of units: docs/units-budget.md) → back to PENDING and the account's batches pause "out of units"
 //   other 4xx → REJECTED with the provider's message
