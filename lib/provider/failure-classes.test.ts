@@ -121,7 +121,9 @@ describe("failure classification", () => {
     const failure = await failureOf({});
     expect(failure).toMatchObject({ kind: "outcome_unknown", reason: "connection_lost" });
     expect(sandbox.state.messages.total).toBe(1);
-    expect(sandbox.state.requests.read().entries[0]?.status).toBeNull();
+    // The dropped request is logged with no status. Found by its status, not its place: a request of an earlier test
+    // still on its way at that test's end landed after the reset once (ci24: entries[0] was a 200).
+    expect(sandbox.state.requests.read().entries.filter((entry) => entry.status === null)).toHaveLength(1);
   });
 
   it("outcome_unknown: on a kept-alive socket too (the drop happens on a reused connection)", async () => {
