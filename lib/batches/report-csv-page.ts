@@ -5,14 +5,12 @@
 // several times the database's own COPY of the same rows (BENCHMARKS.md, "Where the export's time goes"). COPY's
 // writer now does the quoting, and its bytes go to the client as they came, rows ended CRLF (lib/csv/keyed-rows.ts).
 import "server-only";
-import { to as copyTo } from "pg-copy-streams";
 import { keyedRows } from "@/lib/csv/keyed-rows";
-import { inlineParams } from "@/lib/db/inline-params";
 import { getOrgTimeZone } from "@/lib/organisation/time-zone";
 import { messageSelection, type MessageView } from "./list-messages";
 import { pagesAhead } from "./pages-ahead";
 import { reportCellsSql, type ReportBatch } from "./report-columns";
-import { readInZone, reportPageRowsSql } from "./report-page-rows";
+import { copyInZone, reportPageRowsSql } from "./report-page-rows";
 import type { MessageFilter } from "@/lib/states/states";
 
 export type CsvPage = { rows: Buffer; next: string | null };
@@ -37,13 +35,7 @@ export async function reportCsvPage(
   const statement = `SELECT p.id, ${reportCellsSql(batch, names)}
      FROM (${reportPageRowsSql(batch, selection, limit)}) p
      ORDER BY p.id`;
-  // COPY binds no parameters: the values go in as literals (inline-params.ts).
-  const copy = `COPY (${inlineParams(statement, selection.values)}) TO STDOUT (FORMAT csv)`;
-  const page = await readInZone(zone, async (client) => {
-    const chunks: Buffer[] = [];
-    for await (const chunk of client.query(copyTo(copy))) chunks.push(chunk as Buffer);
-    return keyedRows(Buffer.concat(chunks));
-  });
+  const page = keyedRows(await copyInZone(zone, statement, selection.values, "csv"));
   return { rows: page.bytes, next: page.rows === limit ? page.lastKey : null };
 }
 

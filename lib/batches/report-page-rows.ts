@@ -4,6 +4,8 @@
 import "server-only";
 import type { PoolClient } from "pg";
 import pg from "pg";
+import { to as copyTo } from "pg-copy-streams";
+import { inlineParams } from "@/lib/db/inline-params";
 import { pool } from "@/lib/db/pool";
 import type { messageSelection } from "./list-messages";
 import type { ReportBatch } from "./report-columns";
@@ -35,7 +37,7 @@ export function reportPageRowsSql(batch: ReportBatch, selection: Selection, limi
  * the connection goes back to the pool in UTC (lib/db/session-zone.ts). One round trip for both: on a loaded machine
  * each waits for its turn on a core.
  */
-export async function readInZone<T>(zone: string, read: (client: PoolClient) => Promise<T>): Promise<T> {
+async function readInZone<T>(zone: string, read: (client: PoolClient) => Promise<T>): Promise<T> {
   const client = await pool().connect();
   try {
     await client.query(`BEGIN READ ONLY; SET LOCAL TimeZone TO ${pg.escapeLiteral(zone)}`);
@@ -48,4 +50,22 @@ export async function readInZone<T>(zone: string, read: (client: PoolClient) => 
   } finally {
     client.release();
   }
+}
+
+/**
+ * `COPY (statement) TO STDOUT` in `format`, in the organisation's zone (readInZone): the page's bytes as COPY wrote
+ * them. COPY binds no parameters, so the values go in as literals (lib/db/inline-params.ts).
+ */
+export async function copyInZone(
+  zone: string,
+  statement: string,
+  values: readonly unknown[],
+  format: "csv" | "binary",
+): Promise<Buffer> {
+  const copy = `COPY (${inlineParams(statement, values)}) TO STDOUT (FORMAT ${format})`;
+  return readInZone(zone, async (client) => {
+    const chunks: Buffer[] = [];
+    for await (const chunk of client.query(copyTo(copy))) chunks.push(chunk as Buffer);
+    return Buffer.concat(chunks);
+  });
 }

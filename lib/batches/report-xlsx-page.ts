@@ -5,15 +5,13 @@
 // string escaped by regular expressions (6.7 × the database's COPY of the same rows); then one string per page, whose
 // UTF-8 decode and encode cost more than the database's COPY (BENCHMARKS.md, "XLSX rows written by the database").
 import "server-only";
-import { to as copyTo } from "pg-copy-streams";
-import { inlineParams } from "@/lib/db/inline-params";
 import { keyedBinaryRows } from "@/lib/db/keyed-binary-rows";
 import { getOrgTimeZone } from "@/lib/organisation/time-zone";
 import { withoutXmlForbiddenBytes } from "@/lib/xlsx/xml-forbidden";
 import { messageSelection, type MessageView } from "./list-messages";
 import { pagesAhead } from "./pages-ahead";
 import { reportRowXmlSql, type ReportBatch } from "./report-columns";
-import { readInZone, reportPageRowsSql } from "./report-page-rows";
+import { copyInZone, reportPageRowsSql } from "./report-page-rows";
 import type { MessageFilter } from "@/lib/states/states";
 
 export type XlsxPage = { rows: Buffer; next: string | null };
@@ -40,13 +38,7 @@ export async function reportXlsxPage(
      FROM (SELECT r.*, (${selection.param(options.firstRow - 1)}::bigint + row_number() OVER (ORDER BY r.id))::text AS rn
            FROM (${reportPageRowsSql(batch, selection, limit)}) r) p
      ORDER BY p.id`;
-  // COPY binds no parameters: the values go in as literals (inline-params.ts).
-  const copy = `COPY (${inlineParams(statement, selection.values)}) TO STDOUT (FORMAT binary)`;
-  const page = await readInZone(zone, async (client) => {
-    const chunks: Buffer[] = [];
-    for await (const chunk of client.query(copyTo(copy))) chunks.push(chunk as Buffer);
-    return keyedBinaryRows(Buffer.concat(chunks));
-  });
+  const page = keyedBinaryRows(await copyInZone(zone, statement, selection.values, "binary"));
   // What XML cannot hold dropped from the whole page at once: no markup holds any of it (lib/xlsx/xml-forbidden.ts).
   return { rows: withoutXmlForbiddenBytes(page.bytes), next: page.rows === limit ? page.lastKey : null };
 }
